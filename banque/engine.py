@@ -1,0 +1,1361 @@
+"""The rules of Baccarat Banque à deux tableaux (the home profile).
+
+One :class:`Game` moves through named phases: ``auction`` (bids for the
+bank), ``betting`` (wagers or banco for the next coup), ``right`` / ``left``
+(a side at 5 chooses), ``banker`` (the banker's free choice) and ``ended``
+(the bank is over; a new bid opens a fresh bank).  Every action has a
+``verify_…`` method that raises :class:`~banque.errors.IllegalAction` with a
+message a player can act on, a ``can_…`` twin, and the action itself, which
+returns the events it applied (forced steps included).  A refused action
+leaves the game exactly as it was.
+
+>>> g = Game(["Ana", "Bruno", "Chloé"], seed=7,
+...          shoe=["9C", "7H", "2S", "4C", "6D", "3C", "4D", "2H"])
+>>> _ = g.bid("Ana", 10); _ = g.pass_bid("Bruno"); _ = g.pass_bid("Chloé")
+>>> g.banker, g.fund, g.sides
+('Ana', 10, {'right': ['Bruno'], 'left': ['Chloé']})
+>>> _ = g.wager("Bruno", 5); _ = g.wager("Chloé", 3); _ = g.deal()
+>>> g.phase  # both sides held 3 and drew by force: the banker chooses
+'banker'
+>>> _ = g.stand("banker")
+>>> g.coups[-1].results, g.fund
+({'right': 'player', 'left': 'tie'}, 5)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import PACKS, RANK_VALUE, card_value, full_shoe, parse_card, pretty
+from .errors import IllegalAction
+from .models import (
+    Action,
+    Banco,
+    BankSummary,
+    Bid,
+    CoupSummary,
+    Deal,
+    Draw,
+    Ending,
+    HandView,
+    Mover,
+    Pass,
+    Phase,
+    Retire,
+    Seat,
+    SeatView,
+    Shuffle,
+    Side,
+    StakeLine,
+    Stand,
+    StateReport,
+    TableView,
+    Turn,
+    Wager,
+)
+
+START_CHIPS = 100
+MIN_PLAYERS = 3
+MAX_PLAYERS = 11
+MIN_CARDS_FOR_COUP = 9
+SIDES: tuple[Side, Side] = ("right", "left")
+MOVERS: tuple[Mover, Mover, Mover] = ("right", "left", "banker")
+MAX_NAME = 20
+
+
+@dataclass(slots=True)
+class Event:
+    """Something that happened at the table, in words anyone may read.
+
+    Event texts never name a concealed card: they are safe for every screen
+    and log.
+    """
+
+    kind: str
+    text: str
+    bank: int
+    coup: int
+
+
+@dataclass(slots=True)
+class _Line:
+    """A stake taken on a coup (plain data on the hot path)."""
+
+    who: str
+    kind: str  # "wager", "a_cheval" or "banco"
+    right: int
+    left: int
+
+
+def _chips(n: int) -> str:
+    return f"{n} chip" if n == 1 else f"{n} chips"
+
+
+def _names(names: Sequence[str]) -> str:
+    if not names:
+        return "nobody"
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _side_name(side: Mover) -> str:
+    return {"right": "Right", "left": "Left", "banker": "Banker"}[side]
+
+
+def _validate_participants(participants: Sequence[str]) -> list[str]:
+    if isinstance(participants, str) or not isinstance(participants, Sequence):
+        raise IllegalAction("Participants must be a list of names.", "participants")
+    names = [p.strip() if isinstance(p, str) else p for p in participants]
+    for name in names:
+        if not isinstance(name, str) or not name:
+            raise IllegalAction("Every participant needs a name (not empty).", "participants")
+        if len(name) > MAX_NAME:
+            raise IllegalAction(
+                f"The name {name!r} is too long: at most {MAX_NAME} characters.", "participants"
+            )
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise IllegalAction(
+            f"Baccarat Banque is played by {MIN_PLAYERS} to {MAX_PLAYERS} participants; "
+            f"{len(names)} were given.",
+            "participants",
+        )
+    seen: dict[str, str] = {}
+    for name in names:
+        key = name.casefold()
+        if key in seen:
+            raise IllegalAction(
+                f"Two participants are called {name!r}: every name must be different.",
+                "participants",
+            )
+        seen[key] = name
+    return names
+
+
+def validate_stacked(cards: Iterable[str], packs: int = PACKS) -> list[str]:
+    """Read a stacked shoe top (card codes); each card at most ``packs`` times."""
+    stacked = [parse_card(c) for c in cards]
+    if len(stacked) > 52 * packs:
+        raise IllegalAction(f"A shoe holds {52 * packs} cards; {len(stacked)} were given.", "shoe")
+    for card, count in Counter(stacked).items():
+        if count > packs:
+            raise IllegalAction(
+                f"The shoe has only {packs} copies of {card} ({packs} packs); "
+                f"it was given {count} times.",
+                "shoe",
+            )
+    return stacked
+
+
+class Game:
+    """A game of Baccarat Banque: one bank after another, same participants.
+
+    All randomness (the lot between equal bids, the shuffles and the cut)
+    comes from ``self.rng``, seeded by ``seed``.  ``shoe`` stacks the top of
+    the first bank's shoe (top first); the rest follows in seeded order.
+    """
+
+    def __init__(
+        self,
+        participants: Sequence[str],
+        seed: int = 0,
+        shoe: Iterable[str] = (),
+        *,
+        packs: int = PACKS,
+        record: bool = True,
+        keep_log: bool = True,
+    ) -> None:
+        self.participants: list[str] = _validate_participants(participants)
+        self.seed = seed
+        self.packs = packs
+        self.stacked: list[str] = validate_stacked(shoe, packs)
+        self.rng = random.Random(seed)
+        self.recording = record
+        self.keep_log = keep_log
+        self.actions: list[Action] = []
+        self.log: list[Event] = []
+        self.balances: dict[str, int] = {p: START_CHIPS for p in self.participants}
+        self.banks: list[BankSummary] = []
+        self._start_auction()
+
+    # ------------------------------------------------------------------ state
+
+    def _start_auction(self) -> None:
+        self.phase: Phase = "auction"
+        self.bank_number = len(self.banks) + 1
+        self.bids: dict[str, int] = {}
+        self.spoken: list[str] = []
+        self.banker: str | None = None
+        self.fund = 0
+        self.sides: dict[Side, list[str]] = {"right": [], "left": []}
+        self.active_index: dict[Side, int] = {"right": 0, "left": 0}
+        self.order: list[str] = []
+        self.shoe: list[str] = []  # top of the shoe is the END of this list
+        self.shoe_ready = False
+        self.shoe_order: list[str] = []
+        self.seating_open = False
+        self.coups: list[CoupSummary] = []
+        self.banco_suivi: list[str] = []
+        self.seen: list[str] = []
+        self.ended: Ending | None = None
+        self._reset_coup()
+
+    def _reset_coup(self) -> None:
+        self.next_bettor = 0
+        self.lines: list[_Line] = []
+        self.claims: list[str] = []
+        self.passed: list[str] = []
+        self.hands: dict[Mover, list[str]] = {"right": [], "left": [], "banker": []}
+        self.moves: dict[Mover, str | None] = {"right": None, "left": None, "banker": None}
+        self.deciders: dict[Side, str | None] = {"right": None, "left": None}
+        self.unconfirmed: set[Side] = set()
+
+    @property
+    def coup_number(self) -> int:
+        """The coup being played or about to be (1-based, within the bank)."""
+        return len(self.coups) + 1
+
+    @property
+    def cards_left(self) -> int:
+        return len(self.shoe) if self.shoe_ready else 52 * self.packs
+
+    @property
+    def active(self) -> dict[Side, str | None]:
+        """The active player of each side (``None`` before seating)."""
+        return {
+            side: (self.sides[side][self.active_index[side]] if self.sides[side] else None)
+            for side in SIDES
+        }
+
+    def side_of(self, who: str) -> Side | None:
+        for side in SIDES:
+            if who in self.sides[side]:
+                return side
+        return None
+
+    @property
+    def stakes(self) -> dict[Side, int]:
+        """The banker's exposure on each side this coup (à cheval halves included)."""
+        return {
+            "right": sum(line.right for line in self.lines),
+            "left": sum(line.left for line in self.lines),
+        }
+
+    def staked(self) -> int:
+        return sum(line.right + line.left for line in self.lines)
+
+    def stake_of(self, who: str) -> int:
+        return sum(line.right + line.left for line in self.lines if line.who == who)
+
+    def cover_left(self) -> int:
+        """Chips of the fund not yet covered by accepted stakes."""
+        return self.fund - self.staked()
+
+    # ------------------------------------------------------------- the log
+
+    def _event(self, kind: str, text: str, out: list[Event]) -> None:
+        ev = Event(kind, text, self.bank_number, self.coup_number)
+        out.append(ev)
+        if self.keep_log:
+            self.log.append(ev)
+
+    def _remember(self, action: Action) -> None:
+        if self.recording:
+            self.actions.append(action)
+
+    # ---------------------------------------------------------- checks
+
+    def _check_participant(self, who: str) -> None:
+        if who not in self.balances:
+            raise IllegalAction(
+                f"Nobody called {who!r} sits at this table "
+                f"(participants: {_names(self.participants)}).",
+                "participant",
+            )
+
+    def _phase_error(self, wanted: str) -> IllegalAction:
+        """A readable refusal for an act that does not belong to this phase."""
+        p = self.phase
+        if p == "auction":
+            msg = (
+                f"The auction for bank {self.bank_number} is still open: each participant "
+                "bids for the bank or passes first."
+            )
+        elif p == "ended":
+            msg = (
+                f"Bank {self.bank_number} has ended; a new bid opens a fresh bank "
+                "(new auction, new shuffle)."
+            )
+        elif p == "betting":
+            last = self.coups[-1] if self.coups else None
+            if wanted == "decision" and last is not None and last.natural and not self.lines:
+                msg = (
+                    f"Coup {last.number} ended on a natural: nobody draws. "
+                    f"Coup {self.coup_number} is taking wagers; the banker deals next."
+                )
+            elif wanted == "decision":
+                msg = (
+                    f"No cards are out: coup {self.coup_number} is taking wagers, "
+                    "then the banker deals."
+                )
+            else:
+                msg = f"Coup {self.coup_number} is taking wagers."
+        else:
+            msg = (
+                f"The cards of coup {self.coup_number} are out: accepted wagers cannot change "
+                f"now. {self.turn().prompt}"
+            )
+        return IllegalAction(msg, "phase")
+
+    # ============================================================ the auction
+
+    def verify_bid(self, who: str, amount: int) -> None:
+        self._check_participant(who)
+        if self.phase not in ("auction", "ended"):
+            raise IllegalAction(
+                f"{self.banker} holds bank {self.bank_number}: bids are taken only before a "
+                "bank starts (after this one ends).",
+                "auction",
+            )
+        if self.phase == "auction" and who in self.spoken:
+            raise IllegalAction(
+                f"{who} has already "
+                + (f"bid {_chips(self.bids[who])}" if who in self.bids else "passed")
+                + " in this auction: one offer each.",
+                "auction",
+            )
+        balance = self.balances[who]
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+            raise IllegalAction(
+                f"A bid is a whole number of chips, at least 1 (not {amount!r}).", "bid"
+            )
+        if amount > balance:
+            raise IllegalAction(
+                f"{who} has {_chips(balance)}: a bid puts your own chips at risk, so it "
+                f"cannot exceed your balance (bid 1 to {balance})."
+                if balance
+                else f"{who} has no chips left and cannot bid for the bank.",
+                "bid",
+            )
+
+    def can_bid(self, who: str, amount: int) -> bool:
+        return self._can(self.verify_bid, who, amount)
+
+    def bid(self, who: str, amount: int) -> list[Event]:
+        """Offer ``amount`` of one's own chips as the bank's fund."""
+        self.verify_bid(who, amount)
+        out: list[Event] = []
+        if self.phase == "ended":
+            self._start_auction()
+            self._event(
+                "auction", f"A fresh bank: the auction for bank {self.bank_number} opens.", out
+            )
+        self.bids[who] = amount
+        self.spoken.append(who)
+        self._remember(Bid.model_construct(act="bid", who=who, amount=amount))
+        self._event("bid", f"{who} bids {_chips(amount)} for the bank.", out)
+        self._after_auction_speech(out)
+        return out
+
+    def verify_pass_bid(self, who: str) -> None:
+        self._check_participant(who)
+        if self.phase != "auction":
+            raise IllegalAction("There is no auction open to pass in.", "auction")
+        if who in self.spoken:
+            raise IllegalAction(f"{who} has already spoken in this auction.", "auction")
+
+    def can_pass_bid(self, who: str) -> bool:
+        return self._can(self.verify_pass_bid, who)
+
+    def pass_bid(self, who: str) -> list[Event]:
+        """Decline to bid for the bank."""
+        self.verify_pass_bid(who)
+        out: list[Event] = []
+        self.spoken.append(who)
+        self._remember(Pass.model_construct(act="pass", who=who))
+        self._event("pass", f"{who} passes.", out)
+        self._after_auction_speech(out)
+        return out
+
+    def _after_auction_speech(self, out: list[Event]) -> None:
+        if len(self.spoken) < len(self.participants):
+            return
+        if self.bids:
+            self._close_auction(out)
+        else:
+            self.spoken = []
+            self._event("auction", "Nobody bid: the auction opens again.", out)
+
+    def _close_auction(self, out: list[Event]) -> None:
+        top = max(self.bids.values())
+        leaders = [p for p in self.participants if self.bids.get(p) == top]
+        if len(leaders) > 1:
+            banker = leaders[self.rng.randrange(len(leaders))]
+            self._event(
+                "lot",
+                f"{_names(leaders)} bid {_chips(top)} each; the lot falls on {banker}.",
+                out,
+            )
+        else:
+            banker = leaders[0]
+        self.banker = banker
+        self.fund = top
+        self.balances[banker] -= top
+        others = [p for p in self.participants if p != banker]
+        self._set_sides(others[0::2], others[1::2])
+        self.phase = "betting"
+        self.seating_open = True
+        self._event(
+            "banker",
+            f"{banker} holds bank {self.bank_number} with a fund of {_chips(top)}.",
+            out,
+        )
+
+    def _set_sides(self, right: list[str], left: list[str]) -> None:
+        self.sides = {"right": list(right), "left": list(left)}
+        self.active_index = {"right": 0, "left": 0}
+        # Anticlockwise from the banker's right: the right side outward, then
+        # the left side from its far end back to the banker.
+        self.order = list(right) + list(reversed(left))
+
+    def _close_auction_if_open(self, out: list[Event]) -> dict[str, object] | None:
+        """Close the auction implicitly (records); returns what undoes it."""
+        if self.phase != "auction":
+            return None
+        if not self.bids:
+            raise IllegalAction(
+                f"Nobody has bid for bank {self.bank_number} yet: the auction needs at least "
+                "one bid before play can go on.",
+                "auction",
+            )
+        saved: dict[str, object] = {
+            "rng": self.rng.getstate(),
+            "balances": dict(self.balances),
+            "spoken": list(self.spoken),
+            "log": len(self.log),
+        }
+        self._close_auction(out)
+        return saved
+
+    def _undo_close(self, saved: dict[str, object]) -> None:
+        self.rng.setstate(saved["rng"])  # type: ignore[arg-type]
+        self.balances = saved["balances"]  # type: ignore[assignment]
+        self.spoken = saved["spoken"]  # type: ignore[assignment]
+        del self.log[saved["log"] :]  # type: ignore[misc]
+        self.phase = "auction"
+        self.banker = None
+        self.fund = 0
+        self.sides = {"right": [], "left": []}
+        self.order = []
+        self.seating_open = False
+
+    def _implicit(self, method: object, *args: object) -> list[Event]:
+        """Run an act that may close the auction first; undo all on refusal."""
+        out: list[Event] = []
+        saved = self._close_auction_if_open(out)
+        try:
+            out.extend(method(*args))  # type: ignore[operator]
+        except IllegalAction:
+            if saved is not None:
+                self._undo_close(saved)
+            raise
+        return out
+
+    # ============================================================ seating
+
+    def verify_seat(self, right: Sequence[str], left: Sequence[str]) -> None:
+        if self.phase == "auction" and not self.bids:
+            raise self._phase_error("seat")
+        if self.phase not in ("auction", "betting") or (
+            self.phase == "betting" and not self.seating_open
+        ):
+            raise IllegalAction(
+                "Seats are taken right after the auction, before the first wager of the bank.",
+                "seating",
+            )
+        banker = self.banker if self.phase == "betting" else self._auction_leader()
+        everyone = list(right) + list(left)
+        for who in everyone:
+            self._check_participant(who)
+        if banker in everyone and banker is not None:
+            raise IllegalAction(
+                f"{banker} holds the bank and sits at its head, not on a side.", "seating"
+            )
+        dup = [p for p, n in Counter(everyone).items() if n > 1]
+        if dup:
+            raise IllegalAction(f"{_names(dup)} cannot sit in two places.", "seating")
+        missing = [p for p in self.participants if p != banker and p not in everyone]
+        if missing and banker is not None:
+            raise IllegalAction(
+                f"Everyone but the banker sits on a side: {_names(missing)} has no seat.",
+                "seating",
+            )
+        if not right or not left:
+            raise IllegalAction(
+                "Each side needs at least one seat: the right and the left both play.",
+                "seating",
+            )
+
+    def _auction_leader(self) -> str | None:
+        """The banker the auction would give, if no lot is needed."""
+        if not self.bids:
+            return None
+        top = max(self.bids.values())
+        leaders = [p for p in self.participants if self.bids.get(p) == top]
+        return leaders[0] if len(leaders) == 1 else None
+
+    def can_seat(self, right: Sequence[str], left: Sequence[str]) -> bool:
+        return self._can(self.verify_seat, right, left)
+
+    def seat(self, right: Sequence[str], left: Sequence[str]) -> list[Event]:
+        """Seat the participants: each side listed from the banker outward."""
+        return self._implicit(self._seat, list(right), list(left))
+
+    def _seat(self, right: list[str], left: list[str]) -> list[Event]:
+        self.verify_seat(right, left)
+        out: list[Event] = []
+        self._set_sides(right, left)
+        self._remember(Seat.model_construct(act="seat", right=list(right), left=list(left)))
+        self._event(
+            "seat",
+            f"Seated: right {', '.join(right)}; left {', '.join(left)} (from the banker outward).",
+            out,
+        )
+        return out
+
+    # ============================================================ shuffle
+
+    def verify_shuffle(self, shufflers: Sequence[str], cut: str | None) -> None:
+        if self.phase == "auction" and not self.bids:
+            raise self._phase_error("shuffle")
+        if self.phase not in ("auction", "betting") or self.shoe_ready:
+            raise IllegalAction(
+                f"The shoe of bank {self.bank_number} is already shuffled and cut; it is not "
+                "shuffled again until a fresh bank.",
+                "shuffle",
+            )
+        for who in shufflers:
+            self._check_participant(who)
+        if cut is not None:
+            self._check_participant(cut)
+
+    def can_shuffle(self, shufflers: Sequence[str] = (), cut: str | None = None) -> bool:
+        return self._can(self.verify_shuffle, shufflers, cut)
+
+    def shuffle(self, shufflers: Sequence[str] = (), cut: str | None = None) -> list[Event]:
+        """Others shuffle, the banker shuffles last, ``cut`` cuts."""
+        return self._implicit(self._shuffle, list(shufflers), cut)
+
+    def _shuffle(self, shufflers: list[str], cut: str | None) -> list[Event]:
+        self.verify_shuffle(shufflers, cut)
+        out: list[Event] = []
+        self._remember(Shuffle.model_construct(act="shuffle", shufflers=list(shufflers), cut=cut))
+        self._prepare_shoe([p for p in shufflers if p != self.banker], cut, out)
+        return out
+
+    def _prepare_shoe(self, shufflers: list[str], cut: str | None, out: list[Event]) -> None:
+        assert self.banker is not None
+        pack = full_shoe(self.packs)
+        stacked = self.stacked if self.bank_number == 1 else []
+        for card in stacked:
+            pack.remove(card)
+        hands = [*shufflers, self.banker]
+        for _ in hands:
+            self.rng.shuffle(pack)
+        cutter = cut if cut is not None else self.sides["left"][0]
+        cut_at = self.rng.randint(1, len(pack) - 1) if len(pack) > 1 else 0
+        pack = pack[cut_at:] + pack[:cut_at]
+        order = stacked + pack
+        self.shoe_order = order
+        self.shoe = order[::-1]
+        self.shoe_ready = True
+        self.seating_open = False
+        self.banks.append(
+            BankSummary.model_construct(
+                number=self.bank_number,
+                banker=self.banker,
+                bid=self.fund,
+                bids=dict(self.bids),
+                right=list(self.sides["right"]),
+                left=list(self.sides["left"]),
+                shufflers=hands,
+                cut_by=cutter,
+                cut_at=cut_at,
+                coups=0,
+                ended=None,
+            )
+        )
+        who = ", ".join(hands)
+        self._event(
+            "shuffle",
+            f"Shuffled by {who} (the banker last); {cutter} cuts. {len(self.shoe)} cards in the shoe.",
+            out,
+        )
+
+    def _ensure_shoe(self, out: list[Event]) -> None:
+        if not self.shoe_ready:
+            self._prepare_shoe([p for p in self.order], None, out)
+
+    # ============================================================ betting
+
+    def _bettor_check(self, who: str, what: str) -> int:
+        self._check_participant(who)
+        if self.phase != "betting":
+            raise self._phase_error("wager")
+        if who == self.banker:
+            raise IllegalAction(f"{who} holds the bank; the banker never wagers.", "banker")
+        idx = self.order.index(who)
+        if idx < self.next_bettor:
+            did = (
+                "passed"
+                if who in self.passed
+                else ("called banco" if who in self.claims else "wagered")
+            )
+            raise IllegalAction(
+                f"{who} has already had a turn this coup ({did}): {what} go once round "
+                "the table, anticlockwise from the banker's right.",
+                "turn",
+            )
+        return idx
+
+    def max_stake(self, who: str) -> int:
+        """The largest ordinary wager ``who`` may place now (0 if none)."""
+        if self.phase != "betting" or who == self.banker or who not in self.balances:
+            return 0
+        if self.claims:
+            return 0
+        return max(0, min(self.balances[who], self.cover_left()))
+
+    def max_a_cheval(self, who: str) -> int:
+        """The largest à cheval wager ``who`` may place now (even; 0 if none)."""
+        m = self.max_stake(who)
+        return m - m % 2
+
+    def verify_wager(self, who: str, amount: int, a_cheval: bool = False) -> None:
+        self._bettor_check(who, "wagers")
+        if self.claims:
+            raise IllegalAction(
+                f"{_names(self.claims)} called banco: banco excludes ordinary wagers this coup "
+                "(you may call banco too, if you can cover the whole fund, or pass).",
+                "banco",
+            )
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+            raise IllegalAction(
+                f"A wager is a whole number of chips, at least 1 (not {amount!r}).", "amount"
+            )
+        if a_cheval and amount % 2:
+            raise IllegalAction(
+                f"An à cheval wager is split equally between the two sides, so it must be even: "
+                f"{amount} is odd (try {amount - 1 if amount > 1 else 2}).",
+                "a_cheval",
+            )
+        balance = self.balances[who]
+        if amount > balance:
+            raise IllegalAction(
+                f"{who} has {_chips(balance)}: a wager cannot exceed your balance"
+                + (f" (at most {balance})." if balance else "."),
+                "balance",
+            )
+        cover = self.cover_left()
+        if cover <= 0 or (a_cheval and cover < 2):
+            raise IllegalAction(
+                f"The bank is covered: stakes of {_chips(self.staked())} already match the "
+                f"fund of {_chips(self.fund)}, so no wager can be accepted.",
+                "cover",
+            )
+
+    def can_wager(self, who: str, amount: int, a_cheval: bool = False) -> bool:
+        return self._can(self.verify_wager, who, amount, a_cheval)
+
+    def wager(self, who: str, amount: int, a_cheval: bool = False) -> list[Event]:
+        """Stake on one's own side (or à cheval, split between both sides).
+
+        A wager beyond the remaining cover is reduced to it; the event says so.
+        """
+        return self._implicit(self._wager, who, amount, a_cheval)
+
+    def _wager(self, who: str, amount: int, a_cheval: bool) -> list[Event]:
+        self.verify_wager(who, amount, a_cheval)
+        out: list[Event] = []
+        self._ensure_shoe(out)
+        self.seating_open = False
+        cover = self.cover_left()
+        accepted = min(amount, cover - (cover % 2 if a_cheval else 0))
+        idx = self.order.index(who)
+        for skipped in self.order[self.next_bettor : idx]:
+            self.passed.append(skipped)
+        self.next_bettor = idx + 1
+        side = self.side_of(who)
+        assert side is not None
+        if a_cheval:
+            line = _Line(who, "a_cheval", accepted // 2, accepted // 2)
+        elif side == "right":
+            line = _Line(who, "wager", accepted, 0)
+        else:
+            line = _Line(who, "wager", 0, accepted)
+        self.lines.append(line)
+        self.balances[who] -= accepted
+        self._remember(
+            Wager.model_construct(act="wager", who=who, amount=amount, a_cheval=a_cheval)
+        )
+        how = " à cheval (half on each side)" if a_cheval else f" on the {side}"
+        reduced = (
+            f" — reduced from {amount} to the {_chips(accepted)} of cover left"
+            if accepted < amount
+            else ""
+        )
+        self._event("wager", f"{who} wagers {_chips(accepted)}{how}{reduced}.", out)
+        return out
+
+    def verify_banco(self, who: str) -> None:
+        self._bettor_check(who, "calls")
+        if self.lines:
+            raise IllegalAction(
+                "Banco is called before any ordinary wager of the coup; "
+                f"{_names([line.who for line in self.lines])} already wagered.",
+                "banco",
+            )
+        if self.balances[who] < self.fund:
+            raise IllegalAction(
+                f"Banco covers the whole fund of {_chips(self.fund)}; {who} has only "
+                f"{_chips(self.balances[who])}.",
+                "banco",
+            )
+
+    def can_banco(self, who: str) -> bool:
+        return self._can(self.verify_banco, who)
+
+    def banco(self, who: str) -> list[Event]:
+        """Claim the whole bank (resolved by priority when the banker deals)."""
+        return self._implicit(self._banco, who)
+
+    def _banco(self, who: str) -> list[Event]:
+        self.verify_banco(who)
+        out: list[Event] = []
+        self._ensure_shoe(out)
+        self.seating_open = False
+        idx = self.order.index(who)
+        for skipped in self.order[self.next_bettor : idx]:
+            self.passed.append(skipped)
+        self.next_bettor = idx + 1
+        self.claims.append(who)
+        self._remember(Banco.model_construct(act="banco", who=who))
+        suivi = " (banco suivi: first priority)" if who in self.banco_suivi else ""
+        self._event("banco", f"{who} calls banco{suivi}.", out)
+        return out
+
+    def verify_pass_turn(self, who: str) -> None:
+        self._bettor_check(who, "turns")
+
+    def can_pass_turn(self, who: str) -> bool:
+        return self._can(self.verify_pass_turn, who)
+
+    def pass_turn(self, who: str) -> list[Event]:
+        """Place no wager this coup."""
+        return self._implicit(self._pass_turn, who)
+
+    def _pass_turn(self, who: str) -> list[Event]:
+        self.verify_pass_turn(who)
+        out: list[Event] = []
+        self._ensure_shoe(out)
+        self.seating_open = False
+        idx = self.order.index(who)
+        for skipped in self.order[self.next_bettor : idx + 1]:
+            self.passed.append(skipped)
+        self.next_bettor = idx + 1
+        self._remember(Pass.model_construct(act="pass", who=who))
+        self._event("pass", f"{who} passes.", out)
+        return out
+
+    def pass_(self, who: str) -> list[Event]:
+        """Pass: in the auction (no bid) or at the betting (no wager)."""
+        if self.phase == "auction":
+            return self.pass_bid(who)
+        return self.pass_turn(who)
+
+    # ============================================================ the coup
+
+    def verify_deal(self) -> None:
+        if self.phase == "auction" and self.bids:
+            return
+        if self.phase != "betting":
+            raise self._phase_error("deal")
+
+    def can_deal(self) -> bool:
+        return self._can(self.verify_deal)
+
+    def deal(self) -> list[Event]:
+        """Deal the coup: right, left, banker, twice, face down."""
+        return self._implicit(self._deal)
+
+    def _deal(self) -> list[Event]:
+        self.verify_deal()
+        out: list[Event] = []
+        self._ensure_shoe(out)
+        self.seating_open = False
+        for who in self.order[self.next_bettor :]:
+            self.passed.append(who)
+        self.next_bettor = len(self.order)
+        self._remember(Deal.model_construct(act="deal"))
+        if self.claims:
+            self._resolve_banco(out)
+        for side in SIDES:
+            banco = next(
+                (ln.who for ln in self.lines if ln.kind == "banco" and getattr(ln, side)), None
+            )
+            self.deciders[side] = banco or self.active[side]
+        shoe = self.shoe
+        r = self.hands["right"]
+        left = self.hands["left"]
+        b = self.hands["banker"]
+        r.append(shoe.pop())
+        left.append(shoe.pop())
+        b.append(shoe.pop())
+        r.append(shoe.pop())
+        left.append(shoe.pop())
+        b.append(shoe.pop())
+        self.phase = "right"
+        self._event(
+            "deal",
+            f"Coup {self.coup_number}: {self.banker} deals two cards each, face down "
+            "(right, left, banker).",
+            out,
+        )
+        naturals = [m for m in MOVERS if self._total(m) >= 8]
+        if naturals:
+            shown = ", ".join(f"{_side_name(m).lower()} {self._total(m)}" for m in naturals)
+            self._event("natural", f"Natural ({shown}): all hands are shown; nobody draws.", out)
+            self._finish(True, out)
+        else:
+            self._advance(out)
+        return out
+
+    def _resolve_banco(self, out: list[Event]) -> None:
+        order = self.order
+        priority = sorted(self.claims, key=lambda p: (p not in self.banco_suivi, order.index(p)))
+        by_side: dict[Side, str] = {}
+        for p in priority:
+            side = self.side_of(p)
+            assert side is not None
+            by_side.setdefault(side, p)
+        if len(by_side) == 2:
+            first, second = sorted(by_side.values(), key=priority.index)
+            hi, lo = (self.fund + 1) // 2, self.fund // 2
+            takers = [(first, hi), (second, lo)]
+        else:
+            takers = [(priority[0], self.fund)]
+        for who, amount in takers:
+            side = self.side_of(who)
+            self.lines.append(
+                _Line(
+                    who, "banco", amount if side == "right" else 0, amount if side == "left" else 0
+                )
+            )
+            self.balances[who] -= amount
+        text = " and ".join(f"{w} covers {_chips(a)} on the {self.side_of(w)}" for w, a in takers)
+        left_out = [p for p in self.claims if p not in dict(takers)]
+        extra = f" ({_names(left_out)} gave way by priority)" if left_out else ""
+        self._event("banco", f"Banco: {text}{extra}.", out)
+
+    def _total(self, mover: Mover) -> int:
+        return sum(RANK_VALUE[c[0]] for c in self.hands[mover]) % 10
+
+    def _advance(self, out: list[Event]) -> None:
+        """Apply forced moves until a choice is pending."""
+        while self.phase in ("right", "left"):
+            side: Side = self.phase  # type: ignore[assignment]
+            total = self._total(side)
+            if total == 5:
+                return
+            if total <= 4:
+                self._draw(side, out)
+            else:
+                self._stand(side, out)
+            self.unconfirmed.add(side)
+
+    def _draw(self, mover: Mover, out: list[Event]) -> None:
+        card = self.shoe.pop()
+        self.hands[mover].append(card)
+        self.moves[mover] = "draw"
+        who = self.banker if mover == "banker" else self.deciders[mover]  # type: ignore[index]
+        self._event("draw", f"{_side_name(mover)} ({who}) draws: {pretty(card)} face up.", out)
+        self._next_mover(mover, out)
+
+    def _stand(self, mover: Mover, out: list[Event]) -> None:
+        self.moves[mover] = "stand"
+        who = self.banker if mover == "banker" else self.deciders[mover]  # type: ignore[index]
+        self._event("stand", f"{_side_name(mover)} ({who}) stands.", out)
+        self._next_mover(mover, out)
+
+    def _next_mover(self, mover: Mover, out: list[Event]) -> None:
+        if mover == "right":
+            self.phase = "left"
+        elif mover == "left":
+            self.phase = "banker"
+        else:
+            self._finish(False, out)
+
+    def verify_move(self, side: Mover, draw: bool) -> None:
+        if side not in MOVERS:
+            raise IllegalAction(f"{side!r} is not a hand: say right, left or banker.", "side")
+        if self.phase not in MOVERS:
+            raise self._phase_error("decision")
+        if side in self.unconfirmed:
+            done = self.moves[side]
+            if (done == "draw") != draw:
+                total = (
+                    self._total(side)
+                    if done == "stand"
+                    else sum(card_value(c) for c in self.hands[side][:2]) % 10
+                )
+                rule = "at 0–4 a side must draw" if done == "draw" else "at 6–7 a side must stand"
+                raise IllegalAction(
+                    f"The {side} side holds {total}: {rule}, so it cannot "
+                    f"{'draw' if draw else 'stand'} (only 5 is a choice).",
+                    "forced",
+                )
+            return
+        if self.moves[side] is not None:
+            raise IllegalAction(
+                f"The {side} side has already {'drawn' if self.moves[side] == 'draw' else 'stood'} "
+                f"this coup. {self.turn().prompt}",
+                "turn",
+            )
+        if side != self.phase:
+            raise IllegalAction(
+                f"It is not the {side}'s turn: the right side decides first, then the left, "
+                f"then the banker. {self.turn().prompt}",
+                "turn",
+            )
+
+    def can_draw(self, side: Mover) -> bool:
+        return self._can(self.verify_move, side, True)
+
+    def can_stand(self, side: Mover) -> bool:
+        return self._can(self.verify_move, side, False)
+
+    def draw(self, side: Mover) -> list[Event]:
+        """The side at 5 (or the banker at 0–7) takes a third card, face up."""
+        return self._move(side, True)
+
+    def stand(self, side: Mover) -> list[Event]:
+        """The side at 5 (or the banker at 0–7) keeps its two cards."""
+        return self._move(side, False)
+
+    def _move(self, side: Mover, draw: bool) -> list[Event]:
+        self.verify_move(side, draw)
+        out: list[Event] = []
+        if side in self.unconfirmed:  # a forced move stated in a record: it agrees
+            self.unconfirmed.discard(side)  # type: ignore[arg-type]
+            return out
+        self._remember(
+            Draw.model_construct(act="draw", side=side)
+            if draw
+            else Stand.model_construct(act="stand", side=side)
+        )
+        if draw:
+            self._draw(side, out)
+        else:
+            self._stand(side, out)
+        if self.phase in ("right", "left"):
+            self._advance(out)
+        return out
+
+    def _finish(self, natural: bool, out: list[Event]) -> None:
+        """Reveal, settle both sides, and move on to the next coup or the end."""
+        totals = {m: self._total(m) for m in MOVERS}
+        fund_before = self.fund
+        stakes = self.stakes
+        results: dict[Side, str] = {}
+        for side in SIDES:
+            t, bt = totals[side], totals["banker"]
+            results[side] = "player" if t > bt else ("banker" if bt > t else "tie")
+        payouts: dict[str, int] = {}
+        balances = self.balances
+        fund = self.fund
+        for line in self.lines:
+            net = 0
+            for side in SIDES:
+                amount = line.right if side == "right" else line.left
+                if not amount:
+                    continue
+                res = results[side]
+                if res == "player":
+                    balances[line.who] += 2 * amount
+                    fund -= amount
+                    net += amount
+                elif res == "banker":
+                    fund += amount
+                    net -= amount
+                else:
+                    balances[line.who] += amount
+            payouts[line.who] = payouts.get(line.who, 0) + net
+        self.fund = fund
+        hands = {m: list(self.hands[m]) for m in MOVERS}
+        moves: dict[Mover, str | None] = (
+            {m: "natural" for m in MOVERS} if natural else dict(self.moves)
+        )
+        summary = CoupSummary.model_construct(
+            number=self.coup_number,
+            fund_before=fund_before,
+            stakes=stakes,
+            lines=[
+                StakeLine.model_construct(who=ln.who, kind=ln.kind, right=ln.right, left=ln.left)
+                for ln in self.lines
+            ],
+            deciders=dict(self.deciders),
+            hands=hands,
+            totals=totals,
+            natural=natural,
+            moves=moves,
+            results=results,
+            payouts=payouts,
+            fund_after=fund,
+        )
+        if self.keep_log:
+            shown = "; ".join(
+                f"{_side_name(m).lower()} {' '.join(pretty(c) for c in hands[m])} = {totals[m]}"
+                for m in MOVERS
+            )
+            self._event("reveal", f"Hands shown: {shown}.", out)
+            verdict = {"player": "wins", "banker": "loses", "tie": "ties"}
+            parts = [f"{side} {verdict[results[side]]}" for side in SIDES]
+            moved = fund - fund_before
+            change = (
+                f"rises by {moved} to {fund}"
+                if moved > 0
+                else f"falls by {-moved} to {fund}"
+                if moved < 0
+                else f"stays at {fund}"
+            )
+            self._event(
+                "settle",
+                f"Coup {self.coup_number} settled: {', '.join(parts)}; the fund {change}.",
+                out,
+            )
+        self.coups.append(summary)
+        seen = self.seen
+        for m in MOVERS:
+            seen.extend(hands[m])
+        # Active players: kept after a win or a tie, next seat after a loss.
+        for side in SIDES:
+            if results[side] == "banker":
+                self.active_index[side] = (self.active_index[side] + 1) % len(self.sides[side])
+        self.banco_suivi = [
+            ln.who
+            for ln in self.lines
+            if ln.kind == "banco" and results["right" if ln.right else "left"] == "banker"
+        ]
+        self.phase = "betting"
+        self._reset_coup()
+        if self.fund <= 0:
+            self._end_bank("bankrupt", out)
+        elif len(self.shoe) < MIN_CARDS_FOR_COUP:
+            self._end_bank("shoe", out)
+
+    # ============================================================ the end
+
+    def verify_retire(self) -> None:
+        if self.phase != "betting":
+            if self.phase in ("right", "left", "banker"):
+                raise IllegalAction(
+                    "The banker may retire only between coups, not while a coup is being played.",
+                    "retire",
+                )
+            raise self._phase_error("retire")
+        if not self.coups:
+            raise IllegalAction(
+                f"{self.banker} may retire only after at least one coup of the bank.",
+                "retire",
+            )
+
+    def can_retire(self) -> bool:
+        return self._can(self.verify_retire)
+
+    def retire(self) -> list[Event]:
+        """The banker retires between coups: the bank ends."""
+        self.verify_retire()
+        out: list[Event] = []
+        for line in self.lines:
+            self.balances[line.who] += line.right + line.left
+        if self.lines:
+            self._event("return", "Stakes already placed for the next coup are returned.", out)
+        self._remember(Retire.model_construct(act="retire"))
+        self._reset_coup()
+        self._end_bank("retired", out)
+        return out
+
+    def _end_bank(self, reason: str, out: list[Event]) -> None:
+        assert self.banker is not None
+        self.balances[self.banker] += self.fund
+        returned = self.fund
+        self.fund = 0
+        totals = dict(self.balances)
+        best = max(totals.values())
+        winners = [p for p in self.participants if totals[p] == best]
+        self.ended = Ending.model_construct(reason=reason, totals=totals, winners=winners)
+        self.phase = "ended"
+        if self.banks:
+            bank = self.banks[-1]
+            bank.coups = len(self.coups)  # type: ignore[misc]
+            bank.ended = self.ended  # type: ignore[misc]
+        why = {
+            "retired": f"{self.banker} retires",
+            "bankrupt": "the bank is broken (fund 0)",
+            "shoe": f"fewer than {MIN_CARDS_FOR_COUP} cards are left in the shoe",
+        }[reason]
+        self._event(
+            "end",
+            f"Bank {self.bank_number} ends: {why}. {_chips(returned)} return to {self.banker}. "
+            f"Winner{'s' if len(winners) > 1 else ''}: {_names(winners)} with {best} "
+            f"({best - START_CHIPS:+d} on the 100 each started with).",
+            out,
+        )
+
+    # ============================================================ dispatch
+
+    @staticmethod
+    def _can(check: object, *args: object) -> bool:
+        try:
+            check(*args)  # type: ignore[operator]
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one validated action (as found in a record)."""
+        match action:
+            case Bid(who=who, amount=amount):
+                return self.bid(who, amount)
+            case Pass(who=who):
+                return self.pass_(who)
+            case Seat(right=right, left=left):
+                return self.seat(right, left)
+            case Shuffle(shufflers=shufflers, cut=cut):
+                return self.shuffle(shufflers, cut)
+            case Banco(who=who):
+                return self.banco(who)
+            case Wager(who=who, amount=amount, a_cheval=a_cheval):
+                return self.wager(who, amount, a_cheval)
+            case Deal():
+                return self.deal()
+            case Draw(side=side):
+                return self.draw(side)
+            case Stand(side=side):
+                return self.stand(side)
+            case Retire():
+                return self.retire()
+        raise IllegalAction(f"Unknown act {action!r}.", "act")  # pragma: no cover
+
+    # ============================================================ what now
+
+    def turn(self) -> Turn:
+        """What happens now: phase, who may act, which acts, their limits."""
+        p = self.phase
+        if p == "auction":
+            waiting = [x for x in self.participants if x not in self.spoken]
+            first = waiting[0]
+            return Turn.model_construct(
+                phase=p,
+                actors=waiting,
+                acts=["bid", "pass"],
+                side=None,
+                max_stake=self.balances[first],
+                max_a_cheval=None,
+                can_banco=False,
+                prompt=(
+                    f"Auction for bank {self.bank_number}: {first} bids for the bank "
+                    f"(1 to {self.balances[first]} chips) or passes."
+                    if self.balances[first]
+                    else f"Auction for bank {self.bank_number}: {first} has no chips and passes."
+                ),
+            )
+        if p == "betting":
+            banker = self.banker or ""
+            acts_banker = ["deal"] + (["retire"] if self.coups else [])
+            if self.next_bettor < len(self.order):
+                who = self.order[self.next_bettor]
+                max_s = self.max_stake(who)
+                banco = self.can_banco(who)
+                acts = (
+                    (["wager", "a_cheval"] if max_s else [])
+                    + (["banco"] if banco else [])
+                    + ["pass"]
+                )
+                options = []
+                if max_s:
+                    options.append(f"wager up to {max_s}")
+                if banco:
+                    options.append(f"call banco ({self.fund})")
+                options.append("pass")
+                return Turn.model_construct(
+                    phase=p,
+                    actors=[who, banker],
+                    acts=acts + acts_banker,
+                    side=None,
+                    max_stake=max_s,
+                    max_a_cheval=max_s - max_s % 2,
+                    can_banco=banco,
+                    prompt=f"Coup {self.coup_number}, fund {self.fund}: {who} to "
+                    + ", ".join(options[:-1])
+                    + f" or {options[-1]}.",
+                )
+            return Turn.model_construct(
+                phase=p,
+                actors=[banker],
+                acts=acts_banker,
+                side=None,
+                max_stake=None,
+                max_a_cheval=None,
+                can_banco=False,
+                prompt=f"Coup {self.coup_number}: every seat has spoken; {banker} deals"
+                + (" or retires." if self.coups else "."),
+            )
+        if p in ("right", "left"):
+            who = self.deciders[p] or ""  # type: ignore[index]
+            return Turn.model_construct(
+                phase=p,
+                actors=[who],
+                acts=["draw", "stand"],
+                side=p,
+                max_stake=None,
+                max_a_cheval=None,
+                can_banco=False,
+                prompt=f"The {p} side ({who}) chooses: draw or stand.",
+            )
+        if p == "banker":
+            return Turn.model_construct(
+                phase=p,
+                actors=[self.banker or ""],
+                acts=["draw", "stand"],
+                side="banker",
+                max_stake=None,
+                max_a_cheval=None,
+                can_banco=False,
+                prompt=f"{self.banker}, the banker, chooses freely: draw or stand.",
+            )
+        able = [x for x in self.participants if self.balances[x] > 0]
+        return Turn.model_construct(
+            phase=p,
+            actors=able,
+            acts=["bid"],
+            side=None,
+            max_stake=None,
+            max_a_cheval=None,
+            can_banco=False,
+            prompt=f"Bank {self.bank_number} has ended. A new bid opens a fresh bank.",
+        )
+
+    # ============================================================ views
+
+    def holder(self, mover: Mover) -> str | None:
+        """Who holds a hand's concealed pair: the banker, or the side's decider."""
+        if mover == "banker":
+            return self.banker
+        return self.deciders[mover]
+
+    def view(self, seat: str | None = None) -> TableView:
+        """The table as ``seat`` may see it (``None``: the public view).
+
+        A face-down card is shown only to the seat that holds its hand; third
+        cards are face up; a coup's hands are all shown once it is settled
+        (they move to ``history``).
+        """
+        if seat is not None:
+            self._check_participant(seat)
+        hands: dict[Mover, HandView] = {}
+        for m in MOVERS:
+            cards = self.hands[m]
+            mine = seat is not None and seat == self.holder(m)
+            shown: list[str | None] = [c if (i >= 2 or mine) else None for i, c in enumerate(cards)]
+            hidden = sum(1 for c in shown if c is None)
+            hands[m] = HandView.model_construct(
+                cards=shown,
+                total=(sum(card_value(c) for c in shown if c) % 10)
+                if cards and not hidden
+                else None,
+                concealed=hidden,
+            )
+        stakes_by: dict[str, _Line] = {}
+        for ln in self.lines:
+            stakes_by[ln.who] = ln
+        active = self.active
+        seats: list[SeatView] = []
+        for side in SIDES:
+            for pos, name in enumerate(self.sides[side]):
+                ln = stakes_by.get(name)
+                seats.append(
+                    SeatView.model_construct(
+                        name=name,
+                        side=side,
+                        position=pos + 1,
+                        balance=self.balances[name],
+                        stake_right=ln.right if ln else 0,
+                        stake_left=ln.left if ln else 0,
+                        kind=ln.kind if ln else None,
+                        active=active[side] == name,
+                        deciding=self.deciders[side] == name,
+                    )
+                )
+        turn = self.turn()
+        return TableView.model_construct(
+            seat=seat,
+            phase=self.phase,
+            bank_number=self.bank_number,
+            banker=self.banker,
+            fund=self.fund,
+            coup=self.coup_number,
+            cards_left=self.cards_left,
+            packs=self.packs,
+            seen=list(self.seen),
+            balances=dict(self.balances),
+            sides={s: list(self.sides[s]) for s in SIDES},
+            seats=seats,
+            active=active,
+            deciders=dict(self.deciders),
+            stakes=self.stakes,
+            hands=hands,
+            moves=dict(self.moves),
+            history=list(self.coups),
+            ended=self.ended,
+            to_act=turn.actors,
+            prompt=turn.prompt,
+        )
+
+    # ============================================================ reports
+
+    def report(self) -> StateReport:
+        """The full state reached (every card of the current coup included)."""
+        current: dict[str, object] | None = None
+        if self.phase in MOVERS or self.lines or self.claims:
+            current = {
+                "number": self.coup_number,
+                "stakes": self.stakes,
+                "claims": list(self.claims),
+                "hands": {m: list(self.hands[m]) for m in MOVERS},
+                "moves": dict(self.moves),
+            }
+        return StateReport.model_construct(
+            format="banque-state/1",
+            participants=list(self.participants),
+            bank_number=self.bank_number,
+            banker=self.banker,
+            fund=self.fund,
+            balances=dict(self.balances),
+            sides={s: list(self.sides[s]) for s in SIDES},
+            active=self.active,
+            coups=list(self.coups),
+            cards_left=self.cards_left,
+            phase=self.phase,
+            turn=self.turn(),
+            ended=self.ended,
+            banks=list(self.banks),
+            current=current,
+        )
+
+    def total_chips(self) -> int:
+        """Balances + fund + stakes on the table: always 100 per participant."""
+        return sum(self.balances.values()) + self.fund + self.staked()

@@ -1,0 +1,38 @@
+"""The engine's errors: every message is written for a player to act on."""
+
+from __future__ import annotations
+
+
+class BanqueError(Exception):
+    """Base of every error banque raises on purpose."""
+
+
+class IllegalAction(BanqueError):
+    """An action the rules do not allow now.
+
+    ``rule`` is a short key naming the rule (``"turn"``, ``"cover"``,
+    ``"a_cheval"``...), the message says what went wrong and what is allowed
+    now.  The game's state is left exactly as it was.
+    """
+
+    def __init__(self, message: str, rule: str = "rule") -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+
+
+class RecordError(BanqueError):
+    """A file or document that is not a valid game record."""
+
+
+class ReplayError(BanqueError):
+    """An act of a record that the rules refuse.
+
+    ``index`` is the act's 1-based position in the record's ``actions``.
+    """
+
+    def __init__(self, index: int, act: str, reason: str) -> None:
+        super().__init__(f"act {index} ({act}): {reason}")
+        self.index = index
+        self.act = act
+        self.reason = reason

@@ -1,0 +1,248 @@
+"""Pydantic models: actions, records, coups, views and reports.
+
+Actions are validated when they come in (from a record, the table or a
+computer player); the engine then works on plain values, so that a coup
+never costs a full validation of the whole state.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from .cards import CardError, parse_card
+
+Side = Literal["right", "left"]
+Mover = Literal["right", "left", "banker"]
+Phase = Literal["auction", "betting", "right", "left", "banker", "ended"]
+Result = Literal["player", "banker", "tie"]
+EndReason = Literal["retired", "bankrupt", "shoe"]
+
+RECORD_FORMAT = "banque-record/1"
+
+
+class _Act(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Bid(_Act):
+    """Offer ``amount`` chips of one's own as the bank's fund."""
+
+    act: Literal["bid"] = "bid"
+    who: str
+    amount: int
+
+
+class Pass(_Act):
+    """Decline: in the auction, no bid; at the betting, no wager this coup."""
+
+    act: Literal["pass"] = "pass"
+    who: str
+
+
+class Seat(_Act):
+    """Seat everyone but the banker; each side from the banker outward."""
+
+    act: Literal["seat"] = "seat"
+    right: list[str]
+    left: list[str]
+
+
+class Shuffle(_Act):
+    """Who shuffles (the banker always shuffles last) and who cuts."""
+
+    act: Literal["shuffle"] = "shuffle"
+    shufflers: list[str] = Field(default_factory=list)
+    cut: str | None = None
+
+
+class Banco(_Act):
+    """Claim the whole bank."""
+
+    act: Literal["banco"] = "banco"
+    who: str
+
+
+class Wager(_Act):
+    """Stake on one's own side, or split between the sides (à cheval)."""
+
+    act: Literal["wager"] = "wager"
+    who: str
+    amount: int
+    a_cheval: bool = False
+
+
+class Deal(_Act):
+    act: Literal["deal"] = "deal"
+
+
+class Draw(_Act):
+    act: Literal["draw"] = "draw"
+    side: Mover
+
+
+class Stand(_Act):
+    act: Literal["stand"] = "stand"
+    side: Mover
+
+
+class Retire(_Act):
+    act: Literal["retire"] = "retire"
+
+
+Action = Annotated[
+    Bid | Pass | Seat | Shuffle | Banco | Wager | Deal | Draw | Stand | Retire,
+    Field(discriminator="act"),
+]
+
+
+class Record(BaseModel):
+    """A game record: everything needed to replay a game exactly."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: Literal["banque-record/1"] = RECORD_FORMAT
+    participants: list[str]
+    seed: int = 0
+    shoe: list[str] = Field(default_factory=list)
+    actions: list[Action] = Field(default_factory=list)
+
+    @field_validator("shoe", mode="before")
+    @classmethod
+    def _cards(cls, value: object) -> object:
+        if not isinstance(value, list):
+            return value
+        try:
+            return [parse_card(c) if isinstance(c, str) else c for c in value]
+        except CardError as exc:
+            raise ValueError(str(exc)) from None
+
+
+class StakeLine(BaseModel):
+    """One accepted stake of a coup."""
+
+    who: str
+    kind: Literal["wager", "a_cheval", "banco"]
+    right: int = 0
+    left: int = 0
+
+
+class CoupSummary(BaseModel):
+    """A completed coup, as everyone sees it after the reveal."""
+
+    number: int
+    fund_before: int
+    stakes: dict[Side, int]
+    lines: list[StakeLine]
+    deciders: dict[Side, str]
+    hands: dict[Mover, list[str]]
+    totals: dict[Mover, int]
+    natural: bool
+    moves: dict[Mover, Literal["draw", "stand", "natural"]]
+    results: dict[Side, Result]
+    payouts: dict[str, int]
+    fund_after: int
+
+
+class Ending(BaseModel):
+    """How a bank ended and who won."""
+
+    reason: EndReason
+    totals: dict[str, int]
+    winners: list[str]
+
+
+class BankSummary(BaseModel):
+    """One bank (one session) of a game."""
+
+    number: int
+    banker: str
+    bid: int
+    bids: dict[str, int]
+    right: list[str]
+    left: list[str]
+    shufflers: list[str]
+    cut_by: str
+    cut_at: int
+    coups: int
+    ended: Ending | None = None
+
+
+class HandView(BaseModel):
+    """A hand as one seat sees it: ``None`` is a face-down card."""
+
+    cards: list[str | None]
+    total: int | None
+    concealed: int
+
+
+class SeatView(BaseModel):
+    name: str
+    side: Side
+    position: int
+    balance: int
+    stake_right: int
+    stake_left: int
+    kind: Literal["wager", "a_cheval", "banco"] | None
+    active: bool
+    deciding: bool
+
+
+class TableView(BaseModel):
+    """The table as one seat (or the public, ``seat=None``) may see it."""
+
+    seat: str | None
+    phase: Phase
+    bank_number: int
+    banker: str | None
+    fund: int
+    coup: int
+    cards_left: int
+    packs: int
+    seen: list[str]
+    balances: dict[str, int]
+    sides: dict[Side, list[str]]
+    seats: list[SeatView]
+    active: dict[Side, str | None]
+    deciders: dict[Side, str | None]
+    stakes: dict[Side, int]
+    hands: dict[Mover, HandView]
+    moves: dict[Mover, str | None]
+    history: list[CoupSummary]
+    ended: Ending | None
+    to_act: list[str]
+    prompt: str
+
+
+class Turn(BaseModel):
+    """What happens now: the phase, who may act, what they may do."""
+
+    phase: Phase
+    actors: list[str]
+    acts: list[str]
+    side: Mover | None = None
+    max_stake: int | None = None
+    max_a_cheval: int | None = None
+    can_banco: bool = False
+    prompt: str
+
+
+class StateReport(BaseModel):
+    """The state reached, for ``banque replay --json`` (full information)."""
+
+    format: str = "banque-state/1"
+    participants: list[str]
+    bank_number: int
+    banker: str | None
+    fund: int
+    balances: dict[str, int]
+    sides: dict[Side, list[str]]
+    active: dict[Side, str | None]
+    coups: list[CoupSummary]
+    cards_left: int
+    phase: Phase
+    turn: Turn
+    ended: Ending | None
+    banks: list[BankSummary]
+    current: dict[str, object] | None = None

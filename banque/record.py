@@ -1,0 +1,144 @@
+"""Game records: load, validate, replay, save.
+
+A record is the game's seed, its participants, an optional stacked top of
+the first shoe, and the acts in order (see README, "The record format").
+Replaying a record gives the identical game, act by act.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from .engine import Event, Game
+from .errors import IllegalAction, RecordError, ReplayError
+from .models import Record
+
+
+def _describe(exc: ValidationError) -> str:
+    """A pydantic validation error in a few plain words."""
+    parts = []
+    for err in exc.errors()[:3]:
+        loc = ".".join(str(x) for x in err["loc"] if not str(x).startswith("function-"))
+        msg = err["msg"].removeprefix("Value error, ")
+        if err["type"] == "union_tag_invalid":
+            msg = (
+                "unknown act (acts are bid, pass, seat, shuffle, banco, wager, deal, "
+                "draw, stand, retire)"
+            )
+        elif err["type"] == "union_tag_not_found":
+            msg = 'every action needs an "act" field'
+        elif err["type"] == "extra_forbidden":
+            msg = "unexpected field"
+        elif err["type"] == "literal_error" and loc == "format":
+            msg = 'this reader knows the format "banque-record/1"'
+        parts.append(f"{loc or 'record'}: {msg}")
+    more = len(exc.errors()) - 3
+    return "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")
+
+
+def parse_record(data: Any) -> Record:
+    """Validate a record given as parsed JSON; raise :class:`RecordError`."""
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object with participants, seed and actions")
+    try:
+        return Record.model_validate(data)
+    except ValidationError as exc:
+        raise RecordError(_describe(exc)) from None
+
+
+def load_record(path: str | Path) -> Record:
+    """Read and validate a record file; every problem is a :class:`RecordError`."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(f"{p}: no such file") from None
+    except IsADirectoryError:
+        raise RecordError(f"{p}: is a folder, not a record file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{p}: cannot be read ({exc.__class__.__name__})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(
+            f"{p}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        ) from None
+    try:
+        return parse_record(data)
+    except RecordError as exc:
+        raise RecordError(f"{p}: {exc}") from None
+
+
+def new_game(record: Record, **options: Any) -> Game:
+    """The game a record starts from (before any act)."""
+    try:
+        return Game(record.participants, record.seed, record.shoe, **options)
+    except IllegalAction as exc:
+        raise RecordError(str(exc)) from None
+
+
+@dataclass
+class Replay:
+    """What replaying a record gives: the game reached, its events, any error."""
+
+    game: Game
+    events: list[Event] = field(default_factory=list)
+    error: ReplayError | None = None
+
+
+def replay(record: Record, **options: Any) -> Replay:
+    """Apply a record's acts in order; stop at the first illegal act."""
+    game = new_game(record, **options)
+    result = Replay(game)
+    for index, action in enumerate(record.actions, start=1):
+        try:
+            result.events.extend(game.apply(action))
+        except IllegalAction as exc:
+            result.error = ReplayError(index, action.act, str(exc))
+            break
+    return result
+
+
+def record_of(game: Game) -> Record:
+    """The record of a game played so far (its acts as applied)."""
+    return Record.model_construct(
+        format="banque-record/1",
+        participants=list(game.participants),
+        seed=game.seed,
+        shoe=list(game.stacked),
+        actions=list(game.actions),
+    )
+
+
+def dump_record(record: Record) -> str:
+    """A record as JSON text, one act per line (readable in a diff)."""
+    head = {
+        "format": record.format,
+        "participants": record.participants,
+        "seed": record.seed,
+    }
+    if record.shoe:
+        head["shoe"] = record.shoe
+    body = json.dumps(head, ensure_ascii=False, indent=2)[:-2]
+    if not record.actions:
+        return body + ',\n  "actions": []\n}\n'
+    acts = ",\n    ".join(_act_json(a) for a in record.actions)
+    return body + ',\n  "actions": [\n    ' + acts + "\n  ]\n}\n"
+
+
+def _act_json(action: Any) -> str:
+    data = {"act": action.act}
+    data.update(action.model_dump(exclude_defaults=True, exclude={"act"}))
+    return json.dumps(data, ensure_ascii=False)
+
+
+def save_record(game: Game, path: str | Path) -> Path:
+    """Write a game's record to ``path``."""
+    p = Path(path)
+    p.write_text(dump_record(record_of(game)), encoding="utf-8")
+    return p

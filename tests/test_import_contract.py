@@ -1,0 +1,48 @@
+"""The engine (rules, models, records, odds) imports nothing from Textual."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "banque"
+ENGINE_MODULES = ["cards", "errors", "models", "engine", "record"]
+OPTIONAL_ENGINE = ["odds", "advisor", "players", "simulate"]
+
+
+def _engine_files() -> list[Path]:
+    names = ENGINE_MODULES + [m for m in OPTIONAL_ENGINE if (PACKAGE / f"{m}.py").exists()]
+    return [PACKAGE / f"{m}.py" for m in names]
+
+
+def test_engine_sources_never_import_textual() -> None:
+    for path in _engine_files():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+                if node.level and node.module in ("app", "screens", "widgets"):
+                    names = ["textual (via the app)"]
+            else:
+                continue
+            for name in names:
+                assert not name.startswith("textual"), f"{path.name} imports {name}"
+                assert not name.startswith("rich"), f"{path.name} imports {name}"
+
+
+def test_importing_the_engine_loads_no_textual() -> None:
+    mods = ", ".join(f"banque.{m.stem}" for m in _engine_files())
+    code = (
+        f"import importlib, sys\n"
+        f"for m in '{mods}'.split(', '): importlib.import_module(m)\n"
+        f"bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')]\n"
+        f"print(','.join(bad))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert out == "", f"the engine pulled in: {out}"
