@@ -42,6 +42,7 @@ from .models import (
     Ending,
     HandView,
     Mover,
+    Observation,
     Pass,
     Phase,
     Retire,
@@ -55,6 +56,7 @@ from .models import (
     TableView,
     Turn,
     Wager,
+    build,
 )
 
 START_CHIPS = 100
@@ -64,6 +66,7 @@ MIN_CARDS_FOR_COUP = 9
 SIDES: tuple[Side, Side] = ("right", "left")
 MOVERS: tuple[Mover, Mover, Mover] = ("right", "left", "banker")
 MAX_NAME = 20
+_NO_HANDS: dict[Mover, tuple[str | None, ...]] = {"right": (), "left": (), "banker": ()}
 
 
 @dataclass(slots=True)
@@ -181,6 +184,15 @@ class Game:
         self.banks: list[BankSummary] = []
         self._start_auction()
 
+    def rng_for(self, purpose: str) -> random.Random:
+        """A generator of the game's own, for one purpose (a computer seat, say).
+
+        It is derived from the game's seed alone, so it neither disturbs the
+        table's generator (shuffles, lots) nor depends on when it is asked
+        for: a record of a game with computer players replays exactly.
+        """
+        return random.Random(f"banque/{self.seed}/{purpose}")
+
     # ------------------------------------------------------------------ state
 
     def _start_auction(self) -> None:
@@ -190,6 +202,7 @@ class Game:
         self.spoken: list[str] = []
         self.banker: str | None = None
         self.fund = 0
+        self.bank_bid = 0
         self.sides: dict[Side, list[str]] = {"right": [], "left": []}
         self.active_index: dict[Side, int] = {"right": 0, "left": 0}
         self.order: list[str] = []
@@ -200,6 +213,7 @@ class Game:
         self.coups: list[CoupSummary] = []
         self.banco_suivi: list[str] = []
         self.seen: list[str] = []
+        self._seen_tuple: tuple[str, ...] = ()
         self.ended: Ending | None = None
         self._reset_coup()
 
@@ -257,10 +271,11 @@ class Game:
     # ------------------------------------------------------------- the log
 
     def _event(self, kind: str, text: str, out: list[Event]) -> None:
+        if not self.keep_log:  # quiet mode (simulations): no events at all
+            return
         ev = Event(kind, text, self.bank_number, self.coup_number)
         out.append(ev)
-        if self.keep_log:
-            self.log.append(ev)
+        self.log.append(ev)
 
     def _remember(self, action: Action) -> None:
         if self.recording:
@@ -355,7 +370,8 @@ class Game:
             )
         self.bids[who] = amount
         self.spoken.append(who)
-        self._remember(Bid.model_construct(act="bid", who=who, amount=amount))
+        if self.recording:
+            self._remember(Bid.model_construct(act="bid", who=who, amount=amount))
         self._event("bid", f"{who} bids {_chips(amount)} for the bank.", out)
         self._after_auction_speech(out)
         return out
@@ -375,7 +391,8 @@ class Game:
         self.verify_pass_bid(who)
         out: list[Event] = []
         self.spoken.append(who)
-        self._remember(Pass.model_construct(act="pass", who=who))
+        if self.recording:
+            self._remember(Pass.model_construct(act="pass", who=who))
         self._event("pass", f"{who} passes.", out)
         self._after_auction_speech(out)
         return out
@@ -403,6 +420,7 @@ class Game:
             banker = leaders[0]
         self.banker = banker
         self.fund = top
+        self.bank_bid = top
         self.balances[banker] -= top
         others = [p for p in self.participants if p != banker]
         self._set_sides(others[0::2], others[1::2])
@@ -448,12 +466,28 @@ class Game:
         self.phase = "auction"
         self.banker = None
         self.fund = 0
+        self.bank_bid = 0
         self.sides = {"right": [], "left": []}
         self.order = []
         self.seating_open = False
 
+    def _as_if_closed(self, check: object, *args: object) -> None:
+        """Run a check as a record plays the act: after the auction's implicit close.
+
+        The close is tried and undone (lot, balances, log), so ``can_…`` and
+        ``verify_…`` agree with the act itself during an open auction.
+        """
+        saved = self._close_auction_if_open([])
+        try:
+            check(*args)  # type: ignore[operator]
+        finally:
+            if saved is not None:
+                self._undo_close(saved)
+
     def _implicit(self, method: object, *args: object) -> list[Event]:
         """Run an act that may close the auction first; undo all on refusal."""
+        if self.phase != "auction":
+            return method(*args)  # type: ignore[operator,no-any-return]
         out: list[Event] = []
         saved = self._close_auction_if_open(out)
         try:
@@ -468,6 +502,10 @@ class Game:
 
     def verify_seat(self, right: Sequence[str], left: Sequence[str]) -> None:
         if self.phase == "auction" and not self.bids:
+            raise self._phase_error("seat")
+        if self.phase == "auction":  # the lot, if any, decides who the banker is
+            return self._as_if_closed(self.verify_seat, right, left)
+        if self.phase == "ended":
             raise self._phase_error("seat")
         if self.phase not in ("auction", "betting") or (
             self.phase == "betting" and not self.seating_open
@@ -518,7 +556,8 @@ class Game:
         self.verify_seat(right, left)
         out: list[Event] = []
         self._set_sides(right, left)
-        self._remember(Seat.model_construct(act="seat", right=list(right), left=list(left)))
+        if self.recording:
+            self._remember(Seat.model_construct(act="seat", right=list(right), left=list(left)))
         self._event(
             "seat",
             f"Seated: right {', '.join(right)}; left {', '.join(left)} (from the banker outward).",
@@ -529,7 +568,7 @@ class Game:
     # ============================================================ shuffle
 
     def verify_shuffle(self, shufflers: Sequence[str], cut: str | None) -> None:
-        if self.phase == "auction" and not self.bids:
+        if (self.phase == "auction" and not self.bids) or self.phase == "ended":
             raise self._phase_error("shuffle")
         if self.phase not in ("auction", "betting") or self.shoe_ready:
             raise IllegalAction(
@@ -552,7 +591,10 @@ class Game:
     def _shuffle(self, shufflers: list[str], cut: str | None) -> list[Event]:
         self.verify_shuffle(shufflers, cut)
         out: list[Event] = []
-        self._remember(Shuffle.model_construct(act="shuffle", shufflers=list(shufflers), cut=cut))
+        if self.recording:
+            self._remember(
+                Shuffle.model_construct(act="shuffle", shufflers=list(shufflers), cut=cut)
+            )
         self._prepare_shoe([p for p in shufflers if p != self.banker], cut, out)
         return out
 
@@ -597,7 +639,7 @@ class Game:
 
     def _ensure_shoe(self, out: list[Event]) -> None:
         if not self.shoe_ready:
-            self._prepare_shoe([p for p in self.order], None, out)
+            self._prepare_shoe([], None, out)
 
     # ============================================================ betting
 
@@ -635,6 +677,8 @@ class Game:
         return m - m % 2
 
     def verify_wager(self, who: str, amount: int, a_cheval: bool = False) -> None:
+        if self.phase == "auction" and self.bids:
+            return self._as_if_closed(self.verify_wager, who, amount, a_cheval)
         self._bettor_check(who, "wagers")
         if self.claims:
             raise IllegalAction(
@@ -698,9 +742,10 @@ class Game:
             line = _Line(who, "wager", 0, accepted)
         self.lines.append(line)
         self.balances[who] -= accepted
-        self._remember(
-            Wager.model_construct(act="wager", who=who, amount=amount, a_cheval=a_cheval)
-        )
+        if self.recording:
+            self._remember(
+                Wager.model_construct(act="wager", who=who, amount=amount, a_cheval=a_cheval)
+            )
         how = " à cheval (half on each side)" if a_cheval else f" on the {side}"
         reduced = (
             f" — reduced from {amount} to the {_chips(accepted)} of cover left"
@@ -711,6 +756,8 @@ class Game:
         return out
 
     def verify_banco(self, who: str) -> None:
+        if self.phase == "auction" and self.bids:
+            return self._as_if_closed(self.verify_banco, who)
         self._bettor_check(who, "calls")
         if self.lines:
             raise IllegalAction(
@@ -742,12 +789,15 @@ class Game:
             self.passed.append(skipped)
         self.next_bettor = idx + 1
         self.claims.append(who)
-        self._remember(Banco.model_construct(act="banco", who=who))
+        if self.recording:
+            self._remember(Banco.model_construct(act="banco", who=who))
         suivi = " (banco suivi: first priority)" if who in self.banco_suivi else ""
         self._event("banco", f"{who} calls banco{suivi}.", out)
         return out
 
     def verify_pass_turn(self, who: str) -> None:
+        if self.phase == "auction" and self.bids:
+            return self._as_if_closed(self.verify_pass_turn, who)
         self._bettor_check(who, "turns")
 
     def can_pass_turn(self, who: str) -> bool:
@@ -755,18 +805,28 @@ class Game:
 
     def pass_turn(self, who: str) -> list[Event]:
         """Place no wager this coup."""
-        return self._implicit(self._pass_turn, who)
+        unspoken = (
+            [p for p in self.participants if p not in self.spoken]
+            if self.phase == "auction"
+            else []
+        )
+        return self._implicit(self._pass_turn, who, unspoken)
 
-    def _pass_turn(self, who: str) -> list[Event]:
+    def _pass_turn(self, who: str, unspoken: Sequence[str] = ()) -> list[Event]:
         self.verify_pass_turn(who)
         out: list[Event] = []
+        # This pass closed the auction implicitly: in a record a bare "pass" would
+        # replay as an auction pass, so the auction's passes are recorded first.
+        for p in unspoken:
+            self._remember(Pass.model_construct(act="pass", who=p))
         self._ensure_shoe(out)
         self.seating_open = False
         idx = self.order.index(who)
         for skipped in self.order[self.next_bettor : idx + 1]:
             self.passed.append(skipped)
         self.next_bettor = idx + 1
-        self._remember(Pass.model_construct(act="pass", who=who))
+        if self.recording:
+            self._remember(Pass.model_construct(act="pass", who=who))
         self._event("pass", f"{who} passes.", out)
         return out
 
@@ -799,7 +859,8 @@ class Game:
         for who in self.order[self.next_bettor :]:
             self.passed.append(who)
         self.next_bettor = len(self.order)
-        self._remember(Deal.model_construct(act="deal"))
+        if self.recording:
+            self._remember(Deal.model_construct(act="deal"))
         if self.claims:
             self._resolve_banco(out)
         for side in SIDES:
@@ -841,7 +902,7 @@ class Game:
             side = self.side_of(p)
             assert side is not None
             by_side.setdefault(side, p)
-        if len(by_side) == 2:
+        if len(by_side) == 2 and self.fund >= 2:
             first, second = sorted(by_side.values(), key=priority.index)
             hi, lo = (self.fund + 1) // 2, self.fund // 2
             takers = [(first, hi), (second, lo)]
@@ -901,6 +962,8 @@ class Game:
     def verify_move(self, side: Mover, draw: bool) -> None:
         if side not in MOVERS:
             raise IllegalAction(f"{side!r} is not a hand: say right, left or banker.", "side")
+        if self.phase == "auction" and self.bids:
+            return self._as_if_closed(self.verify_move, side, draw)
         if self.phase not in MOVERS:
             raise self._phase_error("decision")
         if side in self.unconfirmed:
@@ -948,14 +1011,17 @@ class Game:
     def _move(self, side: Mover, draw: bool) -> list[Event]:
         self.verify_move(side, draw)
         out: list[Event] = []
+        if side != "right":  # the right's turn to state its forced move has passed
+            self.unconfirmed.discard("right")
         if side in self.unconfirmed:  # a forced move stated in a record: it agrees
             self.unconfirmed.discard(side)  # type: ignore[arg-type]
             return out
-        self._remember(
-            Draw.model_construct(act="draw", side=side)
-            if draw
-            else Stand.model_construct(act="stand", side=side)
-        )
+        if self.recording:
+            self._remember(
+                Draw.model_construct(act="draw", side=side)
+                if draw
+                else Stand.model_construct(act="stand", side=side)
+            )
         if draw:
             self._draw(side, out)
         else:
@@ -994,26 +1060,33 @@ class Game:
                     balances[line.who] += amount
             payouts[line.who] = payouts.get(line.who, 0) + net
         self.fund = fund
-        hands = {m: list(self.hands[m]) for m in MOVERS}
+        # The hands' lists are handed over to the summary: _reset_coup makes new ones.
+        hands = self.hands
         moves: dict[Mover, str | None] = (
-            {m: "natural" for m in MOVERS} if natural else dict(self.moves)
+            {"right": "natural", "left": "natural", "banker": "natural"} if natural else self.moves
         )
-        summary = CoupSummary.model_construct(
-            number=self.coup_number,
-            fund_before=fund_before,
-            stakes=stakes,
-            lines=[
-                StakeLine.model_construct(who=ln.who, kind=ln.kind, right=ln.right, left=ln.left)
-                for ln in self.lines
-            ],
-            deciders=dict(self.deciders),
-            hands=hands,
-            totals=totals,
-            natural=natural,
-            moves=moves,
-            results=results,
-            payouts=payouts,
-            fund_after=fund,
+        summary = build(
+            CoupSummary,
+            {
+                "number": len(self.coups) + 1,
+                "fund_before": fund_before,
+                "stakes": stakes,
+                "lines": [
+                    build(
+                        StakeLine,
+                        {"who": ln.who, "kind": ln.kind, "right": ln.right, "left": ln.left},
+                    )
+                    for ln in self.lines
+                ],
+                "deciders": self.deciders,
+                "hands": hands,
+                "totals": totals,
+                "natural": natural,
+                "moves": moves,
+                "results": results,
+                "payouts": payouts,
+                "fund_after": fund,
+            },
         )
         if self.keep_log:
             shown = "; ".join(
@@ -1059,6 +1132,8 @@ class Game:
     # ============================================================ the end
 
     def verify_retire(self) -> None:
+        if self.phase == "auction" and self.bids:
+            return self._as_if_closed(self.verify_retire)
         if self.phase != "betting":
             if self.phase in ("right", "left", "banker"):
                 raise IllegalAction(
@@ -1083,7 +1158,8 @@ class Game:
             self.balances[line.who] += line.right + line.left
         if self.lines:
             self._event("return", "Stakes already placed for the next coup are returned.", out)
-        self._remember(Retire.model_construct(act="retire"))
+        if self.recording:
+            self._remember(Retire.model_construct(act="retire"))
         self._reset_coup()
         self._end_bank("retired", out)
         return out
@@ -1250,6 +1326,93 @@ class Game:
         )
 
     # ============================================================ views
+
+    def next_actor(self) -> str:
+        """Who acts next (cheap): the first of ``turn().actors``."""
+        p = self.phase
+        if p == "betting":
+            if self.next_bettor < len(self.order):
+                return self.order[self.next_bettor]
+            return self.banker or ""
+        if p == "right" or p == "left":
+            return self.deciders[p] or ""
+        if p == "banker":
+            return self.banker or ""
+        if p == "auction":
+            spoken = self.spoken
+            return next(x for x in self.participants if x not in spoken)
+        return next((x for x in self.participants if self.balances[x] > 0), "")
+
+    def observe(self, seat: str) -> Observation:
+        """What ``seat`` may know now, as a light :class:`Observation`.
+
+        Same visibility as :meth:`view` (a concealed card only to the seat
+        holding its hand), built cheaply for computer players.
+        """
+        self._check_participant(seat)
+        p = self.phase
+        to_act = self.next_actor() == seat or (p == "auction" and seat not in self.spoken)
+        acts: tuple[str, ...] = ()
+        max_s = 0
+        banco = False
+        if to_act:
+            if p == "auction":
+                acts = ("bid", "pass")
+                max_s = self.balances[seat]
+            elif p == "ended":
+                acts = ("bid",)
+                max_s = self.balances[seat]
+            elif p == "betting" and seat == self.banker:
+                acts = ("deal", "retire") if self.coups else ("deal",)
+            elif p == "betting":
+                max_s = self.max_stake(seat)
+                banco = not self.lines and self.balances[seat] >= self.fund
+                acts = (
+                    (("wager", "a_cheval") if max_s else ())
+                    + (("banco",) if banco else ())
+                    + ("pass",)
+                )
+            else:
+                acts = ("draw", "stand")
+        hands = (
+            _NO_HANDS
+            if not self.hands["right"]
+            else {
+                m: tuple(
+                    c
+                    if (i >= 2 or seat == (self.banker if m == "banker" else self.deciders[m]))
+                    else None  # type: ignore[index]
+                    for i, c in enumerate(self.hands[m])
+                )
+                for m in MOVERS
+            }
+        )
+        return Observation(
+            seat=seat,
+            phase=p,
+            banker=self.banker,
+            fund=self.fund,
+            packs=self.packs,
+            coup=len(self.coups) + 1,
+            balances=dict(self.balances),
+            to_act=to_act,
+            acts=acts,
+            max_stake=max_s,
+            max_a_cheval=max_s - max_s % 2,
+            can_banco=banco,
+            hands=hands,  # type: ignore[arg-type]
+            stakes=self.stakes if self.lines else {"right": 0, "left": 0},
+            seen=self.seen_cards(),
+            last=self.coups[-1] if self.coups else None,
+            bank_bid=self.bank_bid,
+            side=self.side_of(seat),
+        )
+
+    def seen_cards(self) -> tuple[str, ...]:
+        """Every card shown in the settled coups of this shoe, in order."""
+        if len(self._seen_tuple) != len(self.seen):
+            self._seen_tuple = tuple(self.seen)
+        return self._seen_tuple
 
     def holder(self, mover: Mover) -> str | None:
         """Who holds a hand's concealed pair: the banker, or the side's decider."""

@@ -1,0 +1,267 @@
+"""Computer players: every decision a participant makes, from its own view.
+
+A :class:`ComputerPlayer` sees the table only as the engine shows it to its
+seat (:meth:`banque.engine.Game.observe`, the same visibility as the seat's
+view); it never touches the game itself, so it cannot look at a concealed card it
+does not hold.  Its randomness comes from a generator the game derives from
+its seed (:meth:`~banque.engine.Game.rng_for`), so a seeded game with computer
+players replays exactly.
+
+>>> from banque.engine import Game
+>>> game = Game(["Ana", "Bruno", "Chloé"], seed=3)
+>>> bots = computer_table(game, game.participants)
+>>> while len(game.banks) < 2:
+...     who = game.next_actor()
+...     _ = game.apply(bots[who].decide(game.observe(who)))
+>>> game.banks[0].ended.reason in ("retired", "bankrupt", "shoe")
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from .advisor import SideInfo, advise, unseen_values
+from .engine import Game
+from .models import (
+    Action,
+    Banco,
+    Bid,
+    Deal,
+    Draw,
+    Observation,
+    Pass,
+    Retire,
+    Stand,
+    Wager,
+    build,
+)
+
+BankerMode = Literal["advisor", "table"]
+
+
+@dataclass(frozen=True)
+class Style:
+    """A temperament: how a computer player bids, stakes and decides."""
+
+    name: str
+    #: Chance of bidding for the bank, and the share of the balance offered.
+    bid_chance: float
+    bid_share: tuple[float, float]
+    #: Chance of staking at all in a coup, and the share of the limit staked.
+    wager_chance: float
+    wager_share: tuple[float, float]
+    #: Chance that a stake is placed à cheval, and of calling banco when able.
+    a_cheval_chance: float
+    banco_chance: float
+    #: Chance of letting last coup's stake and winnings ride.
+    ride_chance: float
+    #: Chance of drawing at 5.
+    draw_at_5: float
+    #: The banker retires once the fund reaches this multiple of its bid...
+    retire_gain: float
+    #: ...or falls to this fraction of it.
+    retire_loss: float
+
+
+CAUTIOUS = Style(
+    name="cautious",
+    bid_chance=0.5,
+    bid_share=(0.10, 0.20),
+    wager_chance=0.75,
+    wager_share=(0.05, 0.15),
+    a_cheval_chance=0.15,
+    banco_chance=0.02,
+    ride_chance=0.05,
+    draw_at_5=0.5,
+    retire_gain=1.5,
+    retire_loss=0.4,
+)
+BOLD = Style(
+    name="bold",
+    bid_chance=0.9,
+    bid_share=(0.25, 0.50),
+    wager_chance=0.95,
+    wager_share=(0.20, 0.60),
+    a_cheval_chance=0.10,
+    banco_chance=0.15,
+    ride_chance=0.30,
+    draw_at_5=0.5,
+    retire_gain=3.0,
+    retire_loss=0.15,
+)
+STYLES: dict[str, Style] = {"cautious": CAUTIOUS, "bold": BOLD}
+
+
+def banker_advice(obs: Observation, p5: float = 0.5) -> tuple[float, float]:
+    """The advisor's expected gains (draw, stand) from the banker's own observation.
+
+    The unseen cards are the shoe less every card shown in earlier coups of
+    this shoe, the banker's own pair and the third cards on the table.
+    """
+    banker = [c for c in obs.hands["banker"] if c is not None]
+    if len(banker) != 2:
+        raise ValueError("The advisor needs the banker's own two cards (the banker's view).")
+    thirds = {
+        side: (obs.hands[side][2] if len(obs.hands[side]) > 2 else None)
+        for side in ("right", "left")
+    }
+    removed: list[str] = [*obs.seen, *banker, *(c for c in thirds.values() if c)]
+    advice = advise(
+        unseen_values(obs.packs, removed),
+        banker,
+        SideInfo(obs.stakes["right"], thirds["right"]),
+        SideInfo(obs.stakes["left"], thirds["left"]),
+        p5,
+    )
+    return advice.draw, advice.stand
+
+
+def table_draws(total: int) -> bool:
+    """The fixed banker's table used by ``--banker table``: draw at 0–5."""
+    return total <= 5
+
+
+class ComputerPlayer:
+    """A computer participant of one temperament."""
+
+    def __init__(
+        self,
+        name: str,
+        style: str | Style = "cautious",
+        rng: random.Random | None = None,
+        *,
+        banker_mode: BankerMode = "advisor",
+        p5: float = 0.5,
+    ) -> None:
+        self.name = name
+        self.style = STYLES[style] if isinstance(style, str) else style
+        # Only a doctest or a test leaves this out; the table always passes
+        # the game's own generator for the seat.
+        self.rng = rng if rng is not None else random.Random(name)
+        self.banker_mode = banker_mode
+        self.p5 = p5
+
+    def __repr__(self) -> str:
+        return f"ComputerPlayer({self.name!r}, {self.style.name!r})"
+
+    def _share(self, bounds: tuple[float, float]) -> float:
+        lo, hi = bounds
+        return lo + (hi - lo) * self.rng.random()
+
+    def decide(self, obs: Observation) -> Action:
+        """The action this seat takes now, from what it may know."""
+        if not obs.to_act:
+            raise ValueError(f"It is not {self.name}'s turn to act.")
+        phase = obs.phase
+        if phase in ("auction", "ended"):
+            return self._bid(obs)
+        if phase == "betting":
+            if self.name == obs.banker:
+                return self._banker_between_coups(obs)
+            return self._stake(obs)
+        if phase in ("right", "left"):
+            draw = self.rng.random() < self.style.draw_at_5
+            return (Draw if draw else Stand)(side=phase)
+        return self._banker_choice(obs)
+
+    # -- the auction
+
+    def _bid(self, obs: Observation) -> Action:
+        balance = obs.balance
+        if balance < 1 or self.rng.random() >= self.style.bid_chance:
+            if obs.phase == "ended":
+                # Someone must open the next bank: offer a little.
+                return Bid(who=self.name, amount=max(1, balance // 10))
+            return Pass(who=self.name)
+        amount = max(1, min(balance, round(balance * self._share(self.style.bid_share))))
+        return Bid(who=self.name, amount=amount)
+
+    # -- the betting
+
+    def _stake(self, obs: Observation) -> Action:
+        st = self.style
+        limit = obs.max_stake
+        rnd = self.rng.random
+        if obs.can_banco and rnd() < st.banco_chance:
+            return build(Banco, dict(act="banco", who=self.name))
+        if limit < 1 or rnd() >= st.wager_chance:
+            return build(Pass, dict(act="pass", who=self.name))
+        ride = self._ride(obs)
+        if ride and rnd() < st.ride_chance:
+            return Wager.model_construct(
+                act="wager", who=self.name, amount=min(ride, limit), a_cheval=False
+            )
+        amount = max(1, min(limit, round(obs.balance * self._share(st.wager_share))))
+        if amount >= 2 and obs.max_a_cheval >= 2 and rnd() < st.a_cheval_chance:
+            amount = min(amount - amount % 2, obs.max_a_cheval)
+            return build(Wager, dict(act="wager", who=self.name, amount=amount, a_cheval=True))
+        return build(Wager, dict(act="wager", who=self.name, amount=amount, a_cheval=False))
+
+    def _ride(self, obs: Observation) -> int:
+        """Last coup's stake plus its winnings, if this seat won then."""
+        last = obs.last
+        if last is None:
+            return 0
+        won = last.payouts.get(self.name, 0)
+        if won <= 0:
+            return 0
+        return won + sum(ln.right + ln.left for ln in last.lines if ln.who == self.name)
+
+    def _banker_between_coups(self, obs: Observation) -> Action:
+        bid = obs.bank_bid
+        if "retire" in obs.acts and (
+            obs.fund >= bid * self.style.retire_gain or obs.fund <= bid * self.style.retire_loss
+        ):
+            return Retire()
+        return build(Deal, {"act": "deal"})
+
+    # -- the banker's choice
+
+    def _banker_choice(self, obs: Observation) -> Action:
+        if self.banker_mode == "table":
+            total = obs.total("banker")
+            if total is None:
+                raise ValueError("The banker's observation must show its own cards.")
+            draw = table_draws(total)
+        else:
+            gain_draw, gain_stand = banker_advice(obs, self.p5)
+            draw = gain_draw > gain_stand
+        side = "banker"
+        return (
+            build(Draw, dict(act="draw", side=side))
+            if draw
+            else build(Stand, dict(act="stand", side=side))
+        )
+
+
+def computer_table(
+    game: Game,
+    names: Iterable[str],
+    styles: Iterable[str] = ("cautious", "bold"),
+    **options: object,
+) -> dict[str, ComputerPlayer]:
+    """Computer players for ``names``, temperaments in turn, each with its rng."""
+    style_list = list(styles)
+    return {
+        name: ComputerPlayer(
+            name,
+            style_list[i % len(style_list)],
+            game.rng_for(f"seat:{name}"),
+            **options,  # type: ignore[arg-type]
+        )
+        for i, name in enumerate(names)
+    }
+
+
+def play_step(game: Game, players: dict[str, ComputerPlayer]) -> bool:
+    """Let the computer whose turn it is act once; False when a human must act."""
+    who = game.next_actor()
+    player = players.get(who)
+    if player is None:
+        return False
+    game.apply(player.decide(game.observe(who)))
+    return True
