@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__
+from .cards import pretty
 from .errors import BanqueError, RecordError
-from .record import Replay, load_record, parse_record, replay
+from .record import Replay, load_record, loads_json, parse_record, replay
 
 EXIT_USAGE = 2
 
@@ -18,9 +21,10 @@ EXIT_USAGE = 2
 def _read_record(path: str) -> Replay:
     if path == "-":
         try:
-            data = json.loads(sys.stdin.read())
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"standard input: not valid JSON ({exc.msg})") from None
+            data = loads_json(sys.stdin.read())
+        except (RecordError, UnicodeDecodeError) as exc:
+            why = str(exc) if isinstance(exc, RecordError) else "not UTF-8 text"
+            raise RecordError(f"standard input: {why}") from None
         record = parse_record(data)
     else:
         record = load_record(path)
@@ -106,7 +110,146 @@ def build_parser() -> argparse.ArgumentParser:
         help="print the table as NAME may see it (public: as anyone may)",
     )
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser(
+        "odds",
+        help="exact odds of two-card totals and naturals",
+        description="The exact distribution of a two-card total and the chance of naturals "
+        "for a full shoe, as fractions and decimals.",
+    )
+    p.add_argument(
+        "--packs", type=_positive_int, default=3, metavar="N", help="packs in the shoe (default 3)"
+    )
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_odds)
+
+    p = sub.add_parser(
+        "advise",
+        help="the banker's exact expected gain if it draws and if it stands",
+        description="Replay a record that stops at the banker's choice and give the banker's "
+        "exact expected gain, in chips, for drawing and for standing, from what the banker "
+        "may know. Exit status 2 if the record does not stop there.",
+    )
+    p.add_argument("record", help="the record file (- for standard input)")
+    p.add_argument(
+        "--p5",
+        type=_probability,
+        default=0.5,
+        metavar="P",
+        help="chance that a side at 5 draws (default 0.5)",
+    )
+    p.add_argument("--json", action="store_true", help='print {"draw": …, "stand": …, "best": …}')
+    p.set_defaults(func=cmd_advise)
+
+    p = sub.add_parser(
+        "simulate",
+        help="play many coups with computer players and summarise them",
+        description="Computer players only; a fresh bank whenever one ends. Prints naturals per "
+        "coup, the banker's gain per chip staked (with its standard error), outcomes per side "
+        "and the banker's draw/stand frequencies by total.",
+    )
+    p.add_argument("--coups", type=_positive_int, required=True, metavar="N", help="coups to play")
+    p.add_argument(
+        "--players", type=int, default=5, metavar="K", help="participants, 3 to 11 (default 5)"
+    )
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed (default 0)")
+    p.add_argument(
+        "--banker",
+        choices=("advisor", "table"),
+        default="advisor",
+        help="the banker's choice: the exact advisor (default) or a fixed table (draw at 0-5)",
+    )
+    p.add_argument(
+        "--p5", type=_probability, default=0.5, metavar="P", help="chance a side at 5 draws"
+    )
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    p.set_defaults(func=cmd_simulate)
     return parser
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is too small: at least 1")
+    return value
+
+
+def _probability(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"{value} is not a probability (0 to 1)")
+    return value
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    from .odds import main_odds
+
+    print(main_odds(args.packs, args.json))
+    return 0
+
+
+def cmd_advise(args: argparse.Namespace) -> int:
+    from .players import banker_advice
+
+    try:
+        result = _read_record(args.record)
+    except BanqueError as exc:
+        print(f"banque: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    game = result.game
+    if result.error is not None:
+        print(f"banque: {result.error}", file=sys.stderr)
+        return EXIT_USAGE
+    if game.phase != "banker" or game.banker is None:
+        print(
+            "banque: the record does not stop at the banker's choice "
+            f"(it stops at: {game.turn().prompt})",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    draw, stand = banker_advice(game.observe(game.banker), args.p5)
+    best = "draw" if draw > stand else "stand"
+    if args.json:
+        print(json.dumps({"draw": draw, "stand": stand, "best": best}))
+        return 0
+    obs = game.observe(game.banker)
+    cards = " ".join(pretty(c) for c in obs.hands["banker"] if c)
+    print(
+        f"{game.banker} (banker) holds {cards} = {obs.total('banker')}; "
+        f"stakes right {obs.stakes['right']}, left {obs.stakes['left']}; p5 = {args.p5}"
+    )
+    print(f"  expected gain if the banker draws:  {draw:+.4f} chips")
+    print(f"  expected gain if the banker stands: {stand:+.4f} chips")
+    if draw == stand:
+        print("Best: either (they are equal); standing spends no card.")
+    else:
+        print(f"Best: {best} (by {abs(draw - stand):.4f} chips)")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulate import format_summary, progress_bar, simulate
+
+    show = None
+    if not args.no_progress and sys.stderr.isatty() and args.coups >= 2000:
+        show = progress_bar(sys.stderr)
+    try:
+        summary = simulate(args.coups, args.players, args.seed, args.banker, args.p5, show)
+    except ValueError as exc:
+        print(f"banque: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.json:
+        print(json.dumps(summary.as_dict(), indent=2, ensure_ascii=False))
+    else:
+        print(format_summary(summary))
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -119,6 +262,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return play(args.record)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (| head): not an error of ours
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        return 0
     except BanqueError as exc:
         print(f"banque: {exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -220,6 +220,8 @@ class Game:
     def _reset_coup(self) -> None:
         self.next_bettor = 0
         self.lines: list[_Line] = []
+        self._exposure_right = 0
+        self._exposure_left = 0
         self.claims: list[str] = []
         self.passed: list[str] = []
         self.hands: dict[Mover, list[str]] = {"right": [], "left": [], "banker": []}
@@ -253,13 +255,18 @@ class Game:
     @property
     def stakes(self) -> dict[Side, int]:
         """The banker's exposure on each side this coup (à cheval halves included)."""
-        return {
-            "right": sum(line.right for line in self.lines),
-            "left": sum(line.left for line in self.lines),
-        }
+        return {"right": self._exposure_right, "left": self._exposure_left}
 
     def staked(self) -> int:
-        return sum(line.right + line.left for line in self.lines)
+        """All chips staked on this coup (both sides)."""
+        return self._exposure_right + self._exposure_left
+
+    def _take(self, line: _Line) -> None:
+        """Accept a stake: the chips leave the wagerer's balance."""
+        self.lines.append(line)
+        self._exposure_right += line.right
+        self._exposure_left += line.left
+        self.balances[line.who] -= line.right + line.left
 
     def stake_of(self, who: str) -> int:
         return sum(line.right + line.left for line in self.lines if line.who == who)
@@ -740,8 +747,7 @@ class Game:
             line = _Line(who, "wager", accepted, 0)
         else:
             line = _Line(who, "wager", 0, accepted)
-        self.lines.append(line)
-        self.balances[who] -= accepted
+        self._take(line)
         if self.recording:
             self._remember(
                 Wager.model_construct(act="wager", who=who, amount=amount, a_cheval=a_cheval)
@@ -910,19 +916,22 @@ class Game:
             takers = [(priority[0], self.fund)]
         for who, amount in takers:
             side = self.side_of(who)
-            self.lines.append(
+            self._take(
                 _Line(
                     who, "banco", amount if side == "right" else 0, amount if side == "left" else 0
                 )
             )
-            self.balances[who] -= amount
         text = " and ".join(f"{w} covers {_chips(a)} on the {self.side_of(w)}" for w, a in takers)
         left_out = [p for p in self.claims if p not in dict(takers)]
         extra = f" ({_names(left_out)} gave way by priority)" if left_out else ""
         self._event("banco", f"Banco: {text}{extra}.", out)
 
     def _total(self, mover: Mover) -> int:
-        return sum(RANK_VALUE[c[0]] for c in self.hands[mover]) % 10
+        value = RANK_VALUE
+        total = 0
+        for card in self.hands[mover]:
+            total += value[card[0]]
+        return total % 10
 
     def _advance(self, out: list[Event]) -> None:
         """Apply forced moves until a choice is pending."""
@@ -1401,7 +1410,7 @@ class Game:
             max_a_cheval=max_s - max_s % 2,
             can_banco=banco,
             hands=hands,  # type: ignore[arg-type]
-            stakes=self.stakes if self.lines else {"right": 0, "left": 0},
+            stakes={"right": self._exposure_right, "left": self._exposure_left},
             seen=self.seen_cards(),
             last=self.coups[-1] if self.coups else None,
             bank_bid=self.bank_bid,

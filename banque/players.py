@@ -229,7 +229,11 @@ class ComputerPlayer:
             draw = table_draws(total)
         else:
             gain_draw, gain_stand = banker_advice(obs, self.p5)
-            draw = gain_draw > gain_stand
+            if gain_draw == gain_stand:  # nothing at stake: play the usual table
+                total = obs.total("banker")
+                draw = total is not None and table_draws(total)
+            else:
+                draw = gain_draw > gain_stand
         side = "banker"
         return (
             build(Draw, dict(act="draw", side=side))

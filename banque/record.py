@@ -23,7 +23,15 @@ def _describe(exc: ValidationError) -> str:
     """A pydantic validation error in a few plain words."""
     parts = []
     for err in exc.errors()[:3]:
-        loc = ".".join(str(x) for x in err["loc"] if not str(x).startswith("function-"))
+        path = [x for x in err["loc"] if not str(x).startswith("function-")]
+        if len(path) >= 2 and path[0] == "actions" and isinstance(path[1], int):
+            # acts are numbered from 1, as in replay errors; drop the union's tag
+            tail = path[3:] if len(path) > 2 else []
+            kind = f" ({path[2]})" if len(path) > 2 else ""
+            path = [f"act {path[1] + 1}{kind}" + (": " if tail else ""), *tail]
+        elif len(path) >= 2 and path[0] in ("shoe", "participants") and isinstance(path[1], int):
+            path = [f"{path[0]} item {path[1] + 1}", *path[2:]]
+        loc = ".".join(str(x) for x in path).replace(": .", ": ")
         msg = err["msg"].removeprefix("Value error, ")
         if err["type"] == "union_tag_invalid":
             msg = (
@@ -37,6 +45,8 @@ def _describe(exc: ValidationError) -> str:
         elif err["type"] == "literal_error" and loc == "format":
             msg = 'this reader knows the format "banque-record/1"'
         parts.append(f"{loc or 'record'}: {msg}")
+        if loc.endswith("amount") and err["type"].startswith("int"):
+            parts[-1] = f"{loc}: a whole number of chips is needed, written as a number (like 10)"
     more = len(exc.errors()) - 3
     return "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")
 
@@ -51,23 +61,37 @@ def parse_record(data: Any) -> Record:
         raise RecordError(_describe(exc)) from None
 
 
+def loads_json(text: str) -> Any:
+    """Parse JSON text; every problem (even absurd nesting) is a :class:`RecordError`."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(
+            f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        ) from None
+    except RecursionError:
+        raise RecordError("not a record: the JSON is nested too deeply") from None
+    except ValueError as exc:  # an integer of thousands of digits, for instance
+        raise RecordError(f"not a record: {exc}") from None
+
+
 def load_record(path: str | Path) -> Record:
     """Read and validate a record file; every problem is a :class:`RecordError`."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = p.read_text(encoding="utf-8-sig")  # a byte-order mark is tolerated
     except FileNotFoundError:
         raise RecordError(f"{p}: no such file") from None
     except IsADirectoryError:
         raise RecordError(f"{p}: is a folder, not a record file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{p}: cannot be read ({exc.__class__.__name__})") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{p}: not a record (not UTF-8 text)") from None
+    except OSError as exc:
+        raise RecordError(f"{p}: cannot be read ({exc.strerror or exc.__class__.__name__})") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(
-            f"{p}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from None
+        data = loads_json(text)
+    except RecordError as exc:
+        raise RecordError(f"{p}: {exc}") from None
     try:
         return parse_record(data)
     except RecordError as exc:

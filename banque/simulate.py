@@ -1,0 +1,257 @@
+"""Long simulations with computer players only.
+
+A fresh bank starts whenever one ends (a new auction among the computer
+players, a new shuffle, balances carried over); the run stops after a given
+number of coups.  The summary is what a student of the game wants: naturals
+per coup, the banker's gain per chip staked (with its standard error), the
+outcomes per side, and how often the banker drew or stood at each total.
+
+>>> s = simulate(200, players=5, seed=1, banker="table")
+>>> s.coups, s.participants
+(200, 5)
+>>> 0 < s.naturals_per_coup < 1
+True
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .cards import RANK_VALUE
+from .engine import MAX_PLAYERS, MIN_PLAYERS, Game
+from .players import BankerMode, computer_table
+
+#: Names for computer seats, in seat order.
+COMPUTER_NAMES = (
+    "Ana",
+    "Bruno",
+    "Chloé",
+    "Dario",
+    "Elena",
+    "Fritz",
+    "Greta",
+    "Hugo",
+    "Inès",
+    "Jules",
+    "Karin",
+)
+
+Progress = Callable[[int, int], None]
+
+#: When a bank ends and someone holds fewer chips than this, the table starts
+#: over (everyone at 100 again), so that long runs do not end with one seat
+#: owning every chip and nobody able to stake.
+REBUY = 5
+
+
+def _count_ends(game: Game, ends: dict[str, int]) -> None:
+    for b in game.banks:
+        if b.ended is not None:
+            ends[b.ended.reason] = ends.get(b.ended.reason, 0) + 1
+
+
+@dataclass
+class Summary:
+    """What a simulation measured."""
+
+    coups: int
+    participants: int
+    seed: int
+    banker_mode: str
+    p5: float
+    banks: int = 0
+    tables: int = 1
+    bank_ends: dict[str, int] = field(default_factory=dict)
+    naturals: int = 0
+    staked: int = 0
+    banker_gain: int = 0
+    gain_per_chip: float = 0.0
+    gain_per_chip_se: float = 0.0
+    outcomes: dict[str, dict[str, int]] = field(default_factory=dict)
+    banker_moves: dict[int, dict[str, int]] = field(default_factory=dict)
+    side_moves: dict[int, dict[str, int]] = field(default_factory=dict)
+
+    @property
+    def naturals_per_coup(self) -> float:
+        return self.naturals / self.coups if self.coups else 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["naturals_per_coup"] = self.naturals_per_coup
+        data["banker_moves"] = {str(k): v for k, v in self.banker_moves.items()}
+        data["side_moves"] = {str(k): v for k, v in self.side_moves.items()}
+        return data
+
+
+class _Tally:
+    """Running sums over settled coups (a ratio estimator with its error)."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.naturals = 0
+        self.sum_g = 0
+        self.sum_s = 0
+        self.sum_gg = 0
+        self.sum_gs = 0
+        self.sum_ss = 0
+        self.outcomes = {side: {"player": 0, "banker": 0, "tie": 0} for side in ("right", "left")}
+        self.banker_moves = {t: {"draw": 0, "stand": 0} for t in range(8)}
+        self.side_moves = {t: {"draw": 0, "stand": 0} for t in range(8)}
+
+    def add(self, coup: Any) -> None:
+        self.n += 1
+        staked = coup.stakes["right"] + coup.stakes["left"]
+        gain = coup.fund_after - coup.fund_before
+        self.sum_g += gain
+        self.sum_s += staked
+        self.sum_gg += gain * gain
+        self.sum_gs += gain * staked
+        self.sum_ss += staked * staked
+        for side in ("right", "left"):
+            self.outcomes[side][coup.results[side]] += 1
+        if coup.natural:
+            self.naturals += 1
+            return
+        v = RANK_VALUE
+        for mover in ("right", "left", "banker"):
+            hand = coup.hands[mover]
+            two = (v[hand[0][0]] + v[hand[1][0]]) % 10
+            table = self.banker_moves if mover == "banker" else self.side_moves
+            table[two][coup.moves[mover]] += 1
+
+    def ratio(self) -> tuple[float, float]:
+        """Banker's gain per chip staked, and its standard error (delta method)."""
+        if not self.sum_s:
+            return 0.0, 0.0
+        r = self.sum_g / self.sum_s
+        if self.n < 2:
+            return r, 0.0
+        # sum over coups of (g - r s)^2, expanded.
+        resid = self.sum_gg - 2 * r * self.sum_gs + r * r * self.sum_ss
+        se = math.sqrt(max(resid, 0.0) * self.n / (self.n - 1)) / self.sum_s
+        return r, se
+
+
+def simulate(
+    coups: int,
+    players: int = 5,
+    seed: int = 0,
+    banker: BankerMode = "advisor",
+    p5: float = 0.5,
+    progress: Progress | None = None,
+) -> Summary:
+    """Play ``coups`` coups with ``players`` computer participants."""
+    if coups < 1:
+        raise ValueError("--coups must be at least 1.")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(
+            f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS} (participants at the table)."
+        )
+    if not 0.0 <= p5 <= 1.0:
+        raise ValueError("--p5 is a probability: between 0 and 1.")
+    names = list(COMPUTER_NAMES[:players])
+    game = Game(names, seed, record=False, keep_log=False)
+    seeds = game.rng_for("simulation: next table")
+    bots = computer_table(game, names, banker_mode=banker, p5=p5)
+    tally = _Tally()
+    ends: dict[str, int] = {}
+    banks = tables = 1
+    done = 0  # coups of the current bank already counted
+    bank = game.bank_number
+    step = max(1, coups // 200)
+    next_report = step
+    while tally.n < coups:
+        if game.ended is not None and min(game.balances.values()) < REBUY:
+            # Someone is out of chips: the table starts over, everyone at 100.
+            _count_ends(game, ends)
+            game = Game(names, seeds.getrandbits(63), record=False, keep_log=False)
+            bots = computer_table(game, names, banker_mode=banker, p5=p5)
+            tables += 1
+            bank, done = game.bank_number, 0
+        who = game.next_actor()
+        game.apply(bots[who].decide(game.observe(who)))
+        if game.bank_number != bank:
+            bank, done = game.bank_number, 0
+            banks += 1
+        settled = game.coups
+        if len(settled) > done:
+            for coup in settled[done:]:
+                if tally.n < coups:
+                    tally.add(coup)
+            done = len(settled)
+            if progress is not None and tally.n >= next_report:
+                progress(tally.n, coups)
+                next_report = tally.n + step
+    if progress is not None:
+        progress(tally.n, coups)
+    ratio, se = tally.ratio()
+    _count_ends(game, ends)
+    return Summary(
+        coups=tally.n,
+        participants=players,
+        seed=seed,
+        banker_mode=banker,
+        p5=p5,
+        banks=banks,
+        tables=tables,
+        bank_ends=ends,
+        naturals=tally.naturals,
+        staked=tally.sum_s,
+        banker_gain=tally.sum_g,
+        gain_per_chip=ratio,
+        gain_per_chip_se=se,
+        outcomes=tally.outcomes,
+        banker_moves=tally.banker_moves,
+        side_moves=tally.side_moves,
+    )
+
+
+def progress_bar(stream: Any = None, width: int = 30) -> Progress:
+    """A one-line progress bar on ``stream`` (standard error by default)."""
+    out = stream if stream is not None else sys.stderr
+
+    def show(done: int, total: int) -> None:
+        filled = int(width * done / total) if total else width
+        bar = "█" * filled + "░" * (width - filled)
+        end = "\n" if done >= total else ""
+        out.write(f"\rsimulating {bar} {done}/{total} coups{end}")
+        out.flush()
+
+    return show
+
+
+def format_summary(s: Summary) -> str:
+    """The summary as a readable report."""
+    pct = 100.0
+    lines = [
+        f"{s.coups} coups, {s.participants} computer players, seed {s.seed}, "
+        f"banker plays by {'the exact advisor' if s.banker_mode == 'advisor' else 'a fixed table (draw at 0-5)'}"
+        + (f" (p5 = {s.p5})" if s.banker_mode == "advisor" else ""),
+        f"Tables: {s.tables} (a new one, everyone at 100, when a seat falls below {REBUY} chips)",
+        f"Banks: {s.banks} ("
+        + ", ".join(f"{n} {reason}" for reason, n in sorted(s.bank_ends.items()))
+        + ")",
+        f"Naturals: {s.naturals} coups ({s.naturals_per_coup:.4f} per coup; exact chance 0.4681)",
+        f"Banker's gain per chip staked: {s.gain_per_chip:+.4f} ± {s.gain_per_chip_se:.4f} "
+        f"(standard error; {s.banker_gain:+d} chips on {s.staked} staked)",
+        "",
+        "Outcomes        player wins  banker wins  ties",
+    ]
+    for side in ("right", "left"):
+        o = s.outcomes[side]
+        n = sum(o.values()) or 1
+        lines.append(
+            f"  {side:<6}        {pct * o['player'] / n:9.2f}%  {pct * o['banker'] / n:10.2f}%"
+            f"  {pct * o['tie'] / n:5.2f}%"
+        )
+    lines += ["", "Banker's two-card total   draws   stands   draw %"]
+    for total in range(8):
+        m = s.banker_moves[total]
+        n = m["draw"] + m["stand"]
+        share = f"{pct * m['draw'] / n:7.1f}%" if n else "      —"
+        lines.append(f"  {total:>22}  {m['draw']:6d}  {m['stand']:7d}  {share}")
+    return "\n".join(lines)
