@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import PACKS, RANK_VALUE, card_value, full_shoe, parse_card, pretty
 from .errors import IllegalAction
@@ -372,14 +373,16 @@ class Game:
         out: list[Event] = []
         if self.phase == "ended":
             self._start_auction()
-            self._event(
-                "auction", f"A fresh bank: the auction for bank {self.bank_number} opens.", out
-            )
+            if self.keep_log:
+                self._event(
+                    "auction", f"A fresh bank: the auction for bank {self.bank_number} opens.", out
+                )
         self.bids[who] = amount
         self.spoken.append(who)
         if self.recording:
             self._remember(Bid.model_construct(act="bid", who=who, amount=amount))
-        self._event("bid", f"{who} bids {_chips(amount)} for the bank.", out)
+        if self.keep_log:
+            self._event("bid", f"{who} bids {_chips(amount)} for the bank.", out)
         self._after_auction_speech(out)
         return out
 
@@ -400,7 +403,8 @@ class Game:
         self.spoken.append(who)
         if self.recording:
             self._remember(Pass.model_construct(act="pass", who=who))
-        self._event("pass", f"{who} passes.", out)
+        if self.keep_log:
+            self._event("pass", f"{who} passes.", out)
         self._after_auction_speech(out)
         return out
 
@@ -411,18 +415,20 @@ class Game:
             self._close_auction(out)
         else:
             self.spoken = []
-            self._event("auction", "Nobody bid: the auction opens again.", out)
+            if self.keep_log:
+                self._event("auction", "Nobody bid: the auction opens again.", out)
 
     def _close_auction(self, out: list[Event]) -> None:
         top = max(self.bids.values())
         leaders = [p for p in self.participants if self.bids.get(p) == top]
         if len(leaders) > 1:
             banker = leaders[self.rng.randrange(len(leaders))]
-            self._event(
-                "lot",
-                f"{_names(leaders)} bid {_chips(top)} each; the lot falls on {banker}.",
-                out,
-            )
+            if self.keep_log:
+                self._event(
+                    "lot",
+                    f"{_names(leaders)} bid {_chips(top)} each; the lot falls on {banker}.",
+                    out,
+                )
         else:
             banker = leaders[0]
         self.banker = banker
@@ -433,11 +439,12 @@ class Game:
         self._set_sides(others[0::2], others[1::2])
         self.phase = "betting"
         self.seating_open = True
-        self._event(
-            "banker",
-            f"{banker} holds bank {self.bank_number} with a fund of {_chips(top)}.",
-            out,
-        )
+        if self.keep_log:
+            self._event(
+                "banker",
+                f"{banker} holds bank {self.bank_number} with a fund of {_chips(top)}.",
+                out,
+            )
 
     def _set_sides(self, right: list[str], left: list[str]) -> None:
         self.sides = {"right": list(right), "left": list(left)}
@@ -565,11 +572,12 @@ class Game:
         self._set_sides(right, left)
         if self.recording:
             self._remember(Seat.model_construct(act="seat", right=list(right), left=list(left)))
-        self._event(
-            "seat",
-            f"Seated: right {', '.join(right)}; left {', '.join(left)} (from the banker outward).",
-            out,
-        )
+        if self.keep_log:
+            self._event(
+                "seat",
+                f"Seated: right {', '.join(right)}; left {', '.join(left)} (from the banker outward).",
+                out,
+            )
         return out
 
     # ============================================================ shuffle
@@ -638,11 +646,12 @@ class Game:
             )
         )
         who = ", ".join(hands)
-        self._event(
-            "shuffle",
-            f"Shuffled by {who} (the banker last); {cutter} cuts. {len(self.shoe)} cards in the shoe.",
-            out,
-        )
+        if self.keep_log:
+            self._event(
+                "shuffle",
+                f"Shuffled by {who} (the banker last); {cutter} cuts. {len(self.shoe)} cards in the shoe.",
+                out,
+            )
 
     def _ensure_shoe(self, out: list[Event]) -> None:
         if not self.shoe_ready:
@@ -758,7 +767,8 @@ class Game:
             if accepted < amount
             else ""
         )
-        self._event("wager", f"{who} wagers {_chips(accepted)}{how}{reduced}.", out)
+        if self.keep_log:
+            self._event("wager", f"{who} wagers {_chips(accepted)}{how}{reduced}.", out)
         return out
 
     def verify_banco(self, who: str) -> None:
@@ -798,7 +808,8 @@ class Game:
         if self.recording:
             self._remember(Banco.model_construct(act="banco", who=who))
         suivi = " (banco suivi: first priority)" if who in self.banco_suivi else ""
-        self._event("banco", f"{who} calls banco{suivi}.", out)
+        if self.keep_log:
+            self._event("banco", f"{who} calls banco{suivi}.", out)
         return out
 
     def verify_pass_turn(self, who: str) -> None:
@@ -833,7 +844,8 @@ class Game:
         self.next_bettor = idx + 1
         if self.recording:
             self._remember(Pass.model_construct(act="pass", who=who))
-        self._event("pass", f"{who} passes.", out)
+        if self.keep_log:
+            self._event("pass", f"{who} passes.", out)
         return out
 
     def pass_(self, who: str) -> list[Event]:
@@ -867,13 +879,14 @@ class Game:
         self.next_bettor = len(self.order)
         if self.recording:
             self._remember(Deal.model_construct(act="deal"))
-        if self.claims:
+        sides = self.sides
+        deciders = self.deciders
+        deciders["right"] = sides["right"][self.active_index["right"]]
+        deciders["left"] = sides["left"][self.active_index["left"]]
+        if self.claims:  # each banco caller decides for its own side
             self._resolve_banco(out)
-        for side in SIDES:
-            banco = next(
-                (ln.who for ln in self.lines if ln.kind == "banco" and getattr(ln, side)), None
-            )
-            self.deciders[side] = banco or self.active[side]
+            for ln in self.lines:
+                deciders["right" if ln.right else "left"] = ln.who
         shoe = self.shoe
         r = self.hands["right"]
         left = self.hands["left"]
@@ -885,16 +898,20 @@ class Game:
         left.append(shoe.pop())
         b.append(shoe.pop())
         self.phase = "right"
-        self._event(
-            "deal",
-            f"Coup {self.coup_number}: {self.banker} deals two cards each, face down "
-            "(right, left, banker).",
-            out,
-        )
+        if self.keep_log:
+            self._event(
+                "deal",
+                f"Coup {self.coup_number}: {self.banker} deals two cards each, face down "
+                "(right, left, banker).",
+                out,
+            )
         naturals = [m for m in MOVERS if self._total(m) >= 8]
         if naturals:
             shown = ", ".join(f"{_side_name(m).lower()} {self._total(m)}" for m in naturals)
-            self._event("natural", f"Natural ({shown}): all hands are shown; nobody draws.", out)
+            if self.keep_log:
+                self._event(
+                    "natural", f"Natural ({shown}): all hands are shown; nobody draws.", out
+                )
             self._finish(True, out)
         else:
             self._advance(out)
@@ -924,7 +941,8 @@ class Game:
         text = " and ".join(f"{w} covers {_chips(a)} on the {self.side_of(w)}" for w, a in takers)
         left_out = [p for p in self.claims if p not in dict(takers)]
         extra = f" ({_names(left_out)} gave way by priority)" if left_out else ""
-        self._event("banco", f"Banco: {text}{extra}.", out)
+        if self.keep_log:
+            self._event("banco", f"Banco: {text}{extra}.", out)
 
     def _total(self, mover: Mover) -> int:
         value = RANK_VALUE
@@ -951,13 +969,15 @@ class Game:
         self.hands[mover].append(card)
         self.moves[mover] = "draw"
         who = self.banker if mover == "banker" else self.deciders[mover]  # type: ignore[index]
-        self._event("draw", f"{_side_name(mover)} ({who}) draws: {pretty(card)} face up.", out)
+        if self.keep_log:
+            self._event("draw", f"{_side_name(mover)} ({who}) draws: {pretty(card)} face up.", out)
         self._next_mover(mover, out)
 
     def _stand(self, mover: Mover, out: list[Event]) -> None:
         self.moves[mover] = "stand"
         who = self.banker if mover == "banker" else self.deciders[mover]  # type: ignore[index]
-        self._event("stand", f"{_side_name(mover)} ({who}) stands.", out)
+        if self.keep_log:
+            self._event("stand", f"{_side_name(mover)} ({who}) stands.", out)
         self._next_mover(mover, out)
 
     def _next_mover(self, mover: Mover, out: list[Event]) -> None:
@@ -1102,7 +1122,8 @@ class Game:
                 f"{_side_name(m).lower()} {' '.join(pretty(c) for c in hands[m])} = {totals[m]}"
                 for m in MOVERS
             )
-            self._event("reveal", f"Hands shown: {shown}.", out)
+            if self.keep_log:
+                self._event("reveal", f"Hands shown: {shown}.", out)
             verdict = {"player": "wins", "banker": "loses", "tie": "ties"}
             parts = [f"{side} {verdict[results[side]]}" for side in SIDES]
             moved = fund - fund_before
@@ -1113,11 +1134,12 @@ class Game:
                 if moved < 0
                 else f"stays at {fund}"
             )
-            self._event(
-                "settle",
-                f"Coup {self.coup_number} settled: {', '.join(parts)}; the fund {change}.",
-                out,
-            )
+            if self.keep_log:
+                self._event(
+                    "settle",
+                    f"Coup {self.coup_number} settled: {', '.join(parts)}; the fund {change}.",
+                    out,
+                )
         self.coups.append(summary)
         seen = self.seen
         for m in MOVERS:
@@ -1165,7 +1187,7 @@ class Game:
         out: list[Event] = []
         for line in self.lines:
             self.balances[line.who] += line.right + line.left
-        if self.lines:
+        if self.lines and self.keep_log:
             self._event("return", "Stakes already placed for the next coup are returned.", out)
         if self.recording:
             self._remember(Retire.model_construct(act="retire"))
@@ -1192,13 +1214,14 @@ class Game:
             "bankrupt": "the bank is broken (fund 0)",
             "shoe": f"fewer than {MIN_CARDS_FOR_COUP} cards are left in the shoe",
         }[reason]
-        self._event(
-            "end",
-            f"Bank {self.bank_number} ends: {why}. {_chips(returned)} return to {self.banker}. "
-            f"Winner{'s' if len(winners) > 1 else ''}: {_names(winners)} with {best} "
-            f"({best - START_CHIPS:+d} on the 100 each started with).",
-            out,
-        )
+        if self.keep_log:
+            self._event(
+                "end",
+                f"Bank {self.bank_number} ends: {why}. {_chips(returned)} return to {self.banker}. "
+                f"Winner{'s' if len(winners) > 1 else ''}: {_names(winners)} with {best} "
+                f"({best - START_CHIPS:+d} on the 100 each started with).",
+                out,
+            )
 
     # ============================================================ dispatch
 
@@ -1212,28 +1235,10 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one validated action (as found in a record)."""
-        match action:
-            case Bid(who=who, amount=amount):
-                return self.bid(who, amount)
-            case Pass(who=who):
-                return self.pass_(who)
-            case Seat(right=right, left=left):
-                return self.seat(right, left)
-            case Shuffle(shufflers=shufflers, cut=cut):
-                return self.shuffle(shufflers, cut)
-            case Banco(who=who):
-                return self.banco(who)
-            case Wager(who=who, amount=amount, a_cheval=a_cheval):
-                return self.wager(who, amount, a_cheval)
-            case Deal():
-                return self.deal()
-            case Draw(side=side):
-                return self.draw(side)
-            case Stand(side=side):
-                return self.stand(side)
-            case Retire():
-                return self.retire()
-        raise IllegalAction(f"Unknown act {action!r}.", "act")  # pragma: no cover
+        handler = _APPLY.get(getattr(action, "act", None))  # type: ignore[arg-type]
+        if handler is None:
+            raise IllegalAction(f"Unknown act {action!r}.", "act")
+        return handler(self, action)
 
     # ============================================================ what now
 
@@ -1531,3 +1536,17 @@ class Game:
     def total_chips(self) -> int:
         """Balances + fund + stakes on the table: always 100 per participant."""
         return sum(self.balances.values()) + self.fund + self.staked()
+
+
+_APPLY: dict[str, Callable[[Game, Any], list[Event]]] = {
+    "bid": lambda g, a: g.bid(a.who, a.amount),
+    "pass": lambda g, a: g.pass_(a.who),
+    "seat": lambda g, a: g.seat(a.right, a.left),
+    "shuffle": lambda g, a: g.shuffle(a.shufflers, a.cut),
+    "banco": lambda g, a: g.banco(a.who),
+    "wager": lambda g, a: g.wager(a.who, a.amount, a.a_cheval),
+    "deal": lambda g, a: g.deal(),
+    "draw": lambda g, a: g.draw(a.side),
+    "stand": lambda g, a: g.stand(a.side),
+    "retire": lambda g, a: g.retire(),
+}
