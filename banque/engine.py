@@ -720,10 +720,16 @@ class Game:
                 "balance",
             )
         cover = self.cover_left()
-        if cover <= 0 or (a_cheval and cover < 2):
+        if cover <= 0:
             raise IllegalAction(
                 f"The bank is covered: stakes of {_chips(self.staked())} already match the "
                 f"fund of {_chips(self.fund)}, so no wager can be accepted.",
+                "cover",
+            )
+        if a_cheval and cover < 2:
+            raise IllegalAction(
+                "Only 1 chip of the fund is left to cover: an à cheval wager needs 2 "
+                "(one on each side); an ordinary wager of 1 is still possible.",
                 "cover",
             )
 
