@@ -48,10 +48,12 @@ Progress = Callable[[int, int], None]
 REBUY = 5
 
 
-def _count_ends(game: Game, ends: dict[str, int]) -> None:
+def _count_ends(game: Game, ends: dict[str, int]) -> int:
+    """Add up how a table's banks ended; returns how many banks it held."""
     for b in game.banks:
         if b.ended is not None:
             ends[b.ended.reason] = ends.get(b.ended.reason, 0) + 1
+    return len(game.banks)
 
 
 @dataclass
@@ -74,6 +76,8 @@ class Summary:
     outcomes: dict[str, dict[str, int]] = field(default_factory=dict)
     banker_moves: dict[int, dict[str, int]] = field(default_factory=dict)
     side_moves: dict[int, dict[str, int]] = field(default_factory=dict)
+    #: How often each two-card total was dealt (three hands a coup).
+    two_card_totals: list[int] = field(default_factory=list)
 
     @property
     def naturals_per_coup(self) -> float:
@@ -101,6 +105,7 @@ class _Tally:
         self.outcomes = {side: {"player": 0, "banker": 0, "tie": 0} for side in ("right", "left")}
         self.banker_moves = {t: {"draw": 0, "stand": 0} for t in range(8)}
         self.side_moves = {t: {"draw": 0, "stand": 0} for t in range(8)}
+        self.two_card = [0] * 10
 
     def add(self, coup: Any) -> None:
         self.n += 1
@@ -113,15 +118,17 @@ class _Tally:
         self.sum_ss += staked * staked
         for side in ("right", "left"):
             self.outcomes[side][coup.results[side]] += 1
-        if coup.natural:
-            self.naturals += 1
-            return
         v = RANK_VALUE
+        natural = coup.natural
+        if natural:
+            self.naturals += 1
         for mover in ("right", "left", "banker"):
             hand = coup.hands[mover]
             two = (v[hand[0][0]] + v[hand[1][0]]) % 10
-            table = self.banker_moves if mover == "banker" else self.side_moves
-            table[two][coup.moves[mover]] += 1
+            self.two_card[two] += 1
+            if not natural:
+                table = self.banker_moves if mover == "banker" else self.side_moves
+                table[two][coup.moves[mover]] += 1
 
     def ratio(self) -> tuple[float, float]:
         """Banker's gain per chip staked, and its standard error (delta method)."""
@@ -159,7 +166,8 @@ def simulate(
     bots = computer_table(game, names, banker_mode=banker, p5=p5)
     tally = _Tally()
     ends: dict[str, int] = {}
-    banks = tables = 1
+    banks = 0
+    tables = 1
     done = 0  # coups of the current bank already counted
     bank = game.bank_number
     step = max(1, coups // 200)
@@ -167,7 +175,7 @@ def simulate(
     while tally.n < coups:
         if game.ended is not None and min(game.balances.values()) < REBUY:
             # Someone is out of chips: the table starts over, everyone at 100.
-            _count_ends(game, ends)
+            banks += _count_ends(game, ends)
             game = Game(names, seeds.getrandbits(63), record=False, keep_log=False)
             bots = computer_table(game, names, banker_mode=banker, p5=p5)
             tables += 1
@@ -176,7 +184,6 @@ def simulate(
         game.apply(bots[who].decide(game.observe(who)))
         if game.bank_number != bank:
             bank, done = game.bank_number, 0
-            banks += 1
         settled = game.coups
         if len(settled) > done:
             for coup in settled[done:]:
@@ -189,7 +196,7 @@ def simulate(
     if progress is not None:
         progress(tally.n, coups)
     ratio, se = tally.ratio()
-    _count_ends(game, ends)
+    banks += _count_ends(game, ends)
     return Summary(
         coups=tally.n,
         participants=players,
@@ -207,6 +214,7 @@ def simulate(
         outcomes=tally.outcomes,
         banker_moves=tally.banker_moves,
         side_moves=tally.side_moves,
+        two_card_totals=tally.two_card,
     )
 
 

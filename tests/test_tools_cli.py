@@ -1,0 +1,90 @@
+"""`banque odds` and `banque advise` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from banque.advisor import SideInfo, advise, unseen_values
+
+STOP_AT_BANKER = {
+    "format": "banque-record/1",
+    "participants": ["Ana", "Bruno", "Chloé"],
+    "seed": 7,
+    "shoe": ["9C", "7H", "2S", "4C", "6D", "3C", "4D", "2H"],
+    "actions": [
+        {"act": "bid", "who": "Ana", "amount": 10},
+        {"act": "seat", "right": ["Bruno"], "left": ["Chloé"]},
+        {"act": "wager", "who": "Bruno", "amount": 5},
+        {"act": "wager", "who": "Chloé", "amount": 3},
+        {"act": "deal"},
+    ],
+}
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "banque", *args], capture_output=True, text=True, input=stdin
+    )
+
+
+def test_odds_text_and_json() -> None:
+    text = run("odds")
+    assert text.returncode == 0
+    assert "382/2015" in text.stdout  # a natural on one hand, three packs
+    data = json.loads(run("odds", "--packs", "1", "--json").stdout)
+    assert data["packs"] == 1 and data["cards"] == 52
+    assert [row["total"] for row in data["two_card_totals"]] == list(range(10))
+
+
+def test_odds_refuses_zero_packs() -> None:
+    out = run("odds", "--packs", "0")
+    assert out.returncode == 2 and "at least 1" in out.stderr
+
+
+def test_advise_at_the_banker_choice(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(STOP_AT_BANKER))
+    out = run("advise", str(path), "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    expected = advise(
+        unseen_values(3, ["2S", "3C", "4D", "2H"]),
+        ["2S", "3C"],
+        SideInfo(5, "4D"),
+        SideInfo(3, "2H"),
+    )
+    assert data == {"draw": expected.draw, "stand": expected.stand, "best": expected.best}
+    assert data["best"] == "stand"  # the rules card's banker stands on 5, and rightly
+    text = run("advise", str(path), "--p5", "0.25")
+    assert text.returncode == 0
+    assert "if the banker draws" in text.stdout and "Best: stand" in text.stdout
+
+
+@pytest.mark.parametrize("cut", [4, 9])
+def test_advise_refuses_a_record_that_does_not_stop_at_the_banker(tmp_path: Path, cut: int) -> None:
+    record = dict(STOP_AT_BANKER)
+    record["actions"] = (
+        STOP_AT_BANKER["actions"][:cut]
+        if cut < 5
+        else [*STOP_AT_BANKER["actions"], {"act": "stand", "side": "banker"}]
+    )
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record))
+    out = run("advise", str(path))
+    assert out.returncode == 2
+    assert "does not stop at the banker's choice" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_advise_bad_p5_and_bad_file(tmp_path: Path) -> None:
+    out = run("advise", "nowhere.json")
+    assert out.returncode == 2 and "no such file" in out.stderr
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(STOP_AT_BANKER))
+    out = run("advise", str(path), "--p5", "1.5")
+    assert out.returncode == 2 and "probability" in out.stderr
