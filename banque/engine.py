@@ -207,6 +207,8 @@ class Game:
         self.sides: dict[Side, list[str]] = {"right": [], "left": []}
         self.active_index: dict[Side, int] = {"right": 0, "left": 0}
         self.order: list[str] = []
+        self._order_index: dict[str, int] = {}
+        self._side_by_name: dict[str, Side] = {}
         self.shoe: list[str] = []  # top of the shoe is the END of this list
         self.shoe_ready = False
         self.shoe_order: list[str] = []
@@ -248,10 +250,8 @@ class Game:
         }
 
     def side_of(self, who: str) -> Side | None:
-        for side in SIDES:
-            if who in self.sides[side]:
-                return side
-        return None
+        """The side ``who`` sits on (``None`` for the banker, or before seating)."""
+        return self._side_by_name.get(who)
 
     @property
     def stakes(self) -> dict[Side, int]:
@@ -452,6 +452,9 @@ class Game:
         # Anticlockwise from the banker's right: the right side outward, then
         # the left side from its far end back to the banker.
         self.order = list(right) + list(reversed(left))
+        self._order_index = {name: i for i, name in enumerate(self.order)}
+        self._side_by_name: dict[str, Side] = {name: "right" for name in right}
+        self._side_by_name.update((name, "left") for name in left)
 
     def _close_auction_if_open(self, out: list[Event]) -> dict[str, object] | None:
         """Close the auction implicitly (records); returns what undoes it."""
@@ -483,6 +486,8 @@ class Game:
         self.bank_bid = 0
         self.sides = {"right": [], "left": []}
         self.order = []
+        self._order_index = {}
+        self._side_by_name = {}
         self.seating_open = False
 
     def _as_if_closed(self, check: object, *args: object) -> None:
@@ -665,7 +670,7 @@ class Game:
             raise self._phase_error("wager")
         if who == self.banker:
             raise IllegalAction(f"{who} holds the bank; the banker never wagers.", "banker")
-        idx = self.order.index(who)
+        idx = self._order_index[who]
         if idx < self.next_bettor:
             did = (
                 "passed"
@@ -695,7 +700,12 @@ class Game:
     def verify_wager(self, who: str, amount: int, a_cheval: bool = False) -> None:
         if self.phase == "auction" and self.bids:
             return self._as_if_closed(self.verify_wager, who, amount, a_cheval)
-        self._bettor_check(who, "wagers")
+        self._check_wager(who, amount, a_cheval)
+        return None
+
+    def _check_wager(self, who: str, amount: int, a_cheval: bool) -> int:
+        """The checks of :meth:`verify_wager`; returns the wagerer's place in table order."""
+        idx = self._bettor_check(who, "wagers")
         if self.claims:
             raise IllegalAction(
                 f"{_names(self.claims)} called banco: banco excludes ordinary wagers this coup "
@@ -732,6 +742,7 @@ class Game:
                 "(one on each side); an ordinary wager of 1 is still possible.",
                 "cover",
             )
+        return idx
 
     def can_wager(self, who: str, amount: int, a_cheval: bool = False) -> bool:
         return self._can(self.verify_wager, who, amount, a_cheval)
@@ -744,18 +755,17 @@ class Game:
         return self._implicit(self._wager, who, amount, a_cheval)
 
     def _wager(self, who: str, amount: int, a_cheval: bool) -> list[Event]:
-        self.verify_wager(who, amount, a_cheval)
+        idx = self._check_wager(who, amount, a_cheval)
         out: list[Event] = []
-        self._ensure_shoe(out)
+        if not self.shoe_ready:
+            self._ensure_shoe(out)
         self.seating_open = False
-        cover = self.cover_left()
+        cover = self.fund - self._exposure_right - self._exposure_left
         accepted = min(amount, cover - (cover % 2 if a_cheval else 0))
-        idx = self.order.index(who)
-        for skipped in self.order[self.next_bettor : idx]:
-            self.passed.append(skipped)
+        if idx > self.next_bettor:
+            self.passed.extend(self.order[self.next_bettor : idx])
         self.next_bettor = idx + 1
-        side = self.side_of(who)
-        assert side is not None
+        side = self._side_by_name[who]
         if a_cheval:
             line = _Line(who, "a_cheval", accepted // 2, accepted // 2)
         elif side == "right":
@@ -767,13 +777,13 @@ class Game:
             self._remember(
                 Wager.model_construct(act="wager", who=who, amount=amount, a_cheval=a_cheval)
             )
-        how = " à cheval (half on each side)" if a_cheval else f" on the {side}"
-        reduced = (
-            f" — reduced from {amount} to the {_chips(accepted)} of cover left"
-            if accepted < amount
-            else ""
-        )
         if self.keep_log:
+            how = " à cheval (half on each side)" if a_cheval else f" on the {side}"
+            reduced = (
+                f" — reduced from {amount} to the {_chips(accepted)} of cover left"
+                if accepted < amount
+                else ""
+            )
             self._event("wager", f"{who} wagers {_chips(accepted)}{how}{reduced}.", out)
         return out
 
@@ -842,11 +852,11 @@ class Game:
         # replay as an auction pass, so the auction's passes are recorded first.
         for p in unspoken:
             self._remember(Pass.model_construct(act="pass", who=p))
-        self._ensure_shoe(out)
+        if not self.shoe_ready:
+            self._ensure_shoe(out)
         self.seating_open = False
-        idx = self.order.index(who)
-        for skipped in self.order[self.next_bettor : idx + 1]:
-            self.passed.append(skipped)
+        idx = self._order_index[who]
+        self.passed.extend(self.order[self.next_bettor : idx + 1])
         self.next_bettor = idx + 1
         if self.recording:
             self._remember(Pass.model_construct(act="pass", who=who))
