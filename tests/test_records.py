@@ -499,7 +499,7 @@ def test_cli_replay_json_has_the_state_the_issue_asks_for() -> None:
     proc = run("replay", str(EXAMPLE), "--json")
     assert proc.returncode == 0 and proc.stderr == ""
     data = json.loads(proc.stdout)
-    assert REQUIRED_KEYS <= set(data)
+    assert set(data) >= REQUIRED_KEYS
     assert data["banker"] == "Ana" and data["fund"] == 0
     assert data["balances"] == {"Ana": 95, "Bruno": 105, "Chloé": 100}
     assert data["sides"] == {"right": ["Bruno"], "left": ["Chloé"]}
@@ -511,7 +511,7 @@ def test_cli_replay_json_has_the_state_the_issue_asks_for() -> None:
         "winners": ["Bruno"],
     }
     (coup,) = data["coups"]
-    assert COUP_KEYS <= set(coup)
+    assert set(coup) >= COUP_KEYS
     assert coup["number"] == 1 and coup["stakes"] == {"right": 5, "left": 3}
     assert coup["hands"] == {
         "right": ["9C", "4C", "4D"],
