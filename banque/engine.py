@@ -646,6 +646,7 @@ class Game:
                 shufflers=hands,
                 cut_by=cutter,
                 cut_at=cut_at,
+                shoe=order,
                 coups=0,
                 ended=None,
             )

@@ -168,6 +168,8 @@ class BankSummary(BaseModel):
     shufflers: list[str]
     cut_by: str
     cut_at: int
+    #: The shoe's order after the shuffle and the cut, top card first.
+    shoe: list[str] = Field(default_factory=list)
     coups: int
     ended: Ending | None = None
 
