@@ -1,0 +1,374 @@
+"""The table in the terminal: a full-screen Textual app for hot-seat play.
+
+``banque`` (or ``python -m banque``) opens it; ``banque --record FILE``
+replays a record and plays on.  The app only shows and asks: every rule and
+every refusal comes from :mod:`banque.engine`, through :mod:`banque.session`.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import datetime
+from functools import partial
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual import events
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.screen import Screen
+from textual.timer import Timer
+
+from .engine import Event, Game
+from .errors import BanqueError, IllegalAction
+from .i18n import _
+from .models import Record
+from .record import load_record, replay
+from .screens import (
+    ConfirmScreen,
+    CurtainScreen,
+    HelpScreen,
+    PrivateScreen,
+    SetupScreen,
+    StandingsScreen,
+    TableScreen,
+    TooSmallScreen,
+)
+from .session import ComputerPlayer, Session, Stage
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+NOTIFY_KINDS = {"settle", "end", "banker", "lot"}
+
+
+def css_path() -> Path:
+    """``screens.tcss``: from the installed package, else the checkout's top level."""
+    here = Path(__file__).resolve().parent
+    packaged = here / "screens.tcss"
+    if packaged.exists():
+        return packaged
+    return here.parent / "screens.tcss"
+
+
+class GameCommands(Provider):
+    """The game's commands in the command palette (ctrl+p)."""
+
+    def _commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
+        app = self.app
+        if isinstance(app, BanqueApp):
+            return app.game_commands(self.screen)
+        return []
+
+    async def discover(self) -> Hits:
+        for name, help_text, callback in self._commands():
+            yield DiscoveryHit(name, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, callback in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+
+
+class BanqueApp(App[int]):
+    """Baccarat Banque à deux tableaux, hot-seat at one keyboard."""
+
+    CSS_PATH = css_path()
+    TITLE = "banque"
+    SUB_TITLE = _("Baccarat Banque à deux tableaux")
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {
+        *App.COMMANDS,
+        GameCommands,
+    }
+    BINDINGS: ClassVar[list[Binding]] = [  # type: ignore[assignment]
+        Binding("ctrl+q", "quit", _("Quit"), priority=True, id="app.quit"),
+        Binding(
+            "f1", "help", _("Help"), priority=True, key_display="F1", show=False, id="app.help"
+        ),
+        Binding(
+            "question_mark", "help", _("Help"), priority=True, key_display="?", id="app.help_q"
+        ),
+        Binding("ctrl+s", "save", _("Save"), id="app.save"),
+        Binding("f2", "toggle_suits", _("ASCII suits"), show=False, id="app.suits"),
+        Binding("ctrl+c", "help_quit", show=False, system=True),
+    ]
+
+    def __init__(
+        self,
+        record: Record | str | Path | None = None,
+        *,
+        participants: Sequence[str] | None = None,
+        seed: int | None = None,
+        shoe: Iterable[str] = (),
+        ascii_suits: bool = False,
+        save_dir: str | Path | None = None,
+        computers: Mapping[str, ComputerPlayer] | None = None,
+        computer_delay: float = 0.8,
+        blink: bool = True,
+        clock: Callable[[], datetime] = datetime.now,
+        ansi_color: bool = False,
+    ) -> None:
+        super().__init__(ansi_color=ansi_color)
+        self.session: Session | None = None
+        self.ascii_suits = ascii_suits or bool(os.environ.get("BANQUE_ASCII"))
+        self.save_dir = Path(save_dir) if save_dir is not None else Path.cwd()
+        self.save_path: Path | None = None
+        self.computers = dict(computers or {})
+        self.computer_delay = computer_delay
+        self.blink = blink
+        self.clock = clock
+        self._names = list(participants) if participants else None
+        self._seed = seed
+        self._shoe = list(shoe)
+        self._record = record
+        self._computer_timer: Timer | None = None
+
+    # ------------------------------------------------------------ start
+
+    def on_mount(self) -> None:
+        if self._record is not None:
+            try:
+                record = (
+                    self._record if isinstance(self._record, Record) else load_record(self._record)
+                )
+                result = replay(record)
+            except BanqueError as exc:
+                self.notify(str(exc), severity="error", timeout=10)
+                self.push_screen(SetupScreen(self._names, self._seed))
+            else:
+                self.session = Session.from_replay(result, computers=self.computers)
+                self.session.forced()
+                self.push_screen(TableScreen())
+        else:
+            self.push_screen(SetupScreen(self._names, self._seed))
+        self._check_size(self.size.width, self.size.height)
+
+    def start_game(self, names: Sequence[str], seed: int | None) -> None:
+        """Seat the participants (the engine checks the names) and open the table."""
+        if seed is None:
+            seed = self._seed if self._seed is not None else time.time_ns() % (2**32)
+        game = Game(list(names), seed, self._shoe)
+        self.session = Session(game, computers=self.computers)
+        self.session.forced()
+        self.switch_screen(TableScreen())
+
+    # ------------------------------------------------------------ screens
+
+    def big_cards(self) -> bool:
+        return self.size.width >= 110 and self.size.height >= 36
+
+    def open_private(self, who: str, reason: str = "") -> None:
+        """Hand-off curtain first, then the seat's private view."""
+
+        def after_curtain(look: bool | None) -> None:
+            if look:
+                self.push_screen(PrivateScreen(who))
+
+        self.push_screen(CurtainScreen(who, reason), after_curtain)
+
+    def after_refresh(self, stage: Stage) -> None:
+        """After the table is drawn: the end of a bank, a computer's turn."""
+        session = self.session
+        if session is None:
+            return
+        if stage == "ended" and not isinstance(self.screen, StandingsScreen):
+            self.push_screen(StandingsScreen(), self._after_standings)
+            return
+        self._schedule_computer()
+
+    def _after_standings(self, result: str | None) -> None:
+        if result == "fresh" and self.session is not None:
+            events = self.session.new_bank()
+            self.announce(events)
+            table = self.screen
+            if isinstance(table, TableScreen):
+                table.refresh_table()
+
+    def announce(self, events: Sequence[Event]) -> None:
+        """Notify the players of what matters (the log keeps everything)."""
+        from .widgets.common import suits
+
+        for ev in events:
+            if ev.kind in NOTIFY_KINDS:
+                self.notify(
+                    suits(ev.text, self.ascii_suits),
+                    title=_("Settled") if ev.kind == "settle" else "",
+                    timeout=4,
+                )
+
+    def refresh_screen(self) -> None:
+        screen = self.screen
+        if isinstance(screen, TableScreen):
+            screen.refresh_table()
+        elif isinstance(screen, PrivateScreen):
+            screen.refresh_view()
+
+    # ------------------------------------------------------------ computers
+
+    def _schedule_computer(self) -> None:
+        session = self.session
+        if session is None or self._computer_timer is not None:
+            return
+        if session.computer_to_move() is None:
+            return
+        self._computer_timer = self.set_timer(self.computer_delay, self._computer_step)
+
+    def _computer_step(self) -> None:
+        self._computer_timer = None
+        session = self.session
+        if session is None or not isinstance(self.screen, TableScreen):
+            return
+        try:
+            events = session.play_computer()
+        except IllegalAction as exc:
+            self.notify(exc.message, severity="error")
+            return
+        self.announce(events)
+        self.screen.refresh_table()
+
+    # ------------------------------------------------------------ size
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        on_top = isinstance(self.screen, TooSmallScreen)
+        if small and not on_top:
+            self.push_screen(TooSmallScreen(MIN_WIDTH, MIN_HEIGHT))
+        elif not small and on_top:
+            self.pop_screen()
+
+    # ------------------------------------------------------------ actions
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen | TooSmallScreen):
+            self.push_screen(HelpScreen())
+
+    def action_toggle_suits(self) -> None:
+        self.ascii_suits = not self.ascii_suits
+        self.notify(
+            _("ASCII suits (S H D C) on.") if self.ascii_suits else _("Card suits ♠ ♥ ♦ ♣ on."),
+            timeout=2,
+        )
+        self.refresh_screen()
+
+    def default_save_path(self) -> Path:
+        stamp = self.clock().strftime("%Y%m%d-%H%M%S")
+        path = self.save_dir / f"banque-{stamp}.json"
+        n = 2
+        while path.exists():
+            path = self.save_dir / f"banque-{stamp}-{n}.json"
+            n += 1
+        return path
+
+    def action_save(self) -> None:
+        """Save the game's record (the engine's format) — never over another file."""
+        session = self.session
+        if session is None:
+            self.notify(_("There is no game to save yet."), severity="warning")
+            return
+        updating = self.save_path is not None
+        path = self.save_path or self.default_save_path()
+        try:
+            path.write_text(session.record_text(), encoding="utf-8")
+        except OSError as exc:
+            self.notify(
+                _("The record could not be saved to {path}: {why}").format(
+                    path=path, why=exc.strerror or exc.__class__.__name__
+                ),
+                severity="error",
+            )
+            return
+        self.save_path = path
+        self.notify(
+            (_("Record updated: {path}") if updating else _("Record saved to {path}")).format(
+                path=path
+            ),
+            title=_("Saved"),
+        )
+
+    async def action_quit(self) -> None:
+        session = self.session
+        if session is not None and session.bank_in_play():
+
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    self.exit(0)
+
+            if not isinstance(self.screen, ConfirmScreen):
+                self.push_screen(
+                    ConfirmScreen(
+                        _("Quit in the middle of bank {n}?").format(n=session.game.bank_number),
+                        _("The game is lost unless saved (ctrl+s saves the record first)."),
+                    ),
+                    answer,
+                )
+            return
+        self.exit(0)
+
+    # ------------------------------------------------------------ palette
+
+    def game_commands(self, screen: Screen[Any]) -> list[tuple[str, str, Callable[[], Any]]]:
+        """The game's commands for the palette, as they apply now."""
+        out: list[tuple[str, str, Callable[[], Any]]] = [
+            (
+                _("Help: rules and keys"),
+                _("The home profile's rules and every key"),
+                self.action_help,
+            ),
+            (
+                _("Save the record"),
+                _("Write the game's record to a new file (ctrl+s)"),
+                self.action_save,
+            ),
+            (
+                _("Toggle ASCII suits"),
+                _("Show suits as S H D C instead of ♠ ♥ ♦ ♣ (F2)"),
+                self.action_toggle_suits,
+            ),
+        ]
+        session = self.session
+        if session is None or not isinstance(screen, TableScreen):
+            return out
+        for who in session.game.participants:
+            out.append(
+                (
+                    _("View seat: {who}").format(who=who),
+                    _("{who}'s private view, after a hand-off curtain").format(who=who),
+                    partial(self.open_private, who),
+                )
+            )
+        table_actions = [
+            ("deal", _("Deal the coup"), _("The banker deals two cards to each hand")),
+            ("retire", _("Retire the banker"), _("End the bank (between coups)")),
+            ("pass", _("Pass"), _("No wager (or no bid) this time")),
+            ("banco", _("Banco"), _("Claim the whole bank")),
+            ("a_cheval", _("À cheval"), _("Split the stake between the two sides")),
+            ("ride", _("Let it ride"), _("Stake the last stake plus its winnings")),
+            ("call_decider", _("Hand over for a decision"), _("The deciding seat looks")),
+            ("next_coup", _("Next coup"), _("Leave the settlement")),
+            ("seat_confirm", _("Seat the players"), _("Confirm the seating")),
+            ("shuffle", _("Shuffle and cut"), _("Prepare the shoe")),
+        ]
+        for action, name, help_text in table_actions:
+            if screen.check_action(action, ()):
+                out.append((name, help_text, getattr(screen, f"action_{action}")))
+        return out
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+
+
+def run_app(record_path: str | None = None) -> int:
+    """Open the table (from a record when one is given); the exit status."""
+    app = BanqueApp(record_path)
+    try:
+        result = app.run()
+    except KeyboardInterrupt:
+        return 130
+    return int(result or 0)

@@ -1,0 +1,101 @@
+"""Small screens: a yes/no question, a seat picker, and "the terminal is too small"."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+from ..i18n import _
+from ..session import SEAT_KEY_LABELS, SEAT_KEYS
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Ask before something that cannot be undone. Escape means no."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", _("Yes"), id="confirm.yes"),
+        Binding("n,escape", "answer(False)", _("No"), id="confirm.no"),
+    ]
+
+    def __init__(self, question: str, detail: str = "") -> None:
+        super().__init__(classes="dialog-screen")
+        self.question = question
+        self.detail = detail
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(self.question, style="bold"), classes="dialog-title")
+            if self.detail:
+                yield Static(Text(self.detail), classes="dialog-body")
+            yield Static(Text(_("y: yes · n or Escape: no")), classes="dialog-keys")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+class SeatPickerScreen(ModalScreen[str | None]):
+    """Choose whose private view to open (while an amount is being typed)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "pick(-1)", _("Back"), id="picker.back"),
+        *[
+            Binding(key, f"pick({i})", show=False, id=f"picker.seat{i}")
+            for i, key in enumerate(SEAT_KEYS)
+        ],
+    ]
+
+    def __init__(self, participants: list[str]) -> None:
+        super().__init__(classes="dialog-screen")
+        self.participants = participants
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(_("Whose view? Press the seat's key."), style="bold"))
+            lines = Text()
+            for i, name in enumerate(self.participants):
+                lines.append(f"[{SEAT_KEY_LABELS[i]}] ", "bold")
+                lines.append(name + "\n")
+            yield Static(lines, classes="dialog-body")
+            yield Static(Text(_("Escape: back to the table")), classes="dialog-keys")
+
+    def action_pick(self, index: int) -> None:
+        if 0 <= index < len(self.participants):
+            self.dismiss(self.participants[index])
+        else:
+            self.dismiss(None)
+
+
+class TooSmallScreen(Screen[None]):
+    """Shown while the terminal is below the minimum size; the game waits."""
+
+    def __init__(self, min_width: int, min_height: int) -> None:
+        super().__init__(classes="too-small-screen")
+        self.min_width = min_width
+        self.min_height = min_height
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="too-small")
+
+    def on_mount(self) -> None:
+        self._update(self.app.size.width, self.app.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._update(event.size.width, event.size.height)
+
+    def _update(self, width: int, height: int) -> None:
+        self.query_one("#too-small", Static).update(
+            Text(
+                _(
+                    "The terminal is {w}×{h}: banque needs at least {mw}×{mh}.\n"
+                    "Make the window larger (or the font smaller); the game waits."
+                ).format(w=width, h=height, mw=self.min_width, mh=self.min_height),
+                justify="center",
+            )
+        )

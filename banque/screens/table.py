@@ -1,0 +1,516 @@
+"""The table: two tableaux and the bank band, the log, the road, the action panel."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input
+
+from ..engine import SIDES, Event
+from ..errors import IllegalAction
+from ..i18n import _
+from ..models import Banco, Bid, Deal, Pass, Retire, Wager
+from ..session import SEAT_KEYS, Board, Session, Stage
+from ..widgets import ActionPanel, BankBand, CoupLog, Scoreboard, Tableau
+from ..widgets.action import AmountInput, EngineValidator
+
+if TYPE_CHECKING:
+    from ..app import BanqueApp
+
+#: Which stages each of the table's actions belongs to.
+ACTION_STAGES: dict[str, set[Stage]] = {
+    "deal": {"dealing"},
+    "call_decider": {"decision"},
+    "next_coup": {"settlement"},
+    "seat_confirm": {"seating"},
+    "shuffle": {"shuffle"},
+    "retire": {"dealing", "betting"},
+    "pass": {"auction", "betting"},
+    "a_cheval": {"betting"},
+    "banco": {"betting"},
+    "ride": {"betting"},
+    "pick_seat": {"auction", "betting"},
+    "seat_cursor": {"seating"},
+    "seat_side": {"seating"},
+    "seat_order": {"seating"},
+    "seat_reset": {"seating"},
+    "cutter": {"shuffle"},
+    "others": {"shuffle"},
+    "view_seat": {"seating", "shuffle", "dealing", "decision", "settlement"},
+}
+#: Actions any participant may take whoever the actor is.
+FREE_ACTIONS = {"pick_seat", "view_seat", "next_coup"}
+
+
+class TableScreen(Screen[None]):
+    """The public table: never a concealed card on it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "deal", _("Deal"), id="table.deal"),
+        Binding("enter", "call_decider", _("Hand over"), id="table.call"),
+        Binding("enter", "next_coup", _("Next"), id="table.next"),
+        Binding("enter", "seat_confirm", _("Seat them"), id="table.seat"),
+        Binding("enter", "shuffle", _("Shuffle & cut"), id="table.shuffle"),
+        Binding("d", "deal", _("Deal"), show=False, id="table.deal_d"),
+        Binding("x", "retire", _("Retire"), priority=True, id="table.retire"),
+        Binding("p", "pass", _("Pass"), priority=True, id="table.pass"),
+        Binding("a", "a_cheval", _("À cheval"), priority=True, id="table.a_cheval"),
+        Binding("b", "banco", _("Banco"), priority=True, id="table.banco"),
+        Binding("r", "ride", _("Ride"), priority=True, id="table.ride"),
+        Binding("v", "pick_seat", _("Views"), priority=True, id="table.views"),
+        Binding("up", "seat_cursor(-1)", _("Choose"), key_display="↑↓", id="table.cursor_up"),
+        Binding("down", "seat_cursor(1)", _("Choose"), show=False, id="table.cursor_down"),
+        Binding("left", "seat_side('left')", _("To left"), id="table.to_left"),
+        Binding("right", "seat_side('right')", _("To right"), id="table.to_right"),
+        Binding(
+            "shift+up,left_square_bracket",
+            "seat_order(-1)",
+            _("Order"),
+            key_display="[ ]",
+            id="table.order_up",
+        ),
+        Binding(
+            "shift+down,right_square_bracket",
+            "seat_order(1)",
+            _("Order"),
+            show=False,
+            id="table.order_down",
+        ),
+        Binding("ctrl+r", "seat_reset", _("Reset"), id="table.seat_reset"),
+        Binding("c", "cutter", _("Cut by"), priority=True, id="table.cutter"),
+        Binding("o", "others", _("Others shuffle"), priority=True, id="table.others"),
+        *[
+            Binding(
+                key,
+                f"view_seat({i})",
+                _("Seat views"),
+                show=i == 0,
+                key_display="1-9" if i == 0 else None,
+                id=f"table.seat{i}",
+            )
+            for i, key in enumerate(SEAT_KEYS)
+        ],
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(classes="table-screen")
+        self.selected: str | None = None
+        self.a_cheval_mode = False
+        self._action_context: tuple[object, ...] = ()
+
+    @property
+    def banque(self) -> BanqueApp:
+        return cast("BanqueApp", self.app)
+
+    @property
+    def session(self) -> Session:
+        session = self.banque.session
+        assert session is not None
+        return session
+
+    # ------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="♠")
+        with Horizontal(id="table"):
+            yield Tableau("left", id="left")
+            yield BankBand(id="bank")
+            yield Tableau("right", id="right")
+        with Horizontal(id="lower"):
+            yield CoupLog(id="log")
+            yield Scoreboard(id="road")
+        yield ActionPanel(id="action")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        amount = self.query_one("#amount", AmountInput)
+        amount.validators = [EngineValidator(self._check_amount)]
+        amount.cursor_blink = self.banque.blink
+        self.refresh_table()
+        if self.session.notice:
+            self.banque.notify(self.session.notice, severity="warning", timeout=10)
+            self.session.notice = None
+
+    def on_screen_resume(self) -> None:
+        self.refresh_table()
+
+    def on_resize(self) -> None:
+        if self.banque.session is not None:
+            self.refresh_table()
+
+    # ------------------------------------------------------------ drawing
+
+    def refresh_table(self) -> None:
+        app = self.banque
+        session = app.session
+        if session is None:
+            return
+        board = session.board(None)
+        stage = board.stage
+        big = app.big_cards()
+        ascii_suits = app.ascii_suits
+        selected = self._selected() if stage == "seating" else None
+        self.query_one("#left", Tableau).show(
+            board, ascii_suits=ascii_suits, big=big, selected=selected
+        )
+        self.query_one("#right", Tableau).show(
+            board, ascii_suits=ascii_suits, big=big, selected=selected
+        )
+        self.query_one("#bank", BankBand).show(board, ascii_suits=ascii_suits, big=big)
+        self.query_one(CoupLog).show(session.messages, ascii_suits=ascii_suits)
+        self.query_one(Scoreboard).show(board)
+        self._update_action(board)
+        self.sub_title = self._sub_title(board)
+        self.refresh_bindings()
+        if self.is_current:
+            app.after_refresh(stage)
+
+    def _sub_title(self, board: Board) -> str:
+        if board.banker is None:
+            return _("Bank {n}: auction").format(n=board.bank_number)
+        return _("Bank {n} · coup {coup} · {banker} banks").format(
+            n=board.bank_number, coup=board.coup, banker=board.banker
+        )
+
+    def _selected(self) -> str | None:
+        order = self.session.draft_order()
+        if self.selected not in order:
+            self.selected = order[0] if order else None
+        return self.selected
+
+    def _update_action(self, board: Board) -> None:
+        session = self.session
+        panel = self.query_one(ActionPanel)
+        stage = board.stage
+        who = board.actor
+        game = session.game
+        context = (stage, who, game.bank_number, board.coup, len(game.actions))
+        fresh_context = context != self._action_context
+        self._action_context = context
+        amount = self.query_one("#amount", AmountInput)
+        computer = who is not None and session.kind(who) == "computer"
+        panel.set_prompt(board.prompt)
+        if fresh_context:
+            panel.set_message("")
+        if computer and stage in ("auction", "betting", "dealing", "decision"):
+            panel.show_amount(False)
+            panel.set_hint(_("{who} (computer) is thinking…").format(who=who))
+            return
+        if stage == "auction":
+            assert who is not None
+            most = game.balances.get(who, 0)
+            panel.show_amount(
+                True, _("{who} bids").format(who=who), _("1–{n} chips").format(n=most)
+            )
+            if fresh_context:
+                default = session.default_bid(who)
+                amount.value = "" if default is None else str(default)
+                amount.cursor_position = len(amount.value)
+            panel.set_hint(_("Enter: bid the amount typed (empty: pass) · p: pass"))
+            amount.focus()
+        elif stage == "betting":
+            assert who is not None
+            if fresh_context:
+                self.a_cheval_mode = False
+                default = session.default_stake(who)
+                amount.value = str(default) if default else ""
+                amount.cursor_position = len(amount.value)
+            most = game.max_a_cheval(who) if self.a_cheval_mode else game.max_stake(who)
+            label = (
+                _("{who}: à cheval").format(who=who)
+                if self.a_cheval_mode
+                else _("{who} stakes").format(who=who)
+            )
+            limit = (
+                _("even, 2–{n} · half on each side").format(n=most)
+                if self.a_cheval_mode
+                else _("1–{n} chips on the {side}").format(n=most, side=_(game.side_of(who) or ""))
+            )
+            panel.show_amount(True, label, limit)
+            hints = [_("Enter: wager")]
+            if game.max_a_cheval(who):
+                hints.append(_("a: à cheval off") if self.a_cheval_mode else _("a: à cheval"))
+            if game.can_banco(who):
+                hints.append(_("b: banco ({n})").format(n=game.fund))
+            ride = session.ride(who)
+            if ride is not None:
+                hints.append(_("r: let it ride ({n})").format(n=ride[0]))
+            hints.append(_("p: pass"))
+            hints.append(_("v: a seat's view"))
+            panel.set_hint(" · ".join(hints))
+            amount.focus()
+            if fresh_context and amount.value:
+                amount.validate(amount.value)
+                self._show_check(amount.value)
+        else:
+            panel.show_amount(False)
+            self.set_focus(None)
+            if stage == "seating":
+                panel.set_hint(
+                    _(
+                        "↑↓: choose · ←/→: move to the left/right side · [ ]: order from the "
+                        "banker out · Enter: seat them"
+                    )
+                )
+            elif stage == "shuffle":
+                shufflers = session.shufflers()
+                first = (
+                    _("{names}, then {banker} last").format(
+                        names=", ".join(shufflers), banker=game.banker
+                    )
+                    if shufflers
+                    else _("{banker} alone").format(banker=game.banker)
+                )
+                panel.set_hint(
+                    _(
+                        "Shuffled by {first}; cut by {cut}. c: change who cuts · o: others "
+                        "shuffle or not · Enter: shuffle and cut"
+                    ).format(first=first, cut=session.cut_by())
+                )
+            elif stage == "dealing":
+                if game.can_retire():
+                    panel.set_hint(_("Enter: deal · x: retire (ends the bank)"))
+                else:
+                    panel.set_hint(_("Enter: deal"))
+            elif stage == "decision":
+                panel.set_hint(
+                    _(
+                        "{who} decides on concealed cards: Enter passes the keyboard to {who} "
+                        "for a private look."
+                    ).format(who=who)
+                )
+            elif stage == "settlement":
+                if game.phase == "ended":
+                    panel.set_hint(_("Enter: the bank's standings"))
+                else:
+                    panel.set_hint(_("Enter: next coup · 1-9: a seat's view"))
+            else:
+                panel.set_hint("")
+
+    # ------------------------------------------------------------ acting
+
+    def act(self, step: Callable[[], list[Event]]) -> bool:
+        """Run one act; a refusal shows the engine's words and changes nothing."""
+        try:
+            events = step()
+        except IllegalAction as exc:
+            self.query_one(ActionPanel).set_message(exc.message, "error")
+            self.app.bell()
+            return False
+        self.banque.announce(events)
+        self.refresh_table()
+        return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        stages = ACTION_STAGES.get(action)
+        if stages is None:
+            return True
+        session = self.banque.session
+        if session is None:
+            return False
+        stage = session.stage()
+        if stage not in stages:
+            return False
+        who = session.actor()
+        if action not in FREE_ACTIONS and who is not None and session.kind(who) == "computer":
+            return False
+        game = session.game
+        if action == "retire":
+            return game.can_retire()
+        if action == "a_cheval":
+            return bool(who and game.max_a_cheval(who))
+        if action == "banco":
+            return bool(who and game.can_banco(who))
+        if action == "ride":
+            return bool(who and session.ride(who) is not None)
+        if action == "view_seat":
+            index = cast(int, parameters[0]) if parameters else 0
+            return index < len(game.participants)
+        return True
+
+    def _check_amount(self, text: str) -> tuple[bool, str]:
+        session = self.banque.session
+        if session is None:
+            return True, ""
+        stage = session.stage()
+        who = session.actor()
+        if who is None:
+            return True, ""
+        if stage == "betting":
+            return session.check_stake(who, text, self.a_cheval_mode)
+        if stage == "auction":
+            text = text.strip()
+            if not text:
+                return True, ""
+            try:
+                session.game.verify_bid(who, int(text))
+            except IllegalAction as exc:
+                return False, exc.message
+        return True, ""
+
+    @on(Input.Changed, "#amount")
+    def _amount_changed(self, event: Input.Changed) -> None:
+        result = event.validation_result
+        if result is not None and not result.is_valid:
+            self.query_one(ActionPanel).set_message(" ".join(result.failure_descriptions), "error")
+            return
+        self._show_check(event.value)
+
+    def _show_check(self, value: str) -> None:
+        """Validate as you type: the engine's refusal, or a note on the cover."""
+        ok, note = self._check_amount(value)
+        self.query_one(ActionPanel).set_message(note, "warning" if ok else "error")
+
+    @on(Input.Submitted, "#amount")
+    def _amount_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        session = self.session
+        stage = session.stage()
+        who = session.actor()
+        if who is None or session.kind(who) == "computer":
+            return
+        text = event.value.strip()
+        if stage == "auction":
+            if not text:
+                self.act(lambda: session.perform(Pass(who=who)))
+            else:
+                self.act(lambda: session.perform(Bid(who=who, amount=int(text))))
+        elif stage == "betting":
+            if not text:
+                self.query_one(ActionPanel).set_message(
+                    _("Type a stake in whole chips, or press p to pass."), "error"
+                )
+                return
+            mode = self.a_cheval_mode
+            self.act(lambda: session.perform(Wager(who=who, amount=int(text), a_cheval=mode)))
+
+    def _actor(self) -> str:
+        who = self.session.actor()
+        assert who is not None
+        return who
+
+    def action_pass(self) -> None:
+        who = self._actor()
+        self.act(lambda: self.session.perform(Pass(who=who)))
+
+    def action_a_cheval(self) -> None:
+        self.a_cheval_mode = not self.a_cheval_mode
+        amount = self.query_one("#amount", AmountInput)
+        if self.a_cheval_mode and amount.value.isdigit() and int(amount.value) % 2:
+            amount.value = str(max(2, int(amount.value) - 1))
+        self._update_action(self.session.board(None))
+        amount.validate(amount.value)
+        self._show_check(amount.value)
+        self.refresh_bindings()
+
+    def action_banco(self) -> None:
+        who = self._actor()
+        self.act(lambda: self.session.perform(Banco(who=who)))
+
+    def action_ride(self) -> None:
+        who = self._actor()
+        ride = self.session.ride(who)
+        if ride is None:
+            return
+        amount, a_cheval = ride
+        self.act(lambda: self.session.perform(Wager(who=who, amount=amount, a_cheval=a_cheval)))
+
+    def action_deal(self) -> None:
+        self.act(lambda: self.session.perform(Deal()))
+
+    def action_retire(self) -> None:
+        game = self.session.game
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.act(lambda: self.session.perform(Retire()))
+
+        from .dialogs import ConfirmScreen
+
+        self.app.push_screen(
+            ConfirmScreen(
+                _("{banker} retires: bank {n} ends now?").format(
+                    banker=game.banker, n=game.bank_number
+                ),
+                _("The fund returns to {banker}; stakes already placed are returned.").format(
+                    banker=game.banker
+                ),
+            ),
+            answer,
+        )
+
+    def action_call_decider(self) -> None:
+        who = self._actor()
+        side = self.session.decision_side()
+        reason = (
+            _("{who} holds the bank and chooses: draw or stand.").format(who=who)
+            if side == "banker"
+            else _("{who} decides for the {side} side.").format(who=who, side=_(side or ""))
+        )
+        self.banque.open_private(who, reason)
+
+    def action_next_coup(self) -> None:
+        self.act(self.session.continue_after_settlement)
+
+    def action_view_seat(self, index: int) -> None:
+        who = self.session.seat_for_key(index)
+        if who is not None:
+            self.banque.open_private(who)
+
+    def action_pick_seat(self) -> None:
+        from .dialogs import SeatPickerScreen
+
+        def picked(who: str | None) -> None:
+            if who:
+                self.banque.open_private(who)
+
+        self.app.push_screen(SeatPickerScreen(list(self.session.game.participants)), picked)
+
+    # ------------------------------------------------------------ seating
+
+    def action_seat_cursor(self, delta: int) -> None:
+        order = self.session.draft_order()
+        if not order:
+            return
+        current = self._selected()
+        i = order.index(current) if current in order else 0
+        self.selected = order[(i + delta) % len(order)]
+        self.refresh_table()
+
+    def action_seat_side(self, side: str) -> None:
+        who = self._selected()
+        if who is not None and side in SIDES:
+            self.session.move_to(who, side)  # type: ignore[arg-type]
+            self.refresh_table()
+
+    def action_seat_order(self, delta: int) -> None:
+        who = self._selected()
+        if who is not None:
+            self.session.reorder(who, delta)
+            self.refresh_table()
+
+    def action_seat_reset(self) -> None:
+        self.session.reset_draft()
+        self.refresh_table()
+
+    def action_seat_confirm(self) -> None:
+        self.act(self.session.confirm_seating)
+
+    # ------------------------------------------------------------ shuffle
+
+    def action_cutter(self) -> None:
+        self.session.next_cutter()
+        self.refresh_table()
+
+    def action_others(self) -> None:
+        self.session.others_shuffle = not self.session.others_shuffle
+        self.refresh_table()
+
+    def action_shuffle(self) -> None:
+        self.act(self.session.shuffle)

@@ -1,0 +1,644 @@
+"""The table's session: one game, its seats (human or computer), what shows now.
+
+The app never decides a rule: it turns key presses into the engine's
+actions (:mod:`banque.models`) and shows what the engine answers.  This
+module holds what the table adds around the engine, without Textual:
+
+* the *stage* the table is in (setup steps, betting, decisions, the
+  settlement being shown, the end of a bank);
+* the seating draft and the shuffle plan before they are given to the engine;
+* the forced steps (a participant without chips passes, a seat that cannot
+  stake passes) applied by themselves and logged;
+* the public :class:`Board` (a pydantic model built from ``Game.view()``) that
+  the widgets draw — concealed cards are ``None`` in it unless the board is a
+  seat's private one and that seat holds the hand;
+* the seam for computer players: a seat is human or computer, and for a
+  computer seat the session asks a :data:`ComputerPlayer` callable, which
+  sees only that seat's view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Literal
+
+from pydantic import BaseModel
+
+from .engine import SIDES, Event, Game
+from .errors import IllegalAction
+from .i18n import _
+from .models import (
+    Action,
+    Bid,
+    CoupSummary,
+    Mover,
+    Pass,
+    Result,
+    Seat,
+    Shuffle,
+    Side,
+    TableView,
+    Turn,
+    Wager,
+)
+from .record import Replay, record_of
+
+#: A computer player: given its seat's view and the turn, it returns an act.
+ComputerPlayer = Callable[[TableView, Turn], Action]
+SeatKind = Literal["human", "computer"]
+Stage = Literal[
+    "auction",
+    "seating",
+    "shuffle",
+    "betting",
+    "dealing",
+    "decision",
+    "settlement",
+    "ended",
+]
+
+#: The key of each participant's private view, in participant order.
+SEAT_KEYS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "minus")
+SEAT_KEY_LABELS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-")
+
+DEFAULT_STAKE = 5
+DEFAULT_BID = 20
+
+MOVERS: tuple[Mover, Mover, Mover] = ("right", "left", "banker")
+
+
+class HandBoard(BaseModel):
+    """One hand as a board shows it: ``None`` is a card face down."""
+
+    mover: Mover
+    cards: list[str | None]
+    total: int | None
+    move: str | None
+    result: Result | None = None
+    holder: str | None = None
+
+
+class SeatBoard(BaseModel):
+    """One seat on a side."""
+
+    name: str
+    key: str
+    side: Side
+    position: int
+    balance: int
+    stake_right: int = 0
+    stake_left: int = 0
+    kind: Literal["wager", "a_cheval", "banco"] | None = None
+    active: bool = False
+    deciding: bool = False
+    status: Literal["", "to_speak", "passed", "staked", "banco_call"] = ""
+    payout: int | None = None
+    computer: bool = False
+
+    @property
+    def stake(self) -> int:
+        return self.stake_right + self.stake_left
+
+
+class Board(BaseModel):
+    """The table as one seat (or the public, ``seat=None``) sees it now."""
+
+    seat: str | None
+    stage: Stage
+    bank_number: int
+    coup: int
+    banker: str | None
+    banker_key: str
+    banker_balance: int
+    fund: int
+    fund_before: int | None = None
+    cover_left: int
+    cards_left: int
+    hands: dict[Mover, HandBoard]
+    seats: dict[Side, list[SeatBoard]]
+    road: dict[Side, list[Result]]
+    naturals: list[bool]
+    actor: str | None
+    prompt: str
+    natural: bool = False
+    settled_number: int | None = None
+
+
+class Session:
+    """A game at the table and what the table adds around it."""
+
+    def __init__(
+        self,
+        game: Game,
+        events: Sequence[Event] = (),
+        *,
+        computers: Mapping[str, ComputerPlayer] | None = None,
+    ) -> None:
+        self.game = game
+        self.computers: dict[str, ComputerPlayer] = dict(computers or {})
+        self.messages: list[Event] = list(events)
+        self.settled: CoupSummary | None = None
+        self.seated_bank = 0
+        self.fresh = False
+        self.fresh_passes: list[str] = []
+        self._draft: dict[Side, list[str]] | None = None
+        self._draft_bank = 0
+        self.cutter: str | None = None
+        self.others_shuffle = True
+        self.notice: str | None = None
+        if self.messages and self.messages[-1].kind == "settle":
+            self.settled = game.coups[-1] if game.coups else None
+        elif (
+            len(self.messages) >= 2
+            and self.messages[-1].kind == "end"
+            and self.messages[-2].kind == "settle"
+            and game.coups
+        ):
+            self.settled = game.coups[-1]
+
+    # ------------------------------------------------------------ creation
+
+    @classmethod
+    def from_replay(
+        cls, result: Replay, *, computers: Mapping[str, ComputerPlayer] | None = None
+    ) -> Session:
+        session = cls(result.game, result.events, computers=computers)
+        if result.error is not None:
+            session.notice = _(
+                "The record stops at act {index} ({act}), which the rules refuse: {reason} "
+                "Play goes on from the state before it."
+            ).format(index=result.error.index, act=result.error.act, reason=result.error.reason)
+        return session
+
+    # ------------------------------------------------------------ seats
+
+    def kind(self, who: str) -> SeatKind:
+        return "computer" if who in self.computers else "human"
+
+    def seat_key(self, who: str) -> str:
+        """The key of ``who``'s private view (as shown beside the name)."""
+        try:
+            return SEAT_KEY_LABELS[self.game.participants.index(who)]
+        except (ValueError, IndexError):
+            return "?"
+
+    def seat_for_key(self, index: int) -> str | None:
+        parts = self.game.participants
+        return parts[index] if 0 <= index < len(parts) else None
+
+    # ------------------------------------------------------------ stage
+
+    def stage(self) -> Stage:
+        g = self.game
+        if self.settled is not None:
+            return "settlement"
+        if g.phase == "ended":
+            return "auction" if self.fresh else "ended"
+        if g.phase == "auction":
+            return "auction"
+        if g.phase == "betting":
+            if not g.shoe_ready:
+                return "shuffle" if self.seated_bank == g.bank_number else "seating"
+            return "betting" if g.turn().max_stake is not None else "dealing"
+        return "decision"
+
+    def actor(self) -> str | None:
+        """Who speaks now (the banker for seating, shuffle and the deal)."""
+        g = self.game
+        st = self.stage()
+        if st == "auction":
+            if g.phase == "auction":
+                return g.turn().actors[0]
+            return next((p for p in g.participants if p not in self.fresh_passes), None)
+        if st in ("seating", "shuffle", "dealing"):
+            return g.banker
+        if st in ("betting", "decision"):
+            return g.turn().actors[0]
+        return None
+
+    def decision_side(self) -> Mover | None:
+        phase = self.game.phase
+        return phase if phase in MOVERS else None  # type: ignore[return-value]
+
+    def prompt(self) -> str:
+        """The engine's words for what happens now (the app's for its own steps)."""
+        g = self.game
+        st = self.stage()
+        if st == "settlement" and self.settled is not None:
+            return self.settlement_text(self.settled)
+        if st == "auction" and g.phase == "ended":
+            who = self.actor()
+            return _(
+                "Auction for bank {bank}: {who} bids for the bank (1 to {most} chips) or passes."
+            ).format(bank=g.bank_number + 1, who=who, most=g.balances.get(who or "", 0))
+        if st == "seating":
+            return _(
+                "{banker} holds bank {bank} with a fund of {fund}. Seat the players: each side "
+                "from the banker outward, at least one on each."
+            ).format(banker=g.banker, bank=g.bank_number, fund=g.fund)
+        if st == "shuffle":
+            return _(
+                "Shuffle and cut: the others may shuffle, {banker} shuffles last, "
+                "then a participant cuts."
+            ).format(banker=g.banker)
+        return g.turn().prompt
+
+    def settlement_text(self, coup: CoupSummary) -> str:
+        verdict = {"player": _("wins"), "banker": _("loses"), "tie": _("ties")}
+        moved = coup.fund_after - coup.fund_before
+        if moved > 0:
+            fund = _("the fund rises by {n} to {fund}").format(n=moved, fund=coup.fund_after)
+        elif moved < 0:
+            fund = _("the fund falls by {n} to {fund}").format(n=-moved, fund=coup.fund_after)
+        else:
+            fund = _("the fund stays at {fund}").format(fund=coup.fund_after)
+        head = _("Natural! ") if coup.natural else ""
+        return head + _("Coup {n}: right {right}, left {left}; {fund}.").format(
+            n=coup.number,
+            right=verdict[coup.results["right"]],
+            left=verdict[coup.results["left"]],
+            fund=fund,
+        )
+
+    # ------------------------------------------------------------ acting
+
+    def _event(self, kind: str, text: str) -> Event:
+        g = self.game
+        return Event(kind, text, g.bank_number, g.coup_number)
+
+    def perform(self, action: Action) -> list[Event]:
+        """Apply one act through the engine; refusals raise ``IllegalAction``.
+
+        A refused act leaves the game exactly as it was.  Forced steps that
+        follow (passes of seats that cannot act) are applied and returned too.
+        """
+        events = self.perform_raw(action)
+        if self.settled is None:
+            events = events + self.forced()
+        return events
+
+    def _fresh_auction(self, action: Pass | Bid) -> list[Event]:
+        """A fresh bank's auction: passes wait in the app until the first bid."""
+        g = self.game
+        who = action.who
+        if who not in g.participants:
+            g.verify_bid(who, 1)  # raises the engine's own refusal
+        if who in self.fresh_passes:
+            raise IllegalAction(
+                _("{who} has already passed in this auction: one offer each.").format(who=who),
+                "auction",
+            )
+        if isinstance(action, Pass):
+            self.fresh_passes.append(who)
+            out = [self._event("pass", _("{who} passes.").format(who=who))]
+            if len(self.fresh_passes) == len(g.participants):
+                self.fresh_passes = []
+                out.append(self._event("auction", _("Nobody bid: the auction opens again.")))
+            return out
+        out = g.bid(who, action.amount)
+        for other in self.fresh_passes:
+            out.extend(ev for ev in g.pass_bid(other) if ev.kind != "pass")
+        self.fresh = False
+        self.fresh_passes = []
+        return out
+
+    def forced(self) -> list[Event]:
+        """Apply the steps that leave no choice (shown in the log)."""
+        out: list[Event] = []
+        g = self.game
+        for _step in range(4 * len(g.participants) + 4):
+            st = self.stage()
+            who = self.actor()
+            if who is None:
+                break
+            if st == "auction" and g.balances.get(who, 0) == 0:
+                ev = self._event("forced", _("{who} has no chips and cannot bid.").format(who=who))
+                self.messages.append(ev)
+                out.append(ev)
+                out.extend(self.perform_raw(Pass(who=who)))
+                continue
+            if st == "betting":
+                turn = g.turn()
+                if not turn.max_stake and not turn.can_banco:
+                    why = (
+                        _("{who} has no chips left")
+                        if g.balances.get(who, 0) == 0
+                        else _("the bank is covered")
+                        if g.cover_left() <= 0
+                        else _("banco was called")
+                    ).format(who=who)
+                    ev = self._event(
+                        "forced",
+                        _("{who} cannot stake ({why}) and passes.").format(who=who, why=why),
+                    )
+                    self.messages.append(ev)
+                    out.append(ev)
+                    out.extend(self.perform_raw(Pass(who=who)))
+                    continue
+            break
+        return out
+
+    def perform_raw(self, action: Action) -> list[Event]:
+        g = self.game
+        if g.phase == "ended" and self.fresh and isinstance(action, Pass | Bid):
+            events = self._fresh_auction(action)
+        else:
+            events = g.apply(action)
+        if any(ev.kind == "settle" for ev in events) and g.coups:
+            self.settled = g.coups[-1]
+        self.messages.extend(events)
+        return events
+
+    def continue_after_settlement(self) -> list[Event]:
+        """The players have seen the settlement: on to the next coup (or the end)."""
+        self.settled = None
+        return self.forced()
+
+    def new_bank(self) -> list[Event]:
+        """After a bank's end: open the auction of a fresh bank."""
+        if self.game.phase != "ended":
+            raise IllegalAction(_("The bank has not ended yet."), "phase")
+        self.settled = None
+        self.fresh = True
+        self.fresh_passes = []
+        ev = self._event(
+            "auction",
+            _("A fresh bank: the auction for bank {n} opens.").format(n=self.game.bank_number + 1),
+        )
+        self.messages.append(ev)
+        return [ev, *self.forced()]
+
+    # ------------------------------------------------------------ seating
+
+    def draft(self) -> dict[Side, list[str]]:
+        """The seating being arranged (the engine's default to start with)."""
+        g = self.game
+        if self._draft is None or self._draft_bank != g.bank_number:
+            self._draft = {s: list(g.sides[s]) for s in SIDES}
+            self._draft_bank = g.bank_number
+        return self._draft
+
+    def draft_order(self) -> list[str]:
+        d = self.draft()
+        return d["left"] + d["right"]
+
+    def move_to(self, who: str, side: Side) -> None:
+        d = self.draft()
+        for s in SIDES:
+            if who in d[s]:
+                if s == side:
+                    return
+                d[s].remove(who)
+        d[side].append(who)
+
+    def reorder(self, who: str, delta: int) -> None:
+        d = self.draft()
+        for s in SIDES:
+            if who in d[s]:
+                i = d[s].index(who)
+                j = max(0, min(len(d[s]) - 1, i + delta))
+                d[s].insert(j, d[s].pop(i))
+
+    def reset_draft(self) -> None:
+        self._draft = None
+
+    def confirm_seating(self) -> list[Event]:
+        g = self.game
+        d = self.draft()
+        g.verify_seat(d["right"], d["left"])
+        events: list[Event] = []
+        if d != g.sides:
+            events = self.perform(Seat(right=list(d["right"]), left=list(d["left"])))
+        self.seated_bank = g.bank_number
+        self.cutter = None
+        return events
+
+    # ------------------------------------------------------------ shuffle
+
+    def cut_by(self) -> str:
+        g = self.game
+        if self.cutter is None or self.cutter not in g.participants:
+            return g.sides["left"][0] if g.sides["left"] else g.participants[0]
+        return self.cutter
+
+    def next_cutter(self) -> str:
+        g = self.game
+        choices = [p for p in g.participants if p != g.banker] or list(g.participants)
+        now = self.cut_by()
+        i = choices.index(now) if now in choices else -1
+        self.cutter = choices[(i + 1) % len(choices)]
+        return self.cutter
+
+    def shufflers(self) -> list[str]:
+        g = self.game
+        return [p for p in g.order if p != g.banker] if self.others_shuffle else []
+
+    def shuffle(self) -> list[Event]:
+        return self.perform(Shuffle(shufflers=self.shufflers(), cut=self.cut_by()))
+
+    # ------------------------------------------------------------ stakes
+
+    def last_line(self, who: str) -> tuple[int, int, str] | None:
+        """``(stake, net, kind)`` of ``who`` in the last coup of this bank."""
+        g = self.game
+        if not g.coups:
+            return None
+        coup = g.coups[-1]
+        for line in coup.lines:
+            if line.who == who:
+                return line.right + line.left, coup.payouts.get(who, 0), line.kind
+        return None
+
+    def ride(self, who: str) -> tuple[int, bool] | None:
+        """Let it ride: the last coup's stake plus its winnings (à cheval kept)."""
+        last = self.last_line(who)
+        if last is None:
+            return None
+        stake, net, kind = last
+        if net < 0 or stake + net <= 0:
+            return None
+        return stake + net, kind == "a_cheval"
+
+    def default_stake(self, who: str) -> int:
+        g = self.game
+        most = g.max_stake(who)
+        if most <= 0:
+            return 0
+        stake = DEFAULT_STAKE
+        for coup in reversed(g.coups):
+            line = next((ln for ln in coup.lines if ln.who == who and ln.kind != "banco"), None)
+            if line is not None:
+                stake = line.right + line.left
+                break
+        return max(1, min(stake, most))
+
+    def default_bid(self, who: str) -> int | None:
+        """The first speaker is offered a bid; the others pass by default."""
+        g = self.game
+        if g.phase == "auction" and g.bids:
+            return None
+        if g.phase == "ended" and self.fresh_passes:
+            return None
+        bal = g.balances.get(who, 0)
+        return min(DEFAULT_BID, bal) if bal else None
+
+    def check_stake(self, who: str, text: str, a_cheval: bool) -> tuple[bool, str]:
+        """Validate a typed stake: ``(ok, message)``; the message is the engine's."""
+        g = self.game
+        text = text.strip()
+        if not text:
+            return False, _("Type a stake in whole chips, or press p to pass.")
+        if not text.isdigit():
+            return False, _("A stake is a whole number of chips (digits only).")
+        amount = int(text)
+        try:
+            g.verify_wager(who, amount, a_cheval)
+        except IllegalAction as exc:
+            return False, exc.message
+        most = g.max_a_cheval(who) if a_cheval else g.max_stake(who)
+        if amount > most:
+            return True, _(
+                "Only {most} can be covered: the bank will accept {most} of the {amount}."
+            ).format(most=most, amount=amount)
+        return True, ""
+
+    def wager(self, who: str, amount: int, a_cheval: bool) -> list[Event]:
+        return self.perform(Wager(who=who, amount=amount, a_cheval=a_cheval))
+
+    # ------------------------------------------------------------ computers
+
+    def computer_to_move(self) -> str | None:
+        """The computer seat that acts now, if any."""
+        if self.stage() not in ("auction", "betting", "dealing", "decision"):
+            return None
+        who = self.actor()
+        return who if who in self.computers else None
+
+    def play_computer(self) -> list[Event]:
+        """Ask the computer seat that acts now for its act, and apply it."""
+        who = self.computer_to_move()
+        if who is None:
+            return []
+        player = self.computers[who]
+        return self.perform(player(self.game.view(who), self.game.turn()))
+
+    # ------------------------------------------------------------ the board
+
+    def board(self, seat: str | None = None) -> Board:
+        """The board the widgets draw, from the engine's view for ``seat``."""
+        g = self.game
+        view = g.view(seat)
+        stage = self.stage()
+        settled = self.settled
+        claims = list(g.claims) if g.phase == "betting" else []
+        passed = set(g.passed) if g.phase == "betting" else set()
+        to_speak = view.to_act[0] if stage == "betting" and view.to_act else None
+        hands: dict[Mover, HandBoard] = {}
+        payouts: dict[str, int] = {}
+        lines: dict[str, tuple[int, int, str]] = {}
+        if settled is not None:
+            for m in MOVERS:
+                hands[m] = HandBoard(
+                    mover=m,
+                    cards=list(settled.hands[m]),
+                    total=settled.totals[m],
+                    move=settled.moves[m],
+                    result=settled.results[m] if m != "banker" else None,  # type: ignore[index]
+                    holder=settled.deciders.get(m) if m != "banker" else g.banker,  # type: ignore[call-overload]
+                )
+            payouts = dict(settled.payouts)
+            lines = {ln.who: (ln.right, ln.left, ln.kind) for ln in settled.lines}
+        else:
+            for m in MOVERS:
+                h = view.hands[m]
+                hands[m] = HandBoard(
+                    mover=m,
+                    cards=list(h.cards),
+                    total=h.total,
+                    move=view.moves.get(m),
+                    holder=g.banker if m == "banker" else view.deciders.get(m),  # type: ignore[call-overload]
+                )
+        seats: dict[Side, list[SeatBoard]] = {"right": [], "left": []}
+        sides = self.draft() if stage == "seating" else view.sides
+        by_name = {s.name: s for s in view.seats}
+        for side in SIDES:
+            for pos, name in enumerate(sides[side], start=1):
+                sv = by_name.get(name)
+                status: Literal["", "to_speak", "passed", "staked", "banco_call"] = ""
+                if name in claims:
+                    status = "banco_call"
+                elif sv is not None and (sv.stake_right or sv.stake_left):
+                    status = "staked"
+                elif name == to_speak:
+                    status = "to_speak"
+                elif name in passed:
+                    status = "passed"
+                if settled is not None:
+                    r, lft, kind = lines.get(name, (0, 0, None))  # type: ignore[assignment]
+                    board_seat = SeatBoard(
+                        name=name,
+                        key=self.seat_key(name),
+                        side=side,
+                        position=pos,
+                        balance=g.balances[name],
+                        stake_right=r,
+                        stake_left=lft,
+                        kind=kind,  # type: ignore[arg-type]
+                        active=bool(sv and sv.active),
+                        deciding=settled.deciders.get(side) == name,
+                        payout=payouts.get(name),
+                        computer=name in self.computers,
+                    )
+                else:
+                    board_seat = SeatBoard(
+                        name=name,
+                        key=self.seat_key(name),
+                        side=side,
+                        position=pos,
+                        balance=g.balances[name],
+                        stake_right=sv.stake_right if sv else 0,
+                        stake_left=sv.stake_left if sv else 0,
+                        kind=sv.kind if sv else None,
+                        active=bool(sv and sv.active) and stage != "seating",
+                        deciding=bool(sv and sv.deciding),
+                        status=status,
+                        computer=name in self.computers,
+                    )
+                seats[side].append(board_seat)
+        road: dict[Side, list[Result]] = {
+            side: [c.results[side] for c in view.history] for side in SIDES
+        }
+        banker = view.banker if g.phase != "ended" or not self.fresh else None
+        return Board(
+            seat=seat,
+            stage=stage,
+            bank_number=view.bank_number + (1 if self.fresh and g.phase == "ended" else 0),
+            coup=settled.number if settled is not None else view.coup,
+            banker=banker,
+            banker_key=self.seat_key(banker) if banker else "",
+            banker_balance=g.balances.get(banker, 0) if banker else 0,
+            fund=view.fund,
+            fund_before=settled.fund_before if settled is not None else None,
+            cover_left=view.fund - sum(view.stakes.values()),
+            cards_left=view.cards_left,
+            hands=hands,
+            seats=seats,
+            road=road,
+            naturals=[c.natural for c in view.history],
+            actor=self.actor(),
+            prompt=self.prompt(),
+            natural=bool(settled and settled.natural),
+            settled_number=settled.number if settled is not None else None,
+        )
+
+    # ------------------------------------------------------------ record
+
+    def record_text(self) -> str:
+        from .record import dump_record
+
+        return dump_record(record_of(self.game))
+
+    def bank_in_play(self) -> bool:
+        """A bank is under way (quitting would abandon it)."""
+        g = self.game
+        return g.phase != "ended" and (g.phase != "auction" or bool(g.spoken))

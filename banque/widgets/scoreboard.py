@@ -1,0 +1,55 @@
+"""The road: each past coup of the bank, per side, as W (side won), L, T."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ..i18n import _, ngettext
+from ..models import Result
+from ..session import Board
+
+MARK: dict[Result, str] = {"player": "W", "banker": "L", "tie": "T"}
+
+
+class Scoreboard(Static):
+    """Past coups per side, the latest on the right (a casino road)."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"road--win", "road--loss", "road--tie"}
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__("", id=id, classes="scoreboard")
+        self.border_title = _("Road")
+
+    def show(self, board: Board) -> None:
+        width = max(4, self.content_size.width - 7) if self.content_size.width else 16
+        styles = {
+            "player": self.get_component_rich_style("road--win"),
+            "banker": self.get_component_rich_style("road--loss"),
+            "tie": self.get_component_rich_style("road--tie"),
+        }
+        text = Text(no_wrap=True, overflow="crop")
+        labels = {"left": _("Left"), "right": _("Right")}
+        for i, side in enumerate(("left", "right")):
+            if i:
+                text.append("\n")
+            text.append(f"{labels[side][:5]:<6}")
+            results = board.road[side][-width:]  # type: ignore[index]
+            if not results:
+                text.append("·", "dim")
+            for res in results:
+                text.append(_(MARK[res]), styles[res])
+        count = len(board.road["right"])
+        naturals = sum(board.naturals)
+        text.append("\n")
+        text.append(
+            ngettext("{n} coup", "{n} coups", count).format(n=count)
+            + ", "
+            + ngettext("{k} natural", "{k} naturals", naturals).format(k=naturals)
+            if count
+            else _("no coup yet"),
+            "dim",
+        )
+        self.update(text)
