@@ -121,6 +121,12 @@ def _validate_participants(participants: Sequence[str]) -> list[str]:
             raise IllegalAction(
                 f"The name {name!r} is too long: at most {MAX_NAME} characters.", "participants"
             )
+        if not name.isprintable():  # a line break would split messages and the table
+            raise IllegalAction(
+                f"The name {name!r} holds a line break, tab or other control character: "
+                "names are printed at the table, use letters, digits and spaces.",
+                "participants",
+            )
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise IllegalAction(
             f"Baccarat Banque is played by {MIN_PLAYERS} to {MAX_PLAYERS} participants; "

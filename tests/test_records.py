@@ -205,6 +205,7 @@ def test_a_stated_stand_at_7_agrees_and_a_draw_at_7_does_not() -> None:
         (worked(participants=["Ana", "Bruno"]), ("3 to 11", "2 were given")),
         (worked(participants=[f"P{i}" for i in range(12)]), ("3 to 11", "12 were given")),
         (worked(participants=["Ana", "Bruno", "Ana"]), ("every name must be different",)),
+        (worked(participants=["Ana", "Bru\nno", "Chloé"]), ("control character",)),
         (worked(participants=["Ana", "Bruno", 3]), ("participants",)),
         (worked(participants="Ana, Bruno, Chloé"), ("participants", "list")),
         (worked(colour="red"), ("colour", "unexpected")),

@@ -336,7 +336,12 @@ def test_no_move_after_a_natural() -> None:
     g.wager("Bruno", 2)
     g.deal()
     assert g.coups[-1].natural
-    for act, side in [("draw", "banker"), ("stand", "banker"), ("draw", "right"), ("stand", "left")]:
+    for act, side in [
+        ("draw", "banker"),
+        ("stand", "banker"),
+        ("draw", "right"),
+        ("stand", "left"),
+    ]:
         refused(g, act, side, words=("ended on a natural", "nobody draws", "deals next"))
 
 

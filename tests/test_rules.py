@@ -77,6 +77,19 @@ def test_participant_names_are_unique(names: list[str]) -> None:
 def test_participants_need_names() -> None:
     with pytest.raises(IllegalAction, match="name"):
         Game(["Ana", "", "Chloé"])
+    with pytest.raises(IllegalAction, match="too long"):
+        Game(["Ana", "B" * 21, "Chloé"])
+
+
+@pytest.mark.parametrize("name", ["Bru\nno", "Bru\tno", "Br\x1b[2Juno"])
+def test_names_hold_no_control_characters(name: str) -> None:
+    with pytest.raises(IllegalAction, match="control character"):
+        Game(["Ana", name, "Chloé"])
+
+
+def test_names_are_trimmed_and_may_hold_any_letters() -> None:
+    g = Game([" Ana ", "Chloé", "José María"])
+    assert g.participants == ["Ana", "Chloé", "José María"]
 
 
 # ---------------------------------------------------------------- cards
@@ -242,6 +255,19 @@ def test_the_shuffle_is_seeded_and_deterministic() -> None:
     assert _shoe(1) == _shoe(1)
     assert _shoe(1) != _shoe(2)
     assert _shoe(5, shufflers=["Bruno"], cut="Chloé") == _shoe(5, shufflers=["Bruno"], cut="Chloé")
+
+
+def test_the_shoes_order_is_recorded_in_the_banks_summary() -> None:
+    g = table(4, seed=8)
+    g.shuffle(["Bruno"], cut="Chloé")
+    bank = g.report().banks[-1]
+    assert bank.shoe == g.shoe_order and len(bank.shoe) == 156
+    # and the seed gives it back: the record replays the same shoe
+    again = table(4, seed=8)
+    again.shuffle(["Bruno"], cut="Chloé")
+    assert again.report().banks[-1].shoe == bank.shoe
+    # the table's views never carry it
+    assert "banks" not in g.view().model_dump()
 
 
 def test_the_game_never_uses_the_module_level_random(monkeypatch) -> None:
@@ -556,7 +582,11 @@ def test_the_deal_goes_right_left_banker_twice_face_down() -> None:
     hands = g.report().current["hands"] if g.report().current else g.coups[-1].hands  # type: ignore[index]
     assert hands == {"right": ["2C", "5C"], "left": ["3C", "AD", "KD"], "banker": ["4C", "2D"]}
     public = g.view()
-    assert [h.cards for h in public.hands.values()] == [[None, None], [None, None, "KD"], [None, None]]
+    assert [h.cards for h in public.hands.values()] == [
+        [None, None],
+        [None, None, "KD"],
+        [None, None],
+    ]
 
 
 @pytest.mark.parametrize(
