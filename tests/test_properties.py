@@ -141,6 +141,10 @@ def check_invariants(g: Game, n: int) -> None:
                     assert cards == g.hands[m]
                 else:
                     assert cards[:2] == [None, None], f"{seat} sees the {m} pair"
+            # the computer players' observation shows exactly what the view shows
+            assert {m: list(c) for m, c in g.observe(seat).hands.items()} == {
+                m: view.hands[m].cards for m in MOVERS
+            }
 
 
 def play(
