@@ -12,6 +12,7 @@ from pathlib import Path
 
 from . import __version__
 from .cards import pretty
+from .engine import Game
 from .errors import BanqueError, RecordError
 from .record import Replay, load_record, loads_json, parse_record, replay
 
@@ -56,6 +57,11 @@ def _standing(result: Replay) -> str:
     return f"{head}\nBalances: {bal}.\nNext: {where}"
 
 
+def _seat(game: Game, name: str) -> str | None:
+    """A participant's name, or ``public`` (no seat) unless someone is called that."""
+    return None if name == "public" and name not in game.participants else name
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
         result = _read_record(args.record)
@@ -64,13 +70,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     game = result.game
     if args.json:
-        if args.seat is not None:
-            payload = game.view(None if args.seat == "public" else args.seat)
-        else:
-            payload = game.report()
+        payload = game.view(_seat(game, args.seat)) if args.seat is not None else game.report()
         print(payload.model_dump_json(indent=2))
     elif args.seat is not None:
-        print(game.view(None if args.seat == "public" else args.seat).model_dump_json(indent=2))
+        print(game.view(_seat(game, args.seat)).model_dump_json(indent=2))
     else:
         print(_account(result))
     if result.error is not None:
