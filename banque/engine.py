@@ -106,6 +106,13 @@ def _names(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _as_seen(cards: list[str], mine: bool) -> tuple[str | None, ...]:
+    """A hand as a seat sees it: the first two cards face down unless it holds them."""
+    if mine or not cards:
+        return tuple(cards)
+    return (None, None, *cards[2:])
+
+
 def _side_name(side: Mover) -> str:
     return {"right": "Right", "left": "Left", "banker": "Banker"}[side]
 
@@ -1384,65 +1391,88 @@ class Game:
         """What ``seat`` may know now, as a light :class:`Observation`.
 
         Same visibility as :meth:`view` (a concealed card only to the seat
-        holding its hand), built cheaply for computer players.
+        holding its hand), built cheaply for computer players: it runs before
+        every act of a simulation, so it reads the state directly (the same
+        answers as :meth:`next_actor` and :meth:`max_stake`).
         """
-        self._check_participant(seat)
+        balances = self.balances
+        if seat not in balances:
+            self._check_participant(seat)  # raises the usual refusal
         p = self.phase
-        to_act = self.next_actor() == seat or (p == "auction" and seat not in self.spoken)
+        banker = self.banker
         acts: tuple[str, ...] = ()
         max_s = 0
         banco = False
-        if to_act:
-            if p == "auction":
-                acts = ("bid", "pass")
-                max_s = self.balances[seat]
-            elif p == "ended":
-                acts = ("bid",)
-                max_s = self.balances[seat]
-            elif p == "betting" and seat == self.banker:
-                acts = ("deal", "retire") if self.coups else ("deal",)
-            elif p == "betting":
-                max_s = self.max_stake(seat)
-                banco = not self.lines and self.balances[seat] >= self.fund
-                acts = (
-                    (("wager", "a_cheval") if max_s else ())
-                    + (("banco",) if banco else ())
-                    + ("pass",)
-                )
+        if p == "betting":
+            i = self.next_bettor
+            order = self.order
+            if seat == banker:
+                to_act = i >= len(order)
+                if to_act:
+                    acts = ("deal", "retire") if self.coups else ("deal",)
             else:
+                to_act = i < len(order) and order[i] == seat
+                if to_act:
+                    if not self.claims:  # banco excludes ordinary wagers
+                        cover = self.fund - self._exposure_right - self._exposure_left
+                        max_s = max(0, min(balances[seat], cover))
+                    banco = not self.lines and balances[seat] >= self.fund
+                    acts = (
+                        (("wager", "a_cheval") if max_s else ())
+                        + (("banco",) if banco else ())
+                        + ("pass",)
+                    )
+        elif p == "right" or p == "left":
+            to_act = self.deciders[p] == seat
+            if to_act:
                 acts = ("draw", "stand")
-        hands = (
-            _NO_HANDS
-            if not self.hands["right"]
-            else {
-                m: tuple(
-                    c
-                    if (i >= 2 or seat == (self.banker if m == "banker" else self.deciders[m]))
-                    else None  # type: ignore[index]
-                    for i, c in enumerate(self.hands[m])
-                )
-                for m in MOVERS
+        elif p == "banker":
+            to_act = seat == banker
+            if to_act:
+                acts = ("draw", "stand")
+        elif p == "auction":
+            to_act = seat not in self.spoken
+            if to_act:
+                acts = ("bid", "pass")
+                max_s = balances[seat]
+        else:  # ended: the first seat with chips opens the next bank
+            to_act = self.next_actor() == seat
+            if to_act:
+                acts = ("bid",)
+                max_s = balances[seat]
+        hands = self.hands
+        seen: dict[Mover, tuple[str | None, ...]] = _NO_HANDS
+        if hands["right"]:  # cards are out: the concealed pairs only to their holders
+            deciders = self.deciders
+            seen = {
+                "right": _as_seen(hands["right"], seat == deciders["right"]),
+                "left": _as_seen(hands["left"], seat == deciders["left"]),
+                "banker": _as_seen(hands["banker"], seat == banker),
             }
-        )
+        if len(self._seen_tuple) != len(self.seen):
+            self._seen_tuple = tuple(self.seen)
+        coups = self.coups
+        # Positional (in field order): a third of the cost of keywords, and
+        # this runs before every act of a simulation.
         return Observation(
-            seat=seat,
-            phase=p,
-            banker=self.banker,
-            fund=self.fund,
-            packs=self.packs,
-            coup=len(self.coups) + 1,
-            balances=dict(self.balances),
-            to_act=to_act,
-            acts=acts,
-            max_stake=max_s,
-            max_a_cheval=max_s - max_s % 2,
-            can_banco=banco,
-            hands=hands,  # type: ignore[arg-type]
-            stakes={"right": self._exposure_right, "left": self._exposure_left},
-            seen=self.seen_cards(),
-            last=self.coups[-1] if self.coups else None,
-            bank_bid=self.bank_bid,
-            side=self.side_of(seat),
+            seat,
+            p,
+            banker,
+            self.fund,
+            self.packs,
+            len(coups) + 1,  # coup
+            dict(balances),  # a copy: the table's stays the table's
+            to_act,
+            acts,
+            max_s,  # max_stake
+            max_s - max_s % 2,  # max_a_cheval
+            banco,  # can_banco
+            seen,  # hands
+            {"right": self._exposure_right, "left": self._exposure_left},  # stakes
+            self._seen_tuple,  # seen
+            coups[-1] if coups else None,  # last
+            self.bank_bid,
+            self._side_by_name.get(seat),  # side
         )
 
     def seen_cards(self) -> tuple[str, ...]:
