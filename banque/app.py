@@ -111,6 +111,7 @@ class BanqueApp(App[int]):
         blink: bool = True,
         clock: Callable[[], datetime] = datetime.now,
         ansi_color: bool = False,
+        toast_seconds: float = 4.0,
     ) -> None:
         super().__init__(ansi_color=ansi_color)
         self.session: Session | None = None
@@ -126,6 +127,7 @@ class BanqueApp(App[int]):
         self._shoe = list(shoe)
         self._record = record
         self._computer_timer: Timer | None = None
+        self.toast_seconds = toast_seconds
 
     # ------------------------------------------------------------ start
 
@@ -137,7 +139,7 @@ class BanqueApp(App[int]):
                 )
                 result = replay(record)
             except BanqueError as exc:
-                self.notify(str(exc), severity="error", timeout=10)
+                self.notify(str(exc), severity="error", timeout=max(self.toast_seconds, 10.0))
                 self.push_screen(SetupScreen(self._names, self._seed))
             else:
                 self.session = Session.from_replay(result, computers=self.computers)
@@ -173,9 +175,10 @@ class BanqueApp(App[int]):
     def after_refresh(self, stage: Stage) -> None:
         """After the table is drawn: the end of a bank, a computer's turn."""
         session = self.session
-        if session is None:
+        if session is None or not isinstance(self.screen, TableScreen):
             return
-        if stage == "ended" and not isinstance(self.screen, StandingsScreen):
+        stage = session.stage()
+        if stage == "ended":
             self.push_screen(StandingsScreen(), self._after_standings)
             return
         self._schedule_computer()
@@ -197,7 +200,7 @@ class BanqueApp(App[int]):
                 self.notify(
                     suits(ev.text, self.ascii_suits),
                     title=_("Settled") if ev.kind == "settle" else "",
-                    timeout=4,
+                    timeout=self.toast_seconds,
                 )
 
     def refresh_screen(self) -> None:
@@ -207,6 +210,48 @@ class BanqueApp(App[int]):
         elif isinstance(screen, PrivateScreen):
             screen.refresh_view()
 
+    def report_bug(self, error: Exception) -> None:
+        """An unexpected error (a bug): tell the players, keep the table going.
+
+        Under test (headless) it is raised, so that bugs never hide.
+        """
+        if self.is_headless:
+            raise error
+        self.log.error(repr(error))
+        self.notify(
+            _(
+                "Something unexpected went wrong ({kind}). The game goes on; ctrl+s saves "
+                "the record."
+            ).format(kind=error.__class__.__name__),
+            severity="error",
+            timeout=10,
+        )
+
+    def _fatal_error(self) -> None:
+        """A crash: a short message and the record saved, never a traceback."""
+        if self.is_headless or os.environ.get("BANQUE_DEBUG"):
+            super()._fatal_error()
+            return
+        from rich.text import Text
+
+        saved = ""
+        if self.session is not None:
+            try:
+                path = self.save_path or self.default_save_path()
+                path.write_text(self.session.record_text(), encoding="utf-8")
+                saved = _(" The game's record was saved to {path}.").format(path=path)
+            except Exception:
+                saved = ""
+        self.bell()
+        self._exit_renderables.append(
+            Text(
+                _("banque stopped on an unexpected error.")
+                + saved
+                + _(" (Set BANQUE_DEBUG=1 to see the details.)")
+            )
+        )
+        self._close_messages_no_wait()
+
     # ------------------------------------------------------------ computers
 
     def _schedule_computer(self) -> None:
@@ -215,7 +260,10 @@ class BanqueApp(App[int]):
             return
         if session.computer_to_move() is None:
             return
-        self._computer_timer = self.set_timer(self.computer_delay, self._computer_step)
+        if self.computer_delay <= 0:
+            self._computer_timer = self.set_timer(0.001, self._computer_step)
+        else:
+            self._computer_timer = self.set_timer(self.computer_delay, self._computer_step)
 
     def _computer_step(self) -> None:
         self._computer_timer = None
@@ -253,7 +301,7 @@ class BanqueApp(App[int]):
         self.ascii_suits = not self.ascii_suits
         self.notify(
             _("ASCII suits (S H D C) on.") if self.ascii_suits else _("Card suits ♠ ♥ ♦ ♣ on."),
-            timeout=2,
+            timeout=self.toast_seconds,
         )
         self.refresh_screen()
 
@@ -290,6 +338,7 @@ class BanqueApp(App[int]):
                 path=path
             ),
             title=_("Saved"),
+            timeout=max(self.toast_seconds, 6.0),
         )
 
     async def action_quit(self) -> None:

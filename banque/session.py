@@ -32,19 +32,20 @@ from .models import (
     Bid,
     CoupSummary,
     Mover,
+    Observation,
     Pass,
     Result,
     Seat,
     Shuffle,
     Side,
-    TableView,
-    Turn,
     Wager,
 )
 from .record import Replay, record_of
 
-#: A computer player: given its seat's view and the turn, it returns an act.
-ComputerPlayer = Callable[[TableView, Turn], Action]
+#: A computer player: given what its seat may know (``Game.observe(seat)``,
+#: the same visibility as the seat's view), it returns the act it chooses —
+#: for instance ``banque.players.ComputerPlayer.decide``.
+ComputerPlayer = Callable[[Observation], Action]
 SeatKind = Literal["human", "computer"]
 Stage = Literal[
     "auction",
@@ -146,13 +147,13 @@ class Session:
         self.cutter: str | None = None
         self.others_shuffle = True
         self.notice: str | None = None
-        if self.messages and self.messages[-1].kind == "settle":
-            self.settled = game.coups[-1] if game.coups else None
-        elif (
-            len(self.messages) >= 2
-            and self.messages[-1].kind == "end"
-            and self.messages[-2].kind == "settle"
-            and game.coups
+        # A record that stops right after a coup is settled shows the settlement.
+        kinds = [ev.kind for ev in self.messages[-2:]]
+        last_act = game.actions[-1].act if game.actions else None
+        if (
+            game.coups
+            and last_act in ("deal", "draw", "stand")
+            and (kinds[-1:] == ["settle"] or kinds == ["settle", "end"])
         ):
             self.settled = game.coups[-1]
 
@@ -473,11 +474,9 @@ class Session:
         return max(1, min(stake, most))
 
     def default_bid(self, who: str) -> int | None:
-        """The first speaker is offered a bid; the others pass by default."""
+        """Until someone bids, the speaker is offered a bid; then passing is the default."""
         g = self.game
         if g.phase == "auction" and g.bids:
-            return None
-        if g.phase == "ended" and self.fresh_passes:
             return None
         bal = g.balances.get(who, 0)
         return min(DEFAULT_BID, bal) if bal else None
@@ -520,7 +519,7 @@ class Session:
         if who is None:
             return []
         player = self.computers[who]
-        return self.perform(player(self.game.view(who), self.game.turn()))
+        return self.perform(player(self.game.observe(who)))
 
     # ------------------------------------------------------------ the board
 

@@ -93,6 +93,7 @@ class PrivateScreen(Screen[None]):
             return
         board = session.board(self.who)
         big = app.big_cards()
+        self.set_class(big, "-big")
         ascii_suits = app.ascii_suits
         self.query_one("#left", Tableau).show(board, ascii_suits=ascii_suits, big=big)
         self.query_one("#right", Tableau).show(board, ascii_suits=ascii_suits, big=big)

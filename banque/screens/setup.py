@@ -84,6 +84,8 @@ class SetupScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        for field in self.query(Input):
+            field.cursor_blink = self.banque.blink
         first = self.query_one("#name-0", Input)
         first.focus()
         first.cursor_position = len(first.value)

@@ -154,6 +154,7 @@ class TableScreen(Screen[None]):
         board = session.board(None)
         stage = board.stage
         big = app.big_cards()
+        self.set_class(big, "-big")
         ascii_suits = app.ascii_suits
         selected = self._selected() if stage == "seating" else None
         self.query_one("#left", Tableau).show(
@@ -168,8 +169,7 @@ class TableScreen(Screen[None]):
         self._update_action(board)
         self.sub_title = self._sub_title(board)
         self.refresh_bindings()
-        if self.is_current:
-            app.after_refresh(stage)
+        self.call_after_refresh(app.after_refresh, stage)
 
     def _sub_title(self, board: Board) -> str:
         if board.banker is None:
@@ -302,6 +302,10 @@ class TableScreen(Screen[None]):
         except IllegalAction as exc:
             self.query_one(ActionPanel).set_message(exc.message, "error")
             self.app.bell()
+            return False
+        except Exception as exc:  # a bug: the players never see a traceback
+            self.banque.report_bug(exc)
+            self.refresh_table()
             return False
         self.banque.announce(events)
         self.refresh_table()

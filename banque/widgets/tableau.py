@@ -40,8 +40,6 @@ class Tableau(Vertical):
         self.query_one(CardRow).set_cards(hand.cards, ascii_suits=ascii_suits, big=big)
         dealt = bool(board.hands["banker"].cards)
         status = hand_status(hand, dealt=dealt)
-        if hand.holder and hand.cards:
-            status = f"{hand.holder} · {status}" if status else hand.holder
         side_name = _("Right") if self.side == "right" else _("Left")
         result = result_text(hand)
         self.border_title = f"{side_name} · {result}" if result else side_name

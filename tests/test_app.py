@@ -1,0 +1,663 @@
+"""The table in the terminal, played by key presses (Textual's Pilot).
+
+Every test checks the engine's state after the steps it takes: the app only
+shows and asks, the engine decides.  Shoes are stacked so that every coup is
+known in advance (deal order: right, left, banker, twice; then third cards).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from banque.app import BanqueApp, css_path
+from banque.models import Observation, Pass, Wager
+from banque.record import load_record, record_of, replay
+from banque.screens import (
+    ConfirmScreen,
+    CurtainScreen,
+    HelpScreen,
+    PrivateScreen,
+    SetupScreen,
+    StandingsScreen,
+    TableScreen,
+    TooSmallScreen,
+)
+from banque.testing import make_record, screen_text
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+THREE = ["Ana", "Bruno", "Chloé"]
+FOUR = ["Ana", "Bruno", "Chloé", "David"]
+#: The rules card's worked example (section 08).
+WORKED = ["9C", "7H", "2S", "4C", "6D", "3C", "4D", "2H"]
+#: Right 9♠ K♥ is a natural 9; left 2♣ 4♣ = 6; bank 3♦ 2♥ = 5.
+NATURAL = ["9S", "2C", "3D", "KH", "4C", "2H"]
+#: Right 4♠ 3♣ = 7 stands, left 2♦ 4♥ = 6 stands, bank 5♣ K♦ = 5.
+BREAK = ["4S", "2D", "5C", "3C", "4H", "KD"]
+#: Right 2♠ 3♥ = 5 (a choice), left A♥ 2♣ = 3 (draws), bank 3♦ K♠ = 3; then 9♦ 8♥ 7♣.
+SIDE5 = ["2S", "AH", "3D", "3H", "2C", "KS", "9D", "8H", "7C"]
+AUCTION_10 = [
+    {"act": "bid", "who": "Ana", "amount": 10},
+    {"act": "pass", "who": "Bruno"},
+    {"act": "pass", "who": "Chloé"},
+]
+READY_10 = [*AUCTION_10, {"act": "shuffle"}]
+
+
+def table_app(**options: Any) -> BanqueApp:
+    options.setdefault("blink", False)
+    options.setdefault("computer_delay", 0.0)
+    options.setdefault("toast_seconds", 60.0)
+    app = BanqueApp(**options)
+    app.animation_level = "none"
+    return app
+
+
+async def typed(pilot: Any, text: str) -> None:
+    """Replace the amount being typed."""
+    await pilot.press("end", "ctrl+u", *text)
+
+
+def prompt_text(app: BanqueApp) -> str:
+    """The action panel's prompt (the engine's words for what happens now)."""
+    from textual.widgets import Static
+
+    return str(app.screen.query_one("#prompt", Static).render())
+
+
+def log_text(app: BanqueApp) -> str:
+    """The log as the players read it (lines unwrapped)."""
+    assert app.session is not None
+    return "\n".join(ev.text for ev in app.session.messages)
+
+
+async def settle_screens(pilot: Any) -> None:
+    await pilot.pause()
+    await pilot.pause()
+
+
+def test_styles_load_from_the_checkout_or_the_package() -> None:
+    assert css_path().name == "screens.tcss"
+    assert css_path().exists()
+
+
+# ---------------------------------------------------------------- whole coups
+
+
+async def test_enter_alone_starts_a_game_with_the_defaults() -> None:
+    app = table_app(seed=11)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("enter")
+        assert isinstance(app.screen, TableScreen)
+        session = app.session
+        assert session is not None
+        game = session.game
+        assert game.participants == ["Ana", "Bruno", "Chloé", "David"]
+        assert game.seed == 11
+        await pilot.press("enter")  # Ana bids the offered 20
+        assert game.bids == {"Ana": 20}
+        await pilot.press("enter", "enter", "enter")  # the others pass
+        assert (game.banker, game.fund, game.balances["Ana"]) == ("Ana", 20, 80)
+        assert session.stage() == "seating"
+        await pilot.press("enter")  # the engine's seating
+        assert session.stage() == "shuffle"
+        await pilot.press("enter")  # shuffle and cut
+        assert game.shoe_ready and game.cards_left == 156
+        await pilot.press("enter", "enter", "enter")  # three default stakes of 5
+        assert game.stakes["right"] + game.stakes["left"] == 15
+        await pilot.press("enter")  # deal
+        assert game.phase in ("right", "left", "banker", "betting")
+
+
+async def test_worked_example_played_by_keys(tmp_path: Path) -> None:
+    app = table_app(participants=THREE, seed=7, shoe=WORKED, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("enter")
+        session = app.session
+        assert session is not None
+        game = session.game
+        await typed(pilot, "10")
+        await pilot.press("enter")
+        assert game.bids == {"Ana": 10}
+        await pilot.press("enter")  # Bruno: empty amount = pass
+        assert game.spoken == ["Ana", "Bruno"]
+        await pilot.press("p")  # Chloé passes with p
+        assert (game.banker, game.fund) == ("Ana", 10)
+        await pilot.press("enter")  # seating as the engine proposes
+        assert game.sides == {"right": ["Bruno"], "left": ["Chloé"]}
+        await pilot.press("enter")  # shuffle and cut
+        assert game.shoe_ready
+        await typed(pilot, "5")
+        await pilot.press("enter")
+        assert game.stakes == {"right": 5, "left": 0}
+        await typed(pilot, "3")
+        await pilot.press("enter")
+        assert game.stakes == {"right": 5, "left": 3}
+        assert session.stage() == "dealing"
+        await pilot.press("enter")  # deal: both sides hold 3 and draw by force
+        assert game.phase == "banker"
+        assert game.hands["right"] == ["9C", "4C", "4D"]
+        assert game.hands["left"] == ["7H", "6D", "2H"]
+        text = screen_text(app)
+        assert "4♦" in text and "2♥" in text  # the forced draws, face up
+        assert "Right (Bruno) draws: 4♦ face up." in text
+        await pilot.press("enter")  # hand the keyboard to the banker
+        await settle_screens(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        assert "Pass the keyboard to Ana — Enter to look" in screen_text(app)
+        await pilot.press("enter")
+        await settle_screens(pilot)
+        assert isinstance(app.screen, PrivateScreen)
+        private = screen_text(app)
+        assert "2♠ 3♣ = 5" in private
+        await pilot.press("s")  # the banker stands on 5
+        await settle_screens(pilot)
+        assert isinstance(app.screen, TableScreen)
+        coup = game.coups[-1]
+        assert coup.results == {"right": "player", "left": "tie"}
+        assert coup.payouts == {"Bruno": 5, "Chloé": 0}
+        assert game.fund == 5
+        assert game.balances == {"Ana": 90, "Bruno": 105, "Chloé": 100}
+        text = screen_text(app)
+        assert "Coup 1: right wins, left ties; the fund falls by 5 to 5." in prompt_text(app)
+        assert "Fund 10 → 5 (−5)" in text
+        await pilot.press("enter")  # next coup
+        assert session.stage() == "betting"
+        await pilot.press("x")  # the banker retires between coups (asked first)
+        await settle_screens(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await settle_screens(pilot)
+        assert game.ended is not None and game.ended.reason == "retired"
+        assert isinstance(app.screen, StandingsScreen)
+        text = screen_text(app)
+        assert "Bank 1 has ended: Ana retired." in text
+        assert "Winner: Bruno." in text
+        # The record kept by the app replays to the same end.
+        again = replay(record_of(game)).game
+        assert again.balances == game.balances and again.ended == game.ended
+
+
+async def test_worked_example_from_its_record() -> None:
+    record = load_record(EXAMPLES / "worked-example.json")
+    app = table_app(record=record)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle_screens(pilot)
+        assert isinstance(app.screen, StandingsScreen)
+        session = app.session
+        assert session is not None
+        game = session.game
+        assert game.ended is not None
+        assert game.ended.totals == {"Ana": 95, "Bruno": 105, "Chloé": 100}
+        assert game.ended.winners == ["Bruno"]
+        text = screen_text(app)
+        assert "Bruno" in text and "+5" in text and "−5" in text
+
+
+async def test_worked_example_record_stopped_at_the_banker_plays_on_by_keys() -> None:
+    record = load_record(EXAMPLES / "worked-example.json")
+    partial = record.model_copy(update={"actions": record.actions[:7]})
+    app = table_app(record=partial)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        game = session.game
+        assert game.phase == "banker" and session.stage() == "decision"
+        await pilot.press("enter", "enter")
+        await settle_screens(pilot)
+        assert isinstance(app.screen, PrivateScreen)
+        await pilot.press("s")
+        await settle_screens(pilot)
+        assert game.coups[-1].results == {"right": "player", "left": "tie"}
+        assert game.fund == 5
+
+
+async def test_a_refused_stake_shows_the_engines_words_and_changes_nothing() -> None:
+    app = table_app(record=make_record(THREE, READY_10, shoe=WORKED))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        game = session.game
+        acts = len(game.actions)
+        await typed(pilot, "500")
+        text = screen_text(app)
+        assert "Bruno has 100 chips: a wager cannot exceed your balance" in text
+        await pilot.press("enter")
+        assert len(game.actions) == acts and game.staked() == 0
+        assert game.turn().actors[0] == "Bruno"
+        assert "Bruno has 100 chips: a wager cannot exceed your balance" in screen_text(app)
+        # Beyond the cover (but within the balance): the engine reduces it.
+        await typed(pilot, "12")
+        assert "Only 10 can be covered" in screen_text(app)
+        await pilot.press("enter")
+        assert game.stakes == {"right": 10, "left": 0}
+        assert any("reduced from 12 to the 10 chips of cover left" in ev.text for ev in game.log)
+        # The bank is covered: Chloé can only pass, and does so by herself.
+        assert "Chloé" in game.passed
+        assert session.stage() == "dealing"
+        assert "Chloé cannot stake (the bank is covered) and passes." in log_text(app)
+
+
+async def test_a_cheval_splits_the_stake_and_odd_amounts_are_refused() -> None:
+    actions = [
+        {"act": "bid", "who": "Ana", "amount": 20},
+        {"act": "pass", "who": "Bruno"},
+        {"act": "pass", "who": "Chloé"},
+        {"act": "pass", "who": "David"},
+        {"act": "shuffle"},
+    ]
+    app = table_app(record=make_record(FOUR, actions))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        game = session.game
+        assert game.order == ["Bruno", "David", "Chloé"]
+        await pilot.press("a")
+        assert "à cheval" in screen_text(app)
+        await typed(pilot, "3")
+        assert "must be even" in screen_text(app) and "3 is odd" in screen_text(app)
+        await pilot.press("enter")
+        assert game.staked() == 0
+        await typed(pilot, "4")
+        await pilot.press("enter")
+        line = game.lines[-1]
+        assert (line.who, line.kind, line.right, line.left) == ("Bruno", "a_cheval", 2, 2)
+        assert "⇄4" in screen_text(app)
+        assert session.actor() == "David"
+        await pilot.press("p")
+        assert "David" in game.passed
+
+
+async def test_banco_breaks_the_bank_and_a_fresh_bank_follows() -> None:
+    actions = [
+        {"act": "bid", "who": "Ana", "amount": 100},
+        {"act": "pass", "who": "Bruno"},
+        {"act": "pass", "who": "Chloé"},
+        {"act": "shuffle"},
+    ]
+    app = table_app(record=make_record(THREE, actions, shoe=BREAK))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        game = session.game
+        await pilot.press("b")  # Bruno calls banco
+        assert game.claims == ["Bruno"]
+        assert "BANCO" in screen_text(app)
+        await pilot.press("p")  # Chloé passes
+        await pilot.press("enter")  # deal: 7 and 6 stand by force
+        assert game.phase == "banker"
+        assert [ln.kind for ln in game.lines] == ["banco"]
+        await pilot.press("enter", "enter")
+        await settle_screens(pilot)
+        await pilot.press("s")
+        await settle_screens(pilot)
+        assert game.coups[-1].results["right"] == "player"
+        assert game.ended is not None and game.ended.reason == "bankrupt"
+        assert session.stage() == "settlement"
+        assert "Enter: the bank's standings" in screen_text(app)
+        await pilot.press("enter")
+        await settle_screens(pilot)
+        assert isinstance(app.screen, StandingsScreen)
+        text = screen_text(app)
+        assert "the bank was broken (fund 0)" in text
+        assert "Winner: Bruno." in text
+        assert game.ended.totals == {"Ana": 0, "Bruno": 200, "Chloé": 100}
+        # A fresh bank: Ana has no chips and passes by herself.
+        await pilot.press("enter")
+        await settle_screens(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert session.stage() == "auction"
+        assert session.actor() == "Bruno"
+        assert "Ana has no chips and cannot bid." in log_text(app)
+        await pilot.press("enter")  # Bruno bids the offered 20
+        assert game.phase == "auction" and game.bank_number == 2
+        assert game.spoken == ["Bruno", "Ana"]
+        await pilot.press("enter")  # Chloé passes
+        assert (game.banker, game.fund, game.bank_number) == ("Bruno", 20, 2)
+        assert session.stage() == "seating"
+
+
+async def test_a_natural_settles_at_once() -> None:
+    app = table_app(record=make_record(THREE, READY_10, shoe=NATURAL))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        game = session.game
+        await typed(pilot, "5")
+        await pilot.press("enter")
+        await typed(pilot, "3")
+        await pilot.press("enter", "enter")
+        coup = game.coups[-1]
+        assert coup.natural and coup.moves["right"] == "natural"
+        assert coup.results == {"right": "player", "left": "player"}
+        assert game.fund == 2
+        assert session.stage() == "settlement"
+        text = screen_text(app)
+        assert "Natural! Coup 1: right wins, left wins; the fund falls by 8 to 2." in prompt_text(
+            app
+        )
+        assert "K♥" in text  # every hand is shown
+        await pilot.press("enter")
+        assert session.stage() == "betting"
+
+
+async def test_a_side_at_five_decides_in_its_private_view() -> None:
+    app = table_app(record=make_record(THREE, READY_10, shoe=SIDE5))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        game = session.game
+        await typed(pilot, "5")
+        await pilot.press("enter")
+        await typed(pilot, "3")
+        await pilot.press("enter", "enter")
+        assert game.phase == "right" and session.actor() == "Bruno"
+        assert "Bruno decides on concealed cards" in screen_text(app)
+        await pilot.press("d")  # no decision on the public screen
+        assert game.phase == "right"
+        await pilot.press("enter")
+        await settle_screens(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        assert "Pass the keyboard to Bruno — Enter to look" in screen_text(app)
+        await pilot.press("enter")
+        await settle_screens(pilot)
+        assert isinstance(app.screen, PrivateScreen)
+        text = screen_text(app)
+        assert "2♠ 3♥ = 5" in text
+        assert "3♦" not in text and "A♥" not in text  # not Bruno's cards
+        await pilot.press("d")
+        await settle_screens(pilot)
+        assert game.hands["right"] == ["2S", "3H", "9D"]
+        assert game.hands["left"] == ["AH", "2C", "8H"]  # forced draw at 3
+        assert game.phase == "banker"
+        await pilot.press("enter", "enter")
+        await settle_screens(pilot)
+        await pilot.press("d")
+        await settle_screens(pilot)
+        assert game.coups[-1].totals == {"right": 4, "left": 1, "banker": 0}
+
+
+async def test_let_it_ride_stakes_the_last_stake_and_its_winnings() -> None:
+    record = load_record(EXAMPLES / "worked-example.json")
+    partial = record.model_copy(update={"actions": record.actions[:8]})
+    app = table_app(record=partial)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        game = session.game
+        assert session.stage() == "settlement"
+        await pilot.press("enter")
+        assert session.actor() == "Bruno"
+        assert "r: let it ride (10)" in screen_text(app)
+        await pilot.press("r")
+        line = game.lines[-1]
+        assert (line.who, line.right) == ("Bruno", 5)  # reduced to the fund's cover
+        assert "reduced from 10" in log_text(app)
+
+
+async def test_seating_can_be_changed_from_the_keyboard() -> None:
+    actions = [
+        {"act": "bid", "who": "Ana", "amount": 20},
+        {"act": "pass", "who": "Bruno"},
+        {"act": "pass", "who": "Chloé"},
+        {"act": "pass", "who": "David"},
+    ]
+    app = table_app(record=make_record(FOUR, actions))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        game = session.game
+        assert session.stage() == "seating"
+        assert game.sides == {"right": ["Bruno", "David"], "left": ["Chloé"]}
+        await pilot.press("down")  # Bruno
+        await pilot.press("left")  # to the left side
+        await pilot.press("left_square_bracket")  # nearest the banker
+        assert session.draft() == {"right": ["David"], "left": ["Bruno", "Chloé"]}
+        await pilot.press("enter")
+        assert game.sides == {"right": ["David"], "left": ["Bruno", "Chloé"]}
+        assert game.actions[-1].act == "seat"
+        assert session.stage() == "shuffle"
+        await pilot.press("o")  # only the banker shuffles
+        await pilot.press("c")  # the next participant cuts
+        cutter = session.cut_by()
+        await pilot.press("enter")
+        bank = game.banks[-1]
+        assert bank.shufflers == ["Ana"] and bank.cut_by == cutter == "Chloé"
+        assert session.stage() == "betting"
+
+
+async def test_a_seats_key_opens_a_curtain_then_its_private_view() -> None:
+    app = table_app(record=make_record(THREE, READY_10, shoe=SIDE5))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        await typed(pilot, "5")
+        await pilot.press("enter")
+        await typed(pilot, "3")
+        await pilot.press("enter", "enter")
+        await pilot.press("1")  # Ana's key
+        await settle_screens(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("escape")  # back, nothing shown
+        await settle_screens(pilot)
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("1", "enter")
+        await settle_screens(pilot)
+        assert isinstance(app.screen, PrivateScreen)
+        text = screen_text(app)
+        assert "3♦ K♠ = 3" in text and "2♠" not in text
+        await pilot.press("d")  # Ana does not decide now: nothing happens
+        assert session.game.phase == "right"
+        await pilot.press("escape")
+        await settle_screens(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert session.game.phase == "right"
+
+
+async def test_v_opens_a_seats_view_while_an_amount_is_typed() -> None:
+    app = table_app(record=make_record(THREE, READY_10, shoe=WORKED))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("v")
+        await settle_screens(pilot)
+        assert "Whose view?" in screen_text(app)
+        await pilot.press("3")
+        await settle_screens(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        assert "Pass the keyboard to Chloé" in screen_text(app)
+        await pilot.press("enter")
+        await settle_screens(pilot)
+        assert isinstance(app.screen, PrivateScreen)
+        assert "You hold no concealed cards now." in screen_text(app)
+
+
+# ---------------------------------------------------------------- conventions
+
+
+async def test_escape_never_changes_the_game() -> None:
+    app = table_app(record=make_record(THREE, READY_10, shoe=SIDE5))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        game = session.game
+        for _ in range(3):
+            before = (len(game.actions), session.stage())
+            await pilot.press("escape")
+            assert (len(game.actions), session.stage()) == before
+            await pilot.press("enter")  # a default stake, then the deal
+        assert game.phase == "right"
+        before = (len(game.actions), session.stage())
+        await pilot.press("escape", "escape")
+        assert (len(game.actions), session.stage()) == before
+
+
+async def test_ctrl_q_asks_before_quitting_mid_bank() -> None:
+    app = table_app(record=make_record(THREE, READY_10))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("ctrl+q")
+        await settle_screens(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Quit in the middle of bank 1?" in screen_text(app)
+        await pilot.press("escape")
+        await settle_screens(pilot)
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("ctrl+q", "n")
+        await settle_screens(pilot)
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("ctrl+q", "y")
+        await settle_screens(pilot)
+    assert app.return_value == 0
+
+
+async def test_ctrl_q_quits_at_once_before_a_game() -> None:
+    app = table_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("ctrl+q")
+        await settle_screens(pilot)
+    assert app.return_value == 0
+
+
+async def test_help_opens_with_question_mark_and_f1() -> None:
+    app = table_app(record=make_record(THREE, READY_10))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("question_mark")
+        await settle_screens(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        assert "Packs and banker" in screen_text(app)
+        await pilot.press("escape")
+        await settle_screens(pilot)
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("f1")
+        await settle_screens(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("q")
+        await settle_screens(pilot)
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_too_small_says_so_and_recovers() -> None:
+    app = table_app(record=make_record(THREE, READY_10))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.resize_terminal(70, 20)
+        await settle_screens(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "needs at least 80×24" in screen_text(app)
+        await pilot.press("p")  # the game waits
+        session = app.session
+        assert session is not None
+        assert session.game.passed == []
+        await pilot.resize_terminal(80, 24)
+        await settle_screens(pilot)
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_ascii_suits_for_terminals_without_card_symbols() -> None:
+    record = load_record(EXAMPLES / "worked-example.json")
+    partial = record.model_copy(update={"actions": record.actions[:8]})
+    app = table_app(record=partial)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        assert "9♣" in screen_text(app)
+        await pilot.press("f2")
+        text = screen_text(app)
+        assert "9♣" not in text and "│9C │" in text
+        assert "Left (Chloé) draws: 2H face up." in text.replace("\n", " ")  # the log too
+
+
+async def test_save_writes_the_record_and_never_overwrites(tmp_path: Path) -> None:
+    stamp = datetime(2026, 1, 2, 3, 4, 5)
+    taken = tmp_path / "banque-20260102-030405.json"
+    taken.write_text("someone else's file", encoding="utf-8")
+    app = table_app(
+        record=make_record(THREE, READY_10, shoe=WORKED), save_dir=tmp_path, clock=lambda: stamp
+    )
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("ctrl+s")
+        await settle_screens(pilot)
+        saved = tmp_path / "banque-20260102-030405-2.json"
+        assert saved.exists()
+        assert taken.read_text(encoding="utf-8") == "someone else's file"
+        assert any(saved.name in note.message for note in app._notifications)
+        assert "Record saved to" in screen_text(app)
+        await typed(pilot, "5")
+        await pilot.press("enter")
+        await pilot.press("ctrl+s")
+        session = app.session
+        assert session is not None
+        again = replay(load_record(saved)).game
+        assert again.stakes == session.game.stakes == {"right": 5, "left": 0}
+
+
+async def test_command_palette_offers_the_games_commands() -> None:
+    app = table_app(record=make_record(THREE, READY_10))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        names = [name for name, _help, _cb in app.game_commands(app.screen)]
+        assert "Save the record" in names and "Pass" in names and "Banco" in names
+        assert "View seat: Chloé" in names
+        assert "Deal the coup" not in names  # not now: Bruno speaks
+        await pilot.press("ctrl+p")
+        await settle_screens(pilot)
+        await pilot.press(*"Pass")
+        await settle_screens(pilot)
+        await pilot.press("enter")
+        await settle_screens(pilot)
+        session = app.session
+        assert session is not None
+        assert session.game.passed == ["Bruno"]
+
+
+async def test_a_computer_seat_is_asked_through_a_callable() -> None:
+    asked: list[Observation] = []
+
+    def bruno(obs: Observation) -> Any:
+        asked.append(obs)
+        if obs.phase == "betting":
+            return Wager(who="Bruno", amount=4)
+        return Pass(who="Bruno")
+
+    app = table_app(record=make_record(THREE, READY_10, shoe=WORKED), computers={"Bruno": bruno})
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle_screens(pilot)
+        await pilot.pause(0.05)
+        session = app.session
+        assert session is not None
+        game = session.game
+        assert asked and asked[0].seat == "Bruno"
+        assert all(c is None for hand in asked[0].hands.values() for c in hand)
+        assert game.stakes["right"] == 4
+        assert session.actor() == "Chloé"
+
+
+async def test_a_record_that_cannot_be_read_falls_back_to_setup(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    app = table_app(record=bad)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle_screens(pilot)
+        assert isinstance(app.screen, SetupScreen)
+        assert "not valid JSON" in screen_text(app)
+
+
+async def test_setup_refuses_bad_names_in_the_engines_words() -> None:
+    app = table_app(participants=["Ana", "ana", "Bruno"])
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("enter")
+        assert isinstance(app.screen, SetupScreen)
+        assert "Two participants are called" in screen_text(app)
+        assert app.session is None
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_eleven_participants_fit(size: tuple[int, int]) -> None:
+    names = [f"Player{i:02d}" for i in range(1, 12)]
+    actions = [{"act": "bid", "who": names[0], "amount": 50}] + [
+        {"act": "pass", "who": n} for n in names[1:]
+    ]
+    app = table_app(record=make_record(names, [*actions, {"act": "shuffle"}]))
+    async with app.run_test(size=size, notifications=True):
+        text = screen_text(app)
+        for name in names[1:]:
+            assert name in text
+        assert "[-]" in text  # the eleventh seat's key
