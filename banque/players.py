@@ -120,6 +120,15 @@ def banker_advice(obs: Observation, p5: float = 0.5) -> tuple[float, float]:
     return advice.draw, advice.stand
 
 
+# Acts that depend on no choice of amount are made once: actions are frozen
+# models, so one instance serves every coup (and building them is most of what
+# a quick decision would otherwise cost).
+_DEAL = build(Deal, {"act": "deal"})
+_RETIRE = build(Retire, {"act": "retire"})
+_DRAW = {m: build(Draw, {"act": "draw", "side": m}) for m in ("right", "left", "banker")}
+_STAND = {m: build(Stand, {"act": "stand", "side": m}) for m in ("right", "left", "banker")}
+
+
 def table_draws(total: int) -> bool:
     """The fixed banker's table used by ``--banker table``: draw at 0–5."""
     return total <= 5
@@ -144,6 +153,8 @@ class ComputerPlayer:
         self.rng = rng if rng is not None else random.Random(name)
         self.banker_mode = banker_mode
         self.p5 = p5
+        self._pass = build(Pass, {"act": "pass", "who": name})
+        self._banco = build(Banco, {"act": "banco", "who": name})
 
     def __repr__(self) -> str:
         return f"ComputerPlayer({self.name!r}, {self.style.name!r})"
@@ -157,15 +168,15 @@ class ComputerPlayer:
         if not obs.to_act:
             raise ValueError(f"It is not {self.name}'s turn to act.")
         phase = obs.phase
-        if phase in ("auction", "ended"):
-            return self._bid(obs)
         if phase == "betting":
             if self.name == obs.banker:
                 return self._banker_between_coups(obs)
             return self._stake(obs)
-        if phase in ("right", "left"):
+        if phase == "auction" or phase == "ended":
+            return self._bid(obs)
+        if phase == "right" or phase == "left":
             draw = self.rng.random() < self.style.draw_at_5
-            return (Draw if draw else Stand)(side=phase)
+            return _DRAW[phase] if draw else _STAND[phase]
         return self._banker_choice(obs)
 
     # -- the auction
@@ -175,10 +186,13 @@ class ComputerPlayer:
         if balance < 1 or self.rng.random() >= self.style.bid_chance:
             if obs.phase == "ended":
                 # Someone must open the next bank: offer a little.
-                return Bid(who=self.name, amount=max(1, balance // 10))
-            return Pass(who=self.name)
+                return self._bid_of(max(1, balance // 10))
+            return self._pass
         amount = max(1, min(balance, round(balance * self._share(self.style.bid_share))))
-        return Bid(who=self.name, amount=amount)
+        return self._bid_of(amount)
+
+    def _bid_of(self, amount: int) -> Bid:
+        return build(Bid, {"act": "bid", "who": self.name, "amount": amount})
 
     # -- the betting
 
@@ -187,37 +201,44 @@ class ComputerPlayer:
         limit = obs.max_stake
         rnd = self.rng.random
         if obs.can_banco and rnd() < st.banco_chance:
-            return build(Banco, dict(act="banco", who=self.name))
+            return self._banco
         if limit < 1 or rnd() >= st.wager_chance:
-            return build(Pass, dict(act="pass", who=self.name))
+            return self._pass
         ride = self._ride(obs)
         if ride and rnd() < st.ride_chance:
-            return Wager.model_construct(
-                act="wager", who=self.name, amount=min(ride, limit), a_cheval=False
-            )
-        amount = max(1, min(limit, round(obs.balance * self._share(st.wager_share))))
+            return self._wager(min(ride, limit), False)
+        lo, hi = st.wager_share  # the share of the balance staked (as _share)
+        amount = max(1, min(limit, round(obs.balance * (lo + (hi - lo) * rnd()))))
         if amount >= 2 and obs.max_a_cheval >= 2 and rnd() < st.a_cheval_chance:
-            amount = min(amount - amount % 2, obs.max_a_cheval)
-            return build(Wager, dict(act="wager", who=self.name, amount=amount, a_cheval=True))
-        return build(Wager, dict(act="wager", who=self.name, amount=amount, a_cheval=False))
+            return self._wager(min(amount - amount % 2, obs.max_a_cheval), True)
+        return self._wager(amount, False)
+
+    def _wager(self, amount: int, a_cheval: bool) -> Wager:
+        return build(
+            Wager, {"act": "wager", "who": self.name, "amount": amount, "a_cheval": a_cheval}
+        )
 
     def _ride(self, obs: Observation) -> int:
         """Last coup's stake plus its winnings, if this seat won then."""
         last = obs.last
         if last is None:
             return 0
-        won = last.payouts.get(self.name, 0)
+        name = self.name
+        won = last.payouts.get(name, 0)
         if won <= 0:
             return 0
-        return won + sum(ln.right + ln.left for ln in last.lines if ln.who == self.name)
+        for ln in last.lines:
+            if ln.who == name:
+                won += ln.right + ln.left
+        return won
 
     def _banker_between_coups(self, obs: Observation) -> Action:
         bid = obs.bank_bid
         if "retire" in obs.acts and (
             obs.fund >= bid * self.style.retire_gain or obs.fund <= bid * self.style.retire_loss
         ):
-            return Retire()
-        return build(Deal, {"act": "deal"})
+            return _RETIRE
+        return _DEAL
 
     # -- the banker's choice
 
@@ -234,12 +255,7 @@ class ComputerPlayer:
                 draw = total is not None and table_draws(total)
             else:
                 draw = gain_draw > gain_stand
-        side = "banker"
-        return (
-            build(Draw, dict(act="draw", side=side))
-            if draw
-            else build(Stand, dict(act="stand", side=side))
-        )
+        return _DRAW["banker"] if draw else _STAND["banker"]
 
 
 def computer_table(
