@@ -113,6 +113,26 @@ def _as_seen(cards: list[str], mine: bool) -> tuple[str | None, ...]:
     return (None, None, *cards[2:])
 
 
+def _points(cards: list[str]) -> int:
+    """A hand's total (as ``cards.hand_total``, with a plain loop: it runs every coup)."""
+    value = RANK_VALUE
+    total = 0
+    for card in cards:
+        total += value[card[0]]
+    return total % 10
+
+
+def _result(total: int, banker_total: int) -> str:
+    """A side's result against the banker."""
+    if total > banker_total:
+        return "player"
+    return "banker" if banker_total > total else "tie"
+
+
+#: What a side's stakes gain per chip, by its result (a tie returns them).
+_GAIN = {"player": 1, "banker": -1, "tie": 0}
+
+
 def _side_name(side: Mover) -> str:
     return {"right": "Right", "left": "Left", "banker": "Banker"}[side]
 
@@ -975,11 +995,7 @@ class Game:
             self._event("banco", f"Banco: {text}{extra}.", out)
 
     def _total(self, mover: Mover) -> int:
-        value = RANK_VALUE
-        total = 0
-        for card in self.hands[mover]:
-            total += value[card[0]]
-        return total % 10
+        return _points(self.hands[mover])
 
     def _advance(self, out: list[Event]) -> None:
         """Apply forced moves until a choice is pending."""
@@ -1091,36 +1107,32 @@ class Game:
 
     def _finish(self, natural: bool, out: list[Event]) -> None:
         """Reveal, settle both sides, and move on to the next coup or the end."""
-        totals = {m: self._total(m) for m in MOVERS}
-        fund_before = self.fund
-        stakes = self.stakes
-        results: dict[Side, str] = {}
-        for side in SIDES:
-            t, bt = totals[side], totals["banker"]
-            results[side] = "player" if t > bt else ("banker" if bt > t else "tie")
-        payouts: dict[str, int] = {}
-        balances = self.balances
-        fund = self.fund
-        for line in self.lines:
-            net = 0
-            for side in SIDES:
-                amount = line.right if side == "right" else line.left
-                if not amount:
-                    continue
-                res = results[side]
-                if res == "player":
-                    balances[line.who] += 2 * amount
-                    fund -= amount
-                    net += amount
-                elif res == "banker":
-                    fund += amount
-                    net -= amount
-                else:
-                    balances[line.who] += amount
-            payouts[line.who] = payouts.get(line.who, 0) + net
-        self.fund = fund
         # The hands' lists are handed over to the summary: _reset_coup makes new ones.
         hands = self.hands
+        right, left, bank = (
+            _points(hands["right"]),
+            _points(hands["left"]),
+            _points(hands["banker"]),
+        )
+        totals = {"right": right, "left": left, "banker": bank}
+        fund_before = self.fund
+        stakes = self.stakes
+        results: dict[Side, str] = {"right": _result(right, bank), "left": _result(left, bank)}
+        # Each side's stakes: won (+1, paid even money), lost (-1) or tied (0, returned).
+        gain_right, gain_left = _GAIN[results["right"]], _GAIN[results["left"]]
+        payouts: dict[str, int] = {}
+        suivi: list[str] = []  # banco callers who lost: first priority next coup
+        balances = self.balances
+        fund = fund_before
+        for line in self.lines:
+            who = line.who
+            net = line.right * gain_right + line.left * gain_left
+            balances[who] += line.right + line.left + net  # the stakes back, and the gain
+            fund -= net
+            payouts[who] = payouts.get(who, 0) + net
+            if line.kind == "banco" and (gain_right if line.right else gain_left) < 0:
+                suivi.append(who)
+        self.fund = fund
         moves: dict[Mover, str | None] = (
             {"right": "natural", "left": "natural", "banker": "natural"} if natural else self.moves
         )
@@ -1172,17 +1184,16 @@ class Game:
                 )
         self.coups.append(summary)
         seen = self.seen
-        for m in MOVERS:
-            seen.extend(hands[m])
+        seen += hands["right"]
+        seen += hands["left"]
+        seen += hands["banker"]
         # Active players: kept after a win or a tie, next seat after a loss.
-        for side in SIDES:
-            if results[side] == "banker":
-                self.active_index[side] = (self.active_index[side] + 1) % len(self.sides[side])
-        self.banco_suivi = [
-            ln.who
-            for ln in self.lines
-            if ln.kind == "banco" and results["right" if ln.right else "left"] == "banker"
-        ]
+        active = self.active_index
+        if gain_right < 0:
+            active["right"] = (active["right"] + 1) % len(self.sides["right"])
+        if gain_left < 0:
+            active["left"] = (active["left"] + 1) % len(self.sides["left"])
+        self.banco_suivi = suivi
         self.phase = "betting"
         self._reset_coup()
         if self.fund <= 0:
