@@ -699,7 +699,8 @@ class Game:
     # ============================================================ betting
 
     def _bettor_check(self, who: str, what: str) -> int:
-        self._check_participant(who)
+        if who not in self.balances:
+            self._check_participant(who)  # raises
         if self.phase != "betting":
             raise self._phase_error("wager")
         if who == self.banker:
@@ -763,7 +764,7 @@ class Game:
                 + (f" (at most {balance})." if balance else "."),
                 "balance",
             )
-        cover = self.cover_left()
+        cover = self.fund - self._exposure_right - self._exposure_left  # cover_left()
         if cover <= 0:
             raise IllegalAction(
                 f"The bank is covered: stakes of {_chips(self.staked())} already match the "
@@ -786,6 +787,8 @@ class Game:
 
         A wager beyond the remaining cover is reduced to it; the event says so.
         """
+        if self.phase != "auction":  # the usual case: no auction to close first
+            return self._wager(who, amount, a_cheval)
         return self._implicit(self._wager, who, amount, a_cheval)
 
     def _wager(self, who: str, amount: int, a_cheval: bool) -> list[Event]:
@@ -872,11 +875,9 @@ class Game:
 
     def pass_turn(self, who: str) -> list[Event]:
         """Place no wager this coup."""
-        unspoken = (
-            [p for p in self.participants if p not in self.spoken]
-            if self.phase == "auction"
-            else []
-        )
+        if self.phase != "auction":  # the usual case: no auction to close first
+            return self._pass_turn(who)
+        unspoken = [p for p in self.participants if p not in self.spoken]
         return self._implicit(self._pass_turn, who, unspoken)
 
     def _pass_turn(self, who: str, unspoken: Sequence[str] = ()) -> list[Event]:
@@ -917,15 +918,17 @@ class Game:
 
     def deal(self) -> list[Event]:
         """Deal the coup: right, left, banker, twice, face down."""
+        if self.phase != "auction":  # the usual case: no auction to close first
+            return self._deal()
         return self._implicit(self._deal)
 
     def _deal(self) -> list[Event]:
         self.verify_deal()
         out: list[Event] = []
-        self._ensure_shoe(out)
+        if not self.shoe_ready:
+            self._ensure_shoe(out)
         self.seating_open = False
-        for who in self.order[self.next_bettor :]:
-            self.passed.append(who)
+        self.passed += self.order[self.next_bettor :]
         self.next_bettor = len(self.order)
         if self.recording:
             self._remember(Deal.model_construct(act="deal"))
@@ -938,9 +941,10 @@ class Game:
             for ln in self.lines:
                 deciders["right" if ln.right else "left"] = ln.who
         shoe = self.shoe
-        r = self.hands["right"]
-        left = self.hands["left"]
-        b = self.hands["banker"]
+        hands = self.hands
+        r = hands["right"]
+        left = hands["left"]
+        b = hands["banker"]
         r.append(shoe.pop())
         left.append(shoe.pop())
         b.append(shoe.pop())
@@ -955,10 +959,10 @@ class Game:
                 "(right, left, banker).",
                 out,
             )
-        naturals = [m for m in MOVERS if self._total(m) >= 8]
-        if naturals:
-            shown = ", ".join(f"{_side_name(m).lower()} {self._total(m)}" for m in naturals)
+        if _points(r) >= 8 or _points(left) >= 8 or _points(b) >= 8:
             if self.keep_log:
+                naturals = [m for m in MOVERS if _points(hands[m]) >= 8]
+                shown = ", ".join(f"{_side_name(m).lower()} {self._total(m)}" for m in naturals)
                 self._event(
                     "natural", f"Natural ({shown}): all hands are shown; nobody draws.", out
                 )
