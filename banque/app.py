@@ -41,7 +41,7 @@ from .session import ComputerPlayer, Session, Stage
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
-NOTIFY_KINDS = {"settle", "end", "banker", "lot"}
+NOTIFY_KINDS = {"settle", "lot"}
 
 
 def css_path() -> Path:
@@ -86,11 +86,15 @@ class BanqueApp(App[int]):
     }
     BINDINGS: ClassVar[list[Binding]] = [  # type: ignore[assignment]
         Binding("ctrl+q", "quit", _("Quit"), priority=True, id="app.quit"),
+        Binding("f1", "help", _("Help"), priority=True, key_display="F1", id="app.help"),
         Binding(
-            "f1", "help", _("Help"), priority=True, key_display="F1", show=False, id="app.help"
-        ),
-        Binding(
-            "question_mark", "help", _("Help"), priority=True, key_display="?", id="app.help_q"
+            "question_mark",
+            "help",
+            _("Help"),
+            priority=True,
+            key_display="?",
+            show=False,
+            id="app.help_q",
         ),
         Binding("ctrl+s", "save", _("Save"), id="app.save"),
         Binding("f2", "toggle_suits", _("ASCII suits"), show=False, id="app.suits"),
@@ -179,6 +183,7 @@ class BanqueApp(App[int]):
             return
         stage = session.stage()
         if stage == "ended":
+            self.clear_notifications()
             self.push_screen(StandingsScreen(), self._after_standings)
             return
         self._schedule_computer()
@@ -195,6 +200,8 @@ class BanqueApp(App[int]):
         """Notify the players of what matters (the log keeps everything)."""
         from .widgets.common import suits
 
+        if any(ev.kind in NOTIFY_KINDS for ev in events):
+            self.clear_notifications()
         for ev in events:
             if ev.kind in NOTIFY_KINDS:
                 self.notify(
@@ -292,6 +299,11 @@ class BanqueApp(App[int]):
             self.pop_screen()
 
     # ------------------------------------------------------------ actions
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "save":
+            return self.session is not None
+        return True
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen | TooSmallScreen):

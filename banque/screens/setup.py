@@ -78,7 +78,7 @@ class SetupScreen(Screen[None]):
                 )
             yield Static("", id="setup-message")
             yield Static(
-                _("Enter: start · ↑↓ or Tab: move · ctrl+r: default names · ? help"),
+                _("Enter: start · ↑↓ or Tab: move · ctrl+r: default names · F1: help"),
                 id="setup-hint",
             )
         yield Footer()

@@ -51,6 +51,7 @@ class StandingsScreen(Screen[str]):
             return
         game = session.game
         ended = game.ended
+        self.sub_title = _("Bank {n}: standings").format(n=game.bank_number)
         bank = game.banks[-1] if game.banks else None
         why = {
             "retired": _("{banker} retired").format(banker=game.banker),

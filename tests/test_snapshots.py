@@ -1,0 +1,199 @@
+"""Snapshots of every phase of the table, at 80×24 and at 120×40.
+
+Each screen starts from a record with a stacked shoe (and, where needed, a
+few key presses), so every screen is reproducible.  Cursor blink and
+animations are off.  Update the baselines with ``--snapshot-update`` and look
+at the SVGs before committing them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from banque.app import BanqueApp
+from banque.testing import make_record
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+THREE = ["Ana", "Bruno", "Chloé"]
+FOUR = ["Ana", "Bruno", "Chloé", "David"]
+WORKED = ["9C", "7H", "2S", "4C", "6D", "3C", "4D", "2H"]
+NATURAL = ["9S", "2C", "3D", "KH", "4C", "2H"]
+SIDE5 = ["2S", "AH", "3D", "3H", "2C", "KS", "9D", "8H", "7C"]
+
+AUCTION_FOUR = [
+    {"act": "bid", "who": "Ana", "amount": 20},
+    {"act": "pass", "who": "Bruno"},
+    {"act": "pass", "who": "Chloé"},
+    {"act": "pass", "who": "David"},
+]
+READY_FOUR = [*AUCTION_FOUR, {"act": "shuffle"}]
+WORKED_ACTS = [
+    {"act": "bid", "who": "Ana", "amount": 10},
+    {"act": "seat", "right": ["Bruno"], "left": ["Chloé"]},
+    {"act": "wager", "who": "Bruno", "amount": 5},
+    {"act": "wager", "who": "Chloé", "amount": 3},
+    {"act": "deal"},
+    {"act": "draw", "side": "right"},
+    {"act": "draw", "side": "left"},
+    {"act": "stand", "side": "banker"},
+    {"act": "retire"},
+]
+
+
+def app_for(
+    actions: list[dict[str, Any]] | None,
+    *,
+    people: list[str] = FOUR,
+    shoe: list[str] = (),
+    **options: Any,
+) -> BanqueApp:  # type: ignore[assignment]
+    record = None if actions is None else make_record(people, actions, seed=7, shoe=shoe)
+    app = BanqueApp(
+        record,
+        participants=people,
+        seed=7,
+        blink=False,
+        computer_delay=0.0,
+        toast_seconds=600.0,
+        **options,
+    )
+    app.animation_level = "none"
+    return app
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_setup(snap_compare: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(app_for(None), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_auction(snap_compare: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(app_for([{"act": "pass", "who": "Ana"}]), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_seating(snap_compare: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(app_for(AUCTION_FOUR), press=["down", "left"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_shuffle_and_cut(snap_compare: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(app_for(AUCTION_FOUR), press=["enter", "c"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_betting_with_a_cheval_and_a_refusal(snap_compare: Any, size: tuple[int, int]) -> None:
+    acts = [
+        *READY_FOUR,
+        {"act": "wager", "who": "Bruno", "amount": 4, "a_cheval": True},
+        {"act": "wager", "who": "David", "amount": 6},
+    ]
+    assert snap_compare(app_for(acts), press=["end", "ctrl+u", "5", "0", "0"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_betting_after_banco(snap_compare: Any, size: tuple[int, int]) -> None:
+    acts = [*READY_FOUR, {"act": "banco", "who": "Bruno"}]
+    assert snap_compare(app_for(acts), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_dealing(snap_compare: Any, size: tuple[int, int]) -> None:
+    acts = [
+        *READY_FOUR,
+        {"act": "wager", "who": "Bruno", "amount": 5},
+        {"act": "pass", "who": "David"},
+        {"act": "wager", "who": "Chloé", "amount": 3},
+    ]
+    assert snap_compare(app_for(acts, shoe=SIDE5), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_decision_of_a_side_at_five(snap_compare: Any, size: tuple[int, int]) -> None:
+    acts = [
+        *READY_FOUR,
+        {"act": "wager", "who": "Bruno", "amount": 5},
+        {"act": "pass", "who": "David"},
+        {"act": "wager", "who": "Chloé", "amount": 3},
+        {"act": "deal"},
+    ]
+    assert snap_compare(app_for(acts, shoe=SIDE5), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_curtain(snap_compare: Any, size: tuple[int, int]) -> None:
+    acts = [
+        *READY_FOUR,
+        {"act": "wager", "who": "Bruno", "amount": 5},
+        {"act": "pass", "who": "David"},
+        {"act": "wager", "who": "Chloé", "amount": 3},
+        {"act": "deal"},
+    ]
+    assert snap_compare(app_for(acts, shoe=SIDE5), press=["enter"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_private_view(snap_compare: Any, size: tuple[int, int]) -> None:
+    acts = [
+        *READY_FOUR,
+        {"act": "wager", "who": "Bruno", "amount": 5},
+        {"act": "pass", "who": "David"},
+        {"act": "wager", "who": "Chloé", "amount": 3},
+        {"act": "deal"},
+    ]
+    assert snap_compare(
+        app_for(acts, shoe=SIDE5), press=["enter", "_", "enter"], terminal_size=size
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_banker_choice(snap_compare: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(app_for(WORKED_ACTS[:7], people=THREE, shoe=WORKED), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_settlement(snap_compare: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(app_for(WORKED_ACTS[:8], people=THREE, shoe=WORKED), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_natural(snap_compare: Any, size: tuple[int, int]) -> None:
+    acts = [
+        {"act": "bid", "who": "Ana", "amount": 10},
+        {"act": "wager", "who": "Bruno", "amount": 5},
+        {"act": "wager", "who": "Chloé", "amount": 3},
+        {"act": "deal"},
+    ]
+    assert snap_compare(app_for(acts, people=THREE, shoe=NATURAL), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_end_of_bank_standings(snap_compare: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(app_for(WORKED_ACTS, people=THREE, shoe=WORKED), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_fresh_bank(snap_compare: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(
+        app_for(WORKED_ACTS, people=THREE, shoe=WORKED), press=["enter"], terminal_size=size
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_help(snap_compare: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(app_for(READY_FOUR), press=["f1"], terminal_size=size)
+
+
+def test_too_small(snap_compare: Any) -> None:
+    assert snap_compare(app_for(READY_FOUR), terminal_size=(60, 20))
+
+
+def test_ascii_suits_and_ansi_theme(snap_compare: Any) -> None:
+    app = app_for(WORKED_ACTS[:8], people=THREE, shoe=WORKED, ascii_suits=True)
+
+    async def ansi(pilot: Any) -> None:
+        pilot.app.theme = "ansi-dark"
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=ansi)
