@@ -109,26 +109,31 @@ class _Tally:
 
     def add(self, coup: Any) -> None:
         self.n += 1
-        staked = coup.stakes["right"] + coup.stakes["left"]
+        stakes = coup.stakes
+        staked = stakes["right"] + stakes["left"]
         gain = coup.fund_after - coup.fund_before
         self.sum_g += gain
         self.sum_s += staked
         self.sum_gg += gain * gain
         self.sum_gs += gain * staked
         self.sum_ss += staked * staked
-        for side in ("right", "left"):
-            self.outcomes[side][coup.results[side]] += 1
+        results = coup.results
+        self.outcomes["right"][results["right"]] += 1
+        self.outcomes["left"][results["left"]] += 1
         v = RANK_VALUE
         natural = coup.natural
         if natural:
             self.naturals += 1
+        hands = coup.hands
+        moves = coup.moves
+        two_card = self.two_card
         for mover in ("right", "left", "banker"):
-            hand = coup.hands[mover]
+            hand = hands[mover]
             two = (v[hand[0][0]] + v[hand[1][0]]) % 10
-            self.two_card[two] += 1
+            two_card[two] += 1
             if not natural:
                 table = self.banker_moves if mover == "banker" else self.side_moves
-                table[two][coup.moves[mover]] += 1
+                table[two][moves[mover]] += 1
 
     def ratio(self) -> tuple[float, float]:
         """Banker's gain per chip staked, and its standard error (delta method)."""
@@ -164,6 +169,10 @@ def simulate(
     game = Game(names, seed, record=False, keep_log=False)
     seeds = game.rng_for("simulation: next table")
     bots = computer_table(game, names, banker_mode=banker, p5=p5)
+    # The loop below runs once per act: the methods it calls are looked up
+    # once per table, not once per act.
+    next_actor, observe, apply = game.next_actor, game.observe, game.apply
+    decide = {name: bot.decide for name, bot in bots.items()}
     tally = _Tally()
     ends: dict[str, int] = {}
     banks = 0
@@ -178,10 +187,12 @@ def simulate(
             banks += _count_ends(game, ends)
             game = Game(names, seeds.getrandbits(63), record=False, keep_log=False)
             bots = computer_table(game, names, banker_mode=banker, p5=p5)
+            next_actor, observe, apply = game.next_actor, game.observe, game.apply
+            decide = {name: bot.decide for name, bot in bots.items()}
             tables += 1
             bank, done = game.bank_number, 0
-        who = game.next_actor()
-        game.apply(bots[who].decide(game.observe(who)))
+        who = next_actor()
+        apply(decide[who](observe(who)))
         if game.bank_number != bank:
             bank, done = game.bank_number, 0
         settled = game.coups
