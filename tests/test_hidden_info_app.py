@@ -1,0 +1,118 @@
+"""Hidden information on the table: a concealed card reaches only its holder.
+
+The test walks every phase of a bank by key presses, with a stacked shoe so
+that the concealed cards are known, and after every key checks what the
+terminal shows (every layer: the screen, the curtain, toasts) and the log:
+until the reveal, no concealed card appears anywhere but in the private view
+of the seat that holds it — with Unicode suits and with ASCII suits.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from banque.app import BanqueApp
+from banque.screens import CurtainScreen, PrivateScreen, StandingsScreen, TableScreen
+from banque.testing import leaked, screen_text
+
+FOUR = ["Ana", "Bruno", "Chloé", "David"]
+#: Coup 1: right 2♠ 3♥ = 5 (a choice), left A♥ 2♣ = 3 (draws 8♥), bank 3♦ K♠ = 3;
+#: right draws 9♦, the bank draws 7♣.  Coup 2: right 4♦ 5♦ = 9, a natural.
+SHOE = ["2S", "AH", "3D", "3H", "2C", "KS", "9D", "8H", "7C"] + [
+    "4D",
+    "5S",
+    "6C",
+    "5D",
+    "TC",
+    "QH",
+]
+MOVERS = ("right", "left", "banker")
+
+
+def concealed_now(app: BanqueApp) -> tuple[set[str], set[str]]:
+    """(the concealed cards of the coup in play, those the screen's seat may see)."""
+    session = app.session
+    if session is None:
+        return set(), set()
+    game = session.game
+    hidden = {c for m in MOVERS for c in game.hands[m][:2]}
+    allowed: set[str] = set()
+    screen = app.screen
+    if isinstance(screen, PrivateScreen):
+        for m in MOVERS:
+            if game.holder(m) == screen.who:
+                allowed.update(game.hands[m][:2])
+    return hidden, allowed
+
+
+def check(app: BanqueApp, seen: list[str]) -> None:
+    hidden, allowed = concealed_now(app)
+    text = screen_text(app)
+    bad = leaked(text, hidden - allowed)
+    assert not bad, f"{type(app.screen).__name__} shows concealed {bad}:\n{text}"
+    if allowed:
+        assert leaked(text, allowed), "the holder's private view shows the holder's cards"
+    session = app.session
+    if session is not None:
+        log = "\n".join(ev.text for ev in session.messages)
+        assert not leaked(log, hidden), f"the log names a concealed card: {leaked(log, hidden)}"
+    seen.append(type(app.screen).__name__ + ":" + (session.stage() if session else "setup"))
+
+
+async def walk(pilot: Any, app: BanqueApp, keys: list[str], seen: list[str]) -> None:
+    for key in keys:
+        await pilot.press(key)
+        await pilot.pause()
+        check(app, seen)
+
+
+async def test_no_concealed_card_on_any_public_screen() -> None:
+    app = BanqueApp(participants=FOUR, seed=7, shoe=SHOE, blink=False, toast_seconds=60.0)
+    app.animation_level = "none"
+    seen: list[str] = []
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        check(app, seen)
+        await walk(pilot, app, ["enter"], seen)  # setup
+        await walk(pilot, app, ["enter", "enter", "enter", "enter"], seen)  # auction
+        await walk(pilot, app, ["enter"], seen)  # seating
+        await walk(pilot, app, ["enter"], seen)  # shuffle and cut
+        await walk(pilot, app, ["a", "end", "ctrl+u", "4", "enter"], seen)  # Bruno à cheval
+        await walk(pilot, app, ["p", "enter"], seen)  # David passes, Chloé 5
+        assert app.session is not None
+        game = app.session.game
+        await walk(pilot, app, ["enter"], seen)  # deal
+        assert game.phase == "right"
+        # Every seat's key: a curtain, then a view; nobody but the holder sees a pair.
+        for key in ["1", "2", "3", "4"]:
+            await walk(pilot, app, [key], seen)
+            assert isinstance(app.screen, CurtainScreen)
+            await walk(pilot, app, ["enter"], seen)
+            assert isinstance(app.screen, PrivateScreen)
+            await walk(pilot, app, ["escape"], seen)
+            assert isinstance(app.screen, TableScreen)
+        await walk(pilot, app, ["f2"], seen)  # ASCII suits
+        await walk(pilot, app, ["2", "enter", "escape", "f2"], seen)
+        await walk(pilot, app, ["enter", "enter", "d"], seen)  # Bruno draws at 5
+        assert game.phase == "banker"
+        await walk(pilot, app, ["enter", "enter", "d"], seen)  # the banker draws
+        assert game.coups[-1].totals == {"right": 4, "left": 1, "banker": 0}
+        await walk(pilot, app, ["enter"], seen)  # coup 2
+        await walk(pilot, app, ["enter", "enter", "enter", "enter"], seen)  # a natural
+        assert game.coups[-1].natural
+        await walk(pilot, app, ["enter", "x", "y"], seen)  # the banker retires
+        assert isinstance(app.screen, StandingsScreen)
+        await walk(pilot, app, ["enter", "enter"], seen)  # a fresh bank's auction
+    stages = {s.split(":")[1] for s in seen}
+    assert {
+        "setup",
+        "auction",
+        "seating",
+        "shuffle",
+        "betting",
+        "dealing",
+        "decision",
+        "settlement",
+        "ended",
+    } <= stages
+    screens = {s.split(":")[0] for s in seen}
+    assert {"CurtainScreen", "PrivateScreen", "TableScreen", "StandingsScreen"} <= screens
