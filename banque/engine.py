@@ -129,6 +129,14 @@ def _result(total: int, banker_total: int) -> str:
     return "banker" if banker_total > total else "tie"
 
 
+#: A bettor's acts, by (may wager, may call banco).
+_BETTOR_ACTS: dict[tuple[bool, bool], tuple[str, ...]] = {
+    (True, True): ("wager", "a_cheval", "banco", "pass"),
+    (True, False): ("wager", "a_cheval", "pass"),
+    (False, True): ("banco", "pass"),
+    (False, False): ("pass",),
+}
+
 #: What a side's stakes gain per chip, by its result (a tie returns them).
 _GAIN = {"player": 1, "banker": -1, "tie": 0}
 
@@ -1005,7 +1013,7 @@ class Game:
         """Apply forced moves until a choice is pending."""
         while self.phase in ("right", "left"):
             side: Side = self.phase  # type: ignore[assignment]
-            total = self._total(side)
+            total = _points(self.hands[side])
             if total == 5:
                 return
             if total <= 4:
@@ -1018,15 +1026,15 @@ class Game:
         card = self.shoe.pop()
         self.hands[mover].append(card)
         self.moves[mover] = "draw"
-        who = self.banker if mover == "banker" else self.deciders[mover]  # type: ignore[index]
         if self.keep_log:
+            who = self.holder(mover)
             self._event("draw", f"{_side_name(mover)} ({who}) draws: {pretty(card)} face up.", out)
         self._next_mover(mover, out)
 
     def _stand(self, mover: Mover, out: list[Event]) -> None:
         self.moves[mover] = "stand"
-        who = self.banker if mover == "banker" else self.deciders[mover]  # type: ignore[index]
         if self.keep_log:
+            who = self.holder(mover)
             self._event("stand", f"{_side_name(mover)} ({who}) stands.", out)
         self._next_mover(mover, out)
 
@@ -1191,6 +1199,7 @@ class Game:
         seen += hands["right"]
         seen += hands["left"]
         seen += hands["banker"]
+        self._seen_tuple = tuple(seen)  # what observe() hands out until the next coup
         # Active players: kept after a win or a tie, next seat after a loss.
         active = self.active_index
         if gain_right < 0:
@@ -1432,11 +1441,7 @@ class Game:
                         cover = self.fund - self._exposure_right - self._exposure_left
                         max_s = max(0, min(balances[seat], cover))
                     banco = not self.lines and balances[seat] >= self.fund
-                    acts = (
-                        (("wager", "a_cheval") if max_s else ())
-                        + (("banco",) if banco else ())
-                        + ("pass",)
-                    )
+                    acts = _BETTOR_ACTS[max_s > 0, banco]
         elif p == "right" or p == "left":
             to_act = self.deciders[p] == seat
             if to_act:
@@ -1464,8 +1469,6 @@ class Game:
                 "left": _as_seen(hands["left"], seat == deciders["left"]),
                 "banker": _as_seen(hands["banker"], seat == banker),
             }
-        if len(self._seen_tuple) != len(self.seen):
-            self._seen_tuple = tuple(self.seen)
         coups = self.coups
         # Positional (in field order): a third of the cost of keywords, and
         # this runs before every act of a simulation.
@@ -1484,7 +1487,7 @@ class Game:
             banco,  # can_banco
             seen,  # hands
             {"right": self._exposure_right, "left": self._exposure_left},  # stakes
-            self._seen_tuple,  # seen
+            self._seen_tuple,  # seen (kept current by _finish)
             coups[-1] if coups else None,  # last
             self.bank_bid,
             self._side_by_name.get(seat),  # side
