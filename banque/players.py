@@ -155,6 +155,7 @@ class ComputerPlayer:
         self.p5 = p5
         self._pass = build(Pass, {"act": "pass", "who": name})
         self._banco = build(Banco, {"act": "banco", "who": name})
+        self._wagers: dict[tuple[int, bool], Wager] = {}
 
     def __repr__(self) -> str:
         return f"ComputerPlayer({self.name!r}, {self.style.name!r})"
@@ -214,9 +215,14 @@ class ComputerPlayer:
         return self._wager(amount, False)
 
     def _wager(self, amount: int, a_cheval: bool) -> Wager:
-        return build(
-            Wager, {"act": "wager", "who": self.name, "amount": amount, "a_cheval": a_cheval}
-        )
+        # Frozen too: one instance per (amount, à cheval) serves every coup.
+        key = (amount, a_cheval)
+        wager = self._wagers.get(key)
+        if wager is None:
+            wager = self._wagers[key] = build(
+                Wager, {"act": "wager", "who": self.name, "amount": amount, "a_cheval": a_cheval}
+            )
+        return wager
 
     def _ride(self, obs: Observation) -> int:
         """Last coup's stake plus its winnings, if this seat won then."""
