@@ -677,23 +677,26 @@ class Game:
         self.shoe_ready = True
         self.seating_open = False
         self.banks.append(
-            BankSummary.model_construct(
-                number=self.bank_number,
-                banker=self.banker,
-                bid=self.fund,
-                bids=dict(self.bids),
-                right=list(self.sides["right"]),
-                left=list(self.sides["left"]),
-                shufflers=hands,
-                cut_by=cutter,
-                cut_at=cut_at,
-                shoe=order,
-                coups=0,
-                ended=None,
+            build(
+                BankSummary,
+                {
+                    "number": self.bank_number,
+                    "banker": self.banker,
+                    "bid": self.fund,
+                    "bids": dict(self.bids),
+                    "right": list(self.sides["right"]),
+                    "left": list(self.sides["left"]),
+                    "shufflers": hands,
+                    "cut_by": cutter,
+                    "cut_at": cut_at,
+                    "shoe": order,
+                    "coups": 0,
+                    "ended": None,
+                },
             )
         )
-        who = ", ".join(hands)
         if self.keep_log:
+            who = ", ".join(hands)
             self._event(
                 "shuffle",
                 f"Shuffled by {who} (the banker last); {cutter} cuts. {len(self.shoe)} cards in the shoe.",
@@ -1257,18 +1260,18 @@ class Game:
         totals = dict(self.balances)
         best = max(totals.values())
         winners = [p for p in self.participants if totals[p] == best]
-        self.ended = Ending.model_construct(reason=reason, totals=totals, winners=winners)
+        self.ended = build(Ending, {"reason": reason, "totals": totals, "winners": winners})
         self.phase = "ended"
         if self.banks:
             bank = self.banks[-1]
             bank.coups = len(self.coups)  # type: ignore[misc]
             bank.ended = self.ended  # type: ignore[misc]
-        why = {
-            "retired": f"{self.banker} retires",
-            "bankrupt": "the bank is broken (fund 0)",
-            "shoe": f"fewer than {MIN_CARDS_FOR_COUP} cards are left in the shoe",
-        }[reason]
         if self.keep_log:
+            why = {
+                "retired": f"{self.banker} retires",
+                "bankrupt": "the bank is broken (fund 0)",
+                "shoe": f"fewer than {MIN_CARDS_FOR_COUP} cards are left in the shoe",
+            }[reason]
             self._event(
                 "end",
                 f"Bank {self.bank_number} ends: {why}. {_chips(returned)} return to {self.banker}. "
