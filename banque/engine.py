@@ -84,14 +84,9 @@ class Event:
     coup: int
 
 
-@dataclass(slots=True)
-class _Line:
-    """A stake taken on a coup (plain data on the hot path)."""
-
-    who: str
-    kind: str  # "wager", "a_cheval" or "banco"
-    right: int
-    left: int
+def _line(who: str, kind: str, right: int, left: int) -> StakeLine:
+    """A stake taken on a coup, made once as the model its coup's summary lists."""
+    return build(StakeLine, {"who": who, "kind": kind, "right": right, "left": left})
 
 
 def _chips(n: int) -> str:
@@ -263,7 +258,7 @@ class Game:
 
     def _reset_coup(self) -> None:
         self.next_bettor = 0
-        self.lines: list[_Line] = []
+        self.lines: list[StakeLine] = []
         self._exposure_right = 0
         self._exposure_left = 0
         self.claims: list[str] = []
@@ -303,7 +298,7 @@ class Game:
         """All chips staked on this coup (both sides)."""
         return self._exposure_right + self._exposure_left
 
-    def _take(self, line: _Line) -> None:
+    def _take(self, line: StakeLine) -> None:
         """Accept a stake: the chips leave the wagerer's balance."""
         self.lines.append(line)
         self._exposure_right += line.right
@@ -815,11 +810,11 @@ class Game:
         self.next_bettor = idx + 1
         side = self._side_by_name[who]
         if a_cheval:
-            line = _Line(who, "a_cheval", accepted // 2, accepted // 2)
+            line = _line(who, "a_cheval", accepted // 2, accepted // 2)
         elif side == "right":
-            line = _Line(who, "wager", accepted, 0)
+            line = _line(who, "wager", accepted, 0)
         else:
-            line = _Line(who, "wager", 0, accepted)
+            line = _line(who, "wager", 0, accepted)
         self._take(line)
         if self.recording:
             self._remember(
@@ -999,7 +994,7 @@ class Game:
         for who, amount in takers:
             side = self.side_of(who)
             self._take(
-                _Line(
+                _line(
                     who, "banco", amount if side == "right" else 0, amount if side == "left" else 0
                 )
             )
@@ -1157,13 +1152,7 @@ class Game:
                 "number": len(self.coups) + 1,
                 "fund_before": fund_before,
                 "stakes": stakes,
-                "lines": [
-                    build(
-                        StakeLine,
-                        {"who": ln.who, "kind": ln.kind, "right": ln.right, "left": ln.left},
-                    )
-                    for ln in self.lines
-                ],
+                "lines": self.lines,  # handed over too: _reset_coup makes a new list
                 "deciders": self.deciders,
                 "hands": hands,
                 "totals": totals,
@@ -1530,7 +1519,7 @@ class Game:
                 else None,
                 concealed=hidden,
             )
-        stakes_by: dict[str, _Line] = {}
+        stakes_by: dict[str, StakeLine] = {}
         for ln in self.lines:
             stakes_by[ln.who] = ln
         active = self.active
