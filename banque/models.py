@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
 
-from .cards import CardError, card_value, parse_card
+from .cards import RANK_VALUE, CardError, parse_card
 
 Side = Literal["right", "left"]
 Mover = Literal["right", "left", "banker"]
@@ -310,4 +310,7 @@ class Observation:
         cards = self.hands[mover]
         if not cards or None in cards:
             return None
-        return sum(card_value(c) for c in cards if c is not None) % 10
+        total = 0
+        for card in cards:
+            total += RANK_VALUE[card[0]]  # type: ignore[index]  # no None: checked above
+        return total % 10
