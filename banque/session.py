@@ -607,23 +607,34 @@ class Session:
         road: dict[Side, list[Result]] = {
             side: [c.results[side] for c in view.history] for side in SIDES
         }
-        banker = view.banker if g.phase != "ended" or not self.fresh else None
+        banker = view.banker
+        coup = settled.number if settled is not None else view.coup
+        cards_left = view.cards_left
+        naturals = [c.natural for c in view.history]
+        if self.fresh and g.phase == "ended":
+            # A fresh bank's auction: the last bank's table is cleared away.
+            banker = None
+            seats = {"right": [], "left": []}
+            road = {"right": [], "left": []}
+            naturals = []
+            coup = 1
+            cards_left = 52 * g.packs
         return Board(
             seat=seat,
             stage=stage,
             bank_number=view.bank_number + (1 if self.fresh and g.phase == "ended" else 0),
-            coup=settled.number if settled is not None else view.coup,
+            coup=coup,
             banker=banker,
             banker_key=self.seat_key(banker) if banker else "",
             banker_balance=g.balances.get(banker, 0) if banker else 0,
             fund=view.fund,
             fund_before=settled.fund_before if settled is not None else None,
             cover_left=view.fund - sum(view.stakes.values()),
-            cards_left=view.cards_left,
+            cards_left=cards_left,
             hands=hands,
             seats=seats,
             road=road,
-            naturals=[c.natural for c in view.history],
+            naturals=naturals,
             actor=self.actor(),
             prompt=self.prompt(),
             natural=bool(settled and settled.natural),

@@ -33,4 +33,6 @@ class CoupLog(RichLog):
             if ev.kind == "deal":
                 style = "bold"
             self.write(Text(suits(ev.text, ascii_suits), style=style))
+        if len(events) != self._shown:
+            self.call_after_refresh(self.scroll_end, animate=False)
         self._shown = len(events)
