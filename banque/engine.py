@@ -887,7 +887,8 @@ class Game:
         return self._implicit(self._pass_turn, who, unspoken)
 
     def _pass_turn(self, who: str, unspoken: Sequence[str] = ()) -> list[Event]:
-        self.verify_pass_turn(who)
+        # verify_pass_turn's check: the auction is closed by now (see pass_turn).
+        idx = self._bettor_check(who, "turns")
         out: list[Event] = []
         # This pass closed the auction implicitly: in a record a bare "pass" would
         # replay as an auction pass, so the auction's passes are recorded first.
@@ -896,7 +897,6 @@ class Game:
         if not self.shoe_ready:
             self._ensure_shoe(out)
         self.seating_open = False
-        idx = self._order_index[who]
         self.passed.extend(self.order[self.next_bettor : idx + 1])
         self.next_bettor = idx + 1
         if self.recording:
