@@ -70,7 +70,7 @@ class PrivateScreen(Screen[None]):
         )
 
     def held(self, board: Board) -> list[tuple[str, list[str], int | None]]:
-        out = []
+        out: list[tuple[str, list[str], int | None]] = []
         for mover, hand in board.hands.items():
             if hand.holder == self.who and hand.cards and all(c is not None for c in hand.cards):
                 out.append((mover, [c for c in hand.cards if c], hand.total))

@@ -50,7 +50,7 @@ class StandingsScreen(Screen[str]):
         if session is None or session.game.ended is None:
             return
         game = session.game
-        ended = game.ended
+        ended = session.game.ended
         self.sub_title = _("Bank {n}: standings").format(n=game.bank_number)
         bank = game.banks[-1] if game.banks else None
         why = {
