@@ -52,7 +52,7 @@ class PrivateScreen(Screen[None]):
             yield Button(_("Draw (d)"), id="draw", compact=True)
             yield Button(_("Stand (s)"), id="stand", compact=True)
         yield Static("", id="private-message")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.refresh_view()

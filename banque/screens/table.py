@@ -30,7 +30,8 @@ ACTION_STAGES: dict[str, set[Stage]] = {
     "next_coup": {"settlement"},
     "seat_confirm": {"seating"},
     "shuffle": {"shuffle"},
-    "retire": {"dealing", "betting"},
+    "retire": {"dealing"},
+    "retire_early": {"betting"},
     "pass": {"auction", "betting"},
     "a_cheval": {"betting"},
     "banco": {"betting"},
@@ -59,6 +60,7 @@ class TableScreen(Screen[None]):
         Binding("enter", "shuffle", _("Shuffle & cut"), id="table.shuffle"),
         Binding("d", "deal", _("Deal"), show=False, id="table.deal_d"),
         Binding("x", "retire", _("Retire"), priority=True, id="table.retire"),
+        Binding("x", "retire_early", _("Retire"), show=False, priority=True, id="table.retire2"),
         Binding("p", "pass", _("Pass"), priority=True, id="table.pass"),
         Binding("a", "a_cheval", _("À cheval"), priority=True, id="table.a_cheval"),
         Binding("b", "banco", _("Banco"), priority=True, id="table.banco"),
@@ -126,7 +128,7 @@ class TableScreen(Screen[None]):
             yield CoupLog(id="log")
             yield Scoreboard(id="road")
         yield ActionPanel(id="action")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         amount = self.query_one("#amount", AmountInput)
@@ -325,7 +327,7 @@ class TableScreen(Screen[None]):
         if action not in FREE_ACTIONS and who is not None and session.kind(who) == "computer":
             return False
         game = session.game
-        if action == "retire":
+        if action in ("retire", "retire_early"):
             return game.can_retire()
         if action == "a_cheval":
             return bool(who and game.max_a_cheval(who))
@@ -448,6 +450,10 @@ class TableScreen(Screen[None]):
             ),
             answer,
         )
+
+    def action_retire_early(self) -> None:
+        """The banker retires before every seat has spoken (stakes are returned)."""
+        self.action_retire()
 
     def action_call_decider(self) -> None:
         who = self._actor()
