@@ -3,6 +3,10 @@
 ``banque`` (or ``python -m banque``) opens it; ``banque --record FILE``
 replays a record and plays on.  The app only shows and asks: every rule and
 every refusal comes from :mod:`banque.engine`, through :mod:`banque.session`.
+
+Computer seats play at a readable pace (``pace`` seconds a move, 0: at
+once) on Textual timers, so the keyboard stays free while they think; when
+every seat is a computer the table plays on by itself (watch mode).
 """
 
 from __future__ import annotations
@@ -16,14 +20,14 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import events
-from textual.app import App, SystemCommand
+from textual.app import App, ScreenStackError, SystemCommand
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 from textual.timer import Timer
 
 from .engine import Event, Game
-from .errors import BanqueError, IllegalAction
+from .errors import BanqueError
 from .i18n import _
 from .models import Record
 from .record import load_record, replay
@@ -37,11 +41,24 @@ from .screens import (
     TableScreen,
     TooSmallScreen,
 )
-from .session import ComputerPlayer, Session, Stage
+from .screens.setup import DEFAULT_KINDS, DEFAULT_NAMES
+from .session import (
+    ComputerPlayer,
+    SeatChoice,
+    Session,
+    Stage,
+    Temperament,
+    computer_seats,
+)
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 NOTIFY_KINDS = {"settle", "lot"}
+#: Seconds between two computer moves unless told otherwise.
+DEFAULT_PACE = 0.6
+MAX_PACE = 10.0
+#: In watch mode a settlement (and a bank's standings) stay this many paces.
+WATCH_READING = 4
 
 
 def css_path() -> Path:
@@ -98,6 +115,8 @@ class BanqueApp(App[int]):
         ),
         Binding("ctrl+s", "save", _("Save"), id="app.save"),
         Binding("f2", "toggle_suits", _("ASCII suits"), show=False, id="app.suits"),
+        Binding("space", "pause", _("Pause"), id="app.pause"),
+        Binding("full_stop", "step", _("One move"), key_display=".", id="app.step"),
         Binding("ctrl+c", "help_quit", show=False, system=True),
     ]
 
@@ -111,7 +130,9 @@ class BanqueApp(App[int]):
         ascii_suits: bool = False,
         save_dir: str | Path | None = None,
         computers: Mapping[str, ComputerPlayer] | None = None,
-        computer_delay: float = 0.8,
+        kinds: Sequence[SeatChoice] | Mapping[str, SeatChoice] | None = None,
+        pace: float = DEFAULT_PACE,
+        p5: float = 0.5,
         blink: bool = True,
         clock: Callable[[], datetime] = datetime.now,
         ansi_color: bool = False,
@@ -123,7 +144,10 @@ class BanqueApp(App[int]):
         self.save_dir = Path(save_dir) if save_dir is not None else Path.cwd()
         self.save_path: Path | None = None
         self.computers = dict(computers or {})
-        self.computer_delay = computer_delay
+        self.kinds = kinds
+        self.pace = max(0.0, min(MAX_PACE, pace))
+        self.p5 = p5
+        self.paused = False
         self.blink = blink
         self.clock = clock
         self._names = list(participants) if participants else None
@@ -144,21 +168,72 @@ class BanqueApp(App[int]):
                 result = replay(record)
             except BanqueError as exc:
                 self.notify(str(exc), severity="error", timeout=max(self.toast_seconds, 10.0))
-                self.push_screen(SetupScreen(self._names, self._seed))
+                self.push_screen(self._setup_screen())
             else:
-                self.session = Session.from_replay(result, computers=self.computers)
+                choices = self.kinds_for(result.game.participants, default="human")
+                computers, styles = self._computers_for(result.game, choices)
+                self.session = Session.from_replay(result, computers=computers, styles=styles)
                 self.session.forced()
                 self.push_screen(TableScreen())
         else:
-            self.push_screen(SetupScreen(self._names, self._seed))
+            self.push_screen(self._setup_screen())
         self._check_size(self.size.width, self.size.height)
 
-    def start_game(self, names: Sequence[str], seed: int | None) -> None:
-        """Seat the participants (the engine checks the names) and open the table."""
+    def _setup_screen(self) -> SetupScreen:
+        names = list(self._names or DEFAULT_NAMES)
+        return SetupScreen(names, self._seed, self.kinds_for(names), self.pace)
+
+    def kinds_for(self, names: Sequence[str], default: str = "setup") -> list[SeatChoice]:
+        """Each name's seat: human or a computer's temperament.
+
+        ``kinds`` given as a sequence goes by position, as a mapping by name.
+        Without it, setup offers the default table (one human, then
+        computers) and a game from a record is played by humans.
+        """
+        kinds = self.kinds
+        if isinstance(kinds, Mapping):
+            return [kinds.get(n, "human") for n in names]
+        if kinds is not None:
+            listed = list(kinds)
+            return [listed[i] if i < len(listed) else "human" for i in range(len(names))]
+        if default == "setup":
+            return [
+                DEFAULT_KINDS[i] if i < len(DEFAULT_KINDS) else "human" for i in range(len(names))
+            ]
+        return ["human"] * len(names)
+
+    def _computers_for(
+        self, game: Game, choices: Sequence[SeatChoice]
+    ) -> tuple[dict[str, ComputerPlayer], dict[str, Temperament]]:
+        """The computer players of a game: those chosen, then any given as callables."""
+        by_name = dict(zip(game.participants, choices, strict=False))
+        computers = computer_seats(game, by_name, self.p5)
+        styles: dict[str, Temperament] = {
+            n: c for n, c in by_name.items() if c != "human" and n in computers
+        }
+        computers.update(self.computers)
+        return computers, styles
+
+    def start_game(
+        self,
+        names: Sequence[str],
+        seed: int | None,
+        kinds: Sequence[SeatChoice] | None = None,
+        pace: float | None = None,
+    ) -> None:
+        """Seat the participants (the engine checks the names) and open the table.
+
+        ``kinds`` gives each name's seat (human or a computer's temperament),
+        in the same order; ``pace`` the seconds between computer moves.
+        """
         if seed is None:
             seed = self._seed if self._seed is not None else time.time_ns() % (2**32)
         game = Game(list(names), seed, self._shoe)
-        self.session = Session(game, computers=self.computers)
+        if pace is not None:
+            self.pace = max(0.0, min(MAX_PACE, pace))
+        choices = list(kinds) if kinds is not None else self.kinds_for(game.participants)
+        computers, styles = self._computers_for(game, choices)
+        self.session = Session(game, computers=computers, styles=styles)
         self.session.forced()
         self.switch_screen(TableScreen())
 
@@ -167,8 +242,25 @@ class BanqueApp(App[int]):
     def big_cards(self) -> bool:
         return self.size.width >= 110 and self.size.height >= 36
 
+    def watching(self) -> bool:
+        """Every seat is a computer: the table plays on by itself."""
+        return self.session is not None and self.session.all_computers()
+
     def open_private(self, who: str, reason: str = "") -> None:
-        """Hand-off curtain first, then the seat's private view."""
+        """Hand-off curtain first, then the seat's private view.
+
+        A computer seat has no one to hand the keyboard to, and its concealed
+        cards are its own: no curtain, no view, a word instead.
+        """
+        session = self.session
+        if session is not None and session.kind(who) == "computer":
+            self.notify(
+                _("{who} is a computer player: its cards stay concealed until the reveal.").format(
+                    who=who
+                ),
+                timeout=self.toast_seconds,
+            )
+            return
 
         def after_curtain(look: bool | None) -> None:
             if look:
@@ -262,28 +354,59 @@ class BanqueApp(App[int]):
     # ------------------------------------------------------------ computers
 
     def _schedule_computer(self) -> None:
+        """The next computer move (or, in watch mode, the next coup) after a pause."""
         session = self.session
-        if session is None or self._computer_timer is not None:
+        if session is None or self._computer_timer is not None or self.paused:
             return
-        if session.computer_to_move() is None:
+        delay = self.pace
+        if session.stage() == "settlement":
+            if not session.all_computers():
+                return  # the players read the settlement and press Enter
+            delay = self.pace * WATCH_READING
+        elif session.computer_to_move() is None:
             return
-        if self.computer_delay <= 0:
-            self._computer_timer = self.set_timer(0.001, self._computer_step)
-        else:
-            self._computer_timer = self.set_timer(self.computer_delay, self._computer_step)
+        self._computer_timer = self.set_timer(max(delay, 0.001), self._computer_step)
 
     def _computer_step(self) -> None:
         self._computer_timer = None
+        if not self.paused:
+            self._computer_move()
+
+    def _computer_move(self) -> bool:
+        """One computer move (in watch mode, leaving a settlement counts as one)."""
         session = self.session
-        if session is None or not isinstance(self.screen, TableScreen):
-            return
         try:
-            events = session.play_computer()
-        except IllegalAction as exc:
-            self.notify(exc.message, severity="error")
-            return
-        self.announce(events)
-        self.screen.refresh_table()
+            screen = self.screen
+        except ScreenStackError:  # the app is closing
+            return False
+        if session is None or not isinstance(screen, TableScreen):
+            return False  # help, a question or a private view is open: the computers wait
+        if session.stage() == "settlement":
+            return session.all_computers() and screen.act(session.continue_after_settlement)
+        if session.computer_to_move() is None:
+            return False
+        return screen.act(session.play_computer)
+
+    def action_step(self) -> None:
+        """While the computers are paused: one move (``.``)."""
+        if self.paused:
+            self._computer_move()
+
+    def action_pause(self) -> None:
+        """Pause or resume the computer players (space)."""
+        self.paused = not self.paused
+        if self.paused:
+            if self._computer_timer is not None:
+                self._computer_timer.stop()
+                self._computer_timer = None
+            self.notify(
+                _("Computer players paused: space resumes, . plays one move."),
+                timeout=self.toast_seconds,
+            )
+        else:
+            self.notify(_("Computer players resume."), timeout=min(self.toast_seconds, 2.0))
+            self._schedule_computer()
+        self.refresh_screen()
 
     # ------------------------------------------------------------ size
 
@@ -303,6 +426,13 @@ class BanqueApp(App[int]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "save":
             return self.session is not None
+        if action in ("pause", "step"):
+            return (
+                self.session is not None
+                and bool(self.session.computers)
+                and isinstance(self.screen, TableScreen | StandingsScreen)
+                and (action == "pause" or self.paused)
+            )
         return True
 
     def action_help(self) -> None:
@@ -425,9 +555,14 @@ class BanqueApp(App[int]):
         yield from super().get_system_commands(screen)
 
 
-def run_app(record_path: str | None = None) -> int:
+def run_app(
+    record_path: str | None = None,
+    *,
+    pace: float = DEFAULT_PACE,
+    kinds: Mapping[str, SeatChoice] | None = None,
+) -> int:
     """Open the table (from a record when one is given); the exit status."""
-    app = BanqueApp(record_path)
+    app = BanqueApp(record_path, pace=pace, kinds=kinds)
     try:
         result = app.run()
     except KeyboardInterrupt:

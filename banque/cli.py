@@ -9,12 +9,16 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from . import __version__
 from .cards import pretty
 from .engine import Game
 from .errors import BanqueError, RecordError
 from .record import Replay, load_record, loads_json, parse_record, replay
+
+if TYPE_CHECKING:
+    from .session import SeatChoice
 
 EXIT_USAGE = 2
 
@@ -95,6 +99,22 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"banque {__version__}")
     parser.add_argument(
         "--record", metavar="FILE", help="start the table from a game record and play on"
+    )
+    parser.add_argument(
+        "--pace",
+        type=_pace,
+        default=0.6,
+        metavar="SECONDS",
+        help="seconds between two computer moves at the table (default 0.6; 0: at once)",
+    )
+    parser.add_argument(
+        "--computer",
+        action="append",
+        type=_computer,
+        default=[],
+        metavar="NAME[:STYLE]",
+        help="NAME's seat is a computer player, cautious (the default) or bold; "
+        "repeat for more seats (with --record: the others are humans)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -181,6 +201,26 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _pace(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0.0 <= value <= 10.0:
+        raise argparse.ArgumentTypeError(f"{value:g} is not a pace from 0 to 10 seconds")
+    return value
+
+
+def _computer(text: str) -> tuple[str, SeatChoice]:
+    name, _sep, style = text.partition(":")
+    name, style = name.strip(), (style.strip().lower() or "cautious")
+    if not name:
+        raise argparse.ArgumentTypeError(f"{text!r}: a participant's name is needed")
+    if style not in ("cautious", "bold"):
+        raise argparse.ArgumentTypeError(f"{style!r} is not a temperament: cautious or bold")
+    return name, cast("SeatChoice", style)
+
+
 def _probability(text: str) -> float:
     try:
         value = float(text)
@@ -262,7 +302,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if func is not None:
             return int(func(args))
-        return play(args.record)
+        return play(args.record, args.pace, dict(args.computer) or None)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # the reader went away (| head): not an error of ours
@@ -274,7 +314,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
 
 
-def play(record: str | None) -> int:
+def play(
+    record: str | None,
+    pace: float = 0.6,
+    computers: dict[str, SeatChoice] | None = None,
+) -> int:
     """Open the table (the terminal app)."""
     try:
         from .app import run_app
@@ -283,7 +327,7 @@ def play(record: str | None) -> int:
         return 0
     if record is not None and not Path(record).exists():
         raise RecordError(f"{record}: no such file")
-    return run_app(record)
+    return run_app(record, pace=pace, kinds=computers)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -14,12 +14,16 @@ module holds what the table adds around the engine, without Textual:
   seat's private one and that seat holds the hand;
 * the seam for computer players: a seat is human or computer, and for a
   computer seat the session asks a :data:`ComputerPlayer` callable, which
-  sees only that seat's view.
+  sees only that seat's view (:func:`computer_seats` makes them from
+  :class:`banque.players.ComputerPlayer`, each with its seat's generator, so
+  a seeded game with computers replays exactly).  A computer banker also
+  seats the players as the engine proposes and shuffles by itself.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Literal
 
 from pydantic import BaseModel
@@ -47,6 +51,11 @@ from .record import Replay, record_of
 #: for instance ``banque.players.ComputerPlayer.decide``.
 ComputerPlayer = Callable[[Observation], Action]
 SeatKind = Literal["human", "computer"]
+#: A computer's temperament (:data:`banque.players.STYLES`).
+Temperament = Literal["cautious", "bold"]
+#: What setup makes of a seat: a human, or a computer of a temperament.
+SeatChoice = Literal["human", "cautious", "bold"]
+SEAT_CHOICES: tuple[SeatChoice, ...] = ("human", "cautious", "bold")
 Stage = Literal[
     "auction",
     "seating",
@@ -66,6 +75,26 @@ DEFAULT_STAKE = 5
 DEFAULT_BID = 20
 
 MOVERS: tuple[Mover, Mover, Mover] = ("right", "left", "banker")
+#: The stages in which a computer seat may be the one to act.
+COMPUTER_STAGES = ("auction", "seating", "shuffle", "betting", "dealing", "decision")
+
+
+def computer_seats(
+    game: Game, choices: Mapping[str, SeatChoice], p5: float = 0.5
+) -> dict[str, ComputerPlayer]:
+    """A computer player for each seat chosen as one, with the seat's own generator.
+
+    Each draws its randomness from ``game.rng_for(f"seat:{name}")``, derived
+    from the game's seed alone: the same seeded game with the same seats
+    plays the same way, and its record replays it exactly.
+    """
+    from .players import ComputerPlayer as Robot
+
+    return {
+        name: Robot(name, choice, game.rng_for(f"seat:{name}"), p5=p5).decide
+        for name, choice in choices.items()
+        if choice != "human" and name in game.participants
+    }
 
 
 class HandBoard(BaseModel):
@@ -134,9 +163,14 @@ class Session:
         events: Sequence[Event] = (),
         *,
         computers: Mapping[str, ComputerPlayer] | None = None,
+        styles: Mapping[str, Temperament] | None = None,
     ) -> None:
         self.game = game
         self.computers: dict[str, ComputerPlayer] = dict(computers or {})
+        #: The temperament of each computer seat, where it is known (for display).
+        self.styles: dict[str, Temperament] = {
+            k: v for k, v in (styles or {}).items() if k in self.computers
+        }
         self.messages: list[Event] = list(events)
         self.settled: CoupSummary | None = None
         self.seated_bank = 0
@@ -161,9 +195,13 @@ class Session:
 
     @classmethod
     def from_replay(
-        cls, result: Replay, *, computers: Mapping[str, ComputerPlayer] | None = None
+        cls,
+        result: Replay,
+        *,
+        computers: Mapping[str, ComputerPlayer] | None = None,
+        styles: Mapping[str, Temperament] | None = None,
     ) -> Session:
-        session = cls(result.game, result.events, computers=computers)
+        session = cls(result.game, result.events, computers=computers, styles=styles)
         if result.error is not None:
             session.notice = _(
                 "The record stops at act {index} ({act}), which the rules refuse: {reason} "
@@ -175,6 +213,21 @@ class Session:
 
     def kind(self, who: str) -> SeatKind:
         return "computer" if who in self.computers else "human"
+
+    def all_computers(self) -> bool:
+        """Every seat is a computer: the table plays on by itself (watch mode)."""
+        return all(p in self.computers for p in self.game.participants)
+
+    def describe(self, who: str) -> str:
+        """``Bruno (computer, bold)``: a name and, for a computer, what it is."""
+        if who not in self.computers:
+            return who
+        style = self.styles.get(who)
+        if style == "cautious":
+            return _("{who} (computer, cautious)").format(who=who)
+        if style == "bold":
+            return _("{who} (computer, bold)").format(who=who)
+        return _("{who} (computer)").format(who=who)
 
     def seat_key(self, who: str) -> str:
         """The key of ``who``'s private view (as shown beside the name)."""
@@ -507,19 +560,69 @@ class Session:
     # ------------------------------------------------------------ computers
 
     def computer_to_move(self) -> str | None:
-        """The computer seat that acts now, if any."""
-        if self.stage() not in ("auction", "betting", "dealing", "decision"):
+        """The computer seat that acts now, if any (a computer banker seats and shuffles)."""
+        if self.stage() not in COMPUTER_STAGES:
             return None
         who = self.actor()
         return who if who in self.computers else None
+
+    def observation(self, who: str) -> Observation:
+        """What ``who`` may know now, as its computer player is shown it.
+
+        In a fresh bank's auction the app lets participants pass before the
+        first bid (the engine only knows the bid that opens the next bank):
+        the seat the app asks is then the one to act.
+        """
+        g = self.game
+        obs = g.observe(who)
+        if self.fresh and g.phase == "ended" and not obs.to_act:
+            bal = obs.balance
+            obs = replace(
+                obs, to_act=True, acts=("bid",), max_stake=bal, max_a_cheval=bal - bal % 2
+            )
+        return obs
 
     def play_computer(self) -> list[Event]:
         """Ask the computer seat that acts now for its act, and apply it."""
         who = self.computer_to_move()
         if who is None:
             return []
-        player = self.computers[who]
-        return self.perform(player(self.game.observe(who)))
+        stage = self.stage()
+        if stage == "seating":  # a computer banker takes the engine's seating
+            events = self.confirm_seating()
+            if not events:
+                g = self.game
+                ev = self._event(
+                    "seat",
+                    _(
+                        "{banker} seats the players: right {right}; left {left} "
+                        "(from the banker outward)."
+                    ).format(
+                        banker=who,
+                        right=", ".join(g.sides["right"]),
+                        left=", ".join(g.sides["left"]),
+                    ),
+                )
+                self.messages.append(ev)
+                events = [ev]
+            return events
+        if stage == "shuffle":
+            return self.shuffle()
+        return self.perform(self.computers[who](self.observation(who)))
+
+    def banker_advice(self, who: str, p5: float = 0.5) -> tuple[float, float] | None:
+        """The exact advisor at the banker's choice, for the banker's eyes only.
+
+        ``(draw, stand)``: the banker's expected gain in chips for each move,
+        from the banker's own observation (its concealed pair included); ``None``
+        unless ``who`` is the banker and the banker is choosing now.
+        """
+        g = self.game
+        if g.phase != "banker" or who != g.banker:
+            return None
+        from .players import banker_advice
+
+        return banker_advice(g.observe(who), p5)
 
     # ------------------------------------------------------------ the board
 

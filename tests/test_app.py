@@ -7,6 +7,7 @@ known in advance (deal order: right, left, banker, twice; then third cards).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -49,7 +50,7 @@ READY_10 = [*AUCTION_10, {"act": "shuffle"}]
 
 def table_app(**options: Any) -> BanqueApp:
     options.setdefault("blink", False)
-    options.setdefault("computer_delay", 0.0)
+    options.setdefault("pace", 0.0)
     options.setdefault("toast_seconds", 60.0)
     app = BanqueApp(**options)
     app.animation_level = "none"
@@ -79,6 +80,15 @@ async def settle_screens(pilot: Any) -> None:
     await pilot.pause()
 
 
+async def until(pilot: Any, done: Callable[[], bool], seconds: float = 10.0) -> None:
+    """Let the computers play (at once: pace 0) until ``done()``."""
+    for _ in range(int(seconds / 0.005)):
+        if done():
+            return
+        await pilot.pause(0.005)
+    raise AssertionError("the table did not get there")
+
+
 def test_styles_load_from_the_checkout_or_the_package() -> None:
     assert css_path().name == "screens.tcss"
     assert css_path().exists()
@@ -87,8 +97,9 @@ def test_styles_load_from_the_checkout_or_the_package() -> None:
 # ---------------------------------------------------------------- whole coups
 
 
-async def test_enter_alone_starts_a_game_with_the_defaults() -> None:
-    app = table_app(seed=11)
+async def test_enter_alone_starts_a_game_against_three_computers() -> None:
+    """The default table: Ana (human, seat 1) against three computer players."""
+    app = table_app(seed=11, shoe=SIDE5)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         assert isinstance(app.screen, SetupScreen)
         await pilot.press("enter")
@@ -98,23 +109,57 @@ async def test_enter_alone_starts_a_game_with_the_defaults() -> None:
         game = session.game
         assert game.participants == ["Ana", "Bruno", "Chloé", "David"]
         assert game.seed == 11
-        await pilot.press("enter")  # Ana bids the offered 20
-        assert game.bids == {"Ana": 20}
-        await pilot.press("enter", "enter", "enter")  # the others pass
-        assert (game.banker, game.fund, game.balances["Ana"]) == ("Ana", 20, 80)
-        assert session.stage() == "seating"
-        await pilot.press("enter")  # the engine's seating
-        assert session.stage() == "shuffle"
-        await pilot.press("enter")  # shuffle and cut
-        assert game.shoe_ready and game.cards_left == 156
-        await pilot.press("enter", "enter", "enter")  # three default stakes of 5
-        assert game.stakes["right"] + game.stakes["left"] == 15
-        await pilot.press("enter")  # deal
-        assert game.phase in ("right", "left", "banker", "betting")
+        assert session.kind("Ana") == "human"
+        assert sorted(session.computers) == ["Bruno", "Chloé", "David"]
+        assert session.styles == {"Bruno": "cautious", "Chloé": "bold", "David": "cautious"}
+        assert session.actor() == "Ana"
+        await pilot.press("enter")  # Ana bids the offered 20; the computers answer
+        await until(pilot, lambda: session.stage() == "betting" and session.actor() == "Ana")
+        assert game.bids == {"Ana": 20, "Bruno": 24, "Chloé": 56, "David": 24}
+        assert (game.banker, game.fund) == ("Chloé", 56)
+        # The computer banker seats the players as the engine proposes and shuffles.
+        assert game.sides == {"right": ["Ana", "David"], "left": ["Bruno"]}
+        assert game.shoe_ready
+        log = log_text(app)
+        for line in (
+            "Bruno bids 24 chips for the bank.",
+            "Chloé holds bank 1 with a fund of 56 chips.",
+            "Chloé seats the players: right Ana, David; left Bruno (from the banker outward).",
+            "Shuffled by Ana, David, Bruno, Chloé (the banker last); Bruno cuts.",
+        ):
+            assert line in log
+        await pilot.press("enter")  # Ana stakes the offered 5; the others, then the deal
+        await until(pilot, lambda: game.phase == "right")
+        first = game.lines[0]
+        assert (first.who, first.right, first.left) == ("Ana", 5, 0)
+        assert session.actor() == "Ana"  # right 2♠ 3♥ = 5: Ana chooses
+        assert "Coup 1: Chloé deals two cards each" in log_text(app)
+        await pilot.press("enter")
+        await settle_screens(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        assert "Pass the keyboard to Ana — Enter to look" in screen_text(app)
+        await pilot.press("enter")
+        await settle_screens(pilot)
+        assert isinstance(app.screen, PrivateScreen)
+        assert "2♠ 3♥ = 5" in screen_text(app)
+        await pilot.press("d")  # Ana draws; Bruno draws at 3 by force; Chloé chooses
+        await until(pilot, lambda: session.stage() == "settlement")
+        coup = game.coups[-1]
+        assert coup.hands["right"] == ["2S", "3H", "9D"]
+        assert coup.hands["left"] == ["AH", "2C", "8H"]
+        assert coup.moves["banker"] in ("draw", "stand")
+        log = log_text(app)
+        assert "Right (Ana) draws: 9♦ face up." in log
+        assert "Left (Bruno) draws: 8♥ face up." in log
+        assert ("Banker (Chloé) draws: 7♣ face up." in log) != ("Banker (Chloé) stands." in log)
+        assert "Coup 1 settled" in log
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("enter")  # next coup: Ana speaks first again
+        assert session.stage() == "betting" and session.actor() == "Ana"
 
 
 async def test_worked_example_played_by_keys(tmp_path: Path) -> None:
-    app = table_app(participants=THREE, seed=7, shoe=WORKED, save_dir=tmp_path)
+    app = table_app(participants=THREE, kinds=["human"] * 3, seed=7, shoe=WORKED, save_dir=tmp_path)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.press("enter")
         session = app.session

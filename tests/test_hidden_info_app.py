@@ -18,13 +18,9 @@ from banque.testing import leaked, screen_text
 FOUR = ["Ana", "Bruno", "Chloé", "David"]
 #: Coup 1: right 2♠ 3♥ = 5 (a choice), left A♥ 2♣ = 3 (draws 8♥), bank 3♦ K♠ = 3;
 #: right draws 9♦, the bank draws 7♣.  Coup 2: right 4♦ 5♦ = 9, a natural.
-SHOE = ["2S", "AH", "3D", "3H", "2C", "KS", "9D", "8H", "7C"] + [
-    "4D",
-    "5S",
-    "6C",
-    "5D",
-    "TC",
-    "QH",
+SHOE = [
+    *["2S", "AH", "3D", "3H", "2C", "KS", "9D", "8H", "7C"],
+    *["4D", "5S", "6C", "5D", "TC", "QH"],
 ]
 MOVERS = ("right", "left", "banker")
 
@@ -67,7 +63,14 @@ async def walk(pilot: Any, app: BanqueApp, keys: list[str], seen: list[str]) -> 
 
 
 async def test_no_concealed_card_on_any_public_screen() -> None:
-    app = BanqueApp(participants=FOUR, seed=7, shoe=SHOE, blink=False, toast_seconds=60.0)
+    app = BanqueApp(
+        participants=FOUR,
+        kinds=["human"] * 4,
+        seed=7,
+        shoe=SHOE,
+        blink=False,
+        toast_seconds=60.0,
+    )
     app.animation_level = "none"
     seen: list[str] = []
     async with app.run_test(size=(80, 24), notifications=True) as pilot:

@@ -55,7 +55,7 @@ def app_for(
         participants=people,
         seed=7,
         blink=False,
-        computer_delay=0.0,
+        pace=0.0,
         toast_seconds=600.0,
         **options,
     )

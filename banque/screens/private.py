@@ -1,4 +1,10 @@
-"""A seat's private view: the table as that seat may see it."""
+"""A seat's private view: the table as that seat may see it.
+
+At the banker's choice a human banker may ask here for the exact advisor
+(the expected gain of drawing and of standing): it depends on the banker's
+concealed cards, so it is shown nowhere else — not on the public table, not
+in the log, not in a toast.
+"""
 
 from __future__ import annotations
 
@@ -23,6 +29,12 @@ if TYPE_CHECKING:
     from ..app import BanqueApp
 
 
+def gain(value: float) -> str:
+    """An expected gain in chips: ``+0.25``, ``−1.31``."""
+    text = f"{value:+.2f}"
+    return text.replace("-", "−")
+
+
 class PrivateScreen(Screen[None]):
     """One seat's view from the engine: its concealed cards, balance and stake."""
 
@@ -30,11 +42,13 @@ class PrivateScreen(Screen[None]):
         Binding("escape", "close", _("Close"), id="private.close"),
         Binding("d", "decide(True)", _("Draw"), id="private.draw"),
         Binding("s", "decide(False)", _("Stand"), id="private.stand"),
+        Binding("a", "advice", _("Advice"), id="private.advice"),
     ]
 
     def __init__(self, who: str) -> None:
         super().__init__(classes="private-screen")
         self.who = who
+        self.advice: tuple[float, float] | None = None
 
     @property
     def banque(self) -> BanqueApp:
@@ -51,6 +65,8 @@ class PrivateScreen(Screen[None]):
         with Horizontal(id="decide"):
             yield Button(_("Draw (d)"), id="draw", compact=True)
             yield Button(_("Stand (s)"), id="stand", compact=True)
+            yield Button(_("Advice (a)"), id="advice", compact=True)
+        yield Static("", id="private-advice")
         yield Static("", id="private-message")
         yield Footer(compact=True)
 
@@ -67,6 +83,16 @@ class PrivateScreen(Screen[None]):
             session.stage() == "decision"
             and session.actor() == self.who
             and session.kind(self.who) == "human"
+        )
+
+    def may_ask_advice(self) -> bool:
+        """The banker is choosing, and this is the banker's (a human's) own view."""
+        session = self.banque.session
+        return (
+            session is not None
+            and self.must_decide()
+            and session.decision_side() == "banker"
+            and session.game.banker == self.who
         )
 
     def held(self, board: Board) -> list[tuple[str, list[str], int | None]]:
@@ -157,12 +183,57 @@ class PrivateScreen(Screen[None]):
             info.append(_("Escape closes this view."), "dim")
         self.query_one("#private-info", Static).update(info)
         self.query_one("#decide").display = deciding
+        self.query_one("#advice", Button).display = self.may_ask_advice()
+        self.query_one("#private-advice", Static).update(self.advice_text())
         self.refresh_bindings()
+
+    def advice_text(self) -> Text:
+        """The advisor's figures, once asked for (only in the banker's own view)."""
+        if self.advice is None or not self.may_ask_advice():
+            return Text()
+        draw, stand = self.advice
+        text = Text()
+        text.append(_("Advisor") + ": ", "bold")
+        text.append(
+            _("drawing gains {draw} chips on average, standing {stand}.").format(
+                draw=gain(draw), stand=gain(stand)
+            )
+        )
+        text.append(" ")
+        if draw > stand:
+            better = _("Better: draw (by {edge} chips).").format(edge=f"{draw - stand:.2f}")
+        elif stand > draw:
+            better = _("Better: stand (by {edge} chips).").format(edge=f"{stand - draw:.2f}")
+        else:
+            better = _("Both are worth the same; standing spends no card.")
+        text.append(better, "bold")
+        text.append("\n")
+        text.append(
+            _(
+                "Exact, from what you may know: your cards, the third cards, the cards "
+                "seen in this shoe; a side at 5 draws with chance {p5}."
+            ).format(p5=f"{self.banque.p5:g}"),
+            "dim",
+        )
+        return text
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "decide":
             return self.must_decide()
+        if action == "advice":
+            return self.may_ask_advice()
         return True
+
+    def action_advice(self) -> None:
+        session = self.banque.session
+        if session is None or not self.may_ask_advice():
+            return
+        self.advice = session.banker_advice(self.who, self.banque.p5)
+        self.query_one("#private-advice", Static).update(self.advice_text())
+
+    @on(Button.Pressed, "#advice")
+    def _advice(self) -> None:
+        self.action_advice()
 
     def action_close(self) -> None:
         self.dismiss(None)

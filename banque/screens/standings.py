@@ -44,6 +44,21 @@ class StandingsScreen(Screen[str]):
 
     def on_mount(self) -> None:
         self.refresh_view()
+        self._watch_timer()
+
+    def _watch_timer(self, at_least: float = 0.001) -> None:
+        """Watch mode (every seat a computer): a fresh bank opens by itself."""
+        app = self.banque
+        if app.watching():
+            from ..app import WATCH_READING
+
+            self.set_timer(max(app.pace * WATCH_READING, at_least), self._fresh_by_itself)
+
+    def _fresh_by_itself(self) -> None:
+        if self.banque.paused or not self.is_active:
+            self._watch_timer(0.25)  # paused, or a question or the help is open: later
+            return
+        self.action_fresh()
 
     def refresh_view(self) -> None:
         session = self.banque.session
@@ -98,6 +113,9 @@ class StandingsScreen(Screen[str]):
                 "ctrl+s: save the record · ctrl+q: quit"
             )
         )
+        if self.banque.watching():
+            hint.append("\n")
+            hint.append(_("Watching: a fresh bank opens by itself · space: pause"), "dim")
         self.query_one("#standings-hint", Static).update(hint)
 
     def action_fresh(self) -> None:

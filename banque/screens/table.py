@@ -16,7 +16,7 @@ from ..engine import SIDES, Event
 from ..errors import IllegalAction
 from ..i18n import _
 from ..models import Banco, Bid, Deal, Pass, Retire, Wager
-from ..session import SEAT_KEYS, Board, Session, Stage
+from ..session import COMPUTER_STAGES, SEAT_KEYS, Board, Session, Stage
 from ..widgets import ActionPanel, BankBand, CoupLog, Scoreboard, Tableau
 from ..widgets.action import AmountInput, EngineValidator
 
@@ -200,9 +200,19 @@ class TableScreen(Screen[None]):
         panel.set_prompt(board.prompt)
         if fresh_context:
             panel.set_message("")
-        if computer and stage in ("auction", "betting", "dealing", "decision"):
+        if computer and stage in COMPUTER_STAGES:
+            assert who is not None
             panel.show_amount(False)
-            panel.set_hint(_("{who} (computer) is thinking…").format(who=who))
+            self.set_focus(None)
+            if app_paused := self.banque.paused:
+                hint = _("Computer players paused · space: resume · .: one move")
+            else:
+                hint = _("{who} is thinking…").format(who=session.describe(who))
+            if session.all_computers():
+                hint += " · " + _("watching: every seat is a computer · ctrl+q: quit")
+            elif not app_paused:
+                hint += " · " + _("space: pause")
+            panel.set_hint(hint)
             return
         if stage == "auction":
             assert who is not None
@@ -288,7 +298,16 @@ class TableScreen(Screen[None]):
                     ).format(who=who)
                 )
             elif stage == "settlement":
-                if game.phase == "ended":
+                if session.all_computers():
+                    panel.set_hint(
+                        _("Computer players paused · space: resume · Enter or .: go on")
+                        if self.banque.paused
+                        else _(
+                            "Watching: the table goes on by itself · Enter: go on now · "
+                            "space: pause · ctrl+q: quit"
+                        )
+                    )
+                elif game.phase == "ended":
                     panel.set_hint(_("Enter: the bank's standings"))
                 else:
                     panel.set_hint(_("Enter: next coup · 1-9: a seat's view"))
