@@ -115,8 +115,10 @@ class BanqueApp(App[int]):
         ),
         Binding("ctrl+s", "save", _("Save"), id="app.save"),
         Binding("f2", "toggle_suits", _("ASCII suits"), show=False, id="app.suits"),
-        Binding("space", "pause", _("Pause"), id="app.pause"),
-        Binding("full_stop", "step", _("One move"), key_display=".", id="app.step"),
+        # Priority, so that they work while an amount is being typed (check_action
+        # lets them through to a name's Input at setup).
+        Binding("space", "pause", _("Pause"), priority=True, id="app.pause"),
+        Binding("full_stop", "step", _("One move"), key_display=".", priority=True, id="app.step"),
         Binding("ctrl+c", "help_quit", show=False, system=True),
     ]
 

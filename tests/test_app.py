@@ -706,3 +706,261 @@ async def test_eleven_participants_fit(size: tuple[int, int]) -> None:
         for name in names[1:]:
             assert name in text
         assert "[-]" in text  # the eleventh seat's key
+
+
+# ---------------------------------------------------------------- computer players
+
+
+async def test_a_human_banker_asks_the_advisor_in_the_private_view() -> None:
+    """Ana outbids the computers; at her choice her private view gives the exact advice."""
+    from banque.players import banker_advice
+
+    app = table_app(seed=11, shoe=WORKED)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("enter")
+        session = app.session
+        assert session is not None
+        game = session.game
+        await typed(pilot, "100")
+        await pilot.press("enter")
+        await until(pilot, lambda: session.stage() == "seating")
+        assert (game.banker, game.fund) == ("Ana", 100)
+        await pilot.press("enter", "enter")  # Ana seats them and shuffles
+        await until(pilot, lambda: session.stage() == "dealing")
+        assert {ln.who for ln in game.lines} == {"Bruno", "Chloé", "David"}
+        assert "Enter: deal" in screen_text(app)
+        await pilot.press("enter")  # both sides draw at 3 by force: the banker's choice
+        assert game.phase == "banker" and session.actor() == "Ana"
+        public = screen_text(app)
+        assert "Advisor" not in public and "Advice" not in public
+        await pilot.press("a")  # no advice on the public table
+        assert "Advisor" not in screen_text(app)
+        await pilot.press("enter")
+        await settle_screens(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("enter")
+        await settle_screens(pilot)
+        assert isinstance(app.screen, PrivateScreen)
+        text = screen_text(app)
+        assert "2♠ 3♣ = 5" in text and "Advice (a)" in text
+        assert "Advisor:" not in text  # until asked
+        await pilot.press("a")
+        await settle_screens(pilot)
+        draw, stand = banker_advice(game.observe("Ana"), 0.5)
+        assert (round(draw, 2), round(stand, 2)) == (-2.92, -0.56)
+        text = " ".join(screen_text(app).split())
+        assert (
+            "Advisor: drawing gains −2.92 chips on average, standing −0.56. "
+            "Better: stand (by 2.35 chips)."
+        ) in text
+        assert "a side at 5 draws with chance 0.5" in text
+        assert not app._notifications  # never in a toast: toasts outlive the view
+        await pilot.press("s")
+        await settle_screens(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert game.coups[-1].moves["banker"] == "stand"
+        public = screen_text(app)
+        assert "Advisor" not in public and "−2.92" not in public and "2.35" not in public
+        log = log_text(app)
+        assert "Advisor" not in log and "2.92" not in log and "0.56" not in log
+
+
+async def test_the_advice_is_only_for_the_banker_choosing() -> None:
+    app = table_app(record=make_record(THREE, READY_10, shoe=SIDE5))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await typed(pilot, "5")
+        await pilot.press("enter")
+        await typed(pilot, "3")
+        await pilot.press("enter", "enter")  # Bruno holds 5
+        await pilot.press("enter", "enter")
+        await settle_screens(pilot)
+        assert isinstance(app.screen, PrivateScreen) and app.screen.who == "Bruno"
+        assert "Advice" not in screen_text(app)
+        await pilot.press("a")
+        assert "Advisor" not in screen_text(app)
+        await pilot.press("escape", "1", "enter")  # Ana, the banker, before her turn
+        await settle_screens(pilot)
+        assert isinstance(app.screen, PrivateScreen) and app.screen.who == "Ana"
+        await pilot.press("a")
+        assert "Advisor" not in screen_text(app)
+
+
+async def test_setup_makes_each_seat_human_or_computer_by_keys() -> None:
+    app = table_app(seed=3)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        from banque.screens.setup import KindSwitch
+
+        def kinds() -> list[str]:
+            return [screen.query_one(f"#kind-{i}", KindSwitch).kind for i in range(5)]
+
+        assert kinds() == ["human", "cautious", "bold", "cautious", "human"]
+        await pilot.press("ctrl+t")  # from Ana's name: Ana becomes a computer
+        assert kinds()[0] == "cautious"
+        await pilot.press("tab")  # to Ana's switch
+        assert screen.focused is not None and screen.focused.id == "kind-0"
+        await pilot.press("space")
+        assert kinds()[0] == "bold"
+        await pilot.press("right")
+        assert kinds()[0] == "human"
+        await pilot.press("down", "left")  # Bruno's switch, one step back
+        assert kinds()[1] == "human"
+        await pilot.press("down", "down", "down")  # the fifth seat: a name and a computer
+        assert screen.focused is not None and screen.focused.id == "kind-4"
+        await pilot.press("right", "shift+tab", "E", "v", "e", "space", "L", "i")
+        assert kinds()[4] == "cautious"  # and a space is typed in a name
+        # A pace that is not a number of seconds is refused before anything starts.
+        pace = screen.query_one("#pace")
+        pace.focus()
+        await pilot.press("end", "ctrl+u", *"99")
+        await pilot.press("enter")
+        assert isinstance(app.screen, SetupScreen)
+        assert "The pace is a number of seconds from 0 to 10" in screen_text(app)
+        await pilot.press("end", "ctrl+u", "0")
+        await pilot.press("enter")
+        assert isinstance(app.screen, TableScreen)
+        session = app.session
+        assert session is not None
+        assert session.game.participants == ["Ana", "Bruno", "Chloé", "David", "Eve Li"]
+        assert sorted(session.computers) == ["Chloé", "David", "Eve Li"]
+        assert session.styles == {"Chloé": "bold", "David": "cautious", "Eve Li": "cautious"}
+        assert app.pace == 0.0
+
+
+async def test_ctrl_r_restores_the_default_table() -> None:
+    app = table_app(participants=["Xavier", "Yann", "Zoé"], kinds=["bold"] * 3)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("ctrl+r", "enter")
+        session = app.session
+        assert session is not None
+        assert session.game.participants == ["Ana", "Bruno", "Chloé", "David"]
+        assert sorted(session.computers) == ["Bruno", "Chloé", "David"]
+
+
+async def test_computer_moves_wait_the_pace_and_never_block_the_keys() -> None:
+    app = table_app(seed=11, shoe=SIDE5, pace=0.3)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("enter", "enter")  # start; Ana bids 20
+        session = app.session
+        assert session is not None
+        game = session.game
+        assert game.bids == {"Ana": 20}
+        assert "Bruno (computer, cautious) is thinking…" in screen_text(app)
+        await pilot.press("f1")  # help opens at once; the computers wait behind it
+        await settle_screens(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.pause(0.5)
+        assert game.bids == {"Ana": 20}
+        await pilot.press("escape")
+        await until(pilot, lambda: "Bruno" in game.bids)
+        assert "Chloé" not in game.bids  # one move a pace
+        await pilot.press("space")  # pause
+        assert app.paused
+        assert "Computer players paused" in screen_text(app)
+        await pilot.pause(0.5)
+        assert "Chloé" not in game.bids
+        await pilot.press("full_stop")  # one move
+        assert "Chloé" in game.bids and "David" not in game.bids
+        await pilot.press("space")  # resume
+        await until(pilot, lambda: game.banker is not None)
+        assert game.banker == "Chloé"
+
+
+async def test_a_computer_seat_has_no_curtain_and_no_private_view() -> None:
+    app = table_app(seed=11, shoe=SIDE5)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("enter", "enter")
+        session = app.session
+        assert session is not None
+        await until(pilot, lambda: session.actor() == "Ana" and session.stage() == "betting")
+        await pilot.press("enter")
+        await until(pilot, lambda: session.game.phase == "right")
+        await pilot.press("2")  # Bruno's key: a computer
+        await settle_screens(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert any(
+            note.message == "Bruno is a computer player: its cards stay concealed until the reveal."
+            for note in app._notifications
+        )
+        names = [name for name, _help, _cb in app.game_commands(app.screen)]
+        assert "View seat: Ana" in names
+        app.open_private("Chloé")  # the palette's way in is refused too
+        await settle_screens(pilot)
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("1", "enter")  # Ana's own view still has its curtain
+        await settle_screens(pilot)
+        assert isinstance(app.screen, PrivateScreen)
+        assert "2♠ 3♥ = 5" in screen_text(app)
+
+
+async def test_every_seat_a_computer_plays_on_by_itself_and_replays(tmp_path: Path) -> None:
+    """Watch mode: coups, the end of a bank and a fresh one, with no key pressed."""
+    stamp = datetime(2026, 1, 2, 3, 4, 5)
+    app = table_app(seed=5, save_dir=tmp_path, clock=lambda: stamp, pace=0.05)
+    screens: set[str] = set()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("ctrl+t", "enter")  # Ana too is a computer
+        session = app.session
+        assert session is not None
+        assert session.all_computers()
+        game = session.game
+
+        def watched() -> bool:
+            screens.add(type(app.screen).__name__)
+            return len(game.banks) >= 2 and game.phase == "betting"
+
+        await until(pilot, watched)
+        first = game.banks[0]
+        assert first.ended is not None and first.coups >= 2
+        assert {"TableScreen", "StandingsScreen"} <= screens
+        assert "CurtainScreen" not in screens and "PrivateScreen" not in screens
+        assert "A fresh bank: the auction for bank 2 opens." in log_text(app)
+        await pilot.press("space")  # pause, then save: the record replays to the same state
+        await settle_screens(pilot)
+        await pilot.press("ctrl+s")
+        await settle_screens(pilot)
+        saved = tmp_path / "banque-20260102-030405.json"
+        assert saved.exists()
+        again = replay(load_record(saved))
+        assert again.error is None
+        assert again.game.report() == game.report()
+        assert again.game.balances == game.balances
+        await pilot.press("ctrl+q")
+        await settle_screens(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await settle_screens(pilot)
+    assert app.return_value == 0
+
+
+async def test_the_same_seeded_table_with_computers_plays_the_same_game() -> None:
+    records = []
+    for _ in range(2):
+        app = table_app(seed=9, kinds=["bold", "cautious", "bold", "cautious"])
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await pilot.press("enter")
+            session = app.session
+            assert session is not None
+            game = session.game
+            await until(pilot, lambda g=game: len(g.coups) >= 2)  # type: ignore[misc]
+            await pilot.press("space")
+            records.append(record_of(game))
+    first, second = records
+    n = min(len(first.actions), len(second.actions))
+    assert n > 10
+    assert first.actions[:n] == second.actions[:n]
+    assert replay(first).game.coups[:2] == replay(second).game.coups[:2]
+
+
+async def test_a_record_resumes_with_named_computer_seats() -> None:
+    app = table_app(record=make_record(THREE, READY_10, shoe=WORKED), kinds={"Chloé": "bold"})
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        assert session.computers.keys() == {"Chloé"}
+        game = session.game
+        await typed(pilot, "5")
+        await pilot.press("enter")  # Bruno; then Chloé plays by herself
+        await until(pilot, lambda: session.stage() == "dealing")
+        assert game.lines[-1].who == "Chloé" or "Chloé" in game.passed

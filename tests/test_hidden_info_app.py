@@ -119,3 +119,54 @@ async def test_no_concealed_card_on_any_public_screen() -> None:
     } <= stages
     screens = {s.split(":")[0] for s in seen}
     assert {"CurtainScreen", "PrivateScreen", "TableScreen", "StandingsScreen"} <= screens
+
+
+async def test_no_concealed_card_of_a_computer_on_any_public_screen() -> None:
+    """The default table (Ana against three computers), one computer move at a time.
+
+    The computers are paused (space) and moved one act at a time (``.``) so
+    that every state of the table is checked, as is every key Ana may press:
+    her view has a curtain and shows her cards only; a computer's key opens
+    neither a curtain nor a view; no curtain ever shows for a computer.
+    """
+    app = BanqueApp(seed=11, shoe=SHOE, blink=False, toast_seconds=60.0, pace=0.0)
+    app.animation_level = "none"
+    seen: list[str] = []
+    computer_turns: set[str] = set()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await walk(pilot, app, ["enter"], seen)  # setup: the default table
+        await walk(pilot, app, ["space"], seen)  # the computers wait for "."
+        session = app.session
+        assert session is not None and app.paused
+        game = session.game
+        for _step in range(200):
+            if game.banks and len(game.coups) >= 2:
+                break
+            screen = app.screen
+            if isinstance(screen, CurtainScreen):
+                assert screen.who == "Ana", "a curtain for a computer"
+                await walk(pilot, app, ["enter"], seen)
+            elif isinstance(screen, PrivateScreen):
+                assert screen.who == "Ana"
+                await walk(pilot, app, ["d" if screen.must_decide() else "escape"], seen)
+            elif isinstance(screen, StandingsScreen):
+                await walk(pilot, app, ["enter"], seen)
+            elif (who := session.computer_to_move()) is not None:
+                computer_turns.add(f"{session.stage()}:{who}")
+                if game.phase in MOVERS:  # cards are out: every seat's key, then the move
+                    for key in ["1", "2", "3", "4"]:
+                        await walk(pilot, app, [key], seen)
+                        if key == "1":
+                            assert isinstance(app.screen, CurtainScreen)
+                            await walk(pilot, app, ["enter", "escape"], seen)
+                        assert isinstance(app.screen, TableScreen)
+                await walk(pilot, app, ["full_stop"], seen)
+            else:
+                await walk(pilot, app, ["enter"], seen)
+        assert len(game.coups) >= 2
+        assert game.coups[0].moves == {"right": "draw", "left": "draw", "banker": "draw"}
+        assert game.coups[1].natural
+    assert "decision:Chloé" in computer_turns  # the computer banker chose unseen
+    assert {"betting:Bruno", "betting:David", "dealing:Chloé"} <= computer_turns
+    screens = {s.split(":")[0] for s in seen}
+    assert {"CurtainScreen", "PrivateScreen", "TableScreen"} <= screens

@@ -88,3 +88,20 @@ def test_advise_bad_p5_and_bad_file(tmp_path: Path) -> None:
     path.write_text(json.dumps(STOP_AT_BANKER))
     out = run("advise", str(path), "--p5", "1.5")
     assert out.returncode == 2 and "probability" in out.stderr
+
+
+def test_the_tables_pace_and_computer_seats_on_the_command_line() -> None:
+    from banque.cli import build_parser
+
+    parser = build_parser()
+    args = parser.parse_args([])
+    assert (args.pace, args.computer) == (0.6, [])
+    args = parser.parse_args(["--pace", "0", "--computer", "Bruno", "--computer", "Chloé:bold"])
+    assert args.pace == 0.0
+    assert dict(args.computer) == {"Bruno": "cautious", "Chloé": "bold"}
+    for bad in (["--pace", "11"], ["--pace", "soon"], ["--computer", "Bruno:wild"]):
+        done = run(*bad)
+        assert done.returncode == 2
+        assert "Traceback" not in done.stderr
+    assert "not a temperament: cautious or bold" in run("--computer", "Bruno:wild").stderr
+    assert "not a pace from 0 to 10 seconds" in run("--pace", "11").stderr
