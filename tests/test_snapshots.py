@@ -50,12 +50,12 @@ def app_for(
     **options: Any,
 ) -> BanqueApp:  # type: ignore[assignment]
     record = None if actions is None else make_record(people, actions, seed=7, shoe=shoe)
+    options.setdefault("pace", 0.0)
     app = BanqueApp(
         record,
         participants=people,
         seed=7,
         blink=False,
-        pace=0.0,
         toast_seconds=600.0,
         **options,
     )
@@ -197,3 +197,38 @@ def test_ascii_suits_and_ansi_theme(snap_compare: Any) -> None:
         pilot.app.theme = "ansi-dark"
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=ansi)
+
+
+COMPUTERS = {"Bruno": "cautious", "Chloé": "bold", "David": "cautious"}
+SIDE5_DEALT = [
+    *READY_FOUR,
+    {"act": "wager", "who": "Bruno", "amount": 5},
+    {"act": "pass", "who": "David"},
+    {"act": "wager", "who": "Chloé", "amount": 3},
+    {"act": "deal"},
+]
+
+
+def test_setup_with_computer_choices(snap_compare: Any) -> None:
+    # Ana becomes a computer (ctrl+t), Bruno's switch is focused and made bold.
+    assert snap_compare(
+        app_for(None), press=["ctrl+t", "down", "tab", "right"], terminal_size=(80, 24)
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_with_computers(snap_compare: Any, size: tuple[int, int]) -> None:
+    # Bruno (a computer) holds 5 and thinks; a long pace keeps the screen still.
+    app = app_for(SIDE5_DEALT, shoe=SIDE5, kinds=COMPUTERS, pace=10.0)
+    assert snap_compare(app, terminal_size=size)
+
+
+def test_watching_computers_only(snap_compare: Any) -> None:
+    kinds = {"Ana": "bold", **COMPUTERS}
+    app = app_for(READY_FOUR, kinds=kinds, pace=10.0)
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_banker_advice_in_the_private_view(snap_compare: Any) -> None:
+    app = app_for(WORKED_ACTS[:7], people=THREE, shoe=WORKED, kinds={"Bruno": "bold"})
+    assert snap_compare(app, press=["enter", "enter", "a"], terminal_size=(80, 24))
