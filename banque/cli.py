@@ -8,14 +8,13 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from . import __version__
 from .cards import pretty
 from .engine import Game
 from .errors import BanqueError, RecordError
-from .record import Replay, load_record, loads_json, parse_record, replay
+from .record import Replay, load_record, loads_json, new_game, parse_record, replay
 
 if TYPE_CHECKING:
     from .session import SeatChoice
@@ -320,13 +319,20 @@ def play(
     computers: dict[str, SeatChoice] | None = None,
 ) -> int:
     """Open the table (the terminal app)."""
+    if record is not None:
+        # A file that is not a valid record is said here, before the screen opens.
+        loaded = load_record(record)
+        try:
+            new_game(loaded)
+        except RecordError as exc:
+            raise RecordError(f"{record}: {exc}") from None
     try:
         from .app import run_app
-    except ImportError:  # the table has not landed yet
-        build_parser().print_help()
-        return 0
-    if record is not None and not Path(record).exists():
-        raise RecordError(f"{record}: no such file")
+    except ImportError as exc:  # Textual missing or broken in this environment
+        raise BanqueError(
+            f"the table cannot start ({exc}); reinstall banque with its dependencies "
+            "(pip install .)"
+        ) from None
     return run_app(record, pace=pace, kinds=computers)
 
 
