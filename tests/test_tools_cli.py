@@ -105,3 +105,14 @@ def test_the_tables_pace_and_computer_seats_on_the_command_line() -> None:
         assert "Traceback" not in done.stderr
     assert "not a temperament: cautious or bold" in run("--computer", "Bruno:wild").stderr
     assert "not a pace from 0 to 10 seconds" in run("--pace", "11").stderr
+
+
+def test_table_refuses_a_bad_record_before_opening(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"participants": ["Ana"]}))
+    out = run("--record", str(path), stdin="")
+    assert out.returncode == 2
+    assert "3 to 11 participants" in out.stderr and str(path) in out.stderr
+    assert "Traceback" not in out.stderr
+    out = run("--record", str(tmp_path / "missing.json"), stdin="")
+    assert out.returncode == 2 and "no such file" in out.stderr
