@@ -117,7 +117,9 @@ class BanqueApp(App[int]):
         Binding("f2", "toggle_suits", _("ASCII suits"), show=False, id="app.suits"),
         # Priority, so that they work while an amount is being typed (check_action
         # lets them through to a name's Input at setup).
+        # Shown while the computers play; the quiet one pauses them ahead of time.
         Binding("space", "pause", _("Pause"), priority=True, id="app.pause"),
+        Binding("space", "pause(False)", show=False, priority=True, id="app.pause_quiet"),
         Binding("full_stop", "step", _("One move"), key_display=".", priority=True, id="app.step"),
         Binding("ctrl+c", "help_quit", show=False, system=True),
     ]
@@ -394,7 +396,22 @@ class BanqueApp(App[int]):
         if self.paused:
             self._computer_move()
 
-    def action_pause(self) -> None:
+    def _computers_at_table(self) -> bool:
+        session = self.session
+        return (
+            session is not None
+            and bool(session.computers)
+            and isinstance(self.screen, TableScreen | StandingsScreen)
+        )
+
+    def _computers_moving(self) -> bool:
+        """The computers are the ones playing now (or are paused): space means pause."""
+        session = self.session
+        if session is None or not self._computers_at_table():
+            return False
+        return self.paused or session.all_computers() or session.computer_to_move() is not None
+
+    def action_pause(self, shown: bool = True) -> None:
         """Pause or resume the computer players (space)."""
         self.paused = not self.paused
         if self.paused:
@@ -428,13 +445,10 @@ class BanqueApp(App[int]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "save":
             return self.session is not None
+        if action == "pause" and parameters == (False,):
+            return self._computers_at_table()
         if action in ("pause", "step"):
-            return (
-                self.session is not None
-                and bool(self.session.computers)
-                and isinstance(self.screen, TableScreen | StandingsScreen)
-                and (action == "pause" or self.paused)
-            )
+            return self._computers_moving() and (action == "pause" or self.paused)
         return True
 
     def action_help(self) -> None:
