@@ -730,7 +730,9 @@ class Session:
             banker=banker,
             banker_key=self.seat_key(banker) if banker else "",
             banker_balance=g.balances.get(banker, 0) if banker else 0,
-            fund=view.fund,
+            # The settled coup's fund, even when the bank ended with it (the fund
+            # has gone back to the banker by then).
+            fund=settled.fund_after if settled is not None else view.fund,
             fund_before=settled.fund_before if settled is not None else None,
             cover_left=view.fund - sum(view.stakes.values()),
             cards_left=cards_left,

@@ -970,3 +970,29 @@ async def test_a_record_resumes_with_named_computer_seats() -> None:
         await pilot.press("enter")  # Bruno; then Chloé plays by herself
         await until(pilot, lambda: session.stage() == "dealing")
         assert game.lines[-1].who == "Chloé" or "Chloé" in game.passed
+
+
+def test_a_settlement_that_ends_the_bank_shows_the_fund_it_left() -> None:
+    """Computers alone, without the app, until a bank ends on the shoe after a coup."""
+    from banque.engine import Game
+    from banque.session import Session, computer_seats
+
+    game = Game(FOUR, seed=1)
+    session = Session(game, computers=computer_seats(game, dict.fromkeys(FOUR, "cautious")))
+    session.forced()
+    for _ in range(5000):
+        stage = session.stage()
+        if stage == "settlement":
+            if game.ended is not None and game.ended.reason == "shoe":
+                break
+            session.continue_after_settlement()
+        elif stage == "ended":
+            session.new_bank()
+        else:
+            session.play_computer()
+    assert game.ended is not None and game.ended.reason == "shoe"
+    settled = session.settled
+    assert settled is not None and settled.fund_after > 0
+    board = session.board(None)
+    assert (board.fund_before, board.fund) == (settled.fund_before, settled.fund_after)
+    assert game.fund == 0  # the fund has gone back to the banker
