@@ -265,6 +265,8 @@ class BanqueApp(App[int]):
                 timeout=self.toast_seconds,
             )
             return
+        # A fresh pair of eyes: earlier toasts would cover the view (the log keeps them).
+        self.clear_notifications()
 
         def after_curtain(look: bool | None) -> None:
             if look:
