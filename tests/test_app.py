@@ -996,3 +996,31 @@ def test_a_settlement_that_ends_the_bank_shows_the_fund_it_left() -> None:
     board = session.board(None)
     assert (board.fund_before, board.fund) == (settled.fund_before, settled.fund_after)
     assert game.fund == 0  # the fund has gone back to the banker
+
+
+async def test_a_computer_choice_at_five_is_told_in_the_log_without_its_cards() -> None:
+    acts = [
+        {"act": "bid", "who": "Ana", "amount": 20},
+        {"act": "pass", "who": "Bruno"},
+        {"act": "pass", "who": "Chloé"},
+        {"act": "pass", "who": "David"},
+        {"act": "shuffle"},
+        {"act": "wager", "who": "Bruno", "amount": 5},
+        {"act": "pass", "who": "David"},
+        {"act": "wager", "who": "Chloé", "amount": 3},
+        {"act": "deal"},
+    ]
+    computers = {"Bruno": "bold", "Chloé": "cautious", "David": "bold"}
+    app = table_app(record=make_record(FOUR, acts, shoe=SIDE5), kinds=computers)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        game = session.game
+        await until(pilot, lambda: game.phase == "banker")  # Bruno (right, at 5) chose
+        move = game.moves["right"]
+        log = log_text(app)
+        said = "Right (Bruno) draws: 9♦ face up." if move == "draw" else "Right (Bruno) stands."
+        assert said in log
+        for card in ("2♠", "3♥", "A♥", "2♣", "3♦", "K♠"):  # the concealed pairs
+            assert card not in log and card not in screen_text(app)
+        assert "Enter passes the keyboard to Ana" in screen_text(app)

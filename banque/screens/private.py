@@ -228,7 +228,13 @@ class PrivateScreen(Screen[None]):
         session = self.banque.session
         if session is None or not self.may_ask_advice():
             return
-        self.advice = session.banker_advice(self.who, self.banque.p5)
+        try:
+            self.advice = session.banker_advice(self.who, self.banque.p5)
+        except ValueError as exc:  # a situation the advisor's model cannot weigh
+            self.query_one("#private-message", Static).update(
+                Text(_("The advisor cannot answer here: {why}.").format(why=exc))
+            )
+            return
         self.query_one("#private-advice", Static).update(self.advice_text())
 
     @on(Button.Pressed, "#advice")
