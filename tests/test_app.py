@@ -1024,3 +1024,29 @@ async def test_a_computer_choice_at_five_is_told_in_the_log_without_its_cards() 
         for card in ("2♠", "3♥", "A♥", "2♣", "3♦", "K♠"):  # the concealed pairs
             assert card not in log and card not in screen_text(app)
         assert "Enter passes the keyboard to Ana" in screen_text(app)
+
+
+def test_a_computer_speaks_in_a_fresh_banks_auction_after_a_human_passed() -> None:
+    from banque.models import Retire, Stand
+    from banque.session import Session, computer_seats
+
+    acts = [*READY_10, {"act": "wager", "who": "Bruno", "amount": 5}, {"act": "deal"}]
+    result = replay(make_record(THREE, acts, shoe=WORKED))
+    game = result.game
+    computers = computer_seats(game, {"Bruno": "cautious", "Chloé": "bold"})
+    session = Session.from_replay(result, computers=computers)
+    assert game.phase == "banker"  # both sides drew at 3 by force
+    session.perform(Stand(side="banker"))
+    session.continue_after_settlement()
+    session.perform(Retire())
+    assert session.stage() == "ended"
+    session.new_bank()
+    assert session.actor() == "Ana"
+    session.perform(Pass(who="Ana"))  # the app's own pass, before any bid
+    assert session.computer_to_move() == "Bruno"
+    assert not game.observe("Bruno").to_act  # the engine waits for a bid from anyone
+    assert session.observation("Bruno").to_act
+    events = session.play_computer()  # the first computer to speak opens the bank
+    assert any(ev.kind == "bid" for ev in events)
+    assert game.phase == "auction" and game.bank_number == 2
+    assert game.bids.keys() == {"Bruno"} and "Ana" in game.spoken
