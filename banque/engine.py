@@ -489,8 +489,9 @@ class Game:
         # the left side from its far end back to the banker.
         self.order = list(right) + list(reversed(left))
         self._order_index = {name: i for i, name in enumerate(self.order)}
-        self._side_by_name: dict[str, Side] = {name: "right" for name in right}
-        self._side_by_name.update((name, "left") for name in left)
+        by_name: dict[str, Side] = {name: "right" for name in right}
+        by_name.update((name, "left") for name in left)
+        self._side_by_name = by_name
 
     def _close_auction_if_open(self, out: list[Event]) -> dict[str, object] | None:
         """Close the auction implicitly (records); returns what undoes it."""
@@ -515,7 +516,7 @@ class Game:
         self.rng.setstate(saved["rng"])  # type: ignore[arg-type]
         self.balances = saved["balances"]  # type: ignore[assignment]
         self.spoken = saved["spoken"]  # type: ignore[assignment]
-        del self.log[saved["log"] :]  # type: ignore[misc]
+        del self.log[int(saved["log"]) :]  # type: ignore[call-overload]
         self.phase = "auction"
         self.banker = None
         self.fund = 0
@@ -1520,8 +1521,8 @@ class Game:
                 concealed=hidden,
             )
         stakes_by: dict[str, StakeLine] = {}
-        for ln in self.lines:
-            stakes_by[ln.who] = ln
+        for line in self.lines:
+            stakes_by[line.who] = line
         active = self.active
         seats: list[SeatView] = []
         for side in SIDES:

@@ -20,7 +20,7 @@ Phase = Literal["auction", "betting", "right", "left", "banker", "ended"]
 Result = Literal["player", "banker", "tie"]
 EndReason = Literal["retired", "bankrupt", "shoe"]
 
-RECORD_FORMAT = "banque-record/1"
+RECORD_FORMAT: Literal["banque-record/1"] = "banque-record/1"
 
 _M = TypeVar("_M", bound=BaseModel)
 

@@ -87,7 +87,9 @@ def load_record(path: str | Path) -> Record:
     except UnicodeDecodeError:
         raise RecordError(f"{p}: not a record (not UTF-8 text)") from None
     except OSError as exc:
-        raise RecordError(f"{p}: cannot be read ({exc.strerror or exc.__class__.__name__})") from None
+        raise RecordError(
+            f"{p}: cannot be read ({exc.strerror or exc.__class__.__name__})"
+        ) from None
     try:
         data = loads_json(text)
     except RecordError as exc:

@@ -28,6 +28,9 @@ def hand_status(hand: HandBoard, *, dealt: bool) -> str:
         "stand": _("stood"),
         "natural": _("natural"),
     }.get(hand.move or "", "")
+    if hand.move == "natural" and (hand.total is None or hand.total < 8):
+        # The coup ended on another hand's natural: this one did not draw.
+        move = _("no draw")
     if move:
         parts.append(move)
     if hand.total is not None:
