@@ -369,7 +369,7 @@ class Session:
                 ev = self._event("forced", _("{who} has no chips and cannot bid.").format(who=who))
                 self.messages.append(ev)
                 out.append(ev)
-                out.extend(self.perform_raw(Pass(who=who)))
+                out.extend(self._forced_pass(who))
                 continue
             if st == "betting":
                 turn = g.turn()
@@ -387,10 +387,19 @@ class Session:
                     )
                     self.messages.append(ev)
                     out.append(ev)
-                    out.extend(self.perform_raw(Pass(who=who)))
+                    out.extend(self._forced_pass(who))
                     continue
             break
         return out
+
+    def _forced_pass(self, who: str) -> list[Event]:
+        """Pass for a seat that has no other act; the line before says why."""
+        events = self.perform_raw(Pass(who=who))
+        said = [ev for ev in events if ev.kind == "pass"]
+        # "X cannot stake (…) and passes." / "X has no chips and cannot bid."
+        # already tell it: no second "X passes." in the log.
+        self.messages[:] = [m for m in self.messages if not any(m is ev for ev in said)]
+        return [ev for ev in events if ev.kind != "pass"]
 
     def perform_raw(self, action: Action) -> list[Event]:
         g = self.game
