@@ -8,6 +8,8 @@ at the SVGs before committing them.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,17 +31,12 @@ AUCTION_FOUR = [
     {"act": "pass", "who": "David"},
 ]
 READY_FOUR = [*AUCTION_FOUR, {"act": "shuffle"}]
-WORKED_ACTS = [
-    {"act": "bid", "who": "Ana", "amount": 10},
-    {"act": "seat", "right": ["Bruno"], "left": ["Chloé"]},
-    {"act": "wager", "who": "Bruno", "amount": 5},
-    {"act": "wager", "who": "Chloé", "amount": 3},
-    {"act": "deal"},
-    {"act": "draw", "side": "right"},
-    {"act": "draw", "side": "left"},
-    {"act": "stand", "side": "banker"},
-    {"act": "retire"},
-]
+# The rules card's worked example (examples/worked-example.json), act by act.
+WORKED_ACTS: list[dict[str, Any]] = json.loads(
+    (Path(__file__).resolve().parent.parent / "examples" / "worked-example.json").read_text(
+        encoding="utf-8"
+    )
+)["actions"]
 
 
 def app_for(

@@ -11,19 +11,11 @@ import pytest
 
 from banque.advisor import SideInfo, advise, unseen_values
 
-STOP_AT_BANKER = {
-    "format": "banque-record/1",
-    "participants": ["Ana", "Bruno", "Chloé"],
-    "seed": 7,
-    "shoe": ["9C", "7H", "2S", "4C", "6D", "3C", "4D", "2H"],
-    "actions": [
-        {"act": "bid", "who": "Ana", "amount": 10},
-        {"act": "seat", "right": ["Bruno"], "left": ["Chloé"]},
-        {"act": "wager", "who": "Bruno", "amount": 5},
-        {"act": "wager", "who": "Chloé", "amount": 3},
-        {"act": "deal"},
-    ],
-}
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "worked-example.json"
+_WORKED = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+# The rules card's worked example, stopped at the banker's choice (after the deal).
+STOP_AT_BANKER = {**_WORKED, "actions": _WORKED["actions"][:5]}
+assert STOP_AT_BANKER["actions"][-1] == {"act": "deal"}
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
