@@ -41,12 +41,14 @@ from .models import (
     Deal,
     Draw,
     Ending,
+    ForcedMoves,
     HandView,
     Mover,
     Observation,
     Pass,
     Phase,
     Retire,
+    Rules,
     Seat,
     SeatView,
     Shuffle,
@@ -207,10 +209,14 @@ class Game:
         packs: int = PACKS,
         record: bool = True,
         keep_log: bool = True,
+        rules: Rules = "home",
+        forced_moves: ForcedMoves = "automatic",
     ) -> None:
         self.participants: list[str] = _validate_participants(participants)
         self.seed = seed
         self.packs = packs
+        self.rules: Rules = rules
+        self.forced_moves: ForcedMoves = forced_moves
         self.stacked: list[str] = validate_stacked(shoe, packs)
         self.rng = random.Random(seed)
         self.recording = record

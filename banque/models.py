@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
 from .cards import RANK_VALUE, CardError, parse_card
 
@@ -19,6 +19,15 @@ Mover = Literal["right", "left", "banker"]
 Phase = Literal["auction", "betting", "right", "left", "banker", "ended"]
 Result = Literal["player", "banker", "tie"]
 EndReason = Literal["retired", "bankrupt", "shoe"]
+#: The house rules a game is played by (``home``: the rules card's profile).
+Rules = Literal["home"]
+#: How a side's forced move (draw at 0–4, stand at 6–7) is made: ``automatic``
+#: (at once, by the engine: fast, but everyone sees that a side asked to
+#: choose holds 5) or ``announced`` (the active player states every move, as
+#: "carte" or "non", forced or not, so a forced move looks like a choice).
+ForcedMoves = Literal["automatic", "announced"]
+#: A computer player's temperament.
+Temperament = Literal["cautious", "bold"]
 
 RECORD_FORMAT: Literal["banque-record/1"] = "banque-record/1"
 
@@ -109,7 +118,24 @@ class Record(BaseModel):
     participants: list[str]
     seed: StrictInt = 0
     shoe: list[str] = Field(default_factory=list)
+    #: Optional (``banque-record/1`` readers before them ignore nothing: they
+    #: are simply absent from older records, which replay as before).
+    rules: Rules = "home"
+    forced_moves: ForcedMoves = "automatic"
+    #: The seats played by computer players, and each one's temperament.
+    computers: dict[str, Temperament] = Field(default_factory=dict)
+    #: Seconds between two computer moves at the table.
+    pace: float | None = Field(default=None, ge=0, le=10, allow_inf_nan=False)
     actions: list[Action] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _computers_sit(self) -> Record:
+        strangers = [n for n in self.computers if n not in self.participants]
+        if strangers:
+            raise ValueError(
+                "computers: " + ", ".join(repr(n) for n in strangers) + " is not a participant"
+            )
+        return self
 
     @field_validator("shoe", mode="before")
     @classmethod

@@ -8,6 +8,7 @@ Replaying a record gives the identical game, act by act.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from pydantic import ValidationError
 
 from .engine import Event, Game
 from .errors import IllegalAction, RecordError, ReplayError
-from .models import Record
+from .models import Record, Temperament
 
 
 def _describe(exc: ValidationError) -> str:
@@ -102,6 +103,7 @@ def load_record(path: str | Path) -> Record:
 
 def new_game(record: Record, **options: Any) -> Game:
     """The game a record starts from (before any act)."""
+    options.setdefault("forced_moves", record.forced_moves)
     try:
         return Game(record.participants, record.seed, record.shoe, **options)
     except IllegalAction as exc:
@@ -130,13 +132,26 @@ def replay(record: Record, **options: Any) -> Replay:
     return result
 
 
-def record_of(game: Game) -> Record:
-    """The record of a game played so far (its acts as applied)."""
+def record_of(
+    game: Game,
+    *,
+    computers: Mapping[str, Temperament] | None = None,
+    pace: float | None = None,
+) -> Record:
+    """The record of a game played so far (its acts as applied).
+
+    ``computers`` (each computer seat's temperament) and ``pace`` are what
+    the table adds, so that a resumed game has the same seats.
+    """
     return Record.model_construct(
         format="banque-record/1",
         participants=list(game.participants),
         seed=game.seed,
         shoe=list(game.stacked),
+        rules=game.rules,
+        forced_moves=game.forced_moves,
+        computers=dict(computers or {}),
+        pace=pace,
         actions=list(game.actions),
     )
 
@@ -150,6 +165,14 @@ def dump_record(record: Record) -> str:
     }
     if record.shoe:
         head["shoe"] = record.shoe
+    if record.rules != "home":
+        head["rules"] = record.rules
+    if record.forced_moves != "automatic":
+        head["forced_moves"] = record.forced_moves
+    if record.computers:
+        head["computers"] = dict(record.computers)
+    if record.pace is not None:
+        head["pace"] = record.pace
     body = json.dumps(head, ensure_ascii=False, indent=2)[:-2]
     if not record.actions:
         return body + ',\n  "actions": []\n}\n'
