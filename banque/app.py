@@ -435,12 +435,19 @@ class BanqueApp(App[int]):
         self._check_size(event.size.width, event.size.height)
 
     def _check_size(self, width: int, height: int) -> None:
+        """Show "too small" below the minimum; take it away as soon as the size is fine.
+
+        A dialog opened over the notice (the palette, a question) was opened
+        over a table nobody could see: it goes with the notice.
+        """
         small = width < MIN_WIDTH or height < MIN_HEIGHT
-        on_top = isinstance(self.screen, TooSmallScreen)
-        if small and not on_top:
+        stack = self.screen_stack
+        notice = next((s for s in stack if isinstance(s, TooSmallScreen)), None)
+        if small and notice is None:
             self.push_screen(TooSmallScreen(MIN_WIDTH, MIN_HEIGHT))
-        elif not small and on_top:
-            self.pop_screen()
+        elif not small and notice is not None:
+            for _screen in stack[stack.index(notice) :]:
+                self.pop_screen()
 
     # ------------------------------------------------------------ actions
 
