@@ -55,3 +55,102 @@ async def test_too_small_goes_as_soon_as_the_size_is_fine_even_under_a_dialog() 
         assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
         assert "needs at least" not in screen_text(app)
         assert app.return_code is None  # still playing
+
+
+# ------------------------------------------------------------ the log
+
+#: Ana banks 10; Bruno (right) and Chloé (left) play; the worked example's shoe.
+WORKED = ["9C", "7H", "2S", "4C", "6D", "3C", "4D", "2H"]
+
+
+def long_game_record() -> Any:
+    """Several coups played, so that the log is longer than its box."""
+    import json
+    from pathlib import Path
+
+    worked = json.loads(
+        (Path(__file__).resolve().parent.parent / "examples" / "worked-example.json").read_text(
+            encoding="utf-8"
+        )
+    )["actions"]
+    return make_record(THREE, worked, seed=7, shoe=WORKED)
+
+
+def log_lines(app: BanqueApp) -> list[str]:
+    from banque.widgets import CoupLog
+
+    log = app.screen.query_one(CoupLog)
+    return [strip.text.rstrip() for strip in log.lines]
+
+
+async def test_the_log_wraps_again_after_a_resize_and_stays_on_its_latest_line() -> None:
+    from banque.widgets import CoupLog
+
+    app = table_app(record=long_game_record())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter")  # past the bank's standings: a fresh bank
+        await settle(pilot)
+        log = app.screen.query_one(CoupLog)
+        wide = log_lines(app)
+        assert max(len(line) for line in wide) > 50  # long lines, one row each at 120
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        width = log.scrollable_content_region.width
+        narrow = log_lines(app)
+        assert width < 50
+        assert all(len(line) <= width for line in narrow)  # nothing cut off at the right
+        assert len(narrow) > len(wide)  # wrapped again, not cropped
+        assert log.max_scroll_x == 0  # no sideways scrolling
+        assert log.scroll_y == log.max_scroll_y > 0  # the latest line is in view
+        # Back to a large terminal: one row a line again, still at the end.
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert log_lines(app) == wide
+        assert log.scroll_y == log.max_scroll_y
+
+
+async def test_the_log_scrolls_by_page_while_an_amount_is_typed() -> None:
+    from banque.widgets import CoupLog
+
+    app = table_app(record=long_game_record())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # past the bank's standings: a fresh bank
+        await settle(pilot)
+        log = app.screen.query_one(CoupLog)
+        end = log.max_scroll_y
+        assert end > 0 and log.scroll_y == end
+        await pilot.press("pageup")
+        await settle(pilot)
+        assert log.scroll_y < end
+        await pilot.press("pagedown", "pagedown", "pagedown")
+        await settle(pilot)
+        assert log.scroll_y == end
+
+
+async def test_l_opens_the_whole_log_and_escape_closes_it() -> None:
+    from textual.widgets import Log
+
+    from banque.screens import HistoryScreen
+
+    app = table_app(record=long_game_record())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # past the bank's standings: a fresh bank
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen)
+        log = app.screen.query_one(Log)
+        text = " ".join(line.strip() for line in log.lines)
+        assert app.session is not None
+        for ev in app.session.messages:  # every event, from the first one
+            assert " ".join(ev.text.split()) in text
+        assert log.scroll_y == log.max_scroll_y  # opens on the latest line
+        width = log.scrollable_content_region.width
+        assert all(len(line) <= width for line in log.lines)
+        await pilot.press("home")
+        await settle(pilot)
+        assert log.scroll_y == 0
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
