@@ -53,7 +53,9 @@ from .session import (
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
-NOTIFY_KINDS = {"settle", "lot"}
+#: Events told in a toast too: only those the status line does not say (a
+#: settlement is the prompt's own line, and the log's).
+NOTIFY_KINDS = {"lot"}
 #: Seconds between two computer moves unless told otherwise.
 DEFAULT_PACE = 0.6
 MAX_PACE = 10.0
@@ -298,13 +300,12 @@ class BanqueApp(App[int]):
         """Notify the players of what matters (the log keeps everything)."""
         from .widgets.common import suits
 
-        if any(ev.kind in NOTIFY_KINDS for ev in events):
-            self.clear_notifications()
+        if any(ev.kind in NOTIFY_KINDS or ev.kind == "settle" for ev in events):
+            self.clear_notifications()  # the cards are shown: nothing stays over them
         for ev in events:
             if ev.kind in NOTIFY_KINDS:
                 self.notify(
                     suits(ev.text, self.ascii_suits),
-                    title=_("Settled") if ev.kind == "settle" else "",
                     timeout=self.toast_seconds,
                 )
 
@@ -416,16 +417,20 @@ class BanqueApp(App[int]):
     def action_pause(self, shown: bool = True) -> None:
         """Pause or resume the computer players (space)."""
         self.paused = not self.paused
+        # At the table the action panel says it; elsewhere a toast does.
+        told = isinstance(self.screen, TableScreen)
         if self.paused:
             if self._computer_timer is not None:
                 self._computer_timer.stop()
                 self._computer_timer = None
-            self.notify(
-                _("Computer players paused: space resumes, . plays one move."),
-                timeout=self.toast_seconds,
-            )
+            if not told:
+                self.notify(
+                    _("Computer players paused: space resumes, . plays one move."),
+                    timeout=self.toast_seconds,
+                )
         else:
-            self.notify(_("Computer players resume."), timeout=min(self.toast_seconds, 2.0))
+            if not told:
+                self.notify(_("Computer players resume."), timeout=min(self.toast_seconds, 2.0))
             self._schedule_computer()
         self.refresh_screen()
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.command import CommandPalette
 
 from banque.app import BanqueApp
@@ -154,3 +155,76 @@ async def test_l_opens_the_whole_log_and_escape_closes_it() -> None:
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
+
+
+# ------------------------------------------------------------ toasts
+
+
+def worked_acts() -> list[dict[str, Any]]:
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "worked-example.json"
+    return json.loads(path.read_text(encoding="utf-8"))["actions"]
+
+
+def prompt(app: BanqueApp) -> str:
+    from textual.widgets import Static
+
+    return str(app.screen.query_one("#prompt", Static).render())
+
+
+async def test_a_settlement_is_told_by_the_status_line_not_by_a_toast() -> None:
+    # The banker's choice of the worked example: Ana stands in her private view.
+    record = make_record(THREE, worked_acts()[:7], seed=7, shoe=WORKED)
+    app = table_app(record=record)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("enter", "enter", "s")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert app.session is not None and app.session.stage() == "settlement"
+        assert "right wins, left ties" in prompt(app)
+        assert not list(app._notifications)  # said once, on the status line
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 48)])
+async def test_a_toast_is_whole_and_covers_neither_log_road_nor_prompt(
+    size: tuple[int, int],
+) -> None:
+    from textual.widgets._toast import Toast
+
+    record = make_record(THREE, worked_acts()[:8], seed=7, shoe=WORKED)
+    app = table_app(record=record, kinds={"Bruno": "cautious"}, save_dir="/nonexistent")
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await pilot.press("2")  # Bruno's view: a computer's cards stay concealed
+        await pilot.press("ctrl+s")  # a save that fails, with a long message
+        await settle(pilot)
+        toasts = list(app.screen.query(Toast))
+        assert len(toasts) == 2
+        rows = screen_text(app).splitlines()
+        shown = [
+            "".join(
+                row[t.region.x : t.region.right] for row in rows[t.region.y : t.region.bottom]
+            ).replace("▌", " ")
+            for t in toasts
+        ]
+        # Whole: each toast's words to the last, none cut off at its bottom.
+        said = " ".join(" ".join(part.split()) for part in shown).replace("- ", "-")
+        assert "Bruno is a computer player: its cards stay concealed until the reveal." in said
+        assert "could not be saved to" in said
+        screen = app.screen
+        kept = [screen.query_one(q).region for q in ("#log", "#road", "#action")]
+        for toast in toasts:
+            for region in kept:
+                assert not toast.region.overlaps(region), (toast.region, region)
+
+
+async def test_pausing_the_computers_at_the_table_is_said_once() -> None:
+    kinds = {"Ana": "bold", "Bruno": "cautious", "Chloé": "bold"}
+    app = table_app(record=make_record(THREE, READY_10), kinds=kinds, pace=5.0)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("space")
+        await settle(pilot)
+        assert app.paused
+        assert "Computer players paused" in screen_text(app)  # the action panel says it
+        assert not list(app._notifications)  # and no toast says it again
