@@ -50,9 +50,13 @@ from .session import (
     Temperament,
     computer_seats,
 )
+from .widgets.cards import CardSize
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
+#: From this size on, huge cards and a wide road.
+HUGE_WIDTH = 160
+HUGE_HEIGHT = 48
 #: Events told in a toast too: only those the status line does not say (a
 #: settlement is the prompt's own line, and the log's).
 NOTIFY_KINDS = {"lot"}
@@ -247,6 +251,12 @@ class BanqueApp(App[int]):
 
     def big_cards(self) -> bool:
         return self.size.width >= 110 and self.size.height >= 36
+
+    def card_size(self) -> CardSize:
+        """The cards' size for the terminal's: bigger cards (and a fuller road) with room."""
+        if self.size.width >= HUGE_WIDTH and self.size.height >= HUGE_HEIGHT:
+            return "huge"
+        return "big" if self.big_cards() else "small"
 
     def watching(self) -> bool:
         """Every seat is a computer: the table plays on by itself."""

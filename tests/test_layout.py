@@ -228,3 +228,55 @@ async def test_pausing_the_computers_at_the_table_is_said_once() -> None:
         assert app.paused
         assert "Computer players paused" in screen_text(app)  # the action panel says it
         assert not list(app._notifications)  # and no toast says it again
+
+
+# ------------------------------------------------------------ large terminals
+
+
+def card_sizes(app: BanqueApp) -> set[str]:
+    from banque.widgets.cards import CardRow
+
+    return {row.card_size for row in app.screen.query(CardRow)}
+
+
+async def test_a_large_terminal_has_huge_cards_and_a_fuller_road() -> None:
+    from banque.widgets import Scoreboard
+
+    record = make_record(THREE, worked_acts()[:8], seed=7, shoe=WORKED)
+    app = table_app(record=record)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert card_sizes(app) == {"big"}
+        road_before = app.screen.query_one(Scoreboard).content_size.width
+        await pilot.resize_terminal(160, 48)
+        await settle(pilot)
+        assert card_sizes(app) == {"huge"}
+        text = screen_text(app)
+        assert "│9♣     │" in text and "│     9♣│" in text
+        road = app.screen.query_one(Scoreboard)
+        assert road.content_size.width > road_before + 20
+        assert "Left  W 0 · L 0 · T 1" in text  # the road counts each side's results
+        assert "Right W 1 · L 0 · T 0" in text
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert card_sizes(app) == {"small"}
+        assert "Left  W 0" not in screen_text(app)
+
+
+async def test_a_private_view_follows_a_resize() -> None:
+    from banque.screens import PrivateScreen
+
+    record = make_record(THREE, worked_acts()[:8], seed=7, shoe=WORKED)
+    app = table_app(record=record)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.press("3", "enter")  # Chloé's view, past the curtain
+        await settle(pilot)
+        assert isinstance(app.screen, PrivateScreen)
+        assert card_sizes(app) == {"huge"}
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert card_sizes(app) == {"small"}
+        assert app.screen.query_one("#table").region.height == 11
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert card_sizes(app) == {"big"}

@@ -159,8 +159,9 @@ class TableScreen(Screen[None]):
             return
         board = session.board(None)
         stage = board.stage
-        big = app.big_cards()
-        self.set_class(big, "-big")
+        big = app.card_size()
+        self.set_class(big != "small", "-big")
+        self.set_class(big == "huge", "-huge")
         ascii_suits = app.ascii_suits
         selected = self._selected() if stage == "seating" else None
         self.query_one("#left", Tableau).show(
