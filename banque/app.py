@@ -23,6 +23,7 @@ from textual import events
 from textual.app import App, ScreenStackError, SystemCommand
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.driver import Driver
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -50,6 +51,7 @@ from .session import (
     Temperament,
     computer_seats,
 )
+from .terminal import output_encoding, plain_driver, plain_output_wanted
 from .widgets.cards import CardSize
 
 MIN_WIDTH = 80
@@ -147,10 +149,14 @@ class BanqueApp(App[int]):
         clock: Callable[[], datetime] = datetime.now,
         ansi_color: bool = False,
         toast_seconds: float = 4.0,
+        plain_output: bool | None = None,
     ) -> None:
         super().__init__(ansi_color=ansi_color)
         self.session: Session | None = None
-        self.ascii_suits = ascii_suits or bool(os.environ.get("BANQUE_ASCII"))
+        #: The terminal cannot print UTF-8 (found out unless told): plain characters.
+        self.plain_output = plain_output_wanted() if plain_output is None else plain_output
+        self.set_class(self.plain_output, "-plain")
+        self.ascii_suits = ascii_suits or self.plain_output or bool(os.environ.get("BANQUE_ASCII"))
         self.save_dir = Path(save_dir) if save_dir is not None else Path.cwd()
         self.save_path: Path | None = None
         self.computers = dict(computers or {})
@@ -167,9 +173,20 @@ class BanqueApp(App[int]):
         self._computer_timer: Timer | None = None
         self.toast_seconds = toast_seconds
 
+    def get_driver_class(self) -> type[Driver]:
+        """The platform's driver; on a terminal without UTF-8, one that writes plain text."""
+        base = super().get_driver_class()
+        if plain_output_wanted():
+            return plain_driver(base, output_encoding() or "ascii")
+        return base
+
     # ------------------------------------------------------------ start
 
     def on_mount(self) -> None:
+        # 16 colours (TERM=linux): the theme's reds would come out grey or magenta.
+        # (A real terminal's: tests draw in truecolor whatever runs them.)
+        few = self.console.color_system in ("standard", "windows")
+        self.set_class(few and not self.is_headless, "-16-colours")
         if self._record is not None:
             try:
                 record = (

@@ -280,3 +280,85 @@ async def test_a_private_view_follows_a_resize() -> None:
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
         assert card_sizes(app) == {"big"}
+
+
+# ------------------------------------------------------------ plain and 16-colour terminals
+
+
+def test_a_terminal_without_utf8_gets_plain_output(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import sys
+
+    from banque.terminal import plain_output_wanted
+
+    ascii_err = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    monkeypatch.setattr(sys, "__stderr__", ascii_err)
+    assert plain_output_wanted()
+    app = BanqueApp()
+    assert app.plain_output and app.ascii_suits and app.has_class("-plain")
+    # The driver writes only what the terminal's encoding can say, column for column.
+    written: list[str] = []
+
+    class Base:
+        def __init__(self) -> None:
+            pass
+
+        def write(self, data: str) -> None:
+            written.append(data)
+
+    from banque.terminal import plain_driver
+
+    driver = plain_driver(Base, "ascii")()  # type: ignore[arg-type,call-arg]
+    driver.write("\x1b[1m╭─ Left · 10♥ ─╮\x1b[0m Chloé ▶ ⚙ ±0 …")
+    assert written == ["\x1b[1m+- Left . 10H -+\x1b[0m Chloe > * +0 ."]
+    # A UTF-8 terminal keeps its glyphs.
+    monkeypatch.setattr(sys, "__stderr__", io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))
+    assert not plain_output_wanted()
+    assert not BanqueApp().plain_output
+
+
+async def test_plain_output_draws_the_table_in_ascii() -> None:
+    from banque.terminal import plain_text
+
+    record = make_record(THREE, worked_acts()[:8], seed=7, shoe=WORKED)
+    app = table_app(record=record, plain_output=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "|9C |" in text and "+---+" in text  # ASCII cards and suits
+        assert "+- Log" in text  # ASCII borders
+        # What the driver then writes is plain ASCII, as wide as drawn.
+        plain = plain_text(text, "ascii")
+        assert plain.isascii()
+        assert [len(line) for line in plain.splitlines()] == [
+            len(line) for line in text.splitlines()
+        ]
+
+
+async def test_red_suits_stay_red_on_16_colours() -> None:
+    from rich.color import ColorSystem
+
+    from banque.widgets.cards import CardRow
+
+    record = make_record(THREE, worked_acts()[:8], seed=7, shoe=WORKED)
+    app = table_app(record=record)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.add_class("-16-colours")  # what on_mount sets on a 16-colour terminal
+        await settle(pilot)
+        row = app.screen.query(CardRow).first()
+        red = row.get_component_rich_style("card--red").color
+        assert red is not None
+        assert red.downgrade(ColorSystem.STANDARD).number in (1, 9)  # red or bright red
+
+
+async def test_red_suits_are_marked_without_colour(monkeypatch: pytest.MonkeyPatch) -> None:
+    from banque.widgets.cards import CardRow
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    record = make_record(THREE, worked_acts()[:8], seed=7, shoe=WORKED)
+    app = table_app(record=record)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        row = app.screen.query(CardRow).first()
+        assert row.get_component_rich_style("card--red").underline
+        assert not row.get_component_rich_style("card--black").underline

@@ -247,3 +247,10 @@ def test_log_after_a_resize(snap_compare: Any) -> None:
 
     app = app_for(WORKED_ACTS[:8], people=THREE, shoe=WORKED)
     assert snap_compare(app, terminal_size=(120, 40), run_before=shrink)
+
+
+def test_ascii_fallback(snap_compare: Any) -> None:
+    # A terminal without UTF-8: ASCII suits, card frames and borders (the driver
+    # then writes the few remaining glyphs, such as ·, as ASCII too).
+    app = app_for(WORKED_ACTS[:8], people=THREE, shoe=WORKED, plain_output=True)
+    assert snap_compare(app, terminal_size=(80, 24))

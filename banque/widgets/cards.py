@@ -51,9 +51,18 @@ def size_of(big: bool | CardSize) -> CardSize:
     return "big" if big else "small"
 
 
-def card_lines(card: str | None, *, big: bool | CardSize, ascii_suits: bool = False) -> list[str]:
-    """The rows of one card (``None``: face down)."""
+def card_lines(
+    card: str | None, *, big: bool | CardSize, ascii_suits: bool = False, plain: bool = False
+) -> list[str]:
+    """The rows of one card (``None``: face down); ``plain``: ASCII frames and suits.
+
+    >>> card_lines("9C", big=False, plain=True)
+    ['+---+', '|9C |', '+---+']
+    """
     size = size_of(big)
+    if plain:
+        frame = str.maketrans("╭╮╰╯─│▒", "++++-|#")
+        return [line.translate(frame) for line in card_lines(card, big=size, ascii_suits=True)]
     width, height = DIMENSIONS[size]
     inner = width - 2
     top = "╭" + "─" * inner + "╮"
@@ -120,6 +129,7 @@ class CardRow(Widget):
             name: self.get_component_rich_style(f"card--{name}")
             for name in ("red", "black", "back", "frame")
         }
+        plain = bool(getattr(self.app, "plain_output", False))
         rows = [Text() for _ in range(height)]
         for slot in range(SLOTS):
             if slot:
@@ -130,7 +140,7 @@ class CardRow(Widget):
                     row.append(" " * width)
                 continue
             card = self.cards[slot]
-            lines = card_lines(card, big=self.card_size, ascii_suits=self.ascii_suits)
+            lines = card_lines(card, big=self.card_size, ascii_suits=self.ascii_suits, plain=plain)
             face = styles["back"] if card is None else styles["red" if is_red(card) else "black"]
             for i, line in enumerate(lines):
                 if i in (0, len(lines) - 1):
