@@ -171,6 +171,7 @@ class BanqueApp(App[int]):
         self._shoe = list(shoe)
         self._record = record
         self._computer_timer: Timer | None = None
+        self._table_opened = False
         self.toast_seconds = toast_seconds
 
     def get_driver_class(self) -> type[Driver]:
@@ -204,6 +205,7 @@ class BanqueApp(App[int]):
                 self.push_screen(TableScreen())
         else:
             self.push_screen(self._setup_screen())
+        self._table_opened = True
         self._check_size(self.size.width, self.size.height)
 
     def _setup_screen(self) -> SetupScreen:
@@ -464,7 +466,8 @@ class BanqueApp(App[int]):
     # ------------------------------------------------------------ size
 
     def on_resize(self, event: events.Resize) -> None:
-        self._check_size(event.size.width, event.size.height)
+        if self._table_opened:  # before on_mount, on_mount checks once the screens are in
+            self._check_size(event.size.width, event.size.height)
 
     def _check_size(self, width: int, height: int) -> None:
         """Show "too small" below the minimum; take it away as soon as the size is fine.

@@ -58,6 +58,17 @@ async def test_too_small_goes_as_soon_as_the_size_is_fine_even_under_a_dialog() 
         assert app.return_code is None  # still playing
 
 
+async def test_started_too_small_then_enlarged_the_table_shows() -> None:
+    app = table_app(record=make_record(THREE, READY_10))
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)  # on top of the table, not under it
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
+
+
 # ------------------------------------------------------------ the log
 
 #: Ana banks 10; Bruno (right) and Chloé (left) play; the worked example's shoe.
