@@ -23,6 +23,7 @@ from textual import events
 from textual.app import App, ScreenStackError, SystemCommand
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.driver import Driver
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -50,10 +51,17 @@ from .session import (
     Temperament,
     computer_seats,
 )
+from .terminal import output_encoding, plain_driver, plain_output_wanted
+from .widgets.cards import CardSize
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
-NOTIFY_KINDS = {"settle", "lot"}
+#: From this size on, huge cards and a wide road.
+HUGE_WIDTH = 160
+HUGE_HEIGHT = 48
+#: Events told in a toast too: only those the status line does not say (a
+#: settlement is the prompt's own line, and the log's).
+NOTIFY_KINDS = {"lot"}
 #: Seconds between two computer moves unless told otherwise.
 DEFAULT_PACE = 0.6
 MAX_PACE = 10.0
@@ -141,10 +149,14 @@ class BanqueApp(App[int]):
         clock: Callable[[], datetime] = datetime.now,
         ansi_color: bool = False,
         toast_seconds: float = 4.0,
+        plain_output: bool | None = None,
     ) -> None:
         super().__init__(ansi_color=ansi_color)
         self.session: Session | None = None
-        self.ascii_suits = ascii_suits or bool(os.environ.get("BANQUE_ASCII"))
+        #: The terminal cannot print UTF-8 (found out unless told): plain characters.
+        self.plain_output = plain_output_wanted() if plain_output is None else plain_output
+        self.set_class(self.plain_output, "-plain")
+        self.ascii_suits = ascii_suits or self.plain_output or bool(os.environ.get("BANQUE_ASCII"))
         self.save_dir = Path(save_dir) if save_dir is not None else Path.cwd()
         self.save_path: Path | None = None
         self.computers = dict(computers or {})
@@ -159,11 +171,23 @@ class BanqueApp(App[int]):
         self._shoe = list(shoe)
         self._record = record
         self._computer_timer: Timer | None = None
+        self._table_opened = False
         self.toast_seconds = toast_seconds
+
+    def get_driver_class(self) -> type[Driver]:
+        """The platform's driver; on a terminal without UTF-8, one that writes plain text."""
+        base = super().get_driver_class()
+        if plain_output_wanted():
+            return plain_driver(base, output_encoding() or "ascii")
+        return base
 
     # ------------------------------------------------------------ start
 
     def on_mount(self) -> None:
+        # 16 colours (TERM=linux): the theme's reds would come out grey or magenta.
+        # (A real terminal's: tests draw in truecolor whatever runs them.)
+        few = self.console.color_system in ("standard", "windows")
+        self.set_class(few and not self.is_headless, "-16-colours")
         if self._record is not None:
             try:
                 record = (
@@ -181,6 +205,7 @@ class BanqueApp(App[int]):
                 self.push_screen(TableScreen())
         else:
             self.push_screen(self._setup_screen())
+        self._table_opened = True
         self._check_size(self.size.width, self.size.height)
 
     def _setup_screen(self) -> SetupScreen:
@@ -246,6 +271,12 @@ class BanqueApp(App[int]):
     def big_cards(self) -> bool:
         return self.size.width >= 110 and self.size.height >= 36
 
+    def card_size(self) -> CardSize:
+        """The cards' size for the terminal's: bigger cards (and a fuller road) with room."""
+        if self.size.width >= HUGE_WIDTH and self.size.height >= HUGE_HEIGHT:
+            return "huge"
+        return "big" if self.big_cards() else "small"
+
     def watching(self) -> bool:
         """Every seat is a computer: the table plays on by itself."""
         return self.session is not None and self.session.all_computers()
@@ -298,13 +329,12 @@ class BanqueApp(App[int]):
         """Notify the players of what matters (the log keeps everything)."""
         from .widgets.common import suits
 
-        if any(ev.kind in NOTIFY_KINDS for ev in events):
-            self.clear_notifications()
+        if any(ev.kind in NOTIFY_KINDS or ev.kind == "settle" for ev in events):
+            self.clear_notifications()  # the cards are shown: nothing stays over them
         for ev in events:
             if ev.kind in NOTIFY_KINDS:
                 self.notify(
                     suits(ev.text, self.ascii_suits),
-                    title=_("Settled") if ev.kind == "settle" else "",
                     timeout=self.toast_seconds,
                 )
 
@@ -416,31 +446,43 @@ class BanqueApp(App[int]):
     def action_pause(self, shown: bool = True) -> None:
         """Pause or resume the computer players (space)."""
         self.paused = not self.paused
+        # At the table the action panel says it; elsewhere a toast does.
+        told = isinstance(self.screen, TableScreen)
         if self.paused:
             if self._computer_timer is not None:
                 self._computer_timer.stop()
                 self._computer_timer = None
-            self.notify(
-                _("Computer players paused: space resumes, . plays one move."),
-                timeout=self.toast_seconds,
-            )
+            if not told:
+                self.notify(
+                    _("Computer players paused: space resumes, . plays one move."),
+                    timeout=self.toast_seconds,
+                )
         else:
-            self.notify(_("Computer players resume."), timeout=min(self.toast_seconds, 2.0))
+            if not told:
+                self.notify(_("Computer players resume."), timeout=min(self.toast_seconds, 2.0))
             self._schedule_computer()
         self.refresh_screen()
 
     # ------------------------------------------------------------ size
 
     def on_resize(self, event: events.Resize) -> None:
-        self._check_size(event.size.width, event.size.height)
+        if self._table_opened:  # before on_mount, on_mount checks once the screens are in
+            self._check_size(event.size.width, event.size.height)
 
     def _check_size(self, width: int, height: int) -> None:
+        """Show "too small" below the minimum; take it away as soon as the size is fine.
+
+        A dialog opened over the notice (the palette, a question) was opened
+        over a table nobody could see: it goes with the notice.
+        """
         small = width < MIN_WIDTH or height < MIN_HEIGHT
-        on_top = isinstance(self.screen, TooSmallScreen)
-        if small and not on_top:
+        stack = self.screen_stack
+        notice = next((s for s in stack if isinstance(s, TooSmallScreen)), None)
+        if small and notice is None:
             self.push_screen(TooSmallScreen(MIN_WIDTH, MIN_HEIGHT))
-        elif not small and on_top:
-            self.pop_screen()
+        elif not small and notice is not None:
+            for _screen in stack[stack.index(notice) :]:
+                self.pop_screen()
 
     # ------------------------------------------------------------ actions
 

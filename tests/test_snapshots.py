@@ -229,3 +229,28 @@ def test_watching_computers_only(snap_compare: Any) -> None:
 def test_banker_advice_in_the_private_view(snap_compare: Any) -> None:
     app = app_for(WORKED_ACTS[:7], people=THREE, shoe=WORKED, kinds={"Bruno": "bold"})
     assert snap_compare(app, press=["enter", "enter", "a"], terminal_size=(80, 24))
+
+
+def test_large_terminal(snap_compare: Any) -> None:
+    # 160×48: huge cards, every seat's room, a wide road that counts each side.
+    assert snap_compare(
+        app_for(WORKED_ACTS[:8], people=THREE, shoe=WORKED), terminal_size=(160, 48)
+    )
+
+
+def test_log_after_a_resize(snap_compare: Any) -> None:
+    # Played at 120×40, then shrunk to 80×24: the log wraps again, on its latest line.
+    async def shrink(pilot: Any) -> None:
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+
+    app = app_for(WORKED_ACTS[:8], people=THREE, shoe=WORKED)
+    assert snap_compare(app, terminal_size=(120, 40), run_before=shrink)
+
+
+def test_ascii_fallback(snap_compare: Any) -> None:
+    # A terminal without UTF-8: ASCII suits, card frames and borders (the driver
+    # then writes the few remaining glyphs, such as ·, as ASCII too).
+    app = app_for(WORKED_ACTS[:8], people=THREE, shoe=WORKED, plain_output=True)
+    assert snap_compare(app, terminal_size=(80, 24))

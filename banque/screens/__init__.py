@@ -3,6 +3,7 @@
 from .curtain import CurtainScreen
 from .dialogs import ConfirmScreen, SeatPickerScreen, TooSmallScreen
 from .help import HelpScreen
+from .history import HistoryScreen
 from .private import PrivateScreen
 from .setup import SetupScreen
 from .standings import StandingsScreen
@@ -12,6 +13,7 @@ __all__ = [
     "ConfirmScreen",
     "CurtainScreen",
     "HelpScreen",
+    "HistoryScreen",
     "PrivateScreen",
     "SeatPickerScreen",
     "SetupScreen",

@@ -75,6 +75,10 @@ class PrivateScreen(Screen[None]):
         if self.must_decide():
             self.query_one(f"#{self.default_choice()}", Button).focus()
 
+    def on_resize(self) -> None:
+        """The view follows the terminal's size (cards as large as the table's)."""
+        self.refresh_view()
+
     def must_decide(self) -> bool:
         session = self.banque.session
         if session is None:
@@ -118,8 +122,9 @@ class PrivateScreen(Screen[None]):
         if session is None:
             return
         board = session.board(self.who)
-        big = app.big_cards()
-        self.set_class(big, "-big")
+        big = app.card_size()
+        self.set_class(big != "small", "-big")
+        self.set_class(big == "huge", "-huge")
         ascii_suits = app.ascii_suits
         self.query_one("#left", Tableau).show(board, ascii_suits=ascii_suits, big=big)
         self.query_one("#right", Tableau).show(board, ascii_suits=ascii_suits, big=big)

@@ -85,6 +85,10 @@ class TableScreen(Screen[None]):
             id="table.order_down",
         ),
         Binding("ctrl+r", "seat_reset", _("Reset"), id="table.seat_reset"),
+        # The log: the latest events by page, the whole of it on its own screen.
+        Binding("pageup", "log_page(-1)", show=False, priority=True, id="table.log_up"),
+        Binding("pagedown", "log_page(1)", show=False, priority=True, id="table.log_down"),
+        Binding("l", "history", _("Log"), show=False, priority=True, id="table.history"),
         Binding("c", "cutter", _("Cut by"), priority=True, id="table.cutter"),
         Binding("o", "others", _("Others shuffle"), priority=True, id="table.others"),
         *[
@@ -155,8 +159,9 @@ class TableScreen(Screen[None]):
             return
         board = session.board(None)
         stage = board.stage
-        big = app.big_cards()
-        self.set_class(big, "-big")
+        big = app.card_size()
+        self.set_class(big != "small", "-big")
+        self.set_class(big == "huge", "-huge")
         ascii_suits = app.ascii_suits
         selected = self._selected() if stage == "seating" else None
         self.query_one("#left", Tableau).show(
@@ -500,6 +505,22 @@ class TableScreen(Screen[None]):
                 self.banque.open_private(who)
 
         self.app.push_screen(SeatPickerScreen(list(self.session.game.participants)), picked)
+
+    # ------------------------------------------------------------ the log
+
+    def action_log_page(self, direction: int) -> None:
+        """PageUp / PageDown: scroll the log (its latest line comes back with the next act)."""
+        log = self.query_one(CoupLog)
+        if direction < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
+
+    def action_history(self) -> None:
+        """``l``: the whole log on its own screen."""
+        from .history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen())
 
     # ------------------------------------------------------------ seating
 

@@ -9,7 +9,7 @@ from textual.widgets import Static
 
 from ..i18n import _
 from ..session import Board
-from .cards import CardRow
+from .cards import CardRow, CardSize
 from .common import hand_status, signed
 
 
@@ -27,7 +27,7 @@ class BankBand(Vertical):
         yield Static("", classes="hand-status")
         yield Static("", classes="shoe")
 
-    def show(self, board: Board, *, ascii_suits: bool, big: bool) -> None:
+    def show(self, board: Board, *, ascii_suits: bool, big: bool | CardSize) -> None:
         self.border_title = _("Bank {n}").format(n=board.bank_number)
         if board.banker:
             banker = Text.assemble(

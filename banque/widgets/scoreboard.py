@@ -12,6 +12,8 @@ from ..models import Result
 from ..session import Board
 
 MARK: dict[Result, str] = {"player": "W", "banker": "L", "tie": "T"}
+#: A road this wide (a large terminal's) also counts each side's results.
+TALLY_WIDTH = 40
 
 
 class Scoreboard(Static):
@@ -22,8 +24,15 @@ class Scoreboard(Static):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__("", id=id, classes="scoreboard")
         self.border_title = _("Road")
+        self._board: Board | None = None
+
+    def on_resize(self) -> None:
+        # As long a road as the new width holds.
+        if self._board is not None:
+            self.show(self._board)
 
     def show(self, board: Board) -> None:
+        self._board = board
         width = max(4, self.content_size.width - 7) if self.content_size.width else 16
         styles = {
             "player": self.get_component_rich_style("road--win"),
@@ -52,4 +61,17 @@ class Scoreboard(Static):
             else _("no coup yet"),
             "dim",
         )
+        if count and self.content_size.width >= TALLY_WIDTH:
+            # A wide road (a large terminal) also counts each side's results.
+            for side in ("left", "right"):
+                results = board.road[side]  # type: ignore[index]
+                text.append("\n")
+                text.append(f"{labels[side][:5]:<6}", "dim")
+                text.append(
+                    " · ".join(
+                        f"{_(MARK[res])} {results.count(res)}"
+                        for res in ("player", "banker", "tie")
+                    ),
+                    "dim",
+                )
         self.update(text)

@@ -11,7 +11,7 @@ from textual.widgets import Static
 from ..i18n import _
 from ..models import Side
 from ..session import Board
-from .cards import CardRow
+from .cards import CardRow, CardSize
 from .common import hand_status, result_text, stake_text
 
 
@@ -33,7 +33,7 @@ class Tableau(Vertical):
         board: Board,
         *,
         ascii_suits: bool,
-        big: bool,
+        big: bool | CardSize,
         selected: str | None = None,
     ) -> None:
         hand = board.hands[self.side]
