@@ -70,6 +70,7 @@ async def test_no_concealed_card_on_any_public_screen() -> None:
         shoe=SHOE,
         blink=False,
         toast_seconds=60.0,
+        forced_moves="automatic",  # the announced flow: tests/test_secrets.py
     )
     app.animation_level = "none"
     seen: list[str] = []
