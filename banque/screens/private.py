@@ -83,7 +83,7 @@ class PrivateScreen(Screen[None]):
     """One seat's view from the engine: its concealed cards, balance and stake."""
 
     # No button takes Enter by itself: at a side's move Enter is the view's own.
-    AUTO_FOCUS = None
+    AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", _("Close"), id="private.close"),
         Binding("enter", "say", _("Say it"), id="private.say"),
