@@ -372,3 +372,44 @@ async def test_escape_then_a_key_at_once_never_leaves_a_view_open() -> None:
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert app.session is not None and app.session.game.phase == "right"
+
+
+# ---------------------------------------------------------------- the option
+
+
+async def test_setup_moves_row_chooses_automatic_forced_moves() -> None:
+    app = BanqueApp(participants=THREE, kinds=["human"] * 3, seed=7, shoe=FORCED, blink=False)
+    app.animation_level = "none"
+    assert app.forced_moves == "announced"  # the table's default
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("up")  # from the first name up to the last row: Moves
+        await pilot.pause()
+        assert app.screen.focused is not None and app.screen.focused.id == "forced"
+        await pilot.press("space")
+        await pilot.pause()
+        assert "automatic" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session is not None
+        assert app.session.game.forced_moves == "automatic"
+        assert record_of(app.session.game).forced_moves == "automatic"
+
+
+async def test_a_game_from_a_record_keeps_the_records_way() -> None:
+    record = record_of(seated(FORCED, "automatic"))
+    app = BanqueApp(record, kinds=["human"] * 3, blink=False, pace=0.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert app.session is not None and app.session.game.forced_moves == "automatic"
+        await pilot.press("enter")  # deal: both forced moves at once
+        await pilot.pause()
+        assert app.session.game.phase == "banker"
+
+
+def test_the_command_line_chooses_the_way() -> None:
+    from banque.cli import build_parser
+
+    parser = build_parser()
+    assert parser.parse_args([]).forced_moves == "announced"
+    assert parser.parse_args(["--forced-moves", "automatic"]).forced_moves == "automatic"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--forced-moves", "sometimes"])
