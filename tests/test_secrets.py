@@ -141,6 +141,18 @@ def test_a_record_that_states_a_wrong_forced_move_keeps_the_total_off_the_table(
     assert "holds" not in session.notice and "3" not in session.notice.replace("act 9", "")
 
 
+def test_the_bankers_advisor_reads_announced_moves_as_automatic_ones() -> None:
+    from banque.players import banker_advice
+
+    announced, automatic = seated(FORCED), seated(FORCED, "automatic")
+    announced.deal()
+    announced.draw("right")
+    announced.stand("left")
+    automatic.deal()
+    assert announced.phase == automatic.phase == "banker"
+    assert banker_advice(announced.observe("Ana")) == banker_advice(automatic.observe("Ana"))
+
+
 def test_computers_play_announced_games_to_the_end() -> None:
     g = Game(THREE, seed=3, forced_moves="announced")
     players = {n: ComputerPlayer(n, "bold", g.rng_for(n)) for n in THREE}
