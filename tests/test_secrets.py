@@ -337,7 +337,15 @@ async def test_a_computer_side_takes_the_same_pace_for_a_forced_move() -> None:
 
 @pytest.mark.parametrize(
     ("key", "then"),
-    [("alt+2", "2"), ("trade_mark_sign", "2"), ("alt+v", "v"), ("en_dash", "minus")],
+    [
+        ("alt+2", "2"),
+        ("trade_mark_sign", "2"),
+        ("ª", "9"),
+        ("º", "0"),
+        ("alt+v", "v"),
+        ("alt+shift+d", "D"),
+        ("en_dash", "minus"),
+    ],
 )
 def test_escape_and_a_key_at_once_are_read_as_both(key: str, then: str) -> None:
     from textual import events

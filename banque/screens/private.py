@@ -59,6 +59,7 @@ OPTION_KEYS: dict[str, str] = {
     "feminine_ordinal_indicator": "9",  # ª
     "masculine_ordinal_indicator": "0",  # º
     "º": "0",
+    "ª": "9",
     "en_dash": "minus",  # –
 }
 _CHARACTERS = {"minus": "-", "space": " "}
