@@ -163,6 +163,8 @@ def test_computers_play_announced_games_to_the_end() -> None:
     moves = [a for a in g.actions if a.act in ("draw", "stand") and a.side != "banker"]
     assert len(moves) >= len([c for c in g.coups if not c.natural])  # every side spoke
     assert g.total_chips() == 100 * len(THREE)
+    again = replay(parse_record(json.loads(dump_record(record_of(g)))))
+    assert again.error is None and again.game.report() == g.report()
 
 
 def test_a_seat_that_can_only_pass_is_told_why() -> None:
