@@ -30,7 +30,7 @@ from textual.timer import Timer
 from .engine import Event, Game
 from .errors import BanqueError
 from .i18n import _
-from .models import Record
+from .models import ForcedMoves, Record
 from .record import load_record, replay
 from .screens import (
     ConfirmScreen,
@@ -150,8 +150,14 @@ class BanqueApp(App[int]):
         ansi_color: bool = False,
         toast_seconds: float = 4.0,
         plain_output: bool | None = None,
+        forced_moves: ForcedMoves = "announced",
     ) -> None:
         super().__init__(ansi_color=ansi_color)
+        #: How a new game's forced moves are made: ``announced`` (the default:
+        #: every side states its move, so nobody learns it holds 5) or
+        #: ``automatic`` (faster; reveals that a side asked to choose holds 5).
+        #: A game from a record keeps the record's.
+        self.forced_moves: ForcedMoves = forced_moves
         self.session: Session | None = None
         #: The terminal cannot print UTF-8 (found out unless told): plain characters.
         self.plain_output = plain_output_wanted() if plain_output is None else plain_output
@@ -257,7 +263,7 @@ class BanqueApp(App[int]):
         """
         if seed is None:
             seed = self._seed if self._seed is not None else time.time_ns() % (2**32)
-        game = Game(list(names), seed, self._shoe)
+        game = Game(list(names), seed, self._shoe, forced_moves=self.forced_moves)
         if pace is not None:
             self.pace = max(0.0, min(MAX_PACE, pace))
         choices = list(kinds) if kinds is not None else self.kinds_for(game.participants)
@@ -620,9 +626,10 @@ def run_app(
     *,
     pace: float = DEFAULT_PACE,
     kinds: Mapping[str, SeatChoice] | None = None,
+    forced_moves: ForcedMoves = "announced",
 ) -> int:
     """Open the table (from a record when one is given); the exit status."""
-    app = BanqueApp(record_path, pace=pace, kinds=kinds)
+    app = BanqueApp(record_path, pace=pace, kinds=kinds, forced_moves=forced_moves)
     try:
         result = app.run()
     except KeyboardInterrupt:

@@ -17,6 +17,7 @@ from .errors import BanqueError, RecordError
 from .record import Replay, load_record, loads_json, new_game, parse_record, replay
 
 if TYPE_CHECKING:
+    from .models import ForcedMoves
     from .session import SeatChoice
 
 EXIT_USAGE = 2
@@ -114,6 +115,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME[:STYLE]",
         help="NAME's seat is a computer player, cautious (the default) or bold; "
         "repeat for more seats (with --record: the others are humans)",
+    )
+    parser.add_argument(
+        "--forced-moves",
+        choices=("announced", "automatic"),
+        default="announced",
+        help="announced (the default): every side states its move, forced or not, so nobody "
+        "learns what it holds; automatic: forced moves at once (faster, but a side asked to "
+        "choose is seen to hold 5). A game from --record keeps its record's.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -301,7 +310,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if func is not None:
             return int(func(args))
-        return play(args.record, args.pace, dict(args.computer) or None)
+        return play(
+            args.record, args.pace, dict(args.computer) or None, forced_moves=args.forced_moves
+        )
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # the reader went away (| head): not an error of ours
@@ -317,6 +328,8 @@ def play(
     record: str | None,
     pace: float = 0.6,
     computers: dict[str, SeatChoice] | None = None,
+    *,
+    forced_moves: ForcedMoves = "announced",
 ) -> int:
     """Open the table (the terminal app)."""
     if record is not None:
@@ -333,7 +346,7 @@ def play(
             f"the table cannot start ({exc}); reinstall banque with its dependencies "
             "(pip install .)"
         ) from None
-    return run_app(record, pace=pace, kinds=computers)
+    return run_app(record, pace=pace, kinds=computers, forced_moves=forced_moves)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -2,7 +2,8 @@
 
 One :class:`Game` moves through named phases: ``auction`` (bids for the
 bank), ``betting`` (wagers or banco for the next coup), ``right`` / ``left``
-(a side at 5 chooses), ``banker`` (the banker's free choice) and ``ended``
+(a side at 5 chooses; with ``forced_moves="announced"`` every side states
+its move, forced or not, so that nobody learns it holds 5), ``banker`` (the banker's free choice) and ``ended``
 (the bank is over; a new bid opens a fresh bank).  Every action has a
 ``verify_…`` method that raises :class:`~banque.errors.IllegalAction` with a
 message a player can act on, a ``can_…`` twin, and the action itself, which
@@ -1015,7 +1016,14 @@ class Game:
         return _points(self.hands[mover])
 
     def _advance(self, out: list[Event]) -> None:
-        """Apply forced moves until a choice is pending."""
+        """Apply forced moves until a choice is pending.
+
+        With ``forced_moves="announced"`` nothing is applied: every side's
+        active player states its move (forced or not), so a side asked to
+        speak tells nobody what it holds.
+        """
+        if self.forced_moves == "announced":
+            return
         while self.phase in ("right", "left"):
             side: Side = self.phase  # type: ignore[assignment]
             total = _points(self.hands[side])
@@ -1033,15 +1041,37 @@ class Game:
         self.moves[mover] = "draw"
         if self.keep_log:
             who = self.holder(mover)
-            self._event("draw", f"{_side_name(mover)} ({who}) draws: {pretty(card)} face up.", out)
+            if mover != "banker" and self.forced_moves == "announced":
+                # The same words whether the move was forced or chosen.
+                text = f"The {mover} side ({who}) says carte: draws {pretty(card)} face up."
+            else:
+                text = f"{_side_name(mover)} ({who}) draws: {pretty(card)} face up."
+            self._event("draw", text, out)
         self._next_mover(mover, out)
 
     def _stand(self, mover: Mover, out: list[Event]) -> None:
         self.moves[mover] = "stand"
         if self.keep_log:
             who = self.holder(mover)
-            self._event("stand", f"{_side_name(mover)} ({who}) stands.", out)
+            if mover != "banker" and self.forced_moves == "announced":
+                text = f"The {mover} side ({who}) says non: stands."
+            else:
+                text = f"{_side_name(mover)} ({who}) stands."
+            self._event("stand", text, out)
         self._next_mover(mover, out)
+
+    def side_acts(self, side: Side) -> tuple[str, ...]:
+        """The moves a side may state now by its concealed total (for its holder only).
+
+        At 0–4 only ``draw``, at 6–7 only ``stand``, at 5 both.  Never show
+        this to anyone but the side's deciding seat: it tells the total.
+        """
+        total = _points(self.hands[side])
+        if total <= 4:
+            return ("draw",)
+        if total >= 6:
+            return ("stand",)
+        return ("draw", "stand")
 
     def _next_mover(self, mover: Mover, out: list[Event]) -> None:
         if mover == "right":
@@ -1058,6 +1088,22 @@ class Game:
             return self._as_if_closed(self.verify_move, side, draw)
         if self.phase not in MOVERS:
             raise self._phase_error("decision")
+        if (
+            self.forced_moves == "announced"
+            and side == self.phase
+            and side != "banker"
+            and self.moves[side] is None
+        ):
+            legal = self.side_acts(side)  # type: ignore[arg-type]
+            if ("draw" if draw else "stand") not in legal:
+                rule = "at 0–4 a side must draw" if draw is False else "at 6–7 a side must stand"
+                # Names a concealed total: the "forced" category is shown to its holder only.
+                raise IllegalAction(
+                    f"The {side} side holds {self._total(side)}: {rule}, so it cannot "
+                    f"{'draw' if draw else 'stand'} (only 5 is a choice).",
+                    "forced",
+                )
+            return
         if side in self.unconfirmed:
             done = self.moves[side]
             if (done == "draw") != draw:
@@ -1334,6 +1380,23 @@ class Game:
                 if banco:
                     options.append(f"call banco ({self.fund})")
                 options.append("pass")
+                if len(options) == 1:  # nothing to stake: say why, not "to  or pass"
+                    why = (
+                        f"{who} has no chips left"
+                        if not self.balances[who]
+                        else "the bank is covered"
+                        if self.cover_left() <= 0
+                        else "banco was called"
+                    )
+                    prompt = (
+                        f"Coup {self.coup_number}, fund {self.fund}: {who} can only pass: {why}."
+                    )
+                else:
+                    prompt = (
+                        f"Coup {self.coup_number}, fund {self.fund}: {who} to "
+                        + ", ".join(options[:-1])
+                        + f" or {options[-1]}."
+                    )
                 return Turn.model_construct(
                     phase=p,
                     actors=[who, banker],
@@ -1342,9 +1405,7 @@ class Game:
                     max_stake=max_s,
                     max_a_cheval=max_s - max_s % 2,
                     can_banco=banco,
-                    prompt=f"Coup {self.coup_number}, fund {self.fund}: {who} to "
-                    + ", ".join(options[:-1])
-                    + f" or {options[-1]}.",
+                    prompt=prompt,
                 )
             return Turn.model_construct(
                 phase=p,
@@ -1359,6 +1420,7 @@ class Game:
             )
         if p in ("right", "left"):
             who = self.deciders[p] or ""  # type: ignore[index]
+            # Public: the same acts and words whatever the side holds.
             return Turn.model_construct(
                 phase=p,
                 actors=[who],
@@ -1367,7 +1429,11 @@ class Game:
                 max_stake=None,
                 max_a_cheval=None,
                 can_banco=False,
-                prompt=f"The {p} side ({who}) chooses: draw or stand.",
+                prompt=(
+                    f"The {p} side ({who}) looks at its cards and says carte (draw) or non (stand)."
+                    if self.forced_moves == "announced"
+                    else f"The {p} side ({who}) chooses: draw or stand."
+                ),
             )
         if p == "banker":
             return Turn.model_construct(
@@ -1443,8 +1509,8 @@ class Game:
                     acts = _BETTOR_ACTS[max_s > 0, banco]
         elif p == "right" or p == "left":
             to_act = self.deciders[p] == seat
-            if to_act:
-                acts = ("draw", "stand")
+            if to_act:  # the deciding seat's own: its legal moves only
+                acts = self.side_acts(p) if self.forced_moves == "announced" else ("draw", "stand")
         elif p == "banker":
             to_act = seat == banker
             if to_act:

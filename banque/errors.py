@@ -28,11 +28,14 @@ class RecordError(BanqueError):
 class ReplayError(BanqueError):
     """An act of a record that the rules refuse.
 
-    ``index`` is the act's 1-based position in the record's ``actions``.
+    ``index`` is the act's 1-based position in the record's ``actions``;
+    ``rule`` is the refusal's :attr:`IllegalAction.rule` (``"forced"`` names a
+    concealed total: a table shows it to the hand's holder only).
     """
 
-    def __init__(self, index: int, act: str, reason: str) -> None:
+    def __init__(self, index: int, act: str, reason: str, rule: str = "rule") -> None:
         super().__init__(f"act {index} ({act}): {reason}")
         self.index = index
         self.act = act
         self.reason = reason
+        self.rule = rule

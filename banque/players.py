@@ -176,6 +176,9 @@ class ComputerPlayer:
         if phase == "auction" or phase == "ended":
             return self._bid(obs)
         if phase == "right" or phase == "left":
+            acts = obs.acts
+            if len(acts) == 1:  # a forced move stated aloud (forced_moves="announced")
+                return _DRAW[phase] if acts[0] == "draw" else _STAND[phase]
             draw = self.rng.random() < self.style.draw_at_5
             return _DRAW[phase] if draw else _STAND[phase]
         return self._banker_choice(obs)

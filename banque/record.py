@@ -127,7 +127,7 @@ def replay(record: Record, **options: Any) -> Replay:
         try:
             result.events.extend(game.apply(action))
         except IllegalAction as exc:
-            result.error = ReplayError(index, action.act, str(exc))
+            result.error = ReplayError(index, action.act, str(exc), exc.rule)
             break
     return result
 

@@ -202,7 +202,13 @@ class Session:
         styles: Mapping[str, Temperament] | None = None,
     ) -> Session:
         session = cls(result.game, result.events, computers=computers, styles=styles)
-        if result.error is not None:
+        if result.error is not None and result.error.rule == "forced":
+            # The reason names a side's concealed total: not for the whole table.
+            session.notice = _(
+                "The record stops at act {index} ({act}), a side's move that its cards do not "
+                "allow. Play goes on from the state before it."
+            ).format(index=result.error.index, act=result.error.act)
+        elif result.error is not None:
             session.notice = _(
                 "The record stops at act {index} ({act}), which the rules refuse: {reason} "
                 "Play goes on from the state before it."

@@ -149,8 +149,9 @@ async def test_enter_alone_starts_a_game_against_three_computers() -> None:
         assert coup.hands["left"] == ["AH", "2C", "8H"]
         assert coup.moves["banker"] in ("draw", "stand")
         log = log_text(app)
-        assert "Right (Ana) draws: 9♦ face up." in log
-        assert "Left (Bruno) draws: 8♥ face up." in log
+        # Forced moves are announced by default: the same words as a choice.
+        assert "The right side (Ana) says carte: draws 9♦ face up." in log
+        assert "The left side (Bruno) says carte: draws 8♥ face up." in log
         assert ("Banker (Chloé) draws: 7♣ face up." in log) != ("Banker (Chloé) stands." in log)
         assert "Coup 1 settled" in log
         assert isinstance(app.screen, TableScreen)
@@ -159,7 +160,14 @@ async def test_enter_alone_starts_a_game_against_three_computers() -> None:
 
 
 async def test_worked_example_played_by_keys(tmp_path: Path) -> None:
-    app = table_app(participants=THREE, kinds=["human"] * 3, seed=7, shoe=WORKED, save_dir=tmp_path)
+    app = table_app(
+        participants=THREE,
+        kinds=["human"] * 3,
+        seed=7,
+        shoe=WORKED,
+        save_dir=tmp_path,
+        forced_moves="automatic",  # the rules card's flow: forced draws at once
+    )
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.press("enter")
         session = app.session

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from banque.app import BanqueApp
 from banque.screens import CurtainScreen, PrivateScreen, StandingsScreen, TableScreen
 from banque.testing import leaked, screen_text
@@ -62,7 +64,8 @@ async def walk(pilot: Any, app: BanqueApp, keys: list[str], seen: list[str]) -> 
         check(app, seen)
 
 
-async def test_no_concealed_card_on_any_public_screen() -> None:
+@pytest.mark.parametrize("forced_moves", ["automatic", "announced"])
+async def test_no_concealed_card_on_any_public_screen(forced_moves: str) -> None:
     app = BanqueApp(
         participants=FOUR,
         kinds=["human"] * 4,
@@ -70,6 +73,7 @@ async def test_no_concealed_card_on_any_public_screen() -> None:
         shoe=SHOE,
         blink=False,
         toast_seconds=60.0,
+        forced_moves=forced_moves,  # type: ignore[arg-type]
     )
     app.animation_level = "none"
     seen: list[str] = []
@@ -96,6 +100,9 @@ async def test_no_concealed_card_on_any_public_screen() -> None:
         await walk(pilot, app, ["f2"], seen)  # ASCII suits
         await walk(pilot, app, ["2", "enter", "escape", "f2"], seen)
         await walk(pilot, app, ["enter", "enter", "d"], seen)  # Bruno draws at 5
+        if forced_moves == "announced":  # the left side (3) says carte too, in private
+            assert game.phase == "left"
+            await walk(pilot, app, ["enter", "enter", "enter"], seen)
         assert game.phase == "banker"
         await walk(pilot, app, ["enter", "enter", "d"], seen)  # the banker draws
         assert game.coups[-1].totals == {"right": 4, "left": 1, "banker": 0}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
@@ -39,6 +40,18 @@ class CurtainScreen(Screen[bool]):
             text.append(_("Everyone else, please look away."), "dim")
             yield Static(text, id="curtain")
         yield Footer()
+
+    def on_key(self, event: events.Key) -> None:
+        """Escape and a key at once (``alt+…``): back to the table, the key acts there."""
+        from .private import escape_burst, replay_key
+
+        key = escape_burst(event)
+        if key is None:
+            return
+        event.stop()
+        event.prevent_default()
+        self.action_back()
+        replay_key(self, key)
 
     def action_look(self) -> None:
         self.dismiss(True)

@@ -4,6 +4,15 @@ At the banker's choice a human banker may ask here for the exact advisor
 (the expected gain of drawing and of standing): it depends on the banker's
 concealed cards, so it is shown nowhere else — not on the public table, not
 in the log, not in a toast.
+
+A side's active player states every move here (with forced moves
+"announced"): at a forced total only the legal key is offered and Enter
+takes it; at 5, d or s (Enter only reminds, here).  A refusal that names
+the concealed total is shown here and nowhere else.
+
+Escape pressed and followed at once by another key (over SSH, say) reaches
+Textual as one ``alt+…`` key (or a terminal's option character): the view
+closes as for Escape and the key goes on to the table.
 """
 
 from __future__ import annotations
@@ -11,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -35,13 +44,56 @@ def gain(value: float) -> str:
     return text.replace("-", "−")
 
 
+#: What Escape followed at once by a key becomes when the terminal sends
+#: ``ESC <key>`` in one go: ``alt+<key>``, or for a digit or the minus the
+#: character a Mac's Option key gives (Textual reads ``ESC 2`` as ``™``).
+OPTION_KEYS: dict[str, str] = {
+    "inverted_exclamation_mark": "1",  # ¡
+    "trade_mark_sign": "2",  # ™
+    "pound_sign": "3",  # £
+    "cent_sign": "4",  # ¢
+    "infinity": "5",  # ∞
+    "section_sign": "6",  # §
+    "pilcrow_sign": "7",  # ¶
+    "bullet": "8",  # •
+    "feminine_ordinal_indicator": "9",  # ª
+    "masculine_ordinal_indicator": "0",  # º
+    "º": "0",
+    "ª": "9",
+    "en_dash": "minus",  # –
+}
+_CHARACTERS = {"minus": "-", "space": " "}
+
+
+def escape_burst(event: events.Key) -> str | None:
+    """The key that followed an Escape, if ``event`` is an Escape and a key in one."""
+    key = event.key
+    if key.startswith("alt+"):
+        rest = key[len("alt+") :]
+        return rest.removeprefix("shift+").upper() if rest.startswith("shift+") else rest
+    return OPTION_KEYS.get(key)
+
+
+def replay_key(screen: Screen[object], key: str) -> None:
+    """Send on to the app the key that followed an Escape (after the screen closes)."""
+    character = key if len(key) == 1 else _CHARACTERS.get(key)
+    screen.app.post_message(events.Key(key.lower() if len(key) > 1 else key, character))
+
+
 class PrivateScreen(Screen[None]):
     """One seat's view from the engine: its concealed cards, balance and stake."""
 
+    # No button takes Enter by itself: at a side's move Enter is the view's own.
+    AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", _("Close"), id="private.close"),
+        Binding("enter", "say", _("Say it"), id="private.say"),
+        Binding("enter", "remind", show=False, id="private.remind"),
         Binding("d", "decide(True)", _("Draw"), id="private.draw"),
         Binding("s", "decide(False)", _("Stand"), id="private.stand"),
+        # The move the cards do not allow: refused here, in this view only.
+        Binding("d", "refuse(True)", show=False, id="private.draw_refused"),
+        Binding("s", "refuse(False)", show=False, id="private.stand_refused"),
         Binding("a", "advice", _("Advice"), id="private.advice"),
     ]
 
@@ -72,12 +124,30 @@ class PrivateScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.refresh_view()
-        if self.must_decide():
+        session = self.banque.session
+        if session is not None and self.must_decide() and session.decision_side() == "banker":
             self.query_one(f"#{self.default_choice()}", Button).focus()
 
     def on_resize(self) -> None:
         """The view follows the terminal's size (cards as large as the table's)."""
         self.refresh_view()
+
+    def on_key(self, event: events.Key) -> None:
+        """Escape and a key at once (``alt+…``): close, and let the key act on the table."""
+        key = escape_burst(event)
+        if key is None:
+            return
+        event.stop()
+        event.prevent_default()
+        self.action_close()
+        replay_key(self, key)
+
+    def legal_moves(self) -> tuple[str, ...]:
+        """The moves this seat may make now (its own observation: it may know its total)."""
+        session = self.banque.session
+        if session is None or not self.must_decide():
+            return ()
+        return session.observation(self.who).acts
 
     def must_decide(self) -> bool:
         session = self.banque.session
@@ -178,16 +248,29 @@ class PrivateScreen(Screen[None]):
             info.append(_("You hold no concealed cards now."), "dim")
             info.append("\n")
         deciding = self.must_decide()
+        legal = self.legal_moves()
         if deciding:
             side = session.decision_side()
             if side == "banker":
                 info.append(_("You choose freely: draw a third card or stand."))
+            elif legal == ("draw",):
+                info.append(
+                    _("Your side holds 0–4: it must draw. Say carte: Enter (or d)."), "bold"
+                )
+            elif legal == ("stand",):
+                info.append(
+                    _("Your side holds 6 or 7: it must stand. Say non: Enter (or s)."), "bold"
+                )
             else:
-                info.append(_("Your side holds 5: you choose to draw or to stand."))
+                info.append(
+                    _("Your side holds 5: you choose. d: carte (draw) · s: non (stand)."), "bold"
+                )
         else:
             info.append(_("Escape closes this view."), "dim")
         self.query_one("#private-info", Static).update(info)
         self.query_one("#decide").display = deciding
+        self.query_one("#draw", Button).display = "draw" in legal
+        self.query_one("#stand", Button).display = "stand" in legal
         self.query_one("#advice", Button).display = self.may_ask_advice()
         self.query_one("#private-advice", Static).update(self.advice_text())
         self.refresh_bindings()
@@ -222,9 +305,21 @@ class PrivateScreen(Screen[None]):
         )
         return text
 
+    def _side_moving(self) -> bool:
+        session = self.banque.session
+        return (
+            session is not None
+            and self.must_decide()
+            and session.decision_side() in ("right", "left")
+        )
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "decide":
-            return self.must_decide()
+        if action in ("decide", "refuse"):
+            move = "draw" if (parameters[0] if parameters else True) else "stand"
+            legal = move in self.legal_moves()
+            return legal if action == "decide" else self.must_decide() and not legal
+        if action in ("say", "remind"):  # Enter: the forced move; at 5 a reminder
+            return self._side_moving() and len(self.legal_moves()) == (1 if action == "say" else 2)
         if action == "advice":
             return self.may_ask_advice()
         return True
@@ -256,6 +351,23 @@ class PrivateScreen(Screen[None]):
     @on(Button.Pressed, "#stand")
     def _stand(self) -> None:
         self.action_decide(False)
+
+    def action_say(self) -> None:
+        """Enter at a side's forced move: say it."""
+        legal = self.legal_moves()
+        if len(legal) == 1:
+            self.action_decide(legal[0] == "draw")
+
+    def action_remind(self) -> None:
+        """Enter at 5 takes no move: the player says d or s (reminded here only)."""
+        if len(self.legal_moves()) == 2:
+            self.query_one("#private-message", Static).update(
+                Text(_("At 5 you choose: d says carte (draw), s says non (stand)."))
+            )
+
+    def action_refuse(self, draw: bool) -> None:
+        """A move the cards do not allow: the engine's words, in this view only."""
+        self.action_decide(draw)
 
     def action_decide(self, draw: bool) -> None:
         session = self.banque.session

@@ -1,4 +1,4 @@
-"""Setup: the participants' names (3 to 11), each seat human or computer, pace and seed."""
+"""Setup: the participants' names (3 to 11), each seat human or computer, pace, seed, moves."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from textual.widgets import Footer, Header, Input, Label, Static
 from ..engine import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from ..errors import IllegalAction
 from ..i18n import _
+from ..models import ForcedMoves
 from ..session import SEAT_CHOICES, SeatChoice
 
 if TYPE_CHECKING:
@@ -60,6 +61,33 @@ class KindSwitch(Widget, can_focus=True):
     def action_cycle(self, step: int) -> None:
         i = SEAT_CHOICES.index(self.kind)
         self.kind = SEAT_CHOICES[(i + step) % len(SEAT_CHOICES)]
+
+
+class MovesSwitch(Widget, can_focus=True):
+    """How forced moves are made: announced (nothing revealed) or automatic (faster)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space,right,left", "cycle", _("Announced/automatic"), show=False),
+    ]
+
+    mode: reactive[ForcedMoves] = reactive("announced")
+
+    def __init__(self, mode: ForcedMoves, *, id: str | None = None) -> None:
+        super().__init__(id=id, classes="setup-kind setup-moves")
+        self.set_reactive(MovesSwitch.mode, mode)
+
+    def render(self) -> Text:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append("◂ ", "dim")
+        if self.mode == "announced":
+            text.append(_("announced: every side says carte or non"), "bold")
+        else:
+            text.append(_("automatic: faster, shows who holds 5"))
+        text.append(" ▸", "dim")
+        return text
+
+    def action_cycle(self) -> None:
+        self.mode = "automatic" if self.mode == "announced" else "announced"
 
 
 class SetupScreen(Screen[None]):
@@ -140,6 +168,9 @@ class SetupScreen(Screen[None]):
                     compact=True,
                     classes="setup-name",
                 )
+            with Horizontal(classes="setup-row"):
+                yield Label(_("Moves"), classes="setup-label")
+                yield MovesSwitch(self.banque.forced_moves, id="forced")
             yield Static("", id="setup-message")
             yield Static(
                 _(
@@ -161,7 +192,7 @@ class SetupScreen(Screen[None]):
 
     def _rows(self) -> list[list[str]]:
         rows = [[f"name-{i}", f"kind-{i}"] for i in range(MAX_PLAYERS)]
-        return [*rows, ["pace"], ["seed"]]
+        return [*rows, ["pace"], ["seed"], ["forced"]]
 
     def action_row(self, delta: int) -> None:
         """Up/down: the same column of the previous or next row."""
@@ -234,6 +265,7 @@ class SetupScreen(Screen[None]):
                 kinds.append(self.query_one(f"#kind-{i}", KindSwitch).kind)
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text.isdigit() else None
+        self.banque.forced_moves = self.query_one("#forced", MovesSwitch).mode
         try:
             self.banque.start_game(names, seed, kinds, pace)
         except IllegalAction as exc:

@@ -326,7 +326,12 @@ class TableScreen(Screen[None]):
         try:
             events = step()
         except IllegalAction as exc:
-            self.query_one(ActionPanel).set_message(exc.message, "error")
+            message = exc.message
+            if exc.rule == "forced":  # it names a concealed total: for its holder only
+                message = _(
+                    "That move is not allowed for this hand: its holder's private view says why."
+                )
+            self.query_one(ActionPanel).set_message(message, "error")
             self.app.bell()
             return False
         except Exception as exc:  # a bug: the players never see a traceback
