@@ -919,8 +919,9 @@ class Game:
         return out
 
     def pass_(self, who: str) -> list[Event]:
-        """Pass: in the auction (no bid) or at the betting (no wager)."""
-        if self.phase == "auction":
+        """Pass: in the auction (no bid; after a bank's end it opens a fresh one) or at the
+        betting (no wager)."""
+        if self.phase == "auction" or self.phase == "ended":
             return self.pass_bid(who)
         return self.pass_turn(who)
 
