@@ -21,11 +21,13 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.app import App, ScreenStackError, SystemCommand
-from textual.binding import Binding
+from textual.app import App, ComposeResult, ScreenStackError, SystemCommand
+from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widgets import Static
 
 from .engine import Event, Game
 from .errors import BanqueError
@@ -266,7 +268,10 @@ class BanqueApp(App[int]):
         entry = last_unfinished()
         if entry is None:
             return
-        names = ", ".join(entry.participants)
+        names = ", ".join(
+            _("{who} (computer)").format(who=n) if n in entry.computers else n
+            for n in entry.participants
+        )
         when = entry.modified.strftime("%Y-%m-%d %H:%M")
 
         def answer(yes: bool | None) -> None:
@@ -274,13 +279,11 @@ class BanqueApp(App[int]):
                 self._open_resumed(entry.path)
 
         self.push_screen(
-            ConfirmScreen(
+            ResumeOfferScreen(
                 _("Continue the unfinished game?"),
-                _("{names} — bank {bank}, coup {coup}, last played {when}.").format(
-                    names=names, bank=entry.bank, coup=entry.coup, when=when
-                )
-                + "\n"
-                + _("y: continue it · n or Escape: a new game (it stays in banque games)"),
+                _("{names}: bank {bank}, {coups} coup(s) played; last played {when}.").format(
+                    names=names, bank=entry.bank, coups=entry.coup, when=when
+                ),
             ),
             answer,
         )
@@ -766,6 +769,29 @@ class BanqueApp(App[int]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
+
+
+class ResumeOfferScreen(ConfirmScreen):
+    """At start: continue the unfinished game (Enter or y), or a new one (n or Escape)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,y", "answer(True)", _("Continue it"), id="resume.yes"),
+        Binding("n,escape", "answer(False)", _("New game"), id="resume.no"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(self.question, style="bold"), classes="dialog-title")
+            yield Static(Text(self.detail), classes="dialog-body")
+            yield Static(
+                Text(
+                    _(
+                        "Enter or y: continue it · n or Escape: a new game "
+                        "(the unfinished one stays in banque games)"
+                    )
+                ),
+                classes="dialog-keys",
+            )
 
 
 def _is_journal_file(path: str | Path) -> bool:

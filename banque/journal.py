@@ -379,6 +379,7 @@ class GameEntry:
     modified: datetime
     participants: list[str]
     bank: int
+    #: Coups played in the current (or last) bank.
     coup: int
     acts: int
     finished: bool
@@ -414,7 +415,7 @@ def list_games(folder: Path | None = None) -> list[GameEntry]:
             out.append(GameEntry(p.stem, p, modified, [], 0, 0, 0, False, [], {}, str(exc)))
             continue
         game = replay(info.record, keep_log=False).game
-        coup = game.coup_number if game.phase != "ended" else len(game.coups)
+        coup = len(game.coups)  # coups played in the current (or last) bank
         out.append(
             GameEntry(
                 p.stem,
