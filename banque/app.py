@@ -170,6 +170,7 @@ class BanqueApp(App[int]):
         self._resume = Path(resume) if resume is not None else None
         #: Write the game's journal as it goes (in the data directory).
         self.keep_journal = journal
+        self._journal_warned = False
         #: What the table said as it closed (printed after the screen goes).
         self.farewell = ""
         #: At start, offer to continue the last unfinished game.
@@ -458,6 +459,20 @@ class BanqueApp(App[int]):
     def announce(self, events: Sequence[Event]) -> None:
         """Notify the players of what matters (the log keeps everything)."""
         from .widgets.common import suits
+
+        journal = self.session.journal if self.session is not None else None
+        if journal is not None and journal.failure is not None and not self._journal_warned:
+            self._journal_warned = True
+            self.notify(
+                _(
+                    "The game's journal cannot be written ({why}): ctrl+s saves the record "
+                    "elsewhere. The table tries again after every act."
+                ).format(why=journal.failure),
+                severity="error",
+                timeout=max(self.toast_seconds, 10.0),
+            )
+        elif journal is not None and journal.failure is None:
+            self._journal_warned = False
 
         if any(ev.kind in NOTIFY_KINDS for ev in events):
             self.clear_notifications()
