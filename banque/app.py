@@ -252,6 +252,7 @@ class BanqueApp(App[int]):
         choices: list[SeatChoice] = [record.computers.get(n, "human") for n in record.participants]
         computers, styles = self._computers_for(result.game, choices)
         self.session = Session.from_replay(result, computers=computers, styles=styles)
+        self.session.skip_draws(info.draws)
         if info.ended:
             journal.note("resumed")
         self.session.journal = journal

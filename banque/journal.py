@@ -168,6 +168,8 @@ class Journal:
         self._fd = fd
         self.written = written
         self.failure: str | None = None
+        #: The computer seats' draws last written.
+        self.draws: dict[str, int] = {}
 
     # -------------------------------------------------------------- opening
 
@@ -226,7 +228,9 @@ class Journal:
         # O_APPEND from now on: reopen the same file descriptor's file for append.
         os.close(fd)
         fd = os.open(p, os.O_WRONLY | os.O_APPEND | _NOFOLLOW | _CLOEXEC)
-        return cls(p, fd, len(info.record.actions)), info
+        journal = cls(p, fd, len(info.record.actions))
+        journal.draws = dict(info.draws)
+        return journal, info
 
     # -------------------------------------------------------------- writing
 
@@ -238,17 +242,25 @@ class Journal:
             view = view[written:]
         os.fsync(self._fd)
 
-    def sync(self, actions: Sequence[Action]) -> bool:
-        """Append the acts not written yet; ``False`` (and :attr:`failure`) if it failed."""
+    def sync(self, actions: Sequence[Action], draws: Mapping[str, int] | None = None) -> bool:
+        """Append the acts not written yet; ``False`` (and :attr:`failure`) if it failed.
+
+        ``draws`` (how many numbers each computer seat has drawn) follows the
+        acts when it changed, in the same write.
+        """
         if self._fd < 0 or len(actions) <= self.written:
             return self.failure is None
         text = "".join(_act_line(a) for a in actions[self.written :])
+        if draws and dict(draws) != self.draws:
+            text += json.dumps({"note": "draws", "draws": dict(draws)}, ensure_ascii=False) + "\n"
         try:
             self._write(text)
         except OSError as exc:
             self.failure = exc.strerror or exc.__class__.__name__
             return False
         self.written = len(actions)
+        if draws:
+            self.draws = dict(draws)
         self.failure = None
         return True
 
@@ -283,6 +295,8 @@ class JournalInfo:
     ended: bool = False
     saved: list[str] = field(default_factory=list)
     torn: bool = False
+    #: How many numbers each computer seat had drawn (see ``Session.skip_draws``).
+    draws: dict[str, int] = field(default_factory=dict)
     #: The bytes written whole (the file is cut there before appending).
     good_bytes: int = 0
 
@@ -313,6 +327,7 @@ def parse_journal(text: str) -> JournalInfo:
     acts: list[Any] = []
     ended = False
     saved: list[str] = []
+    draws: dict[str, int] = {}
     for number, line in enumerate(complete[1:], start=2):
         if not line.strip():
             continue
@@ -331,11 +346,17 @@ def parse_journal(text: str) -> JournalInfo:
                 ended = False
             elif item["note"] == "saved" and isinstance(item.get("path"), str):
                 saved.append(item["path"])
+            elif item["note"] == "draws" and isinstance(item.get("draws"), dict):
+                draws = {
+                    str(k): v
+                    for k, v in item["draws"].items()
+                    if isinstance(v, int) and not isinstance(v, bool) and v >= 0
+                }
             continue
         acts.append(item)
     head["actions"] = acts
     record = parse_record(head)
-    return JournalInfo(record, started, ended, saved, torn, -dropped)
+    return JournalInfo(record, started, ended, saved, torn, draws, -dropped)
 
 
 def read_journal(path: str | Path) -> JournalInfo:

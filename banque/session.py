@@ -22,6 +22,7 @@ module holds what the table adds around the engine, without Textual:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
@@ -82,22 +83,51 @@ MOVERS: tuple[Mover, Mover, Mover] = ("right", "left", "banker")
 COMPUTER_STAGES = ("auction", "seating", "shuffle", "betting", "dealing", "decision")
 
 
+class CountingRandom(random.Random):
+    """A computer seat's generator that counts its draws.
+
+    The journal keeps the counts, so that a resumed game's computers go on
+    from the very same point of their generators (:meth:`skip`).
+    """
+
+    def __init__(self, seed: str) -> None:
+        super().__init__(seed)
+        self.draws = 0
+
+    def random(self) -> float:
+        self.draws += 1
+        return super().random()
+
+    def skip(self, draws: int) -> None:
+        """Draw ``draws`` numbers, as the seat did before the game was resumed."""
+        draw = super().random
+        for _n in range(max(0, draws)):
+            draw()
+        self.draws += max(0, draws)
+
+
 def computer_seats(
     game: Game, choices: Mapping[str, SeatChoice], p5: float = 0.5
 ) -> dict[str, ComputerPlayer]:
     """A computer player for each seat chosen as one, with the seat's own generator.
 
-    Each draws its randomness from ``game.rng_for(f"seat:{name}")``, derived
-    from the game's seed alone: the same seeded game with the same seats
-    plays the same way, and its record replays it exactly.
+    Each draws its randomness from a generator seeded like
+    ``game.rng_for(f"seat:{name}")``, derived from the game's seed alone: the
+    same seeded game with the same seats plays the same way, and its record
+    replays it exactly.
     """
     from .players import ComputerPlayer as Robot
 
     return {
-        name: Robot(name, choice, game.rng_for(f"seat:{name}"), p5=p5).decide
+        name: Robot(name, choice, CountingRandom(f"banque/{game.seed}/seat:{name}"), p5=p5).decide
         for name, choice in choices.items()
         if choice != "human" and name in game.participants
     }
+
+
+def _seat_rng(player: ComputerPlayer) -> CountingRandom | None:
+    rng = getattr(getattr(player, "__self__", None), "rng", None)
+    return rng if isinstance(rng, CountingRandom) else None
 
 
 class HandBoard(BaseModel):
@@ -214,6 +244,23 @@ class Session:
         return session
 
     # ------------------------------------------------------------ seats
+
+    def computer_draws(self) -> dict[str, int]:
+        """How many numbers each computer seat has drawn (kept in the journal)."""
+        out: dict[str, int] = {}
+        for name, player in self.computers.items():
+            rng = _seat_rng(player)
+            if rng is not None:
+                out[name] = rng.draws
+        return out
+
+    def skip_draws(self, draws: Mapping[str, int]) -> None:
+        """A resumed game: each computer seat's generator where it was."""
+        for name, n in draws.items():
+            player = self.computers.get(name)
+            rng = _seat_rng(player) if player is not None else None
+            if rng is not None and isinstance(n, int):
+                rng.skip(min(n, 10**7))
 
     def kind(self, who: str) -> SeatKind:
         return "computer" if who in self.computers else "human"
@@ -392,7 +439,7 @@ class Session:
             if events and events[0].kind == "auction":
                 events = events[1:]
         if self.journal is not None:
-            self.journal.sync(g.actions)
+            self.journal.sync(g.actions, self.computer_draws())
         if any(ev.kind == "settle" for ev in events) and g.coups:
             self.settled = g.coups[-1]
         self.messages.extend(events)

@@ -555,8 +555,32 @@ def only_journal(data: Path) -> Path:
     return journals[0]
 
 
+def reference_acts(record: Any, names: list[str], count: int) -> list[dict[str, Any]]:
+    """The same all-computer game played without interruption (as watch mode plays it)."""
+    from banque.record import _act_json
+    from banque.session import computer_seats
+
+    game = replay(record).game
+    session = Session(game, computers=computer_seats(game, dict.fromkeys(names, "cautious")))
+    session.forced()
+    while len(game.actions) < count:
+        stage = session.stage()
+        if stage == "settlement":
+            session.continue_after_settlement()
+        elif stage == "ended":
+            session.new_bank()
+        else:
+            session.play_computer()
+    return [json.loads(_act_json(a)) for a in game.actions[:count]]
+
+
 def test_kill_at_random_acts_then_resume_loses_nothing(tmp_path: Path) -> None:
-    """A real ``banque`` (all computers, pace 0) killed with SIGKILL again and again."""
+    """A real ``banque`` (all computers, pace 0) killed with SIGKILL again and again.
+
+    After each kill the journal holds every act played (a torn last line
+    aside), replays act by act, and the resumed game goes on exactly as the
+    same game played without interruption.
+    """
     data = tmp_path / "data"
     rec = tmp_path / "start.json"
     rec.write_text(dump_record(make_record(FOUR, seed=11)))
@@ -588,6 +612,7 @@ def test_kill_at_random_acts_then_resume_loses_nothing(tmp_path: Path) -> None:
         assert info.record.pace == 0.0
         before = acts
         args = ["--resume"]
+    assert before == reference_acts(make_record(FOUR, seed=11), FOUR, len(before))
     # The last resume shows the game where the journal left it.
     term = Pty(["--resume"], env)
     term.wait_for("Game resumed from")
