@@ -682,3 +682,31 @@ def test_a_crash_names_the_journal_and_exits_non_zero(tmp_path: Path) -> None:
     flat = "".join(out.split())
     assert f"Thegameiskeptin{path}".replace(" ", "") in flat
     assert list(tmp_path.glob("banque-*.json")) == []  # nothing in the current folder
+
+
+def test_without_a_journal_the_rescue_record_goes_to_the_data_folder(tmp_path: Path) -> None:
+    game = replay(make_record(THREE, READY_10)).game
+    app = table_app(save_dir=tmp_path, journal=False)
+    app.session = Session(game, computers={}, styles={})
+    path = app._rescue_record(app.session)
+    assert path.parent == data_dir() / "rescue"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert load_record(path).actions == game.actions
+    assert list(tmp_path.iterdir()) == []
+
+
+async def test_a_journal_given_to_record_is_never_overwritten_by_a_save(tmp_path: Path) -> None:
+    first = table_app(record=make_record(THREE, READY_10))
+    async with first.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+q")
+    assert first.session is not None and first.session.journal is not None
+    path = first.session.journal.path
+    text = path.read_text()
+    app = table_app(record=str(path), save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    assert path.read_text() == text
+    saved = list(tmp_path.glob("banque-*.json"))
+    assert len(saved) == 1 and len(load_record(saved[0]).actions) == 5
