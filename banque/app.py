@@ -206,7 +206,7 @@ class BanqueApp(App[int]):
         else:
             self.push_screen(self._setup_screen())
             if self.offer_resume and self.keep_journal:
-                self._offer_resume()
+                self.call_after_refresh(self._offer_resume)  # after the first screen
         self._check_size(self.size.width, self.size.height)
 
     # ------------------------------------------------------------ the journal
@@ -268,7 +268,7 @@ class BanqueApp(App[int]):
         from .journal import last_unfinished
 
         entry = last_unfinished()
-        if entry is None:
+        if entry is None or not isinstance(self.screen, SetupScreen):
             return
         names = ", ".join(
             _("{who} (computer)").format(who=n) if n in entry.computers else n

@@ -415,44 +415,71 @@ class GameEntry:
         return "finished" if self.finished else "unfinished"
 
 
-def list_games(folder: Path | None = None) -> list[GameEntry]:
-    """Every journal, the most recently played last."""
-    from .record import replay
-
-    where = folder if folder is not None else games_dir()
+def _journal_paths(where: Path) -> list[tuple[datetime, Path]]:
+    """The journals in a folder with their times, the most recently played last."""
     try:
         paths = [p for p in where.iterdir() if p.suffix == SUFFIX and not p.is_symlink()]
     except OSError:
         return []
-    out: list[GameEntry] = []
+    out = []
     for p in paths:
         try:
-            modified = datetime.fromtimestamp(p.stat().st_mtime)
+            out.append((datetime.fromtimestamp(p.stat().st_mtime), p))
         except OSError:
             continue
-        try:
-            info = read_journal(p)
-        except RecordError as exc:
-            out.append(GameEntry(p.stem, p, modified, [], 0, 0, 0, False, [], {}, str(exc)))
-            continue
-        game = replay(info.record, keep_log=False).game
-        coup = len(game.coups)  # coups played in the current (or last) bank
-        out.append(
-            GameEntry(
-                p.stem,
-                p,
-                modified,
-                list(info.record.participants),
-                game.bank_number,
-                coup,
-                len(info.record.actions),
-                info.ended,
-                info.saved,
-                dict(info.record.computers),
-            )
-        )
-    out.sort(key=lambda e: (e.modified, e.id))
+    out.sort(key=lambda x: (x[0], x[1].name))
     return out
+
+
+def _entry(p: Path, modified: datetime) -> GameEntry:
+    from .record import replay
+
+    try:
+        info = read_journal(p)
+    except RecordError as exc:
+        return GameEntry(p.stem, p, modified, [], 0, 0, 0, False, [], {}, str(exc))
+    game = replay(info.record, keep_log=False).game
+    coup = len(game.coups)  # coups played in the current (or last) bank
+    return GameEntry(
+        p.stem,
+        p,
+        modified,
+        list(info.record.participants),
+        game.bank_number,
+        coup,
+        len(info.record.actions),
+        info.ended,
+        info.saved,
+        dict(info.record.computers),
+    )
+
+
+def _ended_quickly(p: Path) -> bool | None:
+    """Whether a journal ends with its game's end, from its last lines (``None``: unreadable)."""
+    try:
+        fd = os.open(p, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
+    except OSError:
+        return None
+    try:
+        size = os.fstat(fd).st_size
+        os.lseek(fd, max(0, size - 4096), os.SEEK_SET)
+        tail = os.read(fd, 4096)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    for line in reversed(tail.split(b"\n")):
+        if b'"note": "end"' in line:
+            return True
+        if b'"note": "resumed"' in line or b'"act"' in line:
+            return False
+    return False
+
+
+def list_games(folder: Path | None = None) -> list[GameEntry]:
+    """Every journal, the most recently played last."""
+    where = folder if folder is not None else games_dir()
+    return [_entry(p, modified) for modified, p in _journal_paths(where)]
 
 
 def find_game(which: str | None, folder: Path | None = None) -> Path:
@@ -466,13 +493,18 @@ def find_game(which: str | None, folder: Path | None = None) -> Path:
         if candidate.exists():
             return candidate
         raise RecordError(f"no game {which!r} (banque games lists them)")
-    unfinished = [e for e in list_games(folder) if e.state == "unfinished"]
-    if not unfinished:
+    entry = last_unfinished(folder)
+    if entry is None:
         raise RecordError("no unfinished game to resume (banque games lists them)")
-    return unfinished[-1].path
+    return entry.path
 
 
 def last_unfinished(folder: Path | None = None) -> GameEntry | None:
-    """The most recent unfinished game, if any (for the offer at start)."""
-    unfinished = [e for e in list_games(folder) if e.state == "unfinished"]
-    return unfinished[-1] if unfinished else None
+    """The most recent unfinished game, if any (only that one is read whole)."""
+    where = folder if folder is not None else games_dir()
+    for modified, p in reversed(_journal_paths(where)):
+        if _ended_quickly(p) is False:
+            entry = _entry(p, modified)
+            if entry.state == "unfinished":
+                return entry
+    return None
