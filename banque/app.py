@@ -19,13 +19,16 @@ from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual import events
-from textual.app import App, ScreenStackError, SystemCommand
-from textual.binding import Binding
+from textual.app import App, ComposeResult, ScreenStackError, SystemCommand
+from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.containers import Vertical
 from textual.driver import Driver
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widgets import Static
 
 from .engine import Event, Game
 from .errors import BanqueError
@@ -151,6 +154,9 @@ class BanqueApp(App[int]):
         toast_seconds: float = 4.0,
         plain_output: bool | None = None,
         forced_moves: ForcedMoves = "announced",
+        resume: str | Path | None = None,
+        journal: bool = True,
+        offer_resume: bool = False,
     ) -> None:
         super().__init__(ansi_color=ansi_color)
         #: How a new game's forced moves are made: ``announced`` (the default:
@@ -179,6 +185,18 @@ class BanqueApp(App[int]):
         self._computer_timer: Timer | None = None
         self._table_opened = False
         self.toast_seconds = toast_seconds
+        #: A journal to continue (``banque --resume``).
+        self._resume = Path(resume) if resume is not None else None
+        #: Write the game's journal as it goes (in the data directory).
+        self.keep_journal = journal
+        self._journal_warned = False
+        #: What the table said as it closed (printed after the screen goes).
+        self.farewell = ""
+        #: At start, offer to continue the last unfinished game.
+        self.offer_resume = offer_resume
+        #: After ``--record FILE`` (a record, not a journal): ctrl+s updates FILE.
+        if isinstance(record, str | Path):
+            self.save_path = Path(record)
 
     def get_driver_class(self) -> type[Driver]:
         """The platform's driver; on a terminal without UTF-8, one that writes plain text."""
@@ -194,7 +212,10 @@ class BanqueApp(App[int]):
         # (A real terminal's: tests draw in truecolor whatever runs them.)
         few = self.console.color_system in ("standard", "windows")
         self.set_class(few and not self.is_headless, "-16-colours")
-        if self._record is not None:
+        self._watch_signals()
+        if self._resume is not None:
+            self._resume_game(self._resume)
+        elif self._record is not None:
             try:
                 record = (
                     self._record if isinstance(self._record, Record) else load_record(self._record)
@@ -207,12 +228,153 @@ class BanqueApp(App[int]):
                 choices = self.kinds_for(result.game.participants, default="human")
                 computers, styles = self._computers_for(result.game, choices)
                 self.session = Session.from_replay(result, computers=computers, styles=styles)
+                if isinstance(self._record, str | Path) and _is_journal_file(self._record):
+                    self.save_path = None  # a journal is never overwritten by a save
+                self._start_journal()
                 self.session.forced()
                 self.push_screen(TableScreen())
         else:
             self.push_screen(self._setup_screen())
+            if self.offer_resume and self.keep_journal:
+                self.call_after_refresh(self._offer_resume)  # after the first screen
         self._table_opened = True
         self._check_size(self.size.width, self.size.height)
+
+    # ------------------------------------------------------------ the journal
+
+    def _start_journal(self) -> None:
+        """A new journal for the session's game (its acts so far included)."""
+        session = self.session
+        if session is None or not self.keep_journal:
+            return
+        from .journal import Journal
+        from .record import record_of
+
+        try:
+            session.journal = Journal.create(
+                record_of(session.game, computers=session.styles, pace=self.pace),
+                clock=self.clock(),
+            )
+        except OSError as exc:
+            self.notify(
+                _(
+                    "The game's journal cannot be written ({why}): a closed terminal would "
+                    "lose the game. ctrl+s saves the record."
+                ).format(why=exc.strerror or str(exc)),
+                severity="warning",
+                timeout=max(self.toast_seconds, 10.0),
+            )
+
+    def _resume_game(self, path: Path) -> None:
+        """Continue a journal's game where it stopped (same seats, computers, pace)."""
+        from .journal import Journal
+
+        try:
+            journal, info = Journal.reopen(path)
+        except (BanqueError, OSError) as exc:
+            why = str(exc) if isinstance(exc, BanqueError) else (exc.strerror or str(exc))
+            self.notify(why, severity="error", timeout=max(self.toast_seconds, 10.0))
+            self.push_screen(self._setup_screen())
+            return
+        record = info.record
+        if record.pace is not None:
+            self.pace = max(0.0, min(MAX_PACE, record.pace))
+        result = replay(record)
+        choices: list[SeatChoice] = [record.computers.get(n, "human") for n in record.participants]
+        computers, styles = self._computers_for(result.game, choices)
+        self.session = Session.from_replay(result, computers=computers, styles=styles)
+        self.session.skip_draws(info.draws)
+        if info.ended:
+            journal.note("resumed")
+        self.session.journal = journal
+        self.session.forced()
+        self.push_screen(TableScreen())
+        self.notify(
+            _("Game resumed from {path}.").format(path=path),
+            timeout=min(self.toast_seconds, 4.0),
+        )
+
+    def _offer_resume(self) -> None:
+        """Starting plain ``banque`` with an unfinished game: offer to continue it."""
+        from .journal import last_unfinished
+
+        entry = last_unfinished()
+        if entry is None or not isinstance(self.screen, SetupScreen):
+            return
+        names = ", ".join(
+            _("{who} (computer)").format(who=n) if n in entry.computers else n
+            for n in entry.participants
+        )
+        when = entry.modified.strftime("%Y-%m-%d %H:%M")
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self._open_resumed(entry.path)
+
+        self.push_screen(
+            ResumeOfferScreen(
+                _("Continue the unfinished game?"),
+                _("{names}: bank {bank}, {coups} coup(s) played; last played {when}.").format(
+                    names=names, bank=entry.bank, coups=entry.coup, when=when
+                ),
+            ),
+            answer,
+        )
+
+    def _open_resumed(self, path: Path) -> None:
+        """Leave setup for the resumed game's table."""
+        self.pop_screen()  # the setup screen
+        self._resume_game(path)
+
+    def _journal_sync(self) -> None:
+        session = self.session
+        if session is not None and session.journal is not None:
+            session.journal.sync(session.game.actions)
+
+    def _watch_signals(self) -> None:
+        """SIGTERM and SIGHUP (a closed terminal): restore it, keep the game."""
+        import asyncio
+        import signal
+
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # pragma: no cover
+            return
+        for name in ("SIGTERM", "SIGHUP"):
+            sig = getattr(signal, name, None)
+            if sig is None:
+                continue
+            try:
+                loop.add_signal_handler(sig, partial(self._on_signal, int(sig)))
+            except (NotImplementedError, RuntimeError, ValueError):  # not the main thread
+                continue
+
+    def _on_signal(self, signum: int) -> None:
+        self._journal_sync()
+        self.exit(128 + signum, return_code=128 + signum, message=self._kept_message())
+
+    def _kept_message(self) -> Text | None:
+        """What quitting says about the game (it is kept in the journal)."""
+        message = self._kept_text()
+        self.farewell = message.plain if message is not None else ""
+        return message
+
+    def _kept_text(self) -> Text | None:
+        session = self.session
+        if session is None:
+            return None
+        journal = session.journal
+        if journal is None:
+            return None
+        if journal.failure is not None:
+            return Text(
+                _("The game's journal could not be written ({why}): {path}").format(
+                    why=journal.failure, path=journal.path
+                )
+            )
+        return Text(
+            _("Game kept — `banque --resume` continues it ({path}).").format(path=journal.path)
+        )
 
     def _setup_screen(self) -> SetupScreen:
         names = list(self._names or DEFAULT_NAMES)
@@ -269,6 +431,7 @@ class BanqueApp(App[int]):
         choices = list(kinds) if kinds is not None else self.kinds_for(game.participants)
         computers, styles = self._computers_for(game, choices)
         self.session = Session(game, computers=computers, styles=styles)
+        self._start_journal()
         self.session.forced()
         self.switch_screen(TableScreen())
 
@@ -337,6 +500,19 @@ class BanqueApp(App[int]):
 
         if any(ev.kind in NOTIFY_KINDS or ev.kind == "settle" for ev in events):
             self.clear_notifications()  # the cards are shown: nothing stays over them
+        journal = self.session.journal if self.session is not None else None
+        if journal is not None and journal.failure is not None and not self._journal_warned:
+            self._journal_warned = True
+            self.notify(
+                _(
+                    "The game's journal cannot be written ({why}): ctrl+s saves the record "
+                    "elsewhere. The table tries again after every act."
+                ).format(why=journal.failure),
+                severity="error",
+                timeout=max(self.toast_seconds, 10.0),
+            )
+        elif journal is not None and journal.failure is None:
+            self._journal_warned = False
         for ev in events:
             if ev.kind in NOTIFY_KINDS:
                 self.notify(
@@ -369,20 +545,30 @@ class BanqueApp(App[int]):
         )
 
     def _fatal_error(self) -> None:
-        """A crash: a short message and the record saved, never a traceback."""
+        """A crash: a short message and the game kept, never a traceback.
+
+        The journal is brought up to date (it is the one file written); if
+        there is none, a rescue record is written to the data directory.
+        Either way the player is told the file, and the exit status is 1.
+        """
         if self.is_headless or os.environ.get("BANQUE_DEBUG"):
             super()._fatal_error()
             return
-        from rich.text import Text
-
+        self._return_code = 1
         saved = ""
-        if self.session is not None:
-            try:
-                path = self.save_path or self.default_save_path()
-                path.write_text(self.session.record_text(), encoding="utf-8")
-                saved = _(" The game's record was saved to {path}.").format(path=path)
-            except Exception:
-                saved = ""
+        session = self.session
+        if session is not None:
+            journal = session.journal
+            if journal is not None and journal.sync(session.game.actions):
+                saved = _(" The game is kept in {path}: `banque --resume` continues it.").format(
+                    path=journal.path
+                )
+            else:
+                try:
+                    path = self._rescue_record(session)
+                    saved = _(" The game's record was saved to {path}.").format(path=path)
+                except Exception:
+                    saved = ""
         self.bell()
         self._exit_renderables.append(
             Text(
@@ -513,6 +699,20 @@ class BanqueApp(App[int]):
         )
         self.refresh_screen()
 
+    def _rescue_record(self, session: Session) -> Path:
+        """A crash without a journal: the record goes to the data directory."""
+        from .journal import atomic_write, data_dir
+
+        folder = data_dir() / "rescue"
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        stamp = self.clock().strftime("%Y%m%d-%H%M%S")
+        path = folder / f"banque-{stamp}.json"
+        n = 2
+        while path.exists():
+            path = folder / f"banque-{stamp}-{n}.json"
+            n += 1
+        return atomic_write(path, session.record_text(self.pace))
+
     def default_save_path(self) -> Path:
         stamp = self.clock().strftime("%Y%m%d-%H%M%S")
         path = self.save_dir / f"banque-{stamp}.json"
@@ -523,7 +723,14 @@ class BanqueApp(App[int]):
         return path
 
     def action_save(self) -> None:
-        """Save the game's record (the engine's format) — never over another file."""
+        """Save the game's record (the engine's format), whole or not at all.
+
+        The first save goes to a new file; later ones (and every one after
+        ``--record FILE``) update the same file.  The file is replaced
+        atomically: a failure (a full disk) leaves the previous one intact.
+        """
+        from .journal import atomic_write
+
         session = self.session
         if session is None:
             self.notify(_("There is no game to save yet."), severity="warning")
@@ -531,16 +738,19 @@ class BanqueApp(App[int]):
         updating = self.save_path is not None
         path = self.save_path or self.default_save_path()
         try:
-            path.write_text(session.record_text(), encoding="utf-8")
+            atomic_write(path, session.record_text(self.pace))
         except OSError as exc:
             self.notify(
-                _("The record could not be saved to {path}: {why}").format(
-                    path=path, why=exc.strerror or exc.__class__.__name__
+                _("The record could not be saved to {path}: {why}. Nothing was changed.").format(
+                    path=path, why=exc.strerror or str(exc)
                 ),
                 severity="error",
+                timeout=max(self.toast_seconds, 10.0),
             )
             return
         self.save_path = path
+        if session.journal is not None:
+            session.journal.note("saved", path=str(path.resolve()))
         self.notify(
             (_("Record updated: {path}") if updating else _("Record saved to {path}")).format(
                 path=path
@@ -550,23 +760,26 @@ class BanqueApp(App[int]):
         )
 
     async def action_quit(self) -> None:
+        """Quit: nothing to confirm, the journal keeps the game.
+
+        In the middle of a bank the game stays unfinished (``banque --resume``
+        continues it); between two banks, quitting ends the game.
+        """
         session = self.session
-        if session is not None and session.bank_in_play():
-
-            def answer(yes: bool | None) -> None:
-                if yes:
-                    self.exit(0)
-
-            if not isinstance(self.screen, ConfirmScreen):
-                self.push_screen(
-                    ConfirmScreen(
-                        _("Quit in the middle of bank {n}?").format(n=session.game.bank_number),
-                        _("The game is lost unless saved (ctrl+s saves the record first)."),
-                    ),
-                    answer,
-                )
+        if session is None or session.journal is None:
+            self.exit(0)
             return
-        self.exit(0)
+        self._journal_sync()
+        if session.bank_in_play():
+            self.exit(0, message=self._kept_message())
+            return
+        journal = session.journal
+        journal.note("end")
+        journal.close()
+        self.farewell = _("Game over; its record stays in {path} (banque games lists it).").format(
+            path=journal.path
+        )
+        self.exit(0, message=Text(self.farewell))
 
     # ------------------------------------------------------------ palette
 
@@ -621,17 +834,60 @@ class BanqueApp(App[int]):
         yield from super().get_system_commands(screen)
 
 
+class ResumeOfferScreen(ConfirmScreen):
+    """At start: continue the unfinished game (Enter or y), or a new one (n or Escape)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,y", "answer(True)", _("Continue it"), id="resume.yes"),
+        Binding("n,escape", "answer(False)", _("New game"), id="resume.no"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(self.question, style="bold"), classes="dialog-title")
+            yield Static(Text(self.detail), classes="dialog-body")
+            yield Static(
+                Text(
+                    _(
+                        "Enter or y: continue it · n or Escape: a new game "
+                        "(the unfinished one stays in banque games)"
+                    )
+                ),
+                classes="dialog-keys",
+            )
+
+
+def _is_journal_file(path: str | Path) -> bool:
+    from .journal import JOURNAL_FORMAT
+
+    try:
+        with open(path, "rb") as fh:
+            return JOURNAL_FORMAT.encode() in fh.readline(4096)
+    except OSError:
+        return False
+
+
 def run_app(
     record_path: str | None = None,
     *,
     pace: float = DEFAULT_PACE,
     kinds: Mapping[str, SeatChoice] | None = None,
     forced_moves: ForcedMoves = "announced",
+    resume: str | Path | None = None,
 ) -> int:
-    """Open the table (from a record when one is given); the exit status."""
-    app = BanqueApp(record_path, pace=pace, kinds=kinds, forced_moves=forced_moves)
+    """Open the table (from a record, or a journal to resume); the exit status."""
+    app = BanqueApp(
+        record_path,
+        pace=pace,
+        kinds=kinds,
+        resume=resume,
+        forced_moves=forced_moves,
+        offer_resume=record_path is None and resume is None,
+    )
     try:
         result = app.run()
     except KeyboardInterrupt:
         return 130
+    if app.return_code:
+        return int(app.return_code)
     return int(result or 0)

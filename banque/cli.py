@@ -124,7 +124,23 @@ def build_parser() -> argparse.ArgumentParser:
         "learns what it holds; automatic: forced moves at once (faster, but a side asked to "
         "choose is seen to hold 5). A game from --record keeps its record's.",
     )
+    parser.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        metavar="ID|FILE",
+        help="continue the last unfinished game (or the one named; banque games lists them)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser(
+        "games",
+        help="list the unfinished and finished games kept in your data folder",
+        description="The games the table has written as they went (its journals): when, who, "
+        "how far, whether unfinished, where saved. banque --resume ID continues one.",
+    )
+    p.add_argument("--json", action="store_true", help="print the list as JSON")
+    p.set_defaults(func=cmd_games)
 
     p = sub.add_parser(
         "replay",
@@ -303,6 +319,70 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_games(args: argparse.Namespace) -> int:
+    from .journal import games_dir, list_games
+
+    entries = list_games()
+    if args.json:
+        print(
+            json.dumps(
+                [
+                    {
+                        "id": e.id,
+                        "state": e.state,
+                        "modified": e.modified.isoformat(timespec="seconds"),
+                        "participants": e.participants,
+                        "computers": dict(e.computers),
+                        "bank": e.bank,
+                        "coup": e.coup,
+                        "acts": e.acts,
+                        "path": str(e.path),
+                        "saved": e.saved,
+                        **({"problem": e.problem} if e.problem else {}),
+                    }
+                    for e in entries
+                ],
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
+        return 0
+    if not entries:
+        print(f"No games yet (they are kept in {games_dir()}).")
+        return 0
+    for e in entries:
+        when = e.modified.strftime("%Y-%m-%d %H:%M")
+        if e.problem:
+            print(f"{e.id}  unreadable  {when}  {_plain(e.problem)}")
+            continue
+        names = ", ".join(f"{n} (computer)" if n in e.computers else n for n in e.participants)
+        print(
+            f"{e.id}  {e.state:<10}  {when}  bank {e.bank}, {e.coup} coup(s), {e.acts} acts  "
+            f"{_plain(names)}"
+        )
+        print(f"    {_plain(str(e.path))}")
+        for saved in e.saved:
+            print(f"    saved to {_plain(saved)}")
+    unfinished = [e for e in entries if e.state == "unfinished"]
+    if unfinished:
+        print(f"banque --resume continues {unfinished[-1].id}; banque --resume ID another.")
+    return 0
+
+
+def _plain(text: str) -> str:
+    """A name or path as plain text on one line (control characters escaped)."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def _check_computers(names: Sequence[str], computers: dict[str, SeatChoice]) -> None:
+    strangers = [n for n in computers if n not in names]
+    if strangers:
+        raise BanqueError(
+            f"--computer {_plain(strangers[0])}: not a participant "
+            f"(the participants: {_plain(', '.join(names))})"
+        )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -310,6 +390,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if func is not None:
             return int(func(args))
+        if args.resume is not None:
+            if args.record is not None or args.computer:
+                raise BanqueError(
+                    "--resume continues a game with its own seats: "
+                    "no --record or --computer with it"
+                )
+            return resume(args.resume)
         return play(
             args.record, args.pace, dict(args.computer) or None, forced_moves=args.forced_moves
         )
@@ -339,6 +426,12 @@ def play(
             new_game(loaded)
         except RecordError as exc:
             raise RecordError(f"{record}: {exc}") from None
+        if computers:
+            _check_computers(loaded.participants, computers)
+    elif computers:
+        from .screens.setup import DEFAULT_NAMES
+
+        _check_computers(DEFAULT_NAMES, computers)
     try:
         from .app import run_app
     except ImportError as exc:  # Textual missing or broken in this environment
@@ -347,6 +440,18 @@ def play(
             "(pip install .)"
         ) from None
     return run_app(record, pace=pace, kinds=computers, forced_moves=forced_moves)
+
+
+def resume(which: str) -> int:
+    """Continue an unfinished game from its journal (the last one, or the one named)."""
+    from .journal import find_game, read_journal
+
+    path = find_game(which or None)
+    info = read_journal(path)  # a journal that cannot be read is said before the screen
+    new_game(info.record)
+    from .app import run_app
+
+    return run_app(None, resume=path)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -431,18 +431,24 @@ class Game:
 
     def verify_pass_bid(self, who: str) -> None:
         self._check_participant(who)
-        if self.phase != "auction":
+        if self.phase not in ("auction", "ended"):
             raise IllegalAction("There is no auction open to pass in.", "auction")
-        if who in self.spoken:
+        if self.phase == "auction" and who in self.spoken:
             raise IllegalAction(f"{who} has already spoken in this auction.", "auction")
 
     def can_pass_bid(self, who: str) -> bool:
         return self._can(self.verify_pass_bid, who)
 
     def pass_bid(self, who: str) -> list[Event]:
-        """Decline to bid for the bank."""
+        """Decline to bid for the bank (after a bank's end: the fresh auction opens)."""
         self.verify_pass_bid(who)
         out: list[Event] = []
+        if self.phase == "ended":
+            self._start_auction()
+            if self.keep_log:
+                self._event(
+                    "auction", f"A fresh bank: the auction for bank {self.bank_number} opens.", out
+                )
         self.spoken.append(who)
         if self.recording:
             self._remember(Pass.model_construct(act="pass", who=who))
@@ -914,8 +920,9 @@ class Game:
         return out
 
     def pass_(self, who: str) -> list[Event]:
-        """Pass: in the auction (no bid) or at the betting (no wager)."""
-        if self.phase == "auction":
+        """Pass: in the auction (no bid; after a bank's end it opens a fresh one) or at the
+        betting (no wager)."""
+        if self.phase == "auction" or self.phase == "ended":
             return self.pass_bid(who)
         return self.pass_turn(who)
 

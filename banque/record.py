@@ -92,6 +92,8 @@ def load_record(path: str | Path) -> Record:
             f"{p}: cannot be read ({exc.strerror or exc.__class__.__name__})"
         ) from None
     try:
+        if _is_journal(text):  # the table's journal (JSON Lines) is a record too
+            return _journal_record(text)
         data = loads_json(text)
     except RecordError as exc:
         raise RecordError(f"{p}: {exc}") from None
@@ -99,6 +101,18 @@ def load_record(path: str | Path) -> Record:
         return parse_record(data)
     except RecordError as exc:
         raise RecordError(f"{p}: {exc}") from None
+
+
+def _is_journal(text: str) -> bool:
+    from .journal import is_journal
+
+    return is_journal(text)
+
+
+def _journal_record(text: str) -> Record:
+    from .journal import parse_journal
+
+    return parse_journal(text).record
 
 
 def new_game(record: Record, **options: Any) -> Game:
@@ -186,8 +200,11 @@ def _act_json(action: Any) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
-def save_record(game: Game, path: str | Path) -> Path:
-    """Write a game's record to ``path``."""
-    p = Path(path)
-    p.write_text(dump_record(record_of(game)), encoding="utf-8")
-    return p
+def save_record(game: Game, path: str | Path, **extra: Any) -> Path:
+    """Write a game's record to ``path`` atomically (whole, or the old file untouched).
+
+    ``extra`` is what :func:`record_of` adds (computer seats, pace).
+    """
+    from .journal import atomic_write
+
+    return atomic_write(path, dump_record(record_of(game, **extra)))

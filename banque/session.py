@@ -22,9 +22,10 @@ module holds what the table adds around the engine, without Textual:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel
 
@@ -45,6 +46,9 @@ from .models import (
     Wager,
 )
 from .record import Replay, record_of
+
+if TYPE_CHECKING:
+    from .journal import Journal
 
 #: A computer player: given what its seat may know (``Game.observe(seat)``,
 #: the same visibility as the seat's view), it returns the act it chooses —
@@ -79,22 +83,51 @@ MOVERS: tuple[Mover, Mover, Mover] = ("right", "left", "banker")
 COMPUTER_STAGES = ("auction", "seating", "shuffle", "betting", "dealing", "decision")
 
 
+class CountingRandom(random.Random):
+    """A computer seat's generator that counts its draws.
+
+    The journal keeps the counts, so that a resumed game's computers go on
+    from the very same point of their generators (:meth:`skip`).
+    """
+
+    def __init__(self, seed: str) -> None:
+        super().__init__(seed)
+        self.draws = 0
+
+    def random(self) -> float:
+        self.draws += 1
+        return super().random()
+
+    def skip(self, draws: int) -> None:
+        """Draw ``draws`` numbers, as the seat did before the game was resumed."""
+        draw = super().random
+        for _n in range(max(0, draws)):
+            draw()
+        self.draws += max(0, draws)
+
+
 def computer_seats(
     game: Game, choices: Mapping[str, SeatChoice], p5: float = 0.5
 ) -> dict[str, ComputerPlayer]:
     """A computer player for each seat chosen as one, with the seat's own generator.
 
-    Each draws its randomness from ``game.rng_for(f"seat:{name}")``, derived
-    from the game's seed alone: the same seeded game with the same seats
-    plays the same way, and its record replays it exactly.
+    Each draws its randomness from a generator seeded like
+    ``game.rng_for(f"seat:{name}")``, derived from the game's seed alone: the
+    same seeded game with the same seats plays the same way, and its record
+    replays it exactly.
     """
     from .players import ComputerPlayer as Robot
 
     return {
-        name: Robot(name, choice, game.rng_for(f"seat:{name}"), p5=p5).decide
+        name: Robot(name, choice, CountingRandom(f"banque/{game.seed}/seat:{name}"), p5=p5).decide
         for name, choice in choices.items()
         if choice != "human" and name in game.participants
     }
+
+
+def _seat_rng(player: ComputerPlayer) -> CountingRandom | None:
+    rng = getattr(getattr(player, "__self__", None), "rng", None)
+    return rng if isinstance(rng, CountingRandom) else None
 
 
 class HandBoard(BaseModel):
@@ -175,7 +208,8 @@ class Session:
         self.settled: CoupSummary | None = None
         self.seated_bank = 0
         self.fresh = False
-        self.fresh_passes: list[str] = []
+        #: Where the acts are written as they are applied (the game's journal).
+        self.journal: Journal | None = None
         self._draft: dict[Side, list[str]] | None = None
         self._draft_bank = 0
         self.cutter: str | None = None
@@ -216,6 +250,23 @@ class Session:
         return session
 
     # ------------------------------------------------------------ seats
+
+    def computer_draws(self) -> dict[str, int]:
+        """How many numbers each computer seat has drawn (kept in the journal)."""
+        out: dict[str, int] = {}
+        for name, player in self.computers.items():
+            rng = _seat_rng(player)
+            if rng is not None:
+                out[name] = rng.draws
+        return out
+
+    def skip_draws(self, draws: Mapping[str, int]) -> None:
+        """A resumed game: each computer seat's generator where it was."""
+        for name, n in draws.items():
+            player = self.computers.get(name)
+            rng = _seat_rng(player) if player is not None else None
+            if rng is not None and isinstance(n, int):
+                rng.skip(min(n, 10**7))
 
     def kind(self, who: str) -> SeatKind:
         return "computer" if who in self.computers else "human"
@@ -269,7 +320,7 @@ class Session:
         if st == "auction":
             if g.phase == "auction":
                 return g.turn().actors[0]
-            return next((p for p in g.participants if p not in self.fresh_passes), None)
+            return g.participants[0] if g.participants else None
         if st in ("seating", "shuffle", "dealing"):
             return g.banker
         if st in ("betting", "decision"):
@@ -337,31 +388,6 @@ class Session:
             events = events + self.forced()
         return events
 
-    def _fresh_auction(self, action: Pass | Bid) -> list[Event]:
-        """A fresh bank's auction: passes wait in the app until the first bid."""
-        g = self.game
-        who = action.who
-        if who not in g.participants:
-            g.verify_bid(who, 1)  # raises the engine's own refusal
-        if who in self.fresh_passes:
-            raise IllegalAction(
-                _("{who} has already passed in this auction: one offer each.").format(who=who),
-                "auction",
-            )
-        if isinstance(action, Pass):
-            self.fresh_passes.append(who)
-            out = [self._event("pass", _("{who} passes.").format(who=who))]
-            if len(self.fresh_passes) == len(g.participants):
-                self.fresh_passes = []
-                out.append(self._event("auction", _("Nobody bid: the auction opens again.")))
-            return out
-        out = g.bid(who, action.amount)
-        for other in self.fresh_passes:
-            out.extend(ev for ev in g.pass_bid(other) if ev.kind != "pass")
-        self.fresh = False
-        self.fresh_passes = []
-        return out
-
     def forced(self) -> list[Event]:
         """Apply the steps that leave no choice (shown in the log)."""
         out: list[Event] = []
@@ -409,10 +435,17 @@ class Session:
 
     def perform_raw(self, action: Action) -> list[Event]:
         g = self.game
-        if g.phase == "ended" and self.fresh and isinstance(action, Pass | Bid):
-            events = self._fresh_auction(action)
-        else:
-            events = g.apply(action)
+        fresh = g.phase == "ended" and self.fresh and isinstance(action, Pass | Bid)
+        events = g.apply(action)
+        if fresh:
+            # The first word of a fresh bank's auction: the engine opens it (and
+            # records the act in the order the table shows); new_bank has
+            # already told the table, so its line is not said twice.
+            self.fresh = False
+            if events and events[0].kind == "auction":
+                events = events[1:]
+        if self.journal is not None:
+            self.journal.sync(g.actions, self.computer_draws())
         if any(ev.kind == "settle" for ev in events) and g.coups:
             self.settled = g.coups[-1]
         self.messages.extend(events)
@@ -429,7 +462,6 @@ class Session:
             raise IllegalAction(_("The bank has not ended yet."), "phase")
         self.settled = None
         self.fresh = True
-        self.fresh_passes = []
         ev = self._event(
             "auction",
             _("A fresh bank: the auction for bank {n} opens.").format(n=self.game.bank_number + 1),
@@ -763,10 +795,11 @@ class Session:
 
     # ------------------------------------------------------------ record
 
-    def record_text(self) -> str:
+    def record_text(self, pace: float | None = None) -> str:
+        """The game's record (with its computer seats and, if given, the pace)."""
         from .record import dump_record
 
-        return dump_record(record_of(self.game))
+        return dump_record(record_of(self.game, computers=self.styles, pace=pace))
 
     def bank_in_play(self) -> bool:
         """A bank is under way (quitting would abandon it)."""

@@ -370,7 +370,7 @@ async def test_banco_breaks_the_bank_and_a_fresh_bank_follows() -> None:
         assert "Ana has no chips and cannot bid." in log_text(app)
         await pilot.press("enter")  # Bruno bids the offered 20
         assert game.phase == "auction" and game.bank_number == 2
-        assert game.spoken == ["Bruno", "Ana"]
+        assert game.spoken == ["Ana", "Bruno"]  # in the order the table showed them
         await pilot.press("enter")  # Chloé passes
         assert (game.banker, game.fund, game.bank_number) == ("Bruno", 20, 2)
         assert session.stage() == "seating"
@@ -549,22 +549,16 @@ async def test_escape_never_changes_the_game() -> None:
         assert (len(game.actions), session.stage()) == before
 
 
-async def test_ctrl_q_asks_before_quitting_mid_bank() -> None:
+async def test_ctrl_q_mid_bank_keeps_the_game_without_asking() -> None:
     app = table_app(record=make_record(THREE, READY_10))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.session
+        assert session is not None and session.journal is not None
         await pilot.press("ctrl+q")
         await settle_screens(pilot)
-        assert isinstance(app.screen, ConfirmScreen)
-        assert "Quit in the middle of bank 1?" in screen_text(app)
-        await pilot.press("escape")
-        await settle_screens(pilot)
-        assert isinstance(app.screen, TableScreen)
-        await pilot.press("ctrl+q", "n")
-        await settle_screens(pilot)
-        assert isinstance(app.screen, TableScreen)
-        await pilot.press("ctrl+q", "y")
-        await settle_screens(pilot)
+        assert not isinstance(app.screen, ConfirmScreen)
     assert app.return_value == 0
+    assert "Game kept — `banque --resume` continues it" in app.farewell
 
 
 async def test_ctrl_q_quits_at_once_before_a_game() -> None:
@@ -941,9 +935,6 @@ async def test_every_seat_a_computer_plays_on_by_itself_and_replays(tmp_path: Pa
         assert again.game.balances == game.balances
         await pilot.press("ctrl+q")
         await settle_screens(pilot)
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
-        await settle_screens(pilot)
     assert app.return_value == 0
 
 
@@ -1054,7 +1045,9 @@ def test_a_computer_speaks_in_a_fresh_banks_auction_after_a_human_passed() -> No
     assert session.actor() == "Ana"
     session.perform(Pass(who="Ana"))  # the app's own pass, before any bid
     assert session.computer_to_move() == "Bruno"
-    assert not game.observe("Bruno").to_act  # the engine waits for a bid from anyone
+    # Ana's pass opened the fresh auction in the engine, in the table's order.
+    assert (game.phase, game.spoken) == ("auction", ["Ana"])
+    assert game.observe("Bruno").to_act
     assert session.observation("Bruno").to_act
     events = session.play_computer()  # the first computer to speak opens the bank
     assert any(ev.kind == "bid" for ev in events)

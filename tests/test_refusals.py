@@ -388,9 +388,13 @@ def test_acts_after_the_end_of_the_bank(act: str, args: tuple[Any, ...]) -> None
     refused(g, act, *args, words=("bank 1 has ended", "new bid opens a fresh bank"))
 
 
-def test_pass_after_the_end() -> None:
+def test_pass_after_the_end_opens_the_fresh_auction() -> None:
+    """A pass after a bank's end is the fresh auction's first word (recorded in order)."""
     g = ended_game()
-    refused(g, "pass_bid", "Bruno", words=("no auction",))
+    events = g.pass_bid("Bruno")
+    assert [ev.kind for ev in events] == ["auction", "pass"]
+    assert (g.phase, g.bank_number, g.spoken) == ("auction", 2, ["Bruno"])
+    refused(g, "pass_bid", "Bruno", words=("already spoken",))
 
 
 # ---------------------------------------------------------------- the auction's implicit close
