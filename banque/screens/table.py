@@ -222,8 +222,7 @@ class TableScreen(Screen[None]):
             )
             if fresh_context:
                 default = session.default_bid(who)
-                amount.value = "" if default is None else str(default)
-                amount.cursor_position = len(amount.value)
+                self._offer(amount, "" if default is None else str(default))
             panel.set_hint(_("Enter: bid the amount typed (empty: pass) · p: pass"))
             amount.focus()
         elif stage == "betting":
@@ -231,8 +230,7 @@ class TableScreen(Screen[None]):
             if fresh_context:
                 self.a_cheval_mode = False
                 default = session.default_stake(who)
-                amount.value = str(default) if default else ""
-                amount.cursor_position = len(amount.value)
+                self._offer(amount, str(default) if default else "")
             most = game.max_a_cheval(who) if self.a_cheval_mode else game.max_stake(who)
             label = (
                 _("{who}: à cheval").format(who=who)
@@ -313,6 +311,16 @@ class TableScreen(Screen[None]):
                     panel.set_hint(_("Enter: next coup · 1-9: a seat's view"))
             else:
                 panel.set_hint("")
+
+    @staticmethod
+    def _offer(amount: AmountInput, text: str) -> None:
+        """Offer a default amount, all of it selected: the first key typed replaces it.
+
+        Needed also when the field keeps focus from one seat's turn to the next
+        (no focus event then selects it), and when the new default equals the last.
+        """
+        amount.value = text
+        amount.select_all()
 
     # ------------------------------------------------------------ acting
 
@@ -427,8 +435,11 @@ class TableScreen(Screen[None]):
     def action_a_cheval(self) -> None:
         self.a_cheval_mode = not self.a_cheval_mode
         amount = self.query_one("#amount", AmountInput)
-        if self.a_cheval_mode and amount.value.isdigit() and int(amount.value) % 2:
-            amount.value = str(max(2, int(amount.value) - 1))
+        offered = bool(amount.value) and amount.selected_text == amount.value
+        if self.a_cheval_mode and offered and amount.value.isdigit() and int(amount.value) % 2:
+            # Only the table's own offer (nothing typed yet) becomes even; an amount
+            # the player typed stays as typed, and the engine's refusal says why.
+            self._offer(amount, str(max(2, int(amount.value) - 1)))
         self._update_action(self.session.board(None))
         amount.validate(amount.value)
         self._show_check(amount.value)

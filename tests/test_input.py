@@ -1,0 +1,116 @@
+"""Amounts typed are the amounts staked; setup keys do what they say (issue 7).
+
+Pilot tests by keys: each would fail on the table as it was before the fix.
+Keys are pressed one at a time (``pilot.press``) except where a burst of keys
+(as a terminal or an SSH session delivers them) is the point: then the key
+events are posted together, before the app handles the first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import events
+from textual.widgets import Input
+
+from banque.app import BanqueApp
+from banque.screens import HelpScreen, SetupScreen, TableScreen  # noqa: F401
+from banque.testing import make_record, screen_text
+
+THREE = ["Ana", "Bruno", "Chloé"]
+FOUR = ["Ana", "Bruno", "Chloé", "David"]
+#: Ana holds bank 1 with 20; the order of speech is Bruno, David, Chloé.
+ANA_BANKS_20 = [
+    {"act": "bid", "who": "Ana", "amount": 20},
+    {"act": "pass", "who": "Bruno"},
+    {"act": "pass", "who": "Chloé"},
+    {"act": "pass", "who": "David"},
+    {"act": "shuffle"},
+]
+
+
+def table_app(**options: Any) -> BanqueApp:
+    options.setdefault("blink", False)
+    options.setdefault("pace", 0.0)
+    options.setdefault("toast_seconds", 60.0)
+    app = BanqueApp(**options)
+    app.animation_level = "none"
+    return app
+
+
+def burst(app: BanqueApp, *keys: str) -> None:
+    """Post key events all at once, as a terminal delivers a burst of keys."""
+    for key in keys:
+        char = key if len(key) == 1 else (" " if key == "space" else None)
+        app.post_message(events.Key(key, char))
+
+
+def amount_field(app: BanqueApp) -> Input:
+    return app.screen.query_one("#amount", Input)
+
+
+# ---------------------------------------------------------------- the amount typed
+
+
+async def test_the_second_human_in_a_row_stakes_what_is_typed() -> None:
+    """Bruno's 3 accepted, David's field offers 5: David types 2 and stakes 2 (not 52)."""
+    app = table_app(record=make_record(FOUR, ANA_BANKS_20))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        game = session.game
+        assert session.actor() == "Bruno"
+        assert amount_field(app).value == "5"
+        await pilot.press("3", "enter")  # the offered 5 is replaced by 3
+        assert (game.lines[-1].who, game.lines[-1].right) == ("Bruno", 3)
+        assert session.actor() == "David"
+        assert amount_field(app).value == "5"  # offered again, focus kept
+        await pilot.press("2", "enter")
+        line = game.lines[-1]
+        assert (line.who, line.right + line.left) == ("David", 2)
+        assert "David wagers 2 chips" in "\n".join(ev.text for ev in session.messages)
+
+
+async def test_a_typed_bid_replaces_the_offered_one() -> None:
+    """Ana passes, Bruno is offered 20 and types 30: he bids 30 (not 2030)."""
+    app = table_app(participants=THREE, kinds=["human"] * 3, seed=5)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("enter")  # setup: start
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        assert session.actor() == "Ana" and amount_field(app).value == "20"
+        await pilot.press("p")
+        assert session.actor() == "Bruno" and amount_field(app).value == "20"
+        await pilot.press("3", "0", "enter")
+        assert session.game.bids == {"Bruno": 30}
+
+
+async def test_a_default_offered_again_is_still_replaced() -> None:
+    """The same default for the next seat (no change of value) is replaced too."""
+    app = table_app(record=make_record(FOUR, ANA_BANKS_20))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        await pilot.press("enter")  # Bruno takes the offered 5
+        assert amount_field(app).value == "5"  # David is offered 5 as well
+        await pilot.press("4", "enter")
+        assert session.game.lines[-1].right + session.game.lines[-1].left == 4
+
+
+async def test_a_cheval_never_changes_a_typed_odd_amount() -> None:
+    app = table_app(record=make_record(FOUR, ANA_BANKS_20))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        await pilot.press("a")  # the offered 5 (nothing typed yet) becomes an even 4
+        assert amount_field(app).value == "4"
+        await pilot.press("a")  # à cheval off again
+        await pilot.press("7", "a")
+        assert amount_field(app).value == "7"  # typed: kept as typed
+        assert "7 is odd (try 6)" in screen_text(app)
+        await pilot.press("enter")
+        assert session.game.staked() == 0  # refused, nothing staked
+        await pilot.press("backspace", "6", "enter")
+        line = session.game.lines[-1]
+        assert (line.who, line.kind, line.right, line.left) == ("Bruno", "a_cheval", 3, 3)
