@@ -114,3 +114,46 @@ async def test_a_cheval_never_changes_a_typed_odd_amount() -> None:
         await pilot.press("backspace", "6", "enter")
         line = session.game.lines[-1]
         assert (line.who, line.kind, line.right, line.left) == ("Bruno", "a_cheval", 3, 3)
+
+
+# ---------------------------------------------------------------- a banco turn
+
+#: Right 9♠ K♥ is a natural 9; left 2♣ 4♣ = 6; bank 3♦ 2♥ = 5: both sides win.
+NATURAL = ["9S", "2C", "3D", "KH", "4C", "2H"]
+ANA_BANKS_100 = [
+    {"act": "bid", "who": "Ana", "amount": 100},
+    {"act": "pass", "who": "Bruno"},
+    {"act": "pass", "who": "Chloé"},
+    {"act": "shuffle"},
+]
+
+
+async def test_a_banco_turn_shows_only_banco_and_pass() -> None:
+    """After Bruno's banco, Chloé sees no amount field and no wager or ride hint."""
+    coup1 = [
+        {"act": "wager", "who": "Bruno", "amount": 5},
+        {"act": "wager", "who": "Chloé", "amount": 5},
+        {"act": "deal"},
+    ]
+    app = table_app(record=make_record(THREE, [*ANA_BANKS_100, *coup1], shoe=NATURAL))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        game = session.game
+        assert session.stage() == "settlement"
+        await pilot.press("enter")  # the next coup: Bruno speaks first
+        assert session.actor() == "Bruno"
+        assert "r: let it ride (10)" in screen_text(app)
+        await pilot.press("b")
+        assert game.claims == ["Bruno"] and session.actor() == "Chloé"
+        text = screen_text(app)
+        assert not app.screen.query_one("#amount-row").display
+        assert "b: banco (90)" in text and "p: pass" in text
+        assert "Enter: wager" not in text and "let it ride" not in text
+        assert "a: à cheval" not in text
+        acts = len(game.actions)
+        await pilot.press("r", "a", "5", "enter")  # nothing that would be refused
+        assert len(game.actions) == acts and session.actor() == "Chloé"
+        assert "excludes ordinary wagers" not in screen_text(app)
+        await pilot.press("p")
+        assert "Chloé" in game.passed and session.stage() == "dealing"

@@ -225,6 +225,17 @@ class TableScreen(Screen[None]):
                 self._offer(amount, "" if default is None else str(default))
             panel.set_hint(_("Enter: bid the amount typed (empty: pass) · p: pass"))
             amount.focus()
+        elif stage == "betting" and not game.max_stake(who or ""):
+            # After a banco call (or with the cover gone), only banco or pass remain:
+            # no amount field and no wager or ride hint that would then be refused.
+            assert who is not None
+            panel.show_amount(False)
+            self.set_focus(None)
+            hints = []
+            if game.can_banco(who):
+                hints.append(_("b: banco ({n})").format(n=game.fund))
+            hints += [_("p: pass"), _("v: a seat's view")]
+            panel.set_hint(" · ".join(hints))
         elif stage == "betting":
             assert who is not None
             if fresh_context:
@@ -361,7 +372,7 @@ class TableScreen(Screen[None]):
         if action == "banco":
             return bool(who and game.can_banco(who))
         if action == "ride":
-            return bool(who and session.ride(who) is not None)
+            return bool(who and game.max_stake(who) and session.ride(who) is not None)
         if action == "view_seat":
             index = cast(int, parameters[0]) if parameters else 0
             return index < len(game.participants)
