@@ -14,7 +14,7 @@ from textual import events
 from textual.widgets import Input
 
 from banque.app import BanqueApp
-from banque.screens import HelpScreen, SetupScreen, TableScreen  # noqa: F401
+from banque.screens import HelpScreen, SetupScreen, TableScreen
 from banque.testing import make_record, screen_text
 
 THREE = ["Ana", "Bruno", "Chloé"]
@@ -157,3 +157,82 @@ async def test_a_banco_turn_shows_only_banco_and_pass() -> None:
         assert "excludes ordinary wagers" not in screen_text(app)
         await pilot.press("p")
         assert "Chloé" in game.passed and session.stage() == "dealing"
+
+
+# ---------------------------------------------------------------- setup keys
+
+
+async def test_question_mark_opens_the_help_from_a_name() -> None:
+    app = table_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        assert screen.query_one("#name-0", Input).value == "Ana"  # nothing typed
+        for field in ("#pace", "#seed"):
+            screen.set_focus(screen.query_one(field, Input))
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+
+
+async def test_ctrl_r_clears_a_stale_error() -> None:
+    app = table_app(participants=["Ana", "Ana", "Zoé"])
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("enter")
+        assert isinstance(app.screen, SetupScreen)
+        assert "Ana" in str(app.screen.query_one("#setup-message").render())
+        await pilot.press("ctrl+r")
+        assert str(app.screen.query_one("#setup-message").render()) == ""
+        await pilot.press("enter")
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_editing_a_field_clears_the_error_it_caused() -> None:
+    app = table_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = app.screen
+        screen.set_focus(screen.query_one("#pace", Input))
+        await pilot.press("end", "ctrl+u", "9", "9", "enter")
+        assert "The pace is a number of seconds" in screen_text(app)
+        await pilot.press("backspace")
+        assert "The pace is a number of seconds" not in screen_text(app)
+
+
+async def test_a_key_right_after_an_arrow_acts_on_the_new_row() -> None:
+    """A burst "down, space" changes the next seat's player, not the one left."""
+    from banque.screens.setup import KindSwitch
+
+    app = table_app(seed=3)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+
+        def kind(i: int) -> str:
+            return screen.query_one(f"#kind-{i}", KindSwitch).kind
+
+        await pilot.press("tab")  # Ana's switch
+        assert screen.focused is not None and screen.focused.id == "kind-0"
+        burst(app, "down", "space")
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.focused is not None and screen.focused.id == "kind-1"
+        assert (kind(0), kind(1)) == ("human", "bold")  # Bruno: cautious → bold
+        burst(app, "up", "right")
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.focused is not None and screen.focused.id == "kind-0"
+        assert (kind(0), kind(1)) == ("cautious", "bold")  # Ana: human → cautious
+        burst(app, "down", "down", "shift+tab", "X")  # to Chloé's name, type X
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.focused is not None and screen.focused.id == "name-2"
+        names = [screen.query_one(f"#name-{i}", Input).value for i in range(4)]
+        assert names == ["Ana", "Bruno", "X", "David"]  # a field's text is selected on focus
