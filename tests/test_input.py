@@ -236,3 +236,27 @@ async def test_a_key_right_after_an_arrow_acts_on_the_new_row() -> None:
         assert screen.focused is not None and screen.focused.id == "name-2"
         names = [screen.query_one(f"#name-{i}", Input).value for i in range(4)]
         assert names == ["Ana", "Bruno", "X", "David"]  # a field's text is selected on focus
+
+
+# ---------------------------------------------------------------- the smaller points
+
+
+def footer_text(app: BanqueApp) -> str:
+    """The footer's line (the last of the screen)."""
+    return screen_text(app).rstrip("\n").splitlines()[-1]
+
+
+async def test_the_footer_says_resume_while_paused() -> None:
+    app = table_app(seed=11, pace=1.0)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.press("enter", "enter")  # start; Ana bids 20; Bruno thinks
+        await pilot.pause()
+        assert "Pause" in footer_text(app) and "Resume" not in footer_text(app)
+        await pilot.press("space")
+        await pilot.pause()
+        assert app.paused
+        assert "Resume" in footer_text(app) and "Pause" not in footer_text(app)
+        await pilot.press("space")
+        await pilot.pause()
+        assert not app.paused
+        assert "Pause" in footer_text(app) and "Resume" not in footer_text(app)
