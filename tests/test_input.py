@@ -260,3 +260,17 @@ async def test_the_footer_says_resume_while_paused() -> None:
         await pilot.pause()
         assert not app.paused
         assert "Pause" in footer_text(app) and "Resume" not in footer_text(app)
+
+
+async def test_the_private_view_says_the_place_without_a_seat_number() -> None:
+    """David (key 4) sits second on the right: no "seat 2" beside the keys [2] and [4]."""
+    app = table_app(record=make_record(FOUR, ANA_BANKS_20))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("v", "4")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Private view of David" in text
+        assert "You sit on the right side, place 2 from the banker." in text
+        assert "seat 2" not in text
