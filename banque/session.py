@@ -514,13 +514,7 @@ class Session:
 
     def ride(self, who: str) -> tuple[int, bool] | None:
         """Let it ride: the last coup's stake plus its winnings (à cheval kept)."""
-        last = self.last_line(who)
-        if last is None:
-            return None
-        stake, net, kind = last
-        if net < 0 or stake + net <= 0:
-            return None
-        return stake + net, kind == "a_cheval"
+        return self.game.ride_stake(who)
 
     def default_stake(self, who: str) -> int:
         g = self.game

@@ -8,12 +8,14 @@ events are posted together, before the app handles the first.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from textual import events
 from textual.widgets import Input
 
 from banque.app import BanqueApp
+from banque.record import parse_record, replay
 from banque.screens import HelpScreen, SetupScreen, TableScreen
 from banque.testing import make_record, screen_text
 
@@ -274,3 +276,47 @@ async def test_the_private_view_says_the_place_without_a_seat_number() -> None:
         assert "Private view of David" in text
         assert "You sit on the right side, place 2 from the banker." in text
         assert "seat 2" not in text
+
+
+async def test_a_ride_is_logged_and_recorded_as_a_ride() -> None:
+    """Chloé won 5 on the left: r lets 10 ride; the log and the record say so."""
+    coup1 = [
+        {"act": "wager", "who": "Bruno", "amount": 5},
+        {"act": "wager", "who": "Chloé", "amount": 5},
+        {"act": "deal"},
+    ]
+    app = table_app(record=make_record(THREE, [*ANA_BANKS_100, *coup1], shoe=NATURAL))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        game = session.game
+        await pilot.press("enter")  # the next coup
+        await pilot.press("3", "enter")  # Bruno wagers 3
+        assert session.actor() == "Chloé" and "r: let it ride (10)" in screen_text(app)
+        await pilot.press("r")
+        line = game.lines[-1]
+        assert (line.who, line.left) == ("Chloé", 10)
+        log = "\n".join(ev.text for ev in session.messages)
+        assert "Chloé lets it ride: 10 chips on the left." in log
+        assert "Bruno wagers 3 chips on the right." in log
+        data = json.loads(session.record_text())
+        acts = [a for a in data["actions"] if a["act"] == "wager"]
+        assert acts[-1] == {"act": "wager", "who": "Chloé", "amount": 10, "ride": True}
+        assert "ride" not in acts[-2]  # a plain wager keeps the old form
+        # The record replays to the same log line (the format is still banque-record/1).
+        assert data["format"] == "banque-record/1"
+        again = replay(parse_record(data))
+        assert "Chloé lets it ride: 10 chips on the left." in [ev.text for ev in again.events]
+
+
+def test_a_record_cannot_call_any_wager_a_ride() -> None:
+    coup1 = [
+        {"act": "wager", "who": "Bruno", "amount": 5},
+        {"act": "wager", "who": "Chloé", "amount": 5},
+        {"act": "deal"},
+    ]
+    bad = [*ANA_BANKS_100, *coup1, {"act": "wager", "who": "Bruno", "amount": 7, "ride": True}]
+    result = replay(make_record(THREE, bad, shoe=NATURAL))
+    assert result.error is not None and "Bruno cannot let 7 ride" in str(result.error)
+    good = [*ANA_BANKS_100, *coup1, {"act": "wager", "who": "Bruno", "amount": 10, "ride": True}]
+    assert replay(make_record(THREE, good, shoe=NATURAL)).game.lines[-1].right == 10

@@ -466,7 +466,11 @@ class TableScreen(Screen[None]):
         if ride is None:
             return
         amount, a_cheval = ride
-        self.act(lambda: self.session.perform(Wager(who=who, amount=amount, a_cheval=a_cheval)))
+        self.act(
+            lambda: self.session.perform(
+                Wager(who=who, amount=amount, a_cheval=a_cheval, ride=True)
+            )
+        )
 
     def action_deal(self) -> None:
         self.act(lambda: self.session.perform(Deal()))
