@@ -469,9 +469,8 @@ class Session:
         g = self.game
         d = self.draft()
         g.verify_seat(d["right"], d["left"])
-        events: list[Event] = []
-        if d != g.sides:
-            events = self.perform(Seat(right=list(d["right"]), left=list(d["left"])))
+        # Accepted as proposed or changed, the seating is an act: logged and recorded alike.
+        events = self.perform(Seat(right=list(d["right"]), left=list(d["left"])))
         self.seated_bank = g.bank_number
         self.cutter = None
         return events
@@ -592,23 +591,7 @@ class Session:
             return []
         stage = self.stage()
         if stage == "seating":  # a computer banker takes the engine's seating
-            events = self.confirm_seating()
-            if not events:
-                g = self.game
-                ev = self._event(
-                    "seat",
-                    _(
-                        "{banker} seats the players: right {right}; left {left} "
-                        "(from the banker outward)."
-                    ).format(
-                        banker=who,
-                        right=", ".join(g.sides["right"]),
-                        left=", ".join(g.sides["left"]),
-                    ),
-                )
-                self.messages.append(ev)
-                events = [ev]
-            return events
+            return self.confirm_seating()
         if stage == "shuffle":
             return self.shuffle()
         return self.perform(self.computers[who](self.observation(who)))

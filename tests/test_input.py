@@ -320,3 +320,19 @@ def test_a_record_cannot_call_any_wager_a_ride() -> None:
     assert result.error is not None and "Bruno cannot let 7 ride" in str(result.error)
     good = [*ANA_BANKS_100, *coup1, {"act": "wager", "who": "Bruno", "amount": 10, "ride": True}]
     assert replay(make_record(THREE, good, shoe=NATURAL)).game.lines[-1].right == 10
+
+
+async def test_an_accepted_default_seating_is_logged_like_a_changed_one() -> None:
+    app = table_app(record=make_record(FOUR, ANA_BANKS_20[:4]))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        game = session.game
+        assert session.stage() == "seating"
+        await pilot.press("enter")  # Ana seats them as proposed
+        assert session.stage() == "shuffle"
+        line = "Seated: right Bruno, David; left Chloé (from the banker outward)."
+        assert line in [ev.text for ev in session.messages]
+        assert game.actions[-1].act == "seat"  # recorded, as a changed seating is
+        again = replay(parse_record(json.loads(session.record_text())))
+        assert line in [ev.text for ev in again.events]
