@@ -240,6 +240,26 @@ async def test_a_key_right_after_an_arrow_acts_on_the_new_row() -> None:
         assert names == ["Ana", "Bruno", "X", "David"]  # a field's text is selected on focus
 
 
+async def test_a_key_just_before_an_arrow_acts_on_the_row_it_was_typed_in() -> None:
+    """Moves are made at once; keys typed before them must not follow them."""
+    from banque.screens.setup import KindSwitch
+
+    app = table_app(seed=3)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        await pilot.press("end")
+        burst(app, "end", "backspace", "down", "X", "ctrl+t", "tab", "right", "up", "space")
+        await pilot.pause()
+        await pilot.pause()
+        names = [screen.query_one(f"#name-{i}", Input).value for i in range(3)]
+        assert names == ["An", "X", "Chloé"]
+        kinds = [screen.query_one(f"#kind-{i}", KindSwitch).kind for i in range(3)]
+        # Bruno: cautious → bold (ctrl+t) → human (right); Ana: human → cautious (space).
+        assert kinds == ["cautious", "human", "bold"]
+        assert screen.focused is not None and screen.focused.id == "kind-0"
+
+
 # ---------------------------------------------------------------- the smaller points
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -36,13 +36,12 @@ def kind_label(kind: SeatChoice) -> str:
     }[kind]
 
 
+#: A switch's own keys: each acts on the switch that received it (see SetupInput).
+KIND_KEYS = {"space": 1, "right": 1, "left": -1}
+
+
 class KindSwitch(Widget, can_focus=True):
     """A seat's player: human, or a computer of a temperament (space or ←/→ change it)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space,right", "cycle(1)", _("Human/computer"), show=False),
-        Binding("left", "cycle(-1)", _("Human/computer"), show=False),
-    ]
 
     kind: reactive[SeatChoice] = reactive("human")
 
@@ -61,27 +60,51 @@ class KindSwitch(Widget, can_focus=True):
         i = SEAT_CHOICES.index(self.kind)
         self.kind = SEAT_CHOICES[(i + step) % len(SEAT_CHOICES)]
 
+    def on_key(self, event: events.Key) -> None:
+        step = KIND_KEYS.get(event.key)
+        if step is not None:
+            event.stop()
+            event.prevent_default()
+            self.action_cycle(step)
+
 
 class SetupInput(Input):
-    """A setup field: ``?`` stays the help key (listed under "keys everywhere")."""
+    """A setup field: ``?`` stays the help key (listed under "keys everywhere").
+
+    Keys come in bursts (typing fast, over SSH). The screen's moves are priority
+    bindings, made the moment their key arrives; so that an editing key typed
+    just before a move still edits this field, the field runs its own editing
+    bindings when it receives the key (a binding found later, after the key has
+    bubbled up, would act on the field focused by then).
+    """
+
+    EDITING: ClassVar[BindingsMap] = BindingsMap(Input.BINDINGS)
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         return character != "?" and super().check_consume_key(key, character)
+
+    async def on_key(self, event: events.Key) -> None:
+        bindings = self.EDITING.key_to_bindings.get(event.key)
+        if bindings:
+            event.stop()
+            event.prevent_default()
+            await self.run_action(bindings[0].action)
 
 
 class SetupScreen(Screen[None]):
     """Names and seats of the participants; Enter alone starts with the defaults."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        # Priority: a move is made the moment its key arrives, so that a key typed
-        # right after it (a burst, as over SSH) acts on the field moved to.
+        # Priority (all of them): a key acts the moment it arrives, in the order typed,
+        # so that a key typed right after a move (a burst, as over SSH) acts on the
+        # field moved to, and one typed just before it on the field it was typed in.
         Binding("down", "row(1)", _("Next field"), show=False, priority=True, id="setup.next"),
         Binding("up", "row(-1)", _("Previous field"), show=False, priority=True, id="setup.prev"),
         Binding("tab", "focus_move(1)", show=False, priority=True, id="setup.tab"),
         Binding("shift+tab", "focus_move(-1)", show=False, priority=True, id="setup.backtab"),
-        Binding("enter", "start", _("Start"), show=False, id="setup.start"),
-        Binding("ctrl+t", "toggle_kind", _("Human/computer"), id="setup.kind"),
-        Binding("ctrl+r", "defaults", _("Default table"), id="setup.defaults"),
+        Binding("enter", "start", _("Start"), show=False, priority=True, id="setup.start"),
+        Binding("ctrl+t", "toggle_kind", _("Human/computer"), priority=True, id="setup.kind"),
+        Binding("ctrl+r", "defaults", _("Default table"), priority=True, id="setup.defaults"),
     ]
 
     def __init__(
