@@ -356,3 +356,19 @@ async def test_an_accepted_default_seating_is_logged_like_a_changed_one() -> Non
         assert game.actions[-1].act == "seat"  # recorded, as a changed seating is
         again = replay(parse_record(json.loads(session.record_text())))
         assert line in [ev.text for ev in again.events]
+
+
+async def test_every_balance_is_shown_during_the_auction() -> None:
+    names = ["Ana", "Bruno", "Chloé", "David", "Eve", "Fred", "Gus", "Hal", "Ivy", "Jo", "Kim"]
+    app = table_app(participants=names, kinds=["human"] * 11, seed=5)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("enter")  # setup: start
+        await pilot.pause()
+        await pilot.press("p", "3", "0", "enter")  # Ana passes, Bruno bids 30
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Balances & bids" in text
+        for key, name in zip("1234567890-", names, strict=True):
+            assert f"[{key}] {name}" in text  # all eleven, at 80×24
+        assert "100 passed" in text and "100 bid 30" in text
+        assert "(no seats yet)" not in text

@@ -19,6 +19,7 @@ from ..models import Banco, Bid, Deal, Pass, Retire, Wager
 from ..session import COMPUTER_STAGES, SEAT_KEYS, Board, Session, Stage
 from ..widgets import ActionPanel, BankBand, CoupLog, Scoreboard, Tableau
 from ..widgets.action import AmountInput, EngineValidator
+from ..widgets.tableau import Bidder
 
 if TYPE_CHECKING:
     from ..app import BanqueApp
@@ -166,12 +167,39 @@ class TableScreen(Screen[None]):
             board, ascii_suits=ascii_suits, big=big, selected=selected
         )
         self.query_one("#bank", BankBand).show(board, ascii_suits=ascii_suits, big=big)
+        if stage == "auction":  # no sides yet: the tableaux show everyone's balance
+            bidders = self._bidders()
+            half = (len(bidders) + 1) // 2
+            self.query_one("#left", Tableau).show_auction(bidders[:half], ascii_suits=ascii_suits)
+            self.query_one("#right", Tableau).show_auction(bidders[half:], ascii_suits=ascii_suits)
         self.query_one(CoupLog).show(session.messages, ascii_suits=ascii_suits)
         self.query_one(Scoreboard).show(board)
         self._update_action(board)
         self.sub_title = self._sub_title(board)
         self.refresh_bindings()
         self.call_after_refresh(app.after_refresh, stage)
+
+    def _bidders(self) -> list[Bidder]:
+        """Every participant's balance and bid (or pass) in the auction under way."""
+        session = self.session
+        game = session.game
+        open_auction = game.phase == "auction"
+        bids = game.bids if open_auction else {}
+        spoken = set(game.spoken if open_auction else session.fresh_passes)
+        who = session.actor()
+        return [
+            Bidder(
+                key=session.seat_key(name),
+                name=name,
+                balance=game.balances.get(name, 0),
+                said=_("bid {n}").format(n=bids[name])
+                if name in bids
+                else (_("passed") if name in spoken else ""),
+                speaking=name == who,
+                computer=name in session.computers,
+            )
+            for name in game.participants
+        ]
 
     def _sub_title(self, board: Board) -> str:
         if board.banker is None:
