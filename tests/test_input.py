@@ -372,3 +372,37 @@ async def test_every_balance_is_shown_during_the_auction() -> None:
             assert f"[{key}] {name}" in text  # all eleven, at 80×24
         assert "100 passed" in text and "100 bid 30" in text
         assert "(no seats yet)" not in text
+
+
+async def test_the_road_marks_where_it_is_cut() -> None:
+    from banque.widgets import Scoreboard
+
+    app = table_app(record=make_record(FOUR, ANA_BANKS_20))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        road = app.screen.query_one(Scoreboard)
+        width = road.content_size.width - 7  # the marks that fit beside "Left  "
+        long = session.board(None).model_copy(
+            update={
+                "road": {"left": ["player"] * 40, "right": ["banker"] * 39 + ["tie"]},
+                "naturals": [False] * 37 + [True] * 3,
+            }
+        )
+        road.show(long)
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        left = next(ln for ln in lines if "│ Left" in ln)
+        right = next(ln for ln in lines if "│ Right" in ln)
+        assert "Left  …" + "W" * (width - 1) in left
+        assert "Right …" + "L" * (width - 2) + "T" in right
+        text = screen_text(app)
+        assert "40 coups, 3 naturals" in text
+        assert f"… the last {width - 1} shown" in text
+        short = long.model_copy(
+            update={"road": {"left": ["player"] * 3, "right": ["tie"] * 3}, "naturals": [False] * 3}
+        )
+        road.show(short)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Left  WWW" in text and "…" not in text.split("Road")[1]
