@@ -406,3 +406,38 @@ async def test_the_road_marks_where_it_is_cut() -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "Left  WWW" in text and "…" not in text.split("Road")[1]
+
+
+async def test_a_burst_of_keys_at_the_table_acts_in_the_order_typed() -> None:
+    """``4 0 Enter Enter 3 0 Enter p``, all at once: each key for the seat it was meant for."""
+    app = table_app(participants=FOUR, kinds=["human"] * 4, seed=5)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("enter")  # setup: start
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        game = session.game
+        # Ana bids 40; Bruno's Enter on his empty field passes (it never bids Ana's
+        # 40 for him); Chloé bids 30; David passes with p.
+        burst(app, "4", "0", "enter", "enter", "3", "0", "enter", "p")
+        await pilot.pause()
+        await pilot.pause()
+        assert game.bids == {"Ana": 40, "Chloé": 30}
+        assert (game.banker, game.fund) == ("Ana", 40)
+        assert session.stage() == "seating"
+
+
+async def test_a_burst_of_stakes_and_passes_at_the_table() -> None:
+    app = table_app(record=make_record(FOUR, ANA_BANKS_20))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        game = session.game
+        # Bruno types 3 (over the offered 5); David passes; Chloé types 2 and stakes.
+        burst(app, "3", "enter", "p", "2", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        stakes = {ln.who: ln.right + ln.left for ln in game.lines}
+        assert stakes == {"Bruno": 3, "Chloé": 2}
+        assert "David" in game.passed
+        assert session.stage() == "dealing"

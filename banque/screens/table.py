@@ -60,13 +60,13 @@ class TableScreen(Screen[None]):
         Binding("enter", "seat_confirm", _("Seat them"), id="table.seat"),
         Binding("enter", "shuffle", _("Shuffle & cut"), id="table.shuffle"),
         Binding("d", "deal", _("Deal"), show=False, id="table.deal_d"),
-        Binding("x", "retire", _("Retire"), priority=True, id="table.retire"),
-        Binding("x", "retire_early", _("Retire"), show=False, priority=True, id="table.retire2"),
-        Binding("p", "pass", _("Pass"), priority=True, id="table.pass"),
-        Binding("a", "a_cheval", _("À cheval"), priority=True, id="table.a_cheval"),
-        Binding("b", "banco", _("Banco"), priority=True, id="table.banco"),
-        Binding("r", "ride", _("Ride"), priority=True, id="table.ride"),
-        Binding("v", "pick_seat", _("Views"), priority=True, id="table.views"),
+        Binding("x", "retire", _("Retire"), id="table.retire"),
+        Binding("x", "retire_early", _("Retire"), show=False, id="table.retire2"),
+        Binding("p", "pass", _("Pass"), id="table.pass"),
+        Binding("a", "a_cheval", _("À cheval"), id="table.a_cheval"),
+        Binding("b", "banco", _("Banco"), id="table.banco"),
+        Binding("r", "ride", _("Ride"), id="table.ride"),
+        Binding("v", "pick_seat", _("Views"), id="table.views"),
         Binding("up", "seat_cursor(-1)", _("Choose"), key_display="↑↓", id="table.cursor_up"),
         Binding("down", "seat_cursor(1)", _("Choose"), show=False, id="table.cursor_down"),
         Binding("left", "seat_side('left')", _("To left"), id="table.to_left"),
@@ -86,8 +86,8 @@ class TableScreen(Screen[None]):
             id="table.order_down",
         ),
         Binding("ctrl+r", "seat_reset", _("Reset"), id="table.seat_reset"),
-        Binding("c", "cutter", _("Cut by"), priority=True, id="table.cutter"),
-        Binding("o", "others", _("Others shuffle"), priority=True, id="table.others"),
+        Binding("c", "cutter", _("Cut by"), id="table.cutter"),
+        Binding("o", "others", _("Others shuffle"), id="table.others"),
         *[
             Binding(
                 key,
@@ -134,6 +134,7 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         amount = self.query_one("#amount", AmountInput)
         amount.validators = [EngineValidator(self._check_amount)]
+        amount.submit_now = self._submit_amount
         amount.cursor_blink = self.banque.blink
         self.refresh_table()
         if self.session.notice:
@@ -442,25 +443,35 @@ class TableScreen(Screen[None]):
     @on(Input.Submitted, "#amount")
     def _amount_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        self._submit_amount(event.value)
+
+    def _submit_amount(self, value: str) -> bool:
+        """Enter in the amount field: bid or stake what is typed (``False``: no amount now).
+
+        Called by the field itself, in the order the keys were typed.
+        """
         session = self.session
         stage = session.stage()
         who = session.actor()
         if who is None or session.kind(who) == "computer":
-            return
-        text = event.value.strip()
+            return False
+        if not self.query_one("#amount-row").display or stage not in ("auction", "betting"):
+            return False
+        text = value.strip()
         if stage == "auction":
             if not text:
                 self.act(lambda: session.perform(Pass(who=who)))
             else:
                 self.act(lambda: session.perform(Bid(who=who, amount=int(text))))
-        elif stage == "betting":
+        else:
             if not text:
                 self.query_one(ActionPanel).set_message(
                     _("Type a stake in whole chips, or press p to pass."), "error"
                 )
-                return
+                return True
             mode = self.a_cheval_mode
             self.act(lambda: session.perform(Wager(who=who, amount=int(text), a_cheval=mode)))
+        return True
 
     def _actor(self) -> str:
         who = self.session.actor()
