@@ -441,3 +441,17 @@ async def test_a_burst_of_stakes_and_passes_at_the_table() -> None:
         assert stakes == {"Bruno": 3, "Chloé": 2}
         assert "David" in game.passed
         assert session.stage() == "dealing"
+
+
+async def test_a_name_typed_then_enter_in_a_burst_starts_with_the_whole_name() -> None:
+    app = table_app(seed=3, kinds=["human"] * 5)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        burst(app, "down", "down", "down", "down", "E", "v", "e", "space", "L", "i", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        session = app.session
+        assert session is not None
+        assert session.game.participants == ["Ana", "Bruno", "Chloé", "David", "Eve Li"]

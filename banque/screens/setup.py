@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, ClassVar, cast
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingsMap, BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -18,6 +18,7 @@ from ..engine import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from ..errors import IllegalAction
 from ..i18n import _
 from ..session import SEAT_CHOICES, SeatChoice
+from ..widgets.action import InOrderInput
 
 if TYPE_CHECKING:
     from ..app import BanqueApp
@@ -68,41 +69,30 @@ class KindSwitch(Widget, can_focus=True):
             self.action_cycle(step)
 
 
-class SetupInput(Input):
+class SetupInput(InOrderInput):
     """A setup field: ``?`` stays the help key (listed under "keys everywhere").
 
-    Keys come in bursts (typing fast, over SSH). The screen's moves are priority
-    bindings, made the moment their key arrives; so that an editing key typed
-    just before a move still edits this field, the field runs its own editing
-    bindings when it receives the key (a binding found later, after the key has
-    bubbled up, would act on the field focused by then).
+    Its editing keys act at once, in the order typed (see InOrderInput): the
+    screen's moves are priority bindings, made the moment their key arrives.
     """
-
-    EDITING: ClassVar[BindingsMap] = BindingsMap(Input.BINDINGS)
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         return character != "?" and super().check_consume_key(key, character)
-
-    async def on_key(self, event: events.Key) -> None:
-        bindings = self.EDITING.key_to_bindings.get(event.key)
-        if bindings:
-            event.stop()
-            event.prevent_default()
-            await self.run_action(bindings[0].action)
 
 
 class SetupScreen(Screen[None]):
     """Names and seats of the participants; Enter alone starts with the defaults."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        # Priority (all of them): a key acts the moment it arrives, in the order typed,
-        # so that a key typed right after a move (a burst, as over SSH) acts on the
-        # field moved to, and one typed just before it on the field it was typed in.
+        # Priority: a move acts the moment its key arrives, in the order typed, so
+        # that a key typed right after it (a burst, as over SSH) acts on the field
+        # moved to; the fields and switches run their own keys (in order) too.
         Binding("down", "row(1)", _("Next field"), show=False, priority=True, id="setup.next"),
         Binding("up", "row(-1)", _("Previous field"), show=False, priority=True, id="setup.prev"),
         Binding("tab", "focus_move(1)", show=False, priority=True, id="setup.tab"),
         Binding("shift+tab", "focus_move(-1)", show=False, priority=True, id="setup.backtab"),
-        Binding("enter", "start", _("Start"), show=False, priority=True, id="setup.start"),
+        # Not priority: Enter reads the fields, after the keys typed before it.
+        Binding("enter", "start", _("Start"), show=False, id="setup.start"),
         Binding("ctrl+t", "toggle_kind", _("Human/computer"), priority=True, id="setup.kind"),
         Binding("ctrl+r", "defaults", _("Default table"), priority=True, id="setup.defaults"),
     ]
