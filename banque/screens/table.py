@@ -186,7 +186,10 @@ class TableScreen(Screen[None]):
         game = session.game
         open_auction = game.phase == "auction"
         bids = game.bids if open_auction else {}
-        spoken = set(game.spoken if open_auction else session.fresh_passes)
+        # A fresh bank's passes before its first bid: kept by the session (if it
+        # keeps them; an engine that opens the auction on a pass has them in spoken).
+        early = getattr(session, "fresh_passes", ())
+        spoken = set(game.spoken if open_auction else early)
         who = session.actor()
         return [
             Bidder(
