@@ -455,3 +455,30 @@ async def test_a_name_typed_then_enter_in_a_burst_starts_with_the_whole_name() -
         session = app.session
         assert session is not None
         assert session.game.participants == ["Ana", "Bruno", "Chloé", "David", "Eve Li"]
+
+
+async def test_a_fresh_banks_auction_shows_balances_and_early_passes() -> None:
+    from pathlib import Path
+
+    from banque.record import load_record
+
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    app = table_app(record=load_record(examples / "worked-example.json"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        await pilot.press("enter")  # the standings, then a fresh bank
+        await pilot.pause()
+        assert session.stage() == "auction" and session.actor() == "Ana"
+        balances = dict(session.game.balances)
+        await pilot.press("p")  # Ana passes before anyone bids
+        await pilot.pause()
+        assert session.actor() == "Bruno"
+        text = screen_text(app)
+        rows = {}
+        for key, name in zip("123", ["Ana", "Bruno", "Chloé"], strict=True):
+            row = next(ln for ln in text.splitlines() if f"[{key}] {name}" in ln)
+            rows[name] = row.split(f"[{key}] {name}")[1].split("│")[0].split()
+        assert rows["Ana"] == [str(balances["Ana"]), "passed"]
+        assert rows["Bruno"] == [str(balances["Bruno"])]
+        assert rows["Chloé"] == [str(balances["Chloé"])]
