@@ -129,6 +129,7 @@ class BanqueApp(App[int]):
         # Priority, so that they work while an amount is being typed (check_action
         # lets them through to a name's Input at setup).
         # Shown while the computers play; the quiet one pauses them ahead of time.
+        Binding("space", "resume", _("Resume"), priority=True, id="app.resume"),
         Binding("space", "pause", _("Pause"), priority=True, id="app.pause"),
         Binding("space", "pause(False)", show=False, priority=True, id="app.pause_quiet"),
         Binding("full_stop", "step", _("One move"), key_display=".", priority=True, id="app.step"),
@@ -635,6 +636,11 @@ class BanqueApp(App[int]):
             return False
         return self.paused or session.all_computers() or session.computer_to_move() is not None
 
+    def action_resume(self) -> None:
+        """While the computers are paused: space resumes them."""
+        if self.paused:
+            self.action_pause()
+
     def action_pause(self, shown: bool = True) -> None:
         """Pause or resume the computer players (space)."""
         self.paused = not self.paused
@@ -683,8 +689,10 @@ class BanqueApp(App[int]):
             return self.session is not None
         if action == "pause" and parameters == (False,):
             return self._computers_at_table()
-        if action in ("pause", "step"):
-            return self._computers_moving() and (action == "pause" or self.paused)
+        if action in ("resume", "step"):  # the footer says Resume while paused
+            return self.paused and self._computers_moving()
+        if action == "pause":
+            return not self.paused and self._computers_moving()
         return True
 
     def action_help(self) -> None:

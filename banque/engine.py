@@ -752,15 +752,37 @@ class Game:
         m = self.max_stake(who)
         return m - m % 2
 
-    def verify_wager(self, who: str, amount: int, a_cheval: bool = False) -> None:
+    def ride_stake(self, who: str) -> tuple[int, bool] | None:
+        """Let it ride: ``(amount, a_cheval)`` of ``who``'s last coup in this bank, stake
+        plus winnings (``None`` if ``who`` did not wager then, lost, or called banco)."""
+        if not self.coups:
+            return None
+        coup = self.coups[-1]
+        line = next((ln for ln in coup.lines if ln.who == who), None)
+        if line is None or line.kind == "banco":
+            return None
+        stake, net = line.right + line.left, coup.payouts.get(who, 0)
+        if net < 0 or stake + net <= 0:
+            return None
+        return stake + net, line.kind == "a_cheval"
+
+    def verify_wager(
+        self, who: str, amount: int, a_cheval: bool = False, ride: bool = False
+    ) -> None:
         if self.phase == "auction" and self.bids:
-            return self._as_if_closed(self.verify_wager, who, amount, a_cheval)
-        self._check_wager(who, amount, a_cheval)
+            return self._as_if_closed(self.verify_wager, who, amount, a_cheval, ride)
+        self._check_wager(who, amount, a_cheval, ride)
         return None
 
-    def _check_wager(self, who: str, amount: int, a_cheval: bool) -> int:
+    def _check_wager(self, who: str, amount: int, a_cheval: bool, ride: bool = False) -> int:
         """The checks of :meth:`verify_wager`; returns the wagerer's place in table order."""
         idx = self._bettor_check(who, "wagers")
+        if ride and self.ride_stake(who) != (amount, a_cheval):
+            raise IllegalAction(
+                f"{who} cannot let {amount} ride: a ride stakes again the last coup's "
+                "winning (or tied) wager with its winnings, the same way.",
+                "ride",
+            )
         if self.claims:
             raise IllegalAction(
                 f"{_names(self.claims)} called banco: banco excludes ordinary wagers this coup "
@@ -802,17 +824,19 @@ class Game:
     def can_wager(self, who: str, amount: int, a_cheval: bool = False) -> bool:
         return self._can(self.verify_wager, who, amount, a_cheval)
 
-    def wager(self, who: str, amount: int, a_cheval: bool = False) -> list[Event]:
+    def wager(
+        self, who: str, amount: int, a_cheval: bool = False, ride: bool = False
+    ) -> list[Event]:
         """Stake on one's own side (or à cheval, split between both sides).
 
         A wager beyond the remaining cover is reduced to it; the event says so.
         """
         if self.phase != "auction":  # the usual case: no auction to close first
-            return self._wager(who, amount, a_cheval)
-        return self._implicit(self._wager, who, amount, a_cheval)
+            return self._wager(who, amount, a_cheval, ride)
+        return self._implicit(self._wager, who, amount, a_cheval, ride)
 
-    def _wager(self, who: str, amount: int, a_cheval: bool) -> list[Event]:
-        idx = self._check_wager(who, amount, a_cheval)
+    def _wager(self, who: str, amount: int, a_cheval: bool, ride: bool = False) -> list[Event]:
+        idx = self._check_wager(who, amount, a_cheval, ride)
         out: list[Event] = []
         if not self.shoe_ready:
             self._ensure_shoe(out)
@@ -832,7 +856,9 @@ class Game:
         self._take(line)
         if self.recording:
             self._remember(
-                Wager.model_construct(act="wager", who=who, amount=amount, a_cheval=a_cheval)
+                Wager.model_construct(
+                    act="wager", who=who, amount=amount, a_cheval=a_cheval, ride=ride
+                )
             )
         if self.keep_log:
             how = " à cheval (half on each side)" if a_cheval else f" on the {side}"
@@ -841,7 +867,8 @@ class Game:
                 if accepted < amount
                 else ""
             )
-            self._event("wager", f"{who} wagers {_chips(accepted)}{how}{reduced}.", out)
+            does = "lets it ride:" if ride else "wagers"
+            self._event("wager", f"{who} {does} {_chips(accepted)}{how}{reduced}.", out)
         return out
 
     def verify_banco(self, who: str) -> None:
@@ -1687,7 +1714,7 @@ _APPLY: dict[str, Callable[[Game, Any], list[Event]]] = {
     "seat": lambda g, a: g.seat(a.right, a.left),
     "shuffle": lambda g, a: g.shuffle(a.shufflers, a.cut),
     "banco": lambda g, a: g.banco(a.who),
-    "wager": lambda g, a: g.wager(a.who, a.amount, a.a_cheval),
+    "wager": lambda g, a: g.wager(a.who, a.amount, a.a_cheval, a.ride),
     "deal": lambda g, a: g.deal(),
     "draw": lambda g, a: g.draw(a.side),
     "stand": lambda g, a: g.stand(a.side),

@@ -83,6 +83,9 @@ class Wager(_Act):
     who: str
     amount: StrictInt  # records: 10, not "10", 10.0 or true
     a_cheval: bool = False
+    #: Let it ride: the last coup's stake and its winnings, staked again (optional in
+    #: records; older records have no such field and replay as before).
+    ride: bool = False
 
 
 class Deal(_Act):

@@ -223,7 +223,14 @@ class ComputerPlayer:
         wager = self._wagers.get(key)
         if wager is None:
             wager = self._wagers[key] = build(
-                Wager, {"act": "wager", "who": self.name, "amount": amount, "a_cheval": a_cheval}
+                Wager,
+                {
+                    "act": "wager",
+                    "who": self.name,
+                    "amount": amount,
+                    "a_cheval": a_cheval,
+                    "ride": False,
+                },
             )
         return wager
 

@@ -507,9 +507,8 @@ class Session:
         g = self.game
         d = self.draft()
         g.verify_seat(d["right"], d["left"])
-        events: list[Event] = []
-        if d != g.sides:
-            events = self.perform(Seat(right=list(d["right"]), left=list(d["left"])))
+        # Accepted as proposed or changed, the seating is an act: logged and recorded alike.
+        events = self.perform(Seat(right=list(d["right"]), left=list(d["left"])))
         self.seated_bank = g.bank_number
         self.cutter = None
         return events
@@ -552,13 +551,7 @@ class Session:
 
     def ride(self, who: str) -> tuple[int, bool] | None:
         """Let it ride: the last coup's stake plus its winnings (à cheval kept)."""
-        last = self.last_line(who)
-        if last is None:
-            return None
-        stake, net, kind = last
-        if net < 0 or stake + net <= 0:
-            return None
-        return stake + net, kind == "a_cheval"
+        return self.game.ride_stake(who)
 
     def default_stake(self, who: str) -> int:
         g = self.game
@@ -636,23 +629,7 @@ class Session:
             return []
         stage = self.stage()
         if stage == "seating":  # a computer banker takes the engine's seating
-            events = self.confirm_seating()
-            if not events:
-                g = self.game
-                ev = self._event(
-                    "seat",
-                    _(
-                        "{banker} seats the players: right {right}; left {left} "
-                        "(from the banker outward)."
-                    ).format(
-                        banker=who,
-                        right=", ".join(g.sides["right"]),
-                        left=", ".join(g.sides["left"]),
-                    ),
-                )
-                self.messages.append(ev)
-                events = [ev]
-            return events
+            return self.confirm_seating()
         if stage == "shuffle":
             return self.shuffle()
         return self.perform(self.computers[who](self.observation(who)))

@@ -124,7 +124,7 @@ async def test_enter_alone_starts_a_game_against_three_computers() -> None:
         for line in (
             "Bruno bids 24 chips for the bank.",
             "Chloé holds bank 1 with a fund of 56 chips.",
-            "Chloé seats the players: right Ana, David; left Bruno (from the banker outward).",
+            "Seated: right Ana, David; left Bruno (from the banker outward).",
             "Shuffled by Ana, David, Bruno, Chloé (the banker last); Bruno cuts.",
         ):
             assert line in log

@@ -29,7 +29,7 @@ CASES: list[tuple[type[BaseModel], dict[str, Any]]] = [
     (Bid, {"act": "bid", "who": "Ana", "amount": 10}),
     (Pass, {"act": "pass", "who": "Ana"}),
     (Banco, {"act": "banco", "who": "Ana"}),
-    (Wager, {"act": "wager", "who": "Ana", "amount": 4, "a_cheval": True}),
+    (Wager, {"act": "wager", "who": "Ana", "amount": 4, "a_cheval": True, "ride": False}),
     (Deal, {"act": "deal"}),
     (Draw, {"act": "draw", "side": "banker"}),
     (Stand, {"act": "stand", "side": "right"}),
@@ -95,6 +95,8 @@ def test_built_models_keep_pydantic_behaviour() -> None:
     summary = build(BankSummary, dict(CASES[-1][1]))
     summary.coups = 3  # type: ignore[misc]  # the engine updates a bank's summary so
     assert summary.coups == 3
-    wager = build(Wager, {"act": "wager", "who": "Ana", "amount": 4, "a_cheval": False})
+    wager = build(
+        Wager, {"act": "wager", "who": "Ana", "amount": 4, "a_cheval": False, "ride": False}
+    )
     with pytest.raises(ValueError):
         wager.amount = 5  # type: ignore[misc]  # actions are frozen: safe to share

@@ -219,10 +219,14 @@ class PrivateScreen(Screen[None]):
             )
             if seat is not None:
                 side_name = _("right") if seat.side == "right" else _("left")
+                # "seat 2" would clash with the seat keys ([2]): say the place in words.
+                place = (
+                    _("next to the banker")
+                    if seat.position == 1
+                    else _("place {pos} from the banker").format(pos=seat.position)
+                )
                 info.append(
-                    _("You sit on the {side}, seat {pos}.").format(
-                        side=side_name, pos=seat.position
-                    )
+                    _("You sit on the {side} side, {place}.").format(side=side_name, place=place)
                 )
                 if seat.stake:
                     info.append(" ")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -19,6 +19,7 @@ from ..errors import IllegalAction
 from ..i18n import _
 from ..models import ForcedMoves
 from ..session import SEAT_CHOICES, SeatChoice
+from ..widgets.action import InOrderInput
 
 if TYPE_CHECKING:
     from ..app import BanqueApp
@@ -37,13 +38,12 @@ def kind_label(kind: SeatChoice) -> str:
     }[kind]
 
 
+#: A switch's own keys: each acts on the switch that received it (see SetupInput).
+KIND_KEYS = {"space": 1, "right": 1, "left": -1}
+
+
 class KindSwitch(Widget, can_focus=True):
     """A seat's player: human, or a computer of a temperament (space or ←/→ change it)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space,right", "cycle(1)", _("Human/computer"), show=False),
-        Binding("left", "cycle(-1)", _("Human/computer"), show=False),
-    ]
 
     kind: reactive[SeatChoice] = reactive("human")
 
@@ -61,6 +61,24 @@ class KindSwitch(Widget, can_focus=True):
     def action_cycle(self, step: int) -> None:
         i = SEAT_CHOICES.index(self.kind)
         self.kind = SEAT_CHOICES[(i + step) % len(SEAT_CHOICES)]
+
+    def on_key(self, event: events.Key) -> None:
+        step = KIND_KEYS.get(event.key)
+        if step is not None:
+            event.stop()
+            event.prevent_default()
+            self.action_cycle(step)
+
+
+class SetupInput(InOrderInput):
+    """A setup field: ``?`` stays the help key (listed under "keys everywhere").
+
+    Its editing keys act at once, in the order typed (see InOrderInput): the
+    screen's moves are priority bindings, made the moment their key arrives.
+    """
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character != "?" and super().check_consume_key(key, character)
 
 
 class MovesSwitch(Widget, can_focus=True):
@@ -94,11 +112,17 @@ class SetupScreen(Screen[None]):
     """Names and seats of the participants; Enter alone starts with the defaults."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down", "row(1)", _("Next field"), show=False, id="setup.next"),
-        Binding("up", "row(-1)", _("Previous field"), show=False, id="setup.prev"),
+        # Priority: a move acts the moment its key arrives, in the order typed, so
+        # that a key typed right after it (a burst, as over SSH) acts on the field
+        # moved to; the fields and switches run their own keys (in order) too.
+        Binding("down", "row(1)", _("Next field"), show=False, priority=True, id="setup.next"),
+        Binding("up", "row(-1)", _("Previous field"), show=False, priority=True, id="setup.prev"),
+        Binding("tab", "focus_move(1)", show=False, priority=True, id="setup.tab"),
+        Binding("shift+tab", "focus_move(-1)", show=False, priority=True, id="setup.backtab"),
+        # Not priority: Enter reads the fields, after the keys typed before it.
         Binding("enter", "start", _("Start"), show=False, id="setup.start"),
-        Binding("ctrl+t", "toggle_kind", _("Human/computer"), id="setup.kind"),
-        Binding("ctrl+r", "defaults", _("Default table"), id="setup.defaults"),
+        Binding("ctrl+t", "toggle_kind", _("Human/computer"), priority=True, id="setup.kind"),
+        Binding("ctrl+r", "defaults", _("Default table"), priority=True, id="setup.defaults"),
     ]
 
     def __init__(
@@ -135,7 +159,7 @@ class SetupScreen(Screen[None]):
             for i in range(MAX_PLAYERS):
                 with Horizontal(classes="setup-row"):
                     yield Label(_("Seat {n}").format(n=i + 1), classes="setup-label")
-                    yield Input(
+                    yield SetupInput(
                         value=self.names[i] if i < len(self.names) else "",
                         placeholder=_("(empty)"),
                         max_length=MAX_NAME,
@@ -148,7 +172,7 @@ class SetupScreen(Screen[None]):
                     )
             with Horizontal(classes="setup-row"):
                 yield Label(_("Pace"), classes="setup-label")
-                yield Input(
+                yield SetupInput(
                     value=f"{self.pace:g}",
                     restrict=r"[0-9.]*",
                     max_length=5,
@@ -159,7 +183,7 @@ class SetupScreen(Screen[None]):
                 yield Label(_("seconds per computer move (0: at once)"), classes="setup-note")
             with Horizontal(classes="setup-row"):
                 yield Label(_("Seed"), classes="setup-label")
-                yield Input(
+                yield SetupInput(
                     value="" if self.seed is None else str(self.seed),
                     placeholder=_("(blank: from the clock)"),
                     restrict=r"[0-9]*",
@@ -203,9 +227,18 @@ class SetupScreen(Screen[None]):
             if here in row:
                 col = row.index(here)
                 target = rows[(r + delta) % len(rows)]
-                self.query_one(f"#{target[min(col, len(target) - 1)]}").focus()
+                # At once (not after a refresh, like Widget.focus): a key typed right
+                # after the arrow acts on the row it moved to.
+                self.set_focus(self.query_one(f"#{target[min(col, len(target) - 1)]}"))
                 return
-        self.query_one("#name-0").focus()
+        self.set_focus(self.query_one("#name-0"))
+
+    def action_focus_move(self, step: int) -> None:
+        """Tab / shift+tab, at once (the screen's own tab bindings wait their turn)."""
+        if step > 0:
+            self.focus_next()
+        else:
+            self.focus_previous()
 
     def _row_of_focus(self) -> int | None:
         focused = self.focused
@@ -220,6 +253,7 @@ class SetupScreen(Screen[None]):
             self.query_one(f"#kind-{row}", KindSwitch).action_cycle(1)
 
     def action_defaults(self) -> None:
+        self._clear_message()
         for i in range(MAX_PLAYERS):
             self.query_one(f"#name-{i}", Input).value = (
                 DEFAULT_NAMES[i] if i < len(DEFAULT_NAMES) else ""
@@ -239,6 +273,14 @@ class SetupScreen(Screen[None]):
         except ValueError:
             return None
         return pace if 0.0 <= pace <= PACE_MAX else None
+
+    def _clear_message(self) -> None:
+        self.query_one("#setup-message", Static).update("")
+
+    @on(Input.Changed)
+    def _changed(self) -> None:
+        """An edit answers the last error: it goes (Enter checks everything again)."""
+        self._clear_message()
 
     @on(Input.Submitted)
     def _submitted(self) -> None:

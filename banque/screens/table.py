@@ -19,6 +19,7 @@ from ..models import Banco, Bid, Deal, Pass, Retire, Wager
 from ..session import COMPUTER_STAGES, SEAT_KEYS, Board, Session, Stage
 from ..widgets import ActionPanel, BankBand, CoupLog, Scoreboard, Tableau
 from ..widgets.action import AmountInput, EngineValidator
+from ..widgets.tableau import Bidder
 
 if TYPE_CHECKING:
     from ..app import BanqueApp
@@ -59,13 +60,13 @@ class TableScreen(Screen[None]):
         Binding("enter", "seat_confirm", _("Seat them"), id="table.seat"),
         Binding("enter", "shuffle", _("Shuffle & cut"), id="table.shuffle"),
         Binding("d", "deal", _("Deal"), show=False, id="table.deal_d"),
-        Binding("x", "retire", _("Retire"), priority=True, id="table.retire"),
-        Binding("x", "retire_early", _("Retire"), show=False, priority=True, id="table.retire2"),
-        Binding("p", "pass", _("Pass"), priority=True, id="table.pass"),
-        Binding("a", "a_cheval", _("À cheval"), priority=True, id="table.a_cheval"),
-        Binding("b", "banco", _("Banco"), priority=True, id="table.banco"),
-        Binding("r", "ride", _("Ride"), priority=True, id="table.ride"),
-        Binding("v", "pick_seat", _("Views"), priority=True, id="table.views"),
+        Binding("x", "retire", _("Retire"), id="table.retire"),
+        Binding("x", "retire_early", _("Retire"), show=False, id="table.retire2"),
+        Binding("p", "pass", _("Pass"), id="table.pass"),
+        Binding("a", "a_cheval", _("À cheval"), id="table.a_cheval"),
+        Binding("b", "banco", _("Banco"), id="table.banco"),
+        Binding("r", "ride", _("Ride"), id="table.ride"),
+        Binding("v", "pick_seat", _("Views"), id="table.views"),
         Binding("up", "seat_cursor(-1)", _("Choose"), key_display="↑↓", id="table.cursor_up"),
         Binding("down", "seat_cursor(1)", _("Choose"), show=False, id="table.cursor_down"),
         Binding("left", "seat_side('left')", _("To left"), id="table.to_left"),
@@ -89,8 +90,8 @@ class TableScreen(Screen[None]):
         Binding("pageup", "log_page(-1)", show=False, priority=True, id="table.log_up"),
         Binding("pagedown", "log_page(1)", show=False, priority=True, id="table.log_down"),
         Binding("l", "history", _("Log"), show=False, priority=True, id="table.history"),
-        Binding("c", "cutter", _("Cut by"), priority=True, id="table.cutter"),
-        Binding("o", "others", _("Others shuffle"), priority=True, id="table.others"),
+        Binding("c", "cutter", _("Cut by"), id="table.cutter"),
+        Binding("o", "others", _("Others shuffle"), id="table.others"),
         *[
             Binding(
                 key,
@@ -137,6 +138,7 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         amount = self.query_one("#amount", AmountInput)
         amount.validators = [EngineValidator(self._check_amount)]
+        amount.submit_now = self._submit_amount
         amount.cursor_blink = self.banque.blink
         self.refresh_table()
         if self.session.notice:
@@ -171,12 +173,42 @@ class TableScreen(Screen[None]):
             board, ascii_suits=ascii_suits, big=big, selected=selected
         )
         self.query_one("#bank", BankBand).show(board, ascii_suits=ascii_suits, big=big)
+        if stage == "auction":  # no sides yet: the tableaux show everyone's balance
+            bidders = self._bidders()
+            half = (len(bidders) + 1) // 2
+            self.query_one("#left", Tableau).show_auction(bidders[:half], ascii_suits=ascii_suits)
+            self.query_one("#right", Tableau).show_auction(bidders[half:], ascii_suits=ascii_suits)
         self.query_one(CoupLog).show(session.messages, ascii_suits=ascii_suits)
         self.query_one(Scoreboard).show(board)
         self._update_action(board)
         self.sub_title = self._sub_title(board)
         self.refresh_bindings()
         self.call_after_refresh(app.after_refresh, stage)
+
+    def _bidders(self) -> list[Bidder]:
+        """Every participant's balance and bid (or pass) in the auction under way."""
+        session = self.session
+        game = session.game
+        open_auction = game.phase == "auction"
+        bids = game.bids if open_auction else {}
+        # A fresh bank's passes before its first bid: kept by the session (if it
+        # keeps them; an engine that opens the auction on a pass has them in spoken).
+        early = getattr(session, "fresh_passes", ())
+        spoken = set(game.spoken if open_auction else early)
+        who = session.actor()
+        return [
+            Bidder(
+                key=session.seat_key(name),
+                name=name,
+                balance=game.balances.get(name, 0),
+                said=_("bid {n}").format(n=bids[name])
+                if name in bids
+                else (_("passed") if name in spoken else ""),
+                speaking=name == who,
+                computer=name in session.computers,
+            )
+            for name in game.participants
+        ]
 
     def _sub_title(self, board: Board) -> str:
         if board.banker is None:
@@ -227,17 +259,26 @@ class TableScreen(Screen[None]):
             )
             if fresh_context:
                 default = session.default_bid(who)
-                amount.value = "" if default is None else str(default)
-                amount.cursor_position = len(amount.value)
+                self._offer(amount, "" if default is None else str(default))
             panel.set_hint(_("Enter: bid the amount typed (empty: pass) · p: pass"))
             amount.focus()
+        elif stage == "betting" and not game.max_stake(who or ""):
+            # After a banco call (or with the cover gone), only banco or pass remain:
+            # no amount field and no wager or ride hint that would then be refused.
+            assert who is not None
+            panel.show_amount(False)
+            self.set_focus(None)
+            hints = []
+            if game.can_banco(who):
+                hints.append(_("b: banco ({n})").format(n=game.fund))
+            hints += [_("p: pass"), _("v: a seat's view")]
+            panel.set_hint(" · ".join(hints))
         elif stage == "betting":
             assert who is not None
             if fresh_context:
                 self.a_cheval_mode = False
                 default = session.default_stake(who)
-                amount.value = str(default) if default else ""
-                amount.cursor_position = len(amount.value)
+                self._offer(amount, str(default) if default else "")
             most = game.max_a_cheval(who) if self.a_cheval_mode else game.max_stake(who)
             label = (
                 _("{who}: à cheval").format(who=who)
@@ -319,6 +360,16 @@ class TableScreen(Screen[None]):
             else:
                 panel.set_hint("")
 
+    @staticmethod
+    def _offer(amount: AmountInput, text: str) -> None:
+        """Offer a default amount, all of it selected: the first key typed replaces it.
+
+        Needed also when the field keeps focus from one seat's turn to the next
+        (no focus event then selects it), and when the new default equals the last.
+        """
+        amount.value = text
+        amount.select_all()
+
     # ------------------------------------------------------------ acting
 
     def act(self, step: Callable[[], list[Event]]) -> bool:
@@ -363,7 +414,7 @@ class TableScreen(Screen[None]):
         if action == "banco":
             return bool(who and game.can_banco(who))
         if action == "ride":
-            return bool(who and session.ride(who) is not None)
+            return bool(who and game.max_stake(who) and session.ride(who) is not None)
         if action == "view_seat":
             index = cast(int, parameters[0]) if parameters else 0
             return index < len(game.participants)
@@ -405,25 +456,35 @@ class TableScreen(Screen[None]):
     @on(Input.Submitted, "#amount")
     def _amount_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        self._submit_amount(event.value)
+
+    def _submit_amount(self, value: str) -> bool:
+        """Enter in the amount field: bid or stake what is typed (``False``: no amount now).
+
+        Called by the field itself, in the order the keys were typed.
+        """
         session = self.session
         stage = session.stage()
         who = session.actor()
         if who is None or session.kind(who) == "computer":
-            return
-        text = event.value.strip()
+            return False
+        if not self.query_one("#amount-row").display or stage not in ("auction", "betting"):
+            return False
+        text = value.strip()
         if stage == "auction":
             if not text:
                 self.act(lambda: session.perform(Pass(who=who)))
             else:
                 self.act(lambda: session.perform(Bid(who=who, amount=int(text))))
-        elif stage == "betting":
+        else:
             if not text:
                 self.query_one(ActionPanel).set_message(
                     _("Type a stake in whole chips, or press p to pass."), "error"
                 )
-                return
+                return True
             mode = self.a_cheval_mode
             self.act(lambda: session.perform(Wager(who=who, amount=int(text), a_cheval=mode)))
+        return True
 
     def _actor(self) -> str:
         who = self.session.actor()
@@ -437,8 +498,11 @@ class TableScreen(Screen[None]):
     def action_a_cheval(self) -> None:
         self.a_cheval_mode = not self.a_cheval_mode
         amount = self.query_one("#amount", AmountInput)
-        if self.a_cheval_mode and amount.value.isdigit() and int(amount.value) % 2:
-            amount.value = str(max(2, int(amount.value) - 1))
+        offered = bool(amount.value) and amount.selected_text == amount.value
+        if self.a_cheval_mode and offered and amount.value.isdigit() and int(amount.value) % 2:
+            # Only the table's own offer (nothing typed yet) becomes even; an amount
+            # the player typed stays as typed, and the engine's refusal says why.
+            self._offer(amount, str(max(2, int(amount.value) - 1)))
         self._update_action(self.session.board(None))
         amount.validate(amount.value)
         self._show_check(amount.value)
@@ -454,7 +518,11 @@ class TableScreen(Screen[None]):
         if ride is None:
             return
         amount, a_cheval = ride
-        self.act(lambda: self.session.perform(Wager(who=who, amount=amount, a_cheval=a_cheval)))
+        self.act(
+            lambda: self.session.perform(
+                Wager(who=who, amount=amount, a_cheval=a_cheval, ride=True)
+            )
+        )
 
     def action_deal(self) -> None:
         self.act(lambda: self.session.perform(Deal()))

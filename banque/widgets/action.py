@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
+from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
+from textual.binding import BindingsMap
 from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Input, Label, Static
 
@@ -23,11 +29,68 @@ class EngineValidator(Validator):
         return self.success() if ok else self.failure(message, value)
 
 
-class AmountInput(Input):
-    """Whole chips only: digits are typed; letters stay the table's keys."""
+class InOrderInput(Input):
+    """An input that handles every key it receives itself, in the order typed.
+
+    Keys come in bursts (typing fast, over SSH). Textual looks an ordinary
+    binding up only once its key has bubbled up to the app, by then perhaps
+    after later keys were typed into the field or the table has moved on; so
+    the field runs its own editing bindings (backspace, ←/→, home…) at once.
+    """
+
+    EDITING: ClassVar[BindingsMap] = BindingsMap(Input.BINDINGS)
+
+    async def on_key(self, event: events.Key) -> None:
+        bindings = self.EDITING.key_to_bindings.get(event.key)
+        if bindings and event.key != "enter":
+            event.stop()
+            event.prevent_default()
+            await self.run_action(bindings[0].action)
+        elif (
+            event.key == "enter" or not self.check_consume_key(event.key, event.character)
+        ) and await self.other_key(event):
+            event.stop()
+            event.prevent_default()
+
+    async def other_key(self, event: events.Key) -> bool:
+        """A key that is not typing (Enter included): ``True`` if handled here.
+
+        By default none is: the key goes on as usual (Enter submits)."""
+        return False
+
+
+class AmountInput(InOrderInput):
+    """Whole chips only: digits are typed; letters stay the table's keys.
+
+    While the field has focus it takes the table's keys too (Enter, p, a, b…)
+    and runs them itself, in the order typed: a burst such as ``4 0 Enter 3 0
+    Enter`` bids 40 for one seat and 30 for the next, and never submits one
+    seat's amount for the next seat.
+    """
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        #: Enter: the screen's submission of the amount; ``True`` if it took it.
+        self.submit_now: Callable[[str], bool] | None = None
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         return character is not None and character.isdigit()
+
+    async def other_key(self, event: events.Key) -> bool:
+        if event.key == "enter" and self.submit_now is not None and self.submit_now(self.value):
+            return True
+        screen = self.screen
+        for binding in _bindings_of(type(screen)).key_to_bindings.get(event.key, ()):
+            _, name, params = parse_action(binding.action)
+            if screen.check_action(name, params):
+                await screen.run_action(binding.action)
+                return True
+        return event.key == "enter"  # never Input's own submit, a step behind
+
+
+@cache
+def _bindings_of(screen: type[Screen[Any]]) -> BindingsMap:
+    return BindingsMap(screen.BINDINGS)
 
 
 class ActionPanel(Vertical):

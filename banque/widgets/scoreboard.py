@@ -41,16 +41,21 @@ class Scoreboard(Static):
         }
         text = Text(no_wrap=True, overflow="crop")
         labels = {"left": _("Left"), "right": _("Right")}
+        count = len(board.road["right"])
+        # More coups than fit: "…" marks the cut, and the count says how many show.
+        cut = count > width
+        shown = width - 1 if cut else width
         for i, side in enumerate(("left", "right")):
             if i:
                 text.append("\n")
             text.append(f"{labels[side][:5]:<6}")
-            results = board.road[side][-width:]  # type: ignore[index]
+            results = board.road[side][-shown:]  # type: ignore[index]
             if not results:
                 text.append("·", "dim")
+            if cut:
+                text.append("…", "dim")
             for res in results:
                 text.append(_(MARK[res]), styles[res])
-        count = len(board.road["right"])
         naturals = sum(board.naturals)
         text.append("\n")
         text.append(
@@ -61,6 +66,9 @@ class Scoreboard(Static):
             else _("no coup yet"),
             "dim",
         )
+        if cut:
+            text.append("\n")
+            text.append(_("… the last {k} shown").format(k=shown), "dim")
         if count and self.content_size.width >= TALLY_WIDTH:
             # A wide road (a large terminal) also counts each side's results.
             for side in ("left", "right"):

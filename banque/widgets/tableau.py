@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,6 +15,18 @@ from ..models import Side
 from ..session import Board
 from .cards import CardRow, CardSize
 from .common import hand_status, result_text, stake_text
+
+
+@dataclass(frozen=True, slots=True)
+class Bidder:
+    """One participant during the auction: balance and what was said so far."""
+
+    key: str
+    name: str
+    balance: int
+    said: str  # "bid 20", "passed" or ""
+    speaking: bool
+    computer: bool
 
 
 class Tableau(Vertical):
@@ -37,6 +51,7 @@ class Tableau(Vertical):
         selected: str | None = None,
     ) -> None:
         hand = board.hands[self.side]
+        self._show_hand(True)
         self.query_one(CardRow).set_cards(hand.cards, ascii_suits=ascii_suits, big=big)
         dealt = bool(board.hands["banker"].cards)
         status = hand_status(hand, dealt=dealt)
@@ -85,3 +100,32 @@ class Tableau(Vertical):
             seats.update(grid)
         else:
             seats.update(Text(_("(no seats yet)"), style="dim"))
+
+    def _show_hand(self, shown: bool) -> None:
+        self.query_one(CardRow).display = shown
+        self.query_one(".hand-status", Static).display = shown
+
+    def show_auction(self, bidders: list[Bidder], *, ascii_suits: bool) -> None:
+        """During the auction (no sides yet): these participants' balances and bids."""
+        self.border_title = _("Balances & bids")
+        self.border_subtitle = ""
+        self._show_hand(False)  # no hands in an auction: room for eleven names
+        grid = Table.grid(expand=True, padding=(0, 1, 0, 0))
+        grid.add_column(width=1, no_wrap=True)
+        grid.add_column(width=3, no_wrap=True)
+        grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        grid.add_column(justify="right", no_wrap=True)
+        grid.add_column(justify="right", no_wrap=True, min_width=4)
+        for b in bidders:
+            mark = (">" if ascii_suits else "▶") if b.speaking else " "
+            grid.add_row(
+                mark,
+                Text(f"[{b.key}]", style="dim"),
+                Text(
+                    b.name + (" ⚙" if b.computer else ""),
+                    style="bold underline" if b.speaking else "",
+                ),
+                str(b.balance),
+                Text(b.said, style="dim"),
+            )
+        self.query_one(".seats", Static).update(grid)
