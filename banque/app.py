@@ -11,13 +11,15 @@ every seat is a computer the table plays on by itself (watch mode).
 
 from __future__ import annotations
 
+import importlib
 import os
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import App, ScreenStackError, SystemCommand
@@ -26,30 +28,45 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 from textual.timer import Timer
 
-from .engine import Event, Game
+from .constants import SeatChoice
 from .errors import BanqueError
 from .i18n import _
-from .models import Record
-from .record import load_record, replay
-from .screens import (
-    ConfirmScreen,
-    CurtainScreen,
-    HelpScreen,
-    PrivateScreen,
-    SetupScreen,
-    StandingsScreen,
-    TableScreen,
-    TooSmallScreen,
+from .screens.dialogs import TooSmallScreen
+from .screens.setup import DEFAULT_KINDS, DEFAULT_NAMES, SetupScreen
+
+# The game (engine, records, pydantic models) and the other screens are
+# imported when first needed, or in the background once the first screen is
+# up (``preload``): the setup screen shows without waiting for them.
+if TYPE_CHECKING:
+    from .engine import Event, Game
+    from .models import Record
+    from .session import ComputerPlayer, Session, Stage, Temperament
+
+#: What the first screen does not need, imported in the background after it.
+PRELOAD = (
+    "banque.session",
+    "banque.record",
+    "banque.players",
+    "banque.screens.table",
+    "banque.screens.private",
+    "banque.screens.curtain",
+    "banque.screens.standings",
+    "banque.screens.help",
 )
-from .screens.setup import DEFAULT_KINDS, DEFAULT_NAMES
-from .session import (
-    ComputerPlayer,
-    SeatChoice,
-    Session,
-    Stage,
-    Temperament,
-    computer_seats,
-)
+
+
+def preload(modules: Sequence[str] = PRELOAD) -> None:
+    """Import ``modules`` (in a background thread): the table then opens at once.
+
+    A module that fails here is imported again where it is needed, and its
+    error reported there.
+    """
+    for name in modules:
+        try:
+            importlib.import_module(name)
+        except Exception:
+            return
+
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -165,6 +182,11 @@ class BanqueApp(App[int]):
 
     def on_mount(self) -> None:
         if self._record is not None:
+            from .models import Record
+            from .record import load_record, replay
+            from .screens.table import TableScreen
+            from .session import Session
+
             try:
                 record = (
                     self._record if isinstance(self._record, Record) else load_record(self._record)
@@ -182,6 +204,10 @@ class BanqueApp(App[int]):
         else:
             self.push_screen(self._setup_screen())
         self._check_size(self.size.width, self.size.height)
+
+    def on_ready(self) -> None:
+        """The first screen is up: import the rest of the game in the background."""
+        threading.Thread(target=preload, name="banque-preload", daemon=True).start()
 
     def _setup_screen(self) -> SetupScreen:
         names = list(self._names or DEFAULT_NAMES)
@@ -210,6 +236,8 @@ class BanqueApp(App[int]):
         self, game: Game, choices: Sequence[SeatChoice]
     ) -> tuple[dict[str, ComputerPlayer], dict[str, Temperament]]:
         """The computer players of a game: those chosen, then any given as callables."""
+        from .session import computer_seats
+
         by_name = dict(zip(game.participants, choices, strict=False))
         computers = computer_seats(game, by_name, self.p5)
         styles: dict[str, Temperament] = {
@@ -230,6 +258,10 @@ class BanqueApp(App[int]):
         ``kinds`` gives each name's seat (human or a computer's temperament),
         in the same order; ``pace`` the seconds between computer moves.
         """
+        from .engine import Game
+        from .screens.table import TableScreen
+        from .session import Session
+
         if seed is None:
             seed = self._seed if self._seed is not None else time.time_ns() % (2**32)
         game = Game(list(names), seed, self._shoe)
@@ -256,6 +288,9 @@ class BanqueApp(App[int]):
         A computer seat has no one to hand the keyboard to, and its concealed
         cards are its own: no curtain, no view, a word instead.
         """
+        from .screens.curtain import CurtainScreen
+        from .screens.private import PrivateScreen
+
         session = self.session
         if session is not None and session.kind(who) == "computer":
             self.notify(
@@ -276,6 +311,9 @@ class BanqueApp(App[int]):
 
     def after_refresh(self, stage: Stage) -> None:
         """After the table is drawn: the end of a bank, a computer's turn."""
+        from .screens.standings import StandingsScreen
+        from .screens.table import TableScreen
+
         session = self.session
         if session is None or not isinstance(self.screen, TableScreen):
             return
@@ -287,6 +325,8 @@ class BanqueApp(App[int]):
         self._schedule_computer()
 
     def _after_standings(self, result: str | None) -> None:
+        from .screens.table import TableScreen
+
         if result == "fresh" and self.session is not None:
             events = self.session.new_bank()
             self.announce(events)
@@ -309,6 +349,11 @@ class BanqueApp(App[int]):
                 )
 
     def refresh_screen(self) -> None:
+        if self.session is None:
+            return  # setup: nothing of a game to show again
+        from .screens.private import PrivateScreen
+        from .screens.table import TableScreen
+
         screen = self.screen
         if isinstance(screen, TableScreen):
             screen.refresh_table()
@@ -380,6 +425,8 @@ class BanqueApp(App[int]):
 
     def _computer_move(self) -> bool:
         """One computer move (in watch mode, leaving a settlement counts as one)."""
+        from .screens.table import TableScreen
+
         session = self.session
         try:
             screen = self.screen
@@ -400,11 +447,12 @@ class BanqueApp(App[int]):
 
     def _computers_at_table(self) -> bool:
         session = self.session
-        return (
-            session is not None
-            and bool(session.computers)
-            and isinstance(self.screen, TableScreen | StandingsScreen)
-        )
+        if session is None or not session.computers:
+            return False
+        from .screens.standings import StandingsScreen
+        from .screens.table import TableScreen
+
+        return isinstance(self.screen, TableScreen | StandingsScreen)
 
     def _computers_moving(self) -> bool:
         """The computers are the ones playing now (or are paused): space means pause."""
@@ -454,6 +502,8 @@ class BanqueApp(App[int]):
         return True
 
     def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen | TooSmallScreen):
             self.push_screen(HelpScreen())
 
@@ -502,6 +552,8 @@ class BanqueApp(App[int]):
         )
 
     async def action_quit(self) -> None:
+        from .screens.dialogs import ConfirmScreen
+
         session = self.session
         if session is not None and session.bank_in_play():
 
@@ -524,6 +576,8 @@ class BanqueApp(App[int]):
 
     def game_commands(self, screen: Screen[Any]) -> list[tuple[str, str, Callable[[], Any]]]:
         """The game's commands for the palette, as they apply now."""
+        from .screens.table import TableScreen
+
         out: list[tuple[str, str, Callable[[], Any]]] = [
             (
                 _("Help: rules and keys"),

@@ -28,6 +28,9 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from .constants import SEAT_CHOICES as SEAT_CHOICES
+from .constants import SEAT_KEY_LABELS, SeatChoice
+from .constants import SEAT_KEYS as SEAT_KEYS
 from .engine import SIDES, Event, Game
 from .errors import IllegalAction
 from .i18n import _
@@ -53,9 +56,6 @@ ComputerPlayer = Callable[[Observation], Action]
 SeatKind = Literal["human", "computer"]
 #: A computer's temperament (:data:`banque.players.STYLES`).
 Temperament = Literal["cautious", "bold"]
-#: What setup makes of a seat: a human, or a computer of a temperament.
-SeatChoice = Literal["human", "cautious", "bold"]
-SEAT_CHOICES: tuple[SeatChoice, ...] = ("human", "cautious", "bold")
 Stage = Literal[
     "auction",
     "seating",
@@ -67,9 +67,6 @@ Stage = Literal[
     "ended",
 ]
 
-#: The key of each participant's private view, in participant order.
-SEAT_KEYS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "minus")
-SEAT_KEY_LABELS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-")
 
 DEFAULT_STAKE = 5
 DEFAULT_BID = 20

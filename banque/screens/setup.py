@@ -14,10 +14,9 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Input, Label, Static
 
-from ..engine import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
+from ..constants import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, SEAT_CHOICES, SeatChoice
 from ..errors import IllegalAction
 from ..i18n import _
-from ..session import SEAT_CHOICES, SeatChoice
 
 if TYPE_CHECKING:
     from ..app import BanqueApp
@@ -64,6 +63,10 @@ class KindSwitch(Widget, can_focus=True):
 
 class SetupScreen(Screen[None]):
     """Names and seats of the participants; Enter alone starts with the defaults."""
+
+    #: The first name at once (not the scrolling body first, then the name:
+    #: each change of focus there restyles the whole screen, twice as slow).
+    AUTO_FOCUS = "#name-0"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("down", "row(1)", _("Next field"), show=False, id="setup.next"),
