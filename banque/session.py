@@ -395,7 +395,13 @@ class Session:
         said = [ev for ev in events if ev.kind == "pass"]
         # "X cannot stake (…) and passes." / "X has no chips and cannot bid."
         # already tell it: no second "X passes." in the log.
-        self.messages[:] = [m for m in self.messages if not any(m is ev for ev in said)]
+        # They are among the last messages (just added): only the tail is looked at,
+        # so that the cost does not grow with the game's length.
+        if said:
+            tail = len(events)
+            kept = [m for m in self.messages[-tail:] if not any(m is ev for ev in said)]
+            del self.messages[-tail:]
+            self.messages.extend(kept)
         return [ev for ev in events if ev.kind != "pass"]
 
     def perform_raw(self, action: Action) -> list[Event]:
