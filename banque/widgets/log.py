@@ -12,13 +12,18 @@ from ..i18n import _
 from .common import suits
 
 STRONG = {"settle", "natural", "end", "banker", "banco"}
+#: The log keeps this many of the latest events (a long game's whole history
+#: would make opening it, and every resize, grow with the game's length).
+KEEP = 1000
 
 
 class CoupLog(RichLog):
     """The coup's events and those of the coups before it."""
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, wrap=True, markup=False, highlight=False, min_width=20)
+        super().__init__(
+            id=id, wrap=True, markup=False, highlight=False, min_width=20, max_lines=4 * KEEP
+        )
         self.border_title = _("Log")
         self._shown = 0
         self._ascii = False
@@ -28,7 +33,7 @@ class CoupLog(RichLog):
             self.clear()
             self._shown = 0
             self._ascii = ascii_suits
-        for ev in events[self._shown :]:
+        for ev in events[max(self._shown, len(events) - KEEP) :]:
             style = "bold" if ev.kind in STRONG else ""
             if ev.kind == "deal":
                 style = "bold"
