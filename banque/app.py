@@ -68,6 +68,8 @@ def preload(modules: Sequence[str] = PRELOAD) -> None:
             return
 
 
+#: Seconds after the first screen is up before the rest is imported.
+PRELOAD_AFTER = 0.25
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 NOTIFY_KINDS = {"settle", "lot"}
@@ -207,6 +209,10 @@ class BanqueApp(App[int]):
 
     def on_ready(self) -> None:
         """The first screen is up: import the rest of the game in the background."""
+        # A moment later, so as not to slow the first screen's last touches (the footer).
+        self.set_timer(PRELOAD_AFTER, self._preload)
+
+    def _preload(self) -> None:
         threading.Thread(target=preload, name="banque-preload", daemon=True).start()
 
     def _setup_screen(self) -> SetupScreen:

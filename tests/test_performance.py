@@ -126,16 +126,27 @@ def test_plain_banque_draws_its_first_screen_before_the_game_is_imported() -> No
     assert out.stdout.strip() == ""
 
 
-async def test_the_game_is_imported_in_the_background_once_setup_is_up() -> None:
-    import importlib
-    import threading
-
-    app = BanqueApp(pace=0.0, blink=False)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        for thread in threading.enumerate():
-            if thread.name == "banque-preload":
-                thread.join(timeout=30)
-        for name in ("banque.session", "banque.screens.table", "banque.screens.help"):
-            assert name in sys.modules
-            importlib.import_module(name)
+def test_the_game_is_imported_in_the_background_once_setup_is_up() -> None:
+    """After the first screen, the rest comes in the background: Enter opens the table at once."""
+    code = (
+        "import sys, threading\n"
+        "from banque.app import BanqueApp\n"
+        "class App(BanqueApp):\n"
+        "    def on_ready(self):\n"
+        "        super().on_ready()\n"
+        "        self.set_timer(0.5, self.finish)\n"
+        "    def finish(self):\n"
+        "        for t in threading.enumerate():\n"
+        "            if t.name == 'banque-preload':\n"
+        "                t.join(30)\n"
+        "        self.exit()\n"
+        "App(blink=False).run(headless=True, size=(100, 30))\n"
+        "print(','.join(m for m in ('banque.session', 'banque.screens.table',"
+        " 'banque.screens.help') if m in sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert out.stdout.strip().splitlines()[-1] == (
+        "banque.session,banque.screens.table,banque.screens.help"
+    )
