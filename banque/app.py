@@ -511,7 +511,10 @@ class BanqueApp(App[int]):
         from .screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen | TooSmallScreen):
-            self.push_screen(HelpScreen())
+            # Built once (its Markdown is the slowest screen to build), then shown again.
+            if not self.is_screen_installed("help"):
+                self.install_screen(HelpScreen(), "help")
+            self.push_screen("help")
 
     def action_toggle_suits(self) -> None:
         self.ascii_suits = not self.ascii_suits

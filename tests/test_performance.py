@@ -150,3 +150,28 @@ def test_the_game_is_imported_in_the_background_once_setup_is_up() -> None:
     assert out.stdout.strip().splitlines()[-1] == (
         "banque.session,banque.screens.table,banque.screens.help"
     )
+
+
+async def test_help_is_built_once_and_opens_again_at_the_top() -> None:
+    from banque.screens import HelpScreen, SetupScreen
+
+    app = BanqueApp(pace=0.0, blink=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        first = app.screen
+        assert isinstance(first, HelpScreen)
+        await pilot.press("end")
+        await pilot.pause()
+        scroll = first.query_one("#help-scroll")
+        assert scroll.scroll_y > 0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert app.screen is first  # not built again
+        assert scroll.scroll_y == 0
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
