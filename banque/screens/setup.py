@@ -64,10 +64,6 @@ class KindSwitch(Widget, can_focus=True):
 class SetupScreen(Screen[None]):
     """Names and seats of the participants; Enter alone starts with the defaults."""
 
-    #: The first name at once (not the scrolling body first, then the name:
-    #: each change of focus there restyles the whole screen, twice as slow).
-    AUTO_FOCUS = "#name-0"
-
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("down", "row(1)", _("Next field"), show=False, id="setup.next"),
         Binding("up", "row(-1)", _("Previous field"), show=False, id="setup.prev"),
