@@ -21,3 +21,6 @@ SEAT_CHOICES: tuple[SeatChoice, ...] = ("human", "cautious", "bold")
 #: The key of each participant's private view, in participant order.
 SEAT_KEYS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "minus")
 SEAT_KEY_LABELS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-")
+
+#: How a side's forced move is made (see :data:`banque.models.ForcedMoves`).
+ForcedMoves = Literal["automatic", "announced"]
