@@ -11,13 +11,15 @@ every seat is a computer the table plays on by itself (watch mode).
 
 from __future__ import annotations
 
+import importlib
 import os
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -30,33 +32,50 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from .engine import Event, Game
+from .constants import ForcedMoves, SeatChoice
 from .errors import BanqueError
 from .i18n import _
-from .models import ForcedMoves, Record
-from .record import load_record, replay
-from .screens import (
-    ConfirmScreen,
-    CurtainScreen,
-    HelpScreen,
-    PrivateScreen,
-    SetupScreen,
-    StandingsScreen,
-    TableScreen,
-    TooSmallScreen,
-)
-from .screens.setup import DEFAULT_KINDS, DEFAULT_NAMES
-from .session import (
-    ComputerPlayer,
-    SeatChoice,
-    Session,
-    Stage,
-    Temperament,
-    computer_seats,
-)
+from .screens.dialogs import ConfirmScreen, TooSmallScreen
+from .screens.setup import DEFAULT_KINDS, DEFAULT_NAMES, SetupScreen
 from .terminal import output_encoding, plain_driver, plain_output_wanted
 from .widgets.cards import CardSize
 
+# The game (engine, records, pydantic models) and the other screens are
+# imported when first needed, or in the background once the first screen is
+# up (``preload``): the setup screen shows without waiting for them.
+if TYPE_CHECKING:
+    from .engine import Event, Game
+    from .models import Record
+    from .session import ComputerPlayer, Session, Stage, Temperament
+
+#: What the first screen does not need, imported in the background after it.
+PRELOAD = (
+    "banque.session",
+    "banque.record",
+    "banque.players",
+    "banque.screens.table",
+    "banque.screens.private",
+    "banque.screens.curtain",
+    "banque.screens.standings",
+    "banque.screens.help",
+)
+
+
+def preload(modules: Sequence[str] = PRELOAD) -> None:
+    """Import ``modules`` (in a background thread): the table then opens at once.
+
+    A module that fails here is imported again where it is needed, and its
+    error reported there.
+    """
+    for name in modules:
+        try:
+            importlib.import_module(name)
+        except Exception:
+            return
+
+
+#: Seconds after the first screen is up before the rest is imported.
+PRELOAD_AFTER = 0.25
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 #: From this size on, huge cards and a wide road.
@@ -217,6 +236,11 @@ class BanqueApp(App[int]):
         if self._resume is not None:
             self._resume_game(self._resume)
         elif self._record is not None:
+            from .models import Record
+            from .record import load_record, replay
+            from .screens.table import TableScreen
+            from .session import Session
+
             try:
                 record = (
                     self._record if isinstance(self._record, Record) else load_record(self._record)
@@ -269,6 +293,9 @@ class BanqueApp(App[int]):
     def _resume_game(self, path: Path) -> None:
         """Continue a journal's game where it stopped (same seats, computers, pace)."""
         from .journal import Journal
+        from .record import replay
+        from .screens.table import TableScreen
+        from .session import Session
 
         try:
             journal, info = Journal.reopen(path)
@@ -377,6 +404,14 @@ class BanqueApp(App[int]):
             _("Game kept — `banque --resume` continues it ({path}).").format(path=journal.path)
         )
 
+    def on_ready(self) -> None:
+        """The first screen is up: import the rest of the game in the background."""
+        # A moment later, so as not to slow the first screen's last touches (the footer).
+        self.set_timer(PRELOAD_AFTER, self._preload)
+
+    def _preload(self) -> None:
+        threading.Thread(target=preload, name="banque-preload", daemon=True).start()
+
     def _setup_screen(self) -> SetupScreen:
         names = list(self._names or DEFAULT_NAMES)
         return SetupScreen(names, self._seed, self.kinds_for(names), self.pace)
@@ -404,6 +439,8 @@ class BanqueApp(App[int]):
         self, game: Game, choices: Sequence[SeatChoice]
     ) -> tuple[dict[str, ComputerPlayer], dict[str, Temperament]]:
         """The computer players of a game: those chosen, then any given as callables."""
+        from .session import computer_seats
+
         by_name = dict(zip(game.participants, choices, strict=False))
         computers = computer_seats(game, by_name, self.p5)
         styles: dict[str, Temperament] = {
@@ -424,6 +461,10 @@ class BanqueApp(App[int]):
         ``kinds`` gives each name's seat (human or a computer's temperament),
         in the same order; ``pace`` the seconds between computer moves.
         """
+        from .engine import Game
+        from .screens.table import TableScreen
+        from .session import Session
+
         if seed is None:
             seed = self._seed if self._seed is not None else time.time_ns() % (2**32)
         game = Game(list(names), seed, self._shoe, forced_moves=self.forced_moves)
@@ -457,6 +498,9 @@ class BanqueApp(App[int]):
         A computer seat has no one to hand the keyboard to, and its concealed
         cards are its own: no curtain, no view, a word instead.
         """
+        from .screens.curtain import CurtainScreen
+        from .screens.private import PrivateScreen
+
         session = self.session
         if session is not None and session.kind(who) == "computer":
             self.notify(
@@ -477,6 +521,9 @@ class BanqueApp(App[int]):
 
     def after_refresh(self, stage: Stage) -> None:
         """After the table is drawn: the end of a bank, a computer's turn."""
+        from .screens.standings import StandingsScreen
+        from .screens.table import TableScreen
+
         session = self.session
         if session is None or not isinstance(self.screen, TableScreen):
             return
@@ -488,6 +535,8 @@ class BanqueApp(App[int]):
         self._schedule_computer()
 
     def _after_standings(self, result: str | None) -> None:
+        from .screens.table import TableScreen
+
         if result == "fresh" and self.session is not None:
             events = self.session.new_bank()
             self.announce(events)
@@ -522,6 +571,11 @@ class BanqueApp(App[int]):
                 )
 
     def refresh_screen(self) -> None:
+        if self.session is None:
+            return  # setup: nothing of a game to show again
+        from .screens.private import PrivateScreen
+        from .screens.table import TableScreen
+
         screen = self.screen
         if isinstance(screen, TableScreen):
             screen.refresh_table()
@@ -603,6 +657,8 @@ class BanqueApp(App[int]):
 
     def _computer_move(self) -> bool:
         """One computer move (in watch mode, leaving a settlement counts as one)."""
+        from .screens.table import TableScreen
+
         session = self.session
         try:
             screen = self.screen
@@ -623,11 +679,12 @@ class BanqueApp(App[int]):
 
     def _computers_at_table(self) -> bool:
         session = self.session
-        return (
-            session is not None
-            and bool(session.computers)
-            and isinstance(self.screen, TableScreen | StandingsScreen)
-        )
+        if session is None or not session.computers:
+            return False
+        from .screens.standings import StandingsScreen
+        from .screens.table import TableScreen
+
+        return isinstance(self.screen, TableScreen | StandingsScreen)
 
     def _computers_moving(self) -> bool:
         """The computers are the ones playing now (or are paused): space means pause."""
@@ -644,6 +701,8 @@ class BanqueApp(App[int]):
     def action_pause(self, shown: bool = True) -> None:
         """Pause or resume the computer players (space)."""
         self.paused = not self.paused
+        from .screens.table import TableScreen
+
         # At the table the action panel says it; elsewhere a toast does.
         told = isinstance(self.screen, TableScreen)
         if self.paused:
@@ -696,8 +755,13 @@ class BanqueApp(App[int]):
         return True
 
     def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen | TooSmallScreen):
-            self.push_screen(HelpScreen())
+            # Built once (its Markdown is the slowest screen to build), then shown again.
+            if not self.is_screen_installed("help"):
+                self.install_screen(HelpScreen(), "help")
+            self.push_screen("help")
 
     def action_toggle_suits(self) -> None:
         self.ascii_suits = not self.ascii_suits
@@ -793,6 +857,8 @@ class BanqueApp(App[int]):
 
     def game_commands(self, screen: Screen[Any]) -> list[tuple[str, str, Callable[[], Any]]]:
         """The game's commands for the palette, as they apply now."""
+        from .screens.table import TableScreen
+
         out: list[tuple[str, str, Callable[[], Any]]] = [
             (
                 _("Help: rules and keys"),

@@ -11,19 +11,22 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 from . import __version__
-from .cards import pretty
-from .engine import Game
 from .errors import BanqueError, RecordError
-from .record import Replay, load_record, loads_json, new_game, parse_record, replay
 
 if TYPE_CHECKING:
+    from .engine import Game
     from .models import ForcedMoves
+    from .record import Replay
     from .session import SeatChoice
 
 EXIT_USAGE = 2
 
 
 def _read_record(path: str) -> Replay:
+    # The engine and the records are imported when needed: plain ``banque``
+    # draws its first screen before them (see banque.app).
+    from .record import load_record, loads_json, parse_record, replay
+
     if path == "-":
         try:
             data = loads_json(sys.stdin.read())
@@ -281,6 +284,8 @@ def cmd_advise(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_USAGE
+    from .cards import pretty
+
     draw, stand = banker_advice(game.observe(game.banker), args.p5)
     best = "draw" if draw > stand else "stand"
     if args.json:
@@ -420,6 +425,8 @@ def play(
 ) -> int:
     """Open the table (the terminal app)."""
     if record is not None:
+        from .record import load_record, new_game
+
         # A file that is not a valid record is said here, before the screen opens.
         loaded = load_record(record)
         try:
@@ -445,6 +452,7 @@ def play(
 def resume(which: str) -> int:
     """Continue an unfinished game from its journal (the last one, or the one named)."""
     from .journal import find_game, read_journal
+    from .record import new_game
 
     path = find_game(which or None)
     info = read_journal(path)  # a journal that cannot be read is said before the screen

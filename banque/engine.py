@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import PACKS, RANK_VALUE, card_value, full_shoe, parse_card, pretty
+from .constants import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from .errors import IllegalAction
 from .models import (
     Action,
@@ -64,12 +65,9 @@ from .models import (
 )
 
 START_CHIPS = 100
-MIN_PLAYERS = 3
-MAX_PLAYERS = 11
 MIN_CARDS_FOR_COUP = 9
 SIDES: tuple[Side, Side] = ("right", "left")
 MOVERS: tuple[Mover, Mover, Mover] = ("right", "left", "banker")
-MAX_NAME = 20
 _NO_HANDS: dict[Mover, tuple[str | None, ...]] = {"right": (), "left": (), "banker": ()}
 
 

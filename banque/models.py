@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
 from .cards import RANK_VALUE, CardError, parse_card
+from .constants import ForcedMoves as ForcedMoves
 
 Side = Literal["right", "left"]
 Mover = Literal["right", "left", "banker"]
@@ -25,7 +26,7 @@ Rules = Literal["home"]
 #: (at once, by the engine: fast, but everyone sees that a side asked to
 #: choose holds 5) or ``announced`` (the active player states every move, as
 #: "carte" or "non", forced or not, so a forced move looks like a choice).
-ForcedMoves = Literal["automatic", "announced"]
+#: ``ForcedMoves`` lives in :mod:`banque.constants` (setup shows it, before pydantic).
 #: A computer player's temperament.
 Temperament = Literal["cautious", "bold"]
 

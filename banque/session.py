@@ -29,6 +29,9 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel
 
+from .constants import SEAT_CHOICES as SEAT_CHOICES
+from .constants import SEAT_KEY_LABELS, SeatChoice
+from .constants import SEAT_KEYS as SEAT_KEYS
 from .engine import SIDES, Event, Game
 from .errors import IllegalAction
 from .i18n import _
@@ -57,9 +60,6 @@ ComputerPlayer = Callable[[Observation], Action]
 SeatKind = Literal["human", "computer"]
 #: A computer's temperament (:data:`banque.players.STYLES`).
 Temperament = Literal["cautious", "bold"]
-#: What setup makes of a seat: a human, or a computer of a temperament.
-SeatChoice = Literal["human", "cautious", "bold"]
-SEAT_CHOICES: tuple[SeatChoice, ...] = ("human", "cautious", "bold")
 Stage = Literal[
     "auction",
     "seating",
@@ -71,9 +71,6 @@ Stage = Literal[
     "ended",
 ]
 
-#: The key of each participant's private view, in participant order.
-SEAT_KEYS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "minus")
-SEAT_KEY_LABELS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-")
 
 DEFAULT_STAKE = 5
 DEFAULT_BID = 20
@@ -430,7 +427,13 @@ class Session:
         said = [ev for ev in events if ev.kind == "pass"]
         # "X cannot stake (…) and passes." / "X has no chips and cannot bid."
         # already tell it: no second "X passes." in the log.
-        self.messages[:] = [m for m in self.messages if not any(m is ev for ev in said)]
+        # They are among the last messages (just added): only the tail is looked at,
+        # so that the cost does not grow with the game's length.
+        if said:
+            tail = len(events)
+            kept = [m for m in self.messages[-tail:] if not any(m is ev for ev in said)]
+            del self.messages[-tail:]
+            self.messages.extend(kept)
         return [ev for ev in events if ev.kind != "pass"]
 
     def perform_raw(self, action: Action) -> list[Event]:

@@ -12,8 +12,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from ..constants import SEAT_KEY_LABELS, SEAT_KEYS
 from ..i18n import _
-from ..session import SEAT_KEY_LABELS, SEAT_KEYS
 
 
 class ConfirmScreen(ModalScreen[bool]):

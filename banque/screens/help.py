@@ -24,7 +24,10 @@ def help_text() -> str:
 
 
 class HelpScreen(ModalScreen[None]):
-    """The rules and the keys. Escape, q, ? or F1 closes it."""
+    """The rules and the keys. Escape, q, ? or F1 closes it.
+
+    The app builds it once and shows the same screen again (``install_screen``).
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark,f1", "close", _("Close"), id="help.close"),
@@ -42,6 +45,11 @@ class HelpScreen(ModalScreen[None]):
             yield Static(_("↑↓ PgUp PgDn scroll · Escape, q, ? or F1 close"), id="help-keys")
 
     def on_mount(self) -> None:
+        self.query_one("#help-scroll").focus()
+
+    def on_screen_resume(self) -> None:
+        # The app keeps this screen (built once): each opening starts at the top.
+        self.action_top()
         self.query_one("#help-scroll").focus()
 
     def action_close(self) -> None:

@@ -14,11 +14,16 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Input, Label, Static
 
-from ..engine import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
+from ..constants import (
+    MAX_NAME,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SEAT_CHOICES,
+    ForcedMoves,
+    SeatChoice,
+)
 from ..errors import IllegalAction
 from ..i18n import _
-from ..models import ForcedMoves
-from ..session import SEAT_CHOICES, SeatChoice
 from ..widgets.action import InOrderInput
 
 if TYPE_CHECKING:

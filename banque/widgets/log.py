@@ -31,7 +31,9 @@ class CoupLog(RichLog):
     """The coup's events and those of the coups before it."""
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, wrap=True, markup=False, highlight=False, min_width=20)
+        super().__init__(
+            id=id, wrap=True, markup=False, highlight=False, min_width=20, max_lines=4 * SHOWN
+        )
         self.border_title = _("Log")
         self.border_subtitle = _("PgUp PgDn · l: all")
         self._events: Sequence[Event] = ()

@@ -1,0 +1,26 @@
+"""Plain constants the setup screen needs, importable at no cost.
+
+The first screen (setup) is drawn before the engine, the records and the
+pydantic models are imported (they come in the background once it is up):
+so what it shows lives here, and :mod:`banque.engine` and
+:mod:`banque.session` take it from here.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 11
+MAX_NAME = 20
+
+#: What setup makes of a seat: a human, or a computer of a temperament.
+SeatChoice = Literal["human", "cautious", "bold"]
+SEAT_CHOICES: tuple[SeatChoice, ...] = ("human", "cautious", "bold")
+
+#: The key of each participant's private view, in participant order.
+SEAT_KEYS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "minus")
+SEAT_KEY_LABELS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-")
+
+#: How a side's forced move is made (see :data:`banque.models.ForcedMoves`).
+ForcedMoves = Literal["automatic", "announced"]

@@ -1,0 +1,177 @@
+"""Speed that a player feels: a quick start, and a long game as fast as a short one.
+
+The work is counted (Python function calls), not timed, so that a busy
+machine cannot make these tests fail or pass by chance.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from banque.app import BanqueApp
+from banque.record import record_of
+from banque.screens import TableScreen
+from banque.session import Session
+from banque.widgets import CoupLog
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+from long_record import long_session
+
+
+def calls(work: Callable[[], Any]) -> int:
+    """The Python function calls ``work`` makes."""
+    count = 0
+
+    def profile(_frame: object, event: str, _arg: object) -> None:
+        nonlocal count
+        if event == "call":
+            count += 1
+
+    sys.setprofile(profile)
+    try:
+        work()
+    finally:
+        sys.setprofile(None)
+    return count
+
+
+def table_step(session: Session) -> None:
+    """What the table does for one step: the act, then the board it draws."""
+    stage = session.stage()
+    if stage == "settlement":
+        session.continue_after_settlement()
+    elif stage == "ended":
+        session.new_bank()
+    else:
+        session.play_computer()
+    session.board()
+    session.board(session.game.participants[0])
+
+
+def work_of_steps(session: Session, steps: int = 200) -> int:
+    return calls(lambda: [table_step(session) for _ in range(steps)])
+
+
+@pytest.fixture(scope="module")
+def short_and_long() -> tuple[Session, Session]:
+    return long_session(1_000), long_session(20_000)
+
+
+def test_one_act_costs_the_same_in_a_long_game(short_and_long: tuple[Session, Session]) -> None:
+    short, long = short_and_long
+    assert len(long.game.actions) >= 20 * len(short.game.actions) * 0.99
+    at_short = work_of_steps(short)
+    at_long = work_of_steps(long)
+    # Before, a forced pass scanned the whole log: 20 times the game, 20 times the work.
+    assert at_long < 1.5 * at_short, (at_short, at_long)
+
+
+def test_the_long_record_is_deterministic() -> None:
+    a = record_of(long_session(300).game)
+    b = record_of(long_session(300).game)
+    assert a.actions == b.actions
+    assert len(a.actions) >= 300
+
+
+async def test_a_long_game_opens_with_the_latest_log_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from banque.record import dump_record
+
+    session = long_session(8_000)
+    path = tmp_path / "long.json"
+    path.write_text(dump_record(record_of(session.game)), encoding="utf-8")
+    import banque.widgets.log as log_module
+
+    written: list[str] = []  # each event the log writes goes through suits() once
+    suits = log_module.suits
+
+    def counted(text: str, ascii_suits: bool) -> str:
+        written.append(text)
+        return suits(text, ascii_suits)
+
+    monkeypatch.setattr(log_module, "suits", counted)
+    app = BanqueApp(path, pace=0.0, blink=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert app.session is not None
+        assert len(app.session.messages) > 10_000
+        # The latest events are written (the log ends with the last one)…
+        assert written[-1] == app.session.messages[-1].text
+        # …but not the whole game (12,000 events): opening does not grow with it.
+        assert len(written) <= 1000
+        log = app.screen.query_one(CoupLog)
+        assert len(log.lines) <= 4_000
+
+
+def test_plain_banque_draws_its_first_screen_before_the_game_is_imported() -> None:
+    """The setup screen needs neither the engine nor pydantic (imported after it)."""
+    code = (
+        "import sys, banque.cli, banque.app\n"
+        "heavy = [m for m in ('pydantic', 'banque.engine', 'banque.models', 'banque.session',"
+        " 'banque.record', 'banque.screens.table', 'banque.screens.help', 'markdown_it')"
+        " if m in sys.modules]\n"
+        "print(','.join(heavy))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert out.stdout.strip() == ""
+
+
+def test_the_game_is_imported_in_the_background_once_setup_is_up() -> None:
+    """After the first screen, the rest comes in the background: Enter opens the table at once."""
+    code = (
+        "import sys, threading\n"
+        "from banque.app import BanqueApp\n"
+        "class App(BanqueApp):\n"
+        "    def on_ready(self):\n"
+        "        super().on_ready()\n"
+        "        self.set_timer(0.5, self.finish)\n"
+        "    def finish(self):\n"
+        "        for t in threading.enumerate():\n"
+        "            if t.name == 'banque-preload':\n"
+        "                t.join(30)\n"
+        "        self.exit()\n"
+        "App(blink=False).run(headless=True, size=(100, 30))\n"
+        "print(','.join(m for m in ('banque.session', 'banque.screens.table',"
+        " 'banque.screens.help') if m in sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert out.stdout.strip().splitlines()[-1] == (
+        "banque.session,banque.screens.table,banque.screens.help"
+    )
+
+
+async def test_help_is_built_once_and_opens_again_at_the_top() -> None:
+    from banque.screens import HelpScreen, SetupScreen
+
+    app = BanqueApp(pace=0.0, blink=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        first = app.screen
+        assert isinstance(first, HelpScreen)
+        await pilot.press("end")
+        await pilot.pause()
+        scroll = first.query_one("#help-scroll")
+        assert scroll.scroll_y > 0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert app.screen is first  # not built again
+        assert scroll.scroll_y == 0
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
