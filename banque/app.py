@@ -23,6 +23,8 @@ from textual import events
 from textual.app import App, ScreenStackError, SystemCommand
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -50,6 +52,7 @@ from .session import (
     Temperament,
     computer_seats,
 )
+from .text import markup_literal
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -79,16 +82,18 @@ class GameCommands(Provider):
             return app.game_commands(self.screen)
         return []
 
+    # Commands hold participants' names: shown as text, never read as markup.
     async def discover(self) -> Hits:
         for name, help_text, callback in self._commands():
-            yield DiscoveryHit(name, callback, help=help_text)
+            yield DiscoveryHit(Content(name), callback, text=name, help=markup_literal(help_text))
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for name, help_text, callback in self._commands():
             score = matcher.match(name)
             if score > 0:
-                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+                shown = matcher.highlight(name) if "[" not in name else Content(name)
+                yield Hit(score, shown, callback, text=name, help=markup_literal(help_text))
 
 
 class BanqueApp(App[int]):
@@ -456,6 +461,18 @@ class BanqueApp(App[int]):
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen | TooSmallScreen):
             self.push_screen(HelpScreen())
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A toast, as plain text by default: names and records' strings are never markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def action_toggle_suits(self) -> None:
         self.ascii_suits = not self.ascii_suits
