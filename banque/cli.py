@@ -14,7 +14,7 @@ from . import __version__
 from .cards import pretty
 from .engine import Game
 from .errors import BanqueError, RecordError
-from .record import Replay, load_record, loads_json, new_game, parse_record, replay
+from .record import Replay, load_record, new_game, read_record, replay
 
 if TYPE_CHECKING:
     from .session import SeatChoice
@@ -24,12 +24,11 @@ EXIT_USAGE = 2
 
 def _read_record(path: str) -> Replay:
     if path == "-":
-        try:
-            data = loads_json(sys.stdin.read())
-        except (RecordError, UnicodeDecodeError) as exc:
-            why = str(exc) if isinstance(exc, RecordError) else "not UTF-8 text"
-            raise RecordError(f"standard input: {why}") from None
-        record = parse_record(data)
+        # Standard input: the same size limit as a file, read as bytes (UTF-8 or not).
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:
+            raise RecordError("standard input: cannot be read as a record")
+        record = read_record(stream, "standard input")
     else:
         record = load_record(path)
     return replay(record)

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
 from .cards import RANK_VALUE, CardError, parse_card
+from .text import quoted
 
 Side = Literal["right", "left"]
 Mover = Literal["right", "left", "banker"]
@@ -133,7 +134,7 @@ class Record(BaseModel):
         strangers = [n for n in self.computers if n not in self.participants]
         if strangers:
             raise ValueError(
-                "computers: " + ", ".join(repr(n) for n in strangers) + " is not a participant"
+                "computers: " + ", ".join(quoted(n) for n in strangers) + " is not a participant"
             )
         return self
 

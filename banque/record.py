@@ -8,23 +8,46 @@ Replaying a record gives the identical game, act by act.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from .engine import Event, Game
 from .errors import IllegalAction, RecordError, ReplayError
-from .models import Record, Temperament
+from .models import Action, Record, Temperament
+from .text import plain
+
+#: The largest record read, in bytes.  A long game's record is far smaller
+#: (about 45 bytes an act: 10⁵ acts take some 4.5 MB).
+MAX_RECORD_BYTES = 10 * 1024 * 1024
+#: Errors told about a record; validation stops once it has found them.
+MAX_ERRORS = 3
+#: Acts validated at a time: a record of a million bad acts costs one batch.
+_BATCH = 1000
 
 
 def _describe(exc: ValidationError) -> str:
     """A pydantic validation error in a few plain words."""
+    errors = exc.errors()
+    return _describe_errors(errors[:MAX_ERRORS], len(errors) - MAX_ERRORS)
+
+
+def _describe_errors(errors: list[Any], more: int = 0, *, unknown_more: bool = False) -> str:
+    """Validation errors in a few plain words, on one line."""
     parts = []
-    for err in exc.errors()[:3]:
-        path = [x for x in err["loc"] if not str(x).startswith("function-")]
+    for err in errors[:MAX_ERRORS]:
+        # A record's own keys are in the path: shown escaped and cut, never raw.
+        path = [
+            x if isinstance(x, int) else plain(x, 30)
+            for x in err["loc"]
+            if not str(x).startswith("function-")
+        ]
         if len(path) >= 2 and path[0] == "actions" and isinstance(path[1], int):
             # acts are numbered from 1, as in replay errors; drop the union's tag
             tail = path[3:] if len(path) > 2 else []
@@ -33,7 +56,7 @@ def _describe(exc: ValidationError) -> str:
         elif len(path) >= 2 and path[0] in ("shoe", "participants") and isinstance(path[1], int):
             path = [f"{path[0]} item {path[1] + 1}", *path[2:]]
         loc = ".".join(str(x) for x in path).replace(": .", ": ")
-        msg = err["msg"].removeprefix("Value error, ")
+        msg = plain(err["msg"].removeprefix("Value error, "), 300)
         if err["type"] == "union_tag_invalid":
             msg = (
                 "unknown act (acts are bid, pass, seat, shuffle, banco, wager, deal, "
@@ -48,18 +71,55 @@ def _describe(exc: ValidationError) -> str:
         parts.append(f"{loc or 'record'}: {msg}")
         if loc.endswith("amount") and err["type"].startswith("int"):
             parts[-1] = f"{loc}: a whole number of chips is needed, written as a number (like 10)"
-    more = len(exc.errors()) - 3
-    return "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")
+    text = "; ".join(parts)
+    if more > 0:
+        return text + (" (and more)" if unknown_more else f" (and {more} more)")
+    return text + (" (and perhaps more)" if unknown_more else "")
+
+
+@cache
+def _acts_adapter() -> TypeAdapter[list[Action]]:
+    return TypeAdapter(list[Action])
 
 
 def parse_record(data: Any) -> Record:
-    """Validate a record given as parsed JSON; raise :class:`RecordError`."""
+    """Validate a record given as parsed JSON; raise :class:`RecordError`.
+
+    The acts are validated a batch at a time and validation stops at the
+    first errors: a record of a million bad acts is refused as fast as one.
+    """
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object with participants, seed and actions")
+    acts = data.get("actions")
+    if not isinstance(acts, list):
+        try:
+            return Record.model_validate(data)
+        except ValidationError as exc:
+            raise RecordError(_describe(exc)) from None
+    errors: list[Any] = []
+    head: Record | None = None
     try:
-        return Record.model_validate(data)
+        head = Record.model_validate({**data, "actions": []})
     except ValidationError as exc:
-        raise RecordError(_describe(exc)) from None
+        errors = list(exc.errors())
+    adapter = _acts_adapter()
+    valid: list[Any] = []
+    checked_all = True
+    for start in range(0, len(acts), _BATCH):
+        if len(errors) >= MAX_ERRORS:
+            checked_all = False
+            break
+        try:
+            valid.extend(adapter.validate_python(acts[start : start + _BATCH]))
+        except ValidationError as exc:
+            for err in exc.errors():
+                index, *rest = err["loc"]
+                errors.append({**err, "loc": ("actions", start + int(index), *rest)})
+    if errors:
+        more = len(errors) - MAX_ERRORS
+        raise RecordError(_describe_errors(errors, more, unknown_more=not checked_all))
+    assert head is not None
+    return head.model_copy(update={"actions": valid})
 
 
 def loads_json(text: str) -> Any:
@@ -73,32 +133,82 @@ def loads_json(text: str) -> Any:
     except RecursionError:
         raise RecordError("not a record: the JSON is nested too deeply") from None
     except ValueError as exc:  # an integer of thousands of digits, for instance
-        raise RecordError(f"not a record: {exc}") from None
+        raise RecordError(f"not a record: {plain(exc, 200)}") from None
+
+
+def _megabytes(n: int) -> str:
+    return f"{n / (1024 * 1024):g} MB"
+
+
+def read_limited(stream: BinaryIO, limit: int = MAX_RECORD_BYTES) -> bytes:
+    """At most ``limit`` bytes of ``stream``; :class:`RecordError` beyond (nothing more is read)."""
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise RecordError(
+            f"larger than {_megabytes(limit)}: not a game record "
+            "(a long game's record is far smaller)"
+        )
+    return data
+
+
+def decode_record(data: bytes) -> Any:
+    """A record's bytes as parsed JSON (UTF-8, a byte-order mark tolerated)."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise RecordError("not a record (not UTF-8 text)") from None
+    return loads_json(text)
+
+
+def read_record(stream: BinaryIO, name: str = "standard input") -> Record:
+    """Read, with the size limit, and validate a record from a binary stream."""
+    try:
+        return parse_record(decode_record(read_limited(stream)))
+    except RecordError as exc:
+        raise RecordError(f"{plain(name, 120)}: {exc}") from None
+    except OSError as exc:
+        raise RecordError(
+            f"{plain(name, 120)}: cannot be read ({exc.strerror or exc.__class__.__name__})"
+        ) from None
+
+
+def _open_regular(p: Path) -> BinaryIO:
+    """Open ``p`` for reading if it is a regular file (never waiting on a pipe or device)."""
+    shown = plain(p, 120)
+    try:
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise RecordError(f"{shown}: no such file") from None
+    except IsADirectoryError:
+        raise RecordError(f"{shown}: is a folder, not a record file") from None
+    except OSError as exc:
+        raise RecordError(
+            f"{shown}: cannot be read ({exc.strerror or exc.__class__.__name__})"
+        ) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise RecordError(f"{shown}: is a folder, not a record file")
+        if not stat.S_ISREG(mode):
+            raise RecordError(
+                f"{shown}: not a regular file (a record is a file, or - for standard input)"
+            )
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def load_record(path: str | Path) -> Record:
-    """Read and validate a record file; every problem is a :class:`RecordError`."""
+    """Read and validate a record file; every problem is a :class:`RecordError`.
+
+    Only a regular file is read, and at most :data:`MAX_RECORD_BYTES` of it.
+    """
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8-sig")  # a byte-order mark is tolerated
-    except FileNotFoundError:
-        raise RecordError(f"{p}: no such file") from None
-    except IsADirectoryError:
-        raise RecordError(f"{p}: is a folder, not a record file") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{p}: not a record (not UTF-8 text)") from None
-    except OSError as exc:
-        raise RecordError(
-            f"{p}: cannot be read ({exc.strerror or exc.__class__.__name__})"
-        ) from None
-    try:
-        data = loads_json(text)
-    except RecordError as exc:
-        raise RecordError(f"{p}: {exc}") from None
-    try:
-        return parse_record(data)
-    except RecordError as exc:
-        raise RecordError(f"{p}: {exc}") from None
+    with _open_regular(p) as stream:
+        return read_record(stream, str(p))
 
 
 def new_game(record: Record, **options: Any) -> Game:
