@@ -4,22 +4,35 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import json
 import os
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NoReturn, cast
 
 from . import __version__
 from .cards import pretty
-from .engine import Game
+from .engine import MAX_PLAYERS, MIN_PLAYERS, Game
 from .errors import BanqueError, RecordError
 from .record import Replay, load_record, new_game, read_record, replay
+from .text import plain, quoted
 
 if TYPE_CHECKING:
     from .session import SeatChoice
 
 EXIT_USAGE = 2
+#: Bounds of the numeric options: anything outside is refused in one line.
+MAX_PACKS = 1000
+MAX_COUPS = 10_000_000
+MAX_SEED = 2**63 - 1
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with every command-line error told on one line (exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"banque: {plain(message, 200)} (see {self.prog} --help)\n")
 
 
 def _read_record(path: str) -> Replay:
@@ -89,7 +102,7 @@ def _seat_arg(value: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="banque",
         description="Baccarat Banque à deux tableaux: one bank against a right and a left hand.",
         epilog="With no command, banque opens the table in your terminal.",
@@ -139,7 +152,11 @@ def build_parser() -> argparse.ArgumentParser:
         "for a full shoe, as fractions and decimals.",
     )
     p.add_argument(
-        "--packs", type=_positive_int, default=3, metavar="N", help="packs in the shoe (default 3)"
+        "--packs",
+        type=_whole(1, MAX_PACKS),
+        default=3,
+        metavar="N",
+        help=f"packs in the shoe, 1 to {MAX_PACKS} (default 3)",
     )
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_odds)
@@ -169,11 +186,27 @@ def build_parser() -> argparse.ArgumentParser:
         "coup, the banker's gain per chip staked (with its standard error), outcomes per side "
         "and the banker's draw/stand frequencies by total.",
     )
-    p.add_argument("--coups", type=_positive_int, required=True, metavar="N", help="coups to play")
     p.add_argument(
-        "--players", type=int, default=5, metavar="K", help="participants, 3 to 11 (default 5)"
+        "--coups",
+        type=_whole(1, MAX_COUPS),
+        required=True,
+        metavar="N",
+        help=f"coups to play, 1 to {MAX_COUPS:,}".replace(",", " "),
     )
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed (default 0)")
+    p.add_argument(
+        "--players",
+        type=_whole(MIN_PLAYERS, MAX_PLAYERS, "participants"),
+        default=5,
+        metavar="K",
+        help=f"participants, {MIN_PLAYERS} to {MAX_PLAYERS} (default 5)",
+    )
+    p.add_argument(
+        "--seed",
+        type=_whole(0, MAX_SEED),
+        default=0,
+        metavar="S",
+        help="seed, a whole number from 0 (default 0)",
+    )
     p.add_argument(
         "--banker",
         choices=("advisor", "table"),
@@ -189,21 +222,31 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is too small: at least 1")
-    return value
+def _whole(low: int, high: int, what: str = "") -> Callable[[str], int]:
+    """A whole-number option's type, from ``low`` to ``high`` (``what``: the unit, if any)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number") from None
+        if what and not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{quoted(value)} is not {low} to {high} {what}")
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{quoted(value)} is too small: at least {low}")
+        if value > high:
+            raise argparse.ArgumentTypeError(f"{quoted(value)} is too large: at most {high}")
+        return value
+
+    parse.__name__ = "whole number"
+    return parse
 
 
 def _pace(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number of seconds") from None
     if not 0.0 <= value <= 10.0:
         raise argparse.ArgumentTypeError(f"{value:g} is not a pace from 0 to 10 seconds")
     return value
@@ -213,9 +256,9 @@ def _computer(text: str) -> tuple[str, SeatChoice]:
     name, _sep, style = text.partition(":")
     name, style = name.strip(), (style.strip().lower() or "cautious")
     if not name:
-        raise argparse.ArgumentTypeError(f"{text!r}: a participant's name is needed")
+        raise argparse.ArgumentTypeError(f"{quoted(text)}: a participant's name is needed")
     if style not in ("cautious", "bold"):
-        raise argparse.ArgumentTypeError(f"{style!r} is not a temperament: cautious or bold")
+        raise argparse.ArgumentTypeError(f"{quoted(style)} is not a temperament: cautious or bold")
     return name, cast("SeatChoice", style)
 
 
@@ -223,7 +266,7 @@ def _probability(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number") from None
     if not 0.0 <= value <= 1.0:
         raise argparse.ArgumentTypeError(f"{value} is not a probability (0 to 1)")
     return value
@@ -293,7 +336,31 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _need_terminal() -> None:
+    """The table draws on a terminal: into a pipe or file it would write escape codes."""
+    missing = [
+        name
+        for name, stream in (("standard input", sys.stdin), ("standard output", sys.stdout))
+        if stream is None or not stream.isatty()
+    ]
+    if missing:
+        raise BanqueError(
+            f"the table needs a terminal, and {' and '.join(missing)} "
+            f"{'is' if len(missing) == 1 else 'are'} not one "
+            "(replay, advise, odds and simulate work in pipes: see banque --help)"
+        )
+
+
+def _safe_streams() -> None:
+    """No traceback for a character the output's encoding lacks: it is written escaped."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(ValueError, OSError):
+                stream.reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _safe_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)
@@ -324,7 +391,8 @@ def play(
         try:
             new_game(loaded)
         except RecordError as exc:
-            raise RecordError(f"{record}: {exc}") from None
+            raise RecordError(f"{plain(record, 120)}: {exc}") from None
+    _need_terminal()
     try:
         from .app import run_app
     except ImportError as exc:  # Textual missing or broken in this environment
