@@ -263,8 +263,10 @@ def progress_bar(stream: Any = None, width: int | None = None) -> Progress:
             line = head + "█" * filled + "░" * (bar_width - filled) + count
         elif len(count) - 1 <= room:
             line = count.strip()
-        else:
-            line = f"{done}/{total}"[:room]
+        elif len(f"{done}/{total}") <= room:
+            line = f"{done}/{total}"
+        else:  # a percentage, never a number cut short
+            line = f"{100 * done // total if total else 100}%"[:room]
         finished = done >= total
         end = "\n" if finished else ""
         out.write(f"\r{line}\x1b[K{end}")
