@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -68,13 +69,43 @@ def _describe_errors(errors: list[Any], more: int = 0, *, unknown_more: bool = F
             msg = "unexpected field"
         elif err["type"] == "literal_error" and loc == "format":
             msg = 'this reader knows the format "banque-record/1"'
-        parts.append(f"{loc or 'record'}: {msg}")
         if loc.endswith("amount") and err["type"].startswith("int"):
-            parts[-1] = f"{loc}: a whole number of chips is needed, written as a number (like 10)"
-    text = "; ".join(parts)
+            msg = "a whole number of chips is needed, written as a number (like 10)"
+        parts.append((loc or "record", msg))
+    text = "; ".join(_grouped(parts))
     if more > 0:
         return text + (" (and more)" if unknown_more else f" (and {more} more)")
     return text + (" (and perhaps more)" if unknown_more else "")
+
+
+_ACT_LOC = re.compile(r"act (\d+)(.*)", re.DOTALL)
+
+
+def _grouped(parts: list[tuple[str, str]]) -> list[str]:
+    """``act 1: x; act 2: x`` said once: ``acts 1 and 2: x``."""
+    # (what follows the act's number, or the whole place if no act; numbers; message)
+    groups: list[tuple[str, list[str] | None, str]] = []
+    for loc, msg in parts:
+        act = _ACT_LOC.fullmatch(loc)
+        if act is None:
+            groups.append((loc, None, msg))
+            continue
+        number, rest = act[1], act[2]
+        last = groups[-1] if groups else None
+        if last is not None and last[1] is not None and last[0] == rest and last[2] == msg:
+            last[1].append(number)
+        else:
+            groups.append((rest, [number], msg))
+    out = []
+    for rest, numbers, msg in groups:
+        if numbers is None:
+            out.append(f"{rest}: {msg}")
+        elif len(numbers) == 1:
+            out.append(f"act {numbers[0]}{rest}: {msg}")
+        else:
+            listed = ", ".join(numbers[:-1]) + " and " + numbers[-1]
+            out.append(f"acts {listed}{rest}: {msg}")
+    return out
 
 
 @cache
