@@ -7,6 +7,7 @@ Replaying a record gives the identical game, act by act.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -173,6 +174,13 @@ def _megabytes(n: int) -> str:
 
 def read_limited(stream: BinaryIO, limit: int = MAX_RECORD_BYTES) -> bytes:
     """At most ``limit`` bytes of ``stream``; :class:`RecordError` beyond (nothing more is read)."""
+    with contextlib.suppress(AttributeError, OSError, ValueError):
+        known = os.fstat(stream.fileno())
+        if stat.S_ISREG(known.st_mode) and known.st_size > limit:  # said without reading
+            raise RecordError(
+                f"larger than {_megabytes(limit)}: not a game record "
+                "(a long game's record is far smaller)"
+            )
     data = stream.read(limit + 1)
     if len(data) > limit:
         raise RecordError(
