@@ -161,6 +161,54 @@ async def test_markup_names_in_the_command_palette_and_private_views() -> None:
             assert name in text  # the seat chooser
 
 
+async def test_markup_names_call_banco_break_the_bank_and_see_the_standings() -> None:
+    """Banco, a broken bank, the standings and a fresh auction, with ``[/]`` and ``[red]``."""
+    ana, bruno, chloe = "[/]", "[red]", "[link=http://x]y"
+    actions = [
+        {"act": "bid", "who": ana, "amount": 100},
+        {"act": "pass", "who": bruno},
+        {"act": "pass", "who": chloe},
+        {"act": "shuffle"},
+    ]
+    #: Right 4♠ 3♣ = 7 stands, left 2♦ 4♥ = 6 stands, bank 5♣ K♦ = 5.
+    shoe = ["4S", "2D", "5C", "3C", "4H", "KD"]
+    app = table_app(record=make_record([ana, bruno, chloe], actions, shoe=shoe))
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        game = session.game
+        await pilot.press("b")  # [red] calls banco
+        assert game.claims == [bruno]
+        await pilot.press("p", "enter", "enter", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, PrivateScreen)
+        await pilot.press("s")
+        await settle(pilot)
+        assert game.ended is not None and game.ended.reason == "bankrupt"
+        assert f"{bruno} calls banco" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, StandingsScreen)
+        assert f"Winner: {bruno}." in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert f"{ana} has no chips and cannot bid." in screen_text(app)
+
+
+async def test_a_computer_seat_called_markup_is_named_in_its_toast() -> None:
+    names = ["[/]", "[bold]x", "[red]"]
+    app = table_app(participants=names, kinds={"[/]": "human", "[bold]x": "cautious"}, seed=3)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session is not None
+        await pilot.press("v")
+        await settle(pilot)
+        await pilot.press("2")  # [bold]x's key: a computer
+        await settle(pilot)
+        assert "[bold]x is a computer player" in screen_text(app)
+
+
 async def test_a_record_with_markup_names_opens_at_the_table(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     path.write_text(
