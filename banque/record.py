@@ -190,19 +190,23 @@ def read_limited(stream: BinaryIO, limit: int = MAX_RECORD_BYTES) -> bytes:
     return data
 
 
-def decode_record(data: bytes) -> Any:
-    """A record's bytes as parsed JSON (UTF-8, a byte-order mark tolerated)."""
+def decode_record(data: bytes) -> str:
+    """A record's bytes as text (UTF-8, a byte-order mark tolerated)."""
     try:
-        text = data.decode("utf-8-sig")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise RecordError("not a record (not UTF-8 text)") from None
-    return loads_json(text)
+
+
+def record_from_text(text: str) -> Record:
+    """Parse and validate a record's text; every problem is a :class:`RecordError`."""
+    return parse_record(loads_json(text))
 
 
 def read_record(stream: BinaryIO, name: str = "standard input") -> Record:
     """Read, with the size limit, and validate a record from a binary stream."""
     try:
-        return parse_record(decode_record(read_limited(stream)))
+        return record_from_text(decode_record(read_limited(stream)))
     except RecordError as exc:
         raise RecordError(f"{plain(name, 120)}: {exc}") from None
     except OSError as exc:
