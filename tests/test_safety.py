@@ -7,6 +7,7 @@ refuses what it cannot handle in one line.
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,9 @@ WORKED = ["9C", "7H", "2S", "4C", "6D", "3C", "4D", "2H"]
 
 
 def table_app(**options: Any) -> BanqueApp:
+    if "forced_moves" in inspect.signature(BanqueApp).parameters:
+        # The rules card's flow (forced draws at once), where the table offers the choice.
+        options.setdefault("forced_moves", "automatic")
     options.setdefault("blink", False)
     options.setdefault("pace", 0.0)
     options.setdefault("toast_seconds", 60.0)
