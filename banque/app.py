@@ -27,7 +27,9 @@ from textual.app import App, ComposeResult, ScreenStackError, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Vertical
+from textual.content import Content
 from textual.driver import Driver
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
@@ -38,6 +40,7 @@ from .i18n import _
 from .screens.dialogs import ConfirmScreen, TooSmallScreen
 from .screens.setup import DEFAULT_KINDS, DEFAULT_NAMES, SetupScreen
 from .terminal import output_encoding, plain_driver, plain_output_wanted
+from .text import markup_literal
 from .widgets.cards import CardSize
 
 # The game (engine, records, pydantic models) and the other screens are
@@ -109,16 +112,18 @@ class GameCommands(Provider):
             return app.game_commands(self.screen)
         return []
 
+    # Commands hold participants' names: shown as text, never read as markup.
     async def discover(self) -> Hits:
         for name, help_text, callback in self._commands():
-            yield DiscoveryHit(name, callback, help=help_text)
+            yield DiscoveryHit(Content(name), callback, text=name, help=markup_literal(help_text))
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for name, help_text, callback in self._commands():
             score = matcher.match(name)
             if score > 0:
-                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+                shown = matcher.highlight(name) if "[" not in name else Content(name)
+                yield Hit(score, shown, callback, text=name, help=markup_literal(help_text))
 
 
 class BanqueApp(App[int]):
@@ -762,6 +767,18 @@ class BanqueApp(App[int]):
             if not self.is_screen_installed("help"):
                 self.install_screen(HelpScreen(), "help")
             self.push_screen("help")
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A toast, as plain text by default: names and records' strings are never markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def action_toggle_suits(self) -> None:
         self.ascii_suits = not self.ascii_suits

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .text import quoted
+
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 PACK_SIZE = 52
@@ -46,7 +48,7 @@ def parse_card(text: str) -> str:
         raw = "T" + raw[2:]
     if len(raw) != 2 or raw[0] not in RANKS or raw[1] not in SUITS:
         raise CardError(
-            f"{text!r} is not a card: write the rank (A 2 3 4 5 6 7 8 9 T J Q K, "
+            f"{quoted(text)} is not a card: write the rank (A 2 3 4 5 6 7 8 9 T J Q K, "
             "or 10) then the suit (C D H S), for example 9C or TH"
         )
     return raw

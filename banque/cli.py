@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import json
 import os
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NoReturn, cast
 
 from . import __version__
+from .constants import MAX_PLAYERS, MIN_PLAYERS
 from .errors import BanqueError, RecordError
+from .text import plain, quoted
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -20,20 +23,30 @@ if TYPE_CHECKING:
     from .session import SeatChoice
 
 EXIT_USAGE = 2
+#: Bounds of the numeric options: anything outside is refused in one line.
+MAX_PACKS = 1000
+MAX_COUPS = 10_000_000
+MAX_SEED = 2**63 - 1
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with every command-line error told on one line (exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"banque: {plain(message, 200)} (see {self.prog} --help)\n")
 
 
 def _read_record(path: str) -> Replay:
     # The engine and the records are imported when needed: plain ``banque``
     # draws its first screen before them (see banque.app).
-    from .record import load_record, loads_json, parse_record, replay
+    from .record import load_record, read_record, replay
 
     if path == "-":
-        try:
-            data = loads_json(sys.stdin.read())
-        except (RecordError, UnicodeDecodeError) as exc:
-            why = str(exc) if isinstance(exc, RecordError) else "not UTF-8 text"
-            raise RecordError(f"standard input: {why}") from None
-        record = parse_record(data)
+        # Standard input: the same size limit as a file, read as bytes (UTF-8 or not).
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:
+            raise RecordError("standard input: cannot be read as a record")
+        record = read_record(stream, "standard input")
     else:
         record = load_record(path)
     return replay(record)
@@ -94,7 +107,7 @@ def _seat_arg(value: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="banque",
         description="Baccarat Banque à deux tableaux: one bank against a right and a left hand.",
         epilog="With no command, banque opens the table in your terminal.",
@@ -168,7 +181,11 @@ def build_parser() -> argparse.ArgumentParser:
         "for a full shoe, as fractions and decimals.",
     )
     p.add_argument(
-        "--packs", type=_positive_int, default=3, metavar="N", help="packs in the shoe (default 3)"
+        "--packs",
+        type=_whole(1, MAX_PACKS),
+        default=3,
+        metavar="N",
+        help=f"packs in the shoe, 1 to {MAX_PACKS} (default 3)",
     )
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_odds)
@@ -198,11 +215,27 @@ def build_parser() -> argparse.ArgumentParser:
         "coup, the banker's gain per chip staked (with its standard error), outcomes per side "
         "and the banker's draw/stand frequencies by total.",
     )
-    p.add_argument("--coups", type=_positive_int, required=True, metavar="N", help="coups to play")
     p.add_argument(
-        "--players", type=int, default=5, metavar="K", help="participants, 3 to 11 (default 5)"
+        "--coups",
+        type=_whole(1, MAX_COUPS),
+        required=True,
+        metavar="N",
+        help=f"coups to play, 1 to {MAX_COUPS:,}".replace(",", " "),
     )
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed (default 0)")
+    p.add_argument(
+        "--players",
+        type=_whole(MIN_PLAYERS, MAX_PLAYERS, "participants"),
+        default=5,
+        metavar="K",
+        help=f"participants, {MIN_PLAYERS} to {MAX_PLAYERS} (default 5)",
+    )
+    p.add_argument(
+        "--seed",
+        type=_whole(0, MAX_SEED),
+        default=0,
+        metavar="S",
+        help="seed, a whole number from 0 (default 0)",
+    )
     p.add_argument(
         "--banker",
         choices=("advisor", "table"),
@@ -218,21 +251,31 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is too small: at least 1")
-    return value
+def _whole(low: int, high: int, what: str = "") -> Callable[[str], int]:
+    """A whole-number option's type, from ``low`` to ``high`` (``what``: the unit, if any)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number") from None
+        if what and not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{quoted(value)} is not {low} to {high} {what}")
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{quoted(value)} is too small: at least {low}")
+        if value > high:
+            raise argparse.ArgumentTypeError(f"{quoted(value)} is too large: at most {high}")
+        return value
+
+    parse.__name__ = "whole number"
+    return parse
 
 
 def _pace(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number of seconds") from None
     if not 0.0 <= value <= 10.0:
         raise argparse.ArgumentTypeError(f"{value:g} is not a pace from 0 to 10 seconds")
     return value
@@ -242,9 +285,9 @@ def _computer(text: str) -> tuple[str, SeatChoice]:
     name, _sep, style = text.partition(":")
     name, style = name.strip(), (style.strip().lower() or "cautious")
     if not name:
-        raise argparse.ArgumentTypeError(f"{text!r}: a participant's name is needed")
+        raise argparse.ArgumentTypeError(f"{quoted(text)}: a participant's name is needed")
     if style not in ("cautious", "bold"):
-        raise argparse.ArgumentTypeError(f"{style!r} is not a temperament: cautious or bold")
+        raise argparse.ArgumentTypeError(f"{quoted(style)} is not a temperament: cautious or bold")
     return name, cast("SeatChoice", style)
 
 
@@ -252,7 +295,7 @@ def _probability(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number") from None
     if not 0.0 <= value <= 1.0:
         raise argparse.ArgumentTypeError(f"{value} is not a probability (0 to 1)")
     return value
@@ -376,7 +419,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def _plain(text: str) -> str:
     """A name or path as plain text on one line (control characters escaped)."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return plain(text, 400)
 
 
 def _check_computers(names: Sequence[str], computers: dict[str, SeatChoice]) -> None:
@@ -388,7 +431,31 @@ def _check_computers(names: Sequence[str], computers: dict[str, SeatChoice]) -> 
         )
 
 
+def _need_terminal() -> None:
+    """The table draws on a terminal: into a pipe or file it would write escape codes."""
+    missing = [
+        name
+        for name, stream in (("standard input", sys.stdin), ("standard output", sys.stdout))
+        if stream is None or not stream.isatty()
+    ]
+    if missing:
+        raise BanqueError(
+            f"the table needs a terminal, and {' and '.join(missing)} "
+            f"{'is' if len(missing) == 1 else 'are'} not one "
+            "(replay, advise, odds and simulate work in pipes: see banque --help)"
+        )
+
+
+def _safe_streams() -> None:
+    """No traceback for a character the output's encoding lacks: it is written escaped."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(ValueError, OSError):
+                stream.reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _safe_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)
@@ -432,13 +499,14 @@ def play(
         try:
             new_game(loaded)
         except RecordError as exc:
-            raise RecordError(f"{record}: {exc}") from None
+            raise RecordError(f"{plain(record, 120)}: {exc}") from None
         if computers:
             _check_computers(loaded.participants, computers)
     elif computers:
         from .screens.setup import DEFAULT_NAMES
 
         _check_computers(DEFAULT_NAMES, computers)
+    _need_terminal()
     try:
         from .app import run_app
     except ImportError as exc:  # Textual missing or broken in this environment

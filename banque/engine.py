@@ -63,6 +63,7 @@ from .models import (
     Wager,
     build,
 )
+from .text import quoted
 
 START_CHIPS = 100
 MIN_CARDS_FOR_COUP = 9
@@ -150,11 +151,12 @@ def _validate_participants(participants: Sequence[str]) -> list[str]:
             raise IllegalAction("Every participant needs a name (not empty).", "participants")
         if len(name) > MAX_NAME:
             raise IllegalAction(
-                f"The name {name!r} is too long: at most {MAX_NAME} characters.", "participants"
+                f"The name {quoted(name)} is too long: at most {MAX_NAME} characters.",
+                "participants",
             )
         if not name.isprintable():  # a line break would split messages and the table
             raise IllegalAction(
-                f"The name {name!r} holds a line break, tab or other control character: "
+                f"The name {quoted(name)} holds a line break, tab or other control character: "
                 "names are printed at the table, use letters, digits and spaces.",
                 "participants",
             )
@@ -254,6 +256,8 @@ class Game:
         self.shoe_ready = False
         self.shoe_order: list[str] = []
         self.seating_open = False
+        #: This bank's seating was given (a ``seat`` act): the table moves on to the shuffle.
+        self.seated = False
         self.coups: list[CoupSummary] = []
         self.banco_suivi: list[str] = []
         self.seen: list[str] = []
@@ -335,7 +339,7 @@ class Game:
     def _check_participant(self, who: str) -> None:
         if who not in self.balances:
             raise IllegalAction(
-                f"Nobody called {who!r} sits at this table "
+                f"Nobody called {quoted(who)} sits at this table "
                 f"(participants: {_names(self.participants)}).",
                 "participant",
             )
@@ -394,7 +398,7 @@ class Game:
         balance = self.balances[who]
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
             raise IllegalAction(
-                f"A bid is a whole number of chips, at least 1 (not {amount!r}).", "bid"
+                f"A bid is a whole number of chips, at least 1 (not {quoted(amount)}).", "bid"
             )
         if amount > balance:
             raise IllegalAction(
@@ -623,6 +627,7 @@ class Game:
         self.verify_seat(right, left)
         out: list[Event] = []
         self._set_sides(right, left)
+        self.seated = True
         if self.recording:
             self._remember(Seat.model_construct(act="seat", right=list(right), left=list(left)))
         if self.keep_log:
@@ -789,7 +794,7 @@ class Game:
             )
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
             raise IllegalAction(
-                f"A wager is a whole number of chips, at least 1 (not {amount!r}).", "amount"
+                f"A wager is a whole number of chips, at least 1 (not {quoted(amount)}).", "amount"
             )
         if a_cheval and amount % 2:
             raise IllegalAction(
@@ -1115,7 +1120,7 @@ class Game:
 
     def verify_move(self, side: Mover, draw: bool) -> None:
         if side not in MOVERS:
-            raise IllegalAction(f"{side!r} is not a hand: say right, left or banker.", "side")
+            raise IllegalAction(f"{quoted(side)} is not a hand: say right, left or banker.", "side")
         if self.phase == "auction" and self.bids:
             return self._as_if_closed(self.verify_move, side, draw)
         if self.phase not in MOVERS:
@@ -1368,7 +1373,7 @@ class Game:
         """Apply one validated action (as found in a record)."""
         handler = _APPLY.get(getattr(action, "act", None))  # type: ignore[arg-type]
         if handler is None:
-            raise IllegalAction(f"Unknown act {action!r}.", "act")
+            raise IllegalAction(f"Unknown act {quoted(getattr(action, 'act', action))}.", "act")
         return handler(self, action)
 
     # ============================================================ what now

@@ -36,6 +36,7 @@ from typing import Any
 
 from .errors import RecordError
 from .models import Action, Record, Temperament
+from .text import plain
 
 JOURNAL_FORMAT = "banque-journal/1"
 SUFFIX = ".jsonl"
@@ -368,9 +369,13 @@ def read_journal(path: str | Path) -> JournalInfo:
         raise RecordError(f"{p}: no such file") from None
     except OSError as exc:
         raise RecordError(f"{p}: cannot be read ({exc.strerror or 'error'})") from None
+    from .record import read_limited
+
     try:
         with os.fdopen(fd, "rb") as fh:
-            raw = fh.read()
+            raw = read_limited(fh)  # the records' size limit (and a regular file only)
+    except RecordError as exc:
+        raise RecordError(f"{plain(p, 120)}: {exc}") from None
     except OSError as exc:
         raise RecordError(f"{p}: cannot be read ({exc.strerror or 'error'})") from None
     # Everything up to the last newline was written whole; the rest is torn.

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, m
 
 from .cards import RANK_VALUE, CardError, parse_card
 from .constants import ForcedMoves as ForcedMoves
+from .text import quoted
 
 Side = Literal["right", "left"]
 Mover = Literal["right", "left", "banker"]
@@ -137,7 +138,7 @@ class Record(BaseModel):
         strangers = [n for n in self.computers if n not in self.participants]
         if strangers:
             raise ValueError(
-                "computers: " + ", ".join(repr(n) for n in strangers) + " is not a participant"
+                "computers: " + ", ".join(quoted(n) for n in strangers) + " is not a participant"
             )
         return self
 

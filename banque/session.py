@@ -306,7 +306,9 @@ class Session:
             return "auction"
         if g.phase == "betting":
             if not g.shoe_ready:
-                return "shuffle" if self.seated_bank == g.bank_number else "seating"
+                # Seated by an act (also one replayed from a record or journal).
+                seated = g.seated or self.seated_bank == g.bank_number
+                return "shuffle" if seated else "seating"
             return "betting" if g.turn().max_stake is not None else "dealing"
         return "decision"
 

@@ -16,6 +16,8 @@ True
 from __future__ import annotations
 
 import math
+import os
+import shutil
 import sys
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -229,15 +231,45 @@ def simulate(
     )
 
 
-def progress_bar(stream: Any = None, width: int = 30) -> Progress:
-    """A one-line progress bar on ``stream`` (standard error by default)."""
+def _columns(stream: Any) -> int:
+    """The width of the terminal ``stream`` writes to (standard output may be a file)."""
+    try:
+        return os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        return shutil.get_terminal_size((80, 24)).columns
+
+
+def progress_bar(stream: Any = None, width: int | None = None) -> Progress:
+    """A one-line progress bar on ``stream`` (standard error by default).
+
+    The line fits the terminal (its width is read at each update, so a resize
+    is followed): the bar shrinks first, then the words.  ``width`` fixes the
+    terminal's width instead.
+    """
     out = stream if stream is not None else sys.stderr
+    finished = False
 
     def show(done: int, total: int) -> None:
-        filled = int(width * done / total) if total else width
-        bar = "█" * filled + "░" * (width - filled)
-        end = "\n" if done >= total else ""
-        out.write(f"\rsimulating {bar} {done}/{total} coups{end}")
+        nonlocal finished
+        if finished:  # the last update is drawn once
+            return
+        columns = width if width is not None else _columns(out)
+        room = max(1, columns - 1)  # the last column would wrap on some terminals
+        count = f" {done:>{len(str(total))}}/{total} coups"
+        head = "simulating "
+        bar_width = min(30, room - len(head) - len(count))
+        if bar_width >= 5:
+            filled = int(bar_width * done / total) if total else bar_width
+            line = head + "█" * filled + "░" * (bar_width - filled) + count
+        elif len(count) - 1 <= room:
+            line = count.strip()
+        elif len(f"{done}/{total}") <= room:
+            line = f"{done}/{total}"
+        else:  # a percentage, never a number cut short
+            line = f"{100 * done // total if total else 100}%"[:room]
+        finished = done >= total
+        end = "\n" if finished else ""
+        out.write(f"\r{line}\x1b[K{end}")
         out.flush()
 
     return show

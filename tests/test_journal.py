@@ -713,3 +713,18 @@ async def test_a_journal_given_to_record_is_never_overwritten_by_a_save(tmp_path
     assert path.read_text() == text
     saved = list(tmp_path.glob("banque-*.json"))
     assert len(saved) == 1 and len(load_record(saved[0]).actions) == 5
+
+
+def test_a_game_resumed_after_its_seating_goes_on_to_the_shuffle() -> None:
+    """The seating is an act: a game replayed (resumed) after it is not seated twice."""
+    game = Game(["Ana", "Bruno", "Chloé", "David"], seed=3)
+    session = Session(game)
+    session.perform(Bid(who="Ana", amount=10))
+    for who in ("Bruno", "Chloé", "David"):
+        session.perform(Pass(who=who))
+    assert session.stage() == "seating"
+    session.confirm_seating()
+    assert session.stage() == "shuffle"
+    again = Session.from_replay(replay(record_of(game)))
+    assert again.stage() == "shuffle"
+    assert [a.act for a in again.game.actions].count("seat") == 1

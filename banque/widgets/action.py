@@ -130,5 +130,6 @@ class ActionPanel(Vertical):
     def show_amount(self, visible: bool, label: str = "", limit: str = "") -> None:
         row = self.query_one("#amount-row")
         row.display = visible
-        self.query_one("#amount-label", Label).update(label)
-        self.query_one("#amount-limit", Label).update(limit)
+        # Text, not markup: the label holds a participant's name.
+        self.query_one("#amount-label", Label).update(Text(label))
+        self.query_one("#amount-limit", Label).update(Text(limit))
