@@ -136,21 +136,9 @@ def _act_line(action: Action) -> str:
 
 
 def _head(record: Record, started: datetime) -> dict[str, Any]:
-    head: dict[str, Any] = {
-        "format": JOURNAL_FORMAT,
-        "participants": list(record.participants),
-        "seed": record.seed,
-    }
-    if record.shoe:
-        head["shoe"] = list(record.shoe)
-    if record.rules != "home":
-        head["rules"] = record.rules
-    if record.forced_moves != "automatic":
-        head["forced_moves"] = record.forced_moves
-    if record.computers:
-        head["computers"] = dict(record.computers)
-    if record.pace is not None:
-        head["pace"] = record.pace
+    from .record import record_head
+
+    head = record_head(record, JOURNAL_FORMAT)
     head["started"] = started.isoformat(timespec="seconds")
     return head
 

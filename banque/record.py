@@ -323,15 +323,15 @@ def record_of(
     )
 
 
-def dump_record(record: Record) -> str:
-    """A record as JSON text, one act per line (readable in a diff)."""
-    head = {
-        "format": record.format,
-        "participants": record.participants,
+def record_head(record: Record, format: str | None = None) -> dict[str, Any]:
+    """A record's fields but its acts, as written (the optional ones only when set)."""
+    head: dict[str, Any] = {
+        "format": format or record.format,
+        "participants": list(record.participants),
         "seed": record.seed,
     }
     if record.shoe:
-        head["shoe"] = record.shoe
+        head["shoe"] = list(record.shoe)
     if record.rules != "home":
         head["rules"] = record.rules
     if record.forced_moves != "automatic":
@@ -340,7 +340,12 @@ def dump_record(record: Record) -> str:
         head["computers"] = dict(record.computers)
     if record.pace is not None:
         head["pace"] = record.pace
-    body = json.dumps(head, ensure_ascii=False, indent=2)[:-2]
+    return head
+
+
+def dump_record(record: Record) -> str:
+    """A record as JSON text, one act per line (readable in a diff)."""
+    body = json.dumps(record_head(record), ensure_ascii=False, indent=2)[:-2]
     if not record.actions:
         return body + ',\n  "actions": []\n}\n'
     acts = ",\n    ".join(_act_json(a) for a in record.actions)

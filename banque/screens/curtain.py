@@ -43,15 +43,9 @@ class CurtainScreen(Screen[bool]):
 
     def on_key(self, event: events.Key) -> None:
         """Escape and a key at once (``alt+…``): back to the table, the key acts there."""
-        from .private import escape_burst, replay_key
+        from .private import close_on_escape_burst
 
-        key = escape_burst(event)
-        if key is None:
-            return
-        event.stop()
-        event.prevent_default()
-        self.action_back()
-        replay_key(self, key)
+        close_on_escape_burst(self, event, self.action_back)
 
     def action_look(self) -> None:
         self.dismiss(True)

@@ -17,7 +17,8 @@ closes as for Escape and the key goes on to the table.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.text import Text
 from textual import events, on
@@ -72,6 +73,19 @@ def escape_burst(event: events.Key) -> str | None:
         rest = key[len("alt+") :]
         return rest.removeprefix("shift+").upper() if rest.startswith("shift+") else rest
     return OPTION_KEYS.get(key)
+
+
+def close_on_escape_burst(
+    screen: Screen[Any], event: events.Key, close: Callable[[], None]
+) -> None:
+    """Escape and a key at once (``alt+…``): ``close`` the screen, the key then acts on the table."""
+    key = escape_burst(event)
+    if key is None:
+        return
+    event.stop()
+    event.prevent_default()
+    close()
+    replay_key(screen, key)
 
 
 def replay_key(screen: Screen[object], key: str) -> None:
@@ -134,13 +148,7 @@ class PrivateScreen(Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         """Escape and a key at once (``alt+…``): close, and let the key act on the table."""
-        key = escape_burst(event)
-        if key is None:
-            return
-        event.stop()
-        event.prevent_default()
-        self.action_close()
-        replay_key(self, key)
+        close_on_escape_burst(self, event, self.action_close)
 
     def legal_moves(self) -> tuple[str, ...]:
         """The moves this seat may make now (its own observation: it may know its total)."""
