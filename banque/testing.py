@@ -8,15 +8,59 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from rich.console import Console
 from textual.app import App
 
+from .app import BanqueApp
 from .cards import SUIT_SYMBOL, pretty
 from .models import Record
 from .record import parse_record
+
+THREE = ["Ana", "Bruno", "Chloé"]
+FOUR = ["Ana", "Bruno", "Chloé", "David"]
+#: The rules card's worked example (section 08).
+WORKED = ["9C", "7H", "2S", "4C", "6D", "3C", "4D", "2H"]
+#: Ana bids 10 for bank 1, Bruno and Chloé pass.
+AUCTION_10 = [
+    {"act": "bid", "who": "Ana", "amount": 10},
+    {"act": "pass", "who": "Bruno"},
+    {"act": "pass", "who": "Chloé"},
+]
+#: The auction of ``AUCTION_10``, then the shuffle: bank 1 is ready to deal.
+READY_10 = [*AUCTION_10, {"act": "shuffle"}]
+
+
+def table_app(**options: Any) -> BanqueApp:
+    """The app for a Pilot test: no blinking, no pace, toasts that stay, no animation."""
+    options.setdefault("blink", False)
+    options.setdefault("pace", 0.0)
+    options.setdefault("toast_seconds", 60.0)
+    app = BanqueApp(**options)
+    app.animation_level = "none"
+    return app
+
+
+async def settle(pilot: Any, pauses: int = 2) -> None:
+    """Let the screens pushed or popped by the last key settle."""
+    for _ in range(pauses):
+        await pilot.pause()
+
+
+async def until(pilot: Any, done: Callable[[], bool], seconds: float = 10.0) -> None:
+    """Let the computers play (at once: pace 0) until ``done()``."""
+    for _ in range(int(seconds / 0.005)):
+        if done():
+            return
+        await pilot.pause(0.005)
+    raise AssertionError("the table did not get there")
+
+
+async def typed(pilot: Any, text: str) -> None:
+    """Replace the amount being typed."""
+    await pilot.press("end", "ctrl+u", *text)
 
 
 def screen_text(app: App[Any]) -> str:
@@ -70,4 +114,19 @@ def leaked(text: str, concealed: Iterable[str]) -> list[str]:
     return found
 
 
-__all__ = ["SUIT_SYMBOL", "card_spellings", "leaked", "make_record", "screen_text"]
+__all__ = [
+    "AUCTION_10",
+    "FOUR",
+    "READY_10",
+    "SUIT_SYMBOL",
+    "THREE",
+    "WORKED",
+    "card_spellings",
+    "leaked",
+    "make_record",
+    "screen_text",
+    "settle",
+    "table_app",
+    "typed",
+    "until",
+]

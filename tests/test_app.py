@@ -7,7 +7,6 @@ known in advance (deal order: right, left, banker, twice; then third cards).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -27,39 +26,26 @@ from banque.screens import (
     TableScreen,
     TooSmallScreen,
 )
-from banque.testing import make_record, screen_text
+from banque.testing import (
+    FOUR,
+    READY_10,
+    THREE,
+    WORKED,
+    make_record,
+    screen_text,
+    settle,
+    table_app,
+    typed,
+    until,
+)
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-THREE = ["Ana", "Bruno", "Chloé"]
-FOUR = ["Ana", "Bruno", "Chloé", "David"]
-#: The rules card's worked example (section 08).
-WORKED = ["9C", "7H", "2S", "4C", "6D", "3C", "4D", "2H"]
 #: Right 9♠ K♥ is a natural 9; left 2♣ 4♣ = 6; bank 3♦ 2♥ = 5.
 NATURAL = ["9S", "2C", "3D", "KH", "4C", "2H"]
 #: Right 4♠ 3♣ = 7 stands, left 2♦ 4♥ = 6 stands, bank 5♣ K♦ = 5.
 BREAK = ["4S", "2D", "5C", "3C", "4H", "KD"]
 #: Right 2♠ 3♥ = 5 (a choice), left A♥ 2♣ = 3 (draws), bank 3♦ K♠ = 3; then 9♦ 8♥ 7♣.
 SIDE5 = ["2S", "AH", "3D", "3H", "2C", "KS", "9D", "8H", "7C"]
-AUCTION_10 = [
-    {"act": "bid", "who": "Ana", "amount": 10},
-    {"act": "pass", "who": "Bruno"},
-    {"act": "pass", "who": "Chloé"},
-]
-READY_10 = [*AUCTION_10, {"act": "shuffle"}]
-
-
-def table_app(**options: Any) -> BanqueApp:
-    options.setdefault("blink", False)
-    options.setdefault("pace", 0.0)
-    options.setdefault("toast_seconds", 60.0)
-    app = BanqueApp(**options)
-    app.animation_level = "none"
-    return app
-
-
-async def typed(pilot: Any, text: str) -> None:
-    """Replace the amount being typed."""
-    await pilot.press("end", "ctrl+u", *text)
 
 
 def prompt_text(app: BanqueApp) -> str:
@@ -73,20 +59,6 @@ def log_text(app: BanqueApp) -> str:
     """The log as the players read it (lines unwrapped)."""
     assert app.session is not None
     return "\n".join(ev.text for ev in app.session.messages)
-
-
-async def settle_screens(pilot: Any) -> None:
-    await pilot.pause()
-    await pilot.pause()
-
-
-async def until(pilot: Any, done: Callable[[], bool], seconds: float = 10.0) -> None:
-    """Let the computers play (at once: pace 0) until ``done()``."""
-    for _ in range(int(seconds / 0.005)):
-        if done():
-            return
-        await pilot.pause(0.005)
-    raise AssertionError("the table did not get there")
 
 
 def test_styles_load_from_the_checkout_or_the_package() -> None:
@@ -135,11 +107,11 @@ async def test_enter_alone_starts_a_game_against_three_computers() -> None:
         assert session.actor() == "Ana"  # right 2♠ 3♥ = 5: Ana chooses
         assert "Coup 1: Chloé deals two cards each" in log_text(app)
         await pilot.press("enter")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, CurtainScreen)
         assert "Pass the keyboard to Ana — Enter to look" in screen_text(app)
         await pilot.press("enter")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, PrivateScreen)
         assert "2♠ 3♥ = 5" in screen_text(app)
         await pilot.press("d")  # Ana draws; Bruno draws at 3 by force; Chloé chooses
@@ -199,16 +171,16 @@ async def test_worked_example_played_by_keys(tmp_path: Path) -> None:
         assert "4♦" in text and "2♥" in text  # the forced draws, face up
         assert "Right (Bruno) draws: 4♦ face up." in text
         await pilot.press("enter")  # hand the keyboard to the banker
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, CurtainScreen)
         assert "Pass the keyboard to Ana — Enter to look" in screen_text(app)
         await pilot.press("enter")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, PrivateScreen)
         private = screen_text(app)
         assert "2♠ 3♣ = 5" in private
         await pilot.press("s")  # the banker stands on 5
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         coup = game.coups[-1]
         assert coup.results == {"right": "player", "left": "tie"}
@@ -221,10 +193,10 @@ async def test_worked_example_played_by_keys(tmp_path: Path) -> None:
         await pilot.press("enter")  # next coup
         assert session.stage() == "betting"
         await pilot.press("x")  # the banker retires between coups (asked first)
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("y")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert game.ended is not None and game.ended.reason == "retired"
         assert isinstance(app.screen, StandingsScreen)
         text = screen_text(app)
@@ -239,7 +211,7 @@ async def test_worked_example_from_its_record() -> None:
     record = load_record(EXAMPLES / "worked-example.json")
     app = table_app(record=record)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, StandingsScreen)
         session = app.session
         assert session is not None
@@ -261,10 +233,10 @@ async def test_worked_example_record_stopped_at_the_banker_plays_on_by_keys() ->
         game = session.game
         assert game.phase == "banker" and session.stage() == "decision"
         await pilot.press("enter", "enter")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, PrivateScreen)
         await pilot.press("s")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert game.coups[-1].results == {"right": "player", "left": "tie"}
         assert game.fund == 5
 
@@ -347,15 +319,15 @@ async def test_banco_breaks_the_bank_and_a_fresh_bank_follows() -> None:
         assert game.phase == "banker"
         assert [ln.kind for ln in game.lines] == ["banco"]
         await pilot.press("enter", "enter")
-        await settle_screens(pilot)
+        await settle(pilot)
         await pilot.press("s")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert game.coups[-1].results["right"] == "player"
         assert game.ended is not None and game.ended.reason == "bankrupt"
         assert session.stage() == "settlement"
         assert "Enter: the bank's standings" in screen_text(app)
         await pilot.press("enter")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, StandingsScreen)
         text = screen_text(app)
         assert "the bank was broken (fund 0)" in text
@@ -363,7 +335,7 @@ async def test_banco_breaks_the_bank_and_a_fresh_bank_follows() -> None:
         assert game.ended.totals == {"Ana": 0, "Bruno": 200, "Chloé": 100}
         # A fresh bank: Ana has no chips and passes by herself.
         await pilot.press("enter")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert session.stage() == "auction"
         assert session.actor() == "Bruno"
@@ -415,24 +387,24 @@ async def test_a_side_at_five_decides_in_its_private_view() -> None:
         await pilot.press("d")  # no decision on the public screen
         assert game.phase == "right"
         await pilot.press("enter")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, CurtainScreen)
         assert "Pass the keyboard to Bruno — Enter to look" in screen_text(app)
         await pilot.press("enter")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, PrivateScreen)
         text = screen_text(app)
         assert "2♠ 3♥ = 5" in text
         assert "3♦" not in text and "A♥" not in text  # not Bruno's cards
         await pilot.press("d")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert game.hands["right"] == ["2S", "3H", "9D"]
         assert game.hands["left"] == ["AH", "2C", "8H"]  # forced draw at 3
         assert game.phase == "banker"
         await pilot.press("enter", "enter")
-        await settle_screens(pilot)
+        await settle(pilot)
         await pilot.press("d")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert game.coups[-1].totals == {"right": 4, "left": 1, "banker": 0}
 
 
@@ -495,20 +467,20 @@ async def test_a_seats_key_opens_a_curtain_then_its_private_view() -> None:
         await typed(pilot, "3")
         await pilot.press("enter", "enter")
         await pilot.press("1")  # Ana's key
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, CurtainScreen)
         await pilot.press("escape")  # back, nothing shown
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         await pilot.press("1", "enter")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, PrivateScreen)
         text = screen_text(app)
         assert "3♦ K♠ = 3" in text and "2♠" not in text
         await pilot.press("d")  # Ana does not decide now: nothing happens
         assert session.game.phase == "right"
         await pilot.press("escape")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert session.game.phase == "right"
 
@@ -517,14 +489,14 @@ async def test_v_opens_a_seats_view_while_an_amount_is_typed() -> None:
     app = table_app(record=make_record(THREE, READY_10, shoe=WORKED))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.press("v")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert "Whose view?" in screen_text(app)
         await pilot.press("3")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, CurtainScreen)
         assert "Pass the keyboard to Chloé" in screen_text(app)
         await pilot.press("enter")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, PrivateScreen)
         assert "You hold no concealed cards now." in screen_text(app)
 
@@ -555,7 +527,7 @@ async def test_ctrl_q_mid_bank_keeps_the_game_without_asking() -> None:
         session = app.session
         assert session is not None and session.journal is not None
         await pilot.press("ctrl+q")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert not isinstance(app.screen, ConfirmScreen)
     assert app.return_value == 0
     assert "Game kept — `banque --resume` continues it" in app.farewell
@@ -565,7 +537,7 @@ async def test_ctrl_q_quits_at_once_before_a_game() -> None:
     app = table_app()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.press("ctrl+q")
-        await settle_screens(pilot)
+        await settle(pilot)
     assert app.return_value == 0
 
 
@@ -573,17 +545,17 @@ async def test_help_opens_with_question_mark_and_f1() -> None:
     app = table_app(record=make_record(THREE, READY_10))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.press("question_mark")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         assert "Packs and banker" in screen_text(app)
         await pilot.press("escape")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         await pilot.press("f1")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("q")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, TableScreen)
 
 
@@ -591,7 +563,7 @@ async def test_too_small_says_so_and_recovers() -> None:
     app = table_app(record=make_record(THREE, READY_10))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.resize_terminal(70, 20)
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, TooSmallScreen)
         assert "needs at least 80×24" in screen_text(app)
         await pilot.press("p")  # the game waits
@@ -599,7 +571,7 @@ async def test_too_small_says_so_and_recovers() -> None:
         assert session is not None
         assert session.game.passed == []
         await pilot.resize_terminal(80, 24)
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, TableScreen)
 
 
@@ -624,7 +596,7 @@ async def test_save_writes_the_record_and_never_overwrites(tmp_path: Path) -> No
     )
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.press("ctrl+s")
-        await settle_screens(pilot)
+        await settle(pilot)
         saved = tmp_path / "banque-20260102-030405-2.json"
         assert saved.exists()
         assert taken.read_text(encoding="utf-8") == "someone else's file"
@@ -647,11 +619,11 @@ async def test_command_palette_offers_the_games_commands() -> None:
         assert "View seat: Chloé" in names
         assert "Deal the coup" not in names  # not now: Bruno speaks
         await pilot.press("ctrl+p")
-        await settle_screens(pilot)
+        await settle(pilot)
         await pilot.press(*"Pass")
-        await settle_screens(pilot)
+        await settle(pilot)
         await pilot.press("enter")
-        await settle_screens(pilot)
+        await settle(pilot)
         session = app.session
         assert session is not None
         assert session.game.passed == ["Bruno"]
@@ -668,7 +640,7 @@ async def test_a_computer_seat_is_asked_through_a_callable() -> None:
 
     app = table_app(record=make_record(THREE, READY_10, shoe=WORKED), computers={"Bruno": bruno})
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await settle_screens(pilot)
+        await settle(pilot)
         await pilot.pause(0.05)
         session = app.session
         assert session is not None
@@ -684,7 +656,7 @@ async def test_a_record_that_cannot_be_read_falls_back_to_setup(tmp_path: Path) 
     bad.write_text("{not json", encoding="utf-8")
     app = table_app(record=bad)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, SetupScreen)
         assert "not valid JSON" in screen_text(app)
 
@@ -740,16 +712,16 @@ async def test_a_human_banker_asks_the_advisor_in_the_private_view() -> None:
         await pilot.press("a")  # no advice on the public table
         assert "Advisor" not in screen_text(app)
         await pilot.press("enter")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, CurtainScreen)
         await pilot.press("enter")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, PrivateScreen)
         text = screen_text(app)
         assert "2♠ 3♣ = 5" in text and "Advice (a)" in text
         assert "Advisor:" not in text  # until asked
         await pilot.press("a")
-        await settle_screens(pilot)
+        await settle(pilot)
         draw, stand = banker_advice(game.observe("Ana"), 0.5)
         assert (round(draw, 2), round(stand, 2)) == (-2.92, -0.56)
         text = " ".join(screen_text(app).split())
@@ -760,7 +732,7 @@ async def test_a_human_banker_asks_the_advisor_in_the_private_view() -> None:
         assert "a side at 5 draws with chance 0.5" in text
         assert not app._notifications  # never in a toast: toasts outlive the view
         await pilot.press("s")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert game.coups[-1].moves["banker"] == "stand"
         public = screen_text(app)
@@ -777,13 +749,13 @@ async def test_the_advice_is_only_for_the_banker_choosing() -> None:
         await typed(pilot, "3")
         await pilot.press("enter", "enter")  # Bruno holds 5
         await pilot.press("enter", "enter")
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, PrivateScreen) and app.screen.who == "Bruno"
         assert "Advice" not in screen_text(app)
         await pilot.press("a")
         assert "Advisor" not in screen_text(app)
         await pilot.press("escape", "1", "enter")  # Ana, the banker, before her turn
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, PrivateScreen) and app.screen.who == "Ana"
         await pilot.press("a")
         assert "Advisor" not in screen_text(app)
@@ -852,7 +824,7 @@ async def test_computer_moves_wait_the_pace_and_never_block_the_keys() -> None:
         assert game.bids == {"Ana": 20}  # Bruno thinks for a second
         assert "Bruno (computer, cautious) is thinking…" in screen_text(app)
         await pilot.press("f1")  # help opens at once; the computers wait behind it
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         await pilot.pause(1.3)
         assert game.bids == {"Ana": 20}
@@ -881,7 +853,7 @@ async def test_a_computer_seat_has_no_curtain_and_no_private_view() -> None:
         await pilot.press("enter")
         await until(pilot, lambda: session.game.phase == "right")
         await pilot.press("2")  # Bruno's key: a computer
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert any(
             note.message == "Bruno is a computer player: its cards stay concealed until the reveal."
@@ -890,10 +862,10 @@ async def test_a_computer_seat_has_no_curtain_and_no_private_view() -> None:
         names = [name for name, _help, _cb in app.game_commands(app.screen)]
         assert "View seat: Ana" in names
         app.open_private("Chloé")  # the palette's way in is refused too
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         await pilot.press("1", "enter")  # Ana's own view still has its curtain
-        await settle_screens(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, PrivateScreen)
         assert "2♠ 3♥ = 5" in screen_text(app)
 
@@ -924,9 +896,9 @@ async def test_every_seat_a_computer_plays_on_by_itself_and_replays(tmp_path: Pa
         assert "CurtainScreen" not in screens and "PrivateScreen" not in screens
         assert "A fresh bank: the auction for bank 2 opens." in log_text(app)
         await pilot.press("space")  # pause, then save: the record replays to the same state
-        await settle_screens(pilot)
+        await settle(pilot)
         await pilot.press("ctrl+s")
-        await settle_screens(pilot)
+        await settle(pilot)
         saved = tmp_path / "banque-20260102-030405.json"
         assert saved.exists()
         again = replay(load_record(saved))
@@ -934,7 +906,7 @@ async def test_every_seat_a_computer_plays_on_by_itself_and_replays(tmp_path: Pa
         assert again.game.report() == game.report()
         assert again.game.balances == game.balances
         await pilot.press("ctrl+q")
-        await settle_screens(pilot)
+        await settle(pilot)
     assert app.return_value == 0
 
 

@@ -9,7 +9,6 @@ events are posted together, before the app handles the first.
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from textual import events
 from textual.widgets import Input
@@ -17,10 +16,8 @@ from textual.widgets import Input
 from banque.app import BanqueApp
 from banque.record import parse_record, replay
 from banque.screens import HelpScreen, SetupScreen, TableScreen
-from banque.testing import make_record, screen_text
+from banque.testing import FOUR, THREE, make_record, screen_text, table_app
 
-THREE = ["Ana", "Bruno", "Chloé"]
-FOUR = ["Ana", "Bruno", "Chloé", "David"]
 #: Ana holds bank 1 with 20; the order of speech is Bruno, David, Chloé.
 ANA_BANKS_20 = [
     {"act": "bid", "who": "Ana", "amount": 20},
@@ -29,15 +26,6 @@ ANA_BANKS_20 = [
     {"act": "pass", "who": "David"},
     {"act": "shuffle"},
 ]
-
-
-def table_app(**options: Any) -> BanqueApp:
-    options.setdefault("blink", False)
-    options.setdefault("pace", 0.0)
-    options.setdefault("toast_seconds", 60.0)
-    app = BanqueApp(**options)
-    app.animation_level = "none"
-    return app
 
 
 def burst(app: BanqueApp, *keys: str) -> None:
@@ -128,16 +116,17 @@ ANA_BANKS_100 = [
     {"act": "pass", "who": "Chloé"},
     {"act": "shuffle"},
 ]
+#: Coup 1 on ``NATURAL``: Bruno and Chloé wager 5 each, then the deal.
+COUP1 = [
+    {"act": "wager", "who": "Bruno", "amount": 5},
+    {"act": "wager", "who": "Chloé", "amount": 5},
+    {"act": "deal"},
+]
 
 
 async def test_a_banco_turn_shows_only_banco_and_pass() -> None:
     """After Bruno's banco, Chloé sees no amount field and no wager or ride hint."""
-    coup1 = [
-        {"act": "wager", "who": "Bruno", "amount": 5},
-        {"act": "wager", "who": "Chloé", "amount": 5},
-        {"act": "deal"},
-    ]
-    app = table_app(record=make_record(THREE, [*ANA_BANKS_100, *coup1], shoe=NATURAL))
+    app = table_app(record=make_record(THREE, [*ANA_BANKS_100, *COUP1], shoe=NATURAL))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         session = app.session
         assert session is not None
@@ -300,12 +289,7 @@ async def test_the_private_view_says_the_place_without_a_seat_number() -> None:
 
 async def test_a_ride_is_logged_and_recorded_as_a_ride() -> None:
     """Chloé won 5 on the left: r lets 10 ride; the log and the record say so."""
-    coup1 = [
-        {"act": "wager", "who": "Bruno", "amount": 5},
-        {"act": "wager", "who": "Chloé", "amount": 5},
-        {"act": "deal"},
-    ]
-    app = table_app(record=make_record(THREE, [*ANA_BANKS_100, *coup1], shoe=NATURAL))
+    app = table_app(record=make_record(THREE, [*ANA_BANKS_100, *COUP1], shoe=NATURAL))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         session = app.session
         assert session is not None
@@ -330,15 +314,10 @@ async def test_a_ride_is_logged_and_recorded_as_a_ride() -> None:
 
 
 def test_a_record_cannot_call_any_wager_a_ride() -> None:
-    coup1 = [
-        {"act": "wager", "who": "Bruno", "amount": 5},
-        {"act": "wager", "who": "Chloé", "amount": 5},
-        {"act": "deal"},
-    ]
-    bad = [*ANA_BANKS_100, *coup1, {"act": "wager", "who": "Bruno", "amount": 7, "ride": True}]
+    bad = [*ANA_BANKS_100, *COUP1, {"act": "wager", "who": "Bruno", "amount": 7, "ride": True}]
     result = replay(make_record(THREE, bad, shoe=NATURAL))
     assert result.error is not None and "Bruno cannot let 7 ride" in str(result.error)
-    good = [*ANA_BANKS_100, *coup1, {"act": "wager", "who": "Bruno", "amount": 10, "ride": True}]
+    good = [*ANA_BANKS_100, *COUP1, {"act": "wager", "who": "Bruno", "amount": 10, "ride": True}]
     assert replay(make_record(THREE, good, shoe=NATURAL)).game.lines[-1].right == 10
 
 

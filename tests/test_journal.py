@@ -21,14 +21,13 @@ import sys
 import termios
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from banque import journal as journal_mod
-from banque.app import BanqueApp, ResumeOfferScreen
+from banque.app import ResumeOfferScreen
 from banque.cli import main
 from banque.engine import Game
 from banque.errors import RecordError
@@ -44,41 +43,19 @@ from banque.models import Bid, Pass, Retire, Stand
 from banque.record import dump_record, load_record, record_of, replay
 from banque.screens import ConfirmScreen, SetupScreen, StandingsScreen, TableScreen
 from banque.session import Session
-from banque.testing import make_record, screen_text
+from banque.testing import (
+    FOUR,
+    READY_10,
+    THREE,
+    WORKED,
+    make_record,
+    screen_text,
+    settle,
+    table_app,
+    until,
+)
 
-THREE = ["Ana", "Bruno", "Chloé"]
-FOUR = ["Ana", "Bruno", "Chloé", "David"]
-READY_10 = [
-    {"act": "bid", "who": "Ana", "amount": 10},
-    {"act": "pass", "who": "Bruno"},
-    {"act": "pass", "who": "Chloé"},
-    {"act": "shuffle"},
-]
-#: The rules card's worked example.
-WORKED = ["9C", "7H", "2S", "4C", "6D", "3C", "4D", "2H"]
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def table_app(**options: Any) -> BanqueApp:
-    options.setdefault("blink", False)
-    options.setdefault("pace", 0.0)
-    options.setdefault("toast_seconds", 60.0)
-    app = BanqueApp(**options)
-    app.animation_level = "none"
-    return app
-
-
-async def settle(pilot: Any) -> None:
-    await pilot.pause()
-    await pilot.pause()
-
-
-async def until(pilot: Any, done: Callable[[], bool], seconds: float = 20.0) -> None:
-    for _ in range(int(seconds / 0.005)):
-        if done():
-            return
-        await pilot.pause(0.005)
-    raise AssertionError("the table did not get there")
 
 
 def journal_acts(path: Path) -> list[dict[str, Any]]:
@@ -317,7 +294,9 @@ async def test_resume_is_where_the_game_was() -> None:
     app = table_app(record=make_record(THREE, READY_10, shoe=WORKED), kinds={"Chloé": "bold"})
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")  # Bruno stakes 5; Chloé (a computer) speaks
-        await until(pilot, lambda: app.session is not None and app.session.stage() == "dealing")
+        await until(
+            pilot, lambda: app.session is not None and app.session.stage() == "dealing", 20.0
+        )
         await pilot.press("enter")  # Ana deals
         await settle(pilot)
         session = app.session
@@ -364,7 +343,7 @@ async def test_quitting_between_banks_ends_the_game_and_games_lists_it(
     assert replay(record).game.phase == "ended"
     app = table_app(record=record)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, StandingsScreen))
+        await until(pilot, lambda: isinstance(app.screen, StandingsScreen), 20.0)
         await pilot.press("ctrl+q")
         await settle(pilot)
     assert "Game over" in app.farewell

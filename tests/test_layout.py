@@ -11,31 +11,15 @@ from typing import Any
 import pytest
 from textual.command import CommandPalette
 
+from banque import testing
 from banque.app import BanqueApp
 from banque.screens import TableScreen, TooSmallScreen
-from banque.testing import make_record, screen_text
-
-THREE = ["Ana", "Bruno", "Chloé"]
-AUCTION_10 = [
-    {"act": "bid", "who": "Ana", "amount": 10},
-    {"act": "pass", "who": "Bruno"},
-    {"act": "pass", "who": "Chloé"},
-]
-READY_10 = [*AUCTION_10, {"act": "shuffle"}]
-
-
-def table_app(**options: Any) -> BanqueApp:
-    options.setdefault("blink", False)
-    options.setdefault("pace", 0.0)
-    options.setdefault("toast_seconds", 60.0)
-    app = BanqueApp(**options)
-    app.animation_level = "none"
-    return app
+from banque.testing import READY_10, THREE, WORKED, make_record, screen_text, table_app
 
 
 async def settle(pilot: Any) -> None:
-    for _ in range(3):
-        await pilot.pause()
+    """Three pauses here (the shared helper's two, and one more)."""
+    await testing.settle(pilot, pauses=3)
 
 
 # ------------------------------------------------------------ too small
@@ -70,9 +54,6 @@ async def test_started_too_small_then_enlarged_the_table_shows() -> None:
 
 
 # ------------------------------------------------------------ the log
-
-#: Ana banks 10; Bruno (right) and Chloé (left) play; the worked example's shoe.
-WORKED = ["9C", "7H", "2S", "4C", "6D", "3C", "4D", "2H"]
 
 
 def long_game_record() -> Any:

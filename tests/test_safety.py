@@ -11,6 +11,7 @@ import inspect
 from pathlib import Path
 from typing import Any
 
+from banque import testing
 from banque.app import BanqueApp
 from banque.record import record_of, replay
 from banque.screens import (
@@ -21,34 +22,18 @@ from banque.screens import (
     StandingsScreen,
     TableScreen,
 )
-from banque.testing import make_record, screen_text
+from banque.testing import WORKED, make_record, screen_text, settle, typed
 
 #: Names that Rich or Textual markup would read as tags (or choke on).
 MARKUP = ["[/]", "[bold]x", "[red]"]
 MORE = ["\\[", "[link=http://x]y", "[$accent]", "[@click=app.quit]q"]
-#: The rules card's worked example (section 08).
-WORKED = ["9C", "7H", "2S", "4C", "6D", "3C", "4D", "2H"]
 
 
 def table_app(**options: Any) -> BanqueApp:
     if "forced_moves" in inspect.signature(BanqueApp).parameters:
         # The rules card's flow (forced draws at once), where the table offers the choice.
         options.setdefault("forced_moves", "automatic")
-    options.setdefault("blink", False)
-    options.setdefault("pace", 0.0)
-    options.setdefault("toast_seconds", 60.0)
-    app = BanqueApp(**options)
-    app.animation_level = "none"
-    return app
-
-
-async def settle(pilot: Any) -> None:
-    await pilot.pause()
-    await pilot.pause()
-
-
-async def typed(pilot: Any, text: str) -> None:
-    await pilot.press("end", "ctrl+u", *text)
+    return testing.table_app(**options)
 
 
 async def test_markup_names_are_shown_as_typed_through_a_whole_bank(tmp_path: Path) -> None:
