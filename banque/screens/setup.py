@@ -116,6 +116,10 @@ class MovesSwitch(Widget, can_focus=True):
 class SetupScreen(Screen[None]):
     """Names and seats of the participants; Enter alone starts with the defaults."""
 
+    #: The first name has the focus from the start (not the scrolling body first,
+    #: then the name: each focus change restyles the whole screen).
+    AUTO_FOCUS = "#name-0"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority: a move acts the moment its key arrives, in the order typed, so
         # that a key typed right after it (a burst, as over SSH) acts on the field
@@ -213,9 +217,6 @@ class SetupScreen(Screen[None]):
     def on_mount(self) -> None:
         for field in self.query(Input):
             field.cursor_blink = self.banque.blink
-        first = self.query_one("#name-0", Input)
-        first.focus()
-        first.cursor_position = len(first.value)
 
     # ------------------------------------------------------------ moving
 
