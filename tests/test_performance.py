@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widgets import Input
 
 from banque.app import BanqueApp
 from banque.record import record_of
@@ -175,3 +176,33 @@ async def test_help_is_built_once_and_opens_again_at_the_top() -> None:
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
+
+
+async def test_setup_in_columns_keeps_the_row_by_row_order_of_tab() -> None:
+    """The seats are laid out in columns (fewer widgets): Tab still goes name, player, name…"""
+    from banque.screens import SetupScreen
+
+    app = BanqueApp(pace=0.0, blink=False, journal=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+
+        def focused() -> str | None:
+            return screen.focused.id if screen.focused is not None else None
+
+        assert focused() == "name-0"
+        seen = []
+        for _ in range(4):
+            await pilot.press("tab")
+            seen.append(focused())
+        assert seen == ["kind-0", "name-1", "kind-1", "name-2"]
+        await pilot.press("shift+tab", "shift+tab")
+        assert focused() == "name-1"
+        screen.set_focus(screen.query_one("#forced"))
+        await pilot.press("tab")
+        assert focused() == "name-0"
+        await pilot.press("shift+tab")
+        assert focused() == "forced"
+        # The first name is focused from the start, its text selected: typing replaces it.
+        await pilot.press("tab", *"Zoé")
+        assert screen.query_one("#name-0", Input).value == "Zoé"
