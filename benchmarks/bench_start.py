@@ -58,6 +58,11 @@ ANSI = re.compile(
 )
 
 
+#: Extra environment for the programs: banque's own files in a fresh folder, so that
+#: no unfinished game left by an earlier run (or by the player) is offered at start.
+EXTRA_ENV: dict[str, str] = {}
+
+
 class Timeout(Exception):
     pass
 
@@ -71,6 +76,7 @@ def _spawn(argv: Sequence[str], size: tuple[int, int]) -> tuple[int, int]:
     env.update(TERM="xterm-256color", COLORTERM="truecolor", LANG="C.UTF-8", LC_ALL="C.UTF-8")
     env.pop("TEXTUAL", None)
     env.pop("BANQUE_ASCII", None)
+    env.update(EXTRA_ENV)
     pid, fd = pty.fork()
     if pid == 0:  # the child: the program, in its own terminal
         try:
@@ -170,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     size = (cols, rows)
 
     with tempfile.TemporaryDirectory() as tmp:
+        EXTRA_ENV["BANQUE_DATA_DIR"] = str(Path(tmp) / "data")
         hello_py = Path(tmp) / "hello.py"
         hello_py.write_text(HELLO, encoding="utf-8")
         hello_argv = [sys.executable, str(hello_py)]
