@@ -19,6 +19,7 @@ from banque.app import BanqueApp
 from banque.record import record_of
 from banque.screens import TableScreen
 from banque.session import Session
+from banque.testing import screen_text
 from banque.widgets import CoupLog
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
@@ -206,3 +207,42 @@ async def test_setup_in_columns_keeps_the_row_by_row_order_of_tab() -> None:
         # The first name is focused from the start, its text selected: typing replaces it.
         await pilot.press("tab", *"Zoé")
         assert screen.query_one("#name-0", Input).value == "Zoé"
+
+
+async def _calls_until_drawn(pilot: Any, key: str) -> int:
+    """The Python function calls the app makes from ``key`` until its screen is drawn."""
+    count = 0
+
+    def profile(_frame: object, event: str, _arg: object) -> None:
+        nonlocal count
+        if event == "call":
+            count += 1
+
+    sys.setprofile(profile)
+    try:
+        await pilot.press(key)
+        await pilot.pause()
+        await pilot.pause()
+    finally:
+        sys.setprofile(None)
+    return count
+
+
+async def test_help_opens_with_no_more_work_than_the_table() -> None:
+    """The help's first opening costs less than opening the table (it cost more before)."""
+    import banque.screens.help  # noqa: F401  (imported before, as the preload does)
+    from banque.screens import HelpScreen
+
+    app = BanqueApp(pace=0.0, blink=False, journal=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        help_work = await _calls_until_drawn(pilot, "f1")
+        assert isinstance(app.screen, HelpScreen)
+        shown = screen_text(app)
+        assert "Baccarat Banque: two tableaux" in shown and "Packs and banker" in shown
+        await pilot.press("escape")
+        await pilot.pause()
+        table_work = await _calls_until_drawn(pilot, "enter")
+        assert isinstance(app.screen, TableScreen)
+    # Textual's Markdown widget (one widget a block): 1.5× the table's work.
+    assert help_work < table_work, (help_work, table_work)
