@@ -763,7 +763,7 @@ class BanqueApp(App[int]):
         from .screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen | TooSmallScreen):
-            # Built once (its Markdown is the slowest screen to build), then shown again.
+            # Built once, then shown again.
             if not self.is_screen_installed("help"):
                 self.install_screen(HelpScreen(), "help")
             self.push_screen("help")

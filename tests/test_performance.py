@@ -13,11 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widgets import Input
 
 from banque.app import BanqueApp
 from banque.record import record_of
 from banque.screens import TableScreen
 from banque.session import Session
+from banque.testing import screen_text
 from banque.widgets import CoupLog
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
@@ -175,3 +177,72 @@ async def test_help_is_built_once_and_opens_again_at_the_top() -> None:
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
+
+
+async def test_setup_in_columns_keeps_the_row_by_row_order_of_tab() -> None:
+    """The seats are laid out in columns (fewer widgets): Tab still goes name, player, name…"""
+    from banque.screens import SetupScreen
+
+    app = BanqueApp(pace=0.0, blink=False, journal=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+
+        def focused() -> str | None:
+            return screen.focused.id if screen.focused is not None else None
+
+        assert focused() == "name-0"
+        seen = []
+        for _ in range(4):
+            await pilot.press("tab")
+            seen.append(focused())
+        assert seen == ["kind-0", "name-1", "kind-1", "name-2"]
+        await pilot.press("shift+tab", "shift+tab")
+        assert focused() == "name-1"
+        screen.set_focus(screen.query_one("#forced"))
+        await pilot.press("tab")
+        assert focused() == "name-0"
+        await pilot.press("shift+tab")
+        assert focused() == "forced"
+        # The first name is focused from the start, its text selected: typing replaces it.
+        await pilot.press("tab", *"Zoé")
+        assert screen.query_one("#name-0", Input).value == "Zoé"
+
+
+async def _calls_until_drawn(pilot: Any, key: str) -> int:
+    """The Python function calls the app makes from ``key`` until its screen is drawn."""
+    count = 0
+
+    def profile(_frame: object, event: str, _arg: object) -> None:
+        nonlocal count
+        if event == "call":
+            count += 1
+
+    sys.setprofile(profile)
+    try:
+        await pilot.press(key)
+        await pilot.pause()
+        await pilot.pause()
+    finally:
+        sys.setprofile(None)
+    return count
+
+
+async def test_help_opens_with_no_more_work_than_the_table() -> None:
+    """The help's first opening costs less than opening the table (it cost more before)."""
+    import banque.screens.help  # noqa: F401  (imported before, as the preload does)
+    from banque.screens import HelpScreen
+
+    app = BanqueApp(pace=0.0, blink=False, journal=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        help_work = await _calls_until_drawn(pilot, "f1")
+        assert isinstance(app.screen, HelpScreen)
+        shown = screen_text(app)
+        assert "Baccarat Banque: two tableaux" in shown and "Packs and banker" in shown
+        await pilot.press("escape")
+        await pilot.pause()
+        table_work = await _calls_until_drawn(pilot, "enter")
+        assert isinstance(app.screen, TableScreen)
+    # Textual's Markdown widget (one widget a block): 1.5× the table's work.
+    assert help_work < table_work, (help_work, table_work)

@@ -116,6 +116,10 @@ class MovesSwitch(Widget, can_focus=True):
 class SetupScreen(Screen[None]):
     """Names and seats of the participants; Enter alone starts with the defaults."""
 
+    #: The first name has the focus from the start (not the scrolling body first,
+    #: then the name: each focus change restyles the whole screen).
+    AUTO_FOCUS = "#name-0"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority: a move acts the moment its key arrives, in the order typed, so
         # that a key typed right after it (a burst, as over SSH) acts on the field
@@ -161,20 +165,29 @@ class SetupScreen(Screen[None]):
                 ),
                 id="setup-title",
             )
-            for i in range(MAX_PLAYERS):
-                with Horizontal(classes="setup-row"):
-                    yield Label(_("Seat {n}").format(n=i + 1), classes="setup-label")
-                    yield SetupInput(
-                        value=self.names[i] if i < len(self.names) else "",
-                        placeholder=_("(empty)"),
-                        max_length=MAX_NAME,
-                        id=f"name-{i}",
-                        compact=True,
-                        classes="setup-name",
-                    )
-                    yield KindSwitch(
-                        self.kinds[i] if i < len(self.kinds) else "human", id=f"kind-{i}"
-                    )
+            # The seats in three columns (labels, names, players): one widget for
+            # the eleven labels, no container a row — a quarter of the screen's
+            # widgets fewer, each of which costs the first screen its styling.
+            with Horizontal(id="setup-seats"):
+                yield Static(
+                    "\n".join(_("Seat {n}").format(n=i + 1) for i in range(MAX_PLAYERS)),
+                    classes="setup-label setup-seat-labels",
+                )
+                with Vertical(classes="setup-names"):
+                    for i in range(MAX_PLAYERS):
+                        yield SetupInput(
+                            value=self.names[i] if i < len(self.names) else "",
+                            placeholder=_("(empty)"),
+                            max_length=MAX_NAME,
+                            id=f"name-{i}",
+                            compact=True,
+                            classes="setup-name",
+                        )
+                with Vertical(classes="setup-kinds"):
+                    for i in range(MAX_PLAYERS):
+                        yield KindSwitch(
+                            self.kinds[i] if i < len(self.kinds) else "human", id=f"kind-{i}"
+                        )
             with Horizontal(classes="setup-row"):
                 yield Label(_("Pace"), classes="setup-label")
                 yield SetupInput(
@@ -213,9 +226,6 @@ class SetupScreen(Screen[None]):
     def on_mount(self) -> None:
         for field in self.query(Input):
             field.cursor_blink = self.banque.blink
-        first = self.query_one("#name-0", Input)
-        first.focus()
-        first.cursor_position = len(first.value)
 
     # ------------------------------------------------------------ moving
 
@@ -239,11 +249,18 @@ class SetupScreen(Screen[None]):
         self.set_focus(self.query_one("#name-0"))
 
     def action_focus_move(self, step: int) -> None:
-        """Tab / shift+tab, at once (the screen's own tab bindings wait their turn)."""
-        if step > 0:
-            self.focus_next()
-        else:
-            self.focus_previous()
+        """Tab / shift+tab, at once, row by row: a name, its player, the next name…"""
+        order = [ident for row in self._rows() for ident in row]
+        focused = self.focused
+        here = focused.id if focused is not None else None
+        if here not in order:
+            if step > 0:
+                self.focus_next()
+            else:
+                self.focus_previous()
+            return
+        target = order[(order.index(here) + step) % len(order)]
+        self.set_focus(self.query_one(f"#{target}"))
 
     def _row_of_focus(self) -> int | None:
         focused = self.focused
