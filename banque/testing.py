@@ -8,7 +8,9 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterable, Sequence
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from rich.console import Console
@@ -130,3 +132,27 @@ __all__ = [
     "typed",
     "until",
 ]
+
+
+@contextmanager
+def counted_calls() -> Iterator[list[int]]:
+    """Count the Python function calls made inside the block (``count[0]``, after it).
+
+    Work counted, not timed: steady on a busy machine.
+
+    >>> with counted_calls() as count:
+    ...     _ = sorted([3, 1, 2], key=abs)
+    >>> count[0] >= 0
+    True
+    """
+    count = [0]
+
+    def profile(_frame: object, event: str, _arg: object) -> None:
+        if event == "call":
+            count[0] += 1
+
+    sys.setprofile(profile)
+    try:
+        yield count
+    finally:
+        sys.setprofile(None)

@@ -33,22 +33,13 @@ from long_record import long_session
 
 from banque.app import BanqueApp
 from banque.record import dump_record, record_of
+from banque.testing import counted_calls
 
 
 def count_calls(work: object) -> int:
-    n = 0
-
-    def profile(_f: object, event: str, _a: object) -> None:
-        nonlocal n
-        if event == "call":
-            n += 1
-
-    sys.setprofile(profile)
-    try:
+    with counted_calls() as count:
         work()  # type: ignore[operator]
-    finally:
-        sys.setprofile(None)
-    return n
+    return count[0]
 
 
 async def at_table(path: Path, enters: int) -> tuple[float, list[float]]:

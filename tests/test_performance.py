@@ -19,7 +19,7 @@ from banque.app import BanqueApp
 from banque.record import record_of
 from banque.screens import TableScreen
 from banque.session import Session
-from banque.testing import screen_text
+from banque.testing import counted_calls, screen_text
 from banque.widgets import CoupLog
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
@@ -28,19 +28,9 @@ from long_record import long_session
 
 def calls(work: Callable[[], Any]) -> int:
     """The Python function calls ``work`` makes."""
-    count = 0
-
-    def profile(_frame: object, event: str, _arg: object) -> None:
-        nonlocal count
-        if event == "call":
-            count += 1
-
-    sys.setprofile(profile)
-    try:
+    with counted_calls() as count:
         work()
-    finally:
-        sys.setprofile(None)
-    return count
+    return count[0]
 
 
 def table_step(session: Session) -> None:
@@ -211,21 +201,11 @@ async def test_setup_in_columns_keeps_the_row_by_row_order_of_tab() -> None:
 
 async def _calls_until_drawn(pilot: Any, key: str) -> int:
     """The Python function calls the app makes from ``key`` until its screen is drawn."""
-    count = 0
-
-    def profile(_frame: object, event: str, _arg: object) -> None:
-        nonlocal count
-        if event == "call":
-            count += 1
-
-    sys.setprofile(profile)
-    try:
+    with counted_calls() as count:
         await pilot.press(key)
         await pilot.pause()
         await pilot.pause()
-    finally:
-        sys.setprofile(None)
-    return count
+    return count[0]
 
 
 async def test_help_opens_with_no_more_work_than_the_table() -> None:
