@@ -60,19 +60,23 @@ PRELOAD = (
     "banque.screens.private",
     "banque.screens.curtain",
     "banque.screens.standings",
-    "banque.screens.help",
+    "banque.screens.help:help_markdown",
 )
 
 
 def preload(modules: Sequence[str] = PRELOAD) -> None:
     """Import ``modules`` (in a background thread): the table then opens at once.
 
-    A module that fails here is imported again where it is needed, and its
-    error reported there.
+    ``module:function`` also calls the function (it prepares something the
+    module caches, like the help's parsed text). A module that fails here is
+    imported again where it is needed, and its error reported there.
     """
-    for name in modules:
+    for entry in modules:
+        name, _sep, function = entry.partition(":")
         try:
-            importlib.import_module(name)
+            module = importlib.import_module(name)
+            if function:
+                getattr(module, function)()
         except Exception:
             return
 

@@ -766,16 +766,15 @@ async def test_setup_makes_each_seat_human_or_computer_by_keys() -> None:
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = app.screen
         assert isinstance(screen, SetupScreen)
-        from banque.screens.setup import KindSwitch
 
         def kinds() -> list[str]:
-            return [screen.query_one(f"#kind-{i}", KindSwitch).kind for i in range(5)]
+            return [screen.kind_of(i) for i in range(5)]
 
         assert kinds() == ["human", "cautious", "bold", "cautious", "human"]
         await pilot.press("ctrl+t")  # from Ana's name: Ana becomes a computer
         assert kinds()[0] == "cautious"
         await pilot.press("tab")  # to Ana's switch
-        assert screen.focused is not None and screen.focused.id == "kind-0"
+        assert screen.focused_cell() == "kind-0"
         await pilot.press("space")
         assert kinds()[0] == "bold"
         await pilot.press("right")
@@ -783,7 +782,7 @@ async def test_setup_makes_each_seat_human_or_computer_by_keys() -> None:
         await pilot.press("down", "left")  # Bruno's switch, one step back
         assert kinds()[1] == "human"
         await pilot.press("down", "down", "down")  # the fifth seat: a name and a computer
-        assert screen.focused is not None and screen.focused.id == "kind-4"
+        assert screen.focused_cell() == "kind-4"
         await pilot.press("right", "shift+tab", "E", "v", "e", "space", "L", "i")
         assert kinds()[4] == "cautious"  # and a space is typed in a name
         # A pace that is not a number of seconds is refused before anything starts.

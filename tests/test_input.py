@@ -17,6 +17,7 @@ from banque.app import BanqueApp
 from banque.record import parse_record, replay
 from banque.screens import HelpScreen, SetupScreen, TableScreen
 from banque.testing import FOUR, THREE, make_record, screen_text, table_app
+from banque.widgets.field import TextField
 
 #: Ana holds bank 1 with 20; the order of speech is Bruno, David, Chloé.
 ANA_BANKS_20 = [
@@ -164,9 +165,9 @@ async def test_question_mark_opens_the_help_from_a_name() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen
-        assert screen.query_one("#name-0", Input).value == "Ana"  # nothing typed
+        assert screen.query_one("#name-0", TextField).value == "Ana"  # nothing typed
         for field in ("#pace", "#seed"):
-            screen.set_focus(screen.query_one(field, Input))
+            screen.set_focus(screen.query_one(field, TextField))
             await pilot.press("question_mark")
             await pilot.pause()
             assert isinstance(app.screen, HelpScreen)
@@ -190,7 +191,7 @@ async def test_editing_a_field_clears_the_error_it_caused() -> None:
     app = table_app()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = app.screen
-        screen.set_focus(screen.query_one("#pace", Input))
+        screen.set_focus(screen.query_one("#pace", TextField))
         await pilot.press("end", "ctrl+u", "9", "9", "enter")
         assert "The pace is a number of seconds" in screen_text(app)
         await pilot.press("backspace")
@@ -199,40 +200,36 @@ async def test_editing_a_field_clears_the_error_it_caused() -> None:
 
 async def test_a_key_right_after_an_arrow_acts_on_the_new_row() -> None:
     """A burst "down, space" changes the next seat's player, not the one left."""
-    from banque.screens.setup import KindSwitch
-
     app = table_app(seed=3)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = app.screen
         assert isinstance(screen, SetupScreen)
 
         def kind(i: int) -> str:
-            return screen.query_one(f"#kind-{i}", KindSwitch).kind
+            return screen.kind_of(i)
 
         await pilot.press("tab")  # Ana's switch
-        assert screen.focused is not None and screen.focused.id == "kind-0"
+        assert screen.focused_cell() == "kind-0"
         burst(app, "down", "space")
         await pilot.pause()
         await pilot.pause()
-        assert screen.focused is not None and screen.focused.id == "kind-1"
+        assert screen.focused_cell() == "kind-1"
         assert (kind(0), kind(1)) == ("human", "bold")  # Bruno: cautious → bold
         burst(app, "up", "right")
         await pilot.pause()
         await pilot.pause()
-        assert screen.focused is not None and screen.focused.id == "kind-0"
+        assert screen.focused_cell() == "kind-0"
         assert (kind(0), kind(1)) == ("cautious", "bold")  # Ana: human → cautious
         burst(app, "down", "down", "shift+tab", "X")  # to Chloé's name, type X
         await pilot.pause()
         await pilot.pause()
-        assert screen.focused is not None and screen.focused.id == "name-2"
-        names = [screen.query_one(f"#name-{i}", Input).value for i in range(4)]
+        assert screen.focused_cell() == "name-2"
+        names = [screen.query_one(f"#name-{i}", TextField).value for i in range(4)]
         assert names == ["Ana", "Bruno", "X", "David"]  # a field's text is selected on focus
 
 
 async def test_a_key_just_before_an_arrow_acts_on_the_row_it_was_typed_in() -> None:
     """Moves are made at once; keys typed before them must not follow them."""
-    from banque.screens.setup import KindSwitch
-
     app = table_app(seed=3)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = app.screen
@@ -241,12 +238,12 @@ async def test_a_key_just_before_an_arrow_acts_on_the_row_it_was_typed_in() -> N
         burst(app, "end", "backspace", "down", "X", "ctrl+t", "tab", "right", "up", "space")
         await pilot.pause()
         await pilot.pause()
-        names = [screen.query_one(f"#name-{i}", Input).value for i in range(3)]
+        names = [screen.query_one(f"#name-{i}", TextField).value for i in range(3)]
         assert names == ["An", "X", "Chloé"]
-        kinds = [screen.query_one(f"#kind-{i}", KindSwitch).kind for i in range(3)]
+        kinds = [screen.kind_of(i) for i in range(3)]
         # Bruno: cautious → bold (ctrl+t) → human (right); Ana: human → cautious (space).
         assert kinds == ["cautious", "human", "bold"]
-        assert screen.focused is not None and screen.focused.id == "kind-0"
+        assert screen.focused_cell() == "kind-0"
 
 
 # ---------------------------------------------------------------- the smaller points

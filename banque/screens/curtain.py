@@ -10,9 +10,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..i18n import _
+from ..widgets.bars import KeyBar
 
 
 class CurtainScreen(Screen[bool]):
@@ -39,7 +40,7 @@ class CurtainScreen(Screen[bool]):
                 text.append(self.reason + "\n")
             text.append(_("Everyone else, please look away."), "dim")
             yield Static(text, id="curtain")
-        yield Footer()
+        yield KeyBar()
 
     def on_key(self, event: events.Key) -> None:
         """Escape and a key at once (``alt+…``): back to the table, the key acts there."""

@@ -7,14 +7,20 @@ and table: the help opens as fast as the other screens.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import ClassVar
 
+from rich.console import RenderableType
 from rich.markdown import Markdown as RichMarkdown
+from rich.style import Style
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import ModalScreen
+from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ..i18n import _
@@ -22,11 +28,57 @@ from ..i18n import _
 HELP_FILE = Path(__file__).resolve().parent.parent / "help.md"
 
 
+@cache
+def help_markdown() -> RichMarkdown:
+    """The help, parsed once (the app does it in the background after the first screen)."""
+    return RichMarkdown(help_text(), hyperlinks=False)
+
+
 def help_text() -> str:
     try:
         return HELP_FILE.read_text(encoding="utf-8")
     except OSError:
         return _("# Help\n\nThe help file could not be read.")
+
+
+class RenderedText(Widget):
+    """A Rich renderable drawn once per width, its lines kept (Textual's Line API).
+
+    A Static renders its content twice when it is laid out — once to measure its
+    height, once to draw — and the help's Markdown is long: here both use the
+    same lines, made once for the width (and the colours) the help has.
+    """
+
+    DEFAULT_CSS = """
+    RenderedText {
+        height: auto;
+    }
+    """
+
+    def __init__(self, renderable: RenderableType, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.renderable = renderable
+        self._cache: tuple[int, Style, list[Strip]] | None = None
+
+    def _lines(self, width: int) -> list[Strip]:
+        style = self.rich_style
+        cache = self._cache
+        if cache is not None and cache[0] == width and cache[1] == style:
+            return cache[2]
+        console = self.app.console
+        options = self.app.console_options.update(width=width, height=None)
+        rendered = console.render_lines(self.renderable, options, style=style, pad=True)
+        strips = [Strip(line, width) for line in rendered]
+        self._cache = (width, style, strips)
+        return strips
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._lines(width))
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_size.width
+        lines = self._lines(width)
+        return lines[y] if y < len(lines) else Strip.blank(width, self.rich_style)
 
 
 class HelpScreen(ModalScreen[None]):
@@ -47,7 +99,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="help-dialog"):
             with VerticalScroll(id="help-scroll"):
-                yield Static(RichMarkdown(help_text(), hyperlinks=False), id="help-text")
+                yield RenderedText(help_markdown(), id="help-text")
             yield Static(_("↑↓ PgUp PgDn scroll · Escape, q, ? or F1 close"), id="help-keys")
 
     def on_mount(self) -> None:

@@ -26,7 +26,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Static
+from textual.widgets import Button, Static
 
 from ..cards import pretty
 from ..errors import IllegalAction
@@ -34,6 +34,7 @@ from ..i18n import _, chips
 from ..models import Draw, Stand
 from ..session import Board
 from ..widgets import BankBand, Tableau
+from ..widgets.bars import KeyBar, TitleBar
 
 if TYPE_CHECKING:
     from ..app import BanqueApp
@@ -121,7 +122,7 @@ class PrivateScreen(Screen[None]):
         return cast("BanqueApp", self.app)
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="♠")
+        yield TitleBar(icon="♠")
         yield Static("", id="private-title")
         with Horizontal(id="table"):
             yield Tableau("left", id="left")
@@ -134,7 +135,7 @@ class PrivateScreen(Screen[None]):
             yield Button(_("Advice (a)"), id="advice", compact=True)
         yield Static("", id="private-advice")
         yield Static("", id="private-message")
-        yield Footer(compact=True)
+        yield KeyBar(compact=True)
 
     def on_mount(self) -> None:
         self.refresh_view()

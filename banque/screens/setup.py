@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Input, Label, Static
+from textual.widgets import Label, Static
 
 from ..constants import (
     MAX_NAME,
@@ -24,7 +24,8 @@ from ..constants import (
 )
 from ..errors import IllegalAction
 from ..i18n import _
-from ..widgets.action import InOrderInput
+from ..widgets.bars import KeyBar, TitleBar
+from ..widgets.field import TextField
 
 if TYPE_CHECKING:
     from ..app import BanqueApp
@@ -43,47 +44,58 @@ def kind_label(kind: SeatChoice) -> str:
     }[kind]
 
 
-#: A switch's own keys: each acts on the switch that received it (see SetupInput).
-KIND_KEYS = {"space": 1, "right": 1, "left": -1}
+class KindColumn(Widget, can_focus=True):
+    """Each seat's player — human, or a computer of a temperament — one row a seat.
 
-
-class KindSwitch(Widget, can_focus=True):
-    """A seat's player: human, or a computer of a temperament (space or ←/→ change it)."""
-
-    kind: reactive[SeatChoice] = reactive("human")
-
-    def __init__(self, kind: SeatChoice, *, id: str | None = None) -> None:
-        super().__init__(id=id, classes="setup-kind")
-        self.set_reactive(KindSwitch.kind, kind)
-
-    def render(self) -> Text:
-        text = Text(no_wrap=True, overflow="ellipsis")
-        text.append("◂ ", "dim")
-        text.append(kind_label(self.kind), "bold" if self.kind == "human" else "")
-        text.append(" ▸", "dim")
-        return text
-
-    def action_cycle(self, step: int) -> None:
-        i = SEAT_CHOICES.index(self.kind)
-        self.kind = SEAT_CHOICES[(i + step) % len(SEAT_CHOICES)]
-
-    def on_key(self, event: events.Key) -> None:
-        step = KIND_KEYS.get(event.key)
-        if step is not None:
-            event.stop()
-            event.prevent_default()
-            self.action_cycle(step)
-
-
-class SetupInput(InOrderInput):
-    """A setup field: ``?`` stays the help key (listed under "keys everywhere").
-
-    Its editing keys act at once, in the order typed (see InOrderInput): the
-    screen's moves are priority bindings, made the moment their key arrives.
+    One widget for the eleven seats (a widget each made the first screen slow):
+    the row with the cursor is the seat's "switch"; space or ←/→ change it (the
+    setup screen's keys: they act on the row the cursor is on when they arrive,
+    before the keys typed after them move it).
     """
 
-    def check_consume_key(self, key: str, character: str | None) -> bool:
-        return character != "?" and super().check_consume_key(key, character)
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"kind-column--cursor"}
+
+    def __init__(self, kinds: list[SeatChoice], *, id: str | None = None) -> None:
+        super().__init__(id=id, classes="setup-kinds")
+        self.kinds = list(kinds)
+        #: The seat whose player the keys change (shown while the column has the focus).
+        self.row = 0
+
+    def set_kind(self, row: int, kind: SeatChoice) -> None:
+        self.kinds[row] = kind
+        self.refresh()
+
+    def cycle(self, row: int, step: int) -> None:
+        i = SEAT_CHOICES.index(self.kinds[row])
+        self.set_kind(row, SEAT_CHOICES[(i + step) % len(SEAT_CHOICES)])
+
+    def move_to(self, row: int) -> None:
+        self.row = row
+        self.refresh()
+
+    def render(self) -> Text:
+        width = self.content_size.width
+        lines = []
+        for i, kind in enumerate(self.kinds):
+            line = Text(no_wrap=True, overflow="ellipsis", end="")
+            line.append("◂ ", "dim")
+            line.append(kind_label(kind), "bold" if kind == "human" else "")
+            line.append(" ▸", "dim")
+            line.truncate(width, overflow="ellipsis", pad=True)
+            if i == self.row and self.has_focus:
+                line.stylize_before(self.get_component_rich_style("kind-column--cursor"))
+            lines.append(line)
+        return Text("\n", end="").join(lines)
+
+    def on_click(self, event: events.Click) -> None:
+        if 0 <= event.y < len(self.kinds):
+            self.move_to(event.y)
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
 
 
 class MovesSwitch(Widget, can_focus=True):
@@ -131,6 +143,10 @@ class SetupScreen(Screen[None]):
         # Not priority: Enter reads the fields, after the keys typed before it.
         Binding("enter", "start", _("Start"), show=False, id="setup.start"),
         Binding("ctrl+t", "toggle_kind", _("Human/computer"), priority=True, id="setup.kind"),
+        # The players' column: its keys act the moment they arrive, on the row the
+        # cursor is on then (a burst "down, space" changes the next seat's player).
+        Binding("space,right", "cycle_kind(1)", show=False, priority=True, id="setup.kind_next"),
+        Binding("left", "cycle_kind(-1)", show=False, priority=True, id="setup.kind_back"),
         Binding("ctrl+r", "defaults", _("Default table"), priority=True, id="setup.defaults"),
     ]
 
@@ -152,8 +168,8 @@ class SetupScreen(Screen[None]):
         return cast("BanqueApp", self.app)
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="♠")
-        with VerticalScroll(id="setup-body"), Vertical(id="setup"):
+        yield TitleBar(icon="♠")
+        with VerticalScroll(id="setup-body"):
             yield Static(
                 Text.assemble(
                     (_("A new game of Baccarat Banque à deux tableaux"), "bold"),
@@ -175,39 +191,38 @@ class SetupScreen(Screen[None]):
                 )
                 with Vertical(classes="setup-names"):
                     for i in range(MAX_PLAYERS):
-                        yield SetupInput(
-                            value=self.names[i] if i < len(self.names) else "",
+                        yield TextField(
+                            self.names[i] if i < len(self.names) else "",
                             placeholder=_("(empty)"),
                             max_length=MAX_NAME,
+                            refuse="?",  # the help key (listed under "keys everywhere")
                             id=f"name-{i}",
-                            compact=True,
                             classes="setup-name",
                         )
-                with Vertical(classes="setup-kinds"):
-                    for i in range(MAX_PLAYERS):
-                        yield KindSwitch(
-                            self.kinds[i] if i < len(self.kinds) else "human", id=f"kind-{i}"
-                        )
+                yield KindColumn(
+                    [self.kinds[i] if i < len(self.kinds) else "human" for i in range(MAX_PLAYERS)],
+                    id="kinds",
+                )
             with Horizontal(classes="setup-row"):
                 yield Label(_("Pace"), classes="setup-label")
-                yield SetupInput(
-                    value=f"{self.pace:g}",
+                yield TextField(
+                    f"{self.pace:g}",
                     restrict=r"[0-9.]*",
                     max_length=5,
+                    refuse="?",
                     id="pace",
-                    compact=True,
                     classes="setup-pace",
                 )
                 yield Label(_("seconds per computer move (0: at once)"), classes="setup-note")
             with Horizontal(classes="setup-row"):
                 yield Label(_("Seed"), classes="setup-label")
-                yield SetupInput(
-                    value="" if self.seed is None else str(self.seed),
+                yield TextField(
+                    "" if self.seed is None else str(self.seed),
                     placeholder=_("(blank: from the clock)"),
                     restrict=r"[0-9]*",
                     max_length=18,
+                    refuse="?",
                     id="seed",
-                    compact=True,
                     classes="setup-name",
                 )
             with Horizontal(classes="setup-row"):
@@ -221,11 +236,7 @@ class SetupScreen(Screen[None]):
                 ),
                 id="setup-hint",
             )
-        yield Footer()
-
-    def on_mount(self) -> None:
-        for field in self.query(Input):
-            field.cursor_blink = self.banque.blink
+        yield KeyBar()
 
     # ------------------------------------------------------------ moving
 
@@ -233,61 +244,86 @@ class SetupScreen(Screen[None]):
         rows = [[f"name-{i}", f"kind-{i}"] for i in range(MAX_PLAYERS)]
         return [*rows, ["pace"], ["seed"], ["forced"]]
 
+    def focused_cell(self) -> str | None:
+        """Where the keys go: a field's id, or ``kind-N`` for seat N's player."""
+        focused = self.focused
+        if isinstance(focused, KindColumn):
+            return f"kind-{focused.row}"
+        return focused.id if focused is not None else None
+
+    def focus_cell(self, cell: str) -> None:
+        """Move the keys to a cell, at once (not after a refresh, like Widget.focus):
+        a key typed right after the move acts on the cell moved to."""
+        if cell.startswith("kind-"):
+            column = self.query_one(KindColumn)
+            column.move_to(int(cell.split("-")[1]))
+            self.set_focus(column)
+        else:
+            self.set_focus(self.query_one(f"#{cell}"))
+
+    def kind_of(self, row: int) -> SeatChoice:
+        """Seat ``row``'s player as chosen."""
+        return self.query_one(KindColumn).kinds[row]
+
     def action_row(self, delta: int) -> None:
         """Up/down: the same column of the previous or next row."""
         rows = self._rows()
-        focused = self.focused
-        here = focused.id if focused is not None else None
+        here = self.focused_cell()
         for r, row in enumerate(rows):
             if here in row:
                 col = row.index(here)
                 target = rows[(r + delta) % len(rows)]
-                # At once (not after a refresh, like Widget.focus): a key typed right
-                # after the arrow acts on the row it moved to.
-                self.set_focus(self.query_one(f"#{target[min(col, len(target) - 1)]}"))
+                self.focus_cell(target[min(col, len(target) - 1)])
                 return
-        self.set_focus(self.query_one("#name-0"))
+        self.focus_cell("name-0")
 
     def action_focus_move(self, step: int) -> None:
         """Tab / shift+tab, at once, row by row: a name, its player, the next name…"""
         order = [ident for row in self._rows() for ident in row]
-        focused = self.focused
-        here = focused.id if focused is not None else None
+        here = self.focused_cell()
         if here not in order:
             if step > 0:
                 self.focus_next()
             else:
                 self.focus_previous()
             return
-        target = order[(order.index(here) + step) % len(order)]
-        self.set_focus(self.query_one(f"#{target}"))
+        self.focus_cell(order[(order.index(here) + step) % len(order)])
 
     def _row_of_focus(self) -> int | None:
-        focused = self.focused
-        ident = focused.id if focused is not None else None
+        ident = self.focused_cell()
         if ident and ident.startswith(("name-", "kind-")):
             return int(ident.split("-")[1])
         return None
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "cycle_kind":  # only where the focus is on the players' column
+            return isinstance(self.focused, KindColumn)
+        return True
+
+    def action_cycle_kind(self, step: int) -> None:
+        column = self.query_one(KindColumn)
+        column.cycle(column.row, step)
+
     def action_toggle_kind(self) -> None:
         row = self._row_of_focus()
         if row is not None:
-            self.query_one(f"#kind-{row}", KindSwitch).action_cycle(1)
+            self.query_one(KindColumn).cycle(row, 1)
 
     def action_defaults(self) -> None:
         self._clear_message()
         for i in range(MAX_PLAYERS):
-            self.query_one(f"#name-{i}", Input).value = (
+            self.query_one(f"#name-{i}", TextField).value = (
                 DEFAULT_NAMES[i] if i < len(DEFAULT_NAMES) else ""
             )
-            self.query_one(f"#kind-{i}", KindSwitch).kind = (
-                DEFAULT_KINDS[i] if i < len(DEFAULT_KINDS) else "human"
-            )
+        self.query_one(KindColumn).kinds = [
+            DEFAULT_KINDS[i] if i < len(DEFAULT_KINDS) else "human" for i in range(MAX_PLAYERS)
+        ]
+        self.query_one(KindColumn).refresh()
 
     # ------------------------------------------------------------ starting
 
     def _pace(self) -> float | None:
-        text = self.query_one("#pace", Input).value.strip()
+        text = self.query_one("#pace", TextField).value.strip()
         if not text:
             return 0.0
         try:
@@ -299,14 +335,10 @@ class SetupScreen(Screen[None]):
     def _clear_message(self) -> None:
         self.query_one("#setup-message", Static).update("")
 
-    @on(Input.Changed)
+    @on(TextField.Changed)
     def _changed(self) -> None:
         """An edit answers the last error: it goes (Enter checks everything again)."""
         self._clear_message()
-
-    @on(Input.Submitted)
-    def _submitted(self) -> None:
-        self.action_start()
 
     def action_start(self) -> None:
         message = self.query_one("#setup-message", Static)
@@ -323,11 +355,11 @@ class SetupScreen(Screen[None]):
         names: list[str] = []
         kinds: list[SeatChoice] = []
         for i in range(MAX_PLAYERS):
-            name = self.query_one(f"#name-{i}", Input).value.strip()
+            name = self.query_one(f"#name-{i}", TextField).value.strip()
             if name:
                 names.append(name)
-                kinds.append(self.query_one(f"#kind-{i}", KindSwitch).kind)
-        seed_text = self.query_one("#seed", Input).value.strip()
+                kinds.append(self.kind_of(i))
+        seed_text = self.query_one("#seed", TextField).value.strip()
         seed = int(seed_text) if seed_text.isdigit() else None
         self.banque.forced_moves = self.query_one("#forced", MovesSwitch).mode
         try:

@@ -10,10 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from ..engine import START_CHIPS
 from ..i18n import _, ngettext
+from ..widgets.bars import KeyBar, TitleBar
 from ..widgets.common import signed
 
 if TYPE_CHECKING:
@@ -35,12 +36,12 @@ class StandingsScreen(Screen[str]):
         return cast("BanqueApp", self.app)
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="♠")
+        yield TitleBar(icon="♠")
         with VerticalScroll(id="standings-body"), Vertical(id="standings"):
             yield Static("", id="standings-title")
             yield Static("", id="standings-table")
             yield Static("", id="standings-hint")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.refresh_view()

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input
+from textual.widgets import Input
 
 from ..engine import SIDES, Event
 from ..errors import IllegalAction
@@ -19,6 +19,7 @@ from ..models import Banco, Bid, Deal, Pass, Retire, Wager
 from ..session import COMPUTER_STAGES, SEAT_KEYS, Board, Session, Stage
 from ..widgets import ActionPanel, BankBand, CoupLog, Scoreboard, Tableau
 from ..widgets.action import AmountInput, EngineValidator
+from ..widgets.bars import KeyBar, TitleBar
 from ..widgets.tableau import Bidder
 
 if TYPE_CHECKING:
@@ -124,7 +125,7 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="♠")
+        yield TitleBar(icon="♠")
         with Horizontal(id="table"):
             yield Tableau("left", id="left")
             yield BankBand(id="bank")
@@ -133,7 +134,7 @@ class TableScreen(Screen[None]):
             yield CoupLog(id="log")
             yield Scoreboard(id="road")
         yield ActionPanel(id="action")
-        yield Footer(compact=True)
+        yield KeyBar(compact=True)
 
     def on_mount(self) -> None:
         amount = self.query_one("#amount", AmountInput)
