@@ -60,7 +60,7 @@ class Joined:
 
 
 @dataclass
-class SeatState:
+class HeldSeat:
     token: str
     uid: int | None = None
     link: Joined | None = None
@@ -94,13 +94,13 @@ class Table:
         self.uid = uid
         self.turn = 1
         self.links: list[Joined] = []
-        self.seats: dict[str, SeatState] = {}
+        self.seats: dict[str, HeldSeat] = {}
         self.on_change = on_change
         tokens = dict(tokens or {})
         for name in session.game.participants:
             if name in session.computers:
                 continue
-            state = SeatState(tokens.get(name) or secrets.token_urlsafe(18))
+            state = HeldSeat(tokens.get(name) or secrets.token_urlsafe(18))
             state.uid = (users or {}).get(name)
             self.seats[name] = state
         #: Seats that have read the settlement (or asked for a fresh bank).
@@ -154,12 +154,12 @@ class Table:
             log=log,
         )
 
-    def broadcast(self, events: Sequence[Event] = ()) -> None:
-        """The events, then each link's own snapshot."""
+    def broadcast(self, events: Sequence[Event] = (), skip: Joined | None = None) -> None:
+        """The events, then each link's own snapshot (``skip``: one that has it already)."""
         events_msg = P.encode(P.events_message(events, self.turn)) if events else b""
         public: bytes | None = None
         for joined in list(self.links):
-            if not joined.hello:
+            if not joined.hello or joined is skip:
                 continue
             if events_msg:
                 joined.link.send(events_msg)
@@ -272,7 +272,7 @@ class Table:
         self._send(joined, self._welcome(seat))
         self._send(joined, self._view(joined, self.session.messages[-P.LOG_TAIL :]))
         if old is None:
-            self.broadcast()  # the others see the seat joined
+            self.broadcast(skip=joined)  # the others see the seat joined
 
     def _welcome(self, seat: str | None) -> dict[str, Any]:
         g = self.session.game
