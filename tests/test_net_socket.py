@@ -76,12 +76,20 @@ def choose(you: dict[str, Any], view: dict[str, Any]) -> tuple[str, dict[str, An
     return acts[0], {}
 
 
-async def play_seat(client: TableClient, done: asyncio.Event) -> int:
-    """Answer every turn of this seat until ``done``; the number of acts made."""
+async def play_seat(
+    client: TableClient, done: asyncio.Event, hold: asyncio.Event | None = None
+) -> int:
+    """Answer every turn of this seat until ``done``; the number of acts made.
+
+    With ``hold``, the seat says nothing at a decision until ``hold`` is set.
+    """
     acted = 0
     answered = 0
     while not done.is_set():
         view = client.state.view
+        held = hold is not None and not hold.is_set() and view is not None
+        if held and view["board"]["stage"] == "decision":  # type: ignore[index]
+            view = None
         if view is not None and view["you"]["to_act"] and view["turn"] > answered:
             answered = view["turn"]
             act, fields = choose(view["you"], view)
@@ -126,7 +134,8 @@ async def test_a_killed_seat_rejoins_where_it_was(served: TableServer) -> None:
     table = served.table
     clients = {name: await join(served, name) for name in NAMES}
     done = asyncio.Event()
-    tasks = {n: asyncio.create_task(play_seat(c, done)) for n, c in clients.items()}
+    hold = asyncio.Event()
+    tasks = {n: asyncio.create_task(play_seat(c, done, hold)) for n, c in clients.items()}
     # Play to the first decision, then kill the seat that decides.
     await until(lambda: table.session.stage() == "decision")
     who = table.session.actor()
@@ -146,6 +155,7 @@ async def test_a_killed_seat_rejoins_where_it_was(served: TableServer) -> None:
     assert any(e["code"] == "deal" for e in again.state.log)  # the log came with it
     tasks[who] = asyncio.create_task(play_seat(again, done))
     clients[who] = again
+    hold.set()
     await until(lambda: len(table.session.game.coups) >= 2 or table.session.game.bank_number > 1)
     done.set()
     await asyncio.gather(*tasks.values())
