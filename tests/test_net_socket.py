@@ -327,3 +327,62 @@ def test_addresses() -> None:
     assert parse_address("/tmp/x.sock").path == Path("/tmp/x.sock")
     with pytest.raises(TableError, match="not a table address"):
         parse_address("tcp:seven")
+
+
+async def test_banque_host_from_flags_prints_tokens_and_keeps_the_game(
+    short_dir: Path, tmp_path: Path
+) -> None:
+    """`banque host` as a script runs it: flags alone, tokens printed, SIGTERM keeps the game."""
+    import signal
+    import sys
+
+    path = short_dir / "h.sock"
+    env = {**os.environ, "BANQUE_DATA_DIR": str(tmp_path)}
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "banque",
+        "host",
+        "--players",
+        "Ana,Bruno,Chloé,David",
+        "--computer",
+        "David:bold",
+        "--seed",
+        "11",
+        "--pace",
+        "0",
+        "--socket",
+        str(path),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env=env,
+    )
+    try:
+        assert proc.stdout is not None
+        lines = []
+        async with asyncio.timeout(20):
+            while len(lines) < 5:
+                lines.append((await proc.stdout.readline()).decode())
+        assert lines[0].startswith(f"Table open at {path} (seed 11)")
+        tokens = {}
+        for line in lines[2:5]:
+            name, _, command = line.strip().partition(": ")
+            assert command.startswith(f"banque join --seat {name} --table {path} --token ")
+            tokens[name] = command.rsplit(" ", 1)[1]
+        assert sorted(tokens) == ["Ana", "Bruno", "Chloé"]  # David is a computer
+        client = await TableClient.open(Address(path))
+        await client.hello("Chloé", tokens["Chloé"])
+        await client.receive()
+        assert client.state.view is not None and not client.state.you["to_act"]  # Ana bids first
+        await client.close()
+        proc.send_signal(signal.SIGTERM)
+        out, err = await asyncio.wait_for(proc.communicate(), 20)
+        assert proc.returncode == 128 + signal.SIGTERM, err
+        assert "banque --resume" in out.decode() or "Game over" in out.decode()
+        assert not path.exists()
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    journals = list((tmp_path / "games").glob("*.jsonl"))
+    assert len(journals) == 1

@@ -21,6 +21,7 @@ from typing import Any
 
 from . import protocol as P
 from .server import TableError, default_socket
+from .table import Joined, Table
 
 #: Log lines a seat keeps.
 LOG_KEEP = 2000
@@ -190,3 +191,85 @@ class TableClient:
         with contextlib.suppress(Exception):
             self.writer.close()
             await self.writer.wait_closed()
+
+
+class LocalConnection:
+    """A seat's connection to a :class:`~banque.net.table.Table` in this very process.
+
+    The same calls as :class:`TableClient` (``hello``, ``receive``, ``act``,
+    ``close``) and the same bytes, without a socket: for tests of a joined
+    seat's screen, and for a table that shows a seat itself.
+    """
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.state = SeatState()
+        self._queue: asyncio.Queue[bytes] = asyncio.Queue()
+        self._ids = itertools.count(1)
+        self._joined: Joined | None = None
+        self.sent: list[dict[str, Any]] = []
+
+    # The table's side of the pipe (a Link).
+    def send(self, data: bytes) -> None:
+        self._queue.put_nowait(data)
+
+    def hang_up(self) -> None:
+        self._queue.put_nowait(b"")
+
+    async def _say(self, message: dict[str, Any]) -> None:
+        if self._joined is None:
+            self._joined = self.table.connect(_Pipe(self))
+        self.sent.append(message)
+        self.table.receive(self._joined, P.encode(message), uid=None)
+
+    async def receive(self) -> dict[str, Any] | None:
+        data = await self._queue.get()
+        if not data:
+            return None
+        message = json.loads(data)
+        self.state.apply(message)
+        return message
+
+    async def hello(
+        self, seat: str | None = None, token: str | None = None, spectator: bool = False
+    ) -> dict[str, Any]:
+        message: dict[str, Any] = {"type": "hello"}
+        if spectator:
+            message["spectator"] = True
+        else:
+            message["seat"] = seat
+            message["token"] = token or (self.table.token(seat) if seat in self.table.seats else "")
+        await self._say(message)
+        reply = await self.receive()
+        if reply is None or reply.get("type") == "error":
+            raise TableError(str((reply or {}).get("message", "The table hung up.")))
+        return reply
+
+    async def act(self, act: str, turn: int | None = None, **fields: Any) -> str:
+        ident = f"local-{next(self._ids)}"
+        await self._say(
+            {
+                "type": "act",
+                "id": ident,
+                "turn": self.state.turn if turn is None else turn,
+                "act": act,
+                **fields,
+            }
+        )
+        return ident
+
+    async def close(self) -> None:
+        if self._joined is not None:
+            self.table.disconnect(self._joined)
+            self._joined = None
+
+
+class _Pipe:
+    def __init__(self, conn: LocalConnection) -> None:
+        self.conn = conn
+
+    def send(self, data: bytes) -> None:
+        self.conn.send(data)
+
+    def close(self) -> None:
+        self.conn.hang_up()

@@ -329,7 +329,9 @@ def view_message(
     (the first view after a join) the log's last events.
     """
     board = session.board(seat).model_dump(mode="json")
-    ended = session.game.ended
+    g = session.game
+    ended = g.ended
+    open_auction = g.phase == "auction"
     out: dict[str, Any] = {
         "type": "view",
         "turn": turn,
@@ -338,7 +340,12 @@ def view_message(
         "ended": ended.model_dump(mode="json")
         if ended is not None and session.stage() == "ended"
         else None,
-        "balances": dict(session.game.balances),
+        "balances": dict(g.balances),
+        # The auction under way: who bid what, who passed (public words).
+        "auction": {
+            "bids": dict(g.bids) if open_auction else {},
+            "spoken": list(g.spoken) if open_auction else [],
+        },
         "seats": dict(seats or {}),
         "waiting": list(waiting),
         "you": seat_options(session, seat, waiting) if seat is not None else None,

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 import shlex
 import socket
 import stat
@@ -45,9 +46,13 @@ def runtime_dir() -> Path:
     override = os.environ.get("BANQUE_RUNTIME_DIR")
     if override:
         return Path(override)
+    import warnings
+
     import platformdirs
 
-    return Path(platformdirs.user_runtime_dir("banque", appauthor=False))
+    with warnings.catch_warnings():  # no XDG_RUNTIME_DIR (some SSH logins): its fallback
+        warnings.simplefilter("ignore")
+        return Path(platformdirs.user_runtime_dir("banque", appauthor=False))
 
 
 def default_socket() -> Path:
@@ -97,6 +102,14 @@ def _prepare_socket_path(path: Path) -> None:
     folder = path.parent
     if not folder.exists():
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    info = folder.stat()
+    sticky = bool(info.st_mode & stat.S_ISVTX)
+    if not sticky and (info.st_uid != os.getuid() or info.st_mode & 0o022):
+        # Someone else could put their own socket in its place and collect tokens.
+        raise TableError(
+            f"{folder} is writable by others: the table's socket is not opened there "
+            "(choose --socket in a folder of your own)."
+        )
     if path.is_symlink():
         raise TableError(f"{path} is a symbolic link: the table does not open there.")
     if path.exists():
@@ -286,12 +299,17 @@ def close_journal(session: Session) -> str:
     return f"Game over; its record stays in {journal.path} (banque games lists it)."
 
 
+def _shell(text: str) -> str:
+    """A word for a shell command line (quoted only when it needs to be)."""
+    return text if re.fullmatch(r"[\w.@%+=:,/-]+", text) else shlex.quote(text)
+
+
 def join_lines(table: Table, address: str, names: Sequence[str] | None = None) -> list[str]:
     """How each human seat joins (its command and token), for the host to hand out."""
     out = []
     for name in names if names is not None else table.humans():
         out.append(
-            f"  {name}: banque join --seat {shlex.quote(name)} --table {shlex.quote(address)}"
+            f"  {name}: banque join --seat {_shell(name)} --table {_shell(address)}"
             f" --token {table.token(name)}"
         )
     return out
