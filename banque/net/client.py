@@ -238,7 +238,9 @@ class LocalConnection:
             message["spectator"] = True
         else:
             message["seat"] = seat
-            message["token"] = token or (self.table.token(seat) if seat in self.table.seats else "")
+            token = token or (self.table.token(seat) if seat in self.table.seats else None)
+            if token:
+                message["token"] = token
         await self._say(message)
         reply = await self.receive()
         if reply is None or reply.get("type") == "error":
