@@ -163,3 +163,29 @@ def test_snapshot_joined_seat_waiting(snap_compare: Any, size: tuple[int, int]) 
         await pilot.pause()
 
     assert snap_compare(join_app(table, "Ana"), terminal_size=size, run_before=settle)
+
+
+async def test_the_bell_rings_once_when_the_turn_comes() -> None:
+    table = table_at(TO_DECISION[:4])  # Bruno stakes first, then Chloé
+    chloe = join_app(table, "Chloé")
+    bruno = LocalConnection(table)
+    async with chloe.run_test(size=(100, 30)) as pilot:
+        rang: list[int] = []
+        chloe.bell = lambda: rang.append(1)  # type: ignore[method-assign]
+        await pilot.pause()
+        assert not chloe.state.my_turn() and rang == []
+        await bruno.hello("Bruno")
+        await bruno.receive()
+        await bruno.act("wager", amount=5)
+        await pilot.pause()
+        assert chloe.state.my_turn() and rang == [1]
+        await pilot.press("f1")  # the help opens over the table; the table goes on
+        await pilot.pause()
+        assert type(chloe.screen).__name__ == "HelpScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(chloe.screen, JoinedScreen)
+        await pilot.press("enter")  # the offered stake
+        await pilot.pause()
+        assert table.session.stage() == "dealing"
+        assert rang == [1]

@@ -115,6 +115,10 @@ class JoinedScreen(Screen[None]):
         if self._drawn:
             self.refresh_view()
 
+    def on_screen_resume(self) -> None:
+        if self._drawn:
+            self.refresh_view()
+
     # ------------------------------------------------------------ what we know
 
     @property
@@ -397,6 +401,7 @@ class JoinApp(App[int]):
     TITLE = "banque"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f2", "ascii", _("ASCII suits"), show=False, id="join.ascii"),
+        Binding("f1,question_mark", "help", _("Help"), key_display="F1", id="join.help"),
     ]
 
     def __init__(
@@ -458,12 +463,13 @@ class JoinApp(App[int]):
                 )
                 return
             kind = message.get("type")
+            if kind == "view":
+                self._ring()
             screen = self.screen
             if not isinstance(screen, JoinedScreen):
-                continue
+                continue  # the help is open: the table is drawn again when it closes
             if kind == "view":
                 screen.refresh_view()
-                self._ring()
             elif kind == "error":
                 if message.get("code") in ("closing", "replaced"):
                     self._leave(0, str(message.get("message")))
@@ -503,6 +509,12 @@ class JoinApp(App[int]):
             await self.connection.close()
         self.farewell = _("You left the table; your seat is held: banque join again picks it up.")
         self.exit(0, message=Text(self.farewell))
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
 
     def action_ascii(self) -> None:
         self.ascii_suits = not self.ascii_suits
