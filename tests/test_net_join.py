@@ -189,3 +189,21 @@ async def test_the_bell_rings_once_when_the_turn_comes() -> None:
         await pilot.pause()
         assert table.session.stage() == "dealing"
         assert rang == [1]
+
+
+async def test_l_shows_the_whole_log_the_seat_was_told() -> None:
+    table = table_at(TO_DECISION)
+    app = join_app(table, "Chloé")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.pause()
+        from textual.widgets import Log
+
+        lines = "\n".join(app.screen.query_one(Log).lines)
+        assert "Ana holds bank 1 with a fund of 10 chips." in lines
+        assert "Coup 1: Ana deals two cards each" in lines
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, JoinedScreen)

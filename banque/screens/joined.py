@@ -29,7 +29,9 @@ from ..app import css_path
 from ..i18n import _
 from ..widgets import ActionPanel, BankBand, CoupLog, Scoreboard, Tableau
 from ..widgets.action import AmountInput
+from ..widgets.common import suits
 from ..widgets.tableau import Bidder
+from .history import HistoryScreen
 
 #: Which acts each of the screen's keys sends (when the seat may).
 KEY_ACTS: dict[str, str] = {
@@ -76,6 +78,7 @@ class JoinedScreen(Screen[None]):
         Binding("o", "others", _("Others shuffle"), id="join.others"),
         Binding("pageup", "log_page(-1)", show=False, priority=True, id="join.log_up"),
         Binding("pagedown", "log_page(1)", show=False, priority=True, id="join.log_down"),
+        Binding("l", "history", _("Log"), show=False, id="join.history"),
     ]
 
     def __init__(self) -> None:
@@ -313,7 +316,7 @@ class JoinedScreen(Screen[None]):
     # ------------------------------------------------------------ acting
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("log_page",):
+        if action in ("log_page", "history"):
             return True
         if self.join_app.seat is None or not self.you.get("to_act"):
             return False
@@ -362,6 +365,10 @@ class JoinedScreen(Screen[None]):
         self.others_shuffle = not self.others_shuffle
         self.refresh_view()
 
+    def action_history(self) -> None:
+        """The whole log (what this seat has been told) on its own screen."""
+        self.app.push_screen(JoinedHistory())
+
     def action_log_page(self, direction: int) -> None:
         log = self.query_one(CoupLog)
         if direction < 0:
@@ -392,6 +399,15 @@ class JoinedScreen(Screen[None]):
 
     def show_error(self, message: str) -> None:
         self.query_one(ActionPanel).set_message(message, "error")
+
+
+class JoinedHistory(HistoryScreen):
+    """The whole log, as this seat was told it."""
+
+    def _lines(self) -> list[str]:
+        app = cast("JoinApp", self.app)
+        log = app.state.log if app.state is not None else []
+        return [suits(str(e.get("text", "")), app.ascii_suits) for e in log]
 
 
 class JoinApp(App[int]):
