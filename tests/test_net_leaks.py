@@ -296,3 +296,27 @@ def test_computers_and_stand_ins_leak_nothing_either() -> None:
     gone = ana.link.messages[marks[0] : marks[1]]
     events = [e for m in gone if m["type"] == "events" for e in m["events"]]
     assert any(e["params"].get("who") == "Bruno" for e in events)
+
+
+def test_an_unexpected_error_is_told_and_the_table_goes_on(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    checks: list[str] = []
+    game = Game(["Ana", "Bruno", "Chloé"], 1, forced_moves="announced")
+    session = Session(game)
+    session.forced()
+    table = Table(session, pace=0)
+    ana = Bot(table, "Ana", random.Random(0), checks)
+    ana.join()
+    real = session.perform
+
+    def broken(action: Any) -> Any:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(session, "perform", broken)
+    reply = ana.send(turn=table.turn, act="bid", amount=10)
+    assert reply["code"] == "internal" and "the table goes on" in reply["message"]
+    assert "unexpected error at the table: RuntimeError('boom')" in capsys.readouterr().err
+    monkeypatch.setattr(session, "perform", real)
+    assert ana.send(turn=table.turn, act="bid", amount=10)["type"] == "ack"
+    assert game.bids == {"Ana": 10}

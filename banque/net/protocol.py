@@ -61,6 +61,7 @@ ERRORS = (
     "not_your_turn",  # another seat speaks now
     "refused",  # the rules refuse the act (the engine's words)
     "replaced",  # the seat was joined again from elsewhere
+    "internal",  # an unexpected error (a bug): the table goes on
     "closing",  # the table closes
 )
 

@@ -218,7 +218,11 @@ class TableServer:
             await asyncio.sleep(delay)
             if table.turn != turn:
                 continue  # the table moved meanwhile: a full pace from now
-            table.step()
+            try:
+                table.step()
+            except Exception as exc:  # a bug: told to the host; the humans can go on
+                table.report(exc)
+                await self._changed.wait()
 
     # ------------------------------------------------------------ clients
 

@@ -176,6 +176,12 @@ class Table:
         self.turn += 1
         self.broadcast(events)
 
+    def report(self, error: BaseException) -> None:
+        """An unexpected error: one line on the host's standard error."""
+        import sys
+
+        print(f"banque: unexpected error at the table: {error!r}", file=sys.stderr)
+
     # ------------------------------------------------------------ links
 
     def connect(self, link: Link) -> Joined:
@@ -304,6 +310,15 @@ class Table:
             reply, events = self._apply(joined.seat, act)
         except P.ProtocolError as exc:
             reply = P.error(exc.code, exc.message, act.id)
+        except Exception as exc:  # a bug: said to the seat and the host, never a stop
+            self.report(exc)
+            reply = P.error(
+                "internal",
+                "An unexpected error stopped that act (a bug, reported to the host); "
+                "the table goes on.",
+                act.id,
+            )
+            self._changed([])  # everyone gets a fresh snapshot of whatever the state is
         state.replies[act.id] = [reply]
         while len(state.replies) > REMEMBERED_ACTS:
             state.replies.popitem(last=False)
