@@ -11,7 +11,14 @@ PACKAGE = Path(__file__).resolve().parent.parent / "banque"
 ENGINE_MODULES = ["cards", "errors", "models", "engine", "record", "naturals"]
 OPTIONAL_ENGINE = ["odds", "advisor", "players", "simulate"]
 #: The table server's side (protocol, shared table, sockets, client): no Textual either.
-NET_MODULES = ["net/__init__", "net/protocol", "net/table", "net/server", "net/client"]
+NET_MODULES = [
+    "net/__init__",
+    "net/protocol",
+    "net/table",
+    "net/server",
+    "net/client",
+    "net/host",
+]
 
 
 def _engine_files() -> list[Path]:
