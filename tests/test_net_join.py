@@ -207,3 +207,20 @@ async def test_l_shows_the_whole_log_the_seat_was_told() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, JoinedScreen)
+
+
+async def test_a_gone_seat_is_held_or_played_by_a_stand_in() -> None:
+    table = table_at(TO_DECISION[:4])  # Bruno (gone) stakes first
+    app = join_app(table, "Chloé")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "Waiting for Bruno (gone: the seat is held)" in panel_text(app)
+        table.takeover = True
+        table.broadcast()
+        await pilot.pause()
+        assert "Waiting for Bruno (gone: a computer plays the seat)" in panel_text(app)
+        assert table.due() == 0
+        table.step()  # the stand-in speaks for Bruno
+        await pilot.pause()
+        assert any(e["params"].get("who") == "Bruno" for e in app.state.log[-2:])
+        assert app.state.my_turn()

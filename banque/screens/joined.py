@@ -242,11 +242,13 @@ class JoinedScreen(Screen[None]):
             elif board.actor:
                 seat = (view.get("seats") or {}).get(board.actor) or {}
                 gone = seat.get("kind") == "human" and not seat.get("connected")
-                panel.set_hint(
-                    _("Waiting for {who} (gone: the seat is held)…").format(who=board.actor)
-                    if gone and not seat.get("stand_in")
-                    else _("Waiting for {who}…").format(who=board.actor)
-                )
+                if gone and seat.get("stand_in"):
+                    hint = _("Waiting for {who} (gone: a computer plays the seat)…")
+                elif gone:
+                    hint = _("Waiting for {who} (gone: the seat is held)…")
+                else:
+                    hint = _("Waiting for {who}…")
+                panel.set_hint(hint.format(who=board.actor))
             else:
                 panel.set_hint("")
             return
