@@ -448,3 +448,15 @@ async def test_banque_join_in_a_terminal_as_over_ssh(short_dir: Path) -> None:
                 os.waitpid(pid, 0)
             os.close(fd)
         await until(lambda: not server.table.connected("Ana"))
+
+
+async def test_closing_the_table_tells_every_seat(short_dir: Path) -> None:
+    server = TableServer(make_table(), short_dir / "t.sock")
+    await server.start()
+    ana = await join(server, "Ana")
+    await server.close()
+    while (message := await ana.receive()) is not None:
+        last = message
+    assert last["code"] == "closing" and ana.state.closed == "The host has closed the table."
+    assert not server.socket_path.exists()
+    await ana.close()
