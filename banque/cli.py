@@ -304,6 +304,12 @@ def _add_net_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="also listen on 127.0.0.1:PORT (loopback only; joiners need their token)",
     )
     p.add_argument(
+        "--group",
+        metavar="GROUP",
+        help="the socket is mode 0660 for this group's members too (each with its seat's "
+        "token); give --socket in a folder the group can reach",
+    )
+    p.add_argument(
         "--takeover",
         action="store_true",
         help="a computer plays a gone seat's moves until it joins again",
@@ -356,6 +362,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         tcp_port=args.tcp,
         takeover=args.takeover,
         journal=not args.no_journal,
+        group=args.group,
     )
 
 

@@ -460,3 +460,19 @@ async def test_closing_the_table_tells_every_seat(short_dir: Path) -> None:
     assert last["code"] == "closing" and ana.state.closed == "The host has closed the table."
     assert not server.socket_path.exists()
     await ana.close()
+
+
+async def test_a_group_socket_is_0660(short_dir: Path) -> None:
+    async with TableServer(make_table(), short_dir / "t.sock", group=os.getgid()) as server:
+        info = server.socket_path.stat()
+        assert stat.S_IMODE(info.st_mode) == 0o660 and info.st_gid == os.getgid()
+
+
+def test_host_refuses_an_unknown_group_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from banque.cli import main
+
+    assert main(["host", "--group", "no-such-group-here", "--no-journal"]) == 2
+    assert (
+        capsys.readouterr().err
+        == "banque: --group no-such-group-here: no such group on this machine\n"
+    )

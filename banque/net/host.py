@@ -70,10 +70,12 @@ def host(
     tcp_port: int | None = None,
     takeover: bool = False,
     journal: bool = True,
+    group: str | None = None,
     out: TextIO | None = None,
 ) -> int:
     """Open the table and serve it until stopped; the exit status."""
     stream = out or sys.stdout
+    gid = _group_id(group) if group is not None else None
     table = build_table(
         names,
         computers=computers,
@@ -87,7 +89,7 @@ def host(
         if warning:
             print(f"banque: {warning}", file=sys.stderr)
     try:
-        return asyncio.run(_serve(table, socket_path, tcp_port, stream))
+        return asyncio.run(_serve(table, socket_path, tcp_port, stream, gid))
     finally:
         if journal:
             said = close_journal(table.session)
@@ -95,9 +97,26 @@ def host(
                 print(said, file=stream, flush=True)
 
 
-async def _serve(table: Table, socket_path: str | None, tcp_port: int | None, out: TextIO) -> int:
+def _group_id(name: str) -> int:
+    """A group's id, from its name (or its number)."""
+    import grp
+
+    try:
+        return grp.getgrnam(name).gr_gid
+    except KeyError:
+        if name.isdigit():
+            return int(name)
+        raise BanqueError(f"--group {name}: no such group on this machine") from None
+
+
+async def _serve(
+    table: Table, socket_path: str | None, tcp_port: int | None, out: TextIO, gid: int | None
+) -> int:
     server = TableServer(
-        table, Path(socket_path).expanduser() if socket_path else None, tcp_port=tcp_port
+        table,
+        Path(socket_path).expanduser() if socket_path else None,
+        tcp_port=tcp_port,
+        group=gid,
     )
     try:
         await server.start()

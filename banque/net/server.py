@@ -135,8 +135,11 @@ class TableServer:
         socket_path: Path | str | None = None,
         *,
         tcp_port: int | None = None,
+        group: int | None = None,
     ) -> None:
         self.table = table
+        #: A group whose members may open the socket too (mode 0660); ``None``: 0600.
+        self.group = group
         self.socket_path = Path(socket_path) if socket_path is not None else default_socket()
         self.tcp_port = tcp_port
         self.servers: list[asyncio.Server] = []
@@ -159,7 +162,19 @@ class TableServer:
             raise TableError(f"Cannot open a table at {path}: {exc.strerror or exc}.") from None
         finally:
             os.umask(old)
-        os.chmod(path, 0o600)
+        if self.group is not None:
+            try:
+                os.chown(path, -1, self.group)
+                os.chmod(path, 0o660)
+            except OSError as exc:
+                server.close()
+                with contextlib.suppress(OSError):
+                    path.unlink()
+                raise TableError(
+                    f"Cannot give the socket to that group: {exc.strerror or exc}."
+                ) from None
+        else:
+            os.chmod(path, 0o600)
         self.servers.append(server)
         if self.tcp_port is not None:
             try:
