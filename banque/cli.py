@@ -264,9 +264,10 @@ def _add_net_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument(
         "--players",
         type=_names,
-        default=["Ana", "Bruno", "Chloé"],
+        default=None,
         metavar="NAMES",
-        help="the participants, comma-separated, in order (default Ana,Bruno,Chloé)",
+        help="the participants, comma-separated, in order; without it, in a terminal, "
+        "the table's setup screen asks (elsewhere: Ana,Bruno,Chloé)",
     )
     p.add_argument(
         "--computer",
@@ -352,12 +353,25 @@ def _names(text: str) -> list[str]:
 def cmd_host(args: argparse.Namespace) -> int:
     from .net.host import host
 
+    names = args.players
+    computers = dict(args.computer)
+    seed, pace, forced_moves = args.seed, args.pace, args.forced_moves
+    if names is None and sys.stdin.isatty() and sys.stdout.isatty():
+        from .screens.hostsetup import run_host_setup
+
+        chosen = run_host_setup(seed=seed, pace=pace, forced_moves=forced_moves, kinds=computers)
+        if chosen is None:
+            return 0  # the host quit setup: no table
+        names, computers = chosen.names, chosen.computers
+        seed, pace, forced_moves = chosen.seed, chosen.pace, chosen.forced_moves
+    elif names is None:
+        names = ["Ana", "Bruno", "Chloé"]
     return host(
-        args.players,
-        computers=dict(args.computer),
-        seed=args.seed,
-        pace=args.pace,
-        forced_moves=args.forced_moves,
+        names,
+        computers=computers,
+        seed=seed,
+        pace=pace,
+        forced_moves=forced_moves,
         socket_path=args.socket,
         tcp_port=args.tcp,
         takeover=args.takeover,

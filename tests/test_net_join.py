@@ -224,3 +224,30 @@ async def test_a_gone_seat_is_held_or_played_by_a_stand_in() -> None:
         await pilot.pause()
         assert any(e["params"].get("who") == "Bruno" for e in app.state.log[-2:])
         assert app.state.my_turn()
+
+
+async def test_banque_host_setup_hands_its_choices_to_the_host() -> None:
+    from banque.screens.hostsetup import HostSetupApp
+
+    app = HostSetupApp(seed=5, pace=0.2, kinds={"David": "bold"}, journal=False, blink=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.chosen is not None
+    assert app.chosen.names == ["Ana", "Bruno", "Chloé", "David"]
+    assert app.chosen.computers == {"David": "bold"}
+    assert (app.chosen.seed, app.chosen.pace, app.chosen.forced_moves) == (5, 0.2, "announced")
+
+
+async def test_banque_host_setup_wants_a_human_seat() -> None:
+    from banque.screens.hostsetup import HostSetupApp
+
+    kinds = {n: "cautious" for n in ["Ana", "Bruno", "Chloé", "David"]}
+    app = HostSetupApp(kinds=kinds, journal=False, blink=False)  # type: ignore[arg-type]
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.chosen is None
+        assert "one human seat at least" in str(app.screen.query_one("#setup-message").render())
