@@ -251,3 +251,36 @@ async def test_banque_host_setup_wants_a_human_seat() -> None:
         await pilot.pause()
         assert app.chosen is None
         assert "one human seat at least" in str(app.screen.query_one("#setup-message").render())
+
+
+async def test_the_end_of_a_bank_shows_the_totals_and_asks_for_a_fresh_one() -> None:
+    worked = [
+        {"act": "bid", "who": "Ana", "amount": 10},
+        {"act": "pass", "who": "Bruno"},
+        {"act": "pass", "who": "Chloé"},
+        {"act": "shuffle"},
+        {"act": "wager", "who": "Bruno", "amount": 5},
+        {"act": "wager", "who": "Chloé", "amount": 3},
+        {"act": "deal"},
+        {"act": "draw", "side": "right"},
+        {"act": "draw", "side": "left"},
+        {"act": "stand", "side": "banker"},
+        {"act": "retire"},
+    ]
+    table = table_at(worked)
+    assert table.session.stage() == "ended"
+    ana = join_app(table, "Ana")
+    async with ana.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = panel_text(ana)
+        assert "Totals: Ana 95 (-5), Bruno 105 (+5), Chloé 100 (+0)" in text
+        assert "Winner: Bruno" in text and "Enter: a fresh bank" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Waiting for" not in panel_text(ana)  # nobody else has joined
+        assert table.session.stage() == "auction" and table.session.game.bank_number == 1
+        assert "bank 2" in app_subtitle(ana)
+
+
+def app_subtitle(app: JoinApp) -> str:
+    return str(app.screen.sub_title)

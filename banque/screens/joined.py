@@ -225,6 +225,14 @@ class JoinedScreen(Screen[None]):
         if fresh:
             panel.set_message("")
         prompt = board.prompt
+        ended = view.get("ended")
+        if stage == "ended" and ended:
+            totals = ", ".join(
+                f"{name} {total} ({total - 100:+d})" for name, total in ended["totals"].items()
+            )
+            prompt = _("{prompt} Totals: {totals}. Winner: {winners}.").format(
+                prompt=prompt, totals=totals, winners=", ".join(ended["winners"])
+            )
         if you.get("to_act") and stage not in ("settlement", "ended"):
             prompt = _("Your turn — {prompt}").format(prompt=prompt)
         panel.set_prompt(prompt)
