@@ -248,7 +248,148 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.set_defaults(func=cmd_simulate)
+    _add_net_commands(sub)
     return parser
+
+
+def _add_net_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``banque host`` and ``banque join``: each seat at its own terminal."""
+    p = sub.add_parser(
+        "host",
+        help="open a table that players join from their own terminals (banque join)",
+        description="Open a table and keep it: the engine, the computer players and the "
+        "journal live in this process. It prints how each seat joins (its token), then the "
+        "public log as the game goes; ctrl+c closes the table (the journal keeps the game).",
+    )
+    p.add_argument(
+        "--players",
+        type=_names,
+        default=None,
+        metavar="NAMES",
+        help="the participants, comma-separated, in order; without it, in a terminal, "
+        "the table's setup screen asks (elsewhere: Ana,Bruno,Chloé)",
+    )
+    p.add_argument(
+        "--computer",
+        action="append",
+        type=_computer,
+        default=[],
+        metavar="NAME[:STYLE]",
+        help="NAME's seat is a computer player, cautious (default) or bold; repeat for more",
+    )
+    p.add_argument(
+        "--seed", type=_whole(0, MAX_SEED), default=None, metavar="S", help="the game's seed"
+    )
+    p.add_argument(
+        "--pace",
+        type=_pace,
+        default=0.6,
+        metavar="SECONDS",
+        help="seconds between two computer moves (default 0.6)",
+    )
+    p.add_argument(
+        "--forced-moves",
+        choices=("announced", "automatic"),
+        default="announced",
+        help="announced (the default): every side states its move, forced or not",
+    )
+    p.add_argument(
+        "--socket",
+        metavar="PATH",
+        help="the Unix socket (default: table.sock in your runtime folder)",
+    )
+    p.add_argument(
+        "--tcp",
+        type=_whole(0, 65535),
+        metavar="PORT",
+        help="also listen on 127.0.0.1:PORT (loopback only; joiners need their token)",
+    )
+    p.add_argument(
+        "--group",
+        metavar="GROUP",
+        help="the socket is mode 0660 for this group's members too (each with its seat's "
+        "token); give --socket in a folder the group can reach",
+    )
+    p.add_argument(
+        "--takeover",
+        action="store_true",
+        help="a computer plays a gone seat's moves until it joins again",
+    )
+    p.add_argument("--no-journal", action="store_true", help="do not write the game's journal")
+    p.set_defaults(func=cmd_host)
+
+    p = sub.add_parser(
+        "join",
+        help="join a hosted table: one seat's own full-screen table",
+        description="Join the table a host opened (banque host): your seat's concealed cards "
+        "on your screen only, the others face down until the reveal.",
+    )
+    p.add_argument("--seat", metavar="NAME", help="your seat (the host printed the names)")
+    p.add_argument(
+        "--table",
+        metavar="ADDRESS",
+        help="the table's socket path, or tcp:PORT (default: the runtime folder's table.sock)",
+    )
+    p.add_argument(
+        "--token",
+        metavar="TOKEN",
+        help="your seat's token (not needed on the host's own account); or set BANQUE_TOKEN",
+    )
+    p.add_argument("--watch", action="store_true", help="watch as a spectator (public view)")
+    p.set_defaults(func=cmd_join)
+
+
+def _names(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",")]
+    if any(not n for n in names):
+        raise argparse.ArgumentTypeError(f"{quoted(text)}: names are separated by commas")
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(
+            f"{len(names)} names: a table seats {MIN_PLAYERS} to {MAX_PLAYERS} participants"
+        )
+    return names
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    from .net.host import host
+
+    names = args.players
+    computers = dict(args.computer)
+    seed, pace, forced_moves = args.seed, args.pace, args.forced_moves
+    if names is None and sys.stdin.isatty() and sys.stdout.isatty():
+        from .screens.hostsetup import run_host_setup
+
+        chosen = run_host_setup(seed=seed, pace=pace, forced_moves=forced_moves, kinds=computers)
+        if chosen is None:
+            return 0  # the host quit setup: no table
+        names, computers = chosen.names, chosen.computers
+        seed, pace, forced_moves = chosen.seed, chosen.pace, chosen.forced_moves
+    elif names is None:
+        names = ["Ana", "Bruno", "Chloé"]
+    return host(
+        names,
+        computers=computers,
+        seed=seed,
+        pace=pace,
+        forced_moves=forced_moves,
+        socket_path=args.socket,
+        tcp_port=args.tcp,
+        takeover=args.takeover,
+        journal=not args.no_journal,
+        group=args.group,
+    )
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    if args.watch and args.seat:
+        raise BanqueError("--watch joins as a spectator: no --seat with it")
+    if not args.watch and not args.seat:
+        raise BanqueError("name your seat with --seat NAME (or watch with --watch)")
+    _need_terminal()
+    from .screens.joined import run_join
+
+    token = args.token or os.environ.get("BANQUE_TOKEN") or None
+    return run_join(args.table, None if args.watch else args.seat, token)
 
 
 def _whole(low: int, high: int, what: str = "") -> Callable[[str], int]:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import PACKS, RANK_VALUE, card_value, full_shoe, parse_card, pretty
@@ -84,6 +84,11 @@ class Event:
     text: str
     bank: int
     coup: int
+    #: A stable code for the event (``kind`` where it is unambiguous, ``kind.detail``
+    #: otherwise) and its parameters, so that a client can tell it in its own words.
+    #: Parameters name only what the text says (never a concealed card).
+    code: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
 
 
 def _line(who: str, kind: str, right: int, left: int) -> StakeLine:
@@ -323,10 +328,10 @@ class Game:
 
     # ------------------------------------------------------------- the log
 
-    def _event(self, kind: str, text: str, out: list[Event]) -> None:
+    def _event(self, kind: str, text: str, out: list[Event], code: str = "", **params: Any) -> None:
         if not self.keep_log:  # quiet mode (simulations): no events at all
             return
-        ev = Event(kind, text, self.bank_number, self.coup_number)
+        ev = Event(kind, text, self.bank_number, self.coup_number, code or kind, params)
         out.append(ev)
         self.log.append(ev)
 
@@ -420,14 +425,20 @@ class Game:
             self._start_auction()
             if self.keep_log:
                 self._event(
-                    "auction", f"A fresh bank: the auction for bank {self.bank_number} opens.", out
+                    "auction",
+                    f"A fresh bank: the auction for bank {self.bank_number} opens.",
+                    out,
+                    "auction.fresh",
+                    bank=self.bank_number,
                 )
         self.bids[who] = amount
         self.spoken.append(who)
         if self.recording:
             self._remember(Bid.model_construct(act="bid", who=who, amount=amount))
         if self.keep_log:
-            self._event("bid", f"{who} bids {_chips(amount)} for the bank.", out)
+            self._event(
+                "bid", f"{who} bids {_chips(amount)} for the bank.", out, who=who, amount=amount
+            )
         self._after_auction_speech(out)
         return out
 
@@ -449,13 +460,17 @@ class Game:
             self._start_auction()
             if self.keep_log:
                 self._event(
-                    "auction", f"A fresh bank: the auction for bank {self.bank_number} opens.", out
+                    "auction",
+                    f"A fresh bank: the auction for bank {self.bank_number} opens.",
+                    out,
+                    "auction.fresh",
+                    bank=self.bank_number,
                 )
         self.spoken.append(who)
         if self.recording:
             self._remember(Pass.model_construct(act="pass", who=who))
         if self.keep_log:
-            self._event("pass", f"{who} passes.", out)
+            self._event("pass", f"{who} passes.", out, who=who)
         self._after_auction_speech(out)
         return out
 
@@ -467,7 +482,7 @@ class Game:
         else:
             self.spoken = []
             if self.keep_log:
-                self._event("auction", "Nobody bid: the auction opens again.", out)
+                self._event("auction", "Nobody bid: the auction opens again.", out, "auction.again")
 
     def _close_auction(self, out: list[Event]) -> None:
         top = max(self.bids.values())
@@ -479,6 +494,9 @@ class Game:
                     "lot",
                     f"{_names(leaders)} bid {_chips(top)} each; the lot falls on {banker}.",
                     out,
+                    leaders=list(leaders),
+                    amount=top,
+                    banker=banker,
                 )
         else:
             banker = leaders[0]
@@ -495,6 +513,9 @@ class Game:
                 "banker",
                 f"{banker} holds bank {self.bank_number} with a fund of {_chips(top)}.",
                 out,
+                banker=banker,
+                bank=self.bank_number,
+                fund=top,
             )
 
     def _set_sides(self, right: list[str], left: list[str]) -> None:
@@ -635,6 +656,8 @@ class Game:
                 "seat",
                 f"Seated: right {', '.join(right)}; left {', '.join(left)} (from the banker outward).",
                 out,
+                right=list(right),
+                left=list(left),
             )
         return out
 
@@ -713,6 +736,9 @@ class Game:
                 "shuffle",
                 f"Shuffled by {who} (the banker last); {cutter} cuts. {len(self.shoe)} cards in the shoe.",
                 out,
+                shufflers=list(hands),
+                cut=cutter,
+                cards=len(self.shoe),
             )
 
     def _ensure_shoe(self, out: list[Event]) -> None:
@@ -871,7 +897,17 @@ class Game:
                 else ""
             )
             does = "lets it ride:" if ride else "wagers"
-            self._event("wager", f"{who} {does} {_chips(accepted)}{how}{reduced}.", out)
+            self._event(
+                "wager",
+                f"{who} {does} {_chips(accepted)}{how}{reduced}.",
+                out,
+                "wager.ride" if ride else "wager",
+                who=who,
+                amount=accepted,
+                asked=amount,
+                side="both" if a_cheval else side,
+                a_cheval=a_cheval,
+            )
         return out
 
     def verify_banco(self, who: str) -> None:
@@ -912,7 +948,14 @@ class Game:
             self._remember(Banco.model_construct(act="banco", who=who))
         suivi = " (banco suivi: first priority)" if who in self.banco_suivi else ""
         if self.keep_log:
-            self._event("banco", f"{who} calls banco{suivi}.", out)
+            self._event(
+                "banco",
+                f"{who} calls banco{suivi}.",
+                out,
+                "banco.call",
+                who=who,
+                suivi=bool(suivi),
+            )
         return out
 
     def verify_pass_turn(self, who: str) -> None:
@@ -946,7 +989,7 @@ class Game:
         if self.recording:
             self._remember(Pass.model_construct(act="pass", who=who))
         if self.keep_log:
-            self._event("pass", f"{who} passes.", out)
+            self._event("pass", f"{who} passes.", out, who=who)
         return out
 
     def pass_(self, who: str) -> list[Event]:
@@ -1009,13 +1052,18 @@ class Game:
                 f"Coup {self.coup_number}: {self.banker} deals two cards each, face down "
                 "(right, left, banker).",
                 out,
+                coup=self.coup_number,
+                banker=self.banker,
             )
         if _points(r) >= 8 or _points(left) >= 8 or _points(b) >= 8:
             if self.keep_log:
                 naturals = [m for m in MOVERS if _points(hands[m]) >= 8]
                 shown = ", ".join(f"{_side_name(m).lower()} {self._total(m)}" for m in naturals)
                 self._event(
-                    "natural", f"Natural ({shown}): all hands are shown; nobody draws.", out
+                    "natural",
+                    f"Natural ({shown}): all hands are shown; nobody draws.",
+                    out,
+                    totals={m: self._total(m) for m in naturals},
                 )
             self._finish(True, out)
         else:
@@ -1047,7 +1095,14 @@ class Game:
         left_out = [p for p in self.claims if p not in dict(takers)]
         extra = f" ({_names(left_out)} gave way by priority)" if left_out else ""
         if self.keep_log:
-            self._event("banco", f"Banco: {text}{extra}.", out)
+            self._event(
+                "banco",
+                f"Banco: {text}{extra}.",
+                out,
+                "banco.covered",
+                takers=[[w, a, self.side_of(w)] for w, a in takers],
+                gave_way=list(left_out),
+            )
 
     def _total(self, mover: Mover) -> int:
         return _points(self.hands[mover])
@@ -1083,7 +1138,15 @@ class Game:
                 text = f"The {mover} side ({who}) says carte: draws {pretty(card)} face up."
             else:
                 text = f"{_side_name(mover)} ({who}) draws: {pretty(card)} face up."
-            self._event("draw", text, out)
+            self._event(
+                "draw",
+                text,
+                out,
+                "draw.said" if mover != "banker" and self.forced_moves == "announced" else "draw",
+                side=mover,
+                who=who,
+                card=card,
+            )
         self._next_mover(mover, out)
 
     def _stand(self, mover: Mover, out: list[Event]) -> None:
@@ -1094,7 +1157,14 @@ class Game:
                 text = f"The {mover} side ({who}) says non: stands."
             else:
                 text = f"{_side_name(mover)} ({who}) stands."
-            self._event("stand", text, out)
+            self._event(
+                "stand",
+                text,
+                out,
+                "stand.said" if mover != "banker" and self.forced_moves == "announced" else "stand",
+                side=mover,
+                who=who,
+            )
         self._next_mover(mover, out)
 
     def side_acts(self, side: Side) -> tuple[str, ...]:
@@ -1259,7 +1329,13 @@ class Game:
                 for m in MOVERS
             )
             if self.keep_log:
-                self._event("reveal", f"Hands shown: {shown}.", out)
+                self._event(
+                    "reveal",
+                    f"Hands shown: {shown}.",
+                    out,
+                    hands={m: list(hands[m]) for m in MOVERS},
+                    totals=dict(totals),
+                )
             verdict = {"player": "wins", "banker": "loses", "tie": "ties"}
             parts = [f"{side} {verdict[results[side]]}" for side in SIDES]
             moved = fund - fund_before
@@ -1275,6 +1351,10 @@ class Game:
                     "settle",
                     f"Coup {self.coup_number} settled: {', '.join(parts)}; the fund {change}.",
                     out,
+                    coup=self.coup_number,
+                    results=dict(results),
+                    fund_before=fund_before,
+                    fund=fund,
                 )
         self.coups.append(summary)
         seen = self.seen
@@ -1357,6 +1437,12 @@ class Game:
                 f"Winner{'s' if len(winners) > 1 else ''}: {_names(winners)} with {best} "
                 f"({best - START_CHIPS:+d} on the 100 each started with).",
                 out,
+                bank=self.bank_number,
+                reason=reason,
+                banker=self.banker,
+                returned=returned,
+                winners=list(winners),
+                best=best,
             )
 
     # ============================================================ dispatch

@@ -372,9 +372,9 @@ class Session:
 
     # ------------------------------------------------------------ acting
 
-    def _event(self, kind: str, text: str) -> Event:
+    def _event(self, kind: str, text: str, code: str = "", **params: object) -> Event:
         g = self.game
-        return Event(kind, text, g.bank_number, g.coup_number)
+        return Event(kind, text, g.bank_number, g.coup_number, code or kind, dict(params))
 
     def perform(self, action: Action) -> list[Event]:
         """Apply one act through the engine; refusals raise ``IllegalAction``.
@@ -397,7 +397,12 @@ class Session:
             if who is None:
                 break
             if st == "auction" and g.balances.get(who, 0) == 0:
-                ev = self._event("forced", _("{who} has no chips and cannot bid.").format(who=who))
+                ev = self._event(
+                    "forced",
+                    _("{who} has no chips and cannot bid.").format(who=who),
+                    "forced.no_bid",
+                    who=who,
+                )
                 self.messages.append(ev)
                 out.append(ev)
                 out.extend(self._forced_pass(who))
@@ -415,6 +420,13 @@ class Session:
                     ev = self._event(
                         "forced",
                         _("{who} cannot stake ({why}) and passes.").format(who=who, why=why),
+                        "forced.pass",
+                        who=who,
+                        why="no_chips"
+                        if g.balances.get(who, 0) == 0
+                        else "covered"
+                        if g.cover_left() <= 0
+                        else "banco",
                     )
                     self.messages.append(ev)
                     out.append(ev)
@@ -470,6 +482,8 @@ class Session:
         ev = self._event(
             "auction",
             _("A fresh bank: the auction for bank {n} opens.").format(n=self.game.bank_number + 1),
+            "auction.fresh",
+            bank=self.game.bank_number + 1,
         )
         self.messages.append(ev)
         return [ev, *self.forced()]

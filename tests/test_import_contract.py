@@ -10,10 +10,20 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "banque"
 ENGINE_MODULES = ["cards", "errors", "models", "engine", "record", "naturals"]
 OPTIONAL_ENGINE = ["odds", "advisor", "players", "simulate"]
+#: The table server's side (protocol, shared table, sockets, client): no Textual either.
+NET_MODULES = [
+    "net/__init__",
+    "net/protocol",
+    "net/table",
+    "net/server",
+    "net/client",
+    "net/host",
+]
 
 
 def _engine_files() -> list[Path]:
     names = ENGINE_MODULES + [m for m in OPTIONAL_ENGINE if (PACKAGE / f"{m}.py").exists()]
+    names += [m for m in NET_MODULES if (PACKAGE / f"{m}.py").exists()]
     return [PACKAGE / f"{m}.py" for m in names]
 
 
@@ -35,7 +45,11 @@ def test_engine_sources_never_import_textual() -> None:
 
 
 def test_importing_the_engine_loads_no_textual() -> None:
-    mods = ", ".join(f"banque.{m.stem}" for m in _engine_files())
+    mods = ", ".join(
+        "banque."
+        + str(m.relative_to(PACKAGE).with_suffix("")).replace("/", ".").removesuffix(".__init__")
+        for m in _engine_files()
+    )
     code = (
         f"import importlib, sys\n"
         f"for m in '{mods}'.split(', '): importlib.import_module(m)\n"

@@ -1,0 +1,172 @@
+"""``banque host``: open a table from flags, print how to join, serve until stopped.
+
+The host's terminal shows the public log as the game goes (one line an
+event: the same public words every seat reads).  ctrl+c, SIGTERM or SIGHUP
+close the table: every seat is told, the journal is brought up to date
+(between two banks the game is finished, otherwise ``banque --resume``
+continues it at a hot-seat table).
+
+Nothing here imports Textual.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from ..constants import SeatChoice
+from ..errors import BanqueError, IllegalAction
+from .server import TableError, TableServer, close_journal, join_lines, open_journal
+from .table import Table
+
+
+def build_table(
+    names: Sequence[str],
+    *,
+    computers: Mapping[str, SeatChoice],
+    seed: int | None,
+    pace: float,
+    forced_moves: str,
+    takeover: bool,
+) -> Table:
+    """The session and its shared table (the engine checks the names)."""
+    from ..engine import Game
+    from ..session import Session, computer_seats
+
+    strangers = [n for n in computers if n not in names]
+    if strangers:
+        raise BanqueError(
+            f"--computer {strangers[0]}: not a participant (the participants: {', '.join(names)})"
+        )
+    if all(n in computers for n in names):
+        raise BanqueError("every seat is a computer: a hosted table needs one human seat at least")
+    if seed is None:
+        seed = time.time_ns() % (2**32)
+    try:
+        game = Game(list(names), seed, forced_moves=forced_moves)  # type: ignore[arg-type]
+    except (ValueError, IllegalAction) as exc:
+        raise BanqueError(getattr(exc, "message", str(exc))) from None
+    styles = {n: c for n, c in computers.items() if c != "human"}
+    session = Session(game, computers=computer_seats(game, styles), styles=styles)  # type: ignore[arg-type]
+    session.forced()
+    return Table(session, pace=pace, takeover=takeover, uid=os.getuid())
+
+
+def host(
+    names: Sequence[str],
+    *,
+    computers: Mapping[str, SeatChoice],
+    seed: int | None = None,
+    pace: float = 0.6,
+    forced_moves: str = "announced",
+    socket_path: str | None = None,
+    tcp_port: int | None = None,
+    takeover: bool = False,
+    journal: bool = True,
+    group: str | None = None,
+    out: TextIO | None = None,
+) -> int:
+    """Open the table and serve it until stopped; the exit status."""
+    stream = out or sys.stdout
+    gid = _group_id(group) if group is not None else None
+    table = build_table(
+        names,
+        computers=computers,
+        seed=seed,
+        pace=pace,
+        forced_moves=forced_moves,
+        takeover=takeover,
+    )
+    if journal:
+        warning = open_journal(table.session, pace)
+        if warning:
+            print(f"banque: {warning}", file=sys.stderr)
+    try:
+        return asyncio.run(_serve(table, socket_path, tcp_port, stream, gid))
+    finally:
+        if journal:
+            said = close_journal(table.session)
+            if said:
+                print(said, file=stream, flush=True)
+
+
+def _group_id(name: str) -> int:
+    """A group's id, from its name (or its number)."""
+    import grp
+
+    try:
+        return grp.getgrnam(name).gr_gid
+    except KeyError:
+        if name.isdigit():
+            return int(name)
+        raise BanqueError(f"--group {name}: no such group on this machine") from None
+
+
+async def _serve(
+    table: Table, socket_path: str | None, tcp_port: int | None, out: TextIO, gid: int | None
+) -> int:
+    server = TableServer(
+        table,
+        Path(socket_path).expanduser() if socket_path else None,
+        tcp_port=tcp_port,
+        group=gid,
+    )
+    try:
+        await server.start()
+    except TableError as exc:
+        raise BanqueError(str(exc)) from None
+    stop = asyncio.Event()
+    status = 0
+    loop = asyncio.get_running_loop()
+
+    def stopped(signum: int) -> None:
+        nonlocal status
+        status = 0 if signum == signal.SIGINT else 128 + signum
+        stop.set()
+
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(sig, stopped, int(sig))
+    session = table.session
+    game = session.game
+    address = str(server.socket_path)
+    print(f"Table open at {address} (seed {game.seed}).", file=out)
+    if server.tcp_port is not None:
+        print(f"Also on 127.0.0.1:{server.tcp_port} (tcp:{server.tcp_port}).", file=out)
+    print("Each player joins with:", file=out)
+    for line in join_lines(table, address):
+        print(line, file=out)
+    print(
+        "(On this account --token may be left out. Spectators: banque join --watch "
+        f"--table {address}. ctrl+c closes the table.)",
+        file=out,
+        flush=True,
+    )
+    shown = len(session.messages)
+    previous = table.on_change
+
+    def tell() -> None:
+        nonlocal shown
+        if previous is not None:
+            previous()
+        messages = session.messages
+        if len(messages) < shown:
+            shown = len(messages)
+        for ev in messages[shown:]:
+            print(ev.text, file=out)
+        shown = len(messages)
+        out.flush()
+
+    table.on_change = tell
+    try:
+        await stop.wait()
+    finally:
+        await server.close()
+    return status

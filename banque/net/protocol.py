@@ -1,0 +1,356 @@
+"""The table's wire protocol: versioned newline-delimited JSON (see PROTOCOL.md).
+
+Every message is one JSON object on one line, UTF-8, ending with ``\\n``,
+with ``"v": 1`` and a ``"type"``.  This module only reads and writes
+messages and builds a seat's view; it knows nothing of sockets (that is
+:mod:`banque.net.server`) and nothing of Textual.
+
+A view is made *for one seat* from what the session already makes per
+seat (:meth:`Session.board`, :meth:`Session.observation`): a concealed card
+of another seat is never in it, not even as an id, and neither is the
+shoe's order nor the seed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..constants import MAX_NAME
+
+if TYPE_CHECKING:
+    from ..engine import Event
+    from ..session import Session
+
+VERSION = 1
+#: The longest line a client may send (bytes, newline included): acts are small.
+MAX_LINE = 16 * 1024
+#: The longest line a server may send (a first view carries the log's tail).
+MAX_SERVER_LINE = 1024 * 1024
+#: Events of the log sent with the first view after a join.
+LOG_TAIL = 200
+
+#: The acts a client may send (``who`` is always the seat that sends it).
+ACTS = (
+    "bid",
+    "pass",
+    "wager",
+    "banco",
+    "deal",
+    "retire",
+    "draw",
+    "stand",
+    "seat",
+    "shuffle",
+    "continue",
+    "fresh",
+)
+#: Error codes (the message says it in words).
+ERRORS = (
+    "too_long",  # a line longer than MAX_LINE
+    "bad_json",  # not a JSON object
+    "version",  # an unknown protocol version
+    "bad_message",  # a field missing, of the wrong type, or unknown
+    "hello_first",  # an act before hello
+    "bad_token",  # the token does not open that seat
+    "unknown_seat",  # no such participant
+    "spectator",  # a spectator cannot act
+    "stale",  # the act answers a turn that is over
+    "not_your_turn",  # another seat speaks now
+    "refused",  # the rules refuse the act (the engine's words)
+    "replaced",  # the seat was joined again from elsewhere
+    "internal",  # an unexpected error (a bug): the table goes on
+    "closing",  # the table closes
+)
+
+
+class ProtocolError(Exception):
+    """A message that cannot be read: ``code`` (one of :data:`ERRORS`) and words."""
+
+    def __init__(self, code: str, message: str, id: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.id = id
+
+
+# ------------------------------------------------------------------ lines
+
+
+def encode(message: Mapping[str, Any]) -> bytes:
+    """One message as one line of bytes (``"v"`` added)."""
+    body = {"v": VERSION, **message}
+    return (json.dumps(body, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def decode(line: bytes, limit: int = MAX_LINE) -> dict[str, Any]:
+    """Read one line (with or without its newline) into a message, strictly.
+
+    Raises :class:`ProtocolError` for an oversized line, bytes that are not
+    UTF-8 JSON, a value that is not an object, a missing or unknown version
+    or a missing type.
+    """
+    if len(line) > limit:
+        raise ProtocolError("too_long", f"A message is at most {limit} bytes; this one is longer.")
+    try:
+        data = json.loads(line.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise ProtocolError(
+            "bad_json", "A message is one JSON object on one line (UTF-8)."
+        ) from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_json", "A message is a JSON object, not a list or a value.")
+    ident = data.get("id")
+    ident = ident if isinstance(ident, str) and len(ident) <= 64 else None
+    if data.get("v") != VERSION or isinstance(data.get("v"), bool):
+        raise ProtocolError(
+            "version", f'This table speaks protocol version {VERSION} ("v": {VERSION}).', ident
+        )
+    if not isinstance(data.get("type"), str):
+        raise ProtocolError("bad_message", 'A message needs a "type".', ident)
+    return data
+
+
+def error(code: str, message: str, id: str | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if id is not None:
+        out["id"] = id
+    return out
+
+
+# ------------------------------------------------------------------ client messages
+
+
+@dataclass(frozen=True)
+class Hello:
+    """A joiner: a seat with its token (or none: the peer's account), or a spectator."""
+
+    seat: str | None
+    token: str | None
+    spectator: bool
+
+
+@dataclass(frozen=True)
+class Act:
+    """An act of the seat that sends it, answering turn ``turn``; ``id`` makes it idempotent."""
+
+    id: str
+    turn: int
+    act: str
+    amount: int | None = None
+    a_cheval: bool = False
+    ride: bool = False
+    right: tuple[str, ...] | None = None
+    left: tuple[str, ...] | None = None
+    others_shuffle: bool = True
+    cut: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+_HELLO_KEYS = {"v", "type", "seat", "token", "spectator", "client"}
+_ACT_KEYS = {
+    "v",
+    "type",
+    "id",
+    "turn",
+    "act",
+    "amount",
+    "a_cheval",
+    "ride",
+    "right",
+    "left",
+    "others_shuffle",
+    "cut",
+}
+
+
+def _name(value: object, what: str, ident: str | None = None) -> str:
+    if not isinstance(value, str) or not value or len(value) > MAX_NAME * 4:
+        raise ProtocolError("bad_message", f"{what} must be a participant's name.", ident)
+    return value
+
+
+def _flag(data: Mapping[str, Any], key: str, default: bool, ident: str | None) -> bool:
+    value = data.get(key, default)
+    if not isinstance(value, bool):
+        raise ProtocolError("bad_message", f'"{key}" must be true or false.', ident)
+    return value
+
+
+def _unknown(data: Mapping[str, Any], allowed: set[str], ident: str | None) -> None:
+    extra = sorted(k for k in data if k not in allowed)
+    if extra:
+        shown = ", ".join(repr(k)[:40] for k in extra[:3])
+        raise ProtocolError("bad_message", f"Unknown field(s): {shown}.", ident)
+
+
+def parse_hello(data: Mapping[str, Any]) -> Hello:
+    _unknown(data, _HELLO_KEYS, None)
+    spectator = _flag(data, "spectator", False, None)
+    seat = data.get("seat")
+    token = data.get("token")
+    if spectator:
+        if seat is not None or token is not None:
+            raise ProtocolError("bad_message", "A spectator names no seat and gives no token.")
+        return Hello(None, None, True)
+    seat = _name(seat, '"seat"')
+    if token is not None and (not isinstance(token, str) or not 0 < len(token) <= 200):
+        raise ProtocolError("bad_message", '"token" must be the text the host gave you.')
+    return Hello(seat, token, False)
+
+
+def parse_act(data: Mapping[str, Any]) -> Act:
+    """An act message, checked field by field (the rules are checked by the engine)."""
+    ident = data.get("id")
+    if not isinstance(ident, str) or not 0 < len(ident) <= 64:
+        raise ProtocolError("bad_message", 'An act needs an "id": a text of 1 to 64 characters.')
+    _unknown(data, _ACT_KEYS, ident)
+    turn = data.get("turn")
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 0:
+        raise ProtocolError(
+            "bad_message", 'An act needs the "turn" it answers (a whole number).', ident
+        )
+    act = data.get("act")
+    if act not in ACTS:
+        raise ProtocolError("bad_message", f'"act" must be one of: {", ".join(ACTS)}.', ident)
+    amount = data.get("amount")
+    if amount is not None and (
+        not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= 10**9
+    ):
+        raise ProtocolError("bad_message", '"amount" must be a whole number of chips.', ident)
+    if act == "bid" and amount is None:
+        raise ProtocolError("bad_message", 'A bid needs an "amount".', ident)
+    ride = _flag(data, "ride", False, ident)
+    if act == "wager" and amount is None and not ride:
+        raise ProtocolError("bad_message", 'A wager needs an "amount" (or "ride": true).', ident)
+    sides: dict[str, tuple[str, ...] | None] = {}
+    for key in ("right", "left"):
+        value = data.get(key)
+        if value is None:
+            sides[key] = None
+            continue
+        if not isinstance(value, list) or len(value) > 11:
+            raise ProtocolError("bad_message", f'"{key}" must be a list of names.', ident)
+        sides[key] = tuple(_name(v, f'Each name of "{key}"', ident) for v in value)
+    if (sides["right"] is None) != (sides["left"] is None):
+        raise ProtocolError("bad_message", 'A seating gives both "right" and "left".', ident)
+    cut = data.get("cut")
+    if cut is not None:
+        cut = _name(cut, '"cut"', ident)
+    return Act(
+        id=ident,
+        turn=turn,
+        act=act,
+        amount=amount,
+        a_cheval=_flag(data, "a_cheval", False, ident),
+        ride=ride,
+        right=sides["right"],
+        left=sides["left"],
+        others_shuffle=_flag(data, "others_shuffle", True, ident),
+        cut=cut,
+    )
+
+
+# ------------------------------------------------------------------ server messages
+
+
+def event_dict(ev: Event) -> dict[str, Any]:
+    """An event as sent: its code and parameters, and the English text."""
+    return {
+        "code": ev.code or ev.kind,
+        "params": ev.params,
+        "text": ev.text,
+        "bank": ev.bank,
+        "coup": ev.coup,
+    }
+
+
+def events_message(events: Sequence[Event], turn: int) -> dict[str, Any]:
+    return {"type": "events", "turn": turn, "events": [event_dict(ev) for ev in events]}
+
+
+def seat_options(session: Session, seat: str, waiting: Sequence[str] = ()) -> dict[str, Any]:
+    """What ``seat`` may do now (its own eyes only: a side's legal moves tell its total)."""
+    stage = session.stage()
+    out: dict[str, Any] = {"to_act": False, "acts": []}
+    if stage in ("settlement", "ended"):
+        if seat in waiting:
+            out["to_act"] = True
+            out["acts"] = ["continue"] if stage == "settlement" else ["fresh"]
+        return out
+    if session.actor() != seat:
+        return out
+    out["to_act"] = True
+    if stage == "seating":
+        out["acts"] = ["seat"]
+        out["draft"] = {s: list(v) for s, v in session.draft().items()}
+        return out
+    if stage == "shuffle":
+        out["acts"] = ["shuffle"]
+        out["cut"] = session.cut_by()
+        out["others_shuffle"] = session.others_shuffle
+        return out
+    obs = session.observation(seat)
+    acts = [a for a in obs.acts if a != "a_cheval"]
+    if stage == "auction" and "pass" not in acts:
+        acts.append("pass")  # a fresh bank's auction: passing before the first bid
+    out["acts"] = acts
+    if stage == "auction":
+        out["max_bid"] = obs.max_stake
+        out["default_bid"] = session.default_bid(seat)
+    elif stage == "betting":
+        out["max_stake"] = obs.max_stake
+        out["max_a_cheval"] = obs.max_a_cheval
+        out["a_cheval"] = "a_cheval" in obs.acts
+        out["can_banco"] = obs.can_banco
+        out["default_stake"] = session.default_stake(seat) if obs.max_stake else 0
+        ride = session.ride(seat) if obs.max_stake else None
+        out["ride"] = {"amount": ride[0], "a_cheval": ride[1]} if ride else None
+    elif stage == "decision":
+        out["side"] = session.decision_side()
+    return out
+
+
+def view_message(
+    session: Session,
+    seat: str | None,
+    turn: int,
+    *,
+    seats: Mapping[str, Mapping[str, Any]] | None = None,
+    waiting: Sequence[str] = (),
+    log: Sequence[Event] | None = None,
+) -> dict[str, Any]:
+    """The full snapshot for ``seat`` (``None``: the public view of a spectator).
+
+    ``board`` is :meth:`Session.board` for that seat; ``you`` what the seat
+    may do; ``seats`` who is human, computer, connected; ``waiting`` the
+    seats still to read a settlement (or to ask for a fresh bank); ``log``
+    (the first view after a join) the log's last events.
+    """
+    board = session.board(seat).model_dump(mode="json")
+    g = session.game
+    ended = g.ended
+    open_auction = g.phase == "auction"
+    out: dict[str, Any] = {
+        "type": "view",
+        "turn": turn,
+        "seat": seat,
+        "board": board,
+        "ended": ended.model_dump(mode="json")
+        if ended is not None and session.stage() == "ended"
+        else None,
+        "balances": dict(g.balances),
+        # The auction under way: who bid what, who passed (public words).
+        "auction": {
+            "bids": dict(g.bids) if open_auction else {},
+            "spoken": list(g.spoken) if open_auction else [],
+        },
+        "seats": dict(seats or {}),
+        "waiting": list(waiting),
+        "you": seat_options(session, seat, waiting) if seat is not None else None,
+    }
+    if log is not None:
+        out["log"] = [event_dict(ev) for ev in log]
+    return out

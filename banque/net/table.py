@@ -1,0 +1,504 @@
+"""One table shared by joined seats: the session, its seats, and the protocol's rules.
+
+:class:`Table` knows no socket: each joined client is a :class:`Link` (a
+``send(bytes)`` and a ``close()``), and :meth:`Table.receive` takes the
+lines it sent.  The asyncio server (:mod:`banque.net.server`) reads and
+writes the sockets and paces the computer players with :meth:`Table.due`
+and :meth:`Table.step`; tests drive a table directly, byte for byte.
+
+After every change of the game, every link gets the events (codes, params
+and texts: public words) and then a full snapshot made for its own seat
+(:func:`banque.net.protocol.view_message`): joining again is just another
+snapshot.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..errors import IllegalAction
+from ..models import Action, Banco, Bid, Deal, Draw, Pass, Retire, Stand, Wager
+from . import protocol as P
+
+if TYPE_CHECKING:
+    from ..engine import Event
+    from ..session import ComputerPlayer, Session
+
+#: Ids of acts remembered per seat, for idempotence.
+REMEMBERED_ACTS = 64
+#: Protocol errors a link may cause before it is closed.
+MAX_ERRORS = 50
+#: A settlement read by a table of computers only stays this many paces.
+WATCH_READING = 3.0
+
+
+class Link(Protocol):
+    """One joined client, as the table sees it."""
+
+    def send(self, data: bytes) -> None: ...
+
+    def close(self) -> None: ...
+
+
+@dataclass
+class Joined:
+    """A link's state at the table."""
+
+    link: Link
+    seat: str | None = None
+    spectator: bool = False
+    errors: int = 0
+
+    @property
+    def hello(self) -> bool:
+        return self.seat is not None or self.spectator
+
+
+@dataclass
+class HeldSeat:
+    token: str
+    uid: int | None = None
+    link: Joined | None = None
+    replies: OrderedDict[str, list[dict[str, Any]]] = field(default_factory=OrderedDict)
+
+
+class Table:
+    """A session shared by joined seats (each human seat proves itself with its token).
+
+    ``pace`` is the seconds between two automatic moves (computer seats, and
+    stand-ins for gone seats when ``takeover``); ``uid`` the account whose
+    processes may join a seat without its token (through the socket's peer
+    credentials: the host's own account by default); ``tokens`` fixed tokens
+    (tests), otherwise each human seat gets a ``secrets`` token.
+    """
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        pace: float = 0.6,
+        takeover: bool = False,
+        uid: int | None = None,
+        tokens: Mapping[str, str] | None = None,
+        users: Mapping[str, int] | None = None,
+        on_change: Callable[[], None] | None = None,
+    ) -> None:
+        self.session = session
+        self.pace = max(0.0, pace)
+        self.takeover = takeover
+        self.uid = uid
+        self.turn = 1
+        self.links: list[Joined] = []
+        self.seats: dict[str, HeldSeat] = {}
+        self.on_change = on_change
+        tokens = dict(tokens or {})
+        for name in session.game.participants:
+            if name in session.computers:
+                continue
+            state = HeldSeat(tokens.get(name) or secrets.token_urlsafe(18))
+            state.uid = (users or {}).get(name)
+            self.seats[name] = state
+        #: Seats that have read the settlement (or asked for a fresh bank).
+        self.ready: set[str] = set()
+        self._stand_ins: dict[str, ComputerPlayer] = {}
+
+    # ------------------------------------------------------------ seats
+
+    def token(self, seat: str) -> str:
+        return self.seats[seat].token
+
+    def humans(self) -> list[str]:
+        return list(self.seats)
+
+    def connected(self, seat: str) -> bool:
+        state = self.seats.get(seat)
+        return state is not None and state.link is not None
+
+    def seat_table(self) -> dict[str, dict[str, Any]]:
+        """Who sits where: human or computer, joined or gone, played by a stand-in."""
+        out: dict[str, dict[str, Any]] = {}
+        for name in self.session.game.participants:
+            if name in self.session.computers:
+                out[name] = {"kind": "computer", "connected": True, "stand_in": False}
+            else:
+                out[name] = {
+                    "kind": "human",
+                    "connected": self.connected(name),
+                    "stand_in": self.takeover and not self.connected(name),
+                }
+        return out
+
+    def waiting(self) -> list[str]:
+        """The joined human seats still to read a settlement (or to ask for a fresh bank)."""
+        if self.session.stage() not in ("settlement", "ended"):
+            return []
+        return [s for s in self.seats if self.connected(s) and s not in self.ready]
+
+    # ------------------------------------------------------------ sending
+
+    def _send(self, joined: Joined, message: Mapping[str, Any]) -> None:
+        joined.link.send(P.encode(message))
+
+    def _view(self, joined: Joined, log: Sequence[Event] | None = None) -> dict[str, Any]:
+        return P.view_message(
+            self.session,
+            joined.seat,
+            self.turn,
+            seats=self.seat_table(),
+            waiting=self.waiting(),
+            log=log,
+        )
+
+    def broadcast(self, events: Sequence[Event] = (), skip: Joined | None = None) -> None:
+        """The events, then each link's own snapshot (``skip``: one that has it already)."""
+        events_msg = P.encode(P.events_message(events, self.turn)) if events else b""
+        public: bytes | None = None
+        for joined in list(self.links):
+            if not joined.hello or joined is skip:
+                continue
+            if events_msg:
+                joined.link.send(events_msg)
+            if joined.seat is None:  # spectators share the one public view
+                if public is None:
+                    public = P.encode(self._view(joined))
+                joined.link.send(public)
+            else:
+                self._send(joined, self._view(joined))
+        if self.on_change is not None:
+            self.on_change()
+
+    def _changed(self, events: Sequence[Event]) -> None:
+        self.turn += 1
+        self.broadcast(events)
+
+    def report(self, error: BaseException) -> None:
+        """An unexpected error: one line on the host's standard error."""
+        import sys
+
+        print(f"banque: unexpected error at the table: {error!r}", file=sys.stderr)
+
+    # ------------------------------------------------------------ links
+
+    def connect(self, link: Link) -> Joined:
+        joined = Joined(link)
+        self.links.append(joined)
+        return joined
+
+    def disconnect(self, joined: Joined) -> None:
+        """A link is gone: its seat is held (and its token still opens it)."""
+        if joined in self.links:
+            self.links.remove(joined)
+        seat = joined.seat
+        if seat is not None and self.seats[seat].link is joined:
+            self.seats[seat].link = None
+            self.ready.discard(seat)
+            self.broadcast()  # the others see the seat gone (and maybe a settlement read)
+            self._maybe_go_on()
+
+    def close(self, message: str = "The table closes.") -> None:
+        for joined in list(self.links):
+            self._send(joined, P.error("closing", message))
+            joined.link.close()
+        self.links.clear()
+
+    def receive(self, joined: Joined, line: bytes, uid: int | None = None) -> None:
+        """One line a link sent: answered, and the game changed if it was a good act."""
+        try:
+            data = P.decode(line)
+            kind = data["type"]
+            if kind == "hello":
+                self._hello(joined, P.parse_hello(data), uid)
+            elif kind == "act":
+                self._act(joined, P.parse_act(data))
+            else:
+                raise P.ProtocolError(
+                    "bad_message", 'The "type" of a message is "hello" or "act".', data.get("id")
+                )
+        except P.ProtocolError as exc:
+            self._refuse(joined, P.error(exc.code, exc.message, exc.id))
+
+    def too_long(self, joined: Joined) -> None:
+        """A line over the limit (the server drops it without reading it)."""
+        self._refuse(
+            joined,
+            P.error("too_long", f"A message is at most {P.MAX_LINE} bytes; this one is longer."),
+        )
+
+    def _refuse(self, joined: Joined, message: dict[str, Any]) -> None:
+        joined.errors += 1
+        self._send(joined, message)
+        if joined.errors >= MAX_ERRORS:
+            self._send(joined, P.error("closing", "Too many bad messages: the table hangs up."))
+            joined.link.close()
+            self.disconnect(joined)
+
+    def _hello(self, joined: Joined, hello: P.Hello, uid: int | None) -> None:
+        if joined.hello:
+            raise P.ProtocolError("bad_message", "This connection has already joined.")
+        if hello.spectator:
+            joined.spectator = True
+            self._send(joined, self._welcome(None))
+            self._send(joined, self._view(joined, self.session.messages[-P.LOG_TAIL :]))
+            return
+        seat = hello.seat
+        assert seat is not None
+        if seat not in self.session.game.participants:
+            raise P.ProtocolError(
+                "unknown_seat", f"Nobody called {seat[:40]!r} sits at this table."
+            )
+        state = self.seats.get(seat)
+        if state is None:
+            raise P.ProtocolError(
+                "unknown_seat", f"{seat} is a computer seat: it cannot be joined."
+            )
+        if hello.token is not None:
+            ok = hmac.compare_digest(hello.token.encode(), state.token.encode())
+        else:
+            ok = uid is not None and (uid == self.uid or uid == state.uid)
+        if not ok:
+            raise P.ProtocolError(
+                "bad_token",
+                f"That token does not open {seat}'s seat: ask the host for the seat's token."
+                if hello.token is not None
+                else f"{seat}'s seat needs its token (the host printed it).",
+            )
+        old = state.link
+        if old is not None and old is not joined:
+            self._send(old, P.error("replaced", f"{seat} has joined again from elsewhere."))
+            old.link.close()
+            if old in self.links:
+                self.links.remove(old)
+        state.link = joined
+        joined.seat = seat
+        self._send(joined, self._welcome(seat))
+        self._send(joined, self._view(joined, self.session.messages[-P.LOG_TAIL :]))
+        if old is None:
+            self.broadcast(skip=joined)  # the others see the seat joined
+
+    def _welcome(self, seat: str | None) -> dict[str, Any]:
+        g = self.session.game
+        return {
+            "type": "welcome",
+            "seat": seat,
+            "token": self.seats[seat].token if seat is not None else None,
+            "spectator": seat is None,
+            "participants": list(g.participants),
+            "forced_moves": g.forced_moves,
+            "pace": self.pace,
+        }
+
+    # ------------------------------------------------------------ acts
+
+    def _act(self, joined: Joined, act: P.Act) -> None:
+        if not joined.hello:
+            raise P.ProtocolError("hello_first", 'Say "hello" (your seat and token) first.', act.id)
+        if joined.seat is None:
+            raise P.ProtocolError("spectator", "A spectator watches: it cannot act.", act.id)
+        state = self.seats[joined.seat]
+        seen = state.replies.get(act.id)
+        if seen is not None:  # the same act again (a resend): the same answer, nothing done
+            for message in seen:
+                self._send(joined, message)
+            return
+        events: list[Event] = []
+        try:
+            reply, events = self._apply(joined.seat, act)
+        except P.ProtocolError as exc:
+            reply = P.error(exc.code, exc.message, act.id)
+        except Exception as exc:  # a bug: said to the seat and the host, never a stop
+            self.report(exc)
+            reply = P.error(
+                "internal",
+                "An unexpected error stopped that act (a bug, reported to the host); "
+                "the table goes on.",
+                act.id,
+            )
+            self._changed([])  # everyone gets a fresh snapshot of whatever the state is
+        state.replies[act.id] = [reply]
+        while len(state.replies) > REMEMBERED_ACTS:
+            state.replies.popitem(last=False)
+        if reply["type"] == "error":
+            joined.errors += 1
+        self._send(joined, reply)
+        if reply["type"] == "ack":
+            self._after(events)
+
+    def _apply(self, seat: str, act: P.Act) -> tuple[dict[str, Any], list[Event]]:
+        """Apply an act of ``seat``; an ``ack`` (with the events), or a ProtocolError."""
+        if act.turn != self.turn:
+            raise P.ProtocolError(
+                "stale",
+                f"The table has moved on (this act answers turn {act.turn}; it is now turn "
+                f"{self.turn}): look again and choose.",
+                act.id,
+            )
+        session = self.session
+        stage = session.stage()
+        if act.act in ("continue", "fresh"):
+            wanted = "settlement" if act.act == "continue" else "ended"
+            if stage != wanted:
+                raise P.ProtocolError(
+                    "refused",
+                    "There is no settlement to read now."
+                    if act.act == "continue"
+                    else "A fresh bank opens only once a bank has ended.",
+                    act.id,
+                )
+            self.ready.add(seat)
+            return {"type": "ack", "id": act.id, "turn": self.turn}, []
+        if session.actor() != seat or stage in ("settlement", "ended"):
+            who = session.actor()
+            raise P.ProtocolError(
+                "not_your_turn",
+                f"It is {who}'s turn, not yours." if who else "Nobody is to act now.",
+                act.id,
+            )
+        try:
+            events = self._perform(seat, act, stage)
+        except IllegalAction as exc:
+            raise P.ProtocolError("refused", exc.message, act.id) from None
+        except ValueError as exc:  # a model refusing a value (pydantic)
+            raise P.ProtocolError("refused", str(exc).splitlines()[0][:200], act.id) from None
+        return {"type": "ack", "id": act.id, "turn": self.turn + 1}, events
+
+    def _perform(self, seat: str, act: P.Act, stage: str) -> list[Event]:
+        session = self.session
+        name = act.act
+        if stage == "seating":
+            if name != "seat":
+                raise IllegalAction('Seat the players first (the act is "seat").', "phase")
+            draft = session.draft()
+            if act.right is not None and act.left is not None:
+                session.game.verify_seat(list(act.right), list(act.left))
+                draft["right"] = list(act.right)
+                draft["left"] = list(act.left)
+            return session.confirm_seating()
+        if stage == "shuffle":
+            if name != "shuffle":
+                raise IllegalAction('Shuffle and cut first (the act is "shuffle").', "phase")
+            if act.cut is not None:
+                if act.cut not in session.game.participants:
+                    raise IllegalAction(f"Nobody called {act.cut[:40]!r} can cut.", "shuffle")
+                session.cutter = act.cut
+            session.others_shuffle = act.others_shuffle
+            return session.shuffle()
+        action: Action
+        if name == "bid":
+            action = Bid(who=seat, amount=act.amount or 0)
+        elif name == "pass":
+            action = Pass(who=seat)
+        elif name == "wager":
+            amount, a_cheval = act.amount, act.a_cheval
+            if act.ride:
+                ride = session.ride(seat)
+                if ride is None:
+                    raise IllegalAction("There is no winning or tied stake to let ride.", "ride")
+                amount, a_cheval = ride
+            action = Wager(who=seat, amount=amount or 0, a_cheval=a_cheval, ride=act.ride)
+        elif name == "banco":
+            action = Banco(who=seat)
+        elif name == "deal":
+            action = Deal()
+        elif name == "retire":
+            action = Retire()
+        elif name in ("draw", "stand"):
+            side = session.decision_side()
+            if side is None:
+                raise IllegalAction("Nobody draws or stands now.", "phase")
+            action = Draw(side=side) if name == "draw" else Stand(side=side)
+        else:
+            raise IllegalAction(f"{name} is not an act of this moment.", "phase")
+        return session.perform(action)
+
+    def _after(self, events: list[Event]) -> None:
+        """A change was made: tell everyone; then what follows by itself."""
+        if events or self.session.stage() not in ("settlement", "ended"):
+            self._changed(events)
+        else:
+            self.broadcast()  # only who has read the settlement changed
+        self._maybe_go_on()
+
+    def _maybe_go_on(self) -> None:
+        """Everyone joined has read the settlement (or asked for a fresh bank): go on."""
+        stage = self.session.stage()
+        if stage not in ("settlement", "ended") or not self.ready:
+            return
+        if self.waiting():
+            return
+        self.ready.clear()
+        if stage == "settlement":
+            events = self.session.continue_after_settlement()
+        else:
+            events = self.session.new_bank()
+        self._changed(events)
+
+    # ------------------------------------------------------------ automatic moves
+
+    def mover(self) -> str | None:
+        """The seat whose move the table makes by itself now (a computer, or a stand-in)."""
+        session = self.session
+        who = session.computer_to_move()
+        if who is not None:
+            return who
+        if not self.takeover:
+            return None
+        from ..session import COMPUTER_STAGES
+
+        who = session.actor()
+        if session.stage() in COMPUTER_STAGES and who in self.seats and not self.connected(who):
+            return who
+        return None
+
+    def due(self) -> float | None:
+        """Seconds until the table moves by itself (``None``: it waits for a human)."""
+        session = self.session
+        if self.mover() is not None:
+            return self.pace
+        nobody = not any(self.connected(s) for s in self.seats)
+        if (
+            session.stage() == "settlement"
+            and nobody
+            and (session.all_computers() or self.takeover)
+        ):
+            return self.pace * WATCH_READING
+        return None
+
+    def step(self) -> bool:
+        """Make the move :meth:`due` announced; ``False`` if there is none any more."""
+        session = self.session
+        if self.mover() is None:
+            if self.due() is None:
+                return False
+            self.ready.clear()
+            self._changed(session.continue_after_settlement())
+            return True
+        who = self.mover()
+        assert who is not None
+        stage = session.stage()
+        if who in session.computers:
+            events = session.play_computer()
+        elif stage == "seating":
+            events = session.confirm_seating()
+        elif stage == "shuffle":
+            events = session.shuffle()
+        else:
+            events = session.perform(self._stand_in(who)(session.observation(who)))
+        self._changed(events)
+        return True
+
+    def _stand_in(self, who: str) -> ComputerPlayer:
+        """A cautious computer that plays a gone seat's moves (until it joins again)."""
+        player = self._stand_ins.get(who)
+        if player is None:
+            from ..players import ComputerPlayer as Robot
+            from ..session import CountingRandom
+
+            rng = CountingRandom(f"banque/{self.session.game.seed}/stand-in:{who}")
+            player = Robot(who, "cautious", rng).decide
+            self._stand_ins[who] = player
+        return player

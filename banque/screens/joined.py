@@ -1,0 +1,563 @@
+"""``banque join``: one seat's own full-screen table, fed by the table server.
+
+The screen draws the same widgets as the hot-seat table (tableaux, bank
+band, log, road, action panel) from the :class:`~banque.session.Board` the
+server made for this seat: the seat's own concealed cards are face up, the
+others' face down until the reveal; there is no curtain and no hand-off.
+Keys send acts; the server answers with the next snapshot (or says why it
+refused, in the engine's words).  A seat's turn rings the terminal's bell.
+
+The connection is anything with ``hello``, ``receive``, ``act`` and
+``close`` (:class:`banque.net.client.TableClient` over a socket,
+:class:`banque.net.client.LocalConnection` in tests).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Awaitable, Callable
+from typing import Any, ClassVar, Protocol, cast
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.screen import Screen
+
+from ..app import css_path
+from ..i18n import _
+from ..widgets import ActionPanel, BankBand, CoupLog, Scoreboard, Tableau
+from ..widgets.action import AmountInput
+from ..widgets.bars import KeyBar, TitleBar
+from ..widgets.common import suits
+from ..widgets.tableau import Bidder
+from .history import HistoryScreen
+
+#: Which acts each of the screen's keys sends (when the seat may).
+KEY_ACTS: dict[str, str] = {
+    "deal": "deal",
+    "retire": "retire",
+    "pass": "pass",
+    "banco": "banco",
+    "ride": "wager",
+    "draw": "draw",
+    "stand": "stand",
+    "seat": "seat",
+    "shuffle": "shuffle",
+    "next": "continue",
+    "fresh": "fresh",
+}
+
+
+class Connection(Protocol):
+    state: Any
+
+    async def hello(
+        self, seat: str | None = None, token: str | None = None, spectator: bool = False
+    ) -> dict[str, Any]: ...
+
+    async def receive(self) -> dict[str, Any] | None: ...
+
+    async def act(self, act: str, turn: int | None = None, **fields: Any) -> str: ...
+
+    async def close(self) -> None: ...
+
+
+class JoinedScreen(Screen[None]):
+    """One seat's table (or a spectator's public one)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "main", _("Go"), id="join.main"),
+        Binding("d", "send('draw')", _("Carte (draw)"), id="join.draw"),
+        Binding("s", "send('stand')", _("Non (stand)"), id="join.stand"),
+        Binding("p", "send('pass')", _("Pass"), id="join.pass"),
+        Binding("a", "a_cheval", _("À cheval"), id="join.a_cheval"),
+        Binding("b", "send('banco')", _("Banco"), id="join.banco"),
+        Binding("r", "send('ride')", _("Ride"), id="join.ride"),
+        Binding("x", "send('retire')", _("Retire"), id="join.retire"),
+        Binding("o", "others", _("Others shuffle"), id="join.others"),
+        Binding("pageup", "log_page(-1)", show=False, priority=True, id="join.log_up"),
+        Binding("pagedown", "log_page(1)", show=False, priority=True, id="join.log_down"),
+        Binding("l", "history", _("Log"), show=False, id="join.history"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(classes="table-screen")
+        self.a_cheval_mode = False
+        self.others_shuffle = True
+        self._action_context: tuple[object, ...] = ()
+        self._events: list[Any] = []
+        self._log_seen: tuple[int, int] = (0, 0)
+        self._drawn = False
+
+    @property
+    def join_app(self) -> JoinApp:
+        return cast("JoinApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar(icon="♠")
+        with Horizontal(id="table"):
+            yield Tableau("left", id="left")
+            yield BankBand(id="bank")
+            yield Tableau("right", id="right")
+        with Horizontal(id="lower"):
+            yield CoupLog(id="log")
+            yield Scoreboard(id="road")
+        yield ActionPanel(id="action")
+        yield KeyBar(compact=True)
+
+    def on_mount(self) -> None:
+        amount = self.query_one("#amount", AmountInput)
+        amount.submit_now = self._submit_amount
+        amount.cursor_blink = self.join_app.blink
+        self._drawn = True
+        self.refresh_view()
+        self.join_app.follow()
+
+    def on_resize(self) -> None:
+        if self._drawn:
+            self.refresh_view()
+
+    def on_screen_resume(self) -> None:
+        if self._drawn:
+            self.refresh_view()
+
+    # ------------------------------------------------------------ what we know
+
+    @property
+    def view(self) -> dict[str, Any] | None:
+        return self.join_app.state.view if self.join_app.state is not None else None
+
+    @property
+    def you(self) -> dict[str, Any]:
+        view = self.view
+        return (view or {}).get("you") or {"to_act": False, "acts": []}
+
+    def _acts(self) -> list[str]:
+        return list(self.you.get("acts") or [])
+
+    # ------------------------------------------------------------ drawing
+
+    def refresh_view(self) -> None:
+        from ..engine import Event
+        from ..session import Board
+
+        if not self._drawn:
+            return
+        app = self.join_app
+        view = self.view
+        panel = self.query_one(ActionPanel)
+        if view is None:
+            panel.set_prompt(app.status or _("Joining the table…"))
+            panel.show_amount(False)
+            panel.set_hint("")
+            return
+        board = Board.model_validate(view["board"])
+        ascii_suits = app.ascii_suits
+        big = app.card_size()
+        self.set_class(big != "small", "-big")
+        self.set_class(big == "huge", "-huge")
+        for side in ("left", "right"):
+            self.query_one(f"#{side}", Tableau).show(board, ascii_suits=ascii_suits, big=big)
+        self.query_one("#bank", BankBand).show(board, ascii_suits=ascii_suits, big=big)
+        if board.stage == "auction":
+            bidders = self._bidders(view, board.actor)
+            half = (len(bidders) + 1) // 2
+            self.query_one("#left", Tableau).show_auction(bidders[:half], ascii_suits=ascii_suits)
+            self.query_one("#right", Tableau).show_auction(bidders[half:], ascii_suits=ascii_suits)
+        log = app.state.log
+        mark = (id(log), len(log))
+        if mark != self._log_seen:
+            self._events = [
+                Event(
+                    str(e.get("code", "")).split(".")[0],
+                    str(e.get("text", "")),
+                    int(e.get("bank", 0)),
+                    int(e.get("coup", 0)),
+                    str(e.get("code", "")),
+                    dict(e.get("params") or {}),
+                )
+                for e in log
+            ]
+            self._log_seen = mark
+        self.query_one(CoupLog).show(self._events, ascii_suits=ascii_suits)
+        self.query_one(Scoreboard).show(board)
+        self._update_action(view, board)
+        me = app.seat or _("spectator")
+        if board.banker is None:
+            self.sub_title = _("{me} · bank {n}: auction").format(me=me, n=board.bank_number)
+        else:
+            self.sub_title = _("{me} · bank {n} · coup {coup} · {banker} banks").format(
+                me=me, n=board.bank_number, coup=board.coup, banker=board.banker
+            )
+        self.refresh_bindings()
+
+    def _bidders(self, view: dict[str, Any], actor: str | None) -> list[Bidder]:
+        auction = view.get("auction") or {}
+        bids = auction.get("bids") or {}
+        spoken = set(auction.get("spoken") or [])
+        seats = view.get("seats") or {}
+        names = self.join_app.participants
+        return [
+            Bidder(
+                key=str(i + 1) if i < 9 else "",
+                name=name,
+                balance=int((view.get("balances") or {}).get(name, 0)),
+                said=_("bid {n}").format(n=bids[name])
+                if name in bids
+                else (_("passed") if name in spoken else ""),
+                speaking=name == actor,
+                computer=(seats.get(name) or {}).get("kind") == "computer",
+            )
+            for i, name in enumerate(names)
+        ]
+
+    def _update_action(self, view: dict[str, Any], board: Any) -> None:
+        panel = self.query_one(ActionPanel)
+        amount = self.query_one("#amount", AmountInput)
+        you = self.you
+        acts = self._acts()
+        stage = board.stage
+        context = (view["turn"], stage)
+        fresh = context != self._action_context
+        self._action_context = context
+        app = self.join_app
+        if fresh:
+            panel.set_message("")
+        prompt = board.prompt
+        ended = view.get("ended")
+        if stage == "ended" and ended:
+            totals = ", ".join(
+                f"{name} {total} ({total - 100:+d})" for name, total in ended["totals"].items()
+            )
+            prompt = _("{prompt} Totals: {totals}. Winner: {winners}.").format(
+                prompt=prompt, totals=totals, winners=", ".join(ended["winners"])
+            )
+        if you.get("to_act") and stage not in ("settlement", "ended"):
+            prompt = _("Your turn — {prompt}").format(prompt=prompt)
+        panel.set_prompt(prompt)
+        if app.seat is None:
+            panel.show_amount(False)
+            self.set_focus(None)
+            panel.set_hint(_("Watching (public view) · ctrl+q: leave"))
+            return
+        if not you.get("to_act"):
+            panel.show_amount(False)
+            self.set_focus(None)
+            waiting = view.get("waiting") or []
+            if stage in ("settlement", "ended") and waiting:
+                panel.set_hint(_("Waiting for {names}…").format(names=", ".join(waiting)))
+            elif board.actor:
+                seat = (view.get("seats") or {}).get(board.actor) or {}
+                gone = seat.get("kind") == "human" and not seat.get("connected")
+                if gone and seat.get("stand_in"):
+                    hint = _("Waiting for {who} (gone: a computer plays the seat)…")
+                elif gone:
+                    hint = _("Waiting for {who} (gone: the seat is held)…")
+                else:
+                    hint = _("Waiting for {who}…")
+                panel.set_hint(hint.format(who=board.actor))
+            else:
+                panel.set_hint("")
+            return
+        if stage == "auction":
+            most = int(you.get("max_bid") or 0)
+            panel.show_amount(True, _("You bid"), _("1–{n} chips").format(n=most))
+            if fresh:
+                default = you.get("default_bid")
+                self._offer(amount, "" if default is None else str(default))
+            panel.set_hint(_("Enter: bid the amount typed (empty: pass) · p: pass"))
+            amount.focus()
+        elif stage == "betting" and "wager" in acts:
+            if fresh:
+                self.a_cheval_mode = False
+                default = you.get("default_stake") or 0
+                self._offer(amount, str(default) if default else "")
+            most = int(you.get("max_a_cheval" if self.a_cheval_mode else "max_stake") or 0)
+            label = _("You: à cheval") if self.a_cheval_mode else _("You stake")
+            panel.show_amount(True, label, _("1–{n} chips").format(n=most))
+            hints = [_("Enter: wager")]
+            if you.get("a_cheval"):
+                hints.append(_("a: à cheval off") if self.a_cheval_mode else _("a: à cheval"))
+            if you.get("can_banco"):
+                hints.append(_("b: banco ({n})").format(n=board.fund))
+            ride = you.get("ride")
+            if ride:
+                hints.append(_("r: let it ride ({n})").format(n=ride["amount"]))
+            hints.append(_("p: pass"))
+            panel.set_hint(" · ".join(hints))
+            amount.focus()
+        else:
+            panel.show_amount(False)
+            self.set_focus(None)
+            hints = []
+            if stage == "betting":
+                if "banco" in acts:
+                    hints.append(_("b: banco ({n})").format(n=board.fund))
+                hints.append(_("p: pass"))
+            elif stage == "dealing":
+                hints.append(_("Enter: deal"))
+                if "retire" in acts:
+                    hints.append(_("x: retire (ends the bank)"))
+            elif stage == "seating":
+                hints.append(_("Enter: seat them as shown"))
+            elif stage == "shuffle":
+                hints.append(
+                    _("Enter: shuffle and cut · o: others shuffle ({yes})").format(
+                        yes=_("yes") if self.others_shuffle else _("no")
+                    )
+                )
+            elif stage == "decision":
+                if "draw" in acts:
+                    hints.append(_("d: carte (draw)"))
+                if "stand" in acts:
+                    hints.append(_("s: non (stand)"))
+            elif stage == "settlement":
+                hints.append(_("Enter: next coup"))
+            elif stage == "ended":
+                hints.append(_("Enter: a fresh bank · ctrl+q: leave"))
+            panel.set_hint(" · ".join(hints))
+
+    @staticmethod
+    def _offer(amount: AmountInput, text: str) -> None:
+        amount.value = text
+        amount.select_all()
+
+    # ------------------------------------------------------------ acting
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("log_page", "history"):
+            return True
+        if self.join_app.seat is None or not self.you.get("to_act"):
+            return False
+        acts = self._acts()
+        if action == "main":
+            return any(a in acts for a in ("deal", "seat", "shuffle", "continue", "fresh"))
+        if action == "send":
+            key = str(parameters[0]) if parameters else ""
+            if key == "ride":
+                return bool(self.you.get("ride"))
+            return KEY_ACTS.get(key, key) in acts
+        if action == "a_cheval":
+            return bool(self.you.get("a_cheval"))
+        if action == "others":
+            return "shuffle" in acts
+        return True
+
+    def action_main(self) -> None:
+        acts = self._acts()
+        for act in ("deal", "seat", "shuffle", "continue", "fresh"):
+            if act in acts:
+                fields: dict[str, Any] = {}
+                if act == "shuffle":
+                    fields["others_shuffle"] = self.others_shuffle
+                self.join_app.send_act(act, **fields)
+                return
+
+    def action_send(self, key: str) -> None:
+        if key == "ride":
+            ride = self.you.get("ride")
+            if ride:
+                self.join_app.send_act("wager", ride=True)
+            return
+        self.join_app.send_act(KEY_ACTS.get(key, key))
+
+    def action_a_cheval(self) -> None:
+        self.a_cheval_mode = not self.a_cheval_mode
+        view = self.view
+        if view is not None:
+            from ..session import Board
+
+            self._update_action(view, Board.model_validate(view["board"]))
+        self.refresh_bindings()
+
+    def action_others(self) -> None:
+        self.others_shuffle = not self.others_shuffle
+        self.refresh_view()
+
+    def action_history(self) -> None:
+        """The whole log (what this seat has been told) on its own screen."""
+        self.app.push_screen(JoinedHistory())
+
+    def action_log_page(self, direction: int) -> None:
+        log = self.query_one(CoupLog)
+        if direction < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
+
+    def _submit_amount(self, text: str) -> bool:
+        acts = self._acts()
+        if not self.you.get("to_act"):
+            return True
+        text = text.strip()
+        if "bid" in acts:
+            if not text:
+                self.join_app.send_act("pass")
+            elif text.isdigit():
+                self.join_app.send_act("bid", amount=int(text))
+            return True
+        if "wager" in acts:
+            if not text.isdigit():
+                self.query_one(ActionPanel).set_message(
+                    _("Type a stake in whole chips, or press p to pass.")
+                )
+                return True
+            self.join_app.send_act("wager", amount=int(text), a_cheval=self.a_cheval_mode)
+            return True
+        return False
+
+    def show_error(self, message: str) -> None:
+        self.query_one(ActionPanel).set_message(message, "error")
+
+
+class JoinedHistory(HistoryScreen):
+    """The whole log, as this seat was told it."""
+
+    def _lines(self) -> list[str]:
+        app = cast("JoinApp", self.app)
+        log = app.state.log if app.state is not None else []
+        return [suits(str(e.get("text", "")), app.ascii_suits) for e in log]
+
+
+class JoinApp(App[int]):
+    """The ``banque join`` app: one seat at a hosted table."""
+
+    CSS_PATH = css_path()
+    TITLE = "banque"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f2", "ascii", _("ASCII suits"), show=False, id="join.ascii"),
+        Binding("f1,question_mark", "help", _("Help"), key_display="F1", id="join.help"),
+    ]
+
+    def __init__(
+        self,
+        connect: Callable[[], Awaitable[Connection]],
+        seat: str | None,
+        token: str | None = None,
+        *,
+        blink: bool = True,
+        ascii_suits: bool = False,
+    ) -> None:
+        super().__init__()
+        self.connect = connect
+        self.seat = seat
+        self.token = token
+        self.blink = blink
+        self.plain_output = False
+        self.ascii_suits = ascii_suits or bool(os.environ.get("BANQUE_ASCII"))
+        self.connection: Connection | None = None
+        self.state: Any = None
+        self.status = ""
+        self.participants: list[str] = []
+        self._rang: int = 0
+        self._following = False
+        self._leaving = False
+        self.farewell = ""
+
+    def card_size(self) -> str:
+        if self.size.width >= 160 and self.size.height >= 48:
+            return "huge"
+        return "big" if self.size.width >= 110 and self.size.height >= 36 else "small"
+
+    def on_mount(self) -> None:
+        self.push_screen(JoinedScreen())
+
+    def follow(self) -> None:
+        """The screen is up: connect, join, and follow the table (once)."""
+        if not self._following:
+            self._following = True
+            self.run_worker(self._follow_table(), exclusive=True, group="connection")
+
+    async def _follow_table(self) -> None:
+        from ..net.server import TableError
+
+        try:
+            conn = await self.connect()
+            self.connection = conn
+            self.state = conn.state
+            await conn.hello(self.seat, self.token, spectator=self.seat is None)
+        except TableError as exc:
+            self._leave(1, f"banque: {exc}")
+            return
+        self.participants = list(self.state.participants)
+        while True:
+            message = await conn.receive()
+            if message is None:
+                self._leave(
+                    1, self.state.closed or _("The table has closed (or the line dropped).")
+                )
+                return
+            kind = message.get("type")
+            if kind == "view":
+                self._ring()
+            screen = self.screen
+            if not isinstance(screen, JoinedScreen):
+                continue  # the help is open: the table is drawn again when it closes
+            if kind == "view":
+                screen.refresh_view()
+            elif kind == "error":
+                if message.get("code") in ("closing", "replaced"):
+                    self._leave(0, str(message.get("message")))
+                    return
+                screen.show_error(str(message.get("message")))
+                self.bell()
+
+    def _ring(self) -> None:
+        """A bell once when it becomes this seat's turn."""
+        state = self.state
+        if state is None or not state.my_turn():
+            return
+        if state.turn != self._rang:
+            self._rang = state.turn
+            self.bell()
+
+    def send_act(self, act: str, **fields: Any) -> None:
+        conn = self.connection
+        if conn is None:
+            return
+        self.run_worker(conn.act(act, **fields), group="acts")
+
+    def _leave(self, code: int, message: str) -> None:
+        if self._leaving:
+            return
+        self._leaving = True
+        self.farewell = message
+        self.exit(code, message=Text(message) if message else None)
+
+    async def action_quit(self) -> None:
+        """ctrl+q: leave the table (the seat is held; joining again picks it up)."""
+        if self._leaving:
+            return
+        self._leaving = True
+        self.workers.cancel_group(self, "connection")
+        if self.connection is not None:
+            await self.connection.close()
+        self.farewell = _("You left the table; your seat is held: banque join again picks it up.")
+        self.exit(0, message=Text(self.farewell))
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_ascii(self) -> None:
+        self.ascii_suits = not self.ascii_suits
+        screen = self.screen
+        if isinstance(screen, JoinedScreen):
+            screen.refresh_view()
+
+
+def run_join(address: str | None, seat: str | None, token: str | None) -> int:
+    """``banque join``: connect, then the full-screen table until the seat leaves."""
+    from ..net.client import TableClient, parse_address
+
+    where = parse_address(address)
+
+    async def connect() -> Connection:
+        return await TableClient.open(where)
+
+    app = JoinApp(connect, seat, token)
+    code = app.run()
+    return int(code or 0)

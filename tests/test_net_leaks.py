@@ -1,0 +1,322 @@
+"""The table server never sends a seat a card concealed from it (protocol level).
+
+Each physical card gets a unique marker in these games (the shoe's cards are
+``9C~m00017``: the engine counts only the rank), so a concealed card can be
+searched for in every byte a seat received, whatever way it might have
+taken.  Seats are played by scripted clients through :class:`Table`, with
+refusals, garbage, resends, stale acts, reconnects, the end of banks and
+fresh banks.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from typing import Any
+
+import pytest
+
+import banque.engine as engine_module
+from banque.cards import ONE_PACK
+from banque.engine import Game
+from banque.net import protocol as P
+from banque.net.table import Joined, Table
+from banque.session import Session
+
+MARK = "~m"
+
+
+class Capture:
+    """A link that keeps every byte, and checks each message as it is sent."""
+
+    def __init__(self, table: Table, seat: str | None, checks: list[str]) -> None:
+        self.table = table
+        self.seat = seat
+        self.data = bytearray()
+        self.messages: list[dict[str, Any]] = []
+        self.closed = False
+        self.checks = checks
+
+    def send(self, data: bytes) -> None:
+        assert data.endswith(b"\n") and data.count(b"\n") == 1
+        text = data.decode("utf-8")
+        concealed = concealed_from(self.table.session.game, self.seat)
+        for marker in concealed:
+            if marker in text:
+                self.checks.append(f"{self.seat} received concealed {marker}: {text[:200]}")
+        message = json.loads(text)
+        assert message["v"] == P.VERSION
+        if message["type"] == "view":
+            check_view(message, self.table.session.game, self.seat, self.checks)
+        self.data += data
+        self.messages.append(message)
+
+    def close(self) -> None:
+        self.closed = True
+
+    def last_view(self) -> dict[str, Any]:
+        return next(m for m in reversed(self.messages) if m["type"] == "view")
+
+
+def concealed_from(game: Game, seat: str | None) -> set[str]:
+    """Every marked card ``seat`` may not know now: the shoe, and others' face-down pairs.
+
+    Without markers (plain two-character codes, which every text may hold) the
+    decoded views are checked instead (:func:`check_view`).
+    """
+    out = {c for c in game.shoe}
+    for mover in ("right", "left", "banker"):
+        cards = game.hands[mover]
+        if cards and (seat is None or game.holder(mover) != seat):
+            out.update(cards[:2])
+    return {c for c in out if MARK in c}
+
+
+def check_view(message: dict[str, Any], game: Game, seat: str | None, checks: list[str]) -> None:
+    """Decoded: another seat's face-down cards are null; no seed, no shoe."""
+    board = message["board"]
+    if board["stage"] != "settlement":
+        for mover, hand in board["hands"].items():
+            mine = seat is not None and game.holder(mover) == seat
+            for i, card in enumerate(hand["cards"]):
+                if i < 2 and not mine and card is not None:
+                    checks.append(f"{seat} sees {mover}'s face-down card {card}")
+                if (i >= 2 or mine) and card is None:
+                    checks.append(f"{seat} misses a card it may see on {mover}")
+    for key in keys_of(message):
+        if key in ("seed", "shoe", "shoe_order", "order", "cut_at"):
+            checks.append(f"{seat}'s view has a {key!r}")
+
+
+def keys_of(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        return set(value).union(*(keys_of(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(keys_of(v) for v in value))
+    return set()
+
+
+@pytest.fixture
+def marked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every shoe made from now on has a unique marker on each card."""
+    counter = itertools.count()
+
+    def full_shoe(packs: int = 3) -> list[str]:
+        return [f"{c}{MARK}{next(counter):05d}" for c in list(ONE_PACK) * packs]
+
+    monkeypatch.setattr(engine_module, "full_shoe", full_shoe)
+
+
+class Bot:
+    """A scripted client: reads its last view, answers with an act (and mischief)."""
+
+    def __init__(self, table: Table, seat: str, rng: random.Random, checks: list[str]) -> None:
+        self.table = table
+        self.seat = seat
+        self.rng = rng
+        self.checks = checks
+        self.ids = itertools.count()
+        self.joined: Joined | None = None
+        self.link: Capture | None = None
+        self.links: list[Capture] = []
+
+    def join(self) -> None:
+        self.link = Capture(self.table, self.seat, self.checks)
+        self.links.append(self.link)
+        self.joined = self.table.connect(self.link)
+        hello = {"v": 1, "type": "hello", "seat": self.seat, "token": self.table.token(self.seat)}
+        self.table.receive(self.joined, json.dumps(hello).encode())
+        first = self.link.messages
+        assert first[0]["type"] == "welcome" and first[0]["seat"] == self.seat
+        assert first[1]["type"] == "view" and "log" in first[1]
+
+    def drop(self) -> None:
+        assert self.joined is not None
+        self.table.disconnect(self.joined)
+        self.joined = None
+
+    def send(self, **fields: Any) -> dict[str, Any]:
+        assert self.joined is not None and self.link is not None
+        message = {"v": 1, "type": "act", "id": f"{self.seat}-{next(self.ids)}", **fields}
+        before = len(self.link.messages)
+        self.table.receive(self.joined, json.dumps(message).encode())
+        replies = [m for m in self.link.messages[before:] if m.get("id") == message["id"]]
+        assert len(replies) == 1, replies
+        return replies[0]
+
+    def move(self) -> bool:
+        """One act if the seat has one to make; ``True`` if the table moved."""
+        assert self.link is not None
+        view = self.link.last_view()
+        you = view["you"]
+        if not you["to_act"]:
+            return False
+        turn = view["turn"]
+        r = self.rng
+        if r.random() < 0.05:  # mischief: an act of a turn long gone
+            reply = self.send(turn=turn - 1, act="pass")
+            assert reply["code"] == "stale", reply
+        if r.random() < 0.03:
+            reply = self.send(turn=turn, act="bid", amount=10**6)
+            assert reply["type"] == "error", reply
+        acts = you["acts"]
+        fields: dict[str, Any]
+        if "continue" in acts:
+            fields = {"act": "continue"}
+        elif "fresh" in acts:
+            fields = {"act": "fresh"}
+        elif "seat" in acts:
+            fields = {"act": "seat"}
+        elif "shuffle" in acts:
+            fields = {"act": "shuffle", "others_shuffle": r.random() < 0.5}
+        elif "bid" in acts and "pass" in acts:
+            fields = (
+                {"act": "bid", "amount": r.randint(1, max(1, min(40, you["max_bid"])))}
+                if you["max_bid"] and r.random() < 0.5
+                else {"act": "pass"}
+            )
+        elif "deal" in acts:
+            fields = {"act": "retire"} if "retire" in acts and r.random() < 0.1 else {"act": "deal"}
+        elif "wager" in acts or "banco" in acts:
+            roll = r.random()
+            if "banco" in acts and roll < 0.1:
+                fields = {"act": "banco"}
+            elif "wager" in acts and roll < 0.85:
+                amount = r.randint(1, max(1, min(you["max_stake"], 15)))
+                a_cheval = you["a_cheval"] and r.random() < 0.2
+                if a_cheval:
+                    amount = max(2, amount - amount % 2)
+                fields = {"act": "wager", "amount": amount, "a_cheval": a_cheval}
+            else:
+                fields = {"act": "pass"}
+        elif "draw" in acts or "stand" in acts:
+            fields = {"act": r.choice([a for a in acts if a in ("draw", "stand")])}
+        else:
+            fields = {"act": acts[0]}
+        reply = self.send(turn=turn, **fields)
+        if reply["type"] == "error":
+            assert reply["code"] == "refused", reply
+            return False
+        assert reply["type"] == "ack"
+        if r.random() < 0.05:  # a resend of the same act: the same answer, nothing done
+            again_turn = self.table.turn
+            message = {"v": 1, "type": "act", "id": reply["id"], "turn": turn, **fields}
+            before = len(self.link.messages)
+            self.table.receive(self.joined, json.dumps(message).encode())
+            assert self.link.messages[before:] == [reply]
+            assert self.table.turn == again_turn
+        return True
+
+
+def play(seed: int, names: list[str], steps: int, checks: list[str]) -> Table:
+    rng = random.Random(seed)
+    game = Game(names, seed, forced_moves="announced" if seed % 2 == 0 else "automatic")
+    session = Session(game)
+    session.forced()
+    table = Table(session, pace=0)
+    bots = [Bot(table, n, random.Random(f"{seed}/{n}"), checks) for n in names]
+    for bot in bots:
+        bot.join()
+    watcher = Capture(table, None, checks)
+    spectator = table.connect(watcher)
+    table.receive(spectator, b'{"v":1,"type":"hello","spectator":true}')
+    banks = 0
+    for _ in range(steps):
+        if rng.random() < 0.03:  # a seat drops and comes back
+            bot = rng.choice(bots)
+            bot.drop()
+            bot.join()
+        if rng.random() < 0.01:  # garbage from someone
+            bot = rng.choice(bots)
+            assert bot.joined is not None and bot.link is not None
+            table.receive(
+                bot.joined, rng.choice([b"{", b"[]", b'{"v":1}', b'{"v":2,"type":"act"}'])
+            )
+            assert bot.link.messages[-1]["type"] == "error"
+        moved = False
+        for bot in rng.sample(bots, len(bots)):
+            if bot.move():
+                moved = True
+                break
+        if table.session.game.phase == "ended" and table.session.stage() == "ended":
+            banks += 1
+        if not moved:
+            # Nobody could act: only a refused act. Keep going (the bots are random).
+            continue
+    return table
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_no_seat_ever_receives_a_card_concealed_from_it(marked: None, seed: int) -> None:
+    names = ["Ana", "Bruno", "Chloé", "David", "Émile"][: 3 + seed % 3]
+    checks: list[str] = []
+    table = play(seed, names, 400, checks)
+    assert checks == []
+    game = table.session.game
+    # The games went far: coups settled, banks ended, fresh banks opened.
+    assert game.bank_number >= 3
+
+
+def test_computers_and_stand_ins_leak_nothing_either() -> None:
+    """Computer seats and a gone seat's stand-in play; views stay each seat's own."""
+    checks: list[str] = []
+    names = ["Ana", "Bruno", "Chloé", "David"]
+    game = Game(names, 5, forced_moves="announced")
+    from banque.session import computer_seats
+
+    computers = computer_seats(game, {"Chloé": "bold", "David": "cautious"})
+    session = Session(game, computers=computers, styles={"Chloé": "bold", "David": "cautious"})
+    session.forced()
+    table = Table(session, pace=0, takeover=True)
+    ana = Bot(table, "Ana", random.Random(1), checks)
+    bruno = Bot(table, "Bruno", random.Random(2), checks)
+    ana.join()
+    bruno.join()
+    marks: list[int] = []
+    for step in range(600):
+        if step == 200:
+            bruno.drop()  # a stand-in plays Bruno's seat
+            marks.append(len(ana.links[0].messages))
+        if step == 400:
+            bruno.join()  # and gives it back
+            marks.append(len(ana.links[0].messages))
+        if table.due() is not None:
+            table.step()
+            continue
+        ana.move() or (bruno.joined is not None and bruno.move())
+    assert checks == []
+    assert game.bank_number >= 2
+    assert ana.link is not None
+    views = [m for m in ana.link.messages if m["type"] == "view"]
+    held = [v for v in views if v["seats"]["Bruno"]["stand_in"]]
+    assert held and held[0]["seats"]["Bruno"]["connected"] is False
+    assert views[-1]["seats"]["Bruno"] == {"kind": "human", "connected": True, "stand_in": False}
+    # The stand-in spoke for Bruno while he was gone.
+    gone = ana.link.messages[marks[0] : marks[1]]
+    events = [e for m in gone if m["type"] == "events" for e in m["events"]]
+    assert any(e["params"].get("who") == "Bruno" for e in events)
+
+
+def test_an_unexpected_error_is_told_and_the_table_goes_on(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    checks: list[str] = []
+    game = Game(["Ana", "Bruno", "Chloé"], 1, forced_moves="announced")
+    session = Session(game)
+    session.forced()
+    table = Table(session, pace=0)
+    ana = Bot(table, "Ana", random.Random(0), checks)
+    ana.join()
+    real = session.perform
+
+    def broken(action: Any) -> Any:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(session, "perform", broken)
+    reply = ana.send(turn=table.turn, act="bid", amount=10)
+    assert reply["code"] == "internal" and "the table goes on" in reply["message"]
+    assert "unexpected error at the table: RuntimeError('boom')" in capsys.readouterr().err
+    monkeypatch.setattr(session, "perform", real)
+    assert ana.send(turn=table.turn, act="bid", amount=10)["type"] == "ack"
+    assert game.bids == {"Ana": 10}
