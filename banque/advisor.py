@@ -56,6 +56,7 @@ __all__ = [
     "advise",
     "advise_exact",
     "clear_cache",
+    "decision_sums",
     "random_situation",
     "reference_advise",
     "unseen_values",
@@ -381,6 +382,24 @@ def _tables(
             d_r[k] += n * all_r - hr1[i][j] - hr2[i][j]
             d_l[k] += n * all_l - hl1[i][j] - hl2[i][j]
     return (*map(_four, (z, s_r, s_l, d_r, d_l)),)
+
+
+def decision_sums(
+    counts: tuple[int, ...], banker: int, right_third: int | None, left_third: int | None
+) -> tuple[tuple[int, int, int, int], ...]:
+    """The exact integer sums behind :func:`advise`, by class of the two pair totals.
+
+    ``counts`` are the unseen cards per value 0..9, ``banker`` the banker's
+    two-card total, ``*_third`` a side's third card's value (``None``: it
+    stood).  Returns ``(Z, SR, SL, DR, DL)``, each four sums indexed by
+    ``k = 2 * right_class + left_class`` (class 1: the side's pair totals 5):
+    ``Z`` the deals of the concealed pairs (ordered right pair, then left
+    pair), ``S*``/``D*`` the banker's summed result (+1 win, -1 loss) against
+    each side when standing / drawing (``D*`` still to be divided by the
+    ``sum(counts) - 4`` cards the banker's third card comes from).  Cached.
+    Shared with :mod:`banque.edge`, which weighs these sums over every deal.
+    """
+    return _tables(tuple(counts), banker, right_third, left_third)
 
 
 def clear_cache() -> None:
