@@ -129,7 +129,12 @@ def _dot(w: Four, x: Four) -> int:
 
 
 def _combine(r: int, x: Four, lft: int, y: Four) -> Four:
-    return (r * x[0] + lft * y[0], r * x[1] + lft * y[1], r * x[2] + lft * y[2], r * x[3] + lft * y[3])
+    return (
+        r * x[0] + lft * y[0],
+        r * x[1] + lft * y[1],
+        r * x[2] + lft * y[2],
+        r * x[3] + lft * y[3],
+    )
 
 
 @lru_cache(maxsize=8192)
@@ -145,29 +150,32 @@ def _one_side(counts: tuple[int, ...], banker: int, third: int | None) -> tuple[
     s = [0, 0]
     dd = [0, 0]
     drawn = [(banker + e) % 10 for e in range(10)]
-    for a in range(10):
-        if not u[a]:
+    per_total = {}
+    for t in totals:
+        final = t if third is None else (t + third) % 10
+        h = [_sign(drawn[e] - final) for e in range(10)]
+        per_total[t] = (h, sum(n * r for n, r in zip(u, h, strict=True)), _sign(banker - final))
+    for a, b, ways in _value_pairs(u):
+        t = (a + b) % 10
+        info = per_total.get(t)
+        if info is None:
             continue
-        for b in range(a, 10):
-            t = (a + b) % 10
-            if t not in totals:
-                continue
-            ways = u[a] * (u[a] - 1) if a == b else 2 * u[a] * u[b]
-            if ways <= 0:
-                continue
-            final = t if third is None else (t + third) % 10
-            h = [_sign(drawn[e] - final) for e in range(10)]
-            all_draws = sum(n * r for n, r in zip(u, h, strict=True))
-            k = 1 if t == 5 else 0
-            z[k] += ways
-            s[k] += ways * _sign(banker - final)
-            dd[k] += ways * (all_draws - h[a] - h[b])
+        h, all_draws, stand = info
+        k = 1 if t == 5 else 0
+        z[k] += ways
+        s[k] += ways * stand
+        dd[k] += ways * (all_draws - h[a] - h[b])
     return (z[0], z[1], 0, 0), (s[0], s[1], 0, 0), (dd[0], dd[1], 0, 0)
 
 
 def _swap_classes(x: Four) -> Four:
     """Classes of a one-side sum when the playing side is the right one."""
     return (x[0], 0, x[1], 0)
+
+
+def _mirror4(x: Four) -> Four:
+    """Classes ``2 * right + left`` seen from the other side."""
+    return (x[0], x[2], x[1], x[3])
 
 
 def _value_pairs(counts: Sequence[int]) -> Iterable[tuple[int, int, int]]:
@@ -338,7 +346,9 @@ class EdgeModel:
     queries are cheap.
     """
 
-    def __init__(self, counts: Sequence[int], naturals: NaturalRule = "all") -> None:
+    def __init__(
+        self, counts: Sequence[int], naturals: NaturalRule = "all", *, _mirror: bool = True
+    ) -> None:
         c = tuple(int(x) for x in counts)
         if len(c) != 10 or any(x < 0 for x in c):
             raise ValueError("a shoe is ten counts of cards, values 0 to 9")
@@ -346,6 +356,7 @@ class EdgeModel:
             raise ValueError(f"a coup needs at least 9 cards in the shoe, not {sum(c)}")
         self.counts = c
         self.rule = _check_rule(naturals)
+        self._mirror = _mirror  # False: count (l, r) directly too (tests compare)
         n = sum(c)
         self.cards = n
         #: Every chance and sum is an integer over this denominator (times q's and stakes').
@@ -377,12 +388,14 @@ class EdgeModel:
             if total >= 8:
                 continue
             u0 = _minus(c, a, b)
-            for r in infos:
+            for i, r in enumerate(infos):
                 ways_r = 1 if r is None else u0[r]
                 if not ways_r:
                     continue
                 u1 = u0 if r is None else _minus(u0, r)
-                for lft in infos:
+                # Right and left exchange roles: (r, l) and (l, r) leave the same
+                # cards unseen and their sums are each other's, sides swapped.
+                for lft in infos[i if self._mirror else 0 :]:
                     ways_l = 1 if lft is None else u1[lft]
                     if not ways_l:
                         continue
@@ -393,19 +406,23 @@ class EdgeModel:
                         continue
                     ws = ways_b * ways_r * ways_l * factor_stand[k]
                     wd = ways_b * ways_r * ways_l * factor_draw[k]
-                    self.points.append(
-                        Point(
-                            (a, b),
-                            r,
-                            lft,
-                            None,
-                            _scale(z, ws),
-                            _scale(sr, ws),
-                            _scale(sl, ws),
-                            _scale(dr, wd),
-                            _scale(dl, wd),
+                    z, sr, sl = _scale(z, ws), _scale(sr, ws), _scale(sl, ws)
+                    dr, dl = _scale(dr, wd), _scale(dl, wd)
+                    self.points.append(Point((a, b), r, lft, None, z, sr, sl, dr, dl))
+                    if self._mirror and lft != r:
+                        self.points.append(
+                            Point(
+                                (a, b),
+                                lft,
+                                r,
+                                None,
+                                _mirror4(z),
+                                _mirror4(sl),
+                                _mirror4(sr),
+                                _mirror4(dl),
+                                _mirror4(dr),
+                            )
                         )
-                    )
             if not per_side:
                 continue
             # One side shows a natural (settled at once); the banker plays the other.
@@ -451,7 +468,9 @@ class EdgeModel:
                 tr = (x + y) % 10
                 u = _minus(u0, x, y)
                 for tl in range(10):
-                    ways_l = sum(u[v] * (u[(tl - v) % 10] - ((2 * v) % 10 == tl)) for v in range(10))
+                    ways_l = sum(
+                        u[v] * (u[(tl - v) % 10] - ((2 * v) % 10 == tl)) for v in range(10)
+                    )
                     if not ways_l:
                         continue
                     w = ways_b * ways_r * ways_l
