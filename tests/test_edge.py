@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -126,7 +126,7 @@ def _pair_total_ways(u: tuple[int, ...], total: int) -> int:
     return sum(u[a] * (u[(total - a) % 10] - ((2 * a) % 10 == total)) for a in range(10))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _actions_weight(u: tuple[int, ...], right_drew: bool, left_drew: bool) -> int:
     """Ordered card ways of the concealed pairs fitting what the sides did, at q = 1/2.
 
