@@ -591,3 +591,83 @@ class EdgeModel:
 
 def _scale(x: Four, w: int) -> Four:
     return (x[0] * w, x[1] * w, x[2] * w, x[3] * w)
+
+
+# ---------------------------------------------------------------- strategy
+
+Move = Literal["draw", "stand", "draw-below", "draw-above"]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """The best-responding banker's move at one decision point, for every stakes ratio.
+
+    The gain of drawing over standing is linear in ``theta``, the right
+    side's share of the stakes ``R / (R + L)``: so the move is ``draw``,
+    ``stand``, ``draw-below`` (draw when ``theta < threshold``) or
+    ``draw-above`` (draw when ``theta > threshold``).  At ``theta`` equal to
+    the threshold both moves gain the same (the banker stands).
+    """
+
+    banker: tuple[int, int]
+    right: int | None
+    left: int | None
+    move: Move
+    threshold: Fraction | None = None
+    #: Per-side rule: a natural side's cards change the move (then ``move`` is the likelier).
+    varies: bool = False
+
+    @property
+    def total(self) -> int:
+        return (self.banker[0] + self.banker[1]) % 10
+
+    def draws(self, theta: Fraction) -> bool:
+        """Whether the banker draws when the right side holds ``theta`` of the stakes."""
+        if self.move == "draw-below":
+            return theta < self.threshold  # type: ignore[operator]
+        if self.move == "draw-above":
+            return theta > self.threshold  # type: ignore[operator]
+        return self.move == "draw"
+
+
+def _cell_move(gain_r: int, gain_l: int) -> tuple[Move, Fraction | None]:
+    """The move from draw-minus-stand against each side (per chip staked there)."""
+    if gain_r >= 0 and gain_l >= 0:
+        return ("draw", None) if gain_r > 0 or gain_l > 0 else ("stand", None)
+    if gain_r <= 0 and gain_l <= 0:
+        return "stand", None
+    x = Fraction(gain_l, gain_l - gain_r)  # where theta * gain_r + (1 - theta) * gain_l = 0
+    return ("draw-below", x) if gain_l > 0 else ("draw-above", x)
+
+
+def strategy(model: EdgeModel, q: object = Fraction(1, 2)) -> list[Cell]:
+    """The best response at every decision point of ``model``'s shoe, sides at ``q``.
+
+    Per-side rule: points where one side showed a natural are merged over the
+    natural's cards (``varies`` tells when those cards change the move).
+    """
+    qq = _check_q(q)
+    d = math.lcm(qq[0].denominator, qq[1].denominator)
+    a_r, a_l = int(qq[0] * d), int(qq[1] * d)
+    cells: dict[
+        tuple[tuple[int, int], int | None, int | None], list[tuple[Move, Fraction | None, int]]
+    ] = {}
+    for p in model.points:
+        w = _weights(p, d, a_r, a_l)
+        gain_r = _dot(w, p.dr) - _dot(w, p.sr)
+        gain_l = _dot(w, p.dl) - _dot(w, p.sl)
+        move, x = _cell_move(gain_r, gain_l)
+        cells.setdefault((p.banker, p.right, p.left), []).append((move, x, _dot(w, p.z)))
+    out = []
+    for (banker, right, left), options in cells.items():
+        if len(options) == 1:
+            move, x, _ = options[0]
+            out.append(Cell(banker, right, left, move, x))
+            continue
+        # Merged natural points: the move a side's natural most likely leaves.
+        weight: dict[Move, int] = {}
+        for move, _, z in options:
+            weight[move] = weight.get(move, 0) + z
+        best = max(weight, key=lambda m: weight[m])
+        out.append(Cell(banker, right, left, best, None, varies=len(weight) > 1))
+    return out

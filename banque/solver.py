@@ -1,0 +1,486 @@
+"""Reports of the exact solution: ``banque edge``, ``banque strategy``, the choice at 5.
+
+Everything is computed by :mod:`banque.edge`; this module adds the sides'
+choice at 5 (its value against a best-responding banker, the ``q`` that
+minimises the banker's edge) and turns the answers into text and JSON.
+
+>>> model = EdgeModel.for_packs(1)
+>>> v = side_values(model, (1, 1), (Fraction(1, 2), Fraction(1, 2)), "right")
+>>> v.stand > v.draw  # a side at 5 does better standing against this banker
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal
+
+from .edge import (
+    NATURAL,
+    Cell,
+    Edge,
+    EdgeModel,
+    Point,
+    _check_q,
+    _check_stakes,
+    _dot,
+    _drew,
+    _weights,
+    strategy,
+)
+
+Side = Literal["right", "left"]
+
+_RULE_WORDS = {
+    "all": "all (home rule: any natural settles every hand)",
+    "per-side": "per-side (classic: a side's natural settles that side only)",
+}
+_BANKER_WORDS = {
+    "best": "best response (knows its cards, what the sides did, the stakes and p5)",
+    "table": "fixed table (draws at 0-5, stands at 6-7)",
+}
+
+
+def fraction_text(x: Fraction) -> str:
+    return f"{x.numerator}/{x.denominator}" if x.denominator != 1 else str(x.numerator)
+
+
+def percent(x: Fraction, digits: int = 4) -> str:
+    return f"{float(x) * 100:+.{digits}f} %"
+
+
+def q_text(x: Fraction) -> str:
+    """A probability as short text: 1/2, 0.05, 1."""
+    if x.denominator in (1, 2, 3, 4, 5, 8, 10, 20, 100) and x.denominator <= 20:
+        return fraction_text(x) if x.denominator not in (10, 20) else f"{float(x):g}"
+    return f"{float(x):.4g}"
+
+
+def _entry(x: Fraction) -> dict[str, Any]:
+    return {"fraction": fraction_text(x), "percent": float(x) * 100}
+
+
+def shoe_words(model: EdgeModel, source: str) -> str:
+    return f"{source} ({model.cards} cards)"
+
+
+# ---------------------------------------------------------------- edge
+
+
+def edge_json(e: Edge) -> dict[str, Any]:
+    return {
+        "stakes": f"{e.stakes[0]}:{e.stakes[1]}",
+        "p5": [fraction_text(e.q[0]), fraction_text(e.q[1])],
+        "banker": e.banker,
+        "naturals_rule": e.naturals_rule,
+        "naturals": _entry(e.naturals),
+        "decisions": _entry(e.decisions),
+        "total": _entry(e.total),
+    }
+
+
+def format_edge(e: Edge, model: EdgeModel, source: str) -> str:
+    lines = [
+        f"The banker's exact expected gain per chip staked, one coup from {shoe_words(model, source)}",
+        f"  naturals: {_RULE_WORDS[e.naturals_rule]}",
+        f"  banker: {_BANKER_WORDS[e.banker]}",
+        f"  stakes right:left = {e.stakes[0]}:{e.stakes[1]}; a side at 5 draws with "
+        f"p5 = {q_text(e.q[0])} (right), {q_text(e.q[1])} (left)",
+        "",
+    ]
+    rows = [
+        ("naturals' share", e.naturals),
+        ("decision coups' share", e.decisions),
+        ("total", e.total),
+    ]
+    width = max(len(fraction_text(x)) for _, x in rows)
+    for label, x in rows:
+        lines.append(f"  {label:<22} {percent(x):>11}   {fraction_text(x):>{width}}")
+    return "\n".join(lines)
+
+
+def format_sweep(
+    model: EdgeModel,
+    source: str,
+    rows: Sequence[Fraction],
+    columns: Sequence[Any],
+    values: Sequence[Sequence[Edge]],
+    row_label: str,
+    column_label: str,
+    column_text: Sequence[str],
+) -> str:
+    first = values[0][0]
+    lines = [
+        f"The banker's exact edge (% of the stakes), one coup from {shoe_words(model, source)}",
+        f"  naturals: {_RULE_WORDS[first.naturals_rule]}",
+        f"  banker: {_BANKER_WORDS[first.banker]}",
+        f"  rows: {row_label}; columns: {column_label}",
+        "",
+    ]
+    width = max(8, *(len(t) for t in column_text)) + 1
+    head = f"{'':>8}" + "".join(f"{t:>{width}}" for t in column_text)
+    lines.append(head)
+    for x, row in zip(rows, values, strict=True):
+        lines.append(
+            f"{q_text(x):>8}" + "".join(f"{float(e.total) * 100:>{width}.4f}" for e in row)
+        )
+    return "\n".join(lines)
+
+
+def plot_sweep(xs: Sequence[Fraction], edges: Sequence[Edge], width: int = 50) -> str:
+    """A bar per value of p5: the edge drawn in the terminal."""
+    values = [float(e.total) * 100 for e in edges]
+    top = max(max(abs(v) for v in values), 1e-12)
+    lines = []
+    for x, v in zip(xs, values, strict=True):
+        n = round(abs(v) / top * width)
+        bar = ("█" * n) if v >= 0 else ("░" * n)
+        lines.append(f"{q_text(x):>8} {v:+8.4f} % {bar}")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- strategy
+
+_INFO_LABELS = {None: "stood"} | {v: f"drew {v}" for v in range(10)} | {NATURAL: "natural"}
+
+
+def _info_order(per_side: bool) -> list[int | None]:
+    return [None, *range(10), *([NATURAL] if per_side else [])]
+
+
+@dataclass(frozen=True)
+class Group:
+    """Banker pairs of one total that share every move, and their merged moves."""
+
+    total: int
+    pairs: tuple[tuple[int, int], ...]
+    cells: dict[tuple[int | None, int | None], Cell]
+
+
+def grouped_strategy(model: EdgeModel, q: object, theta: Fraction | None = None) -> list[Group]:
+    """The best response by banker total; pairs of a total apart only where their moves differ.
+
+    Without ``theta`` a group's thresholds are those of a banker who knows the
+    group (its sums merged); with ``theta`` (the right side's share of the
+    stakes) each cell is the move at that share.
+    """
+    exact = strategy(model, q)
+    by_pair: dict[tuple[int, int], dict[tuple[int | None, int | None], Cell]] = {}
+    for c in exact:
+        by_pair.setdefault(c.banker, {})[(c.right, c.left)] = c
+
+    def pattern(cells: dict[tuple[int | None, int | None], Cell]) -> frozenset[Any]:
+        if theta is None:
+            return frozenset((k, c.move) for k, c in cells.items())
+        return frozenset((k, c.draws(theta)) for k, c in cells.items())
+
+    groups: list[Group] = []
+    for total in range(8):
+        pairs = sorted(p for p in by_pair if sum(p) % 10 == total)
+        patterns: dict[frozenset[Any], list[tuple[int, int]]] = {}
+        for p in pairs:
+            patterns.setdefault(pattern(by_pair[p]), []).append(p)
+        for members in patterns.values():
+            cells = (
+                _merged_cells(model, q, set(members)) if len(members) > 1 else by_pair[members[0]]
+            )
+            groups.append(Group(total, tuple(members), cells))
+    return groups
+
+
+def _merged_cells(
+    model: EdgeModel, q: object, pairs: set[tuple[int, int]]
+) -> dict[tuple[int | None, int | None], Cell]:
+    """Best moves of a banker who knows only that its pair is one of ``pairs``."""
+    from .edge import _cell_move
+
+    qq = _check_q(q)
+    d = math.lcm(qq[0].denominator, qq[1].denominator)
+    a_r, a_l = int(qq[0] * d), int(qq[1] * d)
+    sums: dict[tuple[int | None, int | None], list[int]] = {}
+    first = min(pairs)
+    for p in model.points:
+        if p.banker not in pairs:
+            continue
+        w = _weights(p, d, a_r, a_l)
+        acc = sums.setdefault((p.right, p.left), [0, 0])
+        acc[0] += _dot(w, p.dr) - _dot(w, p.sr)
+        acc[1] += _dot(w, p.dl) - _dot(w, p.sl)
+    out = {}
+    for (r, lft), (gain_r, gain_l) in sums.items():
+        move, x = _cell_move(gain_r, gain_l)
+        out[(r, lft)] = Cell(first, r, lft, move, x)
+    return out
+
+
+def _cell_text(cell: Cell | None, theta: Fraction | None) -> str:
+    if cell is None:
+        return "·"
+    if theta is not None:
+        return "D" if cell.draws(theta) else "S"
+    mark = "*" if cell.varies else ""
+    if cell.move == "draw":
+        return "D" + mark
+    if cell.move == "stand":
+        return "S" + mark
+    x = float(cell.threshold or 0)
+    text = f"{x:.2f}"
+    text = text[1:] if text.startswith("0") else text
+    return ("<" if cell.move == "draw-below" else ">") + text
+
+
+def format_strategy(model: EdgeModel, source: str, q: object, theta: Fraction | None = None) -> str:
+    qq = _check_q(q)
+    per_side = model.rule == "per-side"
+    order = _info_order(per_side)
+    lines = [
+        f"The banker's best response, one coup from {shoe_words(model, source)}",
+        f"  naturals: {_RULE_WORDS[model.rule]}; a side at 5 draws with p5 = "
+        f"{q_text(qq[0])} (right), {q_text(qq[1])} (left)",
+    ]
+    if theta is None:
+        lines += [
+            "  D draw, S stand; <x draw when the right side's share of the stakes is below x,",
+            "  >x draw when it is above x (the gain is linear in that share).",
+        ]
+    else:
+        lines.append(f"  D draw, S stand, the right side holding {q_text(theta)} of the stakes.")
+    if per_side:
+        lines.append(
+            "  natural: that side showed a natural and is settled; * its cards may change the move."
+        )
+    lines.append("  Rows: what the right side did; columns: what the left side did.")
+    short = {None: "stood", NATURAL: "nat"} | {v: f"d{v}" for v in range(10)}
+    for g in grouped_strategy(model, qq, theta):
+        pairs = ""
+        all_pairs = [p for p in {pt.banker for pt in model.points} if sum(p) % 10 == g.total]
+        if len(g.pairs) < len(all_pairs):
+            pairs = " with " + ", ".join(f"{a}+{b}" for a, b in g.pairs)
+        lines += ["", f"Banker {g.total}{pairs}:"]
+        lines.append("  right\\left" + "".join(f"{short[i]:>6}" for i in order))
+        for r in order:
+            row = "".join(f"{_cell_text(g.cells.get((r, c)), theta):>6}" for c in order)
+            lines.append(f"  {_INFO_LABELS[r]:<10}" + row)
+    return "\n".join(lines)
+
+
+def strategy_json(model: EdgeModel, q: object, theta: Fraction | None = None) -> dict[str, Any]:
+    qq = _check_q(q)
+
+    def info(x: int | None) -> str | int:
+        return "stood" if x is None else ("natural" if x == NATURAL else x)
+
+    cells = []
+    for c in strategy(model, qq):
+        item: dict[str, Any] = {
+            "banker": list(c.banker),
+            "total": c.total,
+            "right": info(c.right),
+            "left": info(c.left),
+            "move": c.move,
+            "threshold": None if c.threshold is None else fraction_text(c.threshold),
+        }
+        if c.varies:
+            item["varies"] = True
+        if theta is not None:
+            item["draws"] = c.draws(theta)
+        cells.append(item)
+    return {
+        "naturals_rule": model.rule,
+        "cards": model.cards,
+        "p5": [fraction_text(qq[0]), fraction_text(qq[1])],
+        "right_share": None if theta is None else fraction_text(theta),
+        "cells": cells,
+    }
+
+
+# ---------------------------------------------------------------- the choice at 5
+
+
+@dataclass(frozen=True)
+class SideValues:
+    """A side's expected gain per chip it stakes, when it holds 5, drawing or standing.
+
+    Against the banker's best response to ``q`` (the banker does not change
+    its moves when the side deviates); both conditional on the coup reaching
+    the decisions with that side at 5.
+    """
+
+    side: Side
+    draw: Fraction
+    stand: Fraction
+
+    @property
+    def better(self) -> str:
+        return (
+            "draw" if self.draw > self.stand else ("stand" if self.stand > self.draw else "either")
+        )
+
+
+def _banker_moves(
+    model: EdgeModel, stakes: tuple[int, int], q: tuple[Fraction, Fraction]
+) -> list[bool]:
+    """The best response's move at each point (True: draw; ties stand)."""
+    d = math.lcm(q[0].denominator, q[1].denominator)
+    a_r, a_l = int(q[0] * d), int(q[1] * d)
+    r, lft = stakes
+    moves = []
+    for p in model.points:
+        w = _weights(p, d, a_r, a_l)
+        delta = r * (_dot(w, p.dr) - _dot(w, p.sr)) + lft * (_dot(w, p.dl) - _dot(w, p.sl))
+        moves.append(delta > 0)
+    return moves
+
+
+def side_values(
+    model: EdgeModel,
+    stakes: Sequence[int] | tuple[int, int],
+    q: object,
+    side: Side,
+    banker_moves: list[bool] | None = None,
+) -> SideValues:
+    """The value of drawing and of standing at 5 for ``side``, against the best response."""
+    st = _check_stakes(tuple(stakes))
+    qq = _check_q(q)
+    moves = banker_moves if banker_moves is not None else _banker_moves(model, st, qq)
+    d = math.lcm(qq[0].denominator, qq[1].denominator)
+    a_other = int((qq[1] if side == "right" else qq[0]) * d)
+    # Classes where this side holds 5: k = 2, 3 (right) or 1, 3 (left).
+    fives = (2, 3) if side == "right" else (1, 3)
+    sums = {True: [0, 0], False: [0, 0]}  # drew? -> [banker's result, weight]
+    for p, draw in zip(model.points, moves, strict=True):
+        mine, other = (p.right, p.left) if side == "right" else (p.left, p.right)
+        if mine == NATURAL:
+            continue
+        w_other = a_other if _drew(other) else d - a_other
+        # The other side's class weights: class 0 -> d, class 1 -> w_other.
+        if side == "right":
+            weights = {2: d, 3: w_other}
+            res = p.dr if draw else p.sr
+        else:
+            weights = {1: d, 3: w_other}
+            res = p.dl if draw else p.sl
+        acc = sums[_drew(mine)]
+        for k in fives:
+            acc[0] += weights[k] * res[k]
+            acc[1] += weights[k] * p.z[k]
+    draw_v = Fraction(-sums[True][0], sums[True][1]) if sums[True][1] else Fraction(0)
+    stand_v = Fraction(-sums[False][0], sums[False][1]) if sums[False][1] else Fraction(0)
+    return SideValues(side, draw_v, stand_v)
+
+
+def _edge_in_one_q(
+    model: EdgeModel, stakes: tuple[int, int], side: Side, other: Fraction
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The banker's best-response gain as a function of one side's q, in exact pieces.
+
+    Returns ``(fixed, ambiguous)``: ``fixed`` the sum ``alpha + beta * q`` of
+    every point's stand value and of the draw-minus-stand it always takes,
+    and each point whose choice changes inside [0, 1] as ``(alpha, beta)``
+    of its draw-minus-stand (the banker adds it when positive).
+    Integers over ``model.denominator * den(other)``.
+    """
+    d = other.denominator
+    a = other.numerator
+    r, lft = stakes
+    fixed_a = fixed_b = 0
+    ambiguous = []
+    for p in model.points:
+        mine, oth = (p.right, p.left) if side == "right" else (p.left, p.right)
+        w_o = a if _drew(oth) else d - a
+        # The side's own class-1 weight is q (drew) or 1 - q (stood): linear in q.
+        s = _lin(p, r, lft, w_o, d, side, "s", _drew(mine))
+        dd = _lin(p, r, lft, w_o, d, side, "d", _drew(mine))
+        fixed_a += s[0]
+        fixed_b += s[1]
+        delta = (dd[0] - s[0], dd[1] - s[1])
+        at0, at1 = delta[0], delta[0] + delta[1]
+        if at0 >= 0 and at1 >= 0:
+            fixed_a += delta[0]
+            fixed_b += delta[1]
+        elif at0 > 0 or at1 > 0:
+            ambiguous.append(delta)
+    return [(fixed_a, fixed_b)], ambiguous
+
+
+def _lin(
+    p: Point, r: int, lft: int, w_o: int, d: int, side: Side, which: str, drew: bool
+) -> tuple[int, int]:
+    """A point's (stand or draw) sum as ``alpha + beta * q`` of ``side``'s q."""
+    xr = p.sr if which == "s" else p.dr
+    xl = p.sl if which == "s" else p.dl
+    x = tuple(r * xr[k] + lft * xl[k] for k in range(4))
+    if side == "right":
+        # classes: 0 (d, d), 1 (d, w_o), 2 (wr, d), 3 (wr, w_o) with wr = q or 1 - q.
+        base = d * x[0] + w_o * x[1]
+        five = d * x[2] + w_o * x[3]
+    else:
+        base = d * x[0] + w_o * x[2]
+        five = d * x[1] + w_o * x[3]
+    # five weighs q (drew) or 1 - q (stood)
+    return (base, five) if drew else (base + five, -five)
+
+
+def best_q(
+    model: EdgeModel, stakes: Sequence[int] | tuple[int, int], side: Side, other: object
+) -> tuple[Fraction, Fraction, Fraction]:
+    """The ``q`` of ``side`` that minimises the banker's edge (best response), the other's fixed.
+
+    The edge is convex and piecewise linear in one side's ``q``: it is
+    evaluated exactly at 0, 1 and every point where one of the banker's
+    choices changes.  Returns ``(low, high, edge)``: the minimisers form
+    ``[low, high]`` (often a single point) and ``edge`` is the minimum, per
+    chip staked.
+    """
+    st = _check_stakes(tuple(stakes))
+    oq = _check_q(other)[0]
+    fixed, ambiguous = _edge_in_one_q(model, st, side, oq)
+    alpha, beta = fixed[0]
+    candidates = {Fraction(0), Fraction(1)}
+    for a, b in ambiguous:
+        if b != 0:
+            root = Fraction(-a, b)
+            if 0 < root < 1:
+                candidates.add(root)
+
+    def value(x: Fraction) -> Fraction:
+        total = alpha + beta * x
+        for a, b in ambiguous:
+            v = a + b * x
+            if v > 0:
+                total += v
+        return total
+
+    scored = sorted((value(x), x) for x in candidates)
+    low_value = scored[0][0]
+    minimisers = sorted(x for v, x in scored if v == low_value)
+    scale = model.denominator * oq.denominator * sum(st)
+    return minimisers[0], minimisers[-1], low_value / scale + model.naturals_share(st)
+
+
+def cooperative(
+    model: EdgeModel, stakes: Sequence[int] | tuple[int, int], start: object = Fraction(1, 2)
+) -> tuple[tuple[Fraction, Fraction], Fraction, int]:
+    """The sides' joint choice ``(qR, qL)`` that lowers the banker's edge most.
+
+    Exact coordinate descent: each side in turn takes its exact minimising
+    ``q`` (:func:`best_q`) with the other's fixed, until neither moves.
+    Returns the point, the banker's edge there and the rounds taken.  The
+    point is a minimum along each side's ``q``; README compares it with a
+    grid of the whole square.
+    """
+    st = _check_stakes(tuple(stakes))
+    q_r, q_l = _check_q(start)
+    value = model.edge(st, (q_r, q_l), "best").total
+    for rounds in range(1, 51):
+        before = (q_r, q_l)
+        low, high, _ = best_q(model, st, "right", q_l)
+        q_r = q_r if low <= q_r <= high else low
+        low, high, value = best_q(model, st, "left", q_r)
+        q_l = q_l if low <= q_l <= high else low
+        if (q_r, q_l) == before:
+            return (q_r, q_l), value, rounds
+    return (q_r, q_l), value, 50
