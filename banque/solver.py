@@ -133,12 +133,12 @@ def format_sweep(
 def plot_sweep(xs: Sequence[Fraction], edges: Sequence[Edge], width: int = 50) -> str:
     """A bar per value of p5: the edge drawn in the terminal."""
     values = [float(e.total) * 100 for e in edges]
-    top = max(max(abs(v) for v in values), 1e-12)
-    lines = []
+    low, high = min(values), max(values)
+    span = high - low
+    lines = [f"{'':>8} {'':>10}  bars from {low:+.4f} % (shortest) to {high:+.4f} % (longest)"]
     for x, v in zip(xs, values, strict=True):
-        n = round(abs(v) / top * width)
-        bar = ("█" * n) if v >= 0 else ("░" * n)
-        lines.append(f"{q_text(x):>8} {v:+8.4f} % {bar}")
+        n = 1 + round((v - low) / span * (width - 1)) if span > 0 else width
+        lines.append(f"{q_text(x):>8} {v:+8.4f} % {'█' * n}")
     return "\n".join(lines)
 
 
@@ -484,3 +484,105 @@ def cooperative(
         if (q_r, q_l) == before:
             return (q_r, q_l), value, rounds
     return (q_r, q_l), value, 50
+
+
+def choice_report(
+    model: EdgeModel, stakes: Sequence[int] | tuple[int, int], q: object
+) -> dict[str, Any]:
+    """Everything ``banque choice`` prints, exact."""
+    st = _check_stakes(tuple(stakes))
+    qq = _check_q(q)
+    moves = _banker_moves(model, st, qq)
+    values = {s: side_values(model, st, qq, s, moves) for s in ("right", "left")}
+    alone = best_q(model, (1, 0), "right", qq[1])
+    both = best_q(model, st, "right", qq[1])
+    coop, coop_edge, rounds = cooperative(model, st, qq)
+    return {
+        "stakes": st,
+        "q": qq,
+        "values": values,
+        "edge_now": model.edge(st, qq, "best").total,
+        "alone": alone,
+        "right_with_left_fixed": both,
+        "cooperative": (coop, coop_edge, rounds),
+    }
+
+
+def choice_json(
+    model: EdgeModel, stakes: Sequence[int] | tuple[int, int], q: object
+) -> dict[str, Any]:
+    r = choice_report(model, stakes, q)
+
+    def interval(lo: Fraction, hi: Fraction, e: Fraction) -> dict[str, Any]:
+        return {"q_low": fraction_text(lo), "q_high": fraction_text(hi), "edge": _entry(e)}
+
+    return {
+        "naturals_rule": model.rule,
+        "cards": model.cards,
+        "stakes": f"{r['stakes'][0]}:{r['stakes'][1]}",
+        "p5": [fraction_text(x) for x in r["q"]],
+        "edge": _entry(r["edge_now"]),
+        "at_5": {
+            s: {
+                "draw": _entry(v.draw),
+                "stand": _entry(v.stand),
+                "better": v.better,
+            }
+            for s, v in r["values"].items()
+        },
+        "one_side_alone": interval(*r["alone"]),
+        "right_with_left_fixed": interval(*r["right_with_left_fixed"]),
+        "cooperative": {
+            "p5": [fraction_text(x) for x in r["cooperative"][0]],
+            "edge": _entry(r["cooperative"][1]),
+            "rounds": r["cooperative"][2],
+        },
+    }
+
+
+def _q_range(lo: Fraction, hi: Fraction) -> str:
+    if lo == hi:
+        return (
+            f"q = {float(lo):.6f} ({fraction_text(lo)})"
+            if lo.denominator < 10**7
+            else f"q = {float(lo):.6f}"
+        )
+    return f"any q from {float(lo):.6f} to {float(hi):.6f}"
+
+
+def format_choice(
+    model: EdgeModel, source: str, stakes: Sequence[int] | tuple[int, int], q: object
+) -> str:
+    r = choice_report(model, stakes, q)
+    st, qq = r["stakes"], r["q"]
+    lines = [
+        f"The sides' choice at 5, one coup from {shoe_words(model, source)}",
+        f"  naturals: {_RULE_WORDS[model.rule]}",
+        f"  stakes right:left = {st[0]}:{st[1]}; the banker plays its best response to "
+        f"p5 = {q_text(qq[0])} (right), {q_text(qq[1])} (left): edge {percent(r['edge_now'])}",
+        "",
+        "A side holding 5, its expected gain per chip it stakes (given the coup reaches the "
+        "decisions):",
+    ]
+    for side, v in r["values"].items():
+        lines.append(
+            f"  {side:<5}  draw {percent(v.draw)}   stand {percent(v.stand)}   better: {v.better}"
+        )
+    lo, hi, e = r["alone"]
+    lines += [
+        "",
+        "The chance of drawing at 5 that lowers the best-responding banker's edge most:",
+        f"  one side alone (stakes 1:0, the other side's p5 {q_text(qq[1])}): "
+        f"{_q_range(lo, hi)}; edge {percent(e)}",
+    ]
+    lo, hi, e = r["right_with_left_fixed"]
+    lines.append(
+        f"  the right side at stakes {st[0]}:{st[1]}, the left's p5 {q_text(qq[1])}: "
+        f"{_q_range(lo, hi)}; edge {percent(e)}"
+    )
+    (c_r, c_l), c_e, rounds = r["cooperative"]
+    lines.append(
+        f"  both sides together at stakes {st[0]}:{st[1]}: right q = {float(c_r):.6f}, "
+        f"left q = {float(c_l):.6f}; edge {percent(c_e)} (exact coordinate descent, {rounds} rounds)"
+    )
+    return "\n".join(lines)
