@@ -423,6 +423,20 @@ def _exact(s: _Inputs) -> ExactAdvice:
         return sum(w * n for w, n in zip(weights, sums, strict=True))
 
     total = weighted(z)
+    if total == 0 and (five_r == 0 or five_l == 0):
+        # What the sides did is impossible under p5: a side at 5 did what p5
+        # says it never does (p5 = 0 and it drew, or p5 = 1 and it stood).
+        # It did so all the same: weigh its 5 as possible, then, if that is
+        # still not enough, both sides' 5s.
+        for fr, fl in (
+            (five_r or den, five_l),
+            (five_r, five_l or den),
+            (five_r or den, five_l or den),
+        ):
+            weights = (den * den, den * fl, den * fr, fr * fl)
+            total = weighted(z)
+            if total:
+                break
     if total == 0:
         raise _no_pair_error()
     rn, rd = s.right_stake.numerator, s.right_stake.denominator

@@ -245,6 +245,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--p5", type=_probability, default=0.5, metavar="P", help="chance a side at 5 draws"
     )
+    p.add_argument(
+        "--stakes",
+        type=_chips_pair,
+        metavar="R:L",
+        help="fixed stakes: in every coup the first seat to bet on the right stakes R chips "
+        "and on the left L, everyone else passes (e.g. 1:1, 3:1, 1:0)",
+    )
+    p.add_argument(
+        "--no-exact",
+        action="store_true",
+        help="skip the noise-reduced estimate (each decision coup at the advisor's exact "
+        "expected gain): faster",
+    )
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.set_defaults(func=cmd_simulate)
@@ -368,6 +381,21 @@ def _computer(text: str) -> tuple[str, SeatChoice]:
     return name, cast("SeatChoice", style)
 
 
+def _chips_pair(text: str) -> tuple[int, int]:
+    parts = text.split(":")
+    try:
+        right, left = (int(x) for x in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{quoted(text)} is not stakes R:L in whole chips (for example 1:1 or 3:1)"
+        ) from None
+    if right < 0 or left < 0 or right + left < 1:
+        raise argparse.ArgumentTypeError(f"{quoted(text)}: stakes are 0 chips or more, not both 0")
+    if max(right, left) > 1000:
+        raise argparse.ArgumentTypeError(f"{quoted(text)}: at most 1000 chips a side")
+    return right, left
+
+
 def _probability(text: str) -> float:
     try:
         value = float(text)
@@ -433,7 +461,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if not args.no_progress and sys.stderr.isatty() and args.coups >= 2000:
         show = progress_bar(sys.stderr)
     try:
-        summary = simulate(args.coups, args.players, args.seed, args.banker, args.p5, show)
+        summary = simulate(
+            args.coups,
+            args.players,
+            args.seed,
+            args.banker,
+            args.p5,
+            show,
+            stakes=args.stakes,
+            exact_estimate=not args.no_exact,
+        )
     except ValueError as exc:
         print(f"banque: {exc}", file=sys.stderr)
         return EXIT_USAGE
