@@ -511,12 +511,40 @@ def reference_advise(
     """
     s = _inputs(unseen, banker, right, left, p5)
     p = s.p5
+    five = {
+        "right": p if s.right_third is not None else 1 - p,
+        "left": p if s.left_third is not None else 1 - p,
+    }
+    # What the sides did may be impossible under p5 (p5 = 0 and a side at 5
+    # drew): then that side's 5 weighs 1, as in the fast advisor.
+    tries = [(five["right"], five["left"])]
+    if five["right"] == 0 or five["left"] == 0:
+        tries += [
+            (five["right"] or Fraction(1), five["left"]),
+            (five["right"], five["left"] or Fraction(1)),
+            (five["right"] or Fraction(1), five["left"] or Fraction(1)),
+        ]
+    for five_r, five_l in tries:
+        total_weight, draw_sum, stand_sum = _reference_sums(s, five_r, five_l)
+        if total_weight:
+            break
+    if total_weight == 0:
+        raise _no_pair_error()
+    draw = draw_sum / total_weight
+    stand = stand_sum / total_weight
+    return ExactAdvice(draw=draw, stand=stand, best=_best(draw, stand))
+
+
+def _reference_sums(
+    s: _Inputs, five_r: Fraction, five_l: Fraction
+) -> tuple[Fraction, Fraction, Fraction]:
+    """The reference's nested loops, a side's 5 weighing ``five_r`` / ``five_l``."""
     counts = list(s.counts)
 
-    def weight(third: int | None, total: int) -> Fraction:
+    def weight(third: int | None, total: int, five: Fraction) -> Fraction:
         if third is None:  # stood: 5, 6 or 7
-            return Fraction(1) if total in (6, 7) else (1 - p if total == 5 else Fraction(0))
-        return Fraction(1) if total <= 4 else (p if total == 5 else Fraction(0))
+            return Fraction(1) if total in (6, 7) else (five if total == 5 else Fraction(0))
+        return Fraction(1) if total <= 4 else (five if total == 5 else Fraction(0))
 
     def final(third: int | None, total: int) -> int:
         return total if third is None else (total + third) % 10
@@ -541,7 +569,7 @@ def reference_advise(
             if ways_b == 0:
                 continue
             counts[b] -= 1
-            weight_r = weight(s.right_third, (a + b) % 10)
+            weight_r = weight(s.right_third, (a + b) % 10, five_r)
             final_r = final(s.right_third, (a + b) % 10)
             for c in range(10):
                 ways_c = counts[c]
@@ -553,7 +581,7 @@ def reference_advise(
                     if ways_d == 0:
                         continue
                     counts[d] -= 1
-                    weight_l = weight(s.left_third, (c + d) % 10)
+                    weight_l = weight(s.left_third, (c + d) % 10, five_l)
                     if weight_l != 0:
                         final_l = final(s.left_third, (c + d) % 10)
                         w = Fraction(ways_a * ways_b * ways_c * ways_d) * weight_r * weight_l
@@ -579,11 +607,7 @@ def reference_advise(
                 counts[c] += 1
             counts[b] += 1
         counts[a] += 1
-    if total_weight == 0:
-        raise _no_pair_error()
-    draw = draw_sum / total_weight
-    stand = stand_sum / total_weight
-    return ExactAdvice(draw=draw, stand=stand, best=_best(draw, stand))
+    return total_weight, draw_sum, stand_sum
 
 
 # ---------------------------------------------------------------- situations
