@@ -9,7 +9,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "banque"
 ENGINE_MODULES = ["cards", "errors", "models", "engine", "record", "naturals"]
-OPTIONAL_ENGINE = ["odds", "advisor", "players", "simulate"]
+OPTIONAL_ENGINE = ["odds", "advisor", "players", "simulate", "edge", "solver"]
 
 
 def _engine_files() -> list[Path]:
