@@ -33,6 +33,7 @@ from .edge import (
 )
 
 Side = Literal["right", "left"]
+HALF = Fraction(1, 2)
 
 _RULE_WORDS = {
     "all": "all (home rule: any natural settles every hand)",
@@ -586,3 +587,79 @@ def format_choice(
         f"left q = {float(c_l):.6f}; edge {percent(c_e)} (exact coordinate descent, {rounds} rounds)"
     )
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- the table's help
+
+HELP_HEADING = "## The banker's best response (exact)"
+
+
+def help_section(model: EdgeModel | None = None) -> str:
+    """The help screen's grid: equal stakes, sides at 5 drawing half the time, 3 packs.
+
+    Generated from the exact solution (``tests`` check that ``banque/help.md``
+    ends with it); ``banque strategy`` prints the full thresholds.
+    """
+    m = model if model is not None else EdgeModel.for_packs(3, "all")
+    theta = HALF
+    groups = grouped_strategy(m, HALF, theta)
+    order = _info_order(False)
+    lines = [
+        HELP_HEADING,
+        "",
+        "What a banker who knows its cards, what each side did and the stakes gains most by, "
+        "counted exactly (three packs, home rule, equal stakes on both sides, a side at 5 "
+        "drawing half the time). `banque strategy` prints it as grids for any stakes, with "
+        "the share of the stakes where each move changes, and "
+        "`banque edge` the banker's exact edge.",
+        "",
+    ]
+    always: dict[str, list[str]] = {"D": [], "S": []}
+    rules = []
+    all_pairs = {pt.banker for pt in m.points}
+    for g in groups:
+        texts = {k: _cell_text(c, theta) for k, c in g.cells.items()}
+        name = f"{g.total}"
+        if len(g.pairs) < len([p for p in all_pairs if sum(p) % 10 == g.total]):
+            name += " with " + ", ".join(f"{a}+{b}" for a, b in g.pairs)
+        letters = list(texts.values())
+        usual = max(("D", "S"), key=letters.count)
+        if letters.count(usual) == len(letters):
+            always[usual].append(name)
+            continue
+        other = "stands" if usual == "D" else "draws"
+        cases = []
+        for r in order:
+            cols = [c for c in order if texts.get((r, c)) not in (usual, None)]
+            if len(cols) == len(order):
+                cases.append(f"the right {_said(r)}, whatever the left did")
+            elif cols:
+                cases.append(f"the right {_said(r)} and the left {_said_list(cols)}")
+        rules.append(
+            f"**Banker {name}** {'draws' if usual == 'D' else 'stands'}, but {other} when "
+            + "; ".join(cases)
+            + "."
+        )
+    summary = []
+    if always["D"]:
+        summary.append(f"Banker {', '.join(always['D'])}: always draws.")
+    if always["S"]:
+        summary.append(f"Banker {', '.join(always['S'])}: always stands.")
+    lines.append(" ".join(summary))
+    for rule in rules:
+        lines += ["", rule]
+    return "\n".join(lines) + "\n"
+
+
+def _said(info: int | None) -> str:
+    return "stood" if info is None else f"drew {info}"
+
+
+def _said_list(infos: list[int | None]) -> str:
+    """``stood or drew 0, 1 or 8``: what one side did, as a list."""
+    drew = [str(i) for i in infos if i is not None]
+    parts = ["stood"] if None in infos else []
+    if drew:
+        numbers = drew[0] if len(drew) == 1 else ", ".join(drew[:-1]) + " or " + drew[-1]
+        parts.append(f"drew {numbers}")
+    return " or ".join(parts)

@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -141,3 +142,11 @@ def test_strategy_and_choice_commands() -> None:
     assert any(c["right"] == "natural" for c in cells)
     out = banque("choice", "--packs", "1")
     assert out.returncode == 0 and "one side alone" in out.stdout
+
+
+def test_the_help_screen_ends_with_the_exact_grid(model: EdgeModel) -> None:
+    from banque.solver import HELP_HEADING, help_section
+
+    text = (Path(__file__).resolve().parent.parent / "banque" / "help.md").read_text("utf-8")
+    assert text.count(HELP_HEADING) == 1
+    assert text.endswith(help_section(model))  # regenerate: python -c "...help_section()"
