@@ -496,7 +496,16 @@ def _solver_setup(args: argparse.Namespace) -> tuple[Any, str]:
     if result.error is not None:
         raise ValueError(str(result.error))
     game = result.game
-    seen = list(game.seen_cards()) if game.shoe_ready else []
+    if game.phase in ("right", "left", "banker"):
+        raise ValueError(
+            "the record stops in the middle of a coup: give one that stops between coups "
+            "(the edge is for a whole coup)"
+        )
+    if game.phase == "ended" or not game.shoe_ready:
+        word = "pack" if game.packs == 1 else "packs"
+        source = f"the record's next bank: a fresh shoe of {game.packs} {word}"
+        return EdgeModel(unseen_values(game.packs), rule), source
+    seen = list(game.seen_cards())
     counts = unseen_values(game.packs, seen)
     if sum(counts) < 9:
         raise ValueError(f"only {sum(counts)} cards are left in the record's shoe: a coup needs 9")

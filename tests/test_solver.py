@@ -150,3 +150,23 @@ def test_the_help_screen_ends_with_the_exact_grid(model: EdgeModel) -> None:
     text = (Path(__file__).resolve().parent.parent / "banque" / "help.md").read_text("utf-8")
     assert text.count(HELP_HEADING) == 1
     assert text.endswith(help_section(model))  # regenerate: python -c "...help_section()"
+
+
+def test_edge_from_a_records_shoe(tmp_path: Path) -> None:
+    from banque.advisor import unseen_values
+
+    example = Path(__file__).resolve().parent.parent / "examples" / "worked-example.json"
+    record = json.loads(example.read_text("utf-8"))
+    record["actions"] = [a for a in record["actions"] if a["act"] != "retire"]
+    between = tmp_path / "between.json"
+    between.write_text(json.dumps(record), "utf-8")
+    out = banque("edge", "--record", str(between), "--json")
+    assert out.returncode == 0, out.stderr
+    shown = ["9C", "4C", "4D", "7H", "6D", "2H", "2S", "3C"]
+    m = EdgeModel(unseen_values(3, shown))
+    assert Fraction(json.loads(out.stdout)["total"]["fraction"]) == m.edge((1, 1), HALF).total
+    record["actions"] = record["actions"][:6]  # stops at the left side's move
+    middle = tmp_path / "middle.json"
+    middle.write_text(json.dumps(record), "utf-8")
+    out = banque("edge", "--record", str(middle))
+    assert out.returncode == 2 and "middle of a coup" in out.stderr
