@@ -282,7 +282,8 @@ def build_parser() -> argparse.ArgumentParser:
             "the sides' choice at 5: values, the q that minimises the banker's edge",
             "For a side holding 5: its expected gain per chip drawing and standing against the "
             "banker's best response, and the chance of drawing at 5 (q) that lowers the "
-            "banker's edge most, for one side alone and for both sides together.",
+            "banker's edge most, for one side alone and for both sides together; at equal "
+            "stakes, the symmetric Nash equilibrium.",
         ),
     ):
         p = sub.add_parser(name, help=helptext, description=description)

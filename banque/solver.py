@@ -6,7 +6,7 @@ minimises the banker's edge) and turns the answers into text and JSON.
 
 >>> model = EdgeModel.for_packs(1)
 >>> v = side_values(model, (1, 1), (Fraction(1, 2), Fraction(1, 2)), "right")
->>> v.stand > v.draw  # a side at 5 does better standing against this banker
+>>> v.draw > v.stand  # a side at 5 does better drawing against this banker
 True
 """
 
@@ -54,10 +54,14 @@ def percent(x: Fraction, digits: int = 4) -> str:
 
 
 def q_text(x: Fraction) -> str:
-    """A probability as short text: 1/2, 0.05, 1."""
-    if x.denominator in (1, 2, 3, 4, 5, 8, 10, 20, 100) and x.denominator <= 20:
-        return fraction_text(x) if x.denominator not in (10, 20) else f"{float(x):g}"
-    return f"{float(x):.4g}"
+    """A probability as short text: 0.5, 0.05, 1, 1/3.
+
+    >>> q_text(Fraction(1, 2)), q_text(Fraction(1, 20)), q_text(Fraction(1, 3))
+    ('0.5', '0.05', '1/3')
+    """
+    if (x * 100).denominator == 1:
+        return f"{float(x):g}"
+    return fraction_text(x) if x.denominator <= 1000 else f"{float(x):.4g}"
 
 
 def _entry(x: Fraction) -> dict[str, Any]:
@@ -498,7 +502,9 @@ def choice_report(
     alone = best_q(model, (1, 0), "right", qq[1])
     both = best_q(model, st, "right", qq[1])
     coop, coop_edge, rounds = cooperative(model, st, qq)
+    equilibrium = nash_equal_stakes(model) if st[0] == st[1] else None
     return {
+        "nash": equilibrium,
         "stakes": st,
         "q": qq,
         "values": values,
@@ -538,7 +544,28 @@ def choice_json(
             "edge": _entry(r["cooperative"][1]),
             "rounds": r["cooperative"][2],
         },
+        "nash_equal_stakes": _nash_json(r["nash"]),
     }
+
+
+def _nash_json(n: Nash | None) -> dict[str, Any] | None:
+    if n is None:
+        return None
+    return {
+        "p5": n.q,
+        "quadratic": list(n.quadratic),
+        "banker_mixes_at": [_point_words(p) for p in n.where],
+        "banker_draws_there": n.mixing,
+        "edge_percent": n.edge * 100,
+    }
+
+
+def _point_words(p: Point) -> str:
+    def did(x: int | None) -> str:
+        return "stood" if x is None else ("showed a natural" if x == NATURAL else f"drew {x}")
+
+    a, b = p.banker
+    return f"banker {(a + b) % 10} ({a}+{b}), right {did(p.right)}, left {did(p.left)}"
 
 
 def _q_range(lo: Fraction, hi: Fraction) -> str:
@@ -586,6 +613,22 @@ def format_choice(
         f"  both sides together at stakes {st[0]}:{st[1]}: right q = {float(c_r):.6f}, "
         f"left q = {float(c_l):.6f}; edge {percent(c_e)} (exact coordinate descent, {rounds} rounds)"
     )
+    n = r["nash"]
+    if st[0] != st[1]:
+        lines.append("  Nash equilibrium: computed for equal stakes only (--stakes 1:1).")
+    elif n is None:
+        lines.append("  Nash equilibrium: none found with both sides mixing alike.")
+    else:
+        a, b, c = n.quadratic
+        lines += [
+            f"  Nash equilibrium (each side for itself), equal stakes: both sides draw at 5 with "
+            f"q = {n.q:.9f},",
+            f"    the root in [0, 1] of {a} q² {'+' if b >= 0 else '−'} {abs(b)} q "
+            f"{'+' if c >= 0 else '−'} {abs(c)} = 0; the banker is indifferent at "
+            + "; ".join(_point_words(p) for p in n.where),
+            f"    and draws there with chance {n.mixing:.6f}, which leaves each side indifferent "
+            f"at 5; edge {n.edge * 100:+.4f} %",
+        ]
     return "\n".join(lines)
 
 
@@ -663,3 +706,123 @@ def _said_list(infos: list[int | None]) -> str:
         numbers = drew[0] if len(drew) == 1 else ", ".join(drew[:-1]) + " or " + drew[-1]
         parts.append(f"drew {numbers}")
     return " or ".join(parts)
+
+
+# ---------------------------------------------------------------- Nash equilibrium
+
+
+def _gap(
+    model: EdgeModel,
+    st: tuple[int, int],
+    q: tuple[Fraction, Fraction],
+    side: Side,
+    moves: list[bool] | None = None,
+) -> Fraction:
+    """Drawing minus standing at 5 for ``side``, against the banker's moves (default: best)."""
+    v = side_values(model, st, q, side, moves if moves is not None else _banker_moves(model, st, q))
+    return v.draw - v.stand
+
+
+def _delta_poly(p: Point, st: tuple[int, int]) -> tuple[int, int, int, int]:
+    """A point's draw-minus-stand as ``a + b qR + c qL + d qR qL`` (integers)."""
+    r, lft = st
+    x = [r * (p.dr[k] - p.sr[k]) + lft * (p.dl[k] - p.sl[k]) for k in range(4)]
+    # w = (1, wL, wR, wR wL); wR = qR (drew) or 1 - qR (stood), wL likewise.
+    rr = (0, 1) if _drew(p.right) else (1, -1)  # wR = rr[0] + rr[1] qR
+    ll = (0, 1) if _drew(p.left) else (1, -1)
+    a = x[0] + ll[0] * x[1] + rr[0] * x[2] + rr[0] * ll[0] * x[3]
+    b = rr[1] * x[2] + rr[1] * ll[0] * x[3]
+    c = ll[1] * x[1] + rr[0] * ll[1] * x[3]
+    d = rr[1] * ll[1] * x[3]
+    return a, b, c, d
+
+
+@dataclass(frozen=True)
+class Nash:
+    """A symmetric Nash equilibrium at equal stakes (each side for itself).
+
+    Both sides draw at 5 with chance ``q``; the banker plays its best response
+    and, at the decision point(s) ``where`` it is indifferent, draws with
+    chance ``mixing``, which leaves each side indifferent at 5.  ``q`` solves
+    ``a q^2 + b q + c = 0`` (``quadratic``), the banker's indifference there.
+    """
+
+    q: float
+    quadratic: tuple[int, int, int]
+    where: tuple[Point, ...]
+    mixing: float
+    edge: float
+
+
+def nash_equal_stakes(model: EdgeModel, tolerance: Fraction = Fraction(1, 10**15)) -> Nash | None:
+    """The symmetric Nash equilibrium at equal stakes, or None if none is found this way.
+
+    Along the diagonal ``qR = qL = q`` a side's gain from drawing at 5 (against
+    the banker's best response) falls by jumps, where one of the banker's
+    choices changes.  Bisection finds the jump where it changes sign; the
+    points whose choice changes there (one point, or a point and its mirror)
+    give the exact equation of ``q`` (a quadratic: each point's
+    draw-minus-stand is bilinear in ``(qR, qL)``), and the banker's chance of
+    drawing there that makes the side indifferent is solved from a linear
+    equation (the gain is linear in it).  None when a pure ``q`` (0 or 1) is
+    the answer or the jump is not found.
+    """
+    st = (1, 1)
+
+    def gap(q: Fraction) -> Fraction:
+        return _gap(model, st, (q, q), "right")
+
+    lo, hi = Fraction(0), Fraction(1)
+    if gap(lo) <= 0 or gap(hi) >= 0:
+        return None
+    while hi - lo > tolerance:
+        mid = (lo + hi) / 2
+        mid = mid.limit_denominator(int(4 / tolerance))
+        if mid in (lo, hi):
+            break
+        if gap(mid) > 0:
+            lo = mid
+        else:
+            hi = mid
+    before, after = _banker_moves(model, st, (lo, lo)), _banker_moves(model, st, (hi, hi))
+    changed = [i for i, (x, y) in enumerate(zip(before, after, strict=True)) if x != y]
+    if not changed or len(changed) > 2:
+        return None
+    a, b, c, d = _delta_poly(model.points[changed[0]], st)
+    # On the diagonal: a + (b + c) q + d q^2 = 0 (in lowest terms, leading term positive).
+    g = math.gcd(d, b + c, a) or 1
+    g = -g if (d or b + c) < 0 else g
+    quad = (d // g, (b + c) // g, a // g)
+    if d == 0:
+        roots = [Fraction(-a, b + c)] if b + c else []
+    else:
+        disc = (b + c) ** 2 - 4 * d * a
+        if disc < 0:
+            return None
+        from decimal import Decimal, getcontext
+
+        getcontext().prec = 50
+        root = Decimal(disc).sqrt()
+        roots = [
+            Fraction((-Decimal(b + c) + sign * root) / (2 * Decimal(d))).limit_denominator(10**40)
+            for sign in (1, -1)
+        ]
+    inside = [x for x in roots if lo - tolerance <= x <= hi + tolerance]
+    if not inside:
+        return None
+    q = inside[0]
+    # The side's gain is linear in the banker's chance of drawing at the point(s).
+    moves = list(before)
+    for i in changed:
+        moves[i] = False
+    g_stand = _gap(model, st, (q, q), "right", moves)
+    for i in changed:
+        moves[i] = True
+    g_draw = _gap(model, st, (q, q), "right", moves)
+    if g_draw == g_stand:
+        return None
+    mixing = -g_stand / (g_draw - g_stand)
+    if not 0 <= mixing <= 1:
+        return None
+    edge = float(model.edge(st, (q.limit_denominator(10**15),) * 2).total)
+    return Nash(float(q), quad, tuple(model.points[i] for i in changed), float(mixing), edge)

@@ -170,3 +170,20 @@ def test_edge_from_a_records_shoe(tmp_path: Path) -> None:
     middle.write_text(json.dumps(record), "utf-8")
     out = banque("edge", "--record", str(middle))
     assert out.returncode == 2 and "middle of a coup" in out.stderr
+
+
+def test_the_symmetric_nash_equilibrium_at_equal_stakes(model: EdgeModel) -> None:
+    from banque.solver import nash_equal_stakes
+
+    n = nash_equal_stakes(model)
+    assert n is not None
+    assert 0 < n.q < 1 and 0 <= n.mixing <= 1
+    a, b, c = n.quadratic
+    assert abs(a * n.q * n.q + b * n.q + c) < 1e-9 * max(abs(a), abs(b), abs(c))
+    # Against the banker's pure best response, both sides at q: below q* drawing at 5
+    # is better, above it standing (the banker mixes exactly at q*).
+    q = Fraction(n.q).limit_denominator(10**12)
+    step = Fraction(1, 10**6)
+    assert side_values(model, (1, 1), (q - step, q - step), "right").better == "draw"
+    assert side_values(model, (1, 1), (q + step, q + step), "right").better == "stand"
+    assert len(n.where) == 1 and n.where[0].total == 6
