@@ -266,7 +266,7 @@ def simulate(
     the first seat to bet on the right stakes R and on the left L (reduced to
     the cover left, as at the table), every other seat passes.
     ``exact_estimate`` also counts each decision coup at the advisor's exact
-    expected gain of the banker's move (about 0.1 ms a coup more).
+    expected gain of the banker's move (about 0.15 ms a coup more).
     """
     if coups < 1:
         raise ValueError("--coups must be at least 1.")
