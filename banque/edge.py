@@ -48,7 +48,7 @@ from typing import Literal
 
 from .advisor import decision_sums, unseen_values
 from .cards import PACKS
-from .naturals import NATURAL_RULES, NaturalRule
+from .naturals import NATURAL_RULES, NaturalRule, is_natural, settled_sides
 
 __all__ = [
     "NATURAL",
@@ -382,11 +382,12 @@ class EdgeModel:
         factor_stand = [top // _falling(n - 6, k) for k in range(3)]
         factor_draw = [top // _falling(n - 6, k + 1) for k in range(3)]
         infos: list[int | None] = [None, *range(10)]
-        per_side = self.rule == "per-side"
         for a, b, ways_b in _value_pairs(c):
             total = (a + b) % 10
-            if total >= 8:
-                continue
+            if is_natural(total):
+                continue  # the banker's natural settles both sides (either rule)
+            # Does a side's natural leave the other side to play on (per-side rule)?
+            one_settled = settled_sides(self.rule, banker=total, right=9, left=0) == ("right",)
             u0 = _minus(c, a, b)
             for i, r in enumerate(infos):
                 ways_r = 1 if r is None else u0[r]
@@ -423,11 +424,11 @@ class EdgeModel:
                                 _mirror4(dr),
                             )
                         )
-            if not per_side:
+            if not one_settled:
                 continue
             # One side shows a natural (settled at once); the banker plays the other.
             for x, y, ways_n in _value_pairs(u0):
-                if (x + y) % 10 < 8:
+                if not is_natural((x + y) % 10):
                     continue
                 u1 = _minus(u0, x, y)
                 for o in infos:
@@ -460,7 +461,7 @@ class EdgeModel:
         """
         c = self.counts
         gain_r = gain_l = settled_ways = 0
-        per_side = self.rule == "per-side"
+        rule = self.rule
         for a, b, ways_b in _value_pairs(c):
             tb = (a + b) % 10
             u0 = _minus(c, a, b)
@@ -474,11 +475,9 @@ class EdgeModel:
                     if not ways_l:
                         continue
                     w = ways_b * ways_r * ways_l
-                    if per_side:
-                        r_settled = tb >= 8 or tr >= 8
-                        l_settled = tb >= 8 or tl >= 8
-                    else:
-                        r_settled = l_settled = max(tb, tr, tl) >= 8
+                    settled = settled_sides(rule, banker=tb, right=tr, left=tl)
+                    r_settled = "right" in settled
+                    l_settled = "left" in settled
                     if r_settled:
                         gain_r += w * _sign(tb - tr)
                     if l_settled:
