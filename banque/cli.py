@@ -529,6 +529,8 @@ def _stakes_list(raw: list[str] | None) -> list[tuple[int, int]]:
     from .edge import parse_stakes
 
     texts = [t for item in (raw or ["1:1"]) for t in item.split(",") if t.strip()]
+    if not texts:
+        raise ValueError("--stakes: write R:L, for example 1:1 or 3:1")
     return [parse_stakes(t) for t in texts]
 
 

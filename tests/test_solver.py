@@ -119,6 +119,7 @@ def test_edge_command() -> None:
     [
         (["edge", "--stakes", "0:0"], "at least one side"),
         (["edge", "--stakes", "x"], "not a stakes ratio"),
+        (["edge", "--stakes", ",,"], "write R:L"),
         (["edge", "--p5", "1.5"], "probability"),
         (["edge", "--p5", "0:1:0"], "step"),
         (["edge", "--rules", "home", "--naturals", "per-side"], "disagree"),
