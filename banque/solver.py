@@ -472,7 +472,8 @@ def cooperative(
     """The sides' joint choice ``(qR, qL)`` that lowers the banker's edge most.
 
     Exact coordinate descent: each side in turn takes its exact minimising
-    ``q`` (:func:`best_q`) with the other's fixed, until neither moves.
+    ``q`` (:func:`best_q`, kept to 12 digits) with the other's fixed, until
+    neither moves or the edge stops falling.
     Returns the point, the banker's edge there and the rounds taken.  The
     point is a minimum along each side's ``q``; README compares it with a
     grid of the whole square.
@@ -481,13 +482,18 @@ def cooperative(
     q_r, q_l = _check_q(start)
     value = model.edge(st, (q_r, q_l), "best").total
     for rounds in range(1, 51):
-        before = (q_r, q_l)
         low, high, _ = best_q(model, st, "right", q_l)
-        q_r = q_r if low <= q_r <= high else low
-        low, high, value = best_q(model, st, "left", q_r)
-        q_l = q_l if low <= q_l <= high else low
-        if (q_r, q_l) == before:
+        new_r = q_r if low <= q_r <= high else low.limit_denominator(10**12)
+        low, high, _ = best_q(model, st, "left", new_r)
+        new_l = q_l if low <= q_l <= high else low.limit_denominator(10**12)
+        # Each step's exact minimiser is kept to 12 digits (its fractions would
+        # otherwise grow at every round); the edge is then counted exactly there.
+        new_value = model.edge(st, (new_r, new_l), "best").total
+        if (new_r, new_l) == (q_r, q_l) or new_value >= value - value * Fraction(1, 10**12):
+            if new_value < value:
+                q_r, q_l, value = new_r, new_l, new_value
             return (q_r, q_l), value, rounds
+        q_r, q_l, value = new_r, new_l, new_value
     return (q_r, q_l), value, 50
 
 
