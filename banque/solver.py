@@ -507,10 +507,17 @@ def choice_report(
     values = {s: side_values(model, st, qq, s, moves) for s in ("right", "left")}
     alone = best_q(model, (1, 0), "right", qq[1])
     both = best_q(model, st, "right", qq[1])
+    common = best_common_q(model, st)
     coop, coop_edge, rounds = cooperative(model, st, qq)
+    # The descent from the best common q may end lower: keep the lower.
+    start = common[0].limit_denominator(10**12)
+    other = cooperative(model, st, (start, start))
+    if other[1] < coop_edge:
+        coop, coop_edge, rounds = other
     equilibrium = nash_equal_stakes(model) if st[0] == st[1] else None
     return {
         "nash": equilibrium,
+        "common": common,
         "stakes": st,
         "q": qq,
         "values": values,
@@ -551,6 +558,11 @@ def choice_json(
             "rounds": r["cooperative"][2],
         },
         "nash_equal_stakes": _nash_json(r["nash"]),
+        "both_sides_same_q": {
+            "p5": float(r["common"][0]),
+            "exact": r["common"][1],
+            "edge": _entry(r["common"][2]),
+        },
     }
 
 
@@ -593,7 +605,7 @@ def format_choice(
         f"The sides' choice at 5, one coup from {shoe_words(model, source)}",
         f"  naturals: {_RULE_WORDS[model.rule]}",
         f"  stakes right:left = {st[0]}:{st[1]}; the banker plays its best response to "
-        f"p5 = {q_text(qq[0])} (right), {q_text(qq[1])} (left): edge {percent(r['edge_now'])}",
+        f"p5 = {q_text(qq[0])} (right), {q_text(qq[1])} (left): edge {percent(r['edge_now'], 6)}",
         "",
         "A side holding 5, its expected gain per chip it stakes (given the coup reaches the "
         "decisions):",
@@ -607,17 +619,22 @@ def format_choice(
         "",
         "The chance of drawing at 5 that lowers the best-responding banker's edge most:",
         f"  one side alone (stakes 1:0, the other side's p5 {q_text(qq[1])}): "
-        f"{_q_range(lo, hi)}; edge {percent(e)}",
+        f"{_q_range(lo, hi)}; edge {percent(e, 6)}",
     ]
     lo, hi, e = r["right_with_left_fixed"]
     lines.append(
         f"  the right side at stakes {st[0]}:{st[1]}, the left's p5 {q_text(qq[1])}: "
-        f"{_q_range(lo, hi)}; edge {percent(e)}"
+        f"{_q_range(lo, hi)}; edge {percent(e, 6)}"
+    )
+    q_c, q_c_text, q_c_edge = r["common"]
+    lines.append(
+        f"  both sides with the same q at stakes {st[0]}:{st[1]}: q = {float(q_c):.9f} "
+        f"({q_c_text}); edge {percent(q_c_edge, 6)}"
     )
     (c_r, c_l), c_e, rounds = r["cooperative"]
     lines.append(
         f"  both sides together at stakes {st[0]}:{st[1]}: right q = {float(c_r):.6f}, "
-        f"left q = {float(c_l):.6f}; edge {percent(c_e)} (exact coordinate descent, {rounds} rounds)"
+        f"left q = {float(c_l):.6f}; edge {percent(c_e, 6)} (exact coordinate descent, {rounds} round{'s' if rounds != 1 else ''})"
     )
     n = r["nash"]
     if st[0] != st[1]:
@@ -633,7 +650,7 @@ def format_choice(
             f"{'+' if c >= 0 else '−'} {abs(c)} = 0; the banker is indifferent at "
             + "; ".join(_point_words(p) for p in n.where),
             f"    and draws there with chance {n.mixing:.6f}, which leaves each side indifferent "
-            f"at 5; edge {n.edge * 100:+.4f} %",
+            f"at 5; edge {n.edge * 100:+.6f} %",
         ]
     return "\n".join(lines)
 
@@ -832,3 +849,97 @@ def nash_equal_stakes(model: EdgeModel, tolerance: Fraction = Fraction(1, 10**15
         return None
     edge = float(model.edge(st, (q.limit_denominator(10**15),) * 2).total)
     return Nash(float(q), quad, tuple(model.points[i] for i in changed), float(mixing), edge)
+
+
+def _diagonal(x: Sequence[int], right_drew: bool, left_drew: bool) -> tuple[int, int, int]:
+    """``sum_k w_k x_k`` on ``qR = qL = q`` as ``c0 + c1 q + c2 q^2``."""
+    ar, br = (0, 1) if right_drew else (1, -1)  # wR = ar + br q
+    al, bl = (0, 1) if left_drew else (1, -1)
+    c0 = x[0] + x[1] * al + x[2] * ar + x[3] * ar * al
+    c1 = x[1] * bl + x[2] * br + x[3] * (ar * bl + br * al)
+    c2 = x[3] * br * bl
+    return c0, c1, c2
+
+
+def _roots_inside(c0: int, c1: int, c2: int) -> list[tuple[Fraction, str]]:
+    """Roots of ``c0 + c1 q + c2 q^2`` strictly inside (0, 1), with an exact description."""
+    if c2 == 0:
+        if c1 == 0:
+            return []
+        x = Fraction(-c0, c1)
+        return [(x, fraction_text(x))] if 0 < x < 1 else []
+    disc = c1 * c1 - 4 * c2 * c0
+    if disc < 0:
+        return []
+    from decimal import Decimal, getcontext
+
+    getcontext().prec = 60
+    root = Decimal(disc).sqrt()
+    out = []
+    g = math.gcd(c2, c1, c0) * (-1 if c2 < 0 else 1)
+    text = f"a root of {c2 // g} q² {'+' if c1 >= 0 else '−'} {abs(c1 // g)} q {'+' if c0 >= 0 else '−'} {abs(c0 // g)} = 0"
+    for sign in (1, -1):
+        x = Fraction((-Decimal(c1) + sign * root) / (2 * Decimal(c2))).limit_denominator(10**45)
+        if 0 < x < 1:
+            exact = math.isqrt(disc) ** 2 == disc
+            out.append((x, fraction_text(x) if exact else text))
+    return out
+
+
+def best_common_q(
+    model: EdgeModel, stakes: Sequence[int] | tuple[int, int] = (1, 1)
+) -> tuple[Fraction, str, Fraction]:
+    """The ``q`` both sides share that minimises the best-responding banker's edge.
+
+    On ``qR = qL = q`` each point's values are quadratics in ``q``: the edge
+    is a sum of quadratics and of maxima of quadratics, a quadratic between
+    the points where one of the banker's choices changes (roots of
+    quadratics).  Its minimum is at 0, 1, one of those points or the vertex of
+    a piece: all are tried.  Returns ``q`` (to 45 digits when irrational),
+    how it is exactly known, and the edge per chip there.
+    """
+    st = _check_stakes(tuple(stakes))
+    r, lft = st
+    base = [0, 0, 0]
+    toggles: list[tuple[Fraction, str, tuple[int, int, int]]] = []
+    for p in model.points:
+        rd, ld = _drew(p.right), _drew(p.left)
+        s = [r * p.sr[k] + lft * p.sl[k] for k in range(4)]
+        delta = [r * (p.dr[k] - p.sr[k]) + lft * (p.dl[k] - p.sl[k]) for k in range(4)]
+        for k, c in enumerate(_diagonal(s, rd, ld)):
+            base[k] += c
+        dpoly = _diagonal(delta, rd, ld)
+        roots = _roots_inside(*dpoly)
+        if dpoly[0] > 0 or (dpoly[0] == 0 and (dpoly[1] > 0 or (dpoly[1] == 0 and dpoly[2] > 0))):
+            for k in range(3):
+                base[k] += dpoly[k]  # active just above q = 0
+            sign = -1
+        else:
+            sign = 1
+        for x, text in sorted(roots):
+            toggles.append((x, text, tuple(sign * c for c in dpoly)))  # type: ignore[arg-type]
+            sign = -sign
+    toggles.sort(key=lambda t: t[0])
+    scale = model.denominator * (r + lft)
+
+    def value(poly: Sequence[int], x: Fraction) -> Fraction:
+        return Fraction(poly[0]) + poly[1] * x + poly[2] * x * x
+
+    best: tuple[Fraction, Fraction, str] | None = None
+    poly = list(base)
+    left_end, left_text = Fraction(0), "0"
+    for x, text, change in [*toggles, (Fraction(1), "1", (0, 0, 0))]:
+        candidates = [(left_end, left_text), (x, text)]
+        if poly[2] > 0:
+            vertex = Fraction(-poly[1], 2 * poly[2])
+            if left_end < vertex < x:
+                candidates.append((vertex, fraction_text(vertex)))
+        for q, q_text_ in candidates:
+            v = value(poly, q)
+            if best is None or v < best[0]:
+                best = (v, q, q_text_)
+        for k in range(3):
+            poly[k] += change[k]
+        left_end, left_text = x, text
+    assert best is not None
+    return best[1], best[2], best[0] / scale + model.naturals_share(st)

@@ -188,3 +188,17 @@ def test_the_symmetric_nash_equilibrium_at_equal_stakes(model: EdgeModel) -> Non
     assert side_values(model, (1, 1), (q - step, q - step), "right").better == "draw"
     assert side_values(model, (1, 1), (q + step, q + step), "right").better == "stand"
     assert len(n.where) == 1 and n.where[0].total == 6
+
+
+def test_the_best_common_q_beats_the_diagonal(model: EdgeModel) -> None:
+    from banque.solver import best_common_q
+
+    q, how, edge = best_common_q(model, (1, 1))
+    assert 0 < q < 1 and "root of" in how
+    # q is an irrational root kept to 45 digits: the edge there agrees to far below that.
+    assert abs(edge - model.edge((1, 1), (q, q)).total) < Fraction(1, 10**40)
+    assert all(
+        model.edge((1, 1), (Fraction(i, 40), Fraction(i, 40))).total >= edge for i in range(41)
+    )
+    _, coop, _ = cooperative(model, (1, 1), (q.limit_denominator(10**12),) * 2)
+    assert coop <= edge + Fraction(1, 10**12)  # its start is q kept to 12 digits
