@@ -56,6 +56,7 @@ __all__ = [
     "advise",
     "advise_exact",
     "clear_cache",
+    "decision_sums",
     "random_situation",
     "reference_advise",
     "unseen_values",
@@ -383,6 +384,24 @@ def _tables(
     return (*map(_four, (z, s_r, s_l, d_r, d_l)),)
 
 
+def decision_sums(
+    counts: tuple[int, ...], banker: int, right_third: int | None, left_third: int | None
+) -> tuple[tuple[int, int, int, int], ...]:
+    """The exact integer sums behind :func:`advise`, by class of the two pair totals.
+
+    ``counts`` are the unseen cards per value 0..9, ``banker`` the banker's
+    two-card total, ``*_third`` a side's third card's value (``None``: it
+    stood).  Returns ``(Z, SR, SL, DR, DL)``, each four sums indexed by
+    ``k = 2 * right_class + left_class`` (class 1: the side's pair totals 5):
+    ``Z`` the deals of the concealed pairs (ordered right pair, then left
+    pair), ``S*``/``D*`` the banker's summed result (+1 win, -1 loss) against
+    each side when standing / drawing (``D*`` still to be divided by the
+    ``sum(counts) - 4`` cards the banker's third card comes from).  Cached.
+    Shared with :mod:`banque.edge`, which weighs these sums over every deal.
+    """
+    return _tables(tuple(counts), banker, right_third, left_third)
+
+
 def clear_cache() -> None:
     """Forget the cached sums (:func:`advise` caches them per shoe state and hands)."""
     _tables.cache_clear()
@@ -404,6 +423,20 @@ def _exact(s: _Inputs) -> ExactAdvice:
         return sum(w * n for w, n in zip(weights, sums, strict=True))
 
     total = weighted(z)
+    if total == 0 and (five_r == 0 or five_l == 0):
+        # What the sides did is impossible under p5: a side at 5 did what p5
+        # says it never does (p5 = 0 and it drew, or p5 = 1 and it stood).
+        # It did so all the same: weigh its 5 as possible, then, if that is
+        # still not enough, both sides' 5s.
+        for fr, fl in (
+            (five_r or den, five_l),
+            (five_r, five_l or den),
+            (five_r or den, five_l or den),
+        ):
+            weights = (den * den, den * fl, den * fr, fr * fl)
+            total = weighted(z)
+            if total:
+                break
     if total == 0:
         raise _no_pair_error()
     rn, rd = s.right_stake.numerator, s.right_stake.denominator
@@ -478,12 +511,40 @@ def reference_advise(
     """
     s = _inputs(unseen, banker, right, left, p5)
     p = s.p5
+    five = {
+        "right": p if s.right_third is not None else 1 - p,
+        "left": p if s.left_third is not None else 1 - p,
+    }
+    # What the sides did may be impossible under p5 (p5 = 0 and a side at 5
+    # drew): then that side's 5 weighs 1, as in the fast advisor.
+    tries = [(five["right"], five["left"])]
+    if five["right"] == 0 or five["left"] == 0:
+        tries += [
+            (five["right"] or Fraction(1), five["left"]),
+            (five["right"], five["left"] or Fraction(1)),
+            (five["right"] or Fraction(1), five["left"] or Fraction(1)),
+        ]
+    for five_r, five_l in tries:
+        total_weight, draw_sum, stand_sum = _reference_sums(s, five_r, five_l)
+        if total_weight:
+            break
+    if total_weight == 0:
+        raise _no_pair_error()
+    draw = draw_sum / total_weight
+    stand = stand_sum / total_weight
+    return ExactAdvice(draw=draw, stand=stand, best=_best(draw, stand))
+
+
+def _reference_sums(
+    s: _Inputs, five_r: Fraction, five_l: Fraction
+) -> tuple[Fraction, Fraction, Fraction]:
+    """The reference's nested loops, a side's 5 weighing ``five_r`` / ``five_l``."""
     counts = list(s.counts)
 
-    def weight(third: int | None, total: int) -> Fraction:
+    def weight(third: int | None, total: int, five: Fraction) -> Fraction:
         if third is None:  # stood: 5, 6 or 7
-            return Fraction(1) if total in (6, 7) else (1 - p if total == 5 else Fraction(0))
-        return Fraction(1) if total <= 4 else (p if total == 5 else Fraction(0))
+            return Fraction(1) if total in (6, 7) else (five if total == 5 else Fraction(0))
+        return Fraction(1) if total <= 4 else (five if total == 5 else Fraction(0))
 
     def final(third: int | None, total: int) -> int:
         return total if third is None else (total + third) % 10
@@ -508,7 +569,7 @@ def reference_advise(
             if ways_b == 0:
                 continue
             counts[b] -= 1
-            weight_r = weight(s.right_third, (a + b) % 10)
+            weight_r = weight(s.right_third, (a + b) % 10, five_r)
             final_r = final(s.right_third, (a + b) % 10)
             for c in range(10):
                 ways_c = counts[c]
@@ -520,7 +581,7 @@ def reference_advise(
                     if ways_d == 0:
                         continue
                     counts[d] -= 1
-                    weight_l = weight(s.left_third, (c + d) % 10)
+                    weight_l = weight(s.left_third, (c + d) % 10, five_l)
                     if weight_l != 0:
                         final_l = final(s.left_third, (c + d) % 10)
                         w = Fraction(ways_a * ways_b * ways_c * ways_d) * weight_r * weight_l
@@ -546,11 +607,7 @@ def reference_advise(
                 counts[c] += 1
             counts[b] += 1
         counts[a] += 1
-    if total_weight == 0:
-        raise _no_pair_error()
-    draw = draw_sum / total_weight
-    stand = stand_sum / total_weight
-    return ExactAdvice(draw=draw, stand=stand, best=_best(draw, stand))
+    return total_weight, draw_sum, stand_sum
 
 
 # ---------------------------------------------------------------- situations

@@ -9,7 +9,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NoReturn, cast
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from . import __version__
 from .constants import MAX_PLAYERS, MIN_PLAYERS
@@ -245,11 +245,102 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--p5", type=_probability, default=0.5, metavar="P", help="chance a side at 5 draws"
     )
+    p.add_argument(
+        "--stakes",
+        type=_chips_pair,
+        metavar="R:L",
+        help="fixed stakes: in every coup the first seat to bet on the right stakes R chips "
+        "and on the left L, everyone else passes (e.g. 1:1, 3:1, 1:0)",
+    )
+    p.add_argument(
+        "--no-exact",
+        action="store_true",
+        help="skip the noise-reduced estimate (each decision coup at the advisor's exact "
+        "expected gain): faster",
+    )
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.set_defaults(func=cmd_simulate)
+
+    for name, helptext, description in (
+        (
+            "edge",
+            "the banker's exact edge per chip staked (one coup; also sweeps)",
+            "The banker's exact expected gain per chip staked for one coup, as a fraction and a "
+            "percentage: the naturals' share, the decision coups' share and the total. Several "
+            "--stakes or a range of --p5 (START:STOP:STEP) print a table.",
+        ),
+        (
+            "strategy",
+            "the banker's best-response table (draw, stand, or a stakes threshold)",
+            "The banker's best move at each total against what each side did: draw, stand, or "
+            "draw when the right side's share of the stakes is below (or above) a threshold. "
+            "With --stakes, the move at that ratio.",
+        ),
+        (
+            "choice",
+            "the sides' choice at 5: values, the q that minimises the banker's edge",
+            "For a side holding 5: its expected gain per chip drawing and standing against the "
+            "banker's best response, and the chance of drawing at 5 (q) that lowers the "
+            "banker's edge most, for one side alone and for both sides together; at equal "
+            "stakes, the symmetric Nash equilibrium.",
+        ),
+    ):
+        p = sub.add_parser(name, help=helptext, description=description)
+        _solver_options(p, sweep=name == "edge")
+        p.set_defaults(func=globals()[f"cmd_{name}"])
     _add_net_commands(sub)
     return parser
+
+
+def _solver_options(p: argparse.ArgumentParser, sweep: bool) -> None:
+    p.add_argument(
+        "--packs",
+        type=_whole(1, MAX_PACKS),
+        default=3,
+        metavar="N",
+        help=f"a fresh shoe of N packs, 1 to {MAX_PACKS} (default 3)",
+    )
+    p.add_argument(
+        "--record",
+        metavar="FILE",
+        help="the shoe that is left in a game record (every card shown in this shoe is out)",
+    )
+    p.add_argument(
+        "--naturals",
+        choices=("all", "per-side"),
+        help="all (home rule, the default): any natural settles every hand; per-side "
+        "(classic): a side's natural settles that side only",
+    )
+    p.add_argument(
+        "--rules",
+        choices=("home", "classic"),
+        help="home: --naturals all; classic: --naturals per-side",
+    )
+    p.add_argument(
+        "--stakes",
+        action="append",
+        metavar="R:L",
+        help="stakes on the right and left sides (1:1 equal, the default; 1:0 one side only)"
+        + ("; repeat, or separate by commas, for a table" if sweep else ""),
+    )
+    p.add_argument(
+        "--p5",
+        default="1/2",
+        metavar="Q",
+        help="chance a side at 5 draws (default 1/2); QR,QL for each side"
+        + ("; START:STOP:STEP for a table (on both sides: a grid)" if sweep else ""),
+    )
+    if sweep:
+        p.add_argument(
+            "--banker",
+            choices=("best", "table"),
+            default="best",
+            help="best (the default): the best response, knowing the stakes and what the "
+            "sides did; table: draw at 0-5, stand at 6-7",
+        )
+        p.add_argument("--plot", action="store_true", help="draw a --p5 range as bars")
+    p.add_argument("--json", action="store_true", help="print JSON")
 
 
 def _add_net_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -432,6 +523,21 @@ def _computer(text: str) -> tuple[str, SeatChoice]:
     return name, cast("SeatChoice", style)
 
 
+def _chips_pair(text: str) -> tuple[int, int]:
+    parts = text.split(":")
+    try:
+        right, left = (int(x) for x in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{quoted(text)} is not stakes R:L in whole chips (for example 1:1 or 3:1)"
+        ) from None
+    if right < 0 or left < 0 or right + left < 1:
+        raise argparse.ArgumentTypeError(f"{quoted(text)}: stakes are 0 chips or more, not both 0")
+    if max(right, left) > 1000:
+        raise argparse.ArgumentTypeError(f"{quoted(text)}: at most 1000 chips a side")
+    return right, left
+
+
 def _probability(text: str) -> float:
     try:
         value = float(text)
@@ -497,7 +603,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if not args.no_progress and sys.stderr.isatty() and args.coups >= 2000:
         show = progress_bar(sys.stderr)
     try:
-        summary = simulate(args.coups, args.players, args.seed, args.banker, args.p5, show)
+        summary = simulate(
+            args.coups,
+            args.players,
+            args.seed,
+            args.banker,
+            args.p5,
+            show,
+            stakes=args.stakes,
+            exact_estimate=not args.no_exact,
+        )
     except ValueError as exc:
         print(f"banque: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -505,6 +620,173 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(summary.as_dict(), indent=2, ensure_ascii=False))
     else:
         print(format_summary(summary))
+    return 0
+
+
+def _solver_setup(args: argparse.Namespace) -> tuple[Any, str]:
+    """The exact model for the options (a fresh shoe or a record's), and words for its shoe."""
+    from .advisor import unseen_values
+    from .edge import EdgeModel
+
+    rule = args.naturals or {"classic": "per-side"}.get(args.rules or "", "all")
+    if args.rules and args.naturals and rule != {"home": "all", "classic": "per-side"}[args.rules]:
+        raise ValueError(f"--rules {args.rules} and --naturals {args.naturals} disagree")
+    if args.record is None:
+        word = "pack" if args.packs == 1 else "packs"
+        return EdgeModel(unseen_values(args.packs), rule), f"a fresh shoe of {args.packs} {word}"
+    result = _read_record(args.record)
+    if result.error is not None:
+        raise ValueError(str(result.error))
+    game = result.game
+    if game.phase in ("right", "left", "banker"):
+        raise ValueError(
+            "the record stops in the middle of a coup: give one that stops between coups "
+            "(the edge is for a whole coup)"
+        )
+    if game.phase == "ended" or not game.shoe_ready:
+        word = "pack" if game.packs == 1 else "packs"
+        source = f"the record's next bank: a fresh shoe of {game.packs} {word}"
+        return EdgeModel(unseen_values(game.packs), rule), source
+    seen = list(game.seen_cards())
+    counts = unseen_values(game.packs, seen)
+    if sum(counts) < 9:
+        raise ValueError(f"only {sum(counts)} cards are left in the record's shoe: a coup needs 9")
+    return EdgeModel(counts, rule), f"the record's shoe, {len(seen)} cards shown"
+
+
+def _p5_lists(text: str) -> tuple[list[Any], list[Any]]:
+    from .edge import parse_p5
+
+    parts = text.split(",")
+    if len(parts) == 1:
+        values = parse_p5(parts[0])
+        return values, values
+    if len(parts) == 2:
+        return parse_p5(parts[0]), parse_p5(parts[1])
+    raise ValueError(f"{text!r}: write Q, or QR,QL (one for each side)")
+
+
+def _stakes_list(raw: list[str] | None) -> list[tuple[int, int]]:
+    from .edge import parse_stakes
+
+    texts = [t for item in (raw or ["1:1"]) for t in item.split(",") if t.strip()]
+    if not texts:
+        raise ValueError("--stakes: write R:L, for example 1:1 or 3:1")
+    return [parse_stakes(t) for t in texts]
+
+
+def _solver_failed(exc: Exception) -> int:
+    print(f"banque: {plain(str(exc), 200)}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def cmd_edge(args: argparse.Namespace) -> int:
+    from .solver import edge_json, format_edge, format_sweep, plot_sweep, q_text
+
+    try:
+        stakes = _stakes_list(args.stakes)
+        q_r, q_l = _p5_lists(args.p5)
+        model, source = _solver_setup(args)
+        two_sided = "," in args.p5 and (len(q_r) > 1 or len(q_l) > 1)
+        if two_sided and len(stakes) > 1:
+            raise ValueError("a grid of --p5 QR,QL ranges takes one --stakes ratio")
+        if two_sided:
+            grid = model.sweep(q_r, q_l, stakes[0], args.banker)
+            if args.json:
+                print(json.dumps([edge_json(e) for row in grid for e in row], indent=2))
+            else:
+                print(
+                    format_sweep(
+                        model,
+                        source,
+                        q_r,
+                        q_l,
+                        grid,
+                        f"p5 of the right side (stakes {stakes[0][0]}:{stakes[0][1]})",
+                        "p5 of the left side",
+                        [q_text(x) for x in q_l],
+                    )
+                )
+            return 0
+        pairs = list(zip(q_r, q_l, strict=False)) if len(q_r) == len(q_l) else []
+        if not pairs:
+            raise ValueError("--p5 QR,QL: give one value on one side, or ranges of the same length")
+        if len(pairs) == 1 and len(stakes) == 1:
+            e = model.edge(stakes[0], pairs[0], args.banker)
+            print(
+                json.dumps(edge_json(e), indent=2) if args.json else format_edge(e, model, source)
+            )
+            return 0
+        columns = [model.sweep([x], [y], st, args.banker)[0][0] for st in stakes for x, y in pairs]
+        table = [
+            [columns[j * len(pairs) + i] for j in range(len(stakes))] for i in range(len(pairs))
+        ]
+        if args.json:
+            print(json.dumps([edge_json(e) for row in table for e in row], indent=2))
+        elif args.plot:
+            for j, st in enumerate(stakes):
+                print(f"stakes {st[0]}:{st[1]}, banker {args.banker}: the edge (%) by p5")
+                print(plot_sweep([x for x, _ in pairs], [row[j] for row in table]))
+        else:
+            print(
+                format_sweep(
+                    model,
+                    source,
+                    [x for x, _ in pairs],
+                    stakes,
+                    table,
+                    "p5 (both sides)" if q_r == q_l else "p5 (right, left in step)",
+                    "stakes right:left",
+                    [f"{a}:{b}" for a, b in stakes],
+                )
+            )
+    except (ValueError, BanqueError) as exc:
+        return _solver_failed(exc)
+    return 0
+
+
+def cmd_strategy(args: argparse.Namespace) -> int:
+    from fractions import Fraction
+
+    from .solver import format_strategy, strategy_json
+
+    try:
+        stakes = _stakes_list(args.stakes)
+        if len(stakes) > 1:
+            raise ValueError("strategy takes one --stakes ratio")
+        q_r, q_l = _p5_lists(args.p5)
+        if len(q_r) > 1 or len(q_l) > 1:
+            raise ValueError("strategy takes one --p5 (Q or QR,QL), not a range")
+        model, source = _solver_setup(args)
+        theta = None if args.stakes is None else Fraction(stakes[0][0], sum(stakes[0]))
+        q = (q_r[0], q_l[0])
+        if args.json:
+            print(json.dumps(strategy_json(model, q, theta), indent=2))
+        else:
+            print(format_strategy(model, source, q, theta))
+    except (ValueError, BanqueError) as exc:
+        return _solver_failed(exc)
+    return 0
+
+
+def cmd_choice(args: argparse.Namespace) -> int:
+    from .solver import choice_json, format_choice
+
+    try:
+        stakes = _stakes_list(args.stakes)
+        if len(stakes) > 1:
+            raise ValueError("choice takes one --stakes ratio")
+        q_r, q_l = _p5_lists(args.p5)
+        if len(q_r) > 1 or len(q_l) > 1:
+            raise ValueError("choice takes one --p5 (Q or QR,QL), not a range")
+        model, source = _solver_setup(args)
+        q = (q_r[0], q_l[0])
+        if args.json:
+            print(json.dumps(choice_json(model, stakes[0], q), indent=2))
+        else:
+            print(format_choice(model, source, stakes[0], q))
+    except (ValueError, BanqueError) as exc:
+        return _solver_failed(exc)
     return 0
 
 

@@ -145,6 +145,7 @@ class ComputerPlayer:
         *,
         banker_mode: BankerMode = "advisor",
         p5: float = 0.5,
+        draw_at_5: float | None = None,
     ) -> None:
         self.name = name
         self.style = STYLES[style] if isinstance(style, str) else style
@@ -153,6 +154,8 @@ class ComputerPlayer:
         self.rng = rng if rng is not None else random.Random(name)
         self.banker_mode = banker_mode
         self.p5 = p5
+        #: How often this seat draws at 5 as a side (None: its temperament's).
+        self.draw_at_5 = self.style.draw_at_5 if draw_at_5 is None else draw_at_5
         self._pass = build(Pass, {"act": "pass", "who": name})
         self._banco = build(Banco, {"act": "banco", "who": name})
         self._wagers: dict[tuple[int, bool], Wager] = {}
@@ -179,7 +182,7 @@ class ComputerPlayer:
             acts = obs.acts
             if len(acts) == 1:  # a forced move stated aloud (forced_moves="announced")
                 return _DRAW[phase] if acts[0] == "draw" else _STAND[phase]
-            draw = self.rng.random() < self.style.draw_at_5
+            draw = self.rng.random() < self.draw_at_5
             return _DRAW[phase] if draw else _STAND[phase]
         return self._banker_choice(obs)
 
