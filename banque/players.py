@@ -154,7 +154,7 @@ class ComputerPlayer:
         self.banker_mode = banker_mode
         self.p5 = p5
         self._pass = build(Pass, {"act": "pass", "who": name})
-        self._banco = build(Banco, {"act": "banco", "who": name})
+        self._banco = build(Banco, {"act": "banco", "who": name, "right": None, "left": None})
         self._wagers: dict[tuple[int, bool], Wager] = {}
 
     def __repr__(self) -> str:
@@ -230,6 +230,7 @@ class ComputerPlayer:
                     "amount": amount,
                     "a_cheval": a_cheval,
                     "ride": False,
+                    "side": None,
                 },
             )
         return wager
