@@ -90,7 +90,9 @@ CASES: list[tuple[type[BaseModel], dict[str, Any]]] = [
 ]
 
 
-@pytest.mark.parametrize(("cls", "data"), CASES, ids=[f"{c.__name__}{i}" for i, (c, _) in enumerate(CASES)])
+@pytest.mark.parametrize(
+    ("cls", "data"), CASES, ids=[f"{c.__name__}{i}" for i, (c, _) in enumerate(CASES)]
+)
 def test_build_makes_what_model_construct_and_validation_make(
     cls: type[BaseModel], data: dict[str, Any]
 ) -> None:
