@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NoReturn, cast
 
 from . import __version__
-from .constants import MAX_PLAYERS, MIN_PLAYERS
+from .constants import MAX_PLAYERS, MIN_PLAYERS, RULES_NAMES
 from .errors import BanqueError, RecordError
 from .text import plain, quoted
 
@@ -245,9 +245,32 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--p5", type=_probability, default=0.5, metavar="P", help="chance a side at 5 draws"
     )
+    p.add_argument(
+        "--rules",
+        choices=RULES_NAMES,
+        default="home",
+        help="the house's rules the tables play by (default home; see banque rules)",
+    )
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser(
+        "rules",
+        help="print a house's rules (home, classic, hoyle), beside home's where they differ",
+        description="The rule profiles: home (the rules card), classic (the Pocket Book of "
+        "Games, 1944) and hoyle (the Hoyle-era account with a croupier). For classic and "
+        "hoyle the differences from home are printed side by side.",
+    )
+    p.add_argument(
+        "profile",
+        nargs="?",
+        choices=RULES_NAMES,
+        default="home",
+        metavar="PROFILE",
+        help="home (the default), classic or hoyle",
+    )
+    p.set_defaults(func=cmd_rules)
     return parser
 
 
@@ -356,7 +379,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if not args.no_progress and sys.stderr.isatty() and args.coups >= 2000:
         show = progress_bar(sys.stderr)
     try:
-        summary = simulate(args.coups, args.players, args.seed, args.banker, args.p5, show)
+        summary = simulate(
+            args.coups, args.players, args.seed, args.banker, args.p5, show, rules=args.rules
+        )
     except ValueError as exc:
         print(f"banque: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -365,6 +390,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     else:
         print(format_summary(summary))
     return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    from .rules import format_profile
+
+    width = min(120, max(60, _terminal_width()))
+    print(format_profile(args.profile, width))
+    return 0
+
+
+def _terminal_width() -> int:
+    import shutil
+
+    return shutil.get_terminal_size((100, 24)).columns
 
 
 def cmd_games(args: argparse.Namespace) -> int:

@@ -21,9 +21,11 @@ croupier.  Where a text is silent its profile keeps the home rule.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass, fields
 from typing import Literal
 
+from .constants import RULES_NAMES
 from .naturals import NaturalRule
 
 __all__ = [
@@ -33,6 +35,7 @@ __all__ = [
     "HouseRules",
     "describe",
     "differences",
+    "format_profile",
     "house_rules",
 ]
 
@@ -40,7 +43,7 @@ __all__ = [
 #: ``"any"``: as the caller likes; ``"even"``: half on each side; ``"min:N"``: at least N a side.
 BancoSplit = str
 
-PROFILE_NAMES: tuple[str, ...] = ("home", "classic", "hoyle")
+PROFILE_NAMES: tuple[str, ...] = RULES_NAMES
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,10 +239,15 @@ def _say(rules: HouseRules, field: str) -> str:
     return _SAYS[field].get(getattr(rules, field), f"{field} = {getattr(rules, field)!r}")
 
 
+def _applies(rules: HouseRules, field: str) -> bool:
+    """A parameter that means something under these rules (payment order needs liability)."""
+    return field not in _SKIP and (field != "pay_order" or rules.liability == "in-order")
+
+
 def describe(name: str) -> list[tuple[str, str]]:
     """Every rule of a profile that may differ between houses, as (parameter, words)."""
     rules = house_rules(name)
-    return [(f.name, _say(rules, f.name)) for f in fields(HouseRules) if f.name not in _SKIP]
+    return [(f.name, _say(rules, f.name)) for f in fields(HouseRules) if _applies(rules, f.name)]
 
 
 def differences(name: str) -> list[tuple[str, str, str]]:
@@ -248,5 +256,46 @@ def differences(name: str) -> list[tuple[str, str, str]]:
     return [
         (f.name, _say(home, f.name), _say(rules, f.name))
         for f in fields(HouseRules)
-        if f.name not in _SKIP and getattr(rules, f.name) != getattr(home, f.name)
+        if _applies(rules, f.name)
+        and (getattr(rules, f.name) != getattr(home, f.name) or f.name == "pay_order")
     ]
+
+
+#: What every profile shares (the game itself), said once under each profile.
+_COMMON = (
+    "Three packs (156 cards); the banker deals right, left, self, twice, face down. "
+    "A side draws at 0-4, stands at 6-7 and chooses at 5; the banker chooses freely. "
+    "Each side is settled against the banker alone: even money, ties stand off. "
+    "Where the book is silent the home rule is kept (see the README for each reading)."
+)
+
+
+def format_profile(name: str, width: int = 100) -> str:
+    """A profile's rules as text; for classic and hoyle, the differences from home side by
+    side (home on the left, the profile on the right)."""
+    rules = house_rules(name)
+    out = [f"{rules.title} -- rules {rules.name!r}", f"Source: {rules.source}", ""]
+    out += textwrap.wrap(_COMMON, width)
+    out.append("")
+    if rules.name == "home":
+        for _field, words in describe(name):
+            out += textwrap.wrap(words, width, initial_indent="- ", subsequent_indent="  ")
+        return "\n".join(out)
+    diffs = differences(name)
+    col = max(20, (width - 3) // 2)
+    out.append(f"{'home':<{col}} | {rules.name}")
+    out.append("-" * col + "-+-" + "-" * col)
+    for _field, home, here in diffs:
+        left = textwrap.wrap(home, col) or [""]
+        right = textwrap.wrap(here, col) or [""]
+        for i in range(max(len(left), len(right))):
+            a = left[i] if i < len(left) else ""
+            b = right[i] if i < len(right) else ""
+            out.append(f"{a:<{col}} | {b}".rstrip())
+        out.append("")
+    same = [words for f, words in describe(name) if f not in {d[0] for d in diffs}]
+    if same:
+        out.append("As at home:")
+        for words in same:
+            out += textwrap.wrap(words, width, initial_indent="- ", subsequent_indent="  ")
+    return "\n".join(out)

@@ -80,6 +80,8 @@ class Summary:
     side_moves: dict[int, dict[str, int]] = field(default_factory=dict)
     #: How often each two-card total was dealt (three hands a coup).
     two_card_totals: list[int] = field(default_factory=list)
+    #: The house's rules the tables played by.
+    rules: str = "home"
 
     @property
     def naturals_per_coup(self) -> float:
@@ -124,7 +126,7 @@ class _Tally:
         self.outcomes["left"][results["left"]] += 1
         v = RANK_VALUE
         natural = coup.natural
-        if natural:
+        if natural or coup.natural_sides:  # classic: a natural may settle one side only
             self.naturals += 1
         hands = coup.hands
         moves = coup.moves
@@ -134,8 +136,11 @@ class _Tally:
             two = (v[hand[0][0]] + v[hand[1][0]]) % 10
             two_card[two] += 1
             if not natural:
+                move = moves[mover]
+                if move == "natural":  # classic: this side was settled by its natural
+                    continue
                 table = self.banker_moves if mover == "banker" else self.side_moves
-                table[two][moves[mover]] += 1
+                table[two][move] += 1
 
     def ratio(self) -> tuple[float, float]:
         """Banker's gain per chip staked, and its standard error (delta method)."""
@@ -157,8 +162,9 @@ def simulate(
     banker: BankerMode = "advisor",
     p5: float = 0.5,
     progress: Progress | None = None,
+    rules: str = "home",
 ) -> Summary:
-    """Play ``coups`` coups with ``players`` computer participants."""
+    """Play ``coups`` coups with ``players`` computer participants under ``rules``."""
     if coups < 1:
         raise ValueError("--coups must be at least 1.")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -168,7 +174,7 @@ def simulate(
     if not 0.0 <= p5 <= 1.0:
         raise ValueError("--p5 is a probability: between 0 and 1.")
     names = list(COMPUTER_NAMES[:players])
-    game = Game(names, seed, record=False, keep_log=False)
+    game = Game(names, seed, record=False, keep_log=False, rules=rules)  # type: ignore[arg-type]
     seeds = game.rng_for("simulation: next table")
     bots = computer_table(game, names, banker_mode=banker, p5=p5)
     # The loop below runs once per act: the methods it calls are looked up
@@ -187,7 +193,13 @@ def simulate(
         if game.ended is not None and min(game.balances.values()) < REBUY:
             # Someone is out of chips: the table starts over, everyone at 100.
             banks += _count_ends(game, ends)
-            game = Game(names, seeds.getrandbits(63), record=False, keep_log=False)
+            game = Game(
+                names,
+                seeds.getrandbits(63),
+                record=False,
+                keep_log=False,
+                rules=rules,  # type: ignore[arg-type]
+            )
             bots = computer_table(game, names, banker_mode=banker, p5=p5)
             next_actor, observe, apply = game.next_actor, game.observe, game.apply
             decide = {name: bot.decide for name, bot in bots.items()}
@@ -228,6 +240,7 @@ def simulate(
         banker_moves=tally.banker_moves,
         side_moves=tally.side_moves,
         two_card_totals=tally.two_card,
+        rules=rules,
     )
 
 
@@ -281,12 +294,14 @@ def format_summary(s: Summary) -> str:
     lines = [
         f"{s.coups} coups, {s.participants} computer players, seed {s.seed}, "
         f"banker plays by {'the exact advisor' if s.banker_mode == 'advisor' else 'a fixed table (draw at 0-5)'}"
-        + (f" (p5 = {s.p5})" if s.banker_mode == "advisor" else ""),
+        + (f" (p5 = {s.p5})" if s.banker_mode == "advisor" else "")
+        + (f"; {s.rules} rules" if s.rules != "home" else ""),
         f"Tables: {s.tables} (a new one, everyone at 100, when a seat falls below {REBUY} chips)",
         f"Banks: {s.banks} ("
         + ", ".join(f"{n} {reason}" for reason, n in sorted(s.bank_ends.items()))
         + ")",
-        f"Naturals: {s.naturals} coups ({s.naturals_per_coup:.4f} per coup; exact chance 0.4681)",
+        f"Naturals: {s.naturals} coups ({s.naturals_per_coup:.4f} per coup; exact chance 0.4681)"
+        + (" -- coups with at least one natural" if s.rules == "classic" else ""),
         f"Banker's gain per chip staked: {s.gain_per_chip:+.4f} ± {s.gain_per_chip_se:.4f} "
         f"(standard error; {s.banker_gain:+d} chips on {s.staked} staked)",
         "",
