@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "banque"
-ENGINE_MODULES = ["cards", "errors", "models", "engine", "record", "naturals"]
-OPTIONAL_ENGINE = ["odds", "advisor", "players", "simulate"]
+ENGINE_MODULES = ["cards", "errors", "models", "engine", "record", "naturals", "rules"]
+OPTIONAL_ENGINE = ["odds", "advisor", "advisor_one", "players", "simulate"]
 
 
 def _engine_files() -> list[Path]:

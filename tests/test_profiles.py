@@ -475,3 +475,106 @@ def test_hoyle_a_broken_bank_may_be_replenished_up_to_the_agreed_minimum() -> No
     assert given_up.ended is not None and given_up.ended.reason == "retired"
     home = play("home", acts, shoe=BANKER_LOSES)
     assert home.ended is not None and home.ended.reason == "bankrupt"
+
+
+# ------------------------------------------------------------------ tools under each profile
+
+
+def test_banque_rules_prints_a_profile_beside_home() -> None:
+    import contextlib
+    import io
+
+    from banque.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["rules", "classic"]) == 0
+    text = out.getvalue()
+    assert "Pocket Book of Games" in text
+    header = next(line for line in text.splitlines() if line.startswith("home "))
+    assert header.split() == ["home", "|", "classic"]
+    assert "| a natural settles only the hands involved" in text
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["rules", "hoyle"]) == 0
+    assert "croupier" in out.getvalue() and "stakes accepted" in out.getvalue()
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), pytest.raises(SystemExit) as caught:
+        main(["rules", "poker"])
+    assert caught.value.code == 2 and "invalid choice: 'poker'" in err.getvalue()
+
+
+@pytest.mark.parametrize("rules", ["home", "classic", "hoyle"])
+def test_simulate_plays_under_each_profile_and_conserves_chips(rules: str) -> None:
+    from banque.simulate import simulate
+
+    summary = simulate(400, players=5, seed=3, rules=rules)
+    assert summary.coups == 400 and summary.rules == rules
+    assert summary.staked > 0
+
+
+def test_replay_json_shows_results_payments_unpaid_fund_and_burnt() -> None:
+    game = play(
+        "classic",
+        [
+            bid("Ana", 10),
+            {"act": "burn", "count": 1},
+            wager("Bruno", 9),
+            wager("Chloé", 9),
+            DEAL,
+            stand("banker"),
+        ],
+        shoe=["2C", *BANKER_LOSES],
+    )
+    state = json.loads(game.report().model_dump_json())
+    coup = state["coups"][0]
+    assert coup["results"] == {"right": "player", "left": "player"}
+    assert coup["payouts"] == {"Bruno": 9, "Chloé": 1} and coup["unpaid"] == {"Chloé": 8}
+    assert coup["fund_after"] == 0 and coup["natural_sides"] == []
+    assert state["banks"][0]["burnt"] == [["2C"]]
+
+
+def test_the_advisor_with_one_side_settled_matches_a_plain_enumeration() -> None:
+    from fractions import Fraction
+    from itertools import permutations
+
+    from banque.advisor_one import advise_one_side
+    from banque.cards import card_value
+
+    cards = ["KC", "2D", "3H", "5S", "7C", "9D", "4H", "QS", "AC"]
+    values = [card_value(c) for c in cards]
+    counts = [values.count(v) for v in range(10)]
+    banker, stake, p5 = 4, 6, Fraction(1, 3)
+    for third in (None, 2):
+        num_d = num_s = den = Fraction(0)
+        for i, j in permutations(range(len(cards)), 2):
+            t = (values[i] + values[j]) % 10
+            if third is None:
+                w = Fraction(0) if not 5 <= t <= 7 else (1 - p5 if t == 5 else Fraction(1))
+            else:
+                w = Fraction(0) if t > 5 else (p5 if t == 5 else Fraction(1))
+            if not w:
+                continue
+            final = t if third is None else (t + third) % 10
+            den += w
+            num_s += w * ((banker > final) - (banker < final))
+            rest = [values[k] for k in range(len(cards)) if k not in (i, j)]
+            num_d += w * Fraction(
+                sum(((banker + c) % 10 > final) - ((banker + c) % 10 < final) for c in rest),
+                len(rest),
+            )
+        draw, stand_ = advise_one_side(counts, banker, stake, third, p5)
+        assert (draw, stand_) == (stake * num_d / den, stake * num_s / den)
+
+
+def test_computer_banker_decides_with_a_side_settled_by_a_natural() -> None:
+    from banque.players import ComputerPlayer
+
+    shoe = ["9H", "3S", "5D", "KH", "KS", "KD", "QC", "4C"]
+    game = play("classic", [bid("Ana", 10), wager("Bruno", 4), wager("Chloé", 4), DEAL], shoe=shoe)
+    obs = game.observe("Ana")
+    assert obs.settled == ("right",) and obs.hands["right"] == ("9H", "KH")
+    act = ComputerPlayer("Ana").decide(obs)
+    assert act.act in ("draw", "stand")
+    game.apply(act)
+    assert game.coups and game.coups[0].results["right"] == "player"
