@@ -1102,6 +1102,12 @@ class Game:
             raise IllegalAction(
                 f"The bank is broken: {self.banker} replenishes it or gives it up first.", "broken"
             )
+        if self.house.banco == "halves" and who not in self._side_by_name:
+            raise IllegalAction(
+                f"{who} stands: banco is called from a seat (those standing stake only what "
+                "the seated players leave uncovered).",
+                "banco",
+            )
         limit = self.house.max_bancos_in_row
         if limit is not None and self.banco_run[0] == who and self.banco_run[1] >= limit:
             raise IllegalAction(
