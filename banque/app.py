@@ -179,6 +179,7 @@ class BanqueApp(App[int]):
         toast_seconds: float = 4.0,
         plain_output: bool | None = None,
         forced_moves: ForcedMoves = "announced",
+        rules: str = "home",
         resume: str | Path | None = None,
         journal: bool = True,
         offer_resume: bool = False,
@@ -189,6 +190,9 @@ class BanqueApp(App[int]):
         #: ``automatic`` (faster; reveals that a side asked to choose holds 5).
         #: A game from a record keeps the record's.
         self.forced_moves: ForcedMoves = forced_moves
+        #: The house's rules of a new game (``home``, ``classic``, ``hoyle``: banque.rules).
+        #: A game from a record or a journal keeps its own.
+        self.rules = rules
         self.session: Session | None = None
         #: The terminal cannot print UTF-8 (found out unless told): plain characters.
         self.plain_output = plain_output_wanted() if plain_output is None else plain_output
@@ -472,7 +476,13 @@ class BanqueApp(App[int]):
 
         if seed is None:
             seed = self._seed if self._seed is not None else time.time_ns() % (2**32)
-        game = Game(list(names), seed, self._shoe, forced_moves=self.forced_moves)
+        game = Game(
+            list(names),
+            seed,
+            self._shoe,
+            forced_moves=self.forced_moves,
+            rules=self.rules,  # type: ignore[arg-type]
+        )
         if pace is not None:
             self.pace = max(0.0, min(MAX_PACE, pace))
         choices = list(kinds) if kinds is not None else self.kinds_for(game.participants)
@@ -764,9 +774,11 @@ class BanqueApp(App[int]):
 
         if not isinstance(self.screen, HelpScreen | TooSmallScreen):
             # Built once, then shown again.
-            if not self.is_screen_installed("help"):
-                self.install_screen(HelpScreen(), "help")
-            self.push_screen("help")
+            rules = self.session.game.rules if self.session is not None else self.rules
+            name = "help" if rules == "home" else f"help-{rules}"
+            if not self.is_screen_installed(name):
+                self.install_screen(HelpScreen(rules), name)
+            self.push_screen(name)
 
     def notify(
         self,
@@ -965,6 +977,7 @@ def run_app(
     kinds: Mapping[str, SeatChoice] | None = None,
     forced_moves: ForcedMoves = "announced",
     resume: str | Path | None = None,
+    rules: str = "home",
 ) -> int:
     """Open the table (from a record, or a journal to resume); the exit status."""
     app = BanqueApp(
@@ -973,6 +986,7 @@ def run_app(
         kinds=kinds,
         resume=resume,
         forced_moves=forced_moves,
+        rules=rules,
         offer_resume=record_path is None and resume is None,
     )
     try:

@@ -141,6 +141,13 @@ def build_parser() -> argparse.ArgumentParser:
         "choose is seen to hold 5). A game from --record keeps its record's.",
     )
     parser.add_argument(
+        "--rules",
+        choices=RULES_NAMES,
+        default="home",
+        help="the house's rules of a new game: home (the default), classic (1944) or hoyle "
+        "(see banque rules); setup offers them too. A game from --record keeps its record's.",
+    )
+    parser.add_argument(
         "--resume",
         nargs="?",
         const="",
@@ -509,7 +516,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 )
             return resume(args.resume)
         return play(
-            args.record, args.pace, dict(args.computer) or None, forced_moves=args.forced_moves
+            args.record,
+            args.pace,
+            dict(args.computer) or None,
+            forced_moves=args.forced_moves,
+            rules=args.rules,
         )
     except KeyboardInterrupt:
         return 130
@@ -528,6 +539,7 @@ def play(
     computers: dict[str, SeatChoice] | None = None,
     *,
     forced_moves: ForcedMoves = "announced",
+    rules: str = "home",
 ) -> int:
     """Open the table (the terminal app)."""
     if record is not None:
@@ -553,7 +565,7 @@ def play(
             f"the table cannot start ({exc}); reinstall banque with its dependencies "
             "(pip install .)"
         ) from None
-    return run_app(record, pace=pace, kinds=computers, forced_moves=forced_moves)
+    return run_app(record, pace=pace, kinds=computers, forced_moves=forced_moves, rules=rules)
 
 
 def resume(which: str) -> int:

@@ -37,6 +37,7 @@ from .errors import IllegalAction
 from .i18n import _
 from .models import (
     Action,
+    Banco,
     Bid,
     CoupSummary,
     Mover,
@@ -69,6 +70,7 @@ Stage = Literal[
     "decision",
     "settlement",
     "ended",
+    "offer",
 ]
 
 
@@ -77,7 +79,7 @@ DEFAULT_BID = 20
 
 MOVERS: tuple[Mover, Mover, Mover] = ("right", "left", "banker")
 #: The stages in which a computer seat may be the one to act.
-COMPUTER_STAGES = ("auction", "seating", "shuffle", "betting", "dealing", "decision")
+COMPUTER_STAGES = ("auction", "seating", "shuffle", "betting", "dealing", "decision", "offer")
 
 
 class CountingRandom(random.Random):
@@ -301,6 +303,8 @@ class Session:
         if self.settled is not None:
             return "settlement"
         if g.phase == "ended":
+            if self.fresh and g.offer:  # classic: the retired bank offered at its size
+                return "offer"
             return "auction" if self.fresh else "ended"
         if g.phase == "auction":
             return "auction"
@@ -322,7 +326,7 @@ class Session:
             return g.participants[0] if g.participants else None
         if st in ("seating", "shuffle", "dealing"):
             return g.banker
-        if st in ("betting", "decision"):
+        if st in ("betting", "decision", "offer"):
             return g.turn().actors[0]
         return None
 
@@ -363,12 +367,19 @@ class Session:
         else:
             fund = _("the fund stays at {fund}").format(fund=coup.fund_after)
         head = _("Natural! ") if coup.natural else ""
-        return head + _("Coup {n}: right {right}, left {left}; {fund}.").format(
+        if not coup.natural and coup.natural_sides:  # classic: one side settled at once
+            head = _("Natural on the {side}! ").format(side=_(coup.natural_sides[0]))
+        text = head + _("Coup {n}: right {right}, left {left}; {fund}.").format(
             n=coup.number,
             right=verdict[coup.results["right"]],
             left=verdict[coup.results["left"]],
             fund=fund,
         )
+        if coup.unpaid:  # classic, hoyle: the fund ran out before every winner was paid
+            text += " " + _("Unpaid (stakes returned): {who}.").format(
+                who=", ".join(f"{w} {n}" for w, n in coup.unpaid.items())
+            )
+        return text
 
     # ------------------------------------------------------------ acting
 
@@ -440,8 +451,10 @@ class Session:
 
     def perform_raw(self, action: Action) -> list[Event]:
         g = self.game
-        fresh = g.phase == "ended" and self.fresh and isinstance(action, Pass | Bid)
+        fresh = g.phase == "ended" and self.fresh and isinstance(action, Pass | Bid) and not g.offer
         events = g.apply(action)
+        if g.phase != "ended":  # the offer taken, or declined by all: the fresh bank is open
+            self.fresh = False
         if fresh:
             # The first word of a fresh bank's auction: the engine opens it (and
             # records the act in the order the table shows); new_bank has
@@ -467,6 +480,17 @@ class Session:
             raise IllegalAction(_("The bank has not ended yet."), "phase")
         self.settled = None
         self.fresh = True
+        g = self.game
+        if g.offer:
+            ev = self._event(
+                "offer",
+                _(
+                    "The bank of {size} is offered at the same size in order of precedence: "
+                    "first to {who}."
+                ).format(size=g.offer_size, who=g.offer[0]),
+            )
+            self.messages.append(ev)
+            return [ev]
         ev = self._event(
             "auction",
             _("A fresh bank: the auction for bank {n} opens.").format(n=self.game.bank_number + 1),
@@ -536,6 +560,8 @@ class Session:
 
     def shufflers(self) -> list[str]:
         g = self.game
+        if g.house.croupier:  # hoyle: the croupier, then the players at his right and left
+            return []
         return [p for p in g.order if p != g.banker] if self.others_shuffle else []
 
     def shuffle(self) -> list[Event]:
@@ -601,6 +627,14 @@ class Session:
 
     def wager(self, who: str, amount: int, a_cheval: bool) -> list[Event]:
         return self.perform(Wager(who=who, amount=amount, a_cheval=a_cheval))
+
+    def banco(self, who: str) -> list[Event]:
+        """Banco; under classic the caller plays both hands, half of the fund on each."""
+        g = self.game
+        if g.house.banco == "both-hands":
+            half = g.fund // 2
+            return self.perform(Banco(who=who, right=g.fund - half, left=half))
+        return self.perform(Banco(who=who))
 
     # ------------------------------------------------------------ computers
 

@@ -40,6 +40,39 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(answer)
 
 
+class NumberScreen(ModalScreen[int | None]):
+    """Choose a small number with a digit key (1 to ``most``). Escape: none."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "pick(0)", _("Back"), id="number.back"),
+        *[Binding(str(n), f"pick({n})", show=False, id=f"number.{n}") for n in range(1, 10)],
+    ]
+
+    def __init__(self, question: str, detail: str, most: int) -> None:
+        super().__init__(classes="dialog-screen")
+        self.question = question
+        self.detail = detail
+        self.most = most
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(self.question, style="bold"), classes="dialog-title")
+            if self.detail:
+                yield Static(Text(self.detail), classes="dialog-body")
+            yield Static(
+                Text(_("1-{n}: that many · Escape: none").format(n=self.most)),
+                classes="dialog-keys",
+            )
+
+    def action_pick(self, n: int) -> None:
+        if n == 0:
+            self.dismiss(None)
+        elif n <= self.most:
+            self.dismiss(n)
+        else:
+            self.app.bell()
+
+
 class SeatPickerScreen(ModalScreen[str | None]):
     """Choose whose private view to open (while an amount is being typed)."""
 

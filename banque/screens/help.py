@@ -29,6 +29,37 @@ def help_text() -> str:
         return _("# Help\n\nThe help file could not be read.")
 
 
+def profile_help(rules: str) -> str:
+    """The chosen profile's differences from home, as the help's first section."""
+    from ..rules import differences, house_rules
+
+    house = house_rules(rules)
+    lines = [
+        f"# {_('This table plays by the {title} rules').format(title=house.title)}",
+        "",
+        _(
+            "Where this profile differs from the home rules below (the home rule is kept "
+            "wherever the book is silent; `banque rules {name}` prints them side by side):"
+        ).format(name=rules),
+        "",
+    ]
+    lines += [
+        f"- **{field.replace('_', ' ')}**: {words}" for field, _home, words in differences(rules)
+    ]
+    lines += ["", _("Keys of this profile: {keys}").format(keys=_PROFILE_KEYS.get(rules, ""))]
+    return "\n".join(lines)
+
+
+_PROFILE_KEYS = {
+    "classic": "u: the banker burns 1-6 cards before a shoe's first deal · b: banco, half on "
+    "each hand · w (seating): a spectator · s (a spectator's stake): the other side · "
+    "t: take the offered bank, p: pass",
+    "hoyle": "k: the banker declares the stakes accepted · Enter on a broken bank: replenish "
+    "it to the agreed minimum, x: give it up · w (seating): a standing punter · s (a standing "
+    "punter's stake): the other side",
+}
+
+
 class HelpScreen(ModalScreen[None]):
     """The rules and the keys. Escape, q, ? or F1 closes it.
 
@@ -41,13 +72,18 @@ class HelpScreen(ModalScreen[None]):
         Binding("end", "bottom", show=False),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, rules: str = "home") -> None:
         super().__init__(classes="help-screen")
+        #: The table's rules: under classic or hoyle the help opens with their differences.
+        self.rules = rules
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-dialog"):
             with VerticalScroll(id="help-scroll"):
-                yield Static(RichMarkdown(help_text(), hyperlinks=False), id="help-text")
+                text = help_text()
+                if self.rules != "home":
+                    text = profile_help(self.rules) + "\n\n" + text
+                yield Static(RichMarkdown(text, hyperlinks=False), id="help-text")
             yield Static(_("↑↓ PgUp PgDn scroll · Escape, q, ? or F1 close"), id="help-keys")
 
     def on_mount(self) -> None:

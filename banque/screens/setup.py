@@ -18,6 +18,7 @@ from ..constants import (
     MAX_NAME,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    RULES_NAMES,
     SEAT_CHOICES,
     ForcedMoves,
     SeatChoice,
@@ -111,6 +112,40 @@ class MovesSwitch(Widget, can_focus=True):
 
     def action_cycle(self) -> None:
         self.mode = "automatic" if self.mode == "announced" else "announced"
+
+
+#: Each profile in a few words (``banque rules NAME`` prints it whole).
+RULES_WORDS = {
+    "home": "home: the rules card",
+    "classic": "classic: Pocket Book of Games, 1944",
+    "hoyle": "hoyle: the Hoyle-era account, with a croupier",
+}
+
+
+class RulesSwitch(Widget, can_focus=True):
+    """The house's rules: home, classic or hoyle (space or ←→ cycle)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space,right", "cycle(1)", _("Rules"), show=False),
+        Binding("left", "cycle(-1)", _("Rules"), show=False),
+    ]
+
+    rules: reactive[str] = reactive("home")
+
+    def __init__(self, rules: str, *, id: str | None = None) -> None:
+        super().__init__(id=id, classes="setup-kind setup-moves")
+        self.set_reactive(RulesSwitch.rules, rules)
+
+    def render(self) -> Text:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append("◂ ", "dim")
+        text.append(_(RULES_WORDS[self.rules]), "bold" if self.rules == "home" else "")
+        text.append(" ▸", "dim")
+        return text
+
+    def action_cycle(self, step: int) -> None:
+        names = RULES_NAMES
+        self.rules = names[(names.index(self.rules) + step) % len(names)]
 
 
 class SetupScreen(Screen[None]):
@@ -213,6 +248,9 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="setup-row"):
                 yield Label(_("Moves"), classes="setup-label")
                 yield MovesSwitch(self.banque.forced_moves, id="forced")
+            with Horizontal(classes="setup-row"):
+                yield Label(_("Rules"), classes="setup-label")
+                yield RulesSwitch(self.banque.rules, id="rules")
             yield Static("", id="setup-message")
             yield Static(
                 _(
@@ -231,7 +269,7 @@ class SetupScreen(Screen[None]):
 
     def _rows(self) -> list[list[str]]:
         rows = [[f"name-{i}", f"kind-{i}"] for i in range(MAX_PLAYERS)]
-        return [*rows, ["pace"], ["seed"], ["forced"]]
+        return [*rows, ["pace"], ["seed"], ["forced"], ["rules"]]
 
     def action_row(self, delta: int) -> None:
         """Up/down: the same column of the previous or next row."""
@@ -330,6 +368,7 @@ class SetupScreen(Screen[None]):
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text.isdigit() else None
         self.banque.forced_moves = self.query_one("#forced", MovesSwitch).mode
+        self.banque.rules = self.query_one("#rules", RulesSwitch).rules
         try:
             self.banque.start_game(names, seed, kinds, pace)
         except IllegalAction as exc:

@@ -15,7 +15,7 @@ from textual.widgets import Footer, Header, Input
 from ..engine import SIDES, Event
 from ..errors import IllegalAction
 from ..i18n import _
-from ..models import Banco, Bid, Deal, Pass, Retire, Wager
+from ..models import Accept, Bid, Burn, Deal, Pass, Replenish, Retire, Take, Wager
 from ..session import COMPUTER_STAGES, SEAT_KEYS, Board, Session, Stage
 from ..widgets import ActionPanel, BankBand, CoupLog, Scoreboard, Tableau
 from ..widgets.action import AmountInput, EngineValidator
@@ -44,7 +44,12 @@ ACTION_STAGES: dict[str, set[Stage]] = {
     "seat_reset": {"seating"},
     "cutter": {"shuffle"},
     "others": {"shuffle"},
-    "view_seat": {"seating", "shuffle", "dealing", "decision", "settlement"},
+    "view_seat": {"seating", "shuffle", "dealing", "decision", "settlement", "offer"},
+    "burn": {"dealing"},
+    "accept": {"dealing"},
+    "replenish": {"dealing"},
+    "take": {"offer"},
+    "decline": {"offer"},
 }
 #: Actions any participant may take whoever the actor is.
 FREE_ACTIONS = {"pick_seat", "view_seat", "next_coup"}
@@ -59,6 +64,12 @@ class TableScreen(Screen[None]):
         Binding("enter", "next_coup", _("Next"), id="table.next"),
         Binding("enter", "seat_confirm", _("Seat them"), id="table.seat"),
         Binding("enter", "shuffle", _("Shuffle & cut"), id="table.shuffle"),
+        Binding("enter", "replenish", _("Replenish"), id="table.replenish"),
+        Binding("enter", "take", _("Take the bank"), id="table.take"),
+        Binding("t", "take", _("Take the bank"), show=False, id="table.take_t"),
+        Binding("p", "decline", _("Pass"), id="table.decline"),
+        Binding("u", "burn", _("Burn"), id="table.burn"),
+        Binding("k", "accept", _("Stakes accepted"), id="table.accept"),
         Binding("d", "deal", _("Deal"), show=False, id="table.deal_d"),
         Binding("x", "retire", _("Retire"), id="table.retire"),
         Binding("x", "retire_early", _("Retire"), show=False, id="table.retire2"),
@@ -211,10 +222,15 @@ class TableScreen(Screen[None]):
         ]
 
     def _sub_title(self, board: Board) -> str:
+        rules = self.session.game.rules
+        tail = "" if rules == "home" else " · " + _("{rules} rules").format(rules=rules)
         if board.banker is None:
-            return _("Bank {n}: auction").format(n=board.bank_number)
-        return _("Bank {n} · coup {coup} · {banker} banks").format(
-            n=board.bank_number, coup=board.coup, banker=board.banker
+            return _("Bank {n}: auction").format(n=board.bank_number) + tail
+        return (
+            _("Bank {n} · coup {coup} · {banker} banks").format(
+                n=board.bank_number, coup=board.coup, banker=board.banker
+            )
+            + tail
         )
 
     def _selected(self) -> str | None:
@@ -331,11 +347,29 @@ class TableScreen(Screen[None]):
                         "shuffle or not · Enter: shuffle and cut"
                     ).format(first=first, cut=session.cut_by())
                 )
+            elif stage == "dealing" and game.broken:
+                panel.set_hint(
+                    _(
+                        "Enter: replenish with {n} (the agreed minimum) · x: give up the bank"
+                    ).format(n=min(game.bank_bid, game.balances.get(game.banker or "", 0)))
+                )
             elif stage == "dealing":
+                hints = [_("Enter: deal")]
+                if game.can_burn(1):
+                    hints.append(_("u: burn 1-{n} cards").format(n=game.house.max_burn))
+                if game.can_accept():
+                    hints.append(
+                        _("k: stakes accepted (puts up {n})").format(n=game.staked() - game.fund)
+                    )
                 if game.can_retire():
-                    panel.set_hint(_("Enter: deal · x: retire (ends the bank)"))
-                else:
-                    panel.set_hint(_("Enter: deal"))
+                    hints.append(_("x: retire (ends the bank)"))
+                panel.set_hint(" · ".join(hints))
+            elif stage == "offer":
+                panel.set_hint(
+                    _("Enter or t: {who} takes the bank of {n} · p: pass").format(
+                        who=who, n=game.offer_size
+                    )
+                )
             elif stage == "decision":
                 panel.set_hint(
                     _(
@@ -407,6 +441,14 @@ class TableScreen(Screen[None]):
         if action not in FREE_ACTIONS and who is not None and session.kind(who) == "computer":
             return False
         game = session.game
+        if action == "deal":
+            return not game.broken
+        if action == "replenish":
+            return game.broken
+        if action == "burn":
+            return game.can_burn(1)
+        if action == "accept":
+            return game.can_accept()
         if action in ("retire", "retire_early"):
             return game.can_retire()
         if action == "a_cheval":
@@ -510,7 +552,44 @@ class TableScreen(Screen[None]):
 
     def action_banco(self) -> None:
         who = self._actor()
-        self.act(lambda: self.session.perform(Banco(who=who)))
+        self.act(lambda: self.session.banco(who))
+
+    # ------------------------------------------------------------ the houses' own acts
+
+    def action_burn(self) -> None:
+        """classic: the banker burns 1 to 6 cards (a digit), shown to all."""
+        from .dialogs import NumberScreen
+
+        most = self.session.game.house.max_burn
+
+        def chosen(count: int | None) -> None:
+            if count:
+                self.act(lambda: self.session.perform(Burn(count=count)))
+
+        self.app.push_screen(
+            NumberScreen(
+                _("How many cards does {banker} burn?").format(banker=self.session.game.banker),
+                _("They are shown to everyone, then thrown away."),
+                most,
+            ),
+            chosen,
+        )
+
+    def action_accept(self) -> None:
+        self.act(lambda: self.session.perform(Accept()))
+
+    def action_replenish(self) -> None:
+        game = self.session.game
+        amount = min(game.bank_bid, game.balances.get(game.banker or "", 0))
+        self.act(lambda: self.session.perform(Replenish(amount=amount)))
+
+    def action_take(self) -> None:
+        who = self._actor()
+        self.act(lambda: self.session.perform(Take(who=who)))
+
+    def action_decline(self) -> None:
+        who = self._actor()
+        self.act(lambda: self.session.perform(Pass(who=who)))
 
     def action_ride(self) -> None:
         who = self._actor()
