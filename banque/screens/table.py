@@ -332,6 +332,14 @@ class TableScreen(Screen[None]):
                         "banker out · Enter: seat them"
                     )
                 )
+            elif stage == "shuffle" and game.house.croupier:
+                panel.set_hint(
+                    _(
+                        "The croupier shuffles first, then the players at his right and left, "
+                        "{banker} last; cut by {cut}. c: {banker} chooses who cuts · Enter: "
+                        "shuffle and cut"
+                    ).format(banker=game.banker, cut=session.cut_by())
+                )
             elif stage == "shuffle":
                 shufflers = session.shufflers()
                 first = (
