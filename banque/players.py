@@ -297,6 +297,10 @@ class ComputerPlayer:
 
     def _banker_between_coups(self, obs: Observation) -> Action:
         bid = obs.bank_bid
+        if "retire" in obs.acts and obs.coup > 1 and not obs.seen and obs.rules == "classic":
+            # classic reshuffles instead of ending the bank: a computer banker gives the
+            # bank up at the end of a shoe, as a home bank would end there.
+            return _RETIRE
         if "replenish" in obs.acts:  # hoyle: a broken bank, replenished or given up
             if self.rng.random() < self.style.bid_chance:
                 amount = min(bid, obs.balance)

@@ -167,10 +167,9 @@ _SAYS: dict[str, dict[object, str]] = {
         "stake back and nothing more",
     },
     "pay_order": {
-        "seats": "payment order: first seat right, first seat left, second right… then the "
+        "seats": "a losing bank pays first seat right, first seat left, second right… then the "
         "spectators",
-        "rotation": "payment order: the croupier pays in rotation (the betting order), then "
-        "those standing",
+        "rotation": "the croupier pays in rotation (the betting order), then those standing",
     },
     "extra_bettors": {
         "none": "only the seated players bet",
@@ -233,6 +232,26 @@ _SAYS: dict[str, dict[object, str]] = {
 }
 
 _SKIP = ("name", "title", "source", "min_cards")
+_HOME_PAYS = "the bank always pays in full: the stakes never exceed the fund"
+
+#: Each parameter's name for a player.
+LABELS: dict[str, str] = {
+    "seating": "Seating",
+    "max_burn": "Burning",
+    "liability": "Stakes beyond the fund",
+    "pay_order": "Payment",
+    "extra_bettors": "Others who bet",
+    "max_side": "Seats",
+    "banco": "Banco",
+    "max_bancos_in_row": "Bancos in a row",
+    "naturals": "Naturals",
+    "low_shoe": "Few cards left",
+    "after_retire": "After a retirement",
+    "croupier": "Shuffle",
+    "stakes_accepted": "Stakes accepted",
+    "broken_bank": "A broken bank",
+    "first_bank_option": "The first bank",
+}
 
 
 def _say(rules: HouseRules, field: str) -> str:
@@ -254,7 +273,11 @@ def differences(name: str) -> list[tuple[str, str, str]]:
     """Where ``name`` differs from home: (parameter, home's words, the profile's words)."""
     rules, home = house_rules(name), PROFILES["home"]
     return [
-        (f.name, _say(home, f.name), _say(rules, f.name))
+        (
+            f.name,
+            _HOME_PAYS if f.name == "pay_order" else _say(home, f.name),
+            _say(rules, f.name),
+        )
         for f in fields(HouseRules)
         if _applies(rules, f.name)
         and (getattr(rules, f.name) != getattr(home, f.name) or f.name == "pay_order")
@@ -285,7 +308,8 @@ def format_profile(name: str, width: int = 100) -> str:
     col = max(20, (width - 3) // 2)
     out.append(f"{'home':<{col}} | {rules.name}")
     out.append("-" * col + "-+-" + "-" * col)
-    for _field, home, here in diffs:
+    for field, home, here in diffs:
+        out.append(LABELS[field] + ":")
         left = textwrap.wrap(home, col) or [""]
         right = textwrap.wrap(here, col) or [""]
         for i in range(max(len(left), len(right))):

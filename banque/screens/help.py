@@ -31,7 +31,7 @@ def help_text() -> str:
 
 def profile_help(rules: str) -> str:
     """The chosen profile's differences from home, as the help's first section."""
-    from ..rules import differences, house_rules
+    from ..rules import LABELS, differences, house_rules
 
     house = house_rules(rules)
     lines = [
@@ -43,20 +43,18 @@ def profile_help(rules: str) -> str:
         ).format(name=rules),
         "",
     ]
-    lines += [
-        f"- **{field.replace('_', ' ')}**: {words}" for field, _home, words in differences(rules)
-    ]
+    lines += [f"- **{_(LABELS[field])}**: {words}" for field, _home, words in differences(rules)]
     lines += ["", _("Keys of this profile: {keys}").format(keys=_PROFILE_KEYS.get(rules, ""))]
     return "\n".join(lines)
 
 
 _PROFILE_KEYS = {
-    "classic": "u: the banker burns 1-6 cards before a shoe's first deal · b: banco, half on "
-    "each hand · w (seating): a spectator · s (a spectator's stake): the other side · "
-    "t: take the offered bank, p: pass",
-    "hoyle": "k: the banker declares the stakes accepted · Enter on a broken bank: replenish "
-    "it to the agreed minimum, x: give it up · w (seating): a standing punter · s (a standing "
-    "punter's stake): the other side",
+    "classic": "u: the banker burns 1-6 cards before a shoe's first deal (then a digit) · "
+    "b: banco, half of the fund on each hand · t or Enter: take the offered bank, p: pass. "
+    "Spectators and a banco divided otherwise are played from a record.",
+    "hoyle": "k: the banker declares the stakes accepted (at the deal, stakes above the fund) · "
+    "Enter on a broken bank: replenish it to the agreed minimum, x: give it up. Standing "
+    "punters are played from a record.",
 }
 
 
