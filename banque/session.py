@@ -211,6 +211,10 @@ class Session:
         self.journal: Journal | None = None
         self._draft: dict[Side, list[str]] | None = None
         self._draft_bank = 0
+        #: classic's spectators / hoyle's standing punters in the seating being arranged.
+        self._watchers: list[str] = []
+        #: The side each spectator (or standing punter) backs with a stake (right by default).
+        self.backs: dict[str, Side] = {}
         self.cutter: str | None = None
         self.others_shuffle = True
         self.notice: str | None = None
@@ -346,10 +350,15 @@ class Session:
                 "Auction for bank {bank}: {who} bids for the bank (1 to {most} chips) or passes."
             ).format(bank=g.bank_number + 1, who=who, most=g.balances.get(who or "", 0))
         if st == "seating":
-            return _(
+            text = _(
                 "{banker} holds bank {bank} with a fund of {fund}. Seat the players: each side "
                 "from the banker outward, at least one on each."
             ).format(banker=g.banker, bank=g.bank_number, fund=g.fund)
+            watchers = self.draft_spectators()
+            if watchers:
+                how = _("Spectators") if g.house.extra_bettors == "spectators" else _("Standing")
+                text += f" {how}: {', '.join(watchers)}."
+            return text
         if st == "shuffle":
             return _(
                 "Shuffle and cut: the others may shuffle, {banker} shuffles last, "
@@ -505,15 +514,50 @@ class Session:
         g = self.game
         if self._draft is None or self._draft_bank != g.bank_number:
             self._draft = {s: list(g.sides[s]) for s in SIDES}
+            self._watchers = list(g.spectators)
             self._draft_bank = g.bank_number
         return self._draft
 
+    def draft_spectators(self) -> list[str]:
+        """Those beyond the seats in the seating being arranged (classic, hoyle)."""
+        self.draft()
+        return self._watchers
+
     def draft_order(self) -> list[str]:
         d = self.draft()
-        return d["left"] + d["right"]
+        return d["left"] + d["right"] + self._watchers
+
+    def toggle_spectator(self, who: str) -> None:
+        """classic's spectator or hoyle's standing punter, or back to the shorter side."""
+        d = self.draft()
+        if who in self._watchers:
+            self._watchers.remove(who)
+            d["right" if len(d["right"]) <= len(d["left"]) else "left"].append(who)
+            return
+        for s in SIDES:
+            if who in d[s]:
+                if len(d[s]) <= 1:
+                    raise IllegalAction(
+                        _("Each side keeps at least one seat: {who} stays seated.").format(who=who),
+                        "seating",
+                    )
+                d[s].remove(who)
+                self._watchers.append(who)
+                return
+
+    def side_backed(self, who: str) -> Side | None:
+        """The side a stake of ``who`` backs if it names one (``None``: a seat's own)."""
+        if self.game.side_of(who) is not None:
+            return None
+        return self.backs.get(who, "right")
+
+    def switch_back(self, who: str) -> None:
+        self.backs[who] = "left" if self.side_backed(who) == "right" else "right"
 
     def move_to(self, who: str, side: Side) -> None:
         d = self.draft()
+        if who in self._watchers:
+            self._watchers.remove(who)
         for s in SIDES:
             if who in d[s]:
                 if s == side:
@@ -531,13 +575,17 @@ class Session:
 
     def reset_draft(self) -> None:
         self._draft = None
+        self._watchers = []
 
     def confirm_seating(self) -> list[Event]:
         g = self.game
         d = self.draft()
-        g.verify_seat(d["right"], d["left"])
+        watchers = list(self._watchers)
+        g.verify_seat(d["right"], d["left"], watchers)
         # Accepted as proposed or changed, the seating is an act: logged and recorded alike.
-        events = self.perform(Seat(right=list(d["right"]), left=list(d["left"])))
+        events = self.perform(
+            Seat(right=list(d["right"]), left=list(d["left"]), spectators=watchers)
+        )
         self.seated_bank = g.bank_number
         self.cutter = None
         return events
@@ -615,7 +663,7 @@ class Session:
             return False, _("A stake is a whole number of chips (digits only).")
         amount = int(text)
         try:
-            g.verify_wager(who, amount, a_cheval)
+            g.verify_wager(who, amount, a_cheval, side=self.side_backed(who))
         except IllegalAction as exc:
             return False, exc.message
         most = g.max_a_cheval(who) if a_cheval else g.max_stake(who)
@@ -626,7 +674,8 @@ class Session:
         return True, ""
 
     def wager(self, who: str, amount: int, a_cheval: bool) -> list[Event]:
-        return self.perform(Wager(who=who, amount=amount, a_cheval=a_cheval))
+        side = None if a_cheval else self.side_backed(who)
+        return self.perform(Wager(who=who, amount=amount, a_cheval=a_cheval, side=side))
 
     def banco(self, who: str) -> list[Event]:
         """Banco; under classic the caller plays both hands, half of the fund on each."""

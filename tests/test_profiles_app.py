@@ -120,3 +120,33 @@ async def test_hoyle_by_keys_stakes_accepted() -> None:
         await pilot.press("k")
         assert game.unlimited and game.fund == 18
         assert any("the bank is unlimited" in m.text for m in session.messages)
+
+
+async def test_classic_by_keys_a_spectator_watches_and_backs_the_side_chosen() -> None:
+    four = ["Ana", "Bruno", "Chloé", "David"]
+    actions = [
+        {"act": "bid", "who": "Ana", "amount": 10},
+        *({"act": "pass", "who": n} for n in four[1:]),
+    ]
+    rec = parse_record(
+        {"participants": four, "seed": 7, "rules": "classic", "shoe": LOSES, "actions": actions}
+    )
+    app = table_app(record=rec, journal=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = app.session
+        assert session is not None
+        game = session.game
+        assert session.stage() == "seating"
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        screen.selected = "David"
+        await pilot.press("w")
+        assert session.draft_spectators() == ["David"]
+        assert "Spectators: David." in screen_text(app)
+        await pilot.press("enter", "enter")  # seat them, shuffle
+        assert game.spectators == ["David"]
+        await pilot.press("p", "p")  # Bruno and Chloé pass
+        assert session.actor() == "David" and "s: back the other side" in screen_text(app)
+        await pilot.press("s", "6", "enter")
+        assert game.stakes == {"right": 0, "left": 6}
+        assert game.actions[-1].side == "left"

@@ -50,11 +50,12 @@ def profile_help(rules: str) -> str:
 
 _PROFILE_KEYS = {
     "classic": "u: the banker burns 1-6 cards before a shoe's first deal (then a digit) · "
-    "b: banco, half of the fund on each hand · t or Enter: take the offered bank, p: pass. "
-    "Spectators and a banco divided otherwise are played from a record.",
+    "w (seating): the chosen player watches and bets from there · s: a spectator backs the "
+    "other side · b: banco, half of the fund on each hand (a banco divided otherwise is "
+    "played from a record) · t or Enter: take the offered bank, p: pass",
     "hoyle": "k: the banker declares the stakes accepted (at the deal, stakes above the fund) · "
-    "Enter on a broken bank: replenish it to the agreed minimum, x: give it up. Standing "
-    "punters are played from a record.",
+    "Enter on a broken bank: replenish it to the agreed minimum, x: give it up · "
+    "w (seating): the chosen player stands · s: a standing punter backs the other side",
 }
 
 

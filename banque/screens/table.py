@@ -45,6 +45,8 @@ ACTION_STAGES: dict[str, set[Stage]] = {
     "cutter": {"shuffle"},
     "others": {"shuffle"},
     "view_seat": {"seating", "shuffle", "dealing", "decision", "settlement", "offer"},
+    "spectator": {"seating"},
+    "switch_side": {"betting"},
     "burn": {"dealing"},
     "accept": {"dealing"},
     "replenish": {"dealing"},
@@ -70,6 +72,8 @@ class TableScreen(Screen[None]):
         Binding("p", "decline", _("Pass"), id="table.decline"),
         Binding("u", "burn", _("Burn"), id="table.burn"),
         Binding("k", "accept", _("Stakes accepted"), id="table.accept"),
+        Binding("w", "spectator", _("Spectator"), id="table.spectator"),
+        Binding("s", "switch_side", _("Other side"), id="table.switch_side"),
         Binding("d", "deal", _("Deal"), show=False, id="table.deal_d"),
         Binding("x", "retire", _("Retire"), id="table.retire"),
         Binding("x", "retire_early", _("Retire"), show=False, id="table.retire2"),
@@ -304,7 +308,9 @@ class TableScreen(Screen[None]):
             limit = (
                 _("even, 2–{n} · half on each side").format(n=most)
                 if self.a_cheval_mode
-                else _("1–{n} chips on the {side}").format(n=most, side=_(game.side_of(who) or ""))
+                else _("1–{n} chips on the {side}").format(
+                    n=most, side=_(game.side_of(who) or session.side_backed(who) or "")
+                )
             )
             panel.show_amount(True, label, limit)
             hints = [_("Enter: wager")]
@@ -312,6 +318,8 @@ class TableScreen(Screen[None]):
                 hints.append(_("a: à cheval off") if self.a_cheval_mode else _("a: à cheval"))
             if game.can_banco(who):
                 hints.append(_("b: banco ({n})").format(n=game.fund))
+            if session.side_backed(who) is not None and not self.a_cheval_mode:
+                hints.append(_("s: back the other side"))
             ride = session.ride(who)
             if ride is not None:
                 hints.append(_("r: let it ride ({n})").format(n=ride[0]))
@@ -326,12 +334,21 @@ class TableScreen(Screen[None]):
             panel.show_amount(False)
             self.set_focus(None)
             if stage == "seating":
-                panel.set_hint(
-                    _(
-                        "↑↓: choose · ←/→: move to the left/right side · [ ]: order from the "
-                        "banker out · Enter: seat them"
-                    )
+                hint = _(
+                    "↑↓: choose · ←/→: move to the left/right side · [ ]: order from the "
+                    "banker out · Enter: seat them"
                 )
+                chosen = self._selected()
+                if game.house.extra_bettors != "none" and chosen is not None:
+                    where = (
+                        _("{who} sits again")
+                        if chosen in session.draft_spectators()
+                        else _("{who} watches")
+                        if game.house.extra_bettors == "spectators"
+                        else _("{who} stands")
+                    )
+                    hint += " · w: " + where.format(who=chosen)
+                panel.set_hint(hint)
             elif stage == "shuffle" and game.house.croupier:
                 panel.set_hint(
                     _(
@@ -457,6 +474,10 @@ class TableScreen(Screen[None]):
             return game.can_burn(1)
         if action == "accept":
             return game.can_accept()
+        if action == "spectator":
+            return game.house.extra_bettors != "none"
+        if action == "switch_side":
+            return bool(who and session.side_backed(who) is not None and game.max_stake(who))
         if action in ("retire", "retire_early"):
             return game.can_retire()
         if action == "a_cheval":
@@ -533,7 +554,7 @@ class TableScreen(Screen[None]):
                 )
                 return True
             mode = self.a_cheval_mode
-            self.act(lambda: session.perform(Wager(who=who, amount=int(text), a_cheval=mode)))
+            self.act(lambda: session.wager(who, int(text), mode))
         return True
 
     def _actor(self) -> str:
@@ -590,6 +611,26 @@ class TableScreen(Screen[None]):
         game = self.session.game
         amount = min(game.bank_bid, game.balances.get(game.banker or "", 0))
         self.act(lambda: self.session.perform(Replenish(amount=amount)))
+
+    def action_spectator(self) -> None:
+        """classic, hoyle: the chosen player watches (or stands) and bets from there, or
+        sits again."""
+        who = self._selected()
+        if who is None:
+            return
+        try:
+            self.session.toggle_spectator(who)
+        except IllegalAction as exc:
+            self.query_one(ActionPanel).set_message(exc.message, "error")
+            self.app.bell()
+            return
+        self.refresh_table()
+
+    def action_switch_side(self) -> None:
+        self.session.switch_back(self._actor())
+        self._update_action(self.session.board(None))
+        amount = self.query_one("#amount", AmountInput)
+        self._show_check(amount.value)
 
     def action_take(self) -> None:
         who = self._actor()
