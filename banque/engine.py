@@ -232,6 +232,8 @@ class Game:
         except ValueError as exc:
             raise IllegalAction(str(exc).capitalize() + ".", "rules") from None
         self.rules: Rules = rules
+        #: The home profile: the hot paths (a simulation's every act) take its short way.
+        self._home = rules == "home"
         self.options: TableOptions = options if options is not None else TableOptions()
         #: classic: who banco'd in the last coups, and how many coups in a row.
         self.banco_run: tuple[str, int] = ("", 0)
@@ -982,7 +984,7 @@ class Game:
                 "any wager.",
                 "broken",
             )
-        if self.spectators or side is not None:
+        if side is not None or self.spectators:
             self._wager_side(who, a_cheval, side)
         if ride and self.ride_stake(who) != (amount, a_cheval):
             raise IllegalAction(
@@ -1013,7 +1015,10 @@ class Game:
                 + (f" (at most {balance})." if balance else "."),
                 "balance",
             )
-        cover = self._cover_for(who)
+        if self._home:  # the fund's cover left (cover_left())
+            cover: int | None = self.fund - self._exposure_right - self._exposure_left
+        else:
+            cover = self._cover_for(who)
         if cover is None:
             return idx
         if cover <= 0:
@@ -1063,13 +1068,17 @@ class Game:
         if not self.shoe_ready:
             self._ensure_shoe(out)
         self.seating_open = False
-        cover = self._cover_for(who)
+        if self._home:
+            cover: int | None = self.fund - self._exposure_right - self._exposure_left
+        else:
+            cover = self._cover_for(who)
         accepted = amount if cover is None else min(amount, cover - (cover % 2 if a_cheval else 0))
         if idx > self.next_bettor:
             self.passed.extend(self.order[self.next_bettor : idx])
         self.next_bettor = idx + 1
         named = side
-        side = self._side_by_name.get(who) or self._wager_side(who, a_cheval, side)
+        own = self._side_by_name.get(who)
+        side = own if own is not None else self._wager_side(who, a_cheval, side)
         if a_cheval:
             line = _line(who, "a_cheval", accepted // 2, accepted // 2)
         elif side == "right":
@@ -1284,7 +1293,7 @@ class Game:
         self.next_bettor = len(self.order)
         if self.recording:
             self._remember(Deal.model_construct(act="deal"))
-        if self.unlimited and self.staked() > self.fund:  # hoyle: the banker holds every stake
+        if not self._home and self.unlimited and self.staked() > self.fund:  # hoyle
             put = self.staked() - self.fund
             self.balances[self.banker or ""] -= put
             self.fund += put
@@ -1325,7 +1334,7 @@ class Game:
                 out,
             )
         self.shoe_deals += 1
-        if self.house.naturals == "per-side":
+        if not self._home and self.house.naturals == "per-side":
             self._per_side_naturals(out)
         elif _points(r) >= 8 or _points(left) >= 8 or _points(b) >= 8:
             if self.keep_log:
@@ -1612,7 +1621,7 @@ class Game:
         suivi: list[str] = []  # banco callers who lost: first priority next coup
         balances = self.balances
         fund = fund_before
-        if self.house.liability == "in-order":
+        if not self._home and self.house.liability == "in-order":
             fund = self._settle_in_order(gain_right, gain_left, payouts, unpaid, suivi)
         else:
             for line in self.lines:
@@ -1627,8 +1636,8 @@ class Game:
         moves: dict[Mover, str | None] = (
             {"right": "natural", "left": "natural", "banker": "natural"} if natural else self.moves
         )
-        banco_line = next((ln.who for ln in self.lines if ln.kind == "banco"), "")
-        if self.house.max_bancos_in_row is not None:
+        if not self._home and self.house.max_bancos_in_row is not None:
+            banco_line = next((ln.who for ln in self.lines if ln.kind == "banco"), "")
             run = self.banco_run
             self.banco_run = (
                 (banco_line, run[1] + 1 if run[0] == banco_line else 1) if banco_line else ("", 0)
@@ -2252,7 +2261,7 @@ class Game:
         acts: tuple[str, ...] = ()
         max_s = 0
         banco = False
-        home = self.house.name == "home"
+        home = self._home
         if p == "betting":
             i = self.next_bettor
             order = self.order
@@ -2313,7 +2322,7 @@ class Game:
         coups = self.coups
         # Positional (in field order): a third of the cost of keywords, and
         # this runs before every act of a simulation.
-        return Observation(
+        obs = Observation(
             seat,
             p,
             banker,
@@ -2332,9 +2341,11 @@ class Game:
             coups[-1] if coups else None,  # last
             self.bank_bid,
             self._side_by_name.get(seat),  # side
-            self.settled,
-            self.rules,
         )
+        if not home:  # the defaults say home's: no side settled by a natural
+            obs.settled = self.settled
+            obs.rules = self.rules
+        return obs
 
     def seen_cards(self) -> tuple[str, ...]:
         """Every card shown in the settled coups of this shoe, in order."""
