@@ -2456,6 +2456,12 @@ class Game:
             ended=self.ended,
             banks=list(self.banks),
             current=current,
+            rules=self.rules,
+            spectators=list(self.spectators),
+            unlimited=self.unlimited,
+            broken=self.broken,
+            offer=list(self.offer),
+            offer_size=self.offer_size,
         )
 
     def total_chips(self) -> int:

@@ -356,6 +356,15 @@ class StateReport(BaseModel):
     ended: Ending | None
     banks: list[BankSummary]
     current: dict[str, object] | None = None
+    #: The house's rules, and where their own acts stand (classic, hoyle).
+    rules: str = "home"
+    spectators: list[str] = Field(default_factory=list)
+    #: hoyle: the stakes were accepted (an unlimited bank); the bank is broken.
+    unlimited: bool = False
+    broken: bool = False
+    #: classic: the retired bank on offer at its size, to these in order.
+    offer: list[str] = Field(default_factory=list)
+    offer_size: int = 0
 
 
 _new = object.__new__

@@ -578,3 +578,23 @@ def test_computer_banker_decides_with_a_side_settled_by_a_natural() -> None:
     assert act.act in ("draw", "stand")
     game.apply(act)
     assert game.coups and game.coups[0].results["right"] == "player"
+
+
+def test_replay_json_names_the_rules_and_the_houses_states() -> None:
+    acts = [bid("Ana", 10), wager("Bruno", 6), wager("Chloé", 4), DEAL, stand("banker")]
+    state = json.loads(play("hoyle", acts, shoe=BANKER_LOSES).report().model_dump_json())
+    assert state["rules"] == "hoyle" and state["broken"] is True and state["unlimited"] is False
+    assert state["turn"]["acts"] == ["replenish", "retire"]
+    shoe = ["6H", "7S", "7D", "KC", "KD", "QD"]
+    acts = [
+        bid("Ana", 10),
+        *passes("Bruno"),
+        bid("Chloé", 5),
+        wager("Chloé", 4),
+        DEAL,
+        stand("banker"),
+        RETIRE,
+    ]
+    state = json.loads(play("classic", acts, shoe=shoe).report().model_dump_json())
+    assert state["offer"] == ["Chloé", "Bruno"] and state["offer_size"] == 14
+    assert state["turn"]["acts"] == ["take", "pass"]
