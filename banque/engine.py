@@ -1185,6 +1185,10 @@ class Game:
             )
         return r, lt
 
+    def banco_rule(self) -> str:
+        """The house's rule for dividing a banco on both hands, in words."""
+        return self._split_rule()
+
     def _split_rule(self) -> str:
         split = self.options.banco_split
         if split == "even":
@@ -1195,6 +1199,14 @@ class Game:
 
     def can_banco(self, who: str, right: int | None = None, left: int | None = None) -> bool:
         return self._can(self.verify_banco, who, right, left)
+
+    def may_banco(self, who: str) -> bool:
+        """Whether ``who`` may call banco now in some way (classic: divided evenly, if the
+        house requires a division)."""
+        if self.can_banco(who):
+            return True
+        fund = self.fund
+        return self.house.banco == "both-hands" and self.can_banco(who, fund - fund // 2, fund // 2)
 
     def banco(self, who: str, right: int | None = None, left: int | None = None) -> list[Event]:
         """Claim the whole bank (resolved by priority when the banker deals); classic:
@@ -2121,7 +2133,7 @@ class Game:
             if self.next_bettor < len(self.order):
                 who = self.order[self.next_bettor]
                 max_s = self.max_stake(who)
-                banco = self.can_banco(who)
+                banco = self.may_banco(who)
                 acts = (
                     (["wager", "a_cheval"] if max_s else [])
                     + (["banco"] if banco else [])
@@ -2282,10 +2294,7 @@ class Game:
                         banco = not self.lines and balances[seat] >= self.fund
                     else:
                         max_s = self.max_stake(seat)
-                        fund = self.fund
-                        banco = self.can_banco(seat, (fund + 1) // 2, fund // 2) or self.can_banco(
-                            seat
-                        )
+                        banco = self.may_banco(seat)
                     acts = _BETTOR_ACTS[max_s > 0, banco]
         elif p == "right" or p == "left":
             to_act = self.deciders[p] == seat

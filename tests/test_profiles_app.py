@@ -150,3 +150,33 @@ async def test_classic_by_keys_a_spectator_watches_and_backs_the_side_chosen() -
         await pilot.press("s", "6", "enter")
         assert game.stakes == {"right": 0, "left": 6}
         assert game.actions[-1].side == "left"
+
+
+async def test_classic_by_keys_a_banco_divided_as_the_caller_says() -> None:
+    options = {"banco_split": 3}
+    rec = parse_record(
+        {
+            "participants": THREE,
+            "seed": 7,
+            "rules": "classic",
+            "options": options,
+            "shoe": LOSES,
+            "actions": AUCTION,
+        }
+    )
+    app = table_app(record=rec, journal=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = app.session
+        assert session is not None
+        game = session.game
+        await pilot.press("b")  # Bruno: banco on both hands
+        await settle(pilot)
+        assert "How much on the right?" in screen_text(app)
+        await pilot.press("9", "enter")  # 9 and 1: the house wants at least 3 a side
+        await settle(pilot)
+        assert "refuses this banco" in screen_text(app) and not game.claims
+        await pilot.press("backspace", "7", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert game.claims == ["Bruno"] and game.claim_split["Bruno"] == (7, 3)
+        assert game.actions[-1].right == 7 and game.actions[-1].left == 3

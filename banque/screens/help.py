@@ -51,8 +51,8 @@ def profile_help(rules: str) -> str:
 _PROFILE_KEYS = {
     "classic": "u: the banker burns 1-6 cards before a shoe's first deal (then a digit) · "
     "w (seating): the chosen player watches and bets from there · s: a spectator backs the "
-    "other side · b: banco, half of the fund on each hand (a banco divided otherwise is "
-    "played from a record) · t or Enter: take the offered bank, p: pass",
+    "other side · b: banco on both hands (then the chips on the right; the rest goes "
+    "on the left) · t or Enter: take the offered bank, p: pass",
     "hoyle": "k: the banker declares the stakes accepted (at the deal, stakes above the fund) · "
     "Enter on a broken bank: replenish it to the agreed minimum, x: give it up · "
     "w (seating): the chosen player stands · s: a standing punter backs the other side",

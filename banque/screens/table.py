@@ -15,7 +15,7 @@ from textual.widgets import Footer, Header, Input
 from ..engine import SIDES, Event
 from ..errors import IllegalAction
 from ..i18n import _
-from ..models import Accept, Bid, Burn, Deal, Pass, Replenish, Retire, Take, Wager
+from ..models import Accept, Banco, Bid, Burn, Deal, Pass, Replenish, Retire, Take, Wager
 from ..session import COMPUTER_STAGES, SEAT_KEYS, Board, Session, Stage
 from ..widgets import ActionPanel, BankBand, CoupLog, Scoreboard, Tableau
 from ..widgets.action import AmountInput, EngineValidator
@@ -289,7 +289,7 @@ class TableScreen(Screen[None]):
             panel.show_amount(False)
             self.set_focus(None)
             hints = []
-            if game.can_banco(who):
+            if game.may_banco(who):
                 hints.append(_("b: banco ({n})").format(n=game.fund))
             hints += [_("p: pass"), _("v: a seat's view")]
             panel.set_hint(" · ".join(hints))
@@ -316,7 +316,7 @@ class TableScreen(Screen[None]):
             hints = [_("Enter: wager")]
             if game.max_a_cheval(who):
                 hints.append(_("a: à cheval off") if self.a_cheval_mode else _("a: à cheval"))
-            if game.can_banco(who):
+            if game.may_banco(who):
                 hints.append(_("b: banco ({n})").format(n=game.fund))
             if session.side_backed(who) is not None and not self.a_cheval_mode:
                 hints.append(_("s: back the other side"))
@@ -483,7 +483,7 @@ class TableScreen(Screen[None]):
         if action == "a_cheval":
             return bool(who and game.max_a_cheval(who))
         if action == "banco":
-            return bool(who and game.can_banco(who))
+            return bool(who and game.may_banco(who))
         if action == "ride":
             return bool(who and game.max_stake(who) and session.ride(who) is not None)
         if action == "view_seat":
@@ -581,7 +581,25 @@ class TableScreen(Screen[None]):
 
     def action_banco(self) -> None:
         who = self._actor()
-        self.act(lambda: self.session.banco(who))
+        game = self.session.game
+        if game.house.banco != "both-hands":
+            self.act(lambda: self.session.banco(who))
+            return
+        from .dialogs import BancoSplitScreen
+
+        def check(right: int, left: int) -> str | None:
+            try:
+                game.verify_banco(who, right, left)
+            except IllegalAction as exc:
+                return exc.message
+            return None
+
+        def chosen(split: tuple[int, int] | None) -> None:
+            if split is not None:
+                right, left = split
+                self.act(lambda: self.session.perform(Banco(who=who, right=right, left=left)))
+
+        self.app.push_screen(BancoSplitScreen(who, game.fund, check, game.banco_rule()), chosen)
 
     # ------------------------------------------------------------ the houses' own acts
 
