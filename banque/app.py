@@ -180,6 +180,7 @@ class BanqueApp(App[int]):
         plain_output: bool | None = None,
         forced_moves: ForcedMoves = "announced",
         rules: str = "home",
+        options: Mapping[str, str | int] | None = None,
         resume: str | Path | None = None,
         journal: bool = True,
         offer_resume: bool = False,
@@ -193,6 +194,8 @@ class BanqueApp(App[int]):
         #: The house's rules of a new game (``home``, ``classic``, ``hoyle``: banque.rules).
         #: A game from a record or a journal keeps its own.
         self.rules = rules
+        #: The table's options under those rules (classic's banco_split, hoyle's first_bank).
+        self.options = dict(options or {})
         self.session: Session | None = None
         #: The terminal cannot print UTF-8 (found out unless told): plain characters.
         self.plain_output = plain_output_wanted() if plain_output is None else plain_output
@@ -471,6 +474,7 @@ class BanqueApp(App[int]):
         in the same order; ``pace`` the seconds between computer moves.
         """
         from .engine import Game
+        from .models import TableOptions
         from .screens.table import TableScreen
         from .session import Session
 
@@ -482,6 +486,14 @@ class BanqueApp(App[int]):
             self._shoe,
             forced_moves=self.forced_moves,
             rules=self.rules,  # type: ignore[arg-type]
+            # Options that belong to the rules chosen in setup (another profile ignores them).
+            options=TableOptions(
+                **{
+                    k: v
+                    for k, v in self.options.items()
+                    if (k, self.rules) in (("banco_split", "classic"), ("first_bank", "hoyle"))
+                }
+            ),
         )
         if pace is not None:
             self.pace = max(0.0, min(MAX_PACE, pace))
@@ -978,6 +990,7 @@ def run_app(
     forced_moves: ForcedMoves = "announced",
     resume: str | Path | None = None,
     rules: str = "home",
+    options: Mapping[str, str | int] | None = None,
 ) -> int:
     """Open the table (from a record, or a journal to resume); the exit status."""
     app = BanqueApp(
@@ -987,6 +1000,7 @@ def run_app(
         resume=resume,
         forced_moves=forced_moves,
         rules=rules,
+        options=options,
         offer_resume=record_path is None and resume is None,
     )
     try:

@@ -148,6 +148,21 @@ def build_parser() -> argparse.ArgumentParser:
         "(see banque rules); setup offers them too. A game from --record keeps its record's.",
     )
     parser.add_argument(
+        "--banco-split",
+        type=_banco_split,
+        default=None,
+        metavar="HOW",
+        help="classic's house option: a banco on both hands divided free (the default), "
+        "divided (something on each side), even, or N (at least N chips on each side)",
+    )
+    parser.add_argument(
+        "--first-bank",
+        choices=("auction", "list"),
+        default=None,
+        help="hoyle's table option: the first bank by auction (the default) or held by the "
+        "first name on the list",
+    )
+    parser.add_argument(
         "--resume",
         nargs="?",
         const="",
@@ -279,6 +294,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_rules)
     return parser
+
+
+def _banco_split(text: str) -> str | int:
+    """``--banco-split``: free, divided, even, or a whole number of chips (at least 1)."""
+    if text in ("free", "divided", "even"):
+        return text
+    if text.isdigit() and int(text) >= 1:
+        return int(text)
+    raise argparse.ArgumentTypeError(
+        f"{plain(text, 40)} is not a division: say free, divided, even or a number of chips"
+    )
 
 
 def _whole(low: int, high: int, what: str = "") -> Callable[[str], int]:
@@ -515,12 +541,22 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "no --record or --computer with it"
                 )
             return resume(args.resume)
+        options: dict[str, str | int] = {}
+        if args.banco_split is not None:
+            if args.rules != "classic":
+                raise BanqueError("--banco-split is a classic house's option (add --rules classic)")
+            options["banco_split"] = args.banco_split
+        if args.first_bank is not None:
+            if args.rules != "hoyle":
+                raise BanqueError("--first-bank is a hoyle table's option (add --rules hoyle)")
+            options["first_bank"] = args.first_bank
         return play(
             args.record,
             args.pace,
             dict(args.computer) or None,
             forced_moves=args.forced_moves,
             rules=args.rules,
+            options=options or None,
         )
     except KeyboardInterrupt:
         return 130
@@ -540,6 +576,7 @@ def play(
     *,
     forced_moves: ForcedMoves = "announced",
     rules: str = "home",
+    options: dict[str, str | int] | None = None,
 ) -> int:
     """Open the table (the terminal app)."""
     if record is not None:
@@ -565,7 +602,14 @@ def play(
             f"the table cannot start ({exc}); reinstall banque with its dependencies "
             "(pip install .)"
         ) from None
-    return run_app(record, pace=pace, kinds=computers, forced_moves=forced_moves, rules=rules)
+    return run_app(
+        record,
+        pace=pace,
+        kinds=computers,
+        forced_moves=forced_moves,
+        rules=rules,
+        options=options,
+    )
 
 
 def resume(which: str) -> int:

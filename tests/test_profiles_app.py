@@ -180,3 +180,36 @@ async def test_classic_by_keys_a_banco_divided_as_the_caller_says() -> None:
         assert isinstance(app.screen, TableScreen)
         assert game.claims == ["Bruno"] and game.claim_split["Bruno"] == (7, 3)
         assert game.actions[-1].right == 7 and game.actions[-1].left == 3
+
+
+def test_table_options_on_the_command_line_belong_to_their_rules(capsys: Any) -> None:
+    from banque.cli import main
+
+    assert main(["--banco-split", "even"]) == 2
+    assert "--banco-split is a classic house's option" in capsys.readouterr().err
+    assert main(["--first-bank", "list", "--rules", "classic"]) == 2
+    assert "--first-bank is a hoyle table's option" in capsys.readouterr().err
+    try:
+        main(["--rules", "classic", "--banco-split", "half"])
+    except SystemExit as exc:
+        assert exc.code == 2
+    assert "half is not a division" in capsys.readouterr().err
+
+
+async def test_hoyle_first_name_holds_the_first_bank_at_the_table() -> None:
+    app = table_app(
+        participants=THREE,
+        kinds=["human"] * 3,
+        seed=7,
+        rules="hoyle",
+        options={"first_bank": "list"},
+        journal=False,
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter")
+        await settle(pilot)
+        session = app.session
+        assert session is not None and session.game.options.first_bank == "list"
+        assert "Ana, first on the list, holds the first bank" in screen_text(app)
+        await pilot.press("end", "ctrl+u", "3", "0", "enter")
+        assert session.game.banker == "Ana" and session.game.fund == 30
