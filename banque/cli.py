@@ -396,6 +396,9 @@ def cmd_advise(args: argparse.Namespace) -> int:
         f"{game.banker} (banker) holds {cards} = {obs.total('banker')}; "
         f"stakes right {obs.stakes['right']}, left {obs.stakes['left']}; p5 = {args.p5}"
     )
+    for side in obs.settled:  # classic: that side is paid already, whatever the banker does
+        other = "left" if side == "right" else "right"
+        print(f"  the {side} side was settled by its natural: only the {other} is at stake")
     print(f"  expected gain if the banker draws:  {draw:+.4f} chips")
     print(f"  expected gain if the banker stands: {stand:+.4f} chips")
     if draw == stand:

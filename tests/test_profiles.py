@@ -598,3 +598,26 @@ def test_replay_json_names_the_rules_and_the_houses_states() -> None:
     state = json.loads(play("classic", acts, shoe=shoe).report().model_dump_json())
     assert state["offer"] == ["Chloé", "Bruno"] and state["offer_size"] == 14
     assert state["turn"]["acts"] == ["take", "pass"]
+
+
+def test_banque_advise_with_a_side_settled_by_its_natural(tmp_path: Any) -> None:
+    import contextlib
+    import io
+
+    from banque.cli import main
+
+    shoe = ["9H", "3S", "5D", "KH", "KS", "KD", "QC", "4C"]
+    data = {
+        "participants": THREE,
+        "rules": "classic",
+        "shoe": shoe,
+        "actions": [bid("Ana", 10), wager("Bruno", 4), wager("Chloé", 4), DEAL],
+    }
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["advise", str(path)]) == 0
+    text = out.getvalue()
+    assert "the right side was settled by its natural: only the left is at stake" in text
+    assert "Best: stand" in text
