@@ -621,3 +621,26 @@ def test_banque_advise_with_a_side_settled_by_its_natural(tmp_path: Any) -> None
     text = out.getvalue()
     assert "the right side was settled by its natural: only the left is at stake" in text
     assert "Best: stand" in text
+
+
+def test_a_journal_keeps_the_rules_and_options_and_resumes_the_same_game(tmp_path: Any) -> None:
+    from banque.journal import Journal, read_journal
+
+    shoe = ["2C", *BANKER_LOSES]
+    game = play(
+        "classic",
+        [
+            bid("Ana", 10),
+            {"act": "burn", "count": 1},
+            {"act": "banco", "who": "Bruno", "right": 5, "left": 5},
+        ],
+        shoe=shoe,
+        options={"banco_split": "even"},
+    )
+    journal = Journal.create(record_of(game), folder=tmp_path)
+    journal.close()
+    info = read_journal(journal.path)
+    assert info.record.rules == "classic" and info.record.options.banco_split == "even"
+    again = replay(info.record).game
+    assert again.report().model_dump() == game.report().model_dump()
+    assert again.options.banco_split == "even"
