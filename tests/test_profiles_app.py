@@ -78,6 +78,7 @@ async def test_classic_by_keys_burn_a_natural_settles_one_side_and_the_bank_is_o
         await pilot.press("y")
         await settle(pilot)
         assert isinstance(app.screen, StandingsScreen)
+        assert "the bank is offered at the same size, to Bruno first" in screen_text(app)
         await pilot.press("enter")
         await settle(pilot)
         assert session.stage() == "offer" and session.actor() == "Bruno"
