@@ -24,7 +24,7 @@ from banque.record import dump_record, parse_record, record_of, replay
 
 NAMES = ["Ana", "Bruno", "Chloé", "Dario", "Emma", "Félix", "Gaby"]
 SETTINGS = settings(
-    max_examples=20,
+    max_examples=30,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
@@ -52,7 +52,8 @@ def step(g: Game, rnd: random.Random) -> None:
             g.bid(who, rnd.randint(1, min(g.balances[who], 30)))
         return
     if p in ("right", "left", "banker"):
-        move = rnd.choice(["draw", "stand"])
+        legal = g.side_acts(p) if p != "banker" and g.forced_moves == "announced" else None
+        move = rnd.choice(list(legal) if legal else ["draw", "stand"])
         getattr(g, move)(p)
         return
     # betting
@@ -135,15 +136,22 @@ def check(g: Game, n: int) -> None:
     player=st.integers(0, 2**32 - 1),
     split=st.sampled_from(["free", "divided", "even", 2]),
     first=st.sampled_from(["auction", "list"]),
+    moves=st.sampled_from(["automatic", "announced"]),
 )
 def test_random_legal_play_under_each_profile(
-    rules: str, n: int, seed: int, player: int, split: Any, first: str
+    rules: str, n: int, seed: int, player: int, split: Any, first: str, moves: str
 ) -> None:
     options = TableOptions(
         banco_split=split if rules == "classic" else "free",
         first_bank=first if rules == "hoyle" else "auction",
     )
-    g = Game(NAMES[:n], seed=seed, rules=rules, options=options)  # type: ignore[arg-type]
+    g = Game(
+        NAMES[:n],
+        seed=seed,
+        rules=rules,  # type: ignore[arg-type]
+        options=options,
+        forced_moves=moves,  # type: ignore[arg-type]
+    )
     rnd = random.Random(player)
     starts: list[int] = []
     for _ in range(3000):
@@ -155,6 +163,7 @@ def test_random_legal_play_under_each_profile(
         if g.bank_number == bank and g.shoe_deals == dealt + 1:  # this act was a deal
             starts.append(cards)
         check(g, n)
+    assert len(starts) >= 50, "too few coups were played to mean much"
     least = g.house.min_cards
     assert all(c >= least for c in starts), "a coup started with too few cards"
     record = parse_record(json.loads(dump_record(record_of(g))))
