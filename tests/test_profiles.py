@@ -644,3 +644,18 @@ def test_a_journal_keeps_the_rules_and_options_and_resumes_the_same_game(tmp_pat
     again = replay(info.record).game
     assert again.report().model_dump() == game.report().model_dump()
     assert again.options.banco_split == "even"
+
+
+def test_the_profiles_example_records_replay_as_the_readme_says() -> None:
+    from pathlib import Path
+
+    from banque.record import load_record
+
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    game = replay(load_record(examples / "classic-natural.json")).game
+    assert game.coups[0].natural_sides == ["right"]
+    assert game.coups[0].results == {"right": "player", "left": "banker"}
+    game = replay(load_record(examples / "classic-payment-in-order.json")).game
+    assert game.coups[0].unpaid == {"Chloé": 6, "Bruno": 5, "David": 1}
+    game = replay(load_record(examples / "hoyle-stakes-accepted.json")).game
+    assert game.unlimited and game.fund == 140 and game.total_chips() == 300
