@@ -1818,7 +1818,7 @@ class Game:
         if self.keep_log:
             self._event(
                 "burn",
-                f"{self.banker} burns {_chips(count).replace('chip', 'card')}, shown to all: "
+                f"{self.banker} burns {count} card{'' if count == 1 else 's'}, shown to all: "
                 f"{' '.join(pretty(c) for c in cards)}.",
                 out,
             )

@@ -31,17 +31,12 @@ from .naturals import NaturalRule
 __all__ = [
     "PROFILES",
     "PROFILE_NAMES",
-    "BancoSplit",
     "HouseRules",
     "describe",
     "differences",
     "format_profile",
     "house_rules",
 ]
-
-#: How a banco caller who plays both hands must divide the stake (classic's house option).
-#: ``"any"``: as the caller likes; ``"even"``: half on each side; ``"min:N"``: at least N a side.
-BancoSplit = str
 
 PROFILE_NAMES: tuple[str, ...] = RULES_NAMES
 
