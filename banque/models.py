@@ -198,6 +198,14 @@ class Record(BaseModel):
     actions: list[Action] = Field(default_factory=list)
 
     @model_validator(mode="after")
+    def _options_fit_the_rules(self) -> Record:
+        if self.options.banco_split != "free" and self.rules != "classic":
+            raise ValueError("options: banco_split is a classic house's option (rules: classic)")
+        if self.options.first_bank != "auction" and self.rules != "hoyle":
+            raise ValueError("options: first_bank is a hoyle table's option (rules: hoyle)")
+        return self
+
+    @model_validator(mode="after")
     def _computers_sit(self) -> Record:
         strangers = [n for n in self.computers if n not in self.participants]
         if strangers:

@@ -659,3 +659,17 @@ def test_the_profiles_example_records_replay_as_the_readme_says() -> None:
     assert game.coups[0].unpaid == {"Chloé": 6, "Bruno": 5, "David": 1}
     game = replay(load_record(examples / "hoyle-stakes-accepted.json")).game
     assert game.unlimited and game.fund == 140 and game.total_chips() == 300
+
+
+def test_a_record_refuses_options_of_other_rules_in_one_line() -> None:
+    from banque.errors import RecordError
+
+    base = {"participants": THREE, "actions": []}
+    with pytest.raises(RecordError, match="banco_split is a classic house's option"):
+        parse_record({**base, "options": {"banco_split": "even"}})
+    with pytest.raises(RecordError, match="first_bank is a hoyle table's option"):
+        parse_record({**base, "rules": "classic", "options": {"first_bank": "list"}})
+    with pytest.raises(RecordError, match="rules"):
+        parse_record({**base, "rules": "poker"})
+    with pytest.raises(RecordError, match="options"):
+        parse_record({**base, "rules": "classic", "options": {"banco_split": 0}})
