@@ -183,6 +183,8 @@ class BanqueApp(App[int]):
         toast_seconds: float = 4.0,
         plain_output: bool | None = None,
         forced_moves: ForcedMoves = "announced",
+        rules: str = "home",
+        options: Mapping[str, str | int] | None = None,
         resume: str | Path | None = None,
         journal: bool = True,
         offer_resume: bool = False,
@@ -193,6 +195,11 @@ class BanqueApp(App[int]):
         #: ``automatic`` (faster; reveals that a side asked to choose holds 5).
         #: A game from a record keeps the record's.
         self.forced_moves: ForcedMoves = forced_moves
+        #: The house's rules of a new game (``home``, ``classic``, ``hoyle``: banque.rules).
+        #: A game from a record or a journal keeps its own.
+        self.rules = rules
+        #: The table's options under those rules (classic's banco_split, hoyle's first_bank).
+        self.options = dict(options or {})
         self.session: Session | None = None
         #: The terminal cannot print UTF-8 (found out unless told): plain characters.
         self.plain_output = plain_output_wanted() if plain_output is None else plain_output
@@ -471,12 +478,27 @@ class BanqueApp(App[int]):
         in the same order; ``pace`` the seconds between computer moves.
         """
         from .engine import Game
+        from .models import TableOptions
         from .screens.table import TableScreen
         from .session import Session
 
         if seed is None:
             seed = self._seed if self._seed is not None else time.time_ns() % (2**32)
-        game = Game(list(names), seed, self._shoe, forced_moves=self.forced_moves)
+        game = Game(
+            list(names),
+            seed,
+            self._shoe,
+            forced_moves=self.forced_moves,
+            rules=self.rules,  # type: ignore[arg-type]
+            # Options that belong to the rules chosen in setup (another profile ignores them).
+            options=TableOptions(
+                **{
+                    k: v
+                    for k, v in self.options.items()
+                    if (k, self.rules) in (("banco_split", "classic"), ("first_bank", "hoyle"))
+                }
+            ),
+        )
         if pace is not None:
             self.pace = max(0.0, min(MAX_PACE, pace))
         choices = list(kinds) if kinds is not None else self.kinds_for(game.participants)
@@ -768,9 +790,11 @@ class BanqueApp(App[int]):
 
         if not isinstance(self.screen, HelpScreen | TooSmallScreen):
             # Built once, then shown again.
-            if not self.is_screen_installed("help"):
-                self.install_screen(HelpScreen(), "help")
-            self.push_screen("help")
+            rules = self.session.game.rules if self.session is not None else self.rules
+            name = "help" if rules == "home" else f"help-{rules}"
+            if not self.is_screen_installed(name):
+                self.install_screen(HelpScreen(rules), name)
+            self.push_screen(name)
 
     def notify(
         self,
@@ -969,6 +993,8 @@ def run_app(
     kinds: Mapping[str, SeatChoice] | None = None,
     forced_moves: ForcedMoves = "announced",
     resume: str | Path | None = None,
+    rules: str = "home",
+    options: Mapping[str, str | int] | None = None,
 ) -> int:
     """Open the table (from a record, or a journal to resume); the exit status."""
     app = BanqueApp(
@@ -977,6 +1003,8 @@ def run_app(
         kinds=kinds,
         resume=resume,
         forced_moves=forced_moves,
+        rules=rules,
+        options=options,
         offer_resume=record_path is None and resume is None,
     )
     try:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from . import __version__
-from .constants import MAX_PLAYERS, MIN_PLAYERS
+from .constants import MAX_PLAYERS, MIN_PLAYERS, RULES_NAMES
 from .errors import BanqueError, RecordError
 from .text import plain, quoted
 
@@ -141,6 +141,28 @@ def build_parser() -> argparse.ArgumentParser:
         "choose is seen to hold 5). A game from --record keeps its record's.",
     )
     parser.add_argument(
+        "--rules",
+        choices=RULES_NAMES,
+        default="home",
+        help="the house's rules of a new game: home (the default), classic (1944) or hoyle "
+        "(see banque rules); setup offers them too. A game from --record keeps its record's.",
+    )
+    parser.add_argument(
+        "--banco-split",
+        type=_banco_split,
+        default=None,
+        metavar="HOW",
+        help="classic's house option: a banco on both hands divided free (the default), "
+        "divided (something on each side), even, or N (at least N chips on each side)",
+    )
+    parser.add_argument(
+        "--first-bank",
+        choices=("auction", "list"),
+        default=None,
+        help="hoyle's table option: the first bank by auction (the default) or held by the "
+        "first name on the list",
+    )
+    parser.add_argument(
         "--resume",
         nargs="?",
         const="",
@@ -256,7 +278,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-exact",
         action="store_true",
         help="skip the noise-reduced estimate (each decision coup at the advisor's exact "
-        "expected gain): faster",
+        "expected gain; only under the home rules): faster",
+    )
+    p.add_argument(
+        "--rules",
+        choices=RULES_NAMES,
+        default="home",
+        help="the house's rules the tables play by (default home; see banque rules)",
     )
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
@@ -289,6 +317,22 @@ def build_parser() -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=helptext, description=description)
         _solver_options(p, sweep=name == "edge")
         p.set_defaults(func=globals()[f"cmd_{name}"])
+    p = sub.add_parser(
+        "rules",
+        help="print a house's rules (home, classic, hoyle), beside home's where they differ",
+        description="The rule profiles: home (the rules card), classic (the Pocket Book of "
+        "Games, 1944) and hoyle (the Hoyle-era account with a croupier). For classic and "
+        "hoyle the differences from home are printed side by side.",
+    )
+    p.add_argument(
+        "profile",
+        nargs="?",
+        choices=RULES_NAMES,
+        default="home",
+        metavar="PROFILE",
+        help="home (the default), classic or hoyle",
+    )
+    p.set_defaults(func=cmd_rules)
     _add_net_commands(sub)
     return parser
 
@@ -483,6 +527,17 @@ def cmd_join(args: argparse.Namespace) -> int:
     return run_join(args.table, None if args.watch else args.seat, token)
 
 
+def _banco_split(text: str) -> str | int:
+    """``--banco-split``: free, divided, even, or a whole number of chips (at least 1)."""
+    if text in ("free", "divided", "even"):
+        return text
+    if text.isdigit() and int(text) >= 1:
+        return int(text)
+    raise argparse.ArgumentTypeError(
+        f"{plain(text, 40)} is not a division: say free, divided, even or a number of chips"
+    )
+
+
 def _whole(low: int, high: int, what: str = "") -> Callable[[str], int]:
     """A whole-number option's type, from ``low`` to ``high`` (``what``: the unit, if any)."""
 
@@ -587,6 +642,9 @@ def cmd_advise(args: argparse.Namespace) -> int:
         f"{game.banker} (banker) holds {cards} = {obs.total('banker')}; "
         f"stakes right {obs.stakes['right']}, left {obs.stakes['left']}; p5 = {args.p5}"
     )
+    for side in obs.settled:  # classic: that side is paid already, whatever the banker does
+        other = "left" if side == "right" else "right"
+        print(f"  the {side} side was settled by its natural: only the {other} is at stake")
     print(f"  expected gain if the banker draws:  {draw:+.4f} chips")
     print(f"  expected gain if the banker stands: {stand:+.4f} chips")
     if draw == stand:
@@ -612,6 +670,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             show,
             stakes=args.stakes,
             exact_estimate=not args.no_exact,
+            rules=args.rules,
         )
     except ValueError as exc:
         print(f"banque: {exc}", file=sys.stderr)
@@ -790,6 +849,20 @@ def cmd_choice(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_rules(args: argparse.Namespace) -> int:
+    from .rules import format_profile
+
+    width = min(120, max(60, _terminal_width()))
+    print(format_profile(args.profile, width))
+    return 0
+
+
+def _terminal_width() -> int:
+    import shutil
+
+    return shutil.get_terminal_size((100, 24)).columns
+
+
 def cmd_games(args: argparse.Namespace) -> int:
     from .journal import games_dir, list_games
 
@@ -892,8 +965,22 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "no --record or --computer with it"
                 )
             return resume(args.resume)
+        options: dict[str, str | int] = {}
+        if args.banco_split is not None:
+            if args.rules != "classic":
+                raise BanqueError("--banco-split is a classic house's option (add --rules classic)")
+            options["banco_split"] = args.banco_split
+        if args.first_bank is not None:
+            if args.rules != "hoyle":
+                raise BanqueError("--first-bank is a hoyle table's option (add --rules hoyle)")
+            options["first_bank"] = args.first_bank
         return play(
-            args.record, args.pace, dict(args.computer) or None, forced_moves=args.forced_moves
+            args.record,
+            args.pace,
+            dict(args.computer) or None,
+            forced_moves=args.forced_moves,
+            rules=args.rules,
+            options=options or None,
         )
     except KeyboardInterrupt:
         return 130
@@ -912,6 +999,8 @@ def play(
     computers: dict[str, SeatChoice] | None = None,
     *,
     forced_moves: ForcedMoves = "announced",
+    rules: str = "home",
+    options: dict[str, str | int] | None = None,
 ) -> int:
     """Open the table (the terminal app)."""
     if record is not None:
@@ -937,7 +1026,14 @@ def play(
             f"the table cannot start ({exc}); reinstall banque with its dependencies "
             "(pip install .)"
         ) from None
-    return run_app(record, pace=pace, kinds=computers, forced_moves=forced_moves)
+    return run_app(
+        record,
+        pace=pace,
+        kinds=computers,
+        forced_moves=forced_moves,
+        rules=rules,
+        options=options,
+    )
 
 
 def resume(which: str) -> int:

@@ -24,3 +24,6 @@ SEAT_KEY_LABELS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9",
 
 #: How a side's forced move is made (see :data:`banque.models.ForcedMoves`).
 ForcedMoves = Literal["automatic", "announced"]
+
+#: The houses' rule profiles (see :mod:`banque.rules`), the first the default.
+RULES_NAMES: tuple[str, ...] = ("home", "classic", "hoyle")

@@ -1,4 +1,7 @@
-"""The rules of Baccarat Banque à deux tableaux (the home profile).
+"""The rules of Baccarat Banque à deux tableaux, under each house's profile.
+
+The house's rules (:mod:`banque.rules`: ``home``, ``classic``, ``hoyle``) are
+read at the few points where the game branches; ``self.house`` holds them.
 
 One :class:`Game` moves through named phases: ``auction`` (bids for the
 bank), ``betting`` (wagers or banco for the next coup), ``right`` / ``left``
@@ -35,10 +38,12 @@ from .cards import PACKS, RANK_VALUE, card_value, full_shoe, parse_card, pretty
 from .constants import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from .errors import IllegalAction
 from .models import (
+    Accept,
     Action,
     Banco,
     BankSummary,
     Bid,
+    Burn,
     CoupSummary,
     Deal,
     Draw,
@@ -49,6 +54,7 @@ from .models import (
     Observation,
     Pass,
     Phase,
+    Replenish,
     Retire,
     Rules,
     Seat,
@@ -58,11 +64,15 @@ from .models import (
     StakeLine,
     Stand,
     StateReport,
+    TableOptions,
     TableView,
+    Take,
     Turn,
     Wager,
     build,
 )
+from .naturals import settled_sides
+from .rules import HouseRules, house_rules
 from .text import quoted
 
 START_CHIPS = 100
@@ -217,11 +227,27 @@ class Game:
         keep_log: bool = True,
         rules: Rules = "home",
         forced_moves: ForcedMoves = "automatic",
+        options: TableOptions | None = None,
     ) -> None:
         self.participants: list[str] = _validate_participants(participants)
         self.seed = seed
         self.packs = packs
+        try:
+            self.house: HouseRules = house_rules(rules)
+        except ValueError as exc:
+            raise IllegalAction(str(exc).capitalize() + ".", "rules") from None
         self.rules: Rules = rules
+        #: The home profile: the hot paths (a simulation's every act) take its short way.
+        self._home = rules == "home"
+        self.options: TableOptions = options if options is not None else TableOptions()
+        #: classic: who banco'd in the last coups, and how many coups in a row.
+        self.banco_run: tuple[str, int] = ("", 0)
+        #: classic: the retired bank offered at the same size, to these in turn.
+        self.offer: list[str] = []
+        self.offer_size = 0
+        self._offer_banker = ""
+        #: hoyle: the banker declared the stakes accepted (the bank is unlimited).
+        self.unlimited = False
         self.forced_moves: ForcedMoves = forced_moves
         self.stacked: list[str] = validate_stacked(shoe, packs)
         self.rng = random.Random(seed)
@@ -268,6 +294,16 @@ class Game:
         self.seen: list[str] = []
         self._seen_tuple: tuple[str, ...] = ()
         self.ended: Ending | None = None
+        #: Spectators (classic) or standing punters (hoyle): bet after the seats.
+        self.spectators: list[str] = []
+        #: Every other participant by precedence (classic's seating, offers and bancos).
+        self.precedence: list[str] = []
+        #: Deals from the current shoe, and whether its burn was made (classic).
+        self.shoe_deals = 0
+        self.burnt = False
+        #: hoyle: the bank is broken; the banker replenishes it or retires.
+        self.broken = False
+        self.unlimited = False
         self._reset_coup()
 
     def _reset_coup(self) -> None:
@@ -276,11 +312,14 @@ class Game:
         self._exposure_right = 0
         self._exposure_left = 0
         self.claims: list[str] = []
+        self.claim_split: dict[str, tuple[int, int]] = {}
         self.passed: list[str] = []
         self.hands: dict[Mover, list[str]] = {"right": [], "left": [], "banker": []}
         self.moves: dict[Mover, str | None] = {"right": None, "left": None, "banker": None}
         self.deciders: dict[Side, str | None] = {"right": None, "left": None}
         self.unconfirmed: set[Side] = set()
+        #: Sides already settled by a natural (classic); their hands are shown.
+        self.settled: tuple[Side, ...] = ()
 
     @property
     def coup_number(self) -> int:
@@ -387,6 +426,18 @@ class Game:
 
     def verify_bid(self, who: str, amount: int) -> None:
         self._check_participant(who)
+        if self.offer and self.phase == "ended":
+            raise IllegalAction(
+                f"The retired bank is offered at the same size first: {self.offer[0]} takes it "
+                "or passes; if nobody takes it, an auction opens.",
+                "offer",
+            )
+        if self._list_first() and who != self.participants[0]:
+            raise IllegalAction(
+                f"At this table the first name on the list, {self.participants[0]}, holds the "
+                "first bank with a fund of their choice.",
+                "auction",
+            )
         if self.phase not in ("auction", "ended"):
             raise IllegalAction(
                 f"{self.banker} holds bank {self.bank_number}: bids are taken only before a "
@@ -444,6 +495,16 @@ class Game:
 
     def verify_pass_bid(self, who: str) -> None:
         self._check_participant(who)
+        if self.offer and self.phase == "ended":
+            if who != self.offer[0]:
+                self.verify_take(who)
+            return
+        if self._list_first():
+            raise IllegalAction(
+                f"At this table the first name on the list, {self.participants[0]}, holds the "
+                "first bank: they state its fund (a bid).",
+                "auction",
+            )
         if self.phase not in ("auction", "ended"):
             raise IllegalAction("There is no auction open to pass in.", "auction")
         if self.phase == "auction" and who in self.spoken:
@@ -455,6 +516,8 @@ class Game:
     def pass_bid(self, who: str) -> list[Event]:
         """Decline to bid for the bank (after a bank's end: the fresh auction opens)."""
         self.verify_pass_bid(who)
+        if self.offer and self.phase == "ended":
+            return self._decline(who)
         out: list[Event] = []
         if self.phase == "ended":
             self._start_auction()
@@ -475,6 +538,9 @@ class Game:
         return out
 
     def _after_auction_speech(self, out: list[Event]) -> None:
+        if self._list_first() and self.bids:
+            self._close_auction(out)
+            return
         if len(self.spoken) < len(self.participants):
             return
         if self.bids:
@@ -505,7 +571,10 @@ class Game:
         self.bank_bid = top
         self.balances[banker] -= top
         others = [p for p in self.participants if p != banker]
-        self._set_sides(others[0::2], others[1::2])
+        if self.house.seating == "precedence":  # the other bidders first, highest bid first
+            bidders = sorted((p for p in others if p in self.bids), key=lambda p: -self.bids[p])
+            others = bidders + [p for p in others if p not in self.bids]
+        self._seat_by_precedence(others)
         self.phase = "betting"
         self.seating_open = True
         if self.keep_log:
@@ -518,12 +587,21 @@ class Game:
                 fund=top,
             )
 
-    def _set_sides(self, right: list[str], left: list[str]) -> None:
+    def _seat_by_precedence(self, others: list[str]) -> None:
+        """Seat ``others`` in order: first right, first left, second right… (a side's
+        limit reached, the rest stand: hoyle's ten seated punters)."""
+        limit = self.house.max_side
+        seated = others if limit is None else others[: 2 * limit]
+        self.precedence = list(others)
+        self._set_sides(seated[0::2], seated[1::2], others[len(seated) :])
+
+    def _set_sides(self, right: list[str], left: list[str], spectators: Sequence[str] = ()) -> None:
         self.sides = {"right": list(right), "left": list(left)}
+        self.spectators = list(spectators)
         self.active_index = {"right": 0, "left": 0}
         # Anticlockwise from the banker's right: the right side outward, then
-        # the left side from its far end back to the banker.
-        self.order = list(right) + list(reversed(left))
+        # the left side from its far end back to the banker; spectators last.
+        self.order = list(right) + list(reversed(left)) + self.spectators
         self._order_index = {name: i for i, name in enumerate(self.order)}
         by_name: dict[str, Side] = {name: "right" for name in right}
         by_name.update((name, "left") for name in left)
@@ -558,6 +636,8 @@ class Game:
         self.fund = 0
         self.bank_bid = 0
         self.sides = {"right": [], "left": []}
+        self.spectators = []
+        self.precedence = []
         self.order = []
         self._order_index = {}
         self._side_by_name = {}
@@ -592,11 +672,13 @@ class Game:
 
     # ============================================================ seating
 
-    def verify_seat(self, right: Sequence[str], left: Sequence[str]) -> None:
+    def verify_seat(
+        self, right: Sequence[str], left: Sequence[str], spectators: Sequence[str] = ()
+    ) -> None:
         if self.phase == "auction" and not self.bids:
             raise self._phase_error("seat")
         if self.phase == "auction":  # the lot, if any, decides who the banker is
-            return self._as_if_closed(self.verify_seat, right, left)
+            return self._as_if_closed(self.verify_seat, right, left, spectators)
         if self.phase == "ended":
             raise self._phase_error("seat")
         if self.phase not in ("auction", "betting") or (
@@ -607,7 +689,21 @@ class Game:
                 "seating",
             )
         banker = self.banker if self.phase == "betting" else self._auction_leader()
-        everyone = list(right) + list(left)
+        house = self.house
+        if spectators and house.extra_bettors == "none":
+            raise IllegalAction(
+                f"Under the {house.name} rules everyone but the banker sits on a side: "
+                "there are no spectators.",
+                "seating",
+            )
+        limit = house.max_side
+        if limit is not None and (len(right) > limit or len(left) > limit):
+            raise IllegalAction(
+                f"At most {2 * limit} punters sit, {limit} a side; the others stand "
+                "(list them as standing).",
+                "seating",
+            )
+        everyone = list(right) + list(left) + list(spectators)
         for who in everyone:
             self._check_participant(who)
         if banker in everyone and banker is not None:
@@ -620,7 +716,11 @@ class Game:
         missing = [p for p in self.participants if p != banker and p not in everyone]
         if missing and banker is not None:
             raise IllegalAction(
-                f"Everyone but the banker sits on a side: {_names(missing)} has no seat.",
+                f"Everyone but the banker sits on a side: {_names(missing)} has no seat."
+                if house.extra_bettors == "none"
+                else f"Everyone but the banker sits on a side or "
+                f"{'watches' if house.extra_bettors == 'spectators' else 'stands'}: "
+                f"{_names(missing)} has no place.",
                 "seating",
             )
         if not right or not left:
@@ -637,24 +737,38 @@ class Game:
         leaders = [p for p in self.participants if self.bids.get(p) == top]
         return leaders[0] if len(leaders) == 1 else None
 
-    def can_seat(self, right: Sequence[str], left: Sequence[str]) -> bool:
-        return self._can(self.verify_seat, right, left)
+    def can_seat(
+        self, right: Sequence[str], left: Sequence[str], spectators: Sequence[str] = ()
+    ) -> bool:
+        return self._can(self.verify_seat, right, left, spectators)
 
-    def seat(self, right: Sequence[str], left: Sequence[str]) -> list[Event]:
-        """Seat the participants: each side listed from the banker outward."""
-        return self._implicit(self._seat, list(right), list(left))
+    def seat(
+        self, right: Sequence[str], left: Sequence[str], spectators: Sequence[str] = ()
+    ) -> list[Event]:
+        """Seat the participants: each side listed from the banker outward (and, under
+        classic or hoyle, the spectators or standing punters)."""
+        return self._implicit(self._seat, list(right), list(left), list(spectators))
 
-    def _seat(self, right: list[str], left: list[str]) -> list[Event]:
-        self.verify_seat(right, left)
+    def _seat(self, right: list[str], left: list[str], spectators: list[str]) -> list[Event]:
+        self.verify_seat(right, left, spectators)
         out: list[Event] = []
-        self._set_sides(right, left)
+        self._set_sides(right, left, spectators)
         self.seated = True
         if self.recording:
-            self._remember(Seat.model_construct(act="seat", right=list(right), left=list(left)))
+            self._remember(
+                Seat.model_construct(
+                    act="seat", right=list(right), left=list(left), spectators=list(spectators)
+                )
+            )
         if self.keep_log:
+            extra = ""
+            if spectators:
+                how = "watching" if self.house.extra_bettors == "spectators" else "standing"
+                extra = f"; {how}: {', '.join(spectators)}"
             self._event(
                 "seat",
-                f"Seated: right {', '.join(right)}; left {', '.join(left)} (from the banker outward).",
+                f"Seated: right {', '.join(right)}; left {', '.join(left)} (from the banker "
+                f"outward){extra}.",
                 out,
                 right=list(right),
                 left=list(left),
@@ -700,7 +814,13 @@ class Game:
         stacked = self.stacked if self.bank_number == 1 else []
         for card in stacked:
             pack.remove(card)
+        croupier = self.house.croupier
+        if croupier and not shufflers:  # the players at the croupier's right and left
+            far = [self.sides["right"][-1], self.sides["left"][-1]]
+            shufflers = [p for p in far if p != self.banker]
         hands = [*shufflers, self.banker]
+        if croupier:  # the croupier (the table) shuffles first
+            self.rng.shuffle(pack)
         for _ in hands:
             self.rng.shuffle(pack)
         cutter = cut if cut is not None else self.sides["left"][0]
@@ -727,17 +847,49 @@ class Game:
                     "shoe": order,
                     "coups": 0,
                     "ended": None,
+                    "burnt": [],
+                    "reshuffles": [],
+                    "spectators": list(self.spectators),
                 },
             )
         )
+        self.shoe_deals = 0
+        self.burnt = False
         if self.keep_log:
             who = ", ".join(hands)
+            first = "the croupier, then " if croupier else ""
             self._event(
                 "shuffle",
-                f"Shuffled by {who} (the banker last); {cutter} cuts. {len(self.shoe)} cards in the shoe.",
+                f"Shuffled by {first}{who} (the banker last); {cutter} cuts. "
+                f"{len(self.shoe)} cards in the shoe.",
                 out,
                 shufflers=list(hands),
                 cut=cutter,
+                cards=len(self.shoe),
+                croupier=croupier,
+            )
+
+    def _reshuffle(self, out: list[Event]) -> None:
+        """classic: fewer than ``min_cards`` left: all the cards are shuffled again (the
+        banker), cut as before, and the bank goes on with a fresh shoe."""
+        pack = full_shoe(self.packs)
+        self.rng.shuffle(pack)
+        cut_at = self.rng.randint(1, len(pack) - 1)
+        order = pack[cut_at:] + pack[:cut_at]
+        self.shoe = order[::-1]
+        self.seen = []
+        self._seen_tuple = ()
+        self.shoe_deals = 0
+        self.burnt = False
+        if self.banks:
+            self.banks[-1].reshuffles.append(order)
+        if self.keep_log:
+            self._event(
+                "reshuffle",
+                f"Fewer than {self.house.min_cards} cards are left: all the cards are "
+                f"reshuffled ({len(order)} in the shoe) and the bank goes on.",
+                out,
+                min_cards=self.house.min_cards,
                 cards=len(self.shoe),
             )
 
@@ -768,13 +920,36 @@ class Game:
             )
         return idx
 
+    def _cover_for(self, who: str) -> int | None:
+        """The most the bank takes from ``who`` now (``None``: no limit but the balance).
+
+        home: the fund's cover left. classic and hoyle: stakes beyond the fund are taken
+        (the bank pays in order as far as it goes), but hoyle's standing punters stake only
+        while the bank is uncovered; once the stakes are accepted (hoyle) the banker holds
+        every stake, up to the chips they have.
+        """
+        if self.broken:
+            return 0
+        house = self.house
+        if house.liability == "cover":
+            return self.fund - self._exposure_right - self._exposure_left
+        if self.unlimited:
+            assert self.banker is not None
+            staked = self._exposure_right + self._exposure_left
+            return self.fund + self.balances[self.banker] - staked
+        if house.extra_bettors == "standing" and who in self.spectators:
+            return self.fund - self._exposure_right - self._exposure_left
+        return None
+
     def max_stake(self, who: str) -> int:
         """The largest ordinary wager ``who`` may place now (0 if none)."""
         if self.phase != "betting" or who == self.banker or who not in self.balances:
             return 0
         if self.claims:
             return 0
-        return max(0, min(self.balances[who], self.cover_left()))
+        cover = self._cover_for(who)
+        balance = self.balances[who]
+        return max(0, balance if cover is None else min(balance, cover))
 
     def max_a_cheval(self, who: str) -> int:
         """The largest à cheval wager ``who`` may place now (even; 0 if none)."""
@@ -796,16 +971,50 @@ class Game:
         return stake + net, line.kind == "a_cheval"
 
     def verify_wager(
-        self, who: str, amount: int, a_cheval: bool = False, ride: bool = False
+        self,
+        who: str,
+        amount: int,
+        a_cheval: bool = False,
+        ride: bool = False,
+        side: Side | None = None,
     ) -> None:
         if self.phase == "auction" and self.bids:
-            return self._as_if_closed(self.verify_wager, who, amount, a_cheval, ride)
-        self._check_wager(who, amount, a_cheval, ride)
+            return self._as_if_closed(self.verify_wager, who, amount, a_cheval, ride, side)
+        self._check_wager(who, amount, a_cheval, ride, side)
         return None
 
-    def _check_wager(self, who: str, amount: int, a_cheval: bool, ride: bool = False) -> int:
+    def _wager_side(self, who: str, a_cheval: bool, side: Side | None) -> Side:
+        """The side a wager backs: a seat's own; a spectator's as named (or à cheval)."""
+        own = self._side_by_name.get(who)
+        if own is not None:
+            if side is not None and side != own:
+                raise IllegalAction(
+                    f"{who} sits on the {own} and backs the {own} hand (or à cheval), "
+                    f"not the {side}.",
+                    "side",
+                )
+            return own
+        if side is None and not a_cheval:
+            raise IllegalAction(
+                f"{who} has no seat: a bet from outside the seats names its side "
+                "(right or left) or is à cheval.",
+                "side",
+            )
+        return side or "right"
+
+    def _check_wager(
+        self, who: str, amount: int, a_cheval: bool, ride: bool = False, side: Side | None = None
+    ) -> int:
         """The checks of :meth:`verify_wager`; returns the wagerer's place in table order."""
         idx = self._bettor_check(who, "wagers")
+        if self.broken:
+            raise IllegalAction(
+                f"The bank is broken: {self.banker} replenishes it or gives it up before "
+                "any wager.",
+                "broken",
+            )
+        if side is not None or self.spectators:
+            self._wager_side(who, a_cheval, side)
         if ride and self.ride_stake(who) != (amount, a_cheval):
             raise IllegalAction(
                 f"{who} cannot let {amount} ride: a ride stakes again the last coup's "
@@ -835,11 +1044,19 @@ class Game:
                 + (f" (at most {balance})." if balance else "."),
                 "balance",
             )
-        cover = self.fund - self._exposure_right - self._exposure_left  # cover_left()
+        if self._home:  # the fund's cover left (cover_left())
+            cover: int | None = self.fund - self._exposure_right - self._exposure_left
+        else:
+            cover = self._cover_for(who)
+        if cover is None:
+            return idx
         if cover <= 0:
             raise IllegalAction(
                 f"The bank is covered: stakes of {_chips(self.staked())} already match the "
-                f"fund of {_chips(self.fund)}, so no wager can be accepted.",
+                f"fund of {_chips(self.fund)}, so no wager can be accepted."
+                if not self.unlimited
+                else f"{self.banker} cannot hold more: the stakes already take the fund and "
+                "every chip the banker has.",
                 "cover",
             )
         if a_cheval and cover < 2:
@@ -850,32 +1067,47 @@ class Game:
             )
         return idx
 
-    def can_wager(self, who: str, amount: int, a_cheval: bool = False) -> bool:
-        return self._can(self.verify_wager, who, amount, a_cheval)
+    def can_wager(
+        self, who: str, amount: int, a_cheval: bool = False, side: Side | None = None
+    ) -> bool:
+        return self._can(self.verify_wager, who, amount, a_cheval, False, side)
 
     def wager(
-        self, who: str, amount: int, a_cheval: bool = False, ride: bool = False
+        self,
+        who: str,
+        amount: int,
+        a_cheval: bool = False,
+        ride: bool = False,
+        side: Side | None = None,
     ) -> list[Event]:
-        """Stake on one's own side (or à cheval, split between both sides).
+        """Stake on one's own side (or à cheval, split between both sides); a spectator
+        or standing punter names the side.
 
         A wager beyond the remaining cover is reduced to it; the event says so.
         """
         if self.phase != "auction":  # the usual case: no auction to close first
-            return self._wager(who, amount, a_cheval, ride)
-        return self._implicit(self._wager, who, amount, a_cheval, ride)
+            return self._wager(who, amount, a_cheval, ride, side)
+        return self._implicit(self._wager, who, amount, a_cheval, ride, side)
 
-    def _wager(self, who: str, amount: int, a_cheval: bool, ride: bool = False) -> list[Event]:
-        idx = self._check_wager(who, amount, a_cheval, ride)
+    def _wager(
+        self, who: str, amount: int, a_cheval: bool, ride: bool = False, side: Side | None = None
+    ) -> list[Event]:
+        idx = self._check_wager(who, amount, a_cheval, ride, side)
         out: list[Event] = []
         if not self.shoe_ready:
             self._ensure_shoe(out)
         self.seating_open = False
-        cover = self.fund - self._exposure_right - self._exposure_left
-        accepted = min(amount, cover - (cover % 2 if a_cheval else 0))
+        if self._home:
+            cover: int | None = self.fund - self._exposure_right - self._exposure_left
+        else:
+            cover = self._cover_for(who)
+        accepted = amount if cover is None else min(amount, cover - (cover % 2 if a_cheval else 0))
         if idx > self.next_bettor:
             self.passed.extend(self.order[self.next_bettor : idx])
         self.next_bettor = idx + 1
-        side = self._side_by_name[who]
+        named = side
+        own = self._side_by_name.get(who)
+        side = own if own is not None else self._wager_side(who, a_cheval, side)
         if a_cheval:
             line = _line(who, "a_cheval", accepted // 2, accepted // 2)
         elif side == "right":
@@ -886,7 +1118,7 @@ class Game:
         if self.recording:
             self._remember(
                 Wager.model_construct(
-                    act="wager", who=who, amount=amount, a_cheval=a_cheval, ride=ride
+                    act="wager", who=who, amount=amount, a_cheval=a_cheval, ride=ride, side=named
                 )
             )
         if self.keep_log:
@@ -910,10 +1142,27 @@ class Game:
             )
         return out
 
-    def verify_banco(self, who: str) -> None:
+    def verify_banco(self, who: str, right: int | None = None, left: int | None = None) -> None:
         if self.phase == "auction" and self.bids:
-            return self._as_if_closed(self.verify_banco, who)
+            return self._as_if_closed(self.verify_banco, who, right, left)
         self._bettor_check(who, "calls")
+        if self.broken:
+            raise IllegalAction(
+                f"The bank is broken: {self.banker} replenishes it or gives it up first.", "broken"
+            )
+        if self.house.banco == "halves" and who not in self._side_by_name:
+            raise IllegalAction(
+                f"{who} stands: banco is called from a seat (those standing stake only what "
+                "the seated players leave uncovered).",
+                "banco",
+            )
+        limit = self.house.max_bancos_in_row
+        if limit is not None and self.banco_run[0] == who and self.banco_run[1] >= limit:
+            raise IllegalAction(
+                f"{who} has called banco {limit} times in a row: no player may banco more "
+                f"than {'twice' if limit == 2 else f'{limit} times'} consecutively.",
+                "banco",
+            )
         if self.lines:
             raise IllegalAction(
                 "Banco is called before any ordinary wager of the coup; "
@@ -926,16 +1175,86 @@ class Game:
                 f"{_chips(self.balances[who])}.",
                 "banco",
             )
+        self._banco_split(who, right, left)
 
-    def can_banco(self, who: str) -> bool:
-        return self._can(self.verify_banco, who)
+    def _banco_split(self, who: str, right: int | None, left: int | None) -> tuple[int, int]:
+        """How a banco divides the fund between the hands (checks the house's option)."""
+        fund = self.fund
+        if self.house.banco != "both-hands":
+            if right is not None or left is not None:
+                raise IllegalAction(
+                    f"Under the {self.house.name} rules a banco covers the caller's own side: "
+                    "it is not divided between the hands.",
+                    "banco",
+                )
+            own = self._side_by_name.get(who, "right")
+            return (fund, 0) if own == "right" else (0, fund)
+        split = self.options.banco_split
+        if right is None and left is None:
+            if split != "free":
+                raise IllegalAction(
+                    f"This house requires a banco divided between the two hands ({self._split_rule()}): "
+                    "say how much on the right and on the left.",
+                    "banco",
+                )
+            own = self._side_by_name.get(who)
+            if own is None:  # a spectator: half each
+                return (fund + 1) // 2, fund // 2
+            return (fund, 0) if own == "right" else (0, fund)
+        r, lt = right or 0, left or 0
+        if isinstance(r, bool) or isinstance(lt, bool) or r < 0 or lt < 0 or r + lt != fund:
+            raise IllegalAction(
+                f"A banco stakes the whole fund of {_chips(fund)}: right and left must be whole "
+                f"numbers adding up to {fund} (not {r} and {lt}).",
+                "banco",
+            )
+        if split == "divided" and (r == 0 or lt == 0):
+            bad = True
+        elif split == "even":
+            bad = abs(r - lt) > 1
+        elif isinstance(split, int):
+            bad = min(r, lt) < split
+        else:
+            bad = False
+        if bad:
+            raise IllegalAction(
+                f"{self.banker} refuses this banco: the house requires {self._split_rule()} "
+                f"(not {r} right and {lt} left).",
+                "banco",
+            )
+        return r, lt
 
-    def banco(self, who: str) -> list[Event]:
-        """Claim the whole bank (resolved by priority when the banker deals)."""
-        return self._implicit(self._banco, who)
+    def banco_rule(self) -> str:
+        """The house's rule for dividing a banco on both hands, in words."""
+        return self._split_rule()
 
-    def _banco(self, who: str) -> list[Event]:
-        self.verify_banco(who)
+    def _split_rule(self) -> str:
+        split = self.options.banco_split
+        if split == "even":
+            return "an even division, half on each side"
+        if isinstance(split, int):
+            return f"at least {_chips(split)} on each side"
+        return "something on each side" if split == "divided" else "any division"
+
+    def can_banco(self, who: str, right: int | None = None, left: int | None = None) -> bool:
+        return self._can(self.verify_banco, who, right, left)
+
+    def may_banco(self, who: str) -> bool:
+        """Whether ``who`` may call banco now in some way (classic: divided evenly, if the
+        house requires a division)."""
+        if self.can_banco(who):
+            return True
+        fund = self.fund
+        return self.house.banco == "both-hands" and self.can_banco(who, fund - fund // 2, fund // 2)
+
+    def banco(self, who: str, right: int | None = None, left: int | None = None) -> list[Event]:
+        """Claim the whole bank (resolved by priority when the banker deals); classic:
+        ``right``/``left`` divide the stake between the two hands the caller plays."""
+        return self._implicit(self._banco, who, right, left)
+
+    def _banco(self, who: str, right: int | None = None, left: int | None = None) -> list[Event]:
+        self.verify_banco(who, right, left)
+        self.claim_split[who] = self._banco_split(who, right, left)
         out: list[Event] = []
         self._ensure_shoe(out)
         self.seating_open = False
@@ -945,7 +1264,7 @@ class Game:
         self.next_bettor = idx + 1
         self.claims.append(who)
         if self.recording:
-            self._remember(Banco.model_construct(act="banco", who=who))
+            self._remember(Banco.model_construct(act="banco", who=who, right=right, left=left))
         suivi = " (banco suivi: first priority)" if who in self.banco_suivi else ""
         if self.keep_log:
             self._event(
@@ -1006,6 +1325,12 @@ class Game:
             return
         if self.phase != "betting":
             raise self._phase_error("deal")
+        if self.broken:
+            raise IllegalAction(
+                f"The bank is broken: {self.banker} replenishes it (replenish) or gives it up "
+                "(retire) before another coup.",
+                "broken",
+            )
 
     def can_deal(self) -> bool:
         return self._can(self.verify_deal)
@@ -1026,11 +1351,24 @@ class Game:
         self.next_bettor = len(self.order)
         if self.recording:
             self._remember(Deal.model_construct(act="deal"))
+        if not self._home and self.unlimited and self.staked() > self.fund:  # hoyle
+            put = self.staked() - self.fund
+            self.balances[self.banker or ""] -= put
+            self.fund += put
+            if self.keep_log:
+                self._event(
+                    "hold",
+                    f"{self.banker} holds every stake: puts up {_chips(put)} (fund {self.fund}).",
+                    out,
+                )
         sides = self.sides
         deciders = self.deciders
         deciders["right"] = sides["right"][self.active_index["right"]]
         deciders["left"] = sides["left"][self.active_index["left"]]
-        if self.claims:  # each banco caller decides for its own side
+        if self.claims and self.house.banco == "both-hands":  # one caller plays both hands
+            caller = self._resolve_banco_both(out)
+            deciders["right"] = deciders["left"] = caller
+        elif self.claims:  # each banco caller decides for its own side
             self._resolve_banco(out)
             for ln in self.lines:
                 deciders["right" if ln.right else "left"] = ln.who
@@ -1055,7 +1393,10 @@ class Game:
                 coup=self.coup_number,
                 banker=self.banker,
             )
-        if _points(r) >= 8 or _points(left) >= 8 or _points(b) >= 8:
+        self.shoe_deals += 1
+        if not self._home and self.house.naturals == "per-side":
+            self._per_side_naturals(out)
+        elif _points(r) >= 8 or _points(left) >= 8 or _points(b) >= 8:
             if self.keep_log:
                 naturals = [m for m in MOVERS if _points(hands[m]) >= 8]
                 shown = ", ".join(f"{_side_name(m).lower()} {self._total(m)}" for m in naturals)
@@ -1069,6 +1410,38 @@ class Game:
         else:
             self._advance(out)
         return out
+
+    def _per_side_naturals(self, out: list[Event]) -> None:
+        """classic: a natural settles only the hands it involves; the others play on."""
+        hands = self.hands
+        bank = _points(hands["banker"])
+        right, left = _points(hands["right"]), _points(hands["left"])
+        settled = settled_sides("per-side", banker=bank, right=right, left=left)
+        if len(settled) == 2:
+            if self.keep_log:
+                naturals = [m for m in MOVERS if _points(hands[m]) >= 8]
+                shown = ", ".join(f"{_side_name(m).lower()} {self._total(m)}" for m in naturals)
+                self._event(
+                    "natural", f"Natural ({shown}): all hands are shown; nobody draws.", out
+                )
+            self._finish(True, out)
+            return
+        if settled:
+            self.settled = settled
+            for side in settled:
+                self.moves[side] = "natural"
+            if self.keep_log:
+                side = settled[0]
+                cards = " ".join(pretty(c) for c in hands[side])
+                rest = f"the {'left' if side == 'right' else 'right'} side and the banker play on"
+                self._event(
+                    "natural",
+                    f"Natural on the {side}: {cards} = {self._total(side)} wins at once; {rest}.",
+                    out,
+                )
+            if self.phase == "right" and "right" in settled:
+                self.phase = "left"
+        self._advance(out)
 
     def _resolve_banco(self, out: list[Event]) -> None:
         order = self.order
@@ -1104,6 +1477,31 @@ class Game:
                 gave_way=list(left_out),
             )
 
+    def seat_precedence(self) -> list[str]:
+        """First seat right, first seat left, second right, second left… then those
+        beyond the seats: classic's order of payment and of banco."""
+        right, left = self.sides["right"], self.sides["left"]
+        out: list[str] = []
+        for i in range(max(len(right), len(left))):
+            out += right[i : i + 1] + left[i : i + 1]
+        return out + self.spectators
+
+    def _resolve_banco_both(self, out: list[Event]) -> str:
+        prec = self.seat_precedence()
+        caller = min(self.claims, key=lambda p: (p not in self.banco_suivi, prec.index(p)))
+        r, lt = self.claim_split[caller]
+        self._take(_line(caller, "banco", r, lt))
+        if self.keep_log:
+            others = [p for p in self.claims if p != caller]
+            extra = f" ({_names(others)} gave way by precedence)" if others else ""
+            self._event(
+                "banco",
+                f"Banco: {caller} stakes the whole fund, {r} on the right and {lt} on the left, "
+                f"and plays both hands{extra}.",
+                out,
+            )
+        return caller
+
     def _total(self, mover: Mover) -> int:
         return _points(self.hands[mover])
 
@@ -1114,6 +1512,8 @@ class Game:
         active player states its move (forced or not), so a side asked to
         speak tells nobody what it holds.
         """
+        if self.settled and self.phase == "left" and "left" in self.settled:
+            self.phase = "banker"
         if self.forced_moves == "announced":
             return
         while self.phase in ("right", "left"):
@@ -1182,7 +1582,7 @@ class Game:
 
     def _next_mover(self, mover: Mover, out: list[Event]) -> None:
         if mover == "right":
-            self.phase = "left"
+            self.phase = "banker" if "left" in self.settled else "left"
         elif mover == "left":
             self.phase = "banker"
         else:
@@ -1195,6 +1595,12 @@ class Game:
             return self._as_if_closed(self.verify_move, side, draw)
         if self.phase not in MOVERS:
             raise self._phase_error("decision")
+        if side in self.settled:
+            raise IllegalAction(
+                f"The {side} side was settled by its natural: it does not draw. "
+                f"{self.turn().prompt}",
+                "natural",
+            )
         if (
             self.forced_moves == "announced"
             and side == self.phase
@@ -1288,24 +1694,39 @@ class Game:
         fund_before = self.fund
         stakes = self.stakes
         results: dict[Side, str] = {"right": _result(right, bank), "left": _result(left, bank)}
+        settled = self.settled
+        if settled:  # classic: a side settled by its natural, against the banker's first two
+            first_two = _points(hands["banker"][:2])
+            for side in settled:
+                results[side] = _result(_points(hands[side][:2]), first_two)
         # Each side's stakes: won (+1, paid even money), lost (-1) or tied (0, returned).
         gain_right, gain_left = _GAIN[results["right"]], _GAIN[results["left"]]
         payouts: dict[str, int] = {}
+        unpaid: dict[str, int] = {}
         suivi: list[str] = []  # banco callers who lost: first priority next coup
         balances = self.balances
         fund = fund_before
-        for line in self.lines:
-            who = line.who
-            net = line.right * gain_right + line.left * gain_left
-            balances[who] += line.right + line.left + net  # the stakes back, and the gain
-            fund -= net
-            payouts[who] = payouts.get(who, 0) + net
-            if line.kind == "banco" and (gain_right if line.right else gain_left) < 0:
-                suivi.append(who)
+        if not self._home and self.house.liability == "in-order":
+            fund = self._settle_in_order(gain_right, gain_left, payouts, unpaid, suivi)
+        else:
+            for line in self.lines:
+                who = line.who
+                net = line.right * gain_right + line.left * gain_left
+                balances[who] += line.right + line.left + net  # the stakes back, and the gain
+                fund -= net
+                payouts[who] = payouts.get(who, 0) + net
+                if line.kind == "banco" and (gain_right if line.right else gain_left) < 0:
+                    suivi.append(who)
         self.fund = fund
         moves: dict[Mover, str | None] = (
             {"right": "natural", "left": "natural", "banker": "natural"} if natural else self.moves
         )
+        if not self._home and self.house.max_bancos_in_row is not None:
+            banco_line = next((ln.who for ln in self.lines if ln.kind == "banco"), "")
+            run = self.banco_run
+            self.banco_run = (
+                (banco_line, run[1] + 1 if run[0] == banco_line else 1) if banco_line else ("", 0)
+            )
         summary = build(
             CoupSummary,
             {
@@ -1321,6 +1742,8 @@ class Game:
                 "results": results,
                 "payouts": payouts,
                 "fund_after": fund,
+                "natural_sides": list(SIDES) if natural else list(settled),
+                "unpaid": unpaid,
             },
         )
         if self.keep_log:
@@ -1338,6 +1761,13 @@ class Game:
                 )
             verdict = {"player": "wins", "banker": "loses", "tie": "ties"}
             parts = [f"{side} {verdict[results[side]]}" for side in SIDES]
+            if unpaid:
+                parts.append(
+                    "the fund is exhausted: "
+                    + ", ".join(
+                        f"{w} unpaid {_chips(n)} (stake returned)" for w, n in unpaid.items()
+                    )
+                )
             moved = fund - fund_before
             change = (
                 f"rises by {moved} to {fund}"
@@ -1371,10 +1801,261 @@ class Game:
         self.banco_suivi = suivi
         self.phase = "betting"
         self._reset_coup()
+        house = self.house
+        low = len(self.shoe) < house.min_cards
         if self.fund <= 0:
-            self._end_bank("bankrupt", out)
-        elif len(self.shoe) < MIN_CARDS_FOR_COUP:
+            if house.broken_bank == "replenish" and not low and self.balances[self.banker or ""]:
+                self.broken = True
+                if self.keep_log:
+                    self._event(
+                        "broken",
+                        f"The bank is broken: {self.banker} may replenish it (up to "
+                        f"{_chips(self.bank_bid)}, the agreed minimum) or give it up.",
+                        out,
+                    )
+            else:
+                self._end_bank("bankrupt", out)
+        elif low and house.low_shoe == "reshuffle":
+            self._reshuffle(out)
+        elif low:
             self._end_bank("shoe", out)
+
+    def _settle_in_order(
+        self,
+        gain_right: int,
+        gain_left: int,
+        payouts: dict[str, int],
+        unpaid: dict[str, int],
+        suivi: list[str],
+    ) -> int:
+        """classic, hoyle: the bank takes the stakes it won, then pays the winners in order
+        (seats or rotation, those beyond the seats last) as far as the fund goes; a bet
+        beyond that gets its stake back and nothing more."""
+        balances = self.balances
+        fund = self.fund
+        winners: list[tuple[StakeLine, int]] = []
+        for line in self.lines:
+            net = line.right * gain_right + line.left * gain_left
+            if line.kind == "banco" and net < 0:
+                suivi.append(line.who)
+            if net > 0:
+                winners.append((line, net))
+                continue
+            balances[line.who] += line.right + line.left + net
+            fund -= net
+            payouts[line.who] = net
+        order = self.seat_precedence() if self.house.pay_order == "seats" else self.order
+        rank = {name: i for i, name in enumerate(order)}
+        winners.sort(key=lambda w: rank.get(w[0].who, len(rank)))
+        for line, net in winners:
+            paid = min(net, max(fund, 0))
+            balances[line.who] += line.right + line.left + paid
+            fund -= paid
+            payouts[line.who] = paid
+            if paid < net:
+                unpaid[line.who] = net - paid
+        return fund
+
+    # ============================================================ house acts
+
+    def verify_burn(self, count: int) -> None:
+        """classic: before a shoe's first deal the banker may burn 1 to ``max_burn`` cards."""
+        most = self.house.max_burn
+        if not most:
+            raise IllegalAction(f"Under the {self.house.name} rules no cards are burnt.", "burn")
+        if self.phase == "auction" and self.bids:
+            return self._as_if_closed(self.verify_burn, count)
+        if self.phase != "betting" or self.broken:
+            raise self._phase_error("burn")
+        if self.shoe_deals or self.burnt:
+            raise IllegalAction(
+                "Cards are burnt once, before the first deal of a shoe"
+                + (": this shoe's burn is done." if self.burnt else ": this shoe is in play."),
+                "burn",
+            )
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= most:
+            raise IllegalAction(
+                f"The banker burns from 1 to {most} cards (not {quoted(count)}).", "burn"
+            )
+        return None
+
+    def can_burn(self, count: int) -> bool:
+        return self._can(self.verify_burn, count)
+
+    def burn(self, count: int) -> list[Event]:
+        """Burn ``count`` cards from the top of the shoe, shown to everyone (seen cards)."""
+        return self._implicit(self._burn, count)
+
+    def _burn(self, count: int) -> list[Event]:
+        self.verify_burn(count)
+        out: list[Event] = []
+        self._ensure_shoe(out)
+        cards = [self.shoe.pop() for _ in range(count)]
+        self.burnt = True
+        self.seen += cards
+        self._seen_tuple = tuple(self.seen)
+        if self.banks:
+            self.banks[-1].burnt.append(cards)
+        if self.recording:
+            self._remember(Burn.model_construct(act="burn", count=count))
+        if self.keep_log:
+            self._event(
+                "burn",
+                f"{self.banker} burns {count} card{'' if count == 1 else 's'}, shown to all: "
+                f"{' '.join(pretty(c) for c in cards)}.",
+                out,
+            )
+        return out
+
+    def verify_accept(self) -> None:
+        """hoyle: the banker may declare the stakes accepted when they exceed the fund."""
+        if not self.house.stakes_accepted:
+            raise IllegalAction(
+                f"Under the {self.house.name} rules the stakes never exceed the fund: there is "
+                "nothing to accept.",
+                "accept",
+            )
+        if self.phase != "betting":
+            raise self._phase_error("accept")
+        if self.unlimited:
+            raise IllegalAction(
+                f"The stakes are already accepted: {self.banker}'s bank is unlimited.", "accept"
+            )
+        excess = self.staked() - self.fund
+        if excess <= 0:
+            raise IllegalAction(
+                f"The fund of {_chips(self.fund)} covers the stakes: there is nothing to accept.",
+                "accept",
+            )
+        have = self.balances[self.banker or ""]
+        if have < excess:
+            raise IllegalAction(
+                f"{self.banker} has {_chips(have)}: accepting the stakes needs {_chips(excess)} "
+                "more in the bank.",
+                "accept",
+            )
+
+    def can_accept(self) -> bool:
+        return self._can(self.verify_accept)
+
+    def accept(self) -> list[Event]:
+        """Declare the stakes accepted: put up the excess; the bank is unlimited from now on."""
+        self.verify_accept()
+        out: list[Event] = []
+        excess = self.staked() - self.fund
+        self.balances[self.banker or ""] -= excess
+        self.fund += excess
+        self.unlimited = True
+        if self.recording:
+            self._remember(Accept.model_construct(act="accept"))
+        if self.keep_log:
+            self._event(
+                "accept",
+                f"{self.banker} declares the stakes accepted and puts up {_chips(excess)} "
+                f"(fund {self.fund}): the bank is unlimited from now on.",
+                out,
+            )
+        return out
+
+    def verify_replenish(self, amount: int) -> None:
+        """hoyle: a broken bank is replenished from the banker's chips, up to the minimum."""
+        if self.house.broken_bank != "replenish":
+            raise IllegalAction(
+                f"Under the {self.house.name} rules a broken bank ends the bank.", "replenish"
+            )
+        if self.phase != "betting" or not self.broken:
+            raise IllegalAction(
+                "Only a broken bank (fund 0) is replenished, between coups.", "replenish"
+            )
+        most = min(self.bank_bid, self.balances[self.banker or ""])
+        if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= most:
+            raise IllegalAction(
+                f"{self.banker} replenishes the bank with 1 to {most} chips (the agreed minimum "
+                f"is {self.bank_bid}; not {quoted(amount)}).",
+                "replenish",
+            )
+
+    def can_replenish(self, amount: int) -> bool:
+        return self._can(self.verify_replenish, amount)
+
+    def replenish(self, amount: int) -> list[Event]:
+        self.verify_replenish(amount)
+        out: list[Event] = []
+        self.balances[self.banker or ""] -= amount
+        self.fund += amount
+        self.broken = False
+        if self.recording:
+            self._remember(Replenish.model_construct(act="replenish", amount=amount))
+        if self.keep_log:
+            self._event(
+                "replenish",
+                f"{self.banker} replenishes the broken bank with {_chips(amount)}.",
+                out,
+            )
+        return out
+
+    def verify_take(self, who: str) -> None:
+        """classic: the retired bank is offered at the same size, in precedence."""
+        self._check_participant(who)
+        if not self.offer:
+            raise IllegalAction("No bank is on offer: a bank is taken by bidding for it.", "take")
+        if who != self.offer[0]:
+            raise IllegalAction(
+                f"The bank of {_chips(self.offer_size)} is offered to {self.offer[0]} first "
+                "(order of precedence).",
+                "take",
+            )
+
+    def can_take(self, who: str) -> bool:
+        return self._can(self.verify_take, who)
+
+    def take(self, who: str) -> list[Event]:
+        """Take the retired banker's bank at the same size: a new bank, seated by precedence."""
+        self.verify_take(who)
+        out: list[Event] = []
+        size, old = self.offer_size, self._offer_banker
+        precedence = [p for p in self.precedence if p != who] + [old]
+        self._start_auction()
+        self.offer = []
+        if self.recording:
+            self._remember(Take.model_construct(act="take", who=who))
+        self.banker = who
+        self.fund = self.bank_bid = size
+        self.balances[who] -= size
+        self._seat_by_precedence(precedence)
+        self.phase = "betting"
+        self.seating_open = True
+        if self.keep_log:
+            self._event(
+                "banker",
+                f"{who} takes the bank at the same size: bank {self.bank_number}, fund "
+                f"{_chips(size)}.",
+                out,
+            )
+        return out
+
+    def _decline(self, who: str) -> list[Event]:
+        if who != self.offer[0]:
+            self.verify_take(who)  # raises: the offer is someone else's
+        out: list[Event] = []
+        self.offer.pop(0)
+        if self.recording:
+            self._remember(Pass.model_construct(act="pass", who=who))
+        if self.keep_log:
+            nxt = f"it is offered to {self.offer[0]}" if self.offer else "a fresh auction opens"
+            self._event("pass", f"{who} declines the bank; {nxt}.", out)
+        if not self.offer:
+            self._start_auction()
+        return out
+
+    def _list_first(self) -> bool:
+        """hoyle's table option: the first name on the list holds the first bank."""
+        return (
+            self.options.first_bank == "list"
+            and self.house.first_bank_option
+            and self.bank_number == 1
+            and self.phase == "auction"
+        )
 
     # ============================================================ the end
 
@@ -1408,7 +2089,19 @@ class Game:
         if self.recording:
             self._remember(Retire.model_construct(act="retire"))
         self._reset_coup()
+        size = self.fund
         self._end_bank("retired", out)
+        if self.house.after_retire == "offer":  # classic: the bank at the same size
+            banker = self.banker or ""
+            self.offer = [p for p in self.precedence if p != banker and self.balances[p] >= size]
+            self.offer_size, self._offer_banker = size, banker
+            if self.offer and self.keep_log:
+                self._event(
+                    "offer",
+                    f"The bank of {_chips(size)} is offered to each player in order of "
+                    f"precedence: first {self.offer[0]} (take it, or pass).",
+                    out,
+                )
         return out
 
     def _end_bank(self, reason: str, out: list[Event]) -> None:
@@ -1467,6 +2160,32 @@ class Game:
     def turn(self) -> Turn:
         """What happens now: phase, who may act, which acts, their limits."""
         p = self.phase
+        if p == "auction" and self._list_first():
+            first = self.participants[0]
+            return Turn.model_construct(
+                phase=p,
+                actors=[first],
+                acts=["bid"],
+                side=None,
+                max_stake=self.balances[first],
+                max_a_cheval=None,
+                can_banco=False,
+                prompt=f"{first}, first on the list, holds the first bank: state its fund "
+                f"(1 to {self.balances[first]} chips).",
+            )
+        if p == "ended" and self.offer:
+            first = self.offer[0]
+            return Turn.model_construct(
+                phase=p,
+                actors=[first],
+                acts=["take", "pass"],
+                side=None,
+                max_stake=None,
+                max_a_cheval=None,
+                can_banco=False,
+                prompt=f"The bank of {_chips(self.offer_size)} is offered to {first}: take it "
+                "or pass.",
+            )
         if p == "auction":
             waiting = [x for x in self.participants if x not in self.spoken]
             first = waiting[0]
@@ -1487,11 +2206,23 @@ class Game:
             )
         if p == "betting":
             banker = self.banker or ""
-            acts_banker = ["deal"] + (["retire"] if self.coups else [])
+            acts_banker = list(self._banker_acts())
+            if self.broken:
+                return Turn.model_construct(
+                    phase=p,
+                    actors=[banker],
+                    acts=acts_banker,
+                    side=None,
+                    max_stake=None,
+                    max_a_cheval=None,
+                    can_banco=False,
+                    prompt=f"The bank is broken: {banker} replenishes it (up to "
+                    f"{min(self.bank_bid, self.balances[banker])}) or gives it up.",
+                )
             if self.next_bettor < len(self.order):
                 who = self.order[self.next_bettor]
                 max_s = self.max_stake(who)
-                banco = self.can_banco(who)
+                banco = self.may_banco(who)
                 acts = (
                     (["wager", "a_cheval"] if max_s else [])
                     + (["banco"] if banco else [])
@@ -1581,12 +2312,26 @@ class Game:
             prompt=f"Bank {self.bank_number} has ended. A new bid opens a fresh bank.",
         )
 
+    def _banker_acts(self) -> tuple[str, ...]:
+        """The banker's acts between coups, under this house's rules."""
+        if self.broken:
+            return ("replenish", "retire")
+        acts: tuple[str, ...] = ("deal", "retire") if self.coups else ("deal",)
+        house = self.house
+        if house.max_burn and not self.shoe_deals and not self.burnt:
+            acts += ("burn",)
+        if house.stakes_accepted and self.staked() > self.fund and self.can_accept():
+            acts += ("accept",)
+        return acts
+
     # ============================================================ views
 
     def next_actor(self) -> str:
         """Who acts next (cheap): the first of ``turn().actors``."""
         p = self.phase
         if p == "betting":
+            if self.broken:
+                return self.banker or ""
             if self.next_bettor < len(self.order):
                 return self.order[self.next_bettor]
             return self.banker or ""
@@ -1597,6 +2342,8 @@ class Game:
         if p == "auction":
             spoken = self.spoken
             return next(x for x in self.participants if x not in spoken)
+        if self.offer:
+            return self.offer[0]
         return next((x for x in self.participants if self.balances[x] > 0), "")
 
     def observe(self, seat: str) -> Observation:
@@ -1615,20 +2362,28 @@ class Game:
         acts: tuple[str, ...] = ()
         max_s = 0
         banco = False
+        home = self._home
         if p == "betting":
             i = self.next_bettor
             order = self.order
             if seat == banker:
-                to_act = i >= len(order)
+                to_act = i >= len(order) or self.broken
                 if to_act:
-                    acts = ("deal", "retire") if self.coups else ("deal",)
+                    if home:
+                        acts = ("deal", "retire") if self.coups else ("deal",)
+                    else:
+                        acts = self._banker_acts()
             else:
-                to_act = i < len(order) and order[i] == seat
+                to_act = i < len(order) and order[i] == seat and not self.broken
                 if to_act:
-                    if not self.claims:  # banco excludes ordinary wagers
-                        cover = self.fund - self._exposure_right - self._exposure_left
-                        max_s = max(0, min(balances[seat], cover))
-                    banco = not self.lines and balances[seat] >= self.fund
+                    if home:
+                        if not self.claims:  # banco excludes ordinary wagers
+                            cover = self.fund - self._exposure_right - self._exposure_left
+                            max_s = max(0, min(balances[seat], cover))
+                        banco = not self.lines and balances[seat] >= self.fund
+                    else:
+                        max_s = self.max_stake(seat)
+                        banco = self.may_banco(seat)
                     acts = _BETTOR_ACTS[max_s > 0, banco]
         elif p == "right" or p == "left":
             to_act = self.deciders[p] == seat
@@ -1640,27 +2395,32 @@ class Game:
                 acts = ("draw", "stand")
         elif p == "auction":
             to_act = seat not in self.spoken
-            if to_act:
+            if to_act and not home and self._list_first():
+                to_act = seat == self.participants[0]
+                acts = ("bid",) if to_act else ()
+                max_s = balances[seat]
+            elif to_act:
                 acts = ("bid", "pass")
                 max_s = balances[seat]
         else:  # ended: the first seat with chips opens the next bank
             to_act = self.next_actor() == seat
             if to_act:
-                acts = ("bid",)
+                acts = ("take", "pass") if self.offer else ("bid",)
                 max_s = balances[seat]
         hands = self.hands
         seen: dict[Mover, tuple[str | None, ...]] = _NO_HANDS
         if hands["right"]:  # cards are out: the concealed pairs only to their holders
             deciders = self.deciders
+            shown = self.settled  # classic: a side's natural is shown to everyone
             seen = {
-                "right": _as_seen(hands["right"], seat == deciders["right"]),
-                "left": _as_seen(hands["left"], seat == deciders["left"]),
+                "right": _as_seen(hands["right"], seat == deciders["right"] or "right" in shown),
+                "left": _as_seen(hands["left"], seat == deciders["left"] or "left" in shown),
                 "banker": _as_seen(hands["banker"], seat == banker),
             }
         coups = self.coups
         # Positional (in field order): a third of the cost of keywords, and
         # this runs before every act of a simulation.
-        return Observation(
+        obs = Observation(
             seat,
             p,
             banker,
@@ -1680,6 +2440,10 @@ class Game:
             self.bank_bid,
             self._side_by_name.get(seat),  # side
         )
+        if not home:  # the defaults say home's: no side settled by a natural
+            obs.settled = self.settled
+            obs.rules = self.rules
+        return obs
 
     def seen_cards(self) -> tuple[str, ...]:
         """Every card shown in the settled coups of this shoe, in order."""
@@ -1705,7 +2469,7 @@ class Game:
         hands: dict[Mover, HandView] = {}
         for m in MOVERS:
             cards = self.hands[m]
-            mine = seat is not None and seat == self.holder(m)
+            mine = (seat is not None and seat == self.holder(m)) or m in self.settled
             shown: list[str | None] = [c if (i >= 2 or mine) else None for i, c in enumerate(cards)]
             hidden = sum(1 for c in shown if c is None)
             hands[m] = HandView.model_construct(
@@ -1790,6 +2554,12 @@ class Game:
             ended=self.ended,
             banks=list(self.banks),
             current=current,
+            rules=self.rules,
+            spectators=list(self.spectators),
+            unlimited=self.unlimited,
+            broken=self.broken,
+            offer=list(self.offer),
+            offer_size=self.offer_size,
         )
 
     def total_chips(self) -> int:
@@ -1800,12 +2570,16 @@ class Game:
 _APPLY: dict[str, Callable[[Game, Any], list[Event]]] = {
     "bid": lambda g, a: g.bid(a.who, a.amount),
     "pass": lambda g, a: g.pass_(a.who),
-    "seat": lambda g, a: g.seat(a.right, a.left),
+    "seat": lambda g, a: g.seat(a.right, a.left, a.spectators),
     "shuffle": lambda g, a: g.shuffle(a.shufflers, a.cut),
-    "banco": lambda g, a: g.banco(a.who),
-    "wager": lambda g, a: g.wager(a.who, a.amount, a.a_cheval, a.ride),
+    "banco": lambda g, a: g.banco(a.who, a.right, a.left),
+    "wager": lambda g, a: g.wager(a.who, a.amount, a.a_cheval, a.ride, a.side),
     "deal": lambda g, a: g.deal(),
     "draw": lambda g, a: g.draw(a.side),
     "stand": lambda g, a: g.stand(a.side),
     "retire": lambda g, a: g.retire(),
+    "burn": lambda g, a: g.burn(a.count),
+    "accept": lambda g, a: g.accept(),
+    "replenish": lambda g, a: g.replenish(a.amount),
+    "take": lambda g, a: g.take(a.who),
 }

@@ -21,8 +21,9 @@ Mover = Literal["right", "left", "banker"]
 Phase = Literal["auction", "betting", "right", "left", "banker", "ended"]
 Result = Literal["player", "banker", "tie"]
 EndReason = Literal["retired", "bankrupt", "shoe"]
-#: The house rules a game is played by (``home``: the rules card's profile).
-Rules = Literal["home"]
+#: The house rules a game is played by (``home``: the rules card's profile; see
+#: :mod:`banque.rules` for how ``classic`` and ``hoyle`` differ).
+Rules = Literal["home", "classic", "hoyle"]
 #: How a side's forced move (draw at 0–4, stand at 6–7) is made: ``automatic``
 #: (at once, by the engine: fast, but everyone sees that a side asked to
 #: choose holds 5) or ``announced`` (the active player states every move, as
@@ -61,6 +62,8 @@ class Seat(_Act):
     act: Literal["seat"] = "seat"
     right: list[str]
     left: list[str]
+    #: classic: spectators; hoyle: standing punters (bet after the seats, on a side they name).
+    spectators: list[str] = Field(default_factory=list)
 
 
 class Shuffle(_Act):
@@ -72,10 +75,12 @@ class Shuffle(_Act):
 
 
 class Banco(_Act):
-    """Claim the whole bank."""
+    """Claim the whole bank (classic: ``right``/``left`` divide it between the hands)."""
 
     act: Literal["banco"] = "banco"
     who: str
+    right: StrictInt | None = None
+    left: StrictInt | None = None
 
 
 class Wager(_Act):
@@ -88,6 +93,35 @@ class Wager(_Act):
     #: Let it ride: the last coup's stake and its winnings, staked again (optional in
     #: records; older records have no such field and replay as before).
     ride: bool = False
+    #: The side a spectator (or standing punter) backs; seated players back their own.
+    side: Side | None = None
+
+
+class Burn(_Act):
+    """classic: before a shoe's first deal the banker burns 1-6 cards, shown to all."""
+
+    act: Literal["burn"] = "burn"
+    count: StrictInt
+
+
+class Accept(_Act):
+    """hoyle: the banker declares the stakes accepted (the bank becomes unlimited)."""
+
+    act: Literal["accept"] = "accept"
+
+
+class Replenish(_Act):
+    """hoyle: the banker puts chips into a broken bank (up to the agreed minimum)."""
+
+    act: Literal["replenish"] = "replenish"
+    amount: StrictInt
+
+
+class Take(_Act):
+    """classic: take the retired banker's bank at the same size."""
+
+    act: Literal["take"] = "take"
+    who: str
 
 
 class Deal(_Act):
@@ -109,9 +143,37 @@ class Retire(_Act):
 
 
 Action = Annotated[
-    Bid | Pass | Seat | Shuffle | Banco | Wager | Deal | Draw | Stand | Retire,
+    Bid
+    | Pass
+    | Seat
+    | Shuffle
+    | Banco
+    | Wager
+    | Deal
+    | Draw
+    | Stand
+    | Retire
+    | Burn
+    | Accept
+    | Replenish
+    | Take,
     Field(discriminator="act"),
 ]
+
+
+class TableOptions(BaseModel):
+    """A table's choices within its rules (each profile says which apply)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    #: classic: how a banco on both hands must be divided: ``free`` (as the caller sees fit),
+    #: ``divided`` (something on each side), ``even`` (half each), or a minimum a side.
+    banco_split: Literal["free", "divided", "even"] | Annotated[StrictInt, Field(ge=1)] = "free"
+    #: hoyle: the first bank by ``auction``, or the first name on the ``list`` holds it.
+    first_bank: Literal["auction", "list"] = "auction"
+
+    def is_default(self) -> bool:
+        return self.banco_split == "free" and self.first_bank == "auction"
 
 
 class Record(BaseModel):
@@ -126,12 +188,22 @@ class Record(BaseModel):
     #: Optional (``banque-record/1`` readers before them ignore nothing: they
     #: are simply absent from older records, which replay as before).
     rules: Rules = "home"
+    #: The table's options under its rules (see :class:`TableOptions`).
+    options: TableOptions = Field(default_factory=lambda: TableOptions())
     forced_moves: ForcedMoves = "automatic"
     #: The seats played by computer players, and each one's temperament.
     computers: dict[str, Temperament] = Field(default_factory=dict)
     #: Seconds between two computer moves at the table.
     pace: float | None = Field(default=None, ge=0, le=10, allow_inf_nan=False)
     actions: list[Action] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _options_fit_the_rules(self) -> Record:
+        if self.options.banco_split != "free" and self.rules != "classic":
+            raise ValueError("options: banco_split is a classic house's option (rules: classic)")
+        if self.options.first_bank != "auction" and self.rules != "hoyle":
+            raise ValueError("options: first_bank is a hoyle table's option (rules: hoyle)")
+        return self
 
     @model_validator(mode="after")
     def _computers_sit(self) -> Record:
@@ -177,6 +249,10 @@ class CoupSummary(BaseModel):
     results: dict[Side, Result]
     payouts: dict[str, int]
     fund_after: int
+    #: The sides a natural settled at once (classic: a side may be settled alone).
+    natural_sides: list[Side] = Field(default_factory=list)
+    #: Winnings a bettor was not paid because the fund ran out (classic, hoyle).
+    unpaid: dict[str, int] = Field(default_factory=dict)
 
 
 class Ending(BaseModel):
@@ -203,6 +279,12 @@ class BankSummary(BaseModel):
     shoe: list[str] = Field(default_factory=list)
     coups: int
     ended: Ending | None = None
+    #: The cards burnt before each shoe's first deal (classic), one list a shoe.
+    burnt: list[list[str]] = Field(default_factory=list)
+    #: Later shoes of this bank (classic's reshuffle), each top card first.
+    reshuffles: list[list[str]] = Field(default_factory=list)
+    #: Spectators (classic) or standing punters (hoyle).
+    spectators: list[str] = Field(default_factory=list)
 
 
 class HandView(BaseModel):
@@ -282,6 +364,15 @@ class StateReport(BaseModel):
     ended: Ending | None
     banks: list[BankSummary]
     current: dict[str, object] | None = None
+    #: The house's rules, and where their own acts stand (classic, hoyle).
+    rules: str = "home"
+    spectators: list[str] = Field(default_factory=list)
+    #: hoyle: the stakes were accepted (an unlimited bank); the bank is broken.
+    unlimited: bool = False
+    broken: bool = False
+    #: classic: the retired bank on offer at its size, to these in order.
+    offer: list[str] = Field(default_factory=list)
+    offer_size: int = 0
 
 
 _new = object.__new__
@@ -331,6 +422,10 @@ class Observation:
     last: CoupSummary | None
     bank_bid: int
     side: Side | None
+    #: Sides already settled by a natural this coup (classic).
+    settled: tuple[Side, ...] = ()
+    #: The house's rules (``banque.rules``).
+    rules: str = "home"
 
     @property
     def balance(self) -> int:

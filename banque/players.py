@@ -22,9 +22,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Literal
 
 from .advisor import SideInfo, advise, unseen_values
+from .advisor_one import advise_one_side
+from .cards import card_value
 from .engine import Game
 from .models import (
     Action,
@@ -34,8 +37,11 @@ from .models import (
     Draw,
     Observation,
     Pass,
+    Replenish,
     Retire,
+    Side,
     Stand,
+    Take,
     Wager,
     build,
 )
@@ -110,6 +116,19 @@ def banker_advice(obs: Observation, p5: float = 0.5) -> tuple[float, float]:
         for side in ("right", "left")
     }
     removed: list[str] = [*obs.seen, *banker, *(c for c in thirds.values() if c)]
+    if obs.settled:  # classic: one side settled by its natural (shown); the other plays on
+        (done,) = obs.settled
+        other: Side = "left" if done == "right" else "right"
+        removed += [c for c in obs.hands[done] if c is not None]
+        third = thirds[other]
+        draw, stand = advise_one_side(
+            unseen_values(obs.packs, removed),
+            sum(card_value(c) for c in banker) % 10,
+            obs.stakes[other],
+            card_value(third) if third else None,
+            Fraction(p5),
+        )
+        return float(draw), float(stand)
     advice = advise(
         unseen_values(obs.packs, removed),
         banker,
@@ -157,8 +176,9 @@ class ComputerPlayer:
         #: How often this seat draws at 5 as a side (None: its temperament's).
         self.draw_at_5 = self.style.draw_at_5 if draw_at_5 is None else draw_at_5
         self._pass = build(Pass, {"act": "pass", "who": name})
-        self._banco = build(Banco, {"act": "banco", "who": name})
+        self._banco = build(Banco, {"act": "banco", "who": name, "right": None, "left": None})
         self._wagers: dict[tuple[int, bool], Wager] = {}
+        self._unseated = False
 
     def __repr__(self) -> str:
         return f"ComputerPlayer({self.name!r}, {self.style.name!r})"
@@ -190,6 +210,13 @@ class ComputerPlayer:
 
     def _bid(self, obs: Observation) -> Action:
         balance = obs.balance
+        if obs.acts == ("take", "pass"):  # classic: the retired bank offered at its size
+            if self.rng.random() < self.style.bid_chance / 2:
+                return build(Take, {"act": "take", "who": self.name})
+            return self._pass
+        if obs.acts == ("bid",) and obs.phase == "auction":  # hoyle: first on the list
+            share = self._share(self.style.bid_share)
+            return self._bid_of(max(1, min(balance, round(balance * share))))
         if balance < 1 or self.rng.random() >= self.style.bid_chance:
             if obs.phase == "ended":
                 # Someone must open the next bank: offer a little.
@@ -205,9 +232,15 @@ class ComputerPlayer:
 
     def _stake(self, obs: Observation) -> Action:
         st = self.style
+        # A spectator (classic) or standing punter (hoyle) names a side for each wager.
+        self._unseated = obs.side is None
         limit = obs.max_stake
         rnd = self.rng.random
         if obs.can_banco and rnd() < st.banco_chance:
+            if obs.rules == "classic":  # both hands: half on each (any house accepts it)
+                fund = obs.fund
+                half = {"right": (fund + 1) // 2, "left": fund // 2}
+                return build(Banco, {"act": "banco", "who": self.name, **half})
             return self._banco
         if limit < 1 or rnd() >= st.wager_chance:
             return self._pass
@@ -221,6 +254,19 @@ class ComputerPlayer:
         return self._wager(amount, False)
 
     def _wager(self, amount: int, a_cheval: bool) -> Wager:
+        if self._unseated and not a_cheval:  # a side chosen each time: not kept
+            side = self.rng.choice(("right", "left"))
+            return build(
+                Wager,
+                {
+                    "act": "wager",
+                    "who": self.name,
+                    "amount": amount,
+                    "a_cheval": False,
+                    "ride": False,
+                    "side": side,
+                },
+            )
         # Frozen too: one instance per (amount, à cheval) serves every coup.
         key = (amount, a_cheval)
         wager = self._wagers.get(key)
@@ -233,6 +279,7 @@ class ComputerPlayer:
                     "amount": amount,
                     "a_cheval": a_cheval,
                     "ride": False,
+                    "side": None,
                 },
             )
         return wager
@@ -253,6 +300,15 @@ class ComputerPlayer:
 
     def _banker_between_coups(self, obs: Observation) -> Action:
         bid = obs.bank_bid
+        if "retire" in obs.acts and obs.coup > 1 and not obs.seen and obs.rules == "classic":
+            # classic reshuffles instead of ending the bank: a computer banker gives the
+            # bank up at the end of a shoe, as a home bank would end there.
+            return _RETIRE
+        if "replenish" in obs.acts:  # hoyle: a broken bank, replenished or given up
+            if self.rng.random() < self.style.bid_chance:
+                amount = min(bid, obs.balance)
+                return build(Replenish, {"act": "replenish", "amount": amount})
+            return _RETIRE
         if "retire" in obs.acts and (
             obs.fund >= bid * self.style.retire_gain or obs.fund <= bid * self.style.retire_loss
         ):

@@ -62,7 +62,7 @@ def _describe_errors(errors: list[Any], more: int = 0, *, unknown_more: bool = F
         if err["type"] == "union_tag_invalid":
             msg = (
                 "unknown act (acts are bid, pass, seat, shuffle, banco, wager, deal, "
-                "draw, stand, retire)"
+                "draw, stand, retire; burn, take, accept, replenish under other rules)"
             )
         elif err["type"] == "union_tag_not_found":
             msg = 'every action needs an "act" field'
@@ -271,6 +271,8 @@ def _journal_record(text: str) -> Record:
 def new_game(record: Record, **options: Any) -> Game:
     """The game a record starts from (before any act)."""
     options.setdefault("forced_moves", record.forced_moves)
+    options.setdefault("rules", record.rules)
+    options.setdefault("options", record.options)
     try:
         return Game(record.participants, record.seed, record.shoe, **options)
     except IllegalAction as exc:
@@ -316,6 +318,7 @@ def record_of(
         seed=game.seed,
         shoe=list(game.stacked),
         rules=game.rules,
+        options=game.options,
         forced_moves=game.forced_moves,
         computers=dict(computers or {}),
         pace=pace,
@@ -334,6 +337,8 @@ def record_head(record: Record, format: str | None = None) -> dict[str, Any]:
         head["shoe"] = list(record.shoe)
     if record.rules != "home":
         head["rules"] = record.rules
+    if not record.options.is_default():
+        head["options"] = record.options.model_dump(exclude_defaults=True)
     if record.forced_moves != "automatic":
         head["forced_moves"] = record.forced_moves
     if record.computers:

@@ -37,6 +37,7 @@ from .errors import IllegalAction
 from .i18n import _
 from .models import (
     Action,
+    Banco,
     Bid,
     CoupSummary,
     Mover,
@@ -69,6 +70,7 @@ Stage = Literal[
     "decision",
     "settlement",
     "ended",
+    "offer",
 ]
 
 
@@ -77,7 +79,7 @@ DEFAULT_BID = 20
 
 MOVERS: tuple[Mover, Mover, Mover] = ("right", "left", "banker")
 #: The stages in which a computer seat may be the one to act.
-COMPUTER_STAGES = ("auction", "seating", "shuffle", "betting", "dealing", "decision")
+COMPUTER_STAGES = ("auction", "seating", "shuffle", "betting", "dealing", "decision", "offer")
 
 
 class CountingRandom(random.Random):
@@ -209,6 +211,10 @@ class Session:
         self.journal: Journal | None = None
         self._draft: dict[Side, list[str]] | None = None
         self._draft_bank = 0
+        #: classic's spectators / hoyle's standing punters in the seating being arranged.
+        self._watchers: list[str] = []
+        #: The side each spectator (or standing punter) backs with a stake (right by default).
+        self.backs: dict[str, Side] = {}
         self.cutter: str | None = None
         self.others_shuffle = True
         self.notice: str | None = None
@@ -301,6 +307,8 @@ class Session:
         if self.settled is not None:
             return "settlement"
         if g.phase == "ended":
+            if self.fresh and g.offer:  # classic: the retired bank offered at its size
+                return "offer"
             return "auction" if self.fresh else "ended"
         if g.phase == "auction":
             return "auction"
@@ -322,7 +330,7 @@ class Session:
             return g.participants[0] if g.participants else None
         if st in ("seating", "shuffle", "dealing"):
             return g.banker
-        if st in ("betting", "decision"):
+        if st in ("betting", "decision", "offer"):
             return g.turn().actors[0]
         return None
 
@@ -342,10 +350,15 @@ class Session:
                 "Auction for bank {bank}: {who} bids for the bank (1 to {most} chips) or passes."
             ).format(bank=g.bank_number + 1, who=who, most=g.balances.get(who or "", 0))
         if st == "seating":
-            return _(
+            text = _(
                 "{banker} holds bank {bank} with a fund of {fund}. Seat the players: each side "
                 "from the banker outward, at least one on each."
             ).format(banker=g.banker, bank=g.bank_number, fund=g.fund)
+            watchers = self.draft_spectators()
+            if watchers:
+                how = _("Spectators") if g.house.extra_bettors == "spectators" else _("Standing")
+                text += f" {how}: {', '.join(watchers)}."
+            return text
         if st == "shuffle":
             return _(
                 "Shuffle and cut: the others may shuffle, {banker} shuffles last, "
@@ -363,12 +376,19 @@ class Session:
         else:
             fund = _("the fund stays at {fund}").format(fund=coup.fund_after)
         head = _("Natural! ") if coup.natural else ""
-        return head + _("Coup {n}: right {right}, left {left}; {fund}.").format(
+        if not coup.natural and coup.natural_sides:  # classic: one side settled at once
+            head = _("Natural on the {side}! ").format(side=_(coup.natural_sides[0]))
+        text = head + _("Coup {n}: right {right}, left {left}; {fund}.").format(
             n=coup.number,
             right=verdict[coup.results["right"]],
             left=verdict[coup.results["left"]],
             fund=fund,
         )
+        if coup.unpaid:  # classic, hoyle: the fund ran out before every winner was paid
+            text += " " + _("Unpaid (stakes returned): {who}.").format(
+                who=", ".join(f"{w} {n}" for w, n in coup.unpaid.items())
+            )
+        return text
 
     # ------------------------------------------------------------ acting
 
@@ -452,8 +472,10 @@ class Session:
 
     def perform_raw(self, action: Action) -> list[Event]:
         g = self.game
-        fresh = g.phase == "ended" and self.fresh and isinstance(action, Pass | Bid)
+        fresh = g.phase == "ended" and self.fresh and isinstance(action, Pass | Bid) and not g.offer
         events = g.apply(action)
+        if g.phase != "ended":  # the offer taken, or declined by all: the fresh bank is open
+            self.fresh = False
         if fresh:
             # The first word of a fresh bank's auction: the engine opens it (and
             # records the act in the order the table shows); new_bank has
@@ -479,6 +501,17 @@ class Session:
             raise IllegalAction(_("The bank has not ended yet."), "phase")
         self.settled = None
         self.fresh = True
+        g = self.game
+        if g.offer:
+            ev = self._event(
+                "offer",
+                _(
+                    "The bank of {size} is offered at the same size in order of precedence: "
+                    "first to {who}."
+                ).format(size=g.offer_size, who=g.offer[0]),
+            )
+            self.messages.append(ev)
+            return [ev]
         ev = self._event(
             "auction",
             _("A fresh bank: the auction for bank {n} opens.").format(n=self.game.bank_number + 1),
@@ -495,15 +528,50 @@ class Session:
         g = self.game
         if self._draft is None or self._draft_bank != g.bank_number:
             self._draft = {s: list(g.sides[s]) for s in SIDES}
+            self._watchers = list(g.spectators)
             self._draft_bank = g.bank_number
         return self._draft
 
+    def draft_spectators(self) -> list[str]:
+        """Those beyond the seats in the seating being arranged (classic, hoyle)."""
+        self.draft()
+        return self._watchers
+
     def draft_order(self) -> list[str]:
         d = self.draft()
-        return d["left"] + d["right"]
+        return d["left"] + d["right"] + self._watchers
+
+    def toggle_spectator(self, who: str) -> None:
+        """classic's spectator or hoyle's standing punter, or back to the shorter side."""
+        d = self.draft()
+        if who in self._watchers:
+            self._watchers.remove(who)
+            d["right" if len(d["right"]) <= len(d["left"]) else "left"].append(who)
+            return
+        for s in SIDES:
+            if who in d[s]:
+                if len(d[s]) <= 1:
+                    raise IllegalAction(
+                        _("Each side keeps at least one seat: {who} stays seated.").format(who=who),
+                        "seating",
+                    )
+                d[s].remove(who)
+                self._watchers.append(who)
+                return
+
+    def side_backed(self, who: str) -> Side | None:
+        """The side a stake of ``who`` backs if it names one (``None``: a seat's own)."""
+        if self.game.side_of(who) is not None:
+            return None
+        return self.backs.get(who, "right")
+
+    def switch_back(self, who: str) -> None:
+        self.backs[who] = "left" if self.side_backed(who) == "right" else "right"
 
     def move_to(self, who: str, side: Side) -> None:
         d = self.draft()
+        if who in self._watchers:
+            self._watchers.remove(who)
         for s in SIDES:
             if who in d[s]:
                 if s == side:
@@ -521,13 +589,17 @@ class Session:
 
     def reset_draft(self) -> None:
         self._draft = None
+        self._watchers = []
 
     def confirm_seating(self) -> list[Event]:
         g = self.game
         d = self.draft()
-        g.verify_seat(d["right"], d["left"])
+        watchers = list(self._watchers)
+        g.verify_seat(d["right"], d["left"], watchers)
         # Accepted as proposed or changed, the seating is an act: logged and recorded alike.
-        events = self.perform(Seat(right=list(d["right"]), left=list(d["left"])))
+        events = self.perform(
+            Seat(right=list(d["right"]), left=list(d["left"]), spectators=watchers)
+        )
         self.seated_bank = g.bank_number
         self.cutter = None
         return events
@@ -550,6 +622,8 @@ class Session:
 
     def shufflers(self) -> list[str]:
         g = self.game
+        if g.house.croupier:  # hoyle: the croupier, then the players at his right and left
+            return []
         return [p for p in g.order if p != g.banker] if self.others_shuffle else []
 
     def shuffle(self) -> list[Event]:
@@ -603,7 +677,7 @@ class Session:
             return False, _("A stake is a whole number of chips (digits only).")
         amount = int(text)
         try:
-            g.verify_wager(who, amount, a_cheval)
+            g.verify_wager(who, amount, a_cheval, side=self.side_backed(who))
         except IllegalAction as exc:
             return False, exc.message
         most = g.max_a_cheval(who) if a_cheval else g.max_stake(who)
@@ -614,7 +688,16 @@ class Session:
         return True, ""
 
     def wager(self, who: str, amount: int, a_cheval: bool) -> list[Event]:
-        return self.perform(Wager(who=who, amount=amount, a_cheval=a_cheval))
+        side = None if a_cheval else self.side_backed(who)
+        return self.perform(Wager(who=who, amount=amount, a_cheval=a_cheval, side=side))
+
+    def banco(self, who: str) -> list[Event]:
+        """Banco; under classic the caller plays both hands, half of the fund on each."""
+        g = self.game
+        if g.house.banco == "both-hands":
+            half = g.fund // 2
+            return self.perform(Banco(who=who, right=g.fund - half, left=half))
+        return self.perform(Banco(who=who))
 
     # ------------------------------------------------------------ computers
 

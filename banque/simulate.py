@@ -90,6 +90,8 @@ class Summary:
     gain_per_chip_exact_se: float = 0.0
     #: Per stake ratio (see :func:`ratio_bucket`): coups, staked, both estimates.
     by_ratio: dict[str, dict[str, float]] = field(default_factory=dict)
+    #: The house's rules the tables played by.
+    rules: str = "home"
 
     @property
     def naturals_per_coup(self) -> float:
@@ -193,7 +195,7 @@ class _Tally:
         self.outcomes["right"][results["right"]] += 1
         self.outcomes["left"][results["left"]] += 1
         v = RANK_VALUE
-        if natural:
+        if natural or coup.natural_sides:  # classic: a natural may settle one side only
             self.naturals += 1
         hands = coup.hands
         moves = coup.moves
@@ -203,8 +205,11 @@ class _Tally:
             two = (v[hand[0][0]] + v[hand[1][0]]) % 10
             two_card[two] += 1
             if not natural:
+                move = moves[mover]
+                if move == "natural":  # classic: this side was settled by its natural
+                    continue
                 table = self.banker_moves if mover == "banker" else self.side_moves
-                table[two][moves[mover]] += 1
+                table[two][move] += 1
 
     def ratio(self) -> tuple[float, float]:
         """Banker's gain per chip staked, and its standard error (delta method)."""
@@ -243,6 +248,7 @@ class _FixedStakes:
                         "amount": amount,
                         "a_cheval": False,
                         "ride": False,
+                        "side": None,
                     },
                 )
             )
@@ -258,16 +264,20 @@ def simulate(
     progress: Progress | None = None,
     stakes: tuple[int, int] | None = None,
     exact_estimate: bool = True,
+    rules: str = "home",
 ) -> Summary:
-    """Play ``coups`` coups with ``players`` computer participants.
+    """Play ``coups`` coups with ``players`` computer participants under ``rules``.
 
     The computer sides draw at 5 with chance ``p5``, and the banker's advisor
     assumes the same.  ``stakes`` ``(R, L)`` fixes the stakes: in every coup
     the first seat to bet on the right stakes R and on the left L (reduced to
     the cover left, as at the table), every other seat passes.
     ``exact_estimate`` also counts each decision coup at the advisor's exact
-    expected gain of the banker's move (about 0.15 ms a coup more).
+    expected gain of the banker's move (about 0.15 ms a coup more); only under
+    the home rules, where the advisor's gain is the banker's (elsewhere a side
+    may be settled by its own natural, and stakes beyond the fund go unpaid).
     """
+    exact_estimate = exact_estimate and rules == "home"
     if coups < 1:
         raise ValueError("--coups must be at least 1.")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -284,7 +294,7 @@ def simulate(
         fixed = _FixedStakes(right, left)
     names = list(COMPUTER_NAMES[:players])
     options: dict[str, object] = {"banker_mode": banker, "p5": p5, "draw_at_5": p5}
-    game = Game(names, seed, record=False, keep_log=False)
+    game = Game(names, seed, record=False, keep_log=False, rules=rules)  # type: ignore[arg-type]
     seeds = game.rng_for("simulation: next table")
     bots = computer_table(game, names, **options)
     # The loop below runs once per act: the methods it calls are looked up
@@ -304,7 +314,13 @@ def simulate(
         if game.ended is not None and min(game.balances.values()) < REBUY:
             # Someone is out of chips: the table starts over, everyone at 100.
             banks += _count_ends(game, ends)
-            game = Game(names, seeds.getrandbits(63), record=False, keep_log=False)
+            game = Game(
+                names,
+                seeds.getrandbits(63),
+                record=False,
+                keep_log=False,
+                rules=rules,  # type: ignore[arg-type]
+            )
             bots = computer_table(game, names, **options)
             next_actor, observe, apply = game.next_actor, game.observe, game.apply
             decide = {name: bot.decide for name, bot in bots.items()}
@@ -376,6 +392,7 @@ def simulate(
         gain_per_chip_exact=exact if exact_estimate else 0.0,
         gain_per_chip_exact_se=exact_se if exact_estimate else 0.0,
         by_ratio=by_ratio,
+        rules=rules,
     )
 
 
@@ -429,12 +446,14 @@ def format_summary(s: Summary) -> str:
     lines = [
         f"{s.coups} coups, {s.participants} computer players, seed {s.seed}, "
         f"banker plays by {'the exact advisor' if s.banker_mode == 'advisor' else 'a fixed table (draw at 0-5)'}"
-        + f"; sides draw at 5 with p5 = {s.p5}",
+        + f"; sides draw at 5 with p5 = {s.p5}"
+        + (f"; {s.rules} rules" if s.rules != "home" else ""),
         f"Tables: {s.tables} (a new one, everyone at 100, when a seat falls below {REBUY} chips)",
         f"Banks: {s.banks} ("
         + ", ".join(f"{n} {reason}" for reason, n in sorted(s.bank_ends.items()))
         + ")",
-        f"Naturals: {s.naturals} coups ({s.naturals_per_coup:.4f} per coup; exact chance 0.4681)",
+        f"Naturals: {s.naturals} coups ({s.naturals_per_coup:.4f} per coup; exact chance 0.4681)"
+        + (" -- coups with at least one natural" if s.rules == "classic" else ""),
         f"Banker's gain per chip staked: {s.gain_per_chip:+.4f} ± {s.gain_per_chip_se:.4f} "
         f"(standard error; {s.banker_gain:+d} chips on {s.staked} staked)",
     ]

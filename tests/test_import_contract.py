@@ -8,8 +8,16 @@ import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "banque"
-ENGINE_MODULES = ["cards", "errors", "models", "engine", "record", "naturals"]
-OPTIONAL_ENGINE = ["odds", "advisor", "players", "simulate", "edge", "solver"]
+ENGINE_MODULES = ["cards", "errors", "models", "engine", "record", "naturals", "rules"]
+OPTIONAL_ENGINE = [
+    "odds",
+    "advisor",
+    "advisor_one",
+    "players",
+    "simulate",
+    "edge",
+    "solver",
+]
 #: The table server's side (protocol, shared table, sockets, client): no Textual either.
 NET_MODULES = [
     "net/__init__",

@@ -8,17 +8,21 @@ import pytest
 from pydantic import BaseModel
 
 from banque.models import (
+    Accept,
     Banco,
     BankSummary,
     Bid,
+    Burn,
     CoupSummary,
     Deal,
     Draw,
     Ending,
     Pass,
+    Replenish,
     Retire,
     StakeLine,
     Stand,
+    Take,
     Wager,
     build,
 )
@@ -28,8 +32,16 @@ ENDING = {"reason": "shoe", "totals": {"Ana": 120, "Bruno": 80, "Chloé": 100}, 
 CASES: list[tuple[type[BaseModel], dict[str, Any]]] = [
     (Bid, {"act": "bid", "who": "Ana", "amount": 10}),
     (Pass, {"act": "pass", "who": "Ana"}),
-    (Banco, {"act": "banco", "who": "Ana"}),
-    (Wager, {"act": "wager", "who": "Ana", "amount": 4, "a_cheval": True, "ride": False}),
+    (Banco, {"act": "banco", "who": "Ana", "right": None, "left": None}),
+    (Banco, {"act": "banco", "who": "Ana", "right": 6, "left": 4}),
+    (
+        Wager,
+        {"act": "wager", "who": "Ana", "amount": 4, "a_cheval": True, "ride": False, "side": None},
+    ),
+    (Burn, {"act": "burn", "count": 3}),
+    (Take, {"act": "take", "who": "Ana"}),
+    (Accept, {"act": "accept"}),
+    (Replenish, {"act": "replenish", "amount": 5}),
     (Deal, {"act": "deal"}),
     (Draw, {"act": "draw", "side": "banker"}),
     (Stand, {"act": "stand", "side": "right"}),
@@ -51,6 +63,8 @@ CASES: list[tuple[type[BaseModel], dict[str, Any]]] = [
             "results": {"right": "banker", "left": "banker"},
             "payouts": {"Bruno": -5},
             "fund_after": 15,
+            "natural_sides": ["right", "left"],
+            "unpaid": {},
         },
     ),
     (
@@ -68,12 +82,17 @@ CASES: list[tuple[type[BaseModel], dict[str, Any]]] = [
             "shoe": ["9C", "7H"],
             "coups": 0,
             "ended": None,
+            "burnt": [["5S"]],
+            "reshuffles": [],
+            "spectators": [],
         },
     ),
 ]
 
 
-@pytest.mark.parametrize(("cls", "data"), CASES, ids=[c.__name__ for c, _ in CASES])
+@pytest.mark.parametrize(
+    ("cls", "data"), CASES, ids=[f"{c.__name__}{i}" for i, (c, _) in enumerate(CASES)]
+)
 def test_build_makes_what_model_construct_and_validation_make(
     cls: type[BaseModel], data: dict[str, Any]
 ) -> None:

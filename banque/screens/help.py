@@ -81,6 +81,36 @@ class RenderedText(Widget):
         return lines[y] if y < len(lines) else Strip.blank(width, self.rich_style)
 
 
+def profile_help(rules: str) -> str:
+    """The chosen profile's differences from home, as the help's first section."""
+    from ..rules import LABELS, differences, house_rules
+
+    house = house_rules(rules)
+    lines = [
+        f"# {_('This table plays by the {title} rules').format(title=house.title)}",
+        "",
+        _(
+            "Where this profile differs from the home rules below (the home rule is kept "
+            "wherever the book is silent; `banque rules {name}` prints them side by side):"
+        ).format(name=rules),
+        "",
+    ]
+    lines += [f"- **{_(LABELS[field])}**: {words}" for field, _home, words in differences(rules)]
+    lines += ["", _("Keys of this profile: {keys}").format(keys=_PROFILE_KEYS.get(rules, ""))]
+    return "\n".join(lines)
+
+
+_PROFILE_KEYS = {
+    "classic": "u: the banker burns 1-6 cards before a shoe's first deal (then a digit) · "
+    "w (seating): the chosen player watches and bets from there · s: a spectator backs the "
+    "other side · b: banco on both hands (then the chips on the right; the rest goes "
+    "on the left) · t or Enter: take the offered bank, p: pass",
+    "hoyle": "k: the banker declares the stakes accepted (at the deal, stakes above the fund) · "
+    "Enter on a broken bank: replenish it to the agreed minimum, x: give it up · "
+    "w (seating): the chosen player stands · s: a standing punter backs the other side",
+}
+
+
 class HelpScreen(ModalScreen[None]):
     """The rules and the keys. Escape, q, ? or F1 closes it.
 
@@ -93,13 +123,20 @@ class HelpScreen(ModalScreen[None]):
         Binding("end", "bottom", show=False),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, rules: str = "home") -> None:
         super().__init__(classes="help-screen")
+        #: The table's rules: under classic or hoyle the help opens with their differences.
+        self.rules = rules
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-dialog"):
             with VerticalScroll(id="help-scroll"):
-                yield RenderedText(help_markdown(), id="help-text")
+                if self.rules == "home":
+                    shown = help_markdown()  # parsed in the background after the first screen
+                else:
+                    text = profile_help(self.rules) + "\n\n" + help_text()
+                    shown = RichMarkdown(text, hyperlinks=False)
+                yield RenderedText(shown, id="help-text")
             yield Static(_("↑↓ PgUp PgDn scroll · Escape, q, ? or F1 close"), id="help-keys")
 
     def on_mount(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
@@ -9,7 +10,6 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Label, Static
@@ -18,6 +18,7 @@ from ..constants import (
     MAX_NAME,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    RULES_NAMES,
     SEAT_CHOICES,
     ForcedMoves,
     SeatChoice,
@@ -44,30 +45,40 @@ def kind_label(kind: SeatChoice) -> str:
     }[kind]
 
 
-class KindColumn(Widget, can_focus=True):
-    """Each seat's player — human, or a computer of a temperament — one row a seat.
+class ChoiceColumn(Widget, can_focus=True):
+    """Rows of choices, one widget: each row shows its choice as ``◂ choice ▸``.
 
-    One widget for the eleven seats (a widget each made the first screen slow):
-    the row with the cursor is the seat's "switch"; space or ←/→ change it (the
-    setup screen's keys: they act on the row the cursor is on when they arrive,
-    before the keys typed after them move it).
+    One widget for many switches (a widget each made the first screen slow):
+    the row with the cursor is the switch the keys change — space or ←/→, the
+    setup screen's keys, acted on the moment they arrive (before the keys typed
+    after them move the cursor). A row's first choice, the usual one, is bold.
     """
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"kind-column--cursor"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"choice-column--cursor"}
 
-    def __init__(self, kinds: list[SeatChoice], *, id: str | None = None) -> None:
-        super().__init__(id=id, classes="setup-kinds")
-        self.kinds = list(kinds)
-        #: The seat whose player the keys change (shown while the column has the focus).
+    def __init__(
+        self,
+        rows: Sequence[tuple[Sequence[str], Callable[[str], str], str]],
+        *,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        """``rows``: each row's choices, how a choice reads, and the one chosen."""
+        super().__init__(id=id, classes=classes)
+        self.choices = [tuple(choices) for choices, _label, _value in rows]
+        self.labels = [label for _choices, label, _value in rows]
+        self.values = [value for _choices, _label, value in rows]
+        #: The row the keys change (shown while the column has the focus).
         self.row = 0
 
-    def set_kind(self, row: int, kind: SeatChoice) -> None:
-        self.kinds[row] = kind
+    def set_value(self, row: int, value: str) -> None:
+        self.values[row] = value
         self.refresh()
 
     def cycle(self, row: int, step: int) -> None:
-        i = SEAT_CHOICES.index(self.kinds[row])
-        self.set_kind(row, SEAT_CHOICES[(i + step) % len(SEAT_CHOICES)])
+        choices = self.choices[row]
+        i = choices.index(self.values[row])
+        self.set_value(row, choices[(i + step) % len(choices)])
 
     def move_to(self, row: int) -> None:
         self.row = row
@@ -76,19 +87,19 @@ class KindColumn(Widget, can_focus=True):
     def render(self) -> Text:
         width = self.content_size.width
         lines = []
-        for i, kind in enumerate(self.kinds):
+        for i, value in enumerate(self.values):
             line = Text(no_wrap=True, overflow="ellipsis", end="")
             line.append("◂ ", "dim")
-            line.append(kind_label(kind), "bold" if kind == "human" else "")
+            line.append(self.labels[i](value), "bold" if value == self.choices[i][0] else "")
             line.append(" ▸", "dim")
             line.truncate(width, overflow="ellipsis", pad=True)
             if i == self.row and self.has_focus:
-                line.stylize_before(self.get_component_rich_style("kind-column--cursor"))
+                line.stylize_before(self.get_component_rich_style("choice-column--cursor"))
             lines.append(line)
         return Text("\n", end="").join(lines)
 
     def on_click(self, event: events.Click) -> None:
-        if 0 <= event.y < len(self.kinds):
+        if 0 <= event.y < len(self.values):
             self.move_to(event.y)
 
     def on_focus(self) -> None:
@@ -98,31 +109,26 @@ class KindColumn(Widget, can_focus=True):
         self.refresh()
 
 
-class MovesSwitch(Widget, can_focus=True):
-    """How forced moves are made: announced (nothing revealed) or automatic (faster)."""
+def moves_label(mode: str) -> str:
+    if mode == "announced":
+        return _("announced: every side says carte or non")
+    return _("automatic: faster, shows who holds 5")
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space,right,left", "cycle", _("Announced/automatic"), show=False),
-    ]
 
-    mode: reactive[ForcedMoves] = reactive("announced")
+#: Each profile in a few words (``banque rules NAME`` prints it whole).
+RULES_WORDS = {
+    "home": "home: the rules card",
+    "classic": "classic: Pocket Book of Games, 1944",
+    "hoyle": "hoyle: the Hoyle-era account, with a croupier",
+}
 
-    def __init__(self, mode: ForcedMoves, *, id: str | None = None) -> None:
-        super().__init__(id=id, classes="setup-kind setup-moves")
-        self.set_reactive(MovesSwitch.mode, mode)
 
-    def render(self) -> Text:
-        text = Text(no_wrap=True, overflow="ellipsis")
-        text.append("◂ ", "dim")
-        if self.mode == "announced":
-            text.append(_("announced: every side says carte or non"), "bold")
-        else:
-            text.append(_("automatic: faster, shows who holds 5"))
-        text.append(" ▸", "dim")
-        return text
+def rules_label(rules: str) -> str:
+    return _(RULES_WORDS[rules])
 
-    def action_cycle(self) -> None:
-        self.mode = "automatic" if self.mode == "announced" else "announced"
+
+#: The option rows of the options column, by their cell names.
+OPTION_CELLS = ("forced", "rules")
 
 
 class SetupScreen(Screen[None]):
@@ -199,35 +205,54 @@ class SetupScreen(Screen[None]):
                             id=f"name-{i}",
                             classes="setup-name",
                         )
-                yield KindColumn(
-                    [self.kinds[i] if i < len(self.kinds) else "human" for i in range(MAX_PLAYERS)],
+                yield ChoiceColumn(
+                    [
+                        (SEAT_CHOICES, kind_label, kind)
+                        for kind in (
+                            self.kinds[i] if i < len(self.kinds) else "human"
+                            for i in range(MAX_PLAYERS)
+                        )
+                    ],
                     id="kinds",
+                    classes="setup-kinds",
                 )
-            with Horizontal(classes="setup-row"):
-                yield Label(_("Pace"), classes="setup-label")
-                yield TextField(
-                    f"{self.pace:g}",
-                    restrict=r"[0-9.]*",
-                    max_length=5,
-                    refuse="?",
-                    id="pace",
-                    classes="setup-pace",
+            # The options in columns too: one widget for their labels, one for the
+            # switches (each was a row of three widgets).
+            with Horizontal(id="setup-options"):
+                yield Static(
+                    "\n".join((_("Pace"), _("Seed"), _("Moves"), _("Rules"))),
+                    classes="setup-label setup-seat-labels",
                 )
-                yield Label(_("seconds per computer move (0: at once)"), classes="setup-note")
-            with Horizontal(classes="setup-row"):
-                yield Label(_("Seed"), classes="setup-label")
-                yield TextField(
-                    "" if self.seed is None else str(self.seed),
-                    placeholder=_("(blank: from the clock)"),
-                    restrict=r"[0-9]*",
-                    max_length=18,
-                    refuse="?",
-                    id="seed",
-                    classes="setup-name",
-                )
-            with Horizontal(classes="setup-row"):
-                yield Label(_("Moves"), classes="setup-label")
-                yield MovesSwitch(self.banque.forced_moves, id="forced")
+                with Vertical(classes="setup-option-fields"):
+                    with Horizontal(classes="setup-row"):
+                        yield TextField(
+                            f"{self.pace:g}",
+                            restrict=r"[0-9.]*",
+                            max_length=5,
+                            refuse="?",
+                            id="pace",
+                            classes="setup-pace",
+                        )
+                        yield Label(
+                            _("seconds per computer move (0: at once)"), classes="setup-note"
+                        )
+                    yield TextField(
+                        "" if self.seed is None else str(self.seed),
+                        placeholder=_("(blank: from the clock)"),
+                        restrict=r"[0-9]*",
+                        max_length=18,
+                        refuse="?",
+                        id="seed",
+                        classes="setup-name",
+                    )
+                    yield ChoiceColumn(
+                        [
+                            (("announced", "automatic"), moves_label, self.banque.forced_moves),
+                            (RULES_NAMES, rules_label, self.banque.rules),
+                        ],
+                        id="options",
+                        classes="setup-choices",
+                    )
             yield Static("", id="setup-message")
             yield Static(
                 _(
@@ -242,28 +267,39 @@ class SetupScreen(Screen[None]):
 
     def _rows(self) -> list[list[str]]:
         rows = [[f"name-{i}", f"kind-{i}"] for i in range(MAX_PLAYERS)]
-        return [*rows, ["pace"], ["seed"], ["forced"]]
+        return [*rows, ["pace"], ["seed"], ["forced"], ["rules"]]
 
     def focused_cell(self) -> str | None:
-        """Where the keys go: a field's id, or ``kind-N`` for seat N's player."""
+        """Where the keys go: a field's id, ``kind-N`` for seat N's player, or an
+        option's name (``forced``, ``rules``)."""
         focused = self.focused
-        if isinstance(focused, KindColumn):
-            return f"kind-{focused.row}"
+        if isinstance(focused, ChoiceColumn):
+            if focused.id == "kinds":
+                return f"kind-{focused.row}"
+            return OPTION_CELLS[focused.row]
         return focused.id if focused is not None else None
 
     def focus_cell(self, cell: str) -> None:
         """Move the keys to a cell, at once (not after a refresh, like Widget.focus):
         a key typed right after the move acts on the cell moved to."""
         if cell.startswith("kind-"):
-            column = self.query_one(KindColumn)
+            column = self.query_one("#kinds", ChoiceColumn)
             column.move_to(int(cell.split("-")[1]))
+            self.set_focus(column)
+        elif cell in OPTION_CELLS:
+            column = self.query_one("#options", ChoiceColumn)
+            column.move_to(OPTION_CELLS.index(cell))
             self.set_focus(column)
         else:
             self.set_focus(self.query_one(f"#{cell}"))
 
     def kind_of(self, row: int) -> SeatChoice:
         """Seat ``row``'s player as chosen."""
-        return self.query_one(KindColumn).kinds[row]
+        return cast("SeatChoice", self.query_one("#kinds", ChoiceColumn).values[row])
+
+    def option(self, cell: str) -> str:
+        """An option as chosen: ``forced`` (announced or automatic) or ``rules``."""
+        return self.query_one("#options", ChoiceColumn).values[OPTION_CELLS.index(cell)]
 
     def action_row(self, delta: int) -> None:
         """Up/down: the same column of the previous or next row."""
@@ -296,18 +332,19 @@ class SetupScreen(Screen[None]):
         return None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "cycle_kind":  # only where the focus is on the players' column
-            return isinstance(self.focused, KindColumn)
+        if action == "cycle_kind":  # only where the focus is on a column of switches
+            return isinstance(self.focused, ChoiceColumn)
         return True
 
     def action_cycle_kind(self, step: int) -> None:
-        column = self.query_one(KindColumn)
-        column.cycle(column.row, step)
+        column = self.focused
+        if isinstance(column, ChoiceColumn):
+            column.cycle(column.row, step)
 
     def action_toggle_kind(self) -> None:
         row = self._row_of_focus()
         if row is not None:
-            self.query_one(KindColumn).cycle(row, 1)
+            self.query_one("#kinds", ChoiceColumn).cycle(row, 1)
 
     def action_defaults(self) -> None:
         self._clear_message()
@@ -315,10 +352,9 @@ class SetupScreen(Screen[None]):
             self.query_one(f"#name-{i}", TextField).value = (
                 DEFAULT_NAMES[i] if i < len(DEFAULT_NAMES) else ""
             )
-        self.query_one(KindColumn).kinds = [
-            DEFAULT_KINDS[i] if i < len(DEFAULT_KINDS) else "human" for i in range(MAX_PLAYERS)
-        ]
-        self.query_one(KindColumn).refresh()
+        kinds = self.query_one("#kinds", ChoiceColumn)
+        for i in range(MAX_PLAYERS):
+            kinds.set_value(i, DEFAULT_KINDS[i] if i < len(DEFAULT_KINDS) else "human")
 
     # ------------------------------------------------------------ starting
 
@@ -332,8 +368,14 @@ class SetupScreen(Screen[None]):
             return None
         return pace if 0.0 <= pace <= PACE_MAX else None
 
+    def _say(self, text: str) -> None:
+        """The setup's error line (it takes no room when there is none)."""
+        message = self.query_one("#setup-message", Static)
+        message.update(Text(text))
+        message.set_class(bool(text), "-shown")
+
     def _clear_message(self) -> None:
-        self.query_one("#setup-message", Static).update("")
+        self._say("")
 
     @on(TextField.Changed)
     def _changed(self) -> None:
@@ -341,14 +383,11 @@ class SetupScreen(Screen[None]):
         self._clear_message()
 
     def action_start(self) -> None:
-        message = self.query_one("#setup-message", Static)
         pace = self._pace()
         if pace is None:
-            message.update(
-                Text(
-                    _("The pace is a number of seconds from 0 to {most} (like 0.6).").format(
-                        most=f"{PACE_MAX:g}"
-                    )
+            self._say(
+                _("The pace is a number of seconds from 0 to {most} (like 0.6).").format(
+                    most=f"{PACE_MAX:g}"
                 )
             )
             return
@@ -361,8 +400,9 @@ class SetupScreen(Screen[None]):
                 kinds.append(self.kind_of(i))
         seed_text = self.query_one("#seed", TextField).value.strip()
         seed = int(seed_text) if seed_text.isdigit() else None
-        self.banque.forced_moves = self.query_one("#forced", MovesSwitch).mode
+        self.banque.forced_moves = cast("ForcedMoves", self.option("forced"))
+        self.banque.rules = self.option("rules")
         try:
             self.banque.start_game(names, seed, kinds, pace)
         except IllegalAction as exc:
-            message.update(Text(exc.message))
+            self._say(exc.message)

@@ -108,8 +108,14 @@ class StandingsScreen(Screen[str]):
             "bold",
         )
         hint.append("\n")
+        offer = game.offer
         hint.append(
             _(
+                "Enter or n: the bank is offered at the same size, to {who} first · "
+                "ctrl+s: save the record · ctrl+q: quit"
+            ).format(who=offer[0])
+            if offer  # classic: the retired banker's bank, before any auction
+            else _(
                 "Enter or n: continue with a fresh bank (new auction, new shuffle) · "
                 "ctrl+s: save the record · ctrl+q: quit"
             )

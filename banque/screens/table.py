@@ -15,7 +15,7 @@ from textual.widgets import Input
 from ..engine import SIDES, Event
 from ..errors import IllegalAction
 from ..i18n import _
-from ..models import Banco, Bid, Deal, Pass, Retire, Wager
+from ..models import Accept, Banco, Bid, Burn, Deal, Pass, Replenish, Retire, Take, Wager
 from ..session import COMPUTER_STAGES, SEAT_KEYS, Board, Session, Stage
 from ..widgets import ActionPanel, BankBand, CoupLog, Scoreboard, Tableau
 from ..widgets.action import AmountInput, EngineValidator
@@ -45,7 +45,14 @@ ACTION_STAGES: dict[str, set[Stage]] = {
     "seat_reset": {"seating"},
     "cutter": {"shuffle"},
     "others": {"shuffle"},
-    "view_seat": {"seating", "shuffle", "dealing", "decision", "settlement"},
+    "view_seat": {"seating", "shuffle", "dealing", "decision", "settlement", "offer"},
+    "spectator": {"seating"},
+    "switch_side": {"betting"},
+    "burn": {"dealing"},
+    "accept": {"dealing"},
+    "replenish": {"dealing"},
+    "take": {"offer"},
+    "decline": {"offer"},
 }
 #: Actions any participant may take whoever the actor is.
 FREE_ACTIONS = {"pick_seat", "view_seat", "next_coup"}
@@ -60,6 +67,14 @@ class TableScreen(Screen[None]):
         Binding("enter", "next_coup", _("Next"), id="table.next"),
         Binding("enter", "seat_confirm", _("Seat them"), id="table.seat"),
         Binding("enter", "shuffle", _("Shuffle & cut"), id="table.shuffle"),
+        Binding("enter", "replenish", _("Replenish"), id="table.replenish"),
+        Binding("enter", "take", _("Take the bank"), id="table.take"),
+        Binding("t", "take", _("Take the bank"), show=False, id="table.take_t"),
+        Binding("p", "decline", _("Pass"), id="table.decline"),
+        Binding("u", "burn", _("Burn"), id="table.burn"),
+        Binding("k", "accept", _("Stakes accepted"), id="table.accept"),
+        Binding("w", "spectator", _("Spectator"), id="table.spectator"),
+        Binding("s", "switch_side", _("Other side"), id="table.switch_side"),
         Binding("d", "deal", _("Deal"), show=False, id="table.deal_d"),
         Binding("x", "retire", _("Retire"), id="table.retire"),
         Binding("x", "retire_early", _("Retire"), show=False, id="table.retire2"),
@@ -212,10 +227,15 @@ class TableScreen(Screen[None]):
         ]
 
     def _sub_title(self, board: Board) -> str:
+        rules = self.session.game.rules
+        tail = "" if rules == "home" else " · " + _("{rules} rules").format(rules=rules)
         if board.banker is None:
-            return _("Bank {n}: auction").format(n=board.bank_number)
-        return _("Bank {n} · coup {coup} · {banker} banks").format(
-            n=board.bank_number, coup=board.coup, banker=board.banker
+            return _("Bank {n}: auction").format(n=board.bank_number) + tail
+        return (
+            _("Bank {n} · coup {coup} · {banker} banks").format(
+                n=board.bank_number, coup=board.coup, banker=board.banker
+            )
+            + tail
         )
 
     def _selected(self) -> str | None:
@@ -270,7 +290,7 @@ class TableScreen(Screen[None]):
             panel.show_amount(False)
             self.set_focus(None)
             hints = []
-            if game.can_banco(who):
+            if game.may_banco(who):
                 hints.append(_("b: banco ({n})").format(n=game.fund))
             hints += [_("p: pass"), _("v: a seat's view")]
             panel.set_hint(" · ".join(hints))
@@ -289,14 +309,18 @@ class TableScreen(Screen[None]):
             limit = (
                 _("even, 2–{n} · half on each side").format(n=most)
                 if self.a_cheval_mode
-                else _("1–{n} chips on the {side}").format(n=most, side=_(game.side_of(who) or ""))
+                else _("1–{n} chips on the {side}").format(
+                    n=most, side=_(game.side_of(who) or session.side_backed(who) or "")
+                )
             )
             panel.show_amount(True, label, limit)
             hints = [_("Enter: wager")]
             if game.max_a_cheval(who):
                 hints.append(_("a: à cheval off") if self.a_cheval_mode else _("a: à cheval"))
-            if game.can_banco(who):
+            if game.may_banco(who):
                 hints.append(_("b: banco ({n})").format(n=game.fund))
+            if session.side_backed(who) is not None and not self.a_cheval_mode:
+                hints.append(_("s: back the other side"))
             ride = session.ride(who)
             if ride is not None:
                 hints.append(_("r: let it ride ({n})").format(n=ride[0]))
@@ -311,11 +335,28 @@ class TableScreen(Screen[None]):
             panel.show_amount(False)
             self.set_focus(None)
             if stage == "seating":
+                hint = _(
+                    "↑↓: choose · ←/→: move to the left/right side · [ ]: order from the "
+                    "banker out · Enter: seat them"
+                )
+                chosen = self._selected()
+                if game.house.extra_bettors != "none" and chosen is not None:
+                    where = (
+                        _("{who} sits again")
+                        if chosen in session.draft_spectators()
+                        else _("{who} watches")
+                        if game.house.extra_bettors == "spectators"
+                        else _("{who} stands")
+                    )
+                    hint += " · w: " + where.format(who=chosen)
+                panel.set_hint(hint)
+            elif stage == "shuffle" and game.house.croupier:
                 panel.set_hint(
                     _(
-                        "↑↓: choose · ←/→: move to the left/right side · [ ]: order from the "
-                        "banker out · Enter: seat them"
-                    )
+                        "The croupier shuffles first, then the players at his right and left, "
+                        "{banker} last; cut by {cut}. c: {banker} chooses who cuts · Enter: "
+                        "shuffle and cut"
+                    ).format(banker=game.banker, cut=session.cut_by())
                 )
             elif stage == "shuffle":
                 shufflers = session.shufflers()
@@ -332,11 +373,29 @@ class TableScreen(Screen[None]):
                         "shuffle or not · Enter: shuffle and cut"
                     ).format(first=first, cut=session.cut_by())
                 )
+            elif stage == "dealing" and game.broken:
+                panel.set_hint(
+                    _(
+                        "Enter: replenish with {n} (the agreed minimum) · x: give up the bank"
+                    ).format(n=min(game.bank_bid, game.balances.get(game.banker or "", 0)))
+                )
             elif stage == "dealing":
+                hints = [_("Enter: deal")]
+                if game.can_burn(1):
+                    hints.append(_("u: burn 1-{n} cards").format(n=game.house.max_burn))
+                if game.can_accept():
+                    hints.append(
+                        _("k: stakes accepted (puts up {n})").format(n=game.staked() - game.fund)
+                    )
                 if game.can_retire():
-                    panel.set_hint(_("Enter: deal · x: retire (ends the bank)"))
-                else:
-                    panel.set_hint(_("Enter: deal"))
+                    hints.append(_("x: retire (ends the bank)"))
+                panel.set_hint(" · ".join(hints))
+            elif stage == "offer":
+                panel.set_hint(
+                    _("Enter or t: {who} takes the bank of {n} · p: pass").format(
+                        who=who, n=game.offer_size
+                    )
+                )
             elif stage == "decision":
                 panel.set_hint(
                     _(
@@ -408,12 +467,24 @@ class TableScreen(Screen[None]):
         if action not in FREE_ACTIONS and who is not None and session.kind(who) == "computer":
             return False
         game = session.game
+        if action == "deal":
+            return not game.broken
+        if action == "replenish":
+            return game.broken
+        if action == "burn":
+            return game.can_burn(1)
+        if action == "accept":
+            return game.can_accept()
+        if action == "spectator":
+            return game.house.extra_bettors != "none"
+        if action == "switch_side":
+            return bool(who and session.side_backed(who) is not None and game.max_stake(who))
         if action in ("retire", "retire_early"):
             return game.can_retire()
         if action == "a_cheval":
             return bool(who and game.max_a_cheval(who))
         if action == "banco":
-            return bool(who and game.can_banco(who))
+            return bool(who and game.may_banco(who))
         if action == "ride":
             return bool(who and game.max_stake(who) and session.ride(who) is not None)
         if action == "view_seat":
@@ -484,7 +555,7 @@ class TableScreen(Screen[None]):
                 )
                 return True
             mode = self.a_cheval_mode
-            self.act(lambda: session.perform(Wager(who=who, amount=int(text), a_cheval=mode)))
+            self.act(lambda: session.wager(who, int(text), mode))
         return True
 
     def _actor(self) -> str:
@@ -511,7 +582,82 @@ class TableScreen(Screen[None]):
 
     def action_banco(self) -> None:
         who = self._actor()
-        self.act(lambda: self.session.perform(Banco(who=who)))
+        game = self.session.game
+        if game.house.banco != "both-hands":
+            self.act(lambda: self.session.banco(who))
+            return
+        from .dialogs import BancoSplitScreen
+
+        def check(right: int, left: int) -> str | None:
+            try:
+                game.verify_banco(who, right, left)
+            except IllegalAction as exc:
+                return exc.message
+            return None
+
+        def chosen(split: tuple[int, int] | None) -> None:
+            if split is not None:
+                right, left = split
+                self.act(lambda: self.session.perform(Banco(who=who, right=right, left=left)))
+
+        self.app.push_screen(BancoSplitScreen(who, game.fund, check, game.banco_rule()), chosen)
+
+    # ------------------------------------------------------------ the houses' own acts
+
+    def action_burn(self) -> None:
+        """classic: the banker burns 1 to 6 cards (a digit), shown to all."""
+        from .dialogs import NumberScreen
+
+        most = self.session.game.house.max_burn
+
+        def chosen(count: int | None) -> None:
+            if count:
+                self.act(lambda: self.session.perform(Burn(count=count)))
+
+        self.app.push_screen(
+            NumberScreen(
+                _("How many cards does {banker} burn?").format(banker=self.session.game.banker),
+                _("They are shown to everyone, then thrown away."),
+                most,
+            ),
+            chosen,
+        )
+
+    def action_accept(self) -> None:
+        self.act(lambda: self.session.perform(Accept()))
+
+    def action_replenish(self) -> None:
+        game = self.session.game
+        amount = min(game.bank_bid, game.balances.get(game.banker or "", 0))
+        self.act(lambda: self.session.perform(Replenish(amount=amount)))
+
+    def action_spectator(self) -> None:
+        """classic, hoyle: the chosen player watches (or stands) and bets from there, or
+        sits again."""
+        who = self._selected()
+        if who is None:
+            return
+        try:
+            self.session.toggle_spectator(who)
+        except IllegalAction as exc:
+            self.query_one(ActionPanel).set_message(exc.message, "error")
+            self.app.bell()
+            return
+        self.refresh_table()
+
+    def action_switch_side(self) -> None:
+        self.session.switch_back(self._actor())
+        self._update_action(self.session.board(None))
+        amount = self.query_one("#amount", AmountInput)
+        self._show_check(amount.value)
+
+    def action_take(self) -> None:
+        who = self._actor()
+        self.act(lambda: self.session.perform(Take(who=who)))
+
+    def action_decline(self) -> None:
+        who = self._actor()
+        self.act(lambda: self.session.perform(Pass(who=who)))
 
     def action_ride(self) -> None:
         who = self._actor()
