@@ -393,8 +393,11 @@ def _add_net_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "host",
         help="open a table that players join from their own terminals (banque join)",
         description="Open a table and keep it: the engine, the computer players and the "
-        "journal live in this process. It prints how each seat joins (its token), then the "
-        "public log as the game goes; ctrl+c closes the table (the journal keeps the game).",
+        "journal live in this process. In a terminal it shows the table full-screen (the "
+        "public view, or your own seat with --play; j: how each seat joins, ctrl+q: close "
+        "the table); with --log, or without a terminal, it prints how each seat joins (its "
+        "token), then the public log as the game goes, and ctrl+c closes the table. The "
+        "journal keeps the game either way.",
     )
     p.add_argument(
         "--players",
@@ -451,6 +454,25 @@ def _add_net_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="a computer plays a gone seat's moves until it joins again",
     )
     p.add_argument("--no-journal", action="store_true", help="do not write the game's journal")
+    p.add_argument(
+        "--play",
+        metavar="NAME",
+        help="the host plays NAME's seat on this screen (its concealed cards here only)",
+    )
+    p.add_argument(
+        "--log",
+        action="store_true",
+        help="print the join lines and the public log instead of the full-screen table",
+    )
+    p.add_argument(
+        "--seat-user",
+        action="append",
+        type=_seat_user,
+        default=[],
+        metavar="NAME=USER",
+        help="the Unix account USER may take NAME's seat without its token (the socket's "
+        "peer credentials; with --group for another account); repeat for more",
+    )
     p.set_defaults(func=cmd_host)
 
     p = sub.add_parser(
@@ -485,9 +507,24 @@ def _names(text: str) -> list[str]:
     return names
 
 
+def _seat_user(text: str) -> tuple[str, str]:
+    seat, sep, user = text.partition("=")
+    if not sep or not seat.strip() or not user.strip():
+        raise argparse.ArgumentTypeError(
+            f"{quoted(text)}: write the seat's name, =, then the account (Bruno=bruno)"
+        )
+    return seat.strip(), user.strip()
+
+
 def cmd_host(args: argparse.Namespace) -> int:
     from .net.host import host
 
+    if args.play is not None and args.log:
+        raise BanqueError("--play shows your seat full-screen: not with --log")
+    screen = not args.log and sys.stdin.isatty() and sys.stdout.isatty()
+    if args.play is not None and not screen:
+        _need_terminal()
+    seat_users = dict(args.seat_user)
     names = args.players
     computers = dict(args.computer)
     seed, pace, forced_moves = args.seed, args.pace, args.forced_moves
@@ -501,6 +538,23 @@ def cmd_host(args: argparse.Namespace) -> int:
         seed, pace, forced_moves = chosen.seed, chosen.pace, chosen.forced_moves
     elif names is None:
         names = ["Ana", "Bruno", "Chloé"]
+    if screen:
+        from .screens.hosted import run_hosted
+
+        return run_hosted(
+            names,
+            computers=computers,
+            seed=seed,
+            pace=pace,
+            forced_moves=forced_moves,
+            socket_path=args.socket,
+            tcp_port=args.tcp,
+            takeover=args.takeover,
+            journal=not args.no_journal,
+            group=args.group,
+            seat_users=seat_users,
+            play=args.play,
+        )
     return host(
         names,
         computers=computers,
@@ -512,6 +566,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         takeover=args.takeover,
         journal=not args.no_journal,
         group=args.group,
+        seat_users=seat_users,
     )
 
 

@@ -35,6 +35,7 @@ def build_table(
     pace: float,
     forced_moves: str,
     takeover: bool,
+    users: Mapping[str, int] | None = None,
 ) -> Table:
     """The session and its shared table (the engine checks the names)."""
     from ..engine import Game
@@ -56,7 +57,68 @@ def build_table(
     styles = {n: c for n, c in computers.items() if c != "human"}
     session = Session(game, computers=computer_seats(game, styles), styles=styles)  # type: ignore[arg-type]
     session.forced()
-    return Table(session, pace=pace, takeover=takeover, uid=os.getuid())
+    return Table(session, pace=pace, takeover=takeover, uid=os.getuid(), users=users)
+
+
+def check_play(play: str | None, names: Sequence[str], computers: Mapping[str, SeatChoice]) -> None:
+    """``--play NAME``: the host's own seat must be one of the human seats."""
+    if play is None:
+        return
+    if play not in names:
+        raise BanqueError(
+            f"--play {play}: not a participant (the participants: {', '.join(names)})"
+        )
+    if computers.get(play, "human") != "human":
+        raise BanqueError(f"--play {play}: that seat is a computer's (--computer {play})")
+
+
+def seat_uids(
+    seat_users: Mapping[str, str],
+    names: Sequence[str],
+    computers: Mapping[str, SeatChoice],
+    gid: int | None,
+) -> dict[str, int]:
+    """``--seat-user NAME=USER``: each seat's Unix account (its user id), checked.
+
+    Another account can only reach the socket through ``--group``: without
+    it the socket is the host's alone (mode 0600), so that is refused here.
+    """
+    import grp
+    import pwd
+
+    out: dict[str, int] = {}
+    for seat, user in seat_users.items():
+        if seat not in names:
+            raise BanqueError(
+                f"--seat-user {seat}={user}: {seat} is not a participant "
+                f"(the participants: {', '.join(names)})"
+            )
+        if computers.get(seat, "human") != "human":
+            raise BanqueError(f"--seat-user {seat}={user}: {seat}'s seat is a computer's")
+        try:
+            account = pwd.getpwnam(user) if not user.isdigit() else pwd.getpwuid(int(user))
+        except KeyError:
+            raise BanqueError(
+                f"--seat-user {seat}={user}: no such account on this machine"
+            ) from None
+        uid = account.pw_uid
+        if uid != os.getuid() and gid is not None and account.pw_gid != gid:
+            try:
+                members = grp.getgrgid(gid).gr_mem
+            except KeyError:
+                members = []
+            if account.pw_name not in members:
+                raise BanqueError(
+                    f"--seat-user {seat}={user}: that account is not in the socket's group "
+                    "(--group), so it cannot open the table's socket"
+                )
+        if uid != os.getuid() and gid is None:
+            raise BanqueError(
+                f"--seat-user {seat}={user}: that account cannot open the table's socket "
+                "(mode 0600, the host's alone); add --group GROUP with that account in it"
+            )
+        out[seat] = uid
+    return out
 
 
 def host(
@@ -71,11 +133,13 @@ def host(
     takeover: bool = False,
     journal: bool = True,
     group: str | None = None,
+    seat_users: Mapping[str, str] | None = None,
     out: TextIO | None = None,
 ) -> int:
     """Open the table and serve it until stopped; the exit status."""
     stream = out or sys.stdout
-    gid = _group_id(group) if group is not None else None
+    gid = group_id(group) if group is not None else None
+    users = seat_uids(seat_users or {}, names, computers, gid)
     table = build_table(
         names,
         computers=computers,
@@ -83,6 +147,7 @@ def host(
         pace=pace,
         forced_moves=forced_moves,
         takeover=takeover,
+        users=users,
     )
     if journal:
         warning = open_journal(table.session, pace)
@@ -97,7 +162,7 @@ def host(
                 print(said, file=stream, flush=True)
 
 
-def _group_id(name: str) -> int:
+def group_id(name: str) -> int:
     """A group's id, from its name (or its number)."""
     import grp
 

@@ -183,7 +183,7 @@ class JoinedScreen(Screen[None]):
         self.query_one(CoupLog).show(self._events, ascii_suits=ascii_suits)
         self.query_one(Scoreboard).show(board)
         self._update_action(view, board)
-        me = app.seat or _("spectator")
+        me = app.seat or app.watcher
         if board.banker is None:
             self.sub_title = _("{me} · bank {n}: auction").format(me=me, n=board.bank_number)
         else:
@@ -239,7 +239,7 @@ class JoinedScreen(Screen[None]):
         if app.seat is None:
             panel.show_amount(False)
             self.set_focus(None)
-            panel.set_hint(_("Watching (public view) · ctrl+q: leave"))
+            panel.set_hint(app.watch_hint)
             return
         if not you.get("to_act"):
             panel.show_amount(False)
@@ -454,6 +454,9 @@ class JoinApp(App[int]):
         self._following = False
         self._leaving = False
         self.farewell = ""
+        #: A spectator's name in the title, and its hint (the host's own screen says more).
+        self.watcher = _("spectator")
+        self.watch_hint = _("Watching (public view) · ctrl+q: leave")
 
     def card_size(self) -> str:
         if self.size.width >= 160 and self.size.height >= 48:
