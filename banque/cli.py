@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from .session import SeatChoice
 
 EXIT_USAGE = 2
+#: The games of the family (see banque.games).
+GAME_CHOICES = ("banque", "chemin-de-fer", "punto-banco")
 #: Bounds of the numeric options: anything outside is refused in one line.
 MAX_PACKS = 1000
 MAX_COUPS = 10_000_000
@@ -68,6 +70,9 @@ def _account(result: Replay) -> str:
 
 def _standing(result: Replay) -> str:
     game = result.game
+    if getattr(game, "game", "banque") != "banque":  # chemin de fer, punto banco
+        bal = ", ".join(f"{p} {game.balances[p]}" for p in game.participants)
+        return f"Balances: {bal}; {game.cards_left} cards in the shoe.\nNext: {game.prompt}"
     bal = ", ".join(f"{p} {game.balances[p]}" for p in game.participants)
     where = game.turn().prompt
     if game.banker and game.phase != "ended":
@@ -190,9 +195,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--packs",
         type=_whole(1, MAX_PACKS),
-        default=3,
+        default=None,
         metavar="N",
-        help=f"packs in the shoe, 1 to {MAX_PACKS} (default 3)",
+        help=f"packs in the shoe, 1 to {MAX_PACKS} (default: banque 3, chemin de fer 6, "
+        "punto banco 8)",
+    )
+    p.add_argument(
+        "--game",
+        choices=GAME_CHOICES,
+        default="banque",
+        help="banque (the default), chemin-de-fer (the two hands' naturals) or punto-banco "
+        "(each hand's chance and each bet's house edge, exact)",
     )
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_odds)
@@ -257,6 +270,20 @@ def build_parser() -> argparse.ArgumentParser:
         choices=RULES_NAMES,
         default="home",
         help="the house's rules the tables play by (default home; see banque rules)",
+    )
+    p.add_argument(
+        "--game",
+        choices=GAME_CHOICES,
+        default="banque",
+        help="banque (the default), chemin-de-fer or punto-banco (four bettors, one a spot, "
+        "measured against the exact house edges)",
+    )
+    p.add_argument(
+        "--packs",
+        type=_whole(1, MAX_PACKS),
+        default=None,
+        metavar="N",
+        help="packs in the shoe, chemin de fer and punto banco (default 6 and 8)",
     )
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
@@ -332,9 +359,14 @@ def _probability(text: str) -> float:
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
+    if args.game != "banque":
+        from .games.odds import main_odds as two_hand_odds
+
+        print(two_hand_odds(args.game, args.packs, args.json))
+        return 0
     from .odds import main_odds
 
-    print(main_odds(args.packs, args.json))
+    print(main_odds(3 if args.packs is None else args.packs, args.json))
     return 0
 
 
@@ -380,6 +412,8 @@ def cmd_advise(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    if args.game != "banque":
+        return _simulate_two_hand(args)
     from .simulate import format_summary, progress_bar, simulate
 
     show = None
@@ -396,6 +430,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(summary.as_dict(), indent=2, ensure_ascii=False))
     else:
         print(format_summary(summary))
+    return 0
+
+
+def _simulate_two_hand(args: argparse.Namespace) -> int:
+    from .games import simulate as two
+
+    try:
+        if args.game == "punto-banco":
+            punto = two.simulate_punto(args.coups, args.seed, args.packs or 8)
+            data, text = punto.as_dict(), two.format_punto_summary(punto)
+        else:
+            chemin = two.simulate_chemin(args.coups, args.players, args.seed, args.packs or 6)
+            data, text = chemin.as_dict(), two.format_chemin_summary(chemin)
+    except ValueError as exc:
+        print(f"banque: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    print(json.dumps(data, indent=2, ensure_ascii=False) if args.json else text)
     return 0
 
 

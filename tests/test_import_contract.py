@@ -10,11 +10,14 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "banque"
 ENGINE_MODULES = ["cards", "errors", "models", "engine", "record", "naturals", "rules"]
 OPTIONAL_ENGINE = ["odds", "advisor", "advisor_one", "players", "simulate"]
+#: The two-hand games (issue 10): engine side too.
+GAMES_MODULES = ["games/__init__", "games/common", "games/punto", "games/odds", "games/simulate"]
+GAMES_MODULES += [m for m in ["games/chemin", "games/players"] if (PACKAGE / f"{m}.py").exists()]
 
 
 def _engine_files() -> list[Path]:
     names = ENGINE_MODULES + [m for m in OPTIONAL_ENGINE if (PACKAGE / f"{m}.py").exists()]
-    return [PACKAGE / f"{m}.py" for m in names]
+    return [PACKAGE / f"{m}.py" for m in names + GAMES_MODULES]
 
 
 def test_engine_sources_never_import_textual() -> None:
@@ -35,7 +38,10 @@ def test_engine_sources_never_import_textual() -> None:
 
 
 def test_importing_the_engine_loads_no_textual() -> None:
-    mods = ", ".join(f"banque.{m.stem}" for m in _engine_files())
+    mods = ", ".join(
+        "banque." + ".".join(m.relative_to(PACKAGE).with_suffix("").parts).removesuffix(".__init__")
+        for m in _engine_files()
+    )
     code = (
         f"import importlib, sys\n"
         f"for m in '{mods}'.split(', '): importlib.import_module(m)\n"
