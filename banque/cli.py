@@ -153,6 +153,13 @@ def build_parser() -> argparse.ArgumentParser:
         "(see banque rules); setup offers them too. A game from --record keeps its record's.",
     )
     parser.add_argument(
+        "--game",
+        choices=GAME_CHOICES,
+        default="banque",
+        help="the game of a new table: banque (the default), punto-banco (you against the "
+        "house; --computer NAME adds computer bettors) or chemin-de-fer",
+    )
+    parser.add_argument(
         "--resume",
         nargs="?",
         const="",
@@ -566,6 +573,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "no --record or --computer with it"
                 )
             return resume(args.resume)
+        if args.game != "banque" and args.record is None:
+            return play_two_hand(args.game, None, dict(args.computer))
         return play(
             args.record,
             args.pace,
@@ -584,6 +593,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
 
 
+def play_two_hand(game: str, record: str | None, computers: dict[str, SeatChoice]) -> int:
+    """Open the table of punto banco (chemin de fer is played by records for now)."""
+    if game == "chemin-de-fer":
+        raise BanqueError(
+            "the chemin de fer table is not built yet: play it by records "
+            "(banque replay FILE --seat NAME) or watch computer players with "
+            "banque simulate --game chemin-de-fer"
+        )
+    names = ["You", *[n for n in computers if n != "You"]]
+    if record is None and len(names) > 11:
+        raise BanqueError("punto banco seats at most 11 players")
+    _need_terminal()
+    from .punto_app import run_punto
+
+    kinds = {n: str(c) for n, c in computers.items() if c != "human"}
+    return run_punto(record, names=names, computers=kinds)
+
+
 def play(
     record: str | None,
     pace: float = 0.6,
@@ -598,6 +625,8 @@ def play(
 
         # A file that is not a valid record is said here, before the screen opens.
         loaded = load_record(record)
+        if loaded.game != "banque":
+            return play_two_hand(loaded.game, record, computers or {})
         try:
             new_game(loaded)
         except RecordError as exc:
