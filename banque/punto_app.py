@@ -14,6 +14,7 @@ The rules all live in :mod:`banque.games.punto`; this screen only shows and asks
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -103,9 +104,12 @@ class PuntoApp(App[int]):
         game: PuntoGame,
         humans: list[str],
         computers: dict[str, str] | None = None,
+        save_path: Path | None = None,
     ) -> None:
         super().__init__()
         self.game = game
+        #: Where the game's record is written after every coup (``None``: nowhere).
+        self.save_path = save_path
         self.humans = [h for h in humans if h in game.participants] or [game.participants[0]]
         self.computers = dict(computers or {})
         self.seat = self.humans[0]
@@ -301,7 +305,22 @@ class PuntoApp(App[int]):
             net = sum(int(str(b["won"])) for b in mine)
             self.message = f"{self.seat}: {net:+d} this coup." if mine else "No bets of yours."
         self.pending = {}
+        self.save()
         self.refresh_table()
+
+    def save(self) -> None:
+        """Write the game's record (atomically) where ``save_path`` says."""
+        if self.save_path is None:
+            return
+        from .journal import atomic_write
+        from .record import dump_record, record_of
+
+        record = record_of(self.game, computers=self.computers)  # type: ignore[arg-type]
+        try:
+            self.save_path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write(self.save_path, dump_record(record))
+        except OSError as exc:
+            self.message = f"The record cannot be saved ({exc.strerror or exc})."
 
     def action_quit_table(self) -> None:
         self.exit(0)
@@ -334,5 +353,18 @@ def run_punto(
             limit=limit or DEFAULT_LIMIT,
         )
         humans = [p for p in people if p not in (computers or {})]
-    app = PuntoApp(game, humans, computers)
-    return int(app.run() or 0)
+    from datetime import datetime
+
+    from .journal import data_dir
+
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    save = (
+        Path(record_path) if record_path else data_dir() / "records" / f"punto-banco-{stamp}.json"
+    )
+    app = PuntoApp(game, humans, computers, save_path=save)
+    code = int(app.run() or 0)
+    if game.coups and save.exists():
+        print(
+            f"banque: the game's record is {plain(str(save), 300)} (banque --record FILE plays on)"
+        )
+    return code

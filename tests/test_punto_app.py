@@ -76,3 +76,17 @@ def test_snapshot_bets_placed(snap_compare: Any, size: tuple[int, int]) -> None:
 def test_snapshot_after_coups(snap_compare: Any, size: tuple[int, int]) -> None:
     keys = ["plus", "plus", "b", "enter", "p", "enter"]
     assert snap_compare(app_for({"Bob": "bold"}), press=keys, terminal_size=size)
+
+
+async def test_the_record_is_saved_after_each_coup_and_plays_on(tmp_path: Any) -> None:
+    from banque.record import load_record, replay
+
+    names = ["Ana", "Bob"]
+    game = PuntoGame(names, seed=7, shoe=SHOE)
+    path = tmp_path / "records" / "p.json"
+    app = PuntoApp(game, ["Ana"], {"Bob": "cautious"}, save_path=path)
+    async with app.run_test() as pilot:
+        await pilot.press("b", "enter", "p", "enter")
+    again = replay(load_record(path))
+    assert again.error is None and again.game.report() == game.report()
+    assert load_record(path).computers == {"Bob": "cautious"}
