@@ -157,7 +157,8 @@ def build_parser() -> argparse.ArgumentParser:
         choices=GAME_CHOICES,
         default="banque",
         help="the game of a new table: banque (the default), punto-banco (you against the "
-        "house; --computer NAME adds computer bettors) or chemin-de-fer",
+        "house; --computer NAME adds computer bettors) or chemin-de-fer (you and three "
+        "computer players, or the --computer seats named)",
     )
     parser.add_argument(
         "--resume",
@@ -574,7 +575,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 )
             return resume(args.resume)
         if args.game != "banque" and args.record is None:
-            return play_two_hand(args.game, None, dict(args.computer))
+            return play_two_hand(args.game, None, dict(args.computer), args.pace)
         return play(
             args.record,
             args.pace,
@@ -593,21 +594,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
 
 
-def play_two_hand(game: str, record: str | None, computers: dict[str, SeatChoice]) -> int:
-    """Open the table of punto banco (chemin de fer is played by records for now)."""
-    if game == "chemin-de-fer":
-        raise BanqueError(
-            "the chemin de fer table is not built yet: play it by records "
-            "(banque replay FILE --seat NAME) or watch computer players with "
-            "banque simulate --game chemin-de-fer"
-        )
+def play_two_hand(
+    game: str, record: str | None, computers: dict[str, SeatChoice], pace: float = 0.6
+) -> int:
+    """Open the table of punto banco or chemin de fer (a new game, or a record played on)."""
+    if game == "chemin-de-fer" and record is None and not computers:
+        computers = {"Ana": "cautious", "Bruno": "bold", "Chloé": "cautious"}
     names = ["You", *[n for n in computers if n != "You"]]
     if record is None and len(names) > 11:
-        raise BanqueError("punto banco seats at most 11 players")
+        raise BanqueError("a table seats at most 11 players")
     _need_terminal()
+    kinds = {n: str(c) for n, c in computers.items() if c != "human"}
+    if game == "chemin-de-fer":
+        from .chemin_app import run_chemin
+
+        return run_chemin(record, names=names, computers=kinds, pace=pace)
     from .punto_app import run_punto
 
-    kinds = {n: str(c) for n, c in computers.items() if c != "human"}
     return run_punto(record, names=names, computers=kinds)
 
 
@@ -626,7 +629,7 @@ def play(
         # A file that is not a valid record is said here, before the screen opens.
         loaded = load_record(record)
         if loaded.game != "banque":
-            return play_two_hand(loaded.game, record, computers or {})
+            return play_two_hand(loaded.game, record, computers or {}, pace)
         try:
             new_game(loaded)
         except RecordError as exc:
