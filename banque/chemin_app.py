@@ -75,6 +75,7 @@ class CheminApp(App[int]):
         Binding("s", "move(False)", "stand", show=False),
         Binding("a", "advice", "advice", show=False),
         Binding("backspace", "erase", "erase", show=False),
+        Binding("question_mark,f1", "help", "help", show=False),
         Binding("q", "quit_table", "quit", show=False),
     ]
 
@@ -282,6 +283,11 @@ class CheminApp(App[int]):
         self.message = f"Expected gain: draw {float(draw):+.3f}, stand {float(stand):+.3f} chips — best: {best}."
         self.refresh_table()
 
+    def action_help(self) -> None:
+        from .screens.games_help import GameHelpScreen
+
+        self.push_screen(GameHelpScreen("Chemin de fer"))
+
     def action_quit_table(self) -> None:
         self.exit(0)
 
@@ -305,7 +311,7 @@ class CheminApp(App[int]):
                     ("Everyone else, please look away.", "dim"),
                 )
             )
-            self.query_one("#keys", Static).update("Enter look · q quit")
+            self.query_one("#keys", Static).update("Enter look · ? help · q quit")
             return
         body.display = True
         curtain.display = False
@@ -386,20 +392,20 @@ class CheminApp(App[int]):
     def _keys(self, who: str | None) -> str:
         g = self.game
         if who not in self.humans or g.phase == "ended":
-            return "q quit"
+            return "? help · q quit"
         if g.phase == "bank":
-            return "digits + Enter bank · x pass the bank · q quit"
+            return "digits + Enter bank · x pass the bank · ? help · q quit"
         if g.phase == "betting" and who == g.banker:
             return (
                 "Enter deal"
                 if "deal" in g.to_act()[1]
-                else "Enter open the betting · g pass the bank · q quit"
+                else "Enter open the betting · g pass the bank · ? help · q quit"
             )
         if g.phase == "betting":
-            return "digits + Enter stake · b banco · x pass · q quit"
+            return "digits + Enter stake · b banco · x pass · ? help · q quit"
         if g.phase == "punter":
-            return "d draw · s stand · q quit"
-        return "d draw · s stand · a advice · q quit"
+            return "d draw · s stand · ? help · q quit"
+        return "d draw · s stand · a advice · ? help · q quit"
 
     # ------------------------------------------------------------------ saving
 

@@ -96,6 +96,7 @@ class PuntoApp(App[int]):
         Binding("backspace", "clear", "take back", show=False),
         Binding("enter,d", "deal", "deal", show=False),
         Binding("tab", "next_seat", "next player", show=False),
+        Binding("question_mark,f1", "help", "help", show=False),
         Binding("q", "quit_table", "quit", show=False),
     ]
 
@@ -221,9 +222,9 @@ class PuntoApp(App[int]):
                 + natural
             )
         log_box.update(Text("\n".join(rows)))
-        keys = "p b 8 9 bet · +/- chip · ⌫ take back · Enter deal · q quit"
+        keys = "p b 8 9 bet · +/- chip · ⌫ take back · Enter deal · ? help · q quit"
         if len(self.humans) > 1:
-            keys = keys.replace("· q", "· Tab next player · q")
+            keys = keys.replace("· ? help", "· Tab next · ? help")
         self.query_one("#keys", Static).update(keys)
 
     # ------------------------------------------------------------------ acts
@@ -321,6 +322,11 @@ class PuntoApp(App[int]):
             atomic_write(self.save_path, dump_record(record))
         except OSError as exc:
             self.message = f"The record cannot be saved ({exc.strerror or exc})."
+
+    def action_help(self) -> None:
+        from .screens.games_help import GameHelpScreen
+
+        self.push_screen(GameHelpScreen("Punto banco"))
 
     def action_quit_table(self) -> None:
         self.exit(0)

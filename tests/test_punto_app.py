@@ -90,3 +90,16 @@ async def test_the_record_is_saved_after_each_coup_and_plays_on(tmp_path: Any) -
     again = replay(load_record(path))
     assert again.error is None and again.game.report() == game.report()
     assert load_record(path).computers == {"Bob": "cautious"}
+
+
+async def test_the_help_shows_the_games_rules_and_keys() -> None:
+    from banque.screens.games_help import GameHelpScreen, game_help
+
+    assert "natural 8" in game_help("Punto banco") and "banco suivi" not in game_help("Punto banco")
+    assert "banco suivi" in game_help("Chemin de fer")
+    app = app_for()
+    async with app.run_test() as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, GameHelpScreen)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, GameHelpScreen)
