@@ -995,4 +995,9 @@ def run_app(
         return 130
     if app.return_code:
         return int(app.return_code)
+    next_game = getattr(app, "next_game", None)
+    if next_game:  # setup chose chemin de fer or punto banco: their own table
+        from .games.tables import open_table
+
+        return open_table(**next_game)
     return int(result or 0)

@@ -429,6 +429,7 @@ def run_chemin(
     names: list[str],
     computers: dict[str, str],
     pace: float = 0.6,
+    seed: int | None = None,
 ) -> int:
     """Open the chemin de fer table (from a record, which then plays on)."""
     from datetime import datetime
@@ -443,7 +444,7 @@ def run_chemin(
         game = replay(loaded).game
         computers = {**loaded.computers, **computers}
     else:
-        game = CheminGame(names, random.SystemRandom().randrange(2**31))
+        game = CheminGame(names, random.SystemRandom().randrange(2**31) if seed is None else seed)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     save = data_dir() / "records" / f"chemin-de-fer-{stamp}.json"
     humans = [p for p in game.participants if p not in computers]

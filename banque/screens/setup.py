@@ -20,6 +20,7 @@ from ..constants import (
     MIN_PLAYERS,
     RULES_NAMES,
     SEAT_CHOICES,
+    TABLE_GAMES,
     ForcedMoves,
     SeatChoice,
 )
@@ -119,11 +120,14 @@ RULES_WORDS = {
     "home": "home: the rules card",
     "classic": "classic: Pocket Book of Games, 1944",
     "hoyle": "hoyle: the Hoyle-era account, with a croupier",
+    "chemin-de-fer": "chemin de fer: two hands, the bank goes round",
+    "punto-banco": "punto banco: the house banks",
 }
 
 
 class RulesSwitch(Widget, can_focus=True):
-    """The house's rules: home, classic or hoyle (space or ←→ cycle)."""
+    """The game: banque under home, classic or hoyle rules, chemin de fer or punto
+    banco (space or ←→ cycle)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space,right", "cycle(1)", _("Rules"), show=False),
@@ -144,7 +148,7 @@ class RulesSwitch(Widget, can_focus=True):
         return text
 
     def action_cycle(self, step: int) -> None:
-        names = RULES_NAMES
+        names = RULES_NAMES + TABLE_GAMES
         self.rules = names[(names.index(self.rules) + step) % len(names)]
 
 
@@ -249,7 +253,7 @@ class SetupScreen(Screen[None]):
                 yield Label(_("Moves"), classes="setup-label")
                 yield MovesSwitch(self.banque.forced_moves, id="forced")
             with Horizontal(classes="setup-row"):
-                yield Label(_("Rules"), classes="setup-label")
+                yield Label(_("Game"), classes="setup-label")
                 yield RulesSwitch(self.banque.rules, id="rules")
             yield Static("", id="setup-message")
             yield Static(
@@ -346,6 +350,28 @@ class SetupScreen(Screen[None]):
     def _submitted(self) -> None:
         self.action_start()
 
+    def _start_other_game(
+        self, game: str, names: list[str], kinds: list[SeatChoice], seed: int | None, pace: float
+    ) -> None:
+        """Check the seats under that game's rules, then leave setup for its table
+        (``run_app`` opens it once this app has closed)."""
+        from ..games.tables import check_seats
+
+        try:
+            check_seats(game, names)
+        except IllegalAction as exc:
+            self.query_one("#setup-message", Static).update(Text(exc.message))
+            return
+        computers = {n: str(k) for n, k in zip(names, kinds, strict=True) if k != "human"}
+        self.app.next_game = {  # type: ignore[attr-defined]
+            "game": game,
+            "names": names,
+            "computers": computers,
+            "seed": seed,
+            "pace": pace,
+        }
+        self.app.exit(0)
+
     def action_start(self) -> None:
         message = self.query_one("#setup-message", Static)
         pace = self._pace()
@@ -368,7 +394,11 @@ class SetupScreen(Screen[None]):
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text.isdigit() else None
         self.banque.forced_moves = self.query_one("#forced", MovesSwitch).mode
-        self.banque.rules = self.query_one("#rules", RulesSwitch).rules
+        choice = self.query_one("#rules", RulesSwitch).rules
+        if choice in TABLE_GAMES:  # the family's other games have their own tables
+            self._start_other_game(choice, names, kinds, seed, pace)
+            return
+        self.banque.rules = choice
         try:
             self.banque.start_game(names, seed, kinds, pace)
         except IllegalAction as exc:
