@@ -404,7 +404,7 @@ async def test_setup_moves_row_chooses_automatic_forced_moves() -> None:
     app.animation_level = "none"
     assert app.forced_moves == "announced"  # the table's default
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("up")  # from the first name up to the last row: Moves
+        await pilot.press("up", "up")  # from the first name up past Rules (the last row) to Moves
         await pilot.pause()
         assert app.screen.focused is not None and app.screen.focused.id == "forced"
         await pilot.press("space")
