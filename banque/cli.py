@@ -122,6 +122,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--record", metavar="FILE", help="start the table from a game record and play on"
     )
     parser.add_argument(
+        "--game",
+        choices=GAME_CHOICES,
+        default="banque",
+        help="the game of a new table: banque (the default), punto-banco (you against the "
+        "house; --computer NAME adds computer bettors) or chemin-de-fer (you and three "
+        "computer players, or the --computer seats named)",
+    )
+    parser.add_argument(
         "--pace",
         type=_pace,
         default=0.6,
@@ -151,14 +159,6 @@ def build_parser() -> argparse.ArgumentParser:
         default="home",
         help="the house's rules of a new game: home (the default), classic (1944) or hoyle "
         "(see banque rules); setup offers them too. A game from --record keeps its record's.",
-    )
-    parser.add_argument(
-        "--game",
-        choices=GAME_CHOICES,
-        default="banque",
-        help="the game of a new table: banque (the default), punto-banco (you against the "
-        "house; --computer NAME adds computer bettors) or chemin-de-fer (you and three "
-        "computer players, or the --computer seats named)",
     )
     parser.add_argument(
         "--resume",
@@ -567,6 +567,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if func is not None:
             return int(func(args))
+        if args.game != "banque" and args.record is None and args.resume is None:
+            return play_two_hand(args.game, None, dict(args.computer), args.pace)
         if args.resume is not None:
             if args.record is not None or args.computer:
                 raise BanqueError(
@@ -574,8 +576,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "no --record or --computer with it"
                 )
             return resume(args.resume)
-        if args.game != "banque" and args.record is None:
-            return play_two_hand(args.game, None, dict(args.computer), args.pace)
         return play(
             args.record,
             args.pace,
