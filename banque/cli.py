@@ -9,7 +9,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NoReturn, cast
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from . import __version__
 from .constants import MAX_PLAYERS, MIN_PLAYERS, RULES_NAMES
@@ -58,7 +58,9 @@ def _account(result: Replay) -> str:
     game = result.game
     lines = [f"Participants: {', '.join(game.participants)} (seed {game.seed})"]
     coup = None
-    for ev in result.events:
+    # chemin de fer and punto banco: their log (the lot of the first bank comes before any act)
+    events = game.log if getattr(game, "game", "banque") != "banque" else result.events
+    for ev in events:
         if ev.kind == "deal" and ev.coup != coup:
             coup = ev.coup
             lines.append("")
@@ -390,6 +392,8 @@ def cmd_advise(args: argparse.Namespace) -> int:
     if result.error is not None:
         print(f"banque: {result.error}", file=sys.stderr)
         return EXIT_USAGE
+    if getattr(game, "game", "banque") != "banque":
+        return _advise_two_hand(game, args)
     if game.phase != "banker" or game.banker is None:
         print(
             "banque: the record does not stop at the banker's choice "
@@ -416,6 +420,40 @@ def cmd_advise(args: argparse.Namespace) -> int:
         print("Best: either (they are equal); standing spends no card.")
     else:
         print(f"Best: {best} (by {abs(draw - stand):.4f} chips)")
+    return 0
+
+
+def _advise_two_hand(game: Any, args: argparse.Namespace) -> int:
+    """``banque advise`` on a chemin de fer record (punto banco asks nobody anything)."""
+    if game.game == "punto-banco":
+        print("banque: punto banco has no choice to advise: every draw is fixed", file=sys.stderr)
+        return EXIT_USAGE
+    if game.phase != "banker":
+        print(
+            f"banque: the record does not stop at the banker's choice (it stops at: {game.prompt})",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    from fractions import Fraction
+
+    from .cards import pretty
+
+    draw, stand = game.advice(Fraction(args.p5))
+    best = "draw" if draw > stand else "stand"
+    if args.json:
+        print(json.dumps({"draw": float(draw), "stand": float(stand), "best": best}))
+        return 0
+    cards = " ".join(pretty(c) for c in game.hands["banker"])
+    print(
+        f"{game.banker} (banker) holds {cards}; {game.staked()} staked by the punters; "
+        f"p5 = {args.p5}"
+    )
+    print(f"  expected gain if the banker draws:  {float(draw):+.4f} chips")
+    print(f"  expected gain if the banker stands: {float(stand):+.4f} chips")
+    if draw == stand:
+        print("Best: either (they are equal); standing spends no card.")
+    else:
+        print(f"Best: {best} (by {float(abs(draw - stand)):.4f} chips)")
     return 0
 
 

@@ -271,3 +271,18 @@ def test_random_play_conserves_chips_never_leaks_and_replays(
         _check_views(game)
     again = replay(parse_record(json.loads(dump_record(record_of(game)))))
     assert again.error is None and again.game.report() == game.report()
+
+
+def test_advise_cli_at_the_bankers_choice(tmp_path: Any) -> None:
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(record(WORKED[:4], shoe=WORKED_SHOE)), encoding="utf-8")
+    out = run("advise", str(path), "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    # the punter drew by force (0-4) a K: the banker's 6 wins standing, for sure
+    assert data == {"draw": data["draw"], "stand": 30.0, "best": "stand"}
+    assert "Ana draws the bank by lot." in run("replay", str(path)).stdout
+    path.write_text(json.dumps(record(WORKED[:3], shoe=WORKED_SHOE)), encoding="utf-8")
+    late = run("advise", str(path))
+    assert late.returncode == 2 and "does not stop at the banker's choice" in late.stderr
+    assert "Traceback" not in late.stderr

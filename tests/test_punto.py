@@ -259,3 +259,10 @@ def test_random_play_conserves_chips_and_replays_identically(
     text = dump_record(record_of(game))
     again = replay(parse_record(json.loads(text)))
     assert again.error is None and again.game.report() == game.report()
+
+
+def test_advise_says_punto_banco_asks_nothing(tmp_path: Any) -> None:
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(record([{"act": "deal"}])), encoding="utf-8")
+    out = run("advise", str(path))
+    assert out.returncode == 2 and "every draw is fixed" in out.stderr
