@@ -44,7 +44,7 @@ alone (the punters' hand by the punter who plays it) until the coup ends.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -54,7 +54,7 @@ from ..advisor import unseen_values
 from ..advisor_one import advise_one_side
 from ..engine import START_CHIPS
 from ..errors import IllegalAction
-from ..models import Action, Banco, Bid, Deal, Draw, Pass, Retire, Stand, Wager
+from ..models import Action, Banco, Bid, Deal, Draw, Pass, Retire, Stand, Wager, build
 from ..text import quoted
 from .common import Event, Hands, Shoe, TwoHandCoup, points, result_of, validate_names
 
@@ -187,9 +187,10 @@ class CheminGame:
         if self.keep_log:
             self.log.append(ev)
 
-    def _remember(self, action: Action) -> None:
+    def _remember(self, make: Callable[[], Action]) -> None:
+        """Record an act (made only when the game keeps its record: simulations do not)."""
         if self.recording:
-            self.actions.append(action)
+            self.actions.append(make())
 
     def _who(self, who: str) -> None:
         if who not in self.balances:
@@ -294,7 +295,7 @@ class CheminGame:
     def bid(self, who: str, amount: int) -> list[Event]:
         """The banker announces a bank of ``amount`` chips."""
         self.verify_bid(who, amount)
-        self._remember(Bid.model_construct(act="bid", who=who, amount=amount))
+        self._remember(lambda: Bid.model_construct(act="bid", who=who, amount=amount))
         self.balances[who] -= amount
         self.fund = amount
         self.declined = []
@@ -359,7 +360,7 @@ class CheminGame:
     def pass_(self, who: str) -> list[Event]:
         """Pass: the banker passes the bank on; a punter in turn bets nothing."""
         self.verify_pass(who)
-        self._remember(Pass.model_construct(act="pass", who=who))
+        self._remember(lambda: Pass.model_construct(act="pass", who=who))
         out: list[Event] = []
         if who == self.banker:
             if self.phase == "bank":
@@ -413,7 +414,7 @@ class CheminGame:
                 "Chemin de fer has one punters' hand: no à cheval, riding or side.", "act"
             )
         self.verify_wager(who, amount)
-        self._remember(Wager.model_construct(act="wager", who=who, amount=amount))
+        self._remember(lambda: Wager.model_construct(act="wager", who=who, amount=amount))
         self.balances[who] -= amount
         self.stakes[who] = amount
         self.next_bettor += 1
@@ -435,7 +436,7 @@ class CheminGame:
         if any(e is not None for e in extra):
             raise IllegalAction("Chemin de fer's banco takes the whole bank, on one hand.", "act")
         self.verify_banco(who)
-        self._remember(Banco.model_construct(act="banco", who=who))
+        self._remember(lambda: Banco.model_construct(act="banco", who=who))
         for other, amount in self.stakes.items():
             self.balances[other] += amount
         self.balances[who] -= self.fund
@@ -453,7 +454,7 @@ class CheminGame:
 
     def deal(self) -> list[Event]:
         self.verify_deal()
-        self._remember(Deal.model_construct(act="deal"))
+        self._remember(lambda: Deal.model_construct(act="deal"))
         out: list[Event] = []
         if self.shoe.fill():
             self._event(
@@ -526,14 +527,14 @@ class CheminGame:
 
     def draw(self, side: str) -> list[Event]:
         self.verify_move(side, True)
-        self._remember(Draw.model_construct(act="draw", side=side))
+        self._remember(lambda: Draw.model_construct(act="draw", side=side))
         out: list[Event] = []
         self._draw("player" if side == "punter" else "banker", out)
         return out
 
     def stand(self, side: str) -> list[Event]:
         self.verify_move(side, False)
-        self._remember(Stand.model_construct(act="stand", side=side))
+        self._remember(lambda: Stand.model_construct(act="stand", side=side))
         out: list[Event] = []
         self._stand("player" if side == "punter" else "banker", out)
         return out
@@ -572,20 +573,24 @@ class CheminGame:
                 }
             )
         self.stakes = {}
-        coup = TwoHandCoup.model_construct(
-            number=len(self.coups) + 1,
-            hands=Hands.model_construct(
-                player=list(self.hands["player"]), banker=list(self.hands["banker"])
+        coup = build(
+            TwoHandCoup,
+            dict(
+                number=len(self.coups) + 1,
+                hands=build(
+                    Hands,
+                    {"player": list(self.hands["player"]), "banker": list(self.hands["banker"])},
+                ),
+                totals={"player": pt, "banker": bt},
+                natural=natural,
+                played_by=self.hand_player,
+                moves=dict(self.moves),
+                result=result,
+                bets=lines,
+                bank_before=before,
+                bank_after=self.fund,
+                banker=self.banker,
             ),
-            totals={"player": pt, "banker": bt},
-            natural=natural,
-            played_by=self.hand_player,
-            moves=dict(self.moves),
-            result=result,
-            bets=lines,
-            bank_before=before,
-            bank_after=self.fund,
-            banker=self.banker,
         )
         self.coups.append(coup)
         if self.banks:
@@ -626,7 +631,7 @@ class CheminGame:
     def retire(self) -> list[Event]:
         """End the game between coups; a fund goes back to its banker."""
         self.verify_retire()
-        self._remember(Retire.model_construct(act="retire"))
+        self._remember(lambda: Retire.model_construct(act="retire"))
         if self.banker is not None:
             self.balances[self.banker] += self.fund
         self.fund = 0

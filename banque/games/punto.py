@@ -27,14 +27,14 @@ fraction stays in the box (less than a chip, never lost or rounded).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel
 
 from ..engine import START_CHIPS
 from ..errors import IllegalAction
-from ..models import Action, Bet, Deal, Retire, Spot
+from ..models import Action, Bet, Deal, Retire, Spot, build
 from ..text import quoted
 from .common import (
     Event,
@@ -143,9 +143,10 @@ class PuntoGame:
         if self.keep_log:
             self.log.append(ev)
 
-    def _remember(self, action: Action) -> None:
+    def _remember(self, make: Callable[[], Action]) -> None:
+        """Record an act (made only when the game keeps its record: simulations do not)."""
         if self.recording:
-            self.actions.append(action)
+            self.actions.append(make())
 
     def _who(self, who: str) -> None:
         if who not in self.balances:
@@ -199,7 +200,7 @@ class PuntoGame:
 
     def bet(self, who: str, on: str, amount: int) -> list[Event]:
         self.verify_bet(who, on, amount)
-        self._remember(Bet.model_construct(act="bet", who=who, on=on, amount=amount))  # type: ignore[arg-type]
+        self._remember(lambda: Bet.model_construct(act="bet", who=who, on=on, amount=amount))  # type: ignore[arg-type]
         self.balances[who] -= amount
         spots = self.bets.setdefault(who, {})
         spots[on] = spots.get(on, 0) + amount
@@ -213,7 +214,7 @@ class PuntoGame:
     def deal(self) -> list[Event]:
         """Deal a coup: the draws are fixed, the coup plays itself and the bets are settled."""
         self.verify_deal()
-        self._remember(Deal.model_construct(act="deal"))
+        self._remember(lambda: Deal.model_construct(act="deal"))
         out: list[Event] = []
         if self.shoe.fill():
             self._event(
@@ -246,18 +247,21 @@ class PuntoGame:
         result = result_of(pt, bt)
         house_before = self.house
         lines = self._settle(result, points(banker[:2]))
-        coup = TwoHandCoup.model_construct(
-            number=len(self.coups) + 1,
-            hands=Hands.model_construct(player=player, banker=banker),
-            totals={"player": pt, "banker": bt},
-            natural=natural,
-            played_by="the table",
-            moves=moves,
-            result=result,
-            bets=lines,
-            bank_before=house_before,
-            bank_after=self.house,
-            banker="house",
+        coup = build(
+            TwoHandCoup,
+            dict(
+                number=len(self.coups) + 1,
+                hands=build(Hands, {"player": player, "banker": banker}),
+                totals={"player": pt, "banker": bt},
+                natural=natural,
+                played_by="the table",
+                moves=moves,
+                result=result,
+                bets=lines,
+                bank_before=house_before,
+                bank_after=self.house,
+                banker="house",
+            ),
         )
         self.coups.append(coup)
         if self.keep_log:
@@ -316,7 +320,7 @@ class PuntoGame:
     def retire(self) -> list[Event]:
         """End the game (nothing on the table)."""
         self.verify_retire()
-        self._remember(Retire.model_construct(act="retire"))
+        self._remember(lambda: Retire.model_construct(act="retire"))
         self.phase = "ended"
         out: list[Event] = []
         standing = ", ".join(f"{p} {self.balances[p]}" for p in self.participants)
