@@ -150,7 +150,17 @@ class CheminApp(App[int]):
 
     def after_act(self) -> None:
         """After every act: curtains, computer moves, saving, redrawing."""
+        from .games.players import banker_passes
+
         g = self.game
+        actors, _ = g.to_act()
+        if (  # a computer banker may pass its bank on before a human punter speaks
+            g.phase == "betting"
+            and len(actors) > 1
+            and actors[1] in self.seats
+            and banker_passes(g, self.seats[actors[1]])
+        ):
+            g.pass_(actors[1])
         who = self.actor()
         if (
             who in self.humans
@@ -299,7 +309,7 @@ class CheminApp(App[int]):
         body = self.query_one("#body")
         self.query_one("#title", Static).update(
             f"Chemin de fer · {g.packs} packs · the bank passes {g.rotation} · "
-            f"coup {len(g.coups) + 1} · {g.cards_left} cards"
+            f"coup {len(g.coups) + 1} · {g.cards_left or 52 * g.packs} cards"
         )
         if self.curtain_for:
             body.display = False

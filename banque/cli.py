@@ -649,7 +649,7 @@ def play_two_hand(
         return run_chemin(record, names=names, computers=kinds, pace=pace)
     from .punto_app import run_punto
 
-    return run_punto(record, names=names, computers=kinds)
+    return run_punto(record, names=names, computers=kinds, pace=pace)
 
 
 def play(

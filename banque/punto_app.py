@@ -21,6 +21,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from .cards import RED_SUITS, pretty
@@ -106,13 +107,17 @@ class PuntoApp(App[int]):
         humans: list[str],
         computers: dict[str, str] | None = None,
         save_path: Path | None = None,
+        pace: float = 0.6,
     ) -> None:
         super().__init__()
         self.game = game
         #: Where the game's record is written after every coup (``None``: nowhere).
         self.save_path = save_path
-        self.humans = [h for h in humans if h in game.participants] or [game.participants[0]]
         self.computers = dict(computers or {})
+        #: No human at the table: the coups deal themselves at ``pace`` (watch mode).
+        self.watch = not [h for h in humans if h in game.participants]
+        self.humans = [h for h in humans if h in game.participants] or [game.participants[0]]
+        self.pace = pace
         self.seat = self.humans[0]
         self.chip = 1
         self.pending: dict[str, dict[str, int]] = {}
@@ -142,6 +147,12 @@ class PuntoApp(App[int]):
         self.query_one("#road").border_title = "Big road"
         self.query_one("#players").border_title = "Players"
         self.refresh_table()
+        if self.watch:
+            self.set_interval(max(self.pace, 0.1), self._watch_deal)
+
+    def _watch_deal(self) -> None:
+        if self.game.phase != "ended" and not isinstance(self.screen, ModalScreen):
+            self.action_deal()
 
     # ------------------------------------------------------------------ drawing
 
@@ -150,7 +161,7 @@ class PuntoApp(App[int]):
         coup = g.coups[-1] if g.coups else None
         self.query_one("#title", Static).update(
             f"Punto banco · {g.packs} packs · house limit {g.limit} a bet · "
-            f"coup {len(g.coups) + 1} · {g.cards_left} cards in the shoe"
+            f"coup {len(g.coups) + 1} · {g.cards_left or 52 * g.packs} cards in the shoe"
         )
         hands = Text()
         if coup is None:
@@ -340,6 +351,7 @@ def run_punto(
     seed: int | None = None,
     packs: int | None = None,
     limit: int | None = None,
+    pace: float = 0.6,
 ) -> int:
     """Open the punto banco table (from a record, which then plays on)."""
     from .games.punto import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
@@ -367,7 +379,7 @@ def run_punto(
     save = (
         Path(record_path) if record_path else data_dir() / "records" / f"punto-banco-{stamp}.json"
     )
-    app = PuntoApp(game, humans, computers, save_path=save)
+    app = PuntoApp(game, humans, computers, save_path=save, pace=pace)
     code = int(app.run() or 0)
     if game.coups and save.exists():
         print(

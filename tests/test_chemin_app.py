@@ -142,3 +142,14 @@ def test_snapshot_after_the_coup(snap_compare: Any, size: tuple[int, int]) -> No
         await settle(pilot)
 
     assert snap_compare(app_for(["Ana"]), run_before=run_before, terminal_size=size)
+
+
+async def test_a_table_of_computers_plays_by_itself() -> None:
+    game = CheminGame(THREE, seed=4)
+    app = CheminApp(game, [], {n: "bold" for n in THREE}, pace=0.01)
+    async with app.run_test() as pilot:
+        for _ in range(200):  # up to 10 s on a busy machine
+            if len(game.coups) >= 2:
+                break
+            await pilot.pause(0.05)
+        assert len(game.coups) >= 2 and game.total_chips() == 300

@@ -103,3 +103,15 @@ async def test_the_help_shows_the_games_rules_and_keys() -> None:
         assert isinstance(app.screen, GameHelpScreen)
         await pilot.press("escape")
         assert not isinstance(app.screen, GameHelpScreen)
+
+
+async def test_a_table_of_computers_deals_by_itself() -> None:
+    game = PuntoGame(["Bob", "Eve"], seed=3)
+    app = PuntoApp(game, [], {"Bob": "bold", "Eve": "cautious"}, pace=0.1)
+    async with app.run_test() as pilot:
+        for _ in range(200):  # up to 10 s on a busy machine
+            if len(game.coups) >= 2:
+                break
+            await pilot.pause(0.05)
+        assert app.watch and len(game.coups) >= 2
+        assert game.total_chips() == 200

@@ -17,7 +17,7 @@ from typing import Literal
 from ..models import Action, Banco, Bid, Deal, Draw, Pass, Stand, Wager
 from .chemin import CheminGame
 
-__all__ = ["CheminComputer", "play_step"]
+__all__ = ["CheminComputer", "banker_passes", "play_step"]
 
 Temperament = Literal["cautious", "bold"]
 
@@ -59,6 +59,13 @@ class CheminComputer:
         return Stand.model_construct(act="stand", side="banker")
 
 
+def banker_passes(game: CheminGame, seat: CheminComputer) -> bool:
+    """Whether a computer banker passes its bank on now, between coups: once the bank
+    has grown to three times (bold: six times) the bank it announced."""
+    bank = int(game.banks[-1]["bank"]) if game.banks else game.fund  # type: ignore[call-overload]
+    return game.fund >= (6 if seat.bold else 3) * bank
+
+
 def play_step(game: CheminGame, players: dict[str, CheminComputer]) -> bool:
     """Let the computer seat whose turn it is act once; whether one did.
 
@@ -69,12 +76,9 @@ def play_step(game: CheminGame, players: dict[str, CheminComputer]) -> bool:
     if not actors:
         return False
     who = actors[0]
-    if len(actors) > 1 and actors[1] in players:
-        banker = players[actors[1]]
-        bank = int(game.banks[-1]["bank"]) if game.banks else game.fund  # type: ignore[call-overload]
-        if game.fund >= (6 if banker.bold else 3) * bank:
-            game.apply(Pass.model_construct(act="pass", who=actors[1]))
-            return True
+    if len(actors) > 1 and actors[1] in players and banker_passes(game, players[actors[1]]):
+        game.apply(Pass.model_construct(act="pass", who=actors[1]))
+        return True
     player = players.get(who)
     if player is None:
         return False

@@ -35,7 +35,7 @@ def open_table(
     if game == "punto-banco":
         from ..punto_app import run_punto
 
-        return run_punto(names=names, computers=computers, seed=seed)
+        return run_punto(names=names, computers=computers, seed=seed, pace=pace)
     from ..chemin_app import run_chemin
 
     return run_chemin(names=names, computers=computers, pace=pace, seed=seed)
