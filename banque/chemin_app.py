@@ -440,8 +440,13 @@ def run_chemin(
     computers: dict[str, str],
     pace: float = 0.6,
     seed: int | None = None,
+    forced_moves: str = "announced",
 ) -> int:
-    """Open the chemin de fer table (from a record, which then plays on)."""
+    """Open the chemin de fer table (from a record, which then plays on).
+
+    A new game's punter announces every move, forced or not (``forced_moves``), so
+    that the table never shows who holds 5; a record keeps its own way.
+    """
     from datetime import datetime
 
     from .games.chemin import CheminGame
@@ -454,7 +459,11 @@ def run_chemin(
         game = replay(loaded).game
         computers = {**loaded.computers, **computers}
     else:
-        game = CheminGame(names, random.SystemRandom().randrange(2**31) if seed is None else seed)
+        game = CheminGame(
+            names,
+            random.SystemRandom().randrange(2**31) if seed is None else seed,
+            forced_moves="automatic" if forced_moves == "automatic" else "announced",
+        )
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     save = data_dir() / "records" / f"chemin-de-fer-{stamp}.json"
     humans = [p for p in game.participants if p not in computers]

@@ -606,7 +606,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if func is not None:
             return int(func(args))
         if args.game != "banque" and args.record is None and args.resume is None:
-            return play_two_hand(args.game, None, dict(args.computer), args.pace)
+            return play_two_hand(args.game, None, dict(args.computer), args.pace, args.forced_moves)
         if args.resume is not None:
             if args.record is not None or args.computer:
                 raise BanqueError(
@@ -633,7 +633,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def play_two_hand(
-    game: str, record: str | None, computers: dict[str, SeatChoice], pace: float = 0.6
+    game: str,
+    record: str | None,
+    computers: dict[str, SeatChoice],
+    pace: float = 0.6,
+    forced_moves: str = "announced",
 ) -> int:
     """Open the table of punto banco or chemin de fer (a new game, or a record played on)."""
     if game == "chemin-de-fer" and record is None and not computers:
@@ -646,7 +650,9 @@ def play_two_hand(
     if game == "chemin-de-fer":
         from .chemin_app import run_chemin
 
-        return run_chemin(record, names=names, computers=kinds, pace=pace)
+        return run_chemin(
+            record, names=names, computers=kinds, pace=pace, forced_moves=forced_moves
+        )
     from .punto_app import run_punto
 
     return run_punto(record, names=names, computers=kinds, pace=pace)

@@ -288,7 +288,7 @@ def new_game(record: Record, **options: Any) -> Game:
 
 
 def _two_hand_game(record: Record, **options: Any) -> Any:
-    options.pop("forced_moves", None)
+    forced = options.pop("forced_moves", record.forced_moves)
     try:
         if record.game == "punto-banco":
             from .games.punto import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
@@ -310,6 +310,7 @@ def _two_hand_game(record: Record, **options: Any) -> Any:
             record.shoe,
             packs=record.packs or CHEMIN_PACKS,
             rotation=record.rotation,
+            forced_moves=forced,
             **options,
         )
     except IllegalAction as exc:
@@ -359,7 +360,7 @@ def record_of(
             shoe=list(game.stacked),
             rules="home",
             options=TableOptions(),
-            forced_moves="automatic",
+            forced_moves=getattr(game, "forced_moves", "automatic"),
             computers=dict(computers or {}),
             pace=pace,
             packs=game.packs,

@@ -225,6 +225,8 @@ def _check_views(game: CheminGame) -> None:
     live = game.phase in ("punter", "banker")
     for seat in [None, *game.participants]:
         view = game.view(seat)
+        if game.forced_moves == "announced":  # nothing tells who holds 5
+            assert "holds" not in view.prompt
         for hand, holder in (("player", game.hand_player), ("banker", game.banker)):
             cards = view.hands[hand].cards
             if live and seat != holder:
@@ -242,7 +244,12 @@ def test_random_play_conserves_chips_never_leaks_and_replays(
 ) -> None:
     names = FOUR[:players] if players <= 4 else [*FOUR, "Emma"]
     rnd = random.Random(seed)
-    game = CheminGame(names, seed, rotation=rnd.choice(["left", "right"]))
+    game = CheminGame(
+        names,
+        seed,
+        rotation=rnd.choice(["left", "right"]),
+        forced_moves=rnd.choice(["automatic", "announced"]),
+    )
     seats = {n: CheminComputer(n, game, rnd.choice(["cautious", "bold"])) for n in names}
     for _ in range(steps):
         if game.phase == "ended":
@@ -256,6 +263,7 @@ def test_random_play_conserves_chips_never_leaks_and_replays(
                     lambda who=who: game.pass_(who),
                     lambda who=who: game.bid(who, rnd.randint(1, 150)),
                     lambda: game.draw(rnd.choice(["punter", "banker"])),
+                    lambda: game.stand(rnd.choice(["punter", "banker"])),
                     game.deal,
                 ]
             )
@@ -286,3 +294,20 @@ def test_advise_cli_at_the_bankers_choice(tmp_path: Any) -> None:
     late = run("advise", str(path))
     assert late.returncode == 2 and "does not stop at the banker's choice" in late.stderr
     assert "Traceback" not in late.stderr
+
+
+def test_announced_moves_the_punter_states_every_move_and_is_bound() -> None:
+    game = CheminGame(THREE, seed=1, shoe=["2C", "3D", "2H", "3S", "KC"], forced_moves="announced")
+    game.bid("Ana", 10)
+    game.wager("Bruno", 10)
+    game.deal()  # the punter holds 4: bound to draw, but the table waits all the same
+    assert game.phase == "punter" and "holds" not in game.prompt
+    before = game.report()
+    with pytest.raises(IllegalAction, match="bound to draw at 0-4") as refused:
+        game.stand("punter")
+    assert refused.value.rule == "forced" and game.report() == before
+    game.draw("punter")
+    assert game.phase == "banker" and game.hands["player"] == ["2C", "2H", "KC"]
+    rec = json.loads(dump_record(record_of(game)))
+    assert rec["forced_moves"] == "announced"
+    assert replay(parse_record(rec)).game.report() == game.report()

@@ -27,6 +27,7 @@ async def test_setup_offers_the_other_games_and_hands_over_to_their_table() -> N
         "computers": {"Bruno": "cautious", "Chloé": "bold", "David": "cautious"},
         "seed": None,
         "pace": 0.0,  # the test table's pace
+        "forced_moves": "announced",
     }
     assert app.session is None  # no banque game was started
 

@@ -134,6 +134,7 @@ class CheminGame:
         *,
         packs: int = DEFAULT_PACKS,
         rotation: Literal["left", "right"] = "left",
+        forced_moves: Literal["automatic", "announced"] = "automatic",
         record: bool = True,
         keep_log: bool = True,
     ) -> None:
@@ -143,6 +144,11 @@ class CheminGame:
         self.seed = seed
         self.packs = packs
         self.rotation = rotation
+        if forced_moves not in ("automatic", "announced"):
+            raise IllegalAction("Forced moves are automatic or announced.", "forced_moves")
+        #: ``automatic``: the punter's forced moves at once (everyone sees who holds 5);
+        #: ``announced``: the punter states every move, forced or not (nothing shows).
+        self.forced_moves = forced_moves
         self.rng = random.Random(seed)
         self.shoe = Shoe(packs, self.rng, shoe)
         self.stacked = list(self.shoe.stacked)
@@ -273,6 +279,8 @@ class CheminGame:
                 )
             return f"{self.banker}: deal the coup." if self.stakes else "Nobody bets."
         if p == "punter":
+            if self.forced_moves == "announced":
+                return f"{self.hand_player} (the punters' hand): draw or stand."
             return f"{self.hand_player} holds 5: draw or stand."
         return f"{self.banker} (banker): draw or stand."
 
@@ -486,6 +494,8 @@ class CheminGame:
         return out
 
     def _punter_forced(self, out: list[Event]) -> None:
+        if self.forced_moves == "announced":
+            return  # the punter states the move, forced or not
         t = points(self.hands["player"])
         if t <= 4:
             self._draw("player", out)
@@ -524,6 +534,16 @@ class CheminGame:
         if side != self.phase:
             who = self.hand_player if self.phase == "punter" else self.banker
             raise IllegalAction(f"It is {who}'s move ({self.phase}'s hand). {self.prompt}", "turn")
+        if side == "punter":  # announced moves: the punter is bound but at 5
+            t = points(self.hands["player"])
+            if t <= 4 and not draw:
+                raise IllegalAction(
+                    f"{self.hand_player} holds {t}: the punter is bound to draw at 0-4.", "forced"
+                )
+            if t >= 6 and draw:
+                raise IllegalAction(
+                    f"{self.hand_player} holds {t}: the punter is bound to stand at 6-7.", "forced"
+                )
 
     def draw(self, side: str) -> list[Event]:
         self.verify_move(side, True)

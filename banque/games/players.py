@@ -16,6 +16,7 @@ from typing import Literal
 
 from ..models import Action, Banco, Bid, Deal, Draw, Pass, Stand, Wager
 from .chemin import CheminGame
+from .common import points
 
 __all__ = ["CheminComputer", "banker_passes", "play_step"]
 
@@ -49,8 +50,9 @@ class CheminComputer:
             share = 0.2 if self.bold else 0.1
             amount = max(1, min(game.remaining, balance, int(balance * share) or 1))
             return Wager.model_construct(act="wager", who=name, amount=amount)
-        if phase == "punter":  # holding 5 (the other totals are played by force)
-            draw = rng.random() < 0.5
+        if phase == "punter":  # it holds the hand: bound at 0-4 and 6-7, a choice at 5
+            total = points(game.hands["player"])
+            draw = total <= 4 or (total == 5 and rng.random() < 0.5)
             cls = Draw if draw else Stand
             return cls.model_construct(act="draw" if draw else "stand", side="punter")
         draw_gain, stand_gain = game.advice()

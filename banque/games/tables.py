@@ -29,6 +29,7 @@ def open_table(
     computers: dict[str, str],
     seed: int | None = None,
     pace: float = 0.6,
+    forced_moves: str = "announced",
     **_: Any,
 ) -> int:
     """Open the table of ``game`` for these seats (after setup), the exit status."""
@@ -38,4 +39,6 @@ def open_table(
         return run_punto(names=names, computers=computers, seed=seed, pace=pace)
     from ..chemin_app import run_chemin
 
-    return run_chemin(names=names, computers=computers, pace=pace, seed=seed)
+    return run_chemin(
+        names=names, computers=computers, pace=pace, seed=seed, forced_moves=forced_moves
+    )

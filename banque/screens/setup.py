@@ -369,6 +369,7 @@ class SetupScreen(Screen[None]):
             "computers": computers,
             "seed": seed,
             "pace": pace,
+            "forced_moves": self.banque.forced_moves,
         }
         self.app.exit(0)
 
