@@ -301,10 +301,19 @@ class BanqueApp(App[int]):
 
     def _resume_game(self, path: Path) -> None:
         """Continue a journal's game where it stopped (same seats, computers, pace)."""
-        from .journal import Journal
+        from .journal import Journal, read_journal
         from .record import replay
         from .screens.table import TableScreen
         from .session import Session
+
+        try:
+            game = read_journal(path).record.game
+        except (BanqueError, OSError):
+            game = "banque"  # said below, as for any journal that cannot be reopened
+        if game != "banque":  # chemin de fer, punto banco: run_app opens their table
+            self.next_game = {"game": game, "resume": path}
+            self.exit(0)
+            return
 
         try:
             journal, info = Journal.reopen(path)

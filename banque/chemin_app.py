@@ -33,6 +33,7 @@ from .text import plain
 if TYPE_CHECKING:
     from .games.chemin import CheminGame
     from .games.players import CheminComputer
+    from .games.tables import TableJournal
 
 
 def _cards_text(cards: list[str | None], total: int | None) -> Text:
@@ -86,7 +87,7 @@ class CheminApp(App[int]):
         computers: dict[str, str] | None = None,
         *,
         pace: float = 0.6,
-        save_path: Path | None = None,
+        journal: TableJournal | None = None,
     ) -> None:
         super().__init__()
         from .games.players import CheminComputer
@@ -101,7 +102,8 @@ class CheminApp(App[int]):
             for n, t in self.computers.items()
         }
         self.pace = pace
-        self.save_path = save_path
+        #: The game's journal, written after every act (``None``: none, as in tests).
+        self.journal = journal
         self.entry = ""
         self.message = ""
         #: Whose eyes the table is drawn for (``None``: the public).
@@ -123,10 +125,18 @@ class CheminApp(App[int]):
         yield Static(id="curtain")
         yield Static(id="keys")
 
+    def _w(self, ident: str) -> Any:
+        """A widget of the table (kept from the start: a help screen on top, or the app
+        closing, never hides it from a late timer)."""
+        return self._widgets[ident]
+
     def on_mount(self) -> None:
-        self.query_one("#hands").border_title = "The coup"
-        self.query_one("#prompt").border_title = "Now"
-        self.query_one("#players").border_title = "The table"
+        self._widgets: dict[str, Any] = {
+            str(w.id): w for w in self.screen.query("*") if w.id is not None
+        }
+        self._w("hands").border_title = "The coup"
+        self._w("prompt").border_title = "Now"
+        self._w("players").border_title = "The table"
         self.after_act()
 
     # ------------------------------------------------------------------ who acts
@@ -305,9 +315,9 @@ class CheminApp(App[int]):
 
     def refresh_table(self) -> None:
         g = self.game
-        curtain = self.query_one("#curtain", Static)
-        body = self.query_one("#body")
-        self.query_one("#title", Static).update(
+        curtain = self._w("curtain")
+        body = self._w("body")
+        self._w("title").update(
             f"Chemin de fer · {g.packs} packs · the bank passes {g.rotation} · "
             f"coup {len(g.coups) + 1} · {g.cards_left or 52 * g.packs} cards"
         )
@@ -321,7 +331,7 @@ class CheminApp(App[int]):
                     ("Everyone else, please look away.", "dim"),
                 )
             )
-            self.query_one("#keys", Static).update("Enter look · ? help · q quit")
+            self._w("keys").update("Enter look · ? help · q quit")
             return
         body.display = True
         curtain.display = False
@@ -353,7 +363,7 @@ class CheminApp(App[int]):
             )
         else:
             hands.append("No coup yet.", style="dim")
-        self.query_one("#hands", Static).update(hands)
+        self._w("hands").update(hands)
         prompt = Text()
         who = self.actor()
         prompt.append(self._ask(who), style="bold")
@@ -361,7 +371,7 @@ class CheminApp(App[int]):
             prompt.append(f"\n> {self.entry}", style="reverse")
         if self.message:
             prompt.append("\n" + self.message, style="italic")
-        self.query_one("#prompt", Static).update(prompt)
+        self._w("prompt").update(prompt)
         table = Text()
         table.append(f"Bank: {plain(g.banker or '—', 20)}  {g.fund}\n", style="bold")
         for name in g.participants:
@@ -376,8 +386,8 @@ class CheminApp(App[int]):
             if stake:
                 table.append(f"  stakes {stake}" + (" banco" if name == g.banco_caller else ""))
             table.append("\n")
-        self.query_one("#players", Static).update(table)
-        log = self.query_one("#log", Static)
+        self._w("players").update(table)
+        log = self._w("log")
         lines = max(3, log.size.height or 3)
         rows = []
         for c in g.coups[-lines:]:
@@ -387,7 +397,7 @@ class CheminApp(App[int]):
                 f"{c.totals['player']}-{c.totals['banker']}, bank {c.bank_before}→{c.bank_after}"
             )
         log.update(Text("\n".join(rows)))
-        self.query_one("#keys", Static).update(self._keys(who))
+        self._w("keys").update(self._keys(who))
 
     def _ask(self, who: str | None) -> str:
         g = self.game
@@ -420,17 +430,12 @@ class CheminApp(App[int]):
     # ------------------------------------------------------------------ saving
 
     def save(self) -> None:
-        if self.save_path is None or not self.game.actions:
+        """Write the acts not written yet to the game's journal (a failure is said)."""
+        if self.journal is None:
             return
-        from .journal import atomic_write
-        from .record import dump_record, record_of
-
-        record = record_of(self.game, computers=self.computers)  # type: ignore[arg-type]
-        try:
-            self.save_path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write(self.save_path, dump_record(record))
-        except OSError as exc:
-            self.message = f"The record cannot be saved ({exc.strerror or exc})."
+        self.journal.sync(self.game)
+        if self.journal.failure:
+            self.message = f"The journal cannot be written ({self.journal.failure})."
 
 
 def run_chemin(
@@ -441,36 +446,49 @@ def run_chemin(
     pace: float = 0.6,
     seed: int | None = None,
     forced_moves: str = "announced",
+    resume: str | Path | None = None,
 ) -> int:
-    """Open the chemin de fer table (from a record, which then plays on).
+    """Open the chemin de fer table: a new game, a record played on, or a journal resumed.
 
     A new game's punter announces every move, forced or not (``forced_moves``), so
     that the table never shows who holds 5; a record keeps its own way.
     """
-    from datetime import datetime
-
+    from .errors import BanqueError
     from .games.chemin import CheminGame
-    from .journal import data_dir
+    from .games.tables import TableJournal, reopen
     from .record import load_record, replay
 
+    computers = dict(computers)
     game: Any
-    if record_path is not None:
-        loaded = load_record(record_path)
-        game = replay(loaded).game
-        computers = {**loaded.computers, **computers}
+    if resume is not None:
+        game, journal, kept, kept_pace = reopen(resume)
+        computers = {**kept, **computers}
+        pace = kept_pace if kept_pace is not None else pace
     else:
-        game = CheminGame(
-            names,
-            random.SystemRandom().randrange(2**31) if seed is None else seed,
-            forced_moves="automatic" if forced_moves == "automatic" else "announced",
-        )
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    save = data_dir() / "records" / f"chemin-de-fer-{stamp}.json"
+        if record_path is not None:
+            loaded = load_record(record_path)
+            game = replay(loaded).game
+            computers = {**loaded.computers, **computers}
+        else:
+            game = CheminGame(
+                names,
+                random.SystemRandom().randrange(2**31) if seed is None else seed,
+                forced_moves="automatic" if forced_moves == "automatic" else "announced",
+            )
+        try:
+            journal = TableJournal.create(game, computers, pace)
+        except OSError as exc:
+            raise BanqueError(
+                f"the game's journal cannot be created ({exc.strerror or exc}): "
+                "check that banque's data folder is writable"
+            ) from None
     humans = [p for p in game.participants if p not in computers]
-    app = CheminApp(game, humans, computers, pace=pace, save_path=save)
-    code = int(app.run() or 0)
-    if game.actions and save.exists():
-        print(
-            f"banque: the game's record is {plain(str(save), 300)} (banque --record FILE plays on)"
-        )
+    app = CheminApp(game, humans, computers, pace=pace, journal=journal)
+    try:
+        code = int(app.run() or 0)
+    finally:
+        journal.close()
+    print(
+        f"banque: the game is kept as {plain(journal.path.stem, 60)} (banque --resume continues it)"
+    )
     return code

@@ -703,6 +703,11 @@ def resume(which: str) -> int:
     path = find_game(which or None)
     info = read_journal(path)  # a journal that cannot be read is said before the screen
     new_game(info.record)
+    if info.record.game != "banque":  # chemin de fer, punto banco: their own tables
+        _need_terminal()
+        from .games.tables import open_table
+
+        return open_table(info.record.game, resume=path)
     from .app import run_app
 
     return run_app(None, resume=path)

@@ -29,6 +29,7 @@ from .text import plain
 
 if TYPE_CHECKING:
     from .games.punto import PuntoGame
+    from .games.tables import TableJournal
 
 CHIPS = (1, 5, 10, 25, 100)
 SPOT_KEYS = {"p": "player", "b": "banker", "8": "natural8", "9": "natural9"}
@@ -106,13 +107,13 @@ class PuntoApp(App[int]):
         game: PuntoGame,
         humans: list[str],
         computers: dict[str, str] | None = None,
-        save_path: Path | None = None,
+        journal: TableJournal | None = None,
         pace: float = 0.6,
     ) -> None:
         super().__init__()
         self.game = game
-        #: Where the game's record is written after every coup (``None``: nowhere).
-        self.save_path = save_path
+        #: The game's journal, written after every act (``None``: none, as in tests).
+        self.journal = journal
         self.computers = dict(computers or {})
         #: No human at the table: the coups deal themselves at ``pace`` (watch mode).
         self.watch = not [h for h in humans if h in game.participants]
@@ -141,11 +142,19 @@ class PuntoApp(App[int]):
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_table)
 
+    def _w(self, ident: str) -> Any:
+        """A widget of the table (kept from the start: a help screen on top, or the app
+        closing, never hides it from a late timer)."""
+        return self._widgets[ident]
+
     def on_mount(self) -> None:
-        self.query_one("#hands").border_title = "The coup"
-        self.query_one("#spots").border_title = "Your bets"
-        self.query_one("#road").border_title = "Big road"
-        self.query_one("#players").border_title = "Players"
+        self._widgets: dict[str, Any] = {
+            str(w.id): w for w in self.screen.query("*") if w.id is not None
+        }
+        self._w("hands").border_title = "The coup"
+        self._w("spots").border_title = "Your bets"
+        self._w("road").border_title = "Big road"
+        self._w("players").border_title = "Players"
         self.refresh_table()
         if self.watch:
             self.set_interval(max(self.pace, 0.1), self._watch_deal)
@@ -159,7 +168,7 @@ class PuntoApp(App[int]):
     def refresh_table(self) -> None:
         g = self.game
         coup = g.coups[-1] if g.coups else None
-        self.query_one("#title", Static).update(
+        self._w("title").update(
             f"Punto banco · {g.packs} packs · house limit {g.limit} a bet · "
             f"coup {len(g.coups) + 1} · {g.cards_left or 52 * g.packs} cards in the shoe"
         )
@@ -189,7 +198,7 @@ class PuntoApp(App[int]):
             if coup.natural:
                 said = ("A natural. " + said).strip()
             hands.append(f"Coup {coup.number}. {said}", style="italic")
-        self.query_one("#hands", Static).update(hands)
+        self._w("hands").update(hands)
         spots = Text()
         mine = self.pending.get(self.seat, {})
         spots.append(f"{plain(self.seat, 20)}: chip {self.chip}\n", style="bold")
@@ -201,13 +210,13 @@ class PuntoApp(App[int]):
                 f"{amount:>4}\n" if amount else "   ·\n", style="bold" if amount else "dim"
             )
         spots.append(self.message, style="italic")
-        self.query_one("#spots", Static).update(spots)
+        self._w("spots").update(spots)
         road = g.road()
         counts = {r: sum(1 for c in g.coups if c.result == r) for r in ("banker", "player", "tie")}
-        columns = max(8, (self.query_one("#road").size.width - 2) // 2)
+        columns = max(8, (self._w("road").size.width - 2) // 2)
         rt = road_text(road, rows=6, width=columns)
         rt.append(f"\nB {counts['banker']}  P {counts['player']}  T {counts['tie']}", style="bold")
-        self.query_one("#road", Static).update(rt)
+        self._w("road").update(rt)
         players = Text()
         for name in g.participants:
             pending = sum(self.pending.get(name, {}).values())
@@ -219,8 +228,8 @@ class PuntoApp(App[int]):
                 players.append(f"  ({pending} bet)", style="dim")
             players.append("\n")
         players.append(f"House {g.house:+d}", style="dim")
-        self.query_one("#players", Static).update(players)
-        log_box = self.query_one("#log", Static)
+        self._w("players").update(players)
+        log_box = self._w("log")
         lines = max(3, log_box.size.height or 3)
         rows = []
         for c in g.coups[-lines:]:
@@ -236,7 +245,7 @@ class PuntoApp(App[int]):
         keys = "p b 8 9 bet · +/- chip · ⌫ take back · Enter deal · ? help · q quit"
         if len(self.humans) > 1:
             keys = keys.replace("· ? help", "· Tab next · ? help")
-        self.query_one("#keys", Static).update(keys)
+        self._w("keys").update(keys)
 
     # ------------------------------------------------------------------ acts
 
@@ -321,18 +330,12 @@ class PuntoApp(App[int]):
         self.refresh_table()
 
     def save(self) -> None:
-        """Write the game's record (atomically) where ``save_path`` says."""
-        if self.save_path is None:
+        """Write the acts not written yet to the game's journal (a failure is said)."""
+        if self.journal is None:
             return
-        from .journal import atomic_write
-        from .record import dump_record, record_of
-
-        record = record_of(self.game, computers=self.computers)  # type: ignore[arg-type]
-        try:
-            self.save_path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write(self.save_path, dump_record(record))
-        except OSError as exc:
-            self.message = f"The record cannot be saved ({exc.strerror or exc})."
+        self.journal.sync(self.game)
+        if self.journal.failure:
+            self.message = f"The journal cannot be written ({self.journal.failure})."
 
     def action_help(self) -> None:
         from .screens.games_help import GameHelpScreen
@@ -352,37 +355,44 @@ def run_punto(
     packs: int | None = None,
     limit: int | None = None,
     pace: float = 0.6,
+    resume: str | Path | None = None,
 ) -> int:
-    """Open the punto banco table (from a record, which then plays on)."""
+    """Open the punto banco table: a new game, a record played on, or a journal resumed."""
+    from .errors import BanqueError
     from .games.punto import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
+    from .games.tables import TableJournal, reopen
     from .record import load_record, replay
 
+    computers = dict(computers or {})
     game: Any
-    if record_path is not None:
-        result = replay(load_record(record_path))
-        game = result.game
-        humans = [p for p in game.participants if p not in (computers or {})]
+    if resume is not None:
+        game, journal, kept, kept_pace = reopen(resume)
+        computers = {**kept, **computers}
+        pace = kept_pace if kept_pace is not None else pace
     else:
-        people = names or ["You"]
-        game = PuntoGame(
-            people,
-            random.SystemRandom().randrange(2**31) if seed is None else seed,
-            packs=packs or DEFAULT_PACKS,
-            limit=limit or DEFAULT_LIMIT,
-        )
-        humans = [p for p in people if p not in (computers or {})]
-    from datetime import datetime
-
-    from .journal import data_dir
-
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    save = (
-        Path(record_path) if record_path else data_dir() / "records" / f"punto-banco-{stamp}.json"
+        if record_path is not None:
+            game = replay(load_record(record_path)).game
+        else:
+            game = PuntoGame(
+                names or ["You"],
+                random.SystemRandom().randrange(2**31) if seed is None else seed,
+                packs=packs or DEFAULT_PACKS,
+                limit=limit or DEFAULT_LIMIT,
+            )
+        try:
+            journal = TableJournal.create(game, computers, pace)
+        except OSError as exc:
+            raise BanqueError(
+                f"the game's journal cannot be created ({exc.strerror or exc}): "
+                "check that banque's data folder is writable"
+            ) from None
+    humans = [p for p in game.participants if p not in computers]
+    app = PuntoApp(game, humans, computers, journal=journal, pace=pace)
+    try:
+        code = int(app.run() or 0)
+    finally:
+        journal.close()
+    print(
+        f"banque: the game is kept as {plain(journal.path.stem, 60)} (banque --resume continues it)"
     )
-    app = PuntoApp(game, humans, computers, save_path=save, pace=pace)
-    code = int(app.run() or 0)
-    if game.coups and save.exists():
-        print(
-            f"banque: the game's record is {plain(str(save), 300)} (banque --record FILE plays on)"
-        )
     return code

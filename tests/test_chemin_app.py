@@ -153,3 +153,17 @@ async def test_a_table_of_computers_plays_by_itself() -> None:
                 break
             await pilot.pause(0.05)
         assert len(game.coups) >= 2 and game.total_chips() == 300
+
+
+async def test_the_help_over_a_table_of_computers() -> None:
+    from banque.screens.games_help import GameHelpScreen
+
+    game = CheminGame(THREE, seed=4)
+    app = CheminApp(game, [], {n: "bold" for n in THREE}, pace=0.01)
+    async with app.run_test() as pilot:
+        await pilot.press("question_mark")
+        for _ in range(40):  # the computers play on under the help
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, GameHelpScreen)
+        await pilot.press("escape")
+        assert game.total_chips() == 300

@@ -78,18 +78,21 @@ def test_snapshot_after_coups(snap_compare: Any, size: tuple[int, int]) -> None:
     assert snap_compare(app_for({"Bob": "bold"}), press=keys, terminal_size=size)
 
 
-async def test_the_record_is_saved_after_each_coup_and_plays_on(tmp_path: Any) -> None:
-    from banque.record import load_record, replay
+async def test_the_journal_keeps_every_coup_and_the_game_resumes(tmp_path: Any) -> None:
+    from banque.games.tables import TableJournal, reopen
+    from banque.journal import list_games
 
-    names = ["Ana", "Bob"]
-    game = PuntoGame(names, seed=7, shoe=SHOE)
-    path = tmp_path / "records" / "p.json"
-    app = PuntoApp(game, ["Ana"], {"Bob": "cautious"}, save_path=path)
+    game = PuntoGame(["Ana", "Bob"], seed=7, shoe=SHOE)
+    journal = TableJournal.create(game, {"Bob": "cautious"}, 0.0, folder=tmp_path)
+    app = PuntoApp(game, ["Ana"], {"Bob": "cautious"}, journal=journal)
     async with app.run_test() as pilot:
         await pilot.press("b", "enter", "p", "enter")
-    again = replay(load_record(path))
-    assert again.error is None and again.game.report() == game.report()
-    assert load_record(path).computers == {"Bob": "cautious"}
+    journal.close()
+    again, kept, computers, pace = reopen(journal.path)
+    kept.close()
+    assert again.report() == game.report() and computers == {"Bob": "cautious"} and pace == 0.0
+    (entry,) = list_games(tmp_path)  # banque games lists it
+    assert entry.participants == ["Ana", "Bob"] and entry.coup == 2 and entry.state == "unfinished"
 
 
 async def test_the_help_shows_the_games_rules_and_keys() -> None:

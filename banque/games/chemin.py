@@ -187,6 +187,11 @@ class CheminGame:
     def cards_left(self) -> int:
         return len(self.shoe)
 
+    @property
+    def bank_number(self) -> int:
+        """The banks held so far (the one being announced counts from its announcement)."""
+        return max(1, len(self.banks))
+
     def _event(self, kind: str, text: str, out: list[Event]) -> None:
         ev = Event(kind, text, len(self.banks) or 1, len(self.coups) + 1)
         out.append(ev)

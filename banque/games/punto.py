@@ -137,6 +137,11 @@ class PuntoGame:
     def cards_left(self) -> int:
         return len(self.shoe)
 
+    @property
+    def bank_number(self) -> int:
+        """The house holds one bank all game long."""
+        return 1
+
     def _event(self, kind: str, text: str, out: list[Event]) -> None:
         ev = Event(kind, text, 1, len(self.coups) + 1)
         out.append(ev)
