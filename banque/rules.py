@@ -16,7 +16,7 @@ croupier.  Where a text is silent its profile keeps the home rule.
 >>> PROFILES["classic"].naturals, PROFILES["home"].naturals
 ('per-side', 'all')
 >>> [name for name, _, _ in differences("classic")][:3]
-['seating', 'burn', 'liability']
+['seating', 'max_burn', 'liability']
 """
 
 from __future__ import annotations
