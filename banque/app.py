@@ -136,6 +136,8 @@ class BanqueApp(App[int]):
     CSS_PATH = css_path()
     TITLE = "banque"
     SUB_TITLE = _("Baccarat Banque à deux tableaux")
+    #: Setup may open the family's other games (chemin de fer, punto banco).
+    OTHER_GAMES: ClassVar[bool] = True
     COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {
         *App.COMMANDS,
         GameCommands,
@@ -308,10 +310,19 @@ class BanqueApp(App[int]):
 
     def _resume_game(self, path: Path) -> None:
         """Continue a journal's game where it stopped (same seats, computers, pace)."""
-        from .journal import Journal
+        from .journal import Journal, read_journal
         from .record import replay
         from .screens.table import TableScreen
         from .session import Session
+
+        try:
+            game = read_journal(path).record.game
+        except (BanqueError, OSError):
+            game = "banque"  # said below, as for any journal that cannot be reopened
+        if game != "banque":  # chemin de fer, punto banco: run_app opens their table
+            self.next_game = {"game": game, "resume": path}
+            self.exit(0)
+            return
 
         try:
             journal, info = Journal.reopen(path)
@@ -1013,4 +1024,9 @@ def run_app(
         return 130
     if app.return_code:
         return int(app.return_code)
+    next_game = getattr(app, "next_game", None)
+    if next_game:  # setup chose chemin de fer or punto banco: their own table
+        from .games.tables import open_table
+
+        return open_table(**next_game)
     return int(result or 0)

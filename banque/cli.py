@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from .session import SeatChoice
 
 EXIT_USAGE = 2
+#: The games of the family (see banque.games).
+GAME_CHOICES = ("banque", "chemin-de-fer", "punto-banco")
 #: Bounds of the numeric options: anything outside is refused in one line.
 MAX_PACKS = 1000
 MAX_COUPS = 10_000_000
@@ -56,7 +58,9 @@ def _account(result: Replay) -> str:
     game = result.game
     lines = [f"Participants: {', '.join(game.participants)} (seed {game.seed})"]
     coup = None
-    for ev in result.events:
+    # chemin de fer and punto banco: their log (the lot of the first bank comes before any act)
+    events = game.log if getattr(game, "game", "banque") != "banque" else result.events
+    for ev in events:
         if ev.kind == "deal" and ev.coup != coup:
             coup = ev.coup
             lines.append("")
@@ -68,6 +72,9 @@ def _account(result: Replay) -> str:
 
 def _standing(result: Replay) -> str:
     game = result.game
+    if getattr(game, "game", "banque") != "banque":  # chemin de fer, punto banco
+        bal = ", ".join(f"{p} {game.balances[p]}" for p in game.participants)
+        return f"Balances: {bal}; {game.cards_left} cards in the shoe.\nNext: {game.prompt}"
     bal = ", ".join(f"{p} {game.balances[p]}" for p in game.participants)
     where = game.turn().prompt
     if game.banker and game.phase != "ended":
@@ -115,6 +122,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"banque {__version__}")
     parser.add_argument(
         "--record", metavar="FILE", help="start the table from a game record and play on"
+    )
+    parser.add_argument(
+        "--game",
+        choices=GAME_CHOICES,
+        default="banque",
+        help="the game of a new table: banque (the default), punto-banco (you against the "
+        "house; --computer NAME adds computer bettors) or chemin-de-fer (you and three "
+        "computer players, or the --computer seats named)",
     )
     parser.add_argument(
         "--pace",
@@ -205,9 +220,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--packs",
         type=_whole(1, MAX_PACKS),
-        default=3,
+        default=None,
         metavar="N",
-        help=f"packs in the shoe, 1 to {MAX_PACKS} (default 3)",
+        help=f"packs in the shoe, 1 to {MAX_PACKS} (default: banque 3, chemin de fer 6, "
+        "punto banco 8)",
+    )
+    p.add_argument(
+        "--game",
+        choices=GAME_CHOICES,
+        default="banque",
+        help="banque (the default), chemin-de-fer (the two hands' naturals) or punto-banco "
+        "(each hand's chance and each bet's house edge, exact)",
     )
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=cmd_odds)
@@ -285,6 +308,20 @@ def build_parser() -> argparse.ArgumentParser:
         choices=RULES_NAMES,
         default="home",
         help="the house's rules the tables play by (default home; see banque rules)",
+    )
+    p.add_argument(
+        "--game",
+        choices=GAME_CHOICES,
+        default="banque",
+        help="banque (the default), chemin-de-fer or punto-banco (four bettors, one a spot, "
+        "measured against the exact house edges)",
+    )
+    p.add_argument(
+        "--packs",
+        type=_whole(1, MAX_PACKS),
+        default=None,
+        metavar="N",
+        help="packs in the shoe, chemin de fer and punto banco (default 6 and 8)",
     )
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
@@ -659,9 +696,14 @@ def _probability(text: str) -> float:
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
+    if args.game != "banque":
+        from .games.odds import main_odds as two_hand_odds
+
+        print(two_hand_odds(args.game, args.packs, args.json))
+        return 0
     from .odds import main_odds
 
-    print(main_odds(args.packs, args.json))
+    print(main_odds(3 if args.packs is None else args.packs, args.json))
     return 0
 
 
@@ -677,6 +719,8 @@ def cmd_advise(args: argparse.Namespace) -> int:
     if result.error is not None:
         print(f"banque: {result.error}", file=sys.stderr)
         return EXIT_USAGE
+    if getattr(game, "game", "banque") != "banque":
+        return _advise_two_hand(game, args)
     if game.phase != "banker" or game.banker is None:
         print(
             "banque: the record does not stop at the banker's choice "
@@ -709,7 +753,43 @@ def cmd_advise(args: argparse.Namespace) -> int:
     return 0
 
 
+def _advise_two_hand(game: Any, args: argparse.Namespace) -> int:
+    """``banque advise`` on a chemin de fer record (punto banco asks nobody anything)."""
+    if game.game == "punto-banco":
+        print("banque: punto banco has no choice to advise: every draw is fixed", file=sys.stderr)
+        return EXIT_USAGE
+    if game.phase != "banker":
+        print(
+            f"banque: the record does not stop at the banker's choice (it stops at: {game.prompt})",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    from fractions import Fraction
+
+    from .cards import pretty
+
+    draw, stand = game.advice(Fraction(args.p5))
+    best = "draw" if draw > stand else "stand"
+    if args.json:
+        print(json.dumps({"draw": float(draw), "stand": float(stand), "best": best}))
+        return 0
+    cards = " ".join(pretty(c) for c in game.hands["banker"])
+    print(
+        f"{game.banker} (banker) holds {cards}; {game.staked()} staked by the punters; "
+        f"p5 = {args.p5}"
+    )
+    print(f"  expected gain if the banker draws:  {float(draw):+.4f} chips")
+    print(f"  expected gain if the banker stands: {float(stand):+.4f} chips")
+    if draw == stand:
+        print("Best: either (they are equal); standing spends no card.")
+    else:
+        print(f"Best: {best} (by {float(abs(draw - stand)):.4f} chips)")
+    return 0
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
+    if args.game != "banque":
+        return _simulate_two_hand(args)
     from .simulate import format_summary, progress_bar, simulate
 
     show = None
@@ -904,6 +984,23 @@ def cmd_choice(args: argparse.Namespace) -> int:
     return 0
 
 
+def _simulate_two_hand(args: argparse.Namespace) -> int:
+    from .games import simulate as two
+
+    try:
+        if args.game == "punto-banco":
+            punto = two.simulate_punto(args.coups, args.seed, args.packs or 8)
+            data, text = punto.as_dict(), two.format_punto_summary(punto)
+        else:
+            chemin = two.simulate_chemin(args.coups, args.players, args.seed, args.packs or 6)
+            data, text = chemin.as_dict(), two.format_chemin_summary(chemin)
+    except ValueError as exc:
+        print(f"banque: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    print(json.dumps(data, indent=2, ensure_ascii=False) if args.json else text)
+    return 0
+
+
 def cmd_rules(args: argparse.Namespace) -> int:
     from .rules import format_profile
 
@@ -1013,6 +1110,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if func is not None:
             return int(func(args))
+        if args.game != "banque" and args.record is None and args.resume is None:
+            return play_two_hand(args.game, None, dict(args.computer), args.pace, args.forced_moves)
         if args.resume is not None:
             if args.record is not None or args.computer:
                 raise BanqueError(
@@ -1048,6 +1147,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
 
 
+def play_two_hand(
+    game: str,
+    record: str | None,
+    computers: dict[str, SeatChoice],
+    pace: float = 0.6,
+    forced_moves: str = "announced",
+) -> int:
+    """Open the table of punto banco or chemin de fer (a new game, or a record played on)."""
+    if game == "chemin-de-fer" and record is None and not computers:
+        computers = {"Ana": "cautious", "Bruno": "bold", "Chloé": "cautious"}
+    names = ["You", *[n for n in computers if n != "You"]]
+    if record is None and len(names) > 11:
+        raise BanqueError("a table seats at most 11 players")
+    _need_terminal()
+    kinds = {n: str(c) for n, c in computers.items() if c != "human"}
+    if game == "chemin-de-fer":
+        from .chemin_app import run_chemin
+
+        return run_chemin(
+            record, names=names, computers=kinds, pace=pace, forced_moves=forced_moves
+        )
+    from .punto_app import run_punto
+
+    return run_punto(record, names=names, computers=kinds, pace=pace)
+
+
 def play(
     record: str | None,
     pace: float = 0.6,
@@ -1063,6 +1188,8 @@ def play(
 
         # A file that is not a valid record is said here, before the screen opens.
         loaded = load_record(record)
+        if loaded.game != "banque":
+            return play_two_hand(loaded.game, record, computers or {}, pace)
         try:
             new_game(loaded)
         except RecordError as exc:
@@ -1099,6 +1226,11 @@ def resume(which: str) -> int:
     path = find_game(which or None)
     info = read_journal(path)  # a journal that cannot be read is said before the screen
     new_game(info.record)
+    if info.record.game != "banque":  # chemin de fer, punto banco: their own tables
+        _need_terminal()
+        from .games.tables import open_table
+
+        return open_table(info.record.game, resume=path)
     from .app import run_app
 
     return run_app(None, resume=path)

@@ -31,6 +31,10 @@ Rules = Literal["home", "classic", "hoyle"]
 #: ``ForcedMoves`` lives in :mod:`banque.constants` (setup shows it, before pydantic).
 #: A computer player's temperament.
 Temperament = Literal["cautious", "bold"]
+#: The game a record plays (absent: banque; see :mod:`banque.games`).
+GameName = Literal["banque", "chemin-de-fer", "punto-banco"]
+#: punto banco: the betting spots (natural 8 / natural 9: the banker's hand, paid 9 to 1).
+Spot = Literal["player", "banker", "natural8", "natural9"]
 
 RECORD_FORMAT: Literal["banque-record/1"] = "banque-record/1"
 
@@ -124,18 +128,29 @@ class Take(_Act):
     who: str
 
 
+class Bet(_Act):
+    """punto banco: ``amount`` chips on a spot (the player's hand, the banker's, or the
+    banker's natural 8 / natural 9)."""
+
+    act: Literal["bet"] = "bet"
+    who: str
+    on: Spot
+    amount: StrictInt
+
+
 class Deal(_Act):
     act: Literal["deal"] = "deal"
 
 
 class Draw(_Act):
     act: Literal["draw"] = "draw"
-    side: Mover
+    #: chemin de fer: ``punter`` (the punters' hand) or ``banker``.
+    side: Mover | Literal["punter"]
 
 
 class Stand(_Act):
     act: Literal["stand"] = "stand"
-    side: Mover
+    side: Mover | Literal["punter"]
 
 
 class Retire(_Act):
@@ -156,7 +171,8 @@ Action = Annotated[
     | Burn
     | Accept
     | Replenish
-    | Take,
+    | Take
+    | Bet,
     Field(discriminator="act"),
 ]
 
@@ -182,6 +198,8 @@ class Record(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     format: Literal["banque-record/1"] = RECORD_FORMAT
+    #: The game (absent: banque, so that every older record replays as before).
+    game: GameName = "banque"
     participants: list[str]
     seed: StrictInt = 0
     shoe: list[str] = Field(default_factory=list)
@@ -195,6 +213,12 @@ class Record(BaseModel):
     computers: dict[str, Temperament] = Field(default_factory=dict)
     #: Seconds between two computer moves at the table.
     pace: float | None = Field(default=None, ge=0, le=10, allow_inf_nan=False)
+    #: chemin de fer and punto banco: packs in the shoe (absent: the game's default).
+    packs: Annotated[StrictInt, Field(ge=1, le=1000)] | None = None
+    #: punto banco: the house limit on one bet (absent: 100).
+    limit: Annotated[StrictInt, Field(ge=1)] | None = None
+    #: chemin de fer: where the bank passes, ``left`` (the default) or ``right`` (France).
+    rotation: Literal["left", "right"] = "left"
     actions: list[Action] = Field(default_factory=list)
 
     @model_validator(mode="after")

@@ -22,7 +22,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from .engine import Event, Game
 from .errors import IllegalAction, RecordError, ReplayError
-from .models import Action, Record, Temperament
+from .models import Action, Record, TableOptions, Temperament
 from .text import plain
 
 #: The largest record read, in bytes.  A long game's record is far smaller
@@ -62,7 +62,8 @@ def _describe_errors(errors: list[Any], more: int = 0, *, unknown_more: bool = F
         if err["type"] == "union_tag_invalid":
             msg = (
                 "unknown act (acts are bid, pass, seat, shuffle, banco, wager, deal, "
-                "draw, stand, retire; burn, take, accept, replenish under other rules)"
+                "draw, stand, retire; burn, take, accept, replenish under other rules; "
+                "bet in punto banco)"
             )
         elif err["type"] == "union_tag_not_found":
             msg = 'every action needs an "act" field'
@@ -269,12 +270,49 @@ def _journal_record(text: str) -> Record:
 
 
 def new_game(record: Record, **options: Any) -> Game:
-    """The game a record starts from (before any act)."""
+    """The game a record starts from (before any act).
+
+    A record of chemin de fer or punto banco (``"game"``) gives that game's
+    engine (:mod:`banque.games`); it answers the same calls as :class:`Game`
+    where the games meet (``apply``, ``report``, ``view``, ``actions``).
+    """
+    if record.game != "banque":
+        return _two_hand_game(record, **options)  # type: ignore[return-value]
     options.setdefault("forced_moves", record.forced_moves)
     options.setdefault("rules", record.rules)
     options.setdefault("options", record.options)
     try:
         return Game(record.participants, record.seed, record.shoe, **options)
+    except IllegalAction as exc:
+        raise RecordError(str(exc)) from None
+
+
+def _two_hand_game(record: Record, **options: Any) -> Any:
+    forced = options.pop("forced_moves", record.forced_moves)
+    try:
+        if record.game == "punto-banco":
+            from .games.punto import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
+
+            return PuntoGame(
+                record.participants,
+                record.seed,
+                record.shoe,
+                packs=record.packs or DEFAULT_PACKS,
+                limit=record.limit or DEFAULT_LIMIT,
+                **options,
+            )
+        from .games.chemin import DEFAULT_PACKS as CHEMIN_PACKS
+        from .games.chemin import CheminGame
+
+        return CheminGame(
+            record.participants,
+            record.seed,
+            record.shoe,
+            packs=record.packs or CHEMIN_PACKS,
+            rotation=record.rotation,
+            forced_moves=forced,
+            **options,
+        )
     except IllegalAction as exc:
         raise RecordError(str(exc)) from None
 
@@ -312,6 +350,24 @@ def record_of(
     ``computers`` (each computer seat's temperament) and ``pace`` are what
     the table adds, so that a resumed game has the same seats.
     """
+    name = getattr(game, "game", "banque")
+    if name != "banque":
+        return Record.model_construct(
+            format="banque-record/1",
+            game=name,
+            participants=list(game.participants),
+            seed=game.seed,
+            shoe=list(game.stacked),
+            rules="home",
+            options=TableOptions(),
+            forced_moves=getattr(game, "forced_moves", "automatic"),
+            computers=dict(computers or {}),
+            pace=pace,
+            packs=game.packs,
+            limit=getattr(game, "limit", None),
+            rotation=getattr(game, "rotation", "left"),
+            actions=list(game.actions),
+        )
     return Record.model_construct(
         format="banque-record/1",
         participants=list(game.participants),
@@ -328,11 +384,17 @@ def record_of(
 
 def record_head(record: Record, format: str | None = None) -> dict[str, Any]:
     """A record's fields but its acts, as written (the optional ones only when set)."""
-    head: dict[str, Any] = {
-        "format": format or record.format,
-        "participants": list(record.participants),
-        "seed": record.seed,
-    }
+    head: dict[str, Any] = {"format": format or record.format}
+    if record.game != "banque":
+        head["game"] = record.game
+    head["participants"] = list(record.participants)
+    head["seed"] = record.seed
+    if record.packs is not None:
+        head["packs"] = record.packs
+    if record.limit is not None:
+        head["limit"] = record.limit
+    if record.rotation != "left":
+        head["rotation"] = record.rotation
     if record.shoe:
         head["shoe"] = list(record.shoe)
     if record.rules != "home":

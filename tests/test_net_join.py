@@ -284,3 +284,20 @@ async def test_the_end_of_a_bank_shows_the_totals_and_asks_for_a_fresh_one() -> 
 
 def app_subtitle(app: JoinApp) -> str:
     return str(app.screen.sub_title)
+
+
+async def test_banque_host_setup_refuses_the_other_games_in_words() -> None:
+    from banque.screens.hostsetup import HostSetupApp
+
+    app = HostSetupApp(journal=False, blink=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.screen.focus_cell("rules")
+        await pilot.press("left")  # from home back to punto banco
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.chosen is None
+        assert app.is_running  # the setup stays, its choices kept
+        message = str(app.screen.query_one("#setup-message").render())
+        assert "A hosted table plays banque" in message
+        assert "banque --game punto-banco" in message

@@ -430,7 +430,7 @@ def test_record_errors_are_counted_when_few() -> None:
         "{}: unexpected field; act 1 (bid): amount: a whole number of chips is needed, "
         "written as a number (like 10); act 2: unknown act (acts are bid, pass, seat, "
         "shuffle, banco, wager, deal, draw, stand, retire; burn, take, accept, replenish under "
-        "other rules) (and 2 more)"
+        "other rules; bet in punto banco) (and 2 more)"
     )
     record = parse_record({**BASE, "actions": AUCTION * 700})
     assert len(record.actions) == 2100 and record.actions[0].act == "bid"

@@ -29,6 +29,8 @@ class HostSetupApp(BanqueApp):
     """The setup screen alone; Enter hands its choices to ``banque host``."""
 
     chosen: HostChoices | None = None
+    #: A hosted table plays banque (under any house's rules), not the other games.
+    OTHER_GAMES = False
 
     def start_game(
         self,

@@ -20,6 +20,7 @@ from ..constants import (
     MIN_PLAYERS,
     RULES_NAMES,
     SEAT_CHOICES,
+    TABLE_GAMES,
     ForcedMoves,
     SeatChoice,
 )
@@ -120,6 +121,8 @@ RULES_WORDS = {
     "home": "home: the rules card",
     "classic": "classic: Pocket Book of Games, 1944",
     "hoyle": "hoyle: the Hoyle-era account, with a croupier",
+    "chemin-de-fer": "chemin de fer: two hands, the bank goes round",
+    "punto-banco": "punto banco: the house banks",
 }
 
 
@@ -220,7 +223,7 @@ class SetupScreen(Screen[None]):
             # switches (each was a row of three widgets).
             with Horizontal(id="setup-options"):
                 yield Static(
-                    "\n".join((_("Pace"), _("Seed"), _("Moves"), _("Rules"))),
+                    "\n".join((_("Pace"), _("Seed"), _("Moves"), _("Game"))),
                     classes="setup-label setup-seat-labels",
                 )
                 with Vertical(classes="setup-option-fields"):
@@ -248,7 +251,7 @@ class SetupScreen(Screen[None]):
                     yield ChoiceColumn(
                         [
                             (("announced", "automatic"), moves_label, self.banque.forced_moves),
-                            (RULES_NAMES, rules_label, self.banque.rules),
+                            (RULES_NAMES + TABLE_GAMES, rules_label, self.banque.rules),
                         ],
                         id="options",
                         classes="setup-choices",
@@ -382,6 +385,37 @@ class SetupScreen(Screen[None]):
         """An edit answers the last error: it goes (Enter checks everything again)."""
         self._clear_message()
 
+    def _start_other_game(
+        self, game: str, names: list[str], kinds: list[SeatChoice], seed: int | None, pace: float
+    ) -> None:
+        """Check the seats under that game's rules, then leave setup for its table
+        (``run_app`` opens it once this app has closed)."""
+        from ..games.tables import check_seats
+
+        if not self.banque.OTHER_GAMES:
+            self._say(
+                _(
+                    "A hosted table plays banque (home, classic or hoyle rules); "
+                    "{game} is played at one screen: banque --game {game}."
+                ).format(game=game)
+            )
+            return
+        try:
+            check_seats(game, names)
+        except IllegalAction as exc:
+            self._say(exc.message)
+            return
+        computers = {n: str(k) for n, k in zip(names, kinds, strict=True) if k != "human"}
+        self.app.next_game = {  # type: ignore[attr-defined]
+            "game": game,
+            "names": names,
+            "computers": computers,
+            "seed": seed,
+            "pace": pace,
+            "forced_moves": self.banque.forced_moves,
+        }
+        self.app.exit(0)
+
     def action_start(self) -> None:
         pace = self._pace()
         if pace is None:
@@ -401,7 +435,11 @@ class SetupScreen(Screen[None]):
         seed_text = self.query_one("#seed", TextField).value.strip()
         seed = int(seed_text) if seed_text.isdigit() else None
         self.banque.forced_moves = cast("ForcedMoves", self.option("forced"))
-        self.banque.rules = self.option("rules")
+        choice = self.option("rules")
+        if choice in TABLE_GAMES:  # the family's other games have their own tables
+            self._start_other_game(choice, names, kinds, seed, pace)
+            return
+        self.banque.rules = choice
         try:
             self.banque.start_game(names, seed, kinds, pace)
         except IllegalAction as exc:

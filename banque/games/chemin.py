@@ -1,0 +1,775 @@
+"""Chemin de fer (the Pocket Book text, 003): the bank moves round the table.
+
+- Six packs by default; two hands, the punters' and the banker's, dealt
+  player, banker, player, banker.  A natural (a two-card 8 or 9) in either
+  hand ends the coup at once.
+- The first banker is drawn by lot (the game's seeded generator).  The
+  banker announces any bank (act ``bid``) or passes it on (``pass``).
+  Whenever the banker loses a coup the bank passes to the next player (to
+  the left, the next name in the participants' order, by default; to the
+  right, the previous name, as in France: ``rotation``), and what is left of
+  the fund goes back to the banker.  A winning bank holds its winnings; the
+  banker may pass the bank between coups (``pass`` before anyone bets).
+- The cards are not reshuffled when the bank changes hands, only when fewer
+  than six are left.
+- Betting in rotation from the banker's left: each in turn takes any part
+  of what remains of the bank (``wager``), or calls ``banco`` (the whole
+  bank: any parts taken before are handed back; the first banco in the turn
+  order stands, so the betting ends there), or passes.  Banco suivi: a
+  banco caller who lost has the first turn at the next coup.  If nobody
+  takes any part, the bank passes on.
+- The punter who made the largest bet (the first in turn order among equal
+  bets) plays the hand and is bound: draw at 0-4, stand at 6-7, choose at 5
+  (acts ``draw`` / ``stand`` with side ``punter``).  The banker chooses
+  freely (side ``banker``); :meth:`CheminGame.advice` gives the exact
+  expected gain of each choice, as in banque.
+- Settlement: the banker pays each punter's stake even money from the bank
+  and collects the losers'; a tie stands off.
+
+Hidden information: each hand's first two cards are seen by its holder
+alone (the punters' hand by the punter who plays it) until the coup ends.
+
+>>> g = CheminGame(["Ana", "Bruno", "Chloé"], seed=1, shoe=["9C", "7H", "KS", "KD"])
+>>> g.banker, g.order  # by lot
+('Ana', [])
+>>> _ = g.bid("Ana", 20); g.order  # betting from the banker's left
+['Bruno', 'Chloé']
+>>> _ = g.wager("Bruno", 5); _ = g.banco("Chloé"); g.stakes  # Bruno's part handed back
+{'Chloé': 20}
+>>> _ = g.deal()  # punter 9+K, a natural: Chloé wins, the bank passes to the left
+>>> g.coups[-1].result, g.balances["Chloé"], g.banker, g.phase
+('player', 120, 'Bruno', 'bank')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from ..advisor import unseen_values
+from ..advisor_one import advise_one_side
+from ..engine import START_CHIPS
+from ..errors import IllegalAction
+from ..models import Action, Banco, Bid, Deal, Draw, Pass, Retire, Stand, Wager, build
+from ..text import quoted
+from .common import Event, Hands, Shoe, TwoHandCoup, points, result_of, validate_names
+
+__all__ = ["DEFAULT_PACKS", "CheminGame", "CheminReport", "CheminView"]
+
+DEFAULT_PACKS = 6
+MIN_PLAYERS = 2
+MAX_PLAYERS = 11
+Phase = Literal["bank", "betting", "punter", "banker", "ended"]
+
+
+class CheminHand(BaseModel):
+    """A hand as one seat sees it: ``None`` is a face-down card."""
+
+    cards: list[str | None]
+    total: int | None
+
+
+class CheminView(BaseModel):
+    """The table as one seat (or the public, ``seat=None``) may see it."""
+
+    format: str = "banque-view/1"
+    game: Literal["chemin-de-fer"] = "chemin-de-fer"
+    seat: str | None
+    phase: str
+    banker: str | None
+    fund: int
+    balances: dict[str, int]
+    #: The turn order of this coup's betting (from the banker's left, banco suivi first).
+    order: list[str]
+    stakes: dict[str, int]
+    banco: str | None
+    hand_player: str | None
+    hands: dict[str, CheminHand]
+    cards_left: int
+    coups: list[TwoHandCoup]
+    to_act: list[str]
+    acts: list[str]
+    prompt: str
+
+
+class CheminReport(BaseModel):
+    """The state reached, with every card (``banque replay --json``)."""
+
+    format: str = "banque-state/1"
+    game: Literal["chemin-de-fer"] = "chemin-de-fer"
+    participants: list[str]
+    packs: int
+    rotation: str
+    phase: str
+    banker: str | None
+    fund: int
+    balances: dict[str, int]
+    stakes: dict[str, int]
+    banco: str | None
+    hand_player: str | None
+    hands: Hands
+    cards_left: int
+    coups: list[TwoHandCoup]
+    #: Each bank: who held it, the bank announced, coups played, how it ended.
+    banks: list[dict[str, object]]
+    to_act: list[str]
+    acts: list[str]
+    prompt: str
+
+
+class CheminGame:
+    """A game of chemin de fer: coup after coup, the bank going round, until ``retire``."""
+
+    game = "chemin-de-fer"
+
+    def __init__(
+        self,
+        participants: Sequence[str],
+        seed: int = 0,
+        shoe: Iterable[str] = (),
+        *,
+        packs: int = DEFAULT_PACKS,
+        rotation: Literal["left", "right"] = "left",
+        forced_moves: Literal["automatic", "announced"] = "automatic",
+        record: bool = True,
+        keep_log: bool = True,
+    ) -> None:
+        self.participants = validate_names(participants, MIN_PLAYERS, MAX_PLAYERS, "Chemin de fer")
+        if rotation not in ("left", "right"):
+            raise IllegalAction("The bank passes to the left or to the right.", "rotation")
+        self.seed = seed
+        self.packs = packs
+        self.rotation = rotation
+        if forced_moves not in ("automatic", "announced"):
+            raise IllegalAction("Forced moves are automatic or announced.", "forced_moves")
+        #: ``automatic``: the punter's forced moves at once (everyone sees who holds 5);
+        #: ``announced``: the punter states every move, forced or not (nothing shows).
+        self.forced_moves = forced_moves
+        self.rng = random.Random(seed)
+        self.shoe = Shoe(packs, self.rng, shoe)
+        self.stacked = list(self.shoe.stacked)
+        self.recording = record
+        self.keep_log = keep_log
+        self.actions: list[Action] = []
+        self.log: list[Event] = []
+        self.balances: dict[str, int] = {p: START_CHIPS for p in self.participants}
+        self.coups: list[TwoHandCoup] = []
+        self.banks: list[dict[str, object]] = []
+        self.fund = 0
+        self.stakes: dict[str, int] = {}
+        self.banco_caller: str | None = None
+        self.suivi: str | None = None  # banco suivi: first to speak next coup
+        self.order: list[str] = []
+        self.next_bettor = 0
+        self.hand_player: str | None = None
+        self.hands: dict[str, list[str]] = {"player": [], "banker": []}
+        self.moves: dict[str, str] = {}
+        self.declined: list[str] = []
+        self.banker: str | None = self.rng.choice(self.participants)
+        self.phase: Phase = "bank"
+        self._boot: list[Event] = []
+        self._event("lot", f"{self.banker} draws the bank by lot.", self._boot)
+
+    # ------------------------------------------------------------------ state
+
+    def staked(self) -> int:
+        return sum(self.stakes.values())
+
+    def total_chips(self) -> int:
+        """Balances + the fund + the stakes: 100 a participant, always."""
+        return sum(self.balances.values()) + self.fund + self.staked()
+
+    @property
+    def cards_left(self) -> int:
+        return len(self.shoe)
+
+    @property
+    def bank_number(self) -> int:
+        """The banks held so far (the one being announced counts from its announcement)."""
+        return max(1, len(self.banks))
+
+    def _event(self, kind: str, text: str, out: list[Event]) -> None:
+        ev = Event(kind, text, len(self.banks) or 1, len(self.coups) + 1)
+        out.append(ev)
+        if self.keep_log:
+            self.log.append(ev)
+
+    def _remember(self, make: Callable[[], Action]) -> None:
+        """Record an act (made only when the game keeps its record: simulations do not)."""
+        if self.recording:
+            self.actions.append(make())
+
+    def _who(self, who: str) -> None:
+        if who not in self.balances:
+            raise IllegalAction(
+                f"{quoted(who)} is not at this table (the players are "
+                f"{', '.join(self.participants)}).",
+                "participant",
+            )
+
+    def neighbour(self, who: str, step: int = 1) -> str:
+        """The player ``step`` places round the table in the bank's rotation."""
+        i = self.participants.index(who)
+        d = 1 if self.rotation == "left" else -1
+        return self.participants[(i + d * step) % len(self.participants)]
+
+    def _turn_order(self) -> list[str]:
+        assert self.banker is not None
+        n = len(self.participants)
+        order = [self.neighbour(self.banker, k) for k in range(1, n)]
+        order = [p for p in order if self.balances[p] > 0]
+        if self.suivi in order:
+            order.remove(self.suivi)
+            order.insert(0, self.suivi)
+        return order
+
+    @property
+    def remaining(self) -> int:
+        """What is left of the bank for the next bettor."""
+        return 0 if self.banco_caller else self.fund - self.staked()
+
+    def _betting_closed(self) -> bool:
+        return (
+            self.banco_caller is not None
+            or self.remaining <= 0
+            or self.next_bettor >= len(self.order)
+        )
+
+    def to_act(self) -> tuple[list[str], tuple[str, ...]]:
+        """Who may act now, and which acts."""
+        p = self.phase
+        banker = self.banker
+        if p == "bank":
+            assert banker is not None
+            return [banker], ("bid", "pass")
+        if p == "betting":
+            assert banker is not None
+            if not self._betting_closed():
+                who = self.order[self.next_bettor]
+                acts = ["wager"]
+                if self.balances[who] >= self.fund:
+                    acts.append("banco")
+                acts.append("pass")
+                if self.next_bettor == 0 and not self.stakes:
+                    return [who, banker], (*acts, "retire")
+                return [who], tuple(acts)
+            if self.stakes:
+                return [banker], ("deal",)
+            return [banker], ("pass",)
+        if p == "punter":
+            assert self.hand_player is not None
+            return [self.hand_player], ("draw", "stand")
+        if p == "banker":
+            assert banker is not None
+            return [banker], ("draw", "stand")
+        return [], ()
+
+    @property
+    def prompt(self) -> str:
+        p = self.phase
+        if p == "ended":
+            return "The game is over."
+        if p == "bank":
+            return f"{self.banker}: announce a bank (up to {self.balances[self.banker or '']}) or pass it on."
+        if p == "betting":
+            if not self._betting_closed():
+                who = self.order[self.next_bettor]
+                return (
+                    f"{who}: take any part of the {self.remaining} left in the bank, "
+                    f"banco ({self.fund}) or pass."
+                )
+            return f"{self.banker}: deal the coup." if self.stakes else "Nobody bets."
+        if p == "punter":
+            if self.forced_moves == "announced":
+                return f"{self.hand_player} (the punters' hand): draw or stand."
+            return f"{self.hand_player} holds 5: draw or stand."
+        return f"{self.banker} (banker): draw or stand."
+
+    # ------------------------------------------------------------------ the bank
+
+    def verify_bid(self, who: str, amount: int) -> None:
+        self._who(who)
+        if self.phase != "bank":
+            raise IllegalAction(f"No bank is being announced now. {self.prompt}", "phase")
+        if who != self.banker:
+            raise IllegalAction(f"It is {self.banker}'s turn to hold the bank.", "turn")
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+            raise IllegalAction("A bank is a whole number of chips, 1 or more.", "amount")
+        if amount > self.balances[who]:
+            raise IllegalAction(
+                f"{who} has {self.balances[who]} chips: a bank of {amount} is beyond them.",
+                "balance",
+            )
+
+    def bid(self, who: str, amount: int) -> list[Event]:
+        """The banker announces a bank of ``amount`` chips."""
+        self.verify_bid(who, amount)
+        self._remember(lambda: Bid.model_construct(act="bid", who=who, amount=amount))
+        self.balances[who] -= amount
+        self.fund = amount
+        self.declined = []
+        self.banks.append(
+            {"number": len(self.banks) + 1, "banker": who, "bank": amount, "coups": 0}
+        )
+        out: list[Event] = []
+        self._event("bank", f"{who} holds the bank: {amount} chips.", out)
+        self._open_betting()
+        return out
+
+    def _open_betting(self) -> None:
+        self.phase = "betting"
+        self.stakes = {}
+        self.banco_caller = None
+        self.order = self._turn_order()
+        self.next_bettor = 0
+
+    def _pass_bank(self, out: list[Event], why: str) -> None:
+        """The bank goes to the next player with chips; the fund back to its banker."""
+        assert self.banker is not None
+        old = self.banker
+        self.balances[old] += self.fund
+        if self.fund and self.banks:
+            self.banks[-1]["ended"] = why
+        self.fund = 0
+        self.stakes = {}
+        self.phase = "bank"
+        if sum(1 for b in self.balances.values() if b > 0) < 2:
+            self.banker = None
+            self.phase = "ended"
+            self._event("end", "Fewer than two players have chips left: the game ends.", out)
+            return
+        for k in range(1, len(self.participants) + 1):
+            nxt = self.neighbour(old, k)
+            if self.balances[nxt] > 0 and nxt not in self.declined:
+                self.banker = nxt
+                self._event("bank", f"The bank passes to {nxt}.", out)
+                return
+        self.banker = None
+        self.phase = "ended"
+        self._event("end", "Nobody takes the bank: the game ends.", out)
+
+    def _banker_may_pass(self, who: str) -> bool:
+        """The banker passes the bank on: when announcing it, or between coups."""
+        if who != self.banker:
+            return False
+        return self.phase == "bank" or (
+            self.phase == "betting" and self.next_bettor == 0 and not self.stakes
+        )
+
+    def verify_pass(self, who: str) -> None:
+        self._who(who)
+        if self._banker_may_pass(who):
+            return
+        if self.phase == "betting" and who == self.banker:
+            raise IllegalAction(
+                "The betting has begun: the banker may pass the bank after the coup.", "turn"
+            )
+        self._check_bettor(who)
+
+    def pass_(self, who: str) -> list[Event]:
+        """Pass: the banker passes the bank on; a punter in turn bets nothing."""
+        self.verify_pass(who)
+        self._remember(lambda: Pass.model_construct(act="pass", who=who))
+        out: list[Event] = []
+        if who == self.banker:
+            if self.phase == "bank":
+                self.declined.append(who)
+            self._event("pass", f"{who} passes the bank.", out)
+            self._pass_bank(out, "passed")
+            return out
+        self.next_bettor += 1
+        self._event("pass", f"{who} passes.", out)
+        self._after_bet(out)
+        return out
+
+    def _after_bet(self, out: list[Event]) -> None:
+        if self._betting_closed() and not self.stakes:
+            self._event("pass", "Nobody takes any part of the bank.", out)
+            self._pass_bank(out, "nobody bet")
+
+    # ------------------------------------------------------------------ betting
+
+    def _check_bettor(self, who: str) -> None:
+        self._who(who)
+        if self.phase != "betting" or self._betting_closed():
+            raise IllegalAction(f"No bets are taken now. {self.prompt}", "phase")
+        if who == self.banker:
+            raise IllegalAction(
+                f"{who} holds the bank: the banker does not bet against it.", "turn"
+            )
+        if self.order[self.next_bettor] != who:
+            raise IllegalAction(
+                f"Betting goes in rotation: it is {self.order[self.next_bettor]}'s turn.", "turn"
+            )
+
+    def verify_wager(self, who: str, amount: int) -> None:
+        self._check_bettor(who)
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+            raise IllegalAction("A stake is a whole number of chips, 1 or more.", "amount")
+        if amount > self.remaining:
+            raise IllegalAction(
+                f"Only {self.remaining} of the bank remains: {who} may take up to that.", "cover"
+            )
+        if amount > self.balances[who]:
+            raise IllegalAction(
+                f"{who} has {self.balances[who]} chips: a stake of {amount} is beyond them.",
+                "balance",
+            )
+
+    def wager(self, who: str, amount: int, *extra: object) -> list[Event]:
+        """Take ``amount`` of what remains of the bank."""
+        if any(extra):
+            raise IllegalAction(
+                "Chemin de fer has one punters' hand: no à cheval, riding or side.", "act"
+            )
+        self.verify_wager(who, amount)
+        self._remember(lambda: Wager.model_construct(act="wager", who=who, amount=amount))
+        self.balances[who] -= amount
+        self.stakes[who] = amount
+        self.next_bettor += 1
+        out: list[Event] = []
+        self._event("wager", f"{who} takes {amount} of the bank.", out)
+        self._after_bet(out)
+        return out
+
+    def verify_banco(self, who: str) -> None:
+        self._check_bettor(who)
+        if self.balances[who] < self.fund:
+            raise IllegalAction(
+                f"Banco takes the whole bank ({self.fund}): {who} has {self.balances[who]}.",
+                "balance",
+            )
+
+    def banco(self, who: str, *extra: object) -> list[Event]:
+        """Take the whole bank; parts taken before are handed back; the betting ends."""
+        if any(e is not None for e in extra):
+            raise IllegalAction("Chemin de fer's banco takes the whole bank, on one hand.", "act")
+        self.verify_banco(who)
+        self._remember(lambda: Banco.model_construct(act="banco", who=who))
+        for other, amount in self.stakes.items():
+            self.balances[other] += amount
+        self.balances[who] -= self.fund
+        self.stakes = {who: self.fund}
+        self.banco_caller = who
+        out: list[Event] = []
+        self._event("banco", f"{who}: banco! ({self.fund} chips, the whole bank)", out)
+        return out
+
+    # ------------------------------------------------------------------ the coup
+
+    def verify_deal(self) -> None:
+        if self.phase != "betting" or not self._betting_closed() or not self.stakes:
+            raise IllegalAction(f"The coup cannot be dealt now. {self.prompt}", "phase")
+
+    def deal(self) -> list[Event]:
+        self.verify_deal()
+        self._remember(lambda: Deal.model_construct(act="deal"))
+        out: list[Event] = []
+        if self.shoe.fill():
+            self._event(
+                "shuffle", f"A fresh shoe: {len(self.shoe)} cards ({self.packs} packs).", out
+            )
+        draw = self.shoe.draw
+        player, banker = [draw()], [draw()]
+        player.append(draw())
+        banker.append(draw())
+        self.hands = {"player": player, "banker": banker}
+        best = max(self.stakes.values())
+        self.hand_player = next(p for p in self.order if self.stakes.get(p) == best)
+        self.moves = {}
+        self._event(
+            "deal",
+            f"Coup {len(self.coups) + 1}: {self.hand_player} plays the hand against "
+            f"{self.banker}'s bank ({self.staked()} staked).",
+            out,
+        )
+        if points(player) >= 8 or points(banker) >= 8:
+            self.moves = {
+                h: ("natural" if points(self.hands[h]) >= 8 else "stand")
+                for h in ("player", "banker")
+            }
+            self._settle(out, natural=True)
+            return out
+        self.phase = "punter"
+        self._punter_forced(out)
+        return out
+
+    def _punter_forced(self, out: list[Event]) -> None:
+        if self.forced_moves == "announced":
+            return  # the punter states the move, forced or not
+        t = points(self.hands["player"])
+        if t <= 4:
+            self._draw("player", out)
+        elif t >= 6:
+            self._stand("player", out)
+
+    def _draw(self, hand: str, out: list[Event]) -> None:
+        from ..cards import pretty
+
+        card = self.shoe.draw()
+        self.hands[hand].append(card)
+        self.moves[hand] = "draw"
+        who = self.hand_player if hand == "player" else self.banker
+        self._event("draw", f"{who} draws: {pretty(card)}.", out)
+        self._next(hand, out)
+
+    def _stand(self, hand: str, out: list[Event]) -> None:
+        self.moves[hand] = "stand"
+        who = self.hand_player if hand == "player" else self.banker
+        self._event("stand", f"{who} stands.", out)
+        self._next(hand, out)
+
+    def _next(self, hand: str, out: list[Event]) -> None:
+        if hand == "player":
+            self.phase = "banker"
+        else:
+            self._settle(out, natural=False)
+
+    def verify_move(self, side: str, draw: bool) -> None:
+        if side not in ("punter", "banker"):
+            raise IllegalAction(
+                f"{quoted(side)} is not a hand of chemin de fer: say punter or banker.", "side"
+            )
+        if self.phase not in ("punter", "banker"):
+            raise IllegalAction(f"Nobody draws now. {self.prompt}", "phase")
+        if side != self.phase:
+            who = self.hand_player if self.phase == "punter" else self.banker
+            raise IllegalAction(f"It is {who}'s move ({self.phase}'s hand). {self.prompt}", "turn")
+        if side == "punter":  # announced moves: the punter is bound but at 5
+            t = points(self.hands["player"])
+            if t <= 4 and not draw:
+                raise IllegalAction(
+                    f"{self.hand_player} holds {t}: the punter is bound to draw at 0-4.", "forced"
+                )
+            if t >= 6 and draw:
+                raise IllegalAction(
+                    f"{self.hand_player} holds {t}: the punter is bound to stand at 6-7.", "forced"
+                )
+
+    def draw(self, side: str) -> list[Event]:
+        self.verify_move(side, True)
+        self._remember(lambda: Draw.model_construct(act="draw", side=side))
+        out: list[Event] = []
+        self._draw("player" if side == "punter" else "banker", out)
+        return out
+
+    def stand(self, side: str) -> list[Event]:
+        self.verify_move(side, False)
+        self._remember(lambda: Stand.model_construct(act="stand", side=side))
+        out: list[Event] = []
+        self._stand("player" if side == "punter" else "banker", out)
+        return out
+
+    def _settle(self, out: list[Event], natural: bool) -> None:
+        from ..cards import pretty
+
+        assert self.banker is not None and self.hand_player is not None
+        pt, bt = points(self.hands["player"]), points(self.hands["banker"])
+        result = result_of(pt, bt)
+        before = self.fund
+        lines: list[dict[str, object]] = []
+        for who in self.order:
+            amount = self.stakes.get(who)
+            if not amount:
+                continue
+            if result == "player":
+                won, outcome = amount, "win"
+                self.fund -= amount
+                self.balances[who] += 2 * amount
+            elif result == "banker":
+                won, outcome = -amount, "lose"
+                self.fund += amount
+            else:
+                won, outcome = 0, "push"
+                self.balances[who] += amount
+            kind = "banco" if who == self.banco_caller else "wager"
+            lines.append(
+                {
+                    "who": who,
+                    "on": "player",
+                    "kind": kind,
+                    "amount": amount,
+                    "result": outcome,
+                    "won": won,
+                }
+            )
+        self.stakes = {}
+        coup = build(
+            TwoHandCoup,
+            dict(
+                number=len(self.coups) + 1,
+                hands=build(
+                    Hands,
+                    {"player": list(self.hands["player"]), "banker": list(self.hands["banker"])},
+                ),
+                totals={"player": pt, "banker": bt},
+                natural=natural,
+                played_by=self.hand_player,
+                moves=dict(self.moves),
+                result=result,
+                bets=lines,
+                bank_before=before,
+                bank_after=self.fund,
+                banker=self.banker,
+            ),
+        )
+        self.coups.append(coup)
+        if self.banks:
+            self.banks[-1]["coups"] = int(self.banks[-1]["coups"]) + 1  # type: ignore[call-overload]
+        shown = lambda h: " ".join(pretty(c) for c in self.hands[h])  # noqa: E731
+        word = {
+            "player": f"{self.hand_player} wins",
+            "banker": f"{self.banker} (banker) wins",
+            "tie": "a tie",
+        }
+        self._event(
+            "reveal",
+            f"Punter {shown('player')} = {pt}, banker {shown('banker')} = {bt}"
+            + (" (a natural)" if natural else "")
+            + f": {word[result]}. Bank {before} → {self.fund}.",
+            out,
+        )
+        # banco suivi: a losing banco caller speaks first next coup
+        self.suivi = self.banco_caller if (self.banco_caller and result == "banker") else None
+        self.banco_caller = None
+        self.hand_player = None
+        self.moves = {}
+        if result == "player":
+            self._pass_bank(out, "lost a coup")
+        else:
+            self._open_betting()
+            if not self.order:
+                self._pass_bank(out, "no punter left")
+
+    # ------------------------------------------------------------------ the end
+
+    def verify_retire(self) -> None:
+        if self.phase == "ended":
+            raise IllegalAction("The game is over.", "phase")
+        if self.phase in ("punter", "banker") or self.stakes:
+            raise IllegalAction("A coup is under way: finish it before the game ends.", "retire")
+
+    def retire(self) -> list[Event]:
+        """End the game between coups; a fund goes back to its banker."""
+        self.verify_retire()
+        self._remember(lambda: Retire.model_construct(act="retire"))
+        if self.banker is not None:
+            self.balances[self.banker] += self.fund
+        self.fund = 0
+        self.phase = "ended"
+        out: list[Event] = []
+        standing = ", ".join(f"{p} {self.balances[p]}" for p in self.participants)
+        self._event("end", f"The game ends after {len(self.coups)} coups: {standing}.", out)
+        return out
+
+    def apply(self, action: Any) -> list[Event]:
+        """Apply one validated act of a record."""
+        act = getattr(action, "act", None)
+        if act == "bid":
+            return self.bid(action.who, action.amount)
+        if act == "pass":
+            return self.pass_(action.who)
+        if act == "wager":
+            return self.wager(action.who, action.amount, action.a_cheval, action.ride, action.side)
+        if act == "banco":
+            return self.banco(action.who, action.right, action.left)
+        if act == "deal":
+            return self.deal()
+        if act in ("draw", "stand"):
+            return (self.draw if act == "draw" else self.stand)(action.side)
+        if act == "retire":
+            return self.retire()
+        raise IllegalAction(
+            f"Chemin de fer has no act {quoted(act)}: its acts are bid, pass, wager, banco, "
+            "deal, draw, stand and retire.",
+            "act",
+        )
+
+    # ------------------------------------------------------------------ advice and views
+
+    def banker_seen(self) -> list[str]:
+        """The cards the banker has seen in this shoe (the punters' pair not yet)."""
+        seen = list(self.shoe.seen)
+        if self.phase in ("punter", "banker"):
+            for card in self.hands["player"][:2]:
+                seen.remove(card)
+        return seen
+
+    def advice(self, p5: float = 0.5) -> tuple[Fraction, Fraction]:
+        """At the banker's choice: its exact expected gains (draw, stand) in chips.
+
+        The punters' concealed pair is weighed by what its holder did (bound
+        at 0-4 and 6-7; at 5 drawing with probability ``p5``), over the cards
+        the banker has not seen, as banque's advisor does for one side.
+        """
+        if self.phase != "banker":
+            raise IllegalAction(f"The banker is not choosing now. {self.prompt}", "phase")
+        unseen = unseen_values(self.packs, self.banker_seen())
+        third = points(self.hands["player"][2:]) if len(self.hands["player"]) > 2 else None
+        return advise_one_side(
+            unseen, points(self.hands["banker"]), self.staked(), third, Fraction(p5)
+        )
+
+    def _hand_for(self, hand: str, seat: str | None) -> CheminHand:
+        cards = self.hands[hand]
+        holder = self.hand_player if hand == "player" else self.banker
+        live = self.phase in ("punter", "banker")
+        if live and seat != holder:
+            shown: list[str | None] = [None, None, *cards[2:]]
+            return CheminHand(cards=shown, total=None)
+        if not live:
+            return CheminHand(cards=[], total=None)
+        return CheminHand(cards=list(cards), total=points(cards))
+
+    def view(self, seat: str | None = None) -> CheminView:
+        """The table as ``seat`` sees it: a hand's first two cards to its holder alone."""
+        if seat is not None:
+            self._who(seat)
+        actors, acts = self.to_act()
+        return CheminView(
+            seat=seat,
+            phase=self.phase,
+            banker=self.banker,
+            fund=self.fund,
+            balances=dict(self.balances),
+            order=list(self.order),
+            stakes=dict(self.stakes),
+            banco=self.banco_caller,
+            hand_player=self.hand_player,
+            hands={h: self._hand_for(h, seat) for h in ("player", "banker")},
+            cards_left=self.cards_left,
+            coups=list(self.coups),
+            to_act=actors,
+            acts=list(acts),
+            prompt=self.prompt,
+        )
+
+    def report(self) -> CheminReport:
+        actors, acts = self.to_act()
+        live = self.phase in ("punter", "banker")
+        return CheminReport(
+            participants=list(self.participants),
+            packs=self.packs,
+            rotation=self.rotation,
+            phase=self.phase,
+            banker=self.banker,
+            fund=self.fund,
+            balances=dict(self.balances),
+            stakes=dict(self.stakes),
+            banco=self.banco_caller,
+            hand_player=self.hand_player,
+            hands=Hands(
+                player=list(self.hands["player"]) if live else [],
+                banker=list(self.hands["banker"]) if live else [],
+            ),
+            cards_left=self.cards_left,
+            coups=list(self.coups),
+            banks=[dict(b) for b in self.banks],
+            to_act=actors,
+            acts=list(acts),
+            prompt=self.prompt,
+        )

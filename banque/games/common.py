@@ -1,0 +1,226 @@
+"""What the two-hand games share: the shoe, totals, naturals, the fixed tableau, models.
+
+Chemin de fer and punto banco deal two hands, the punter's (the *player*)
+and the banker's, in the order player, banker, player, banker; a two-card 8
+or 9 (a natural) ends the coup at once; otherwise the player's hand may take
+a third card face up, then the banker's.
+
+Punto banco fixes every draw (the "tableau", :func:`player_draws` and
+:func:`banker_draws`); chemin de fer binds the punter to the same rule but at
+5 (a choice) and leaves the banker free.
+
+>>> player_draws(5), player_draws(6)
+(True, False)
+>>> banker_draws(3, 9), banker_draws(3, 8), banker_draws(5, 4), banker_draws(5, None)
+(True, False, True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+from pydantic import BaseModel
+
+from ..cards import RANK_VALUE, full_shoe
+from ..constants import MAX_NAME
+from ..engine import Event, validate_stacked
+from ..errors import IllegalAction
+from ..text import quoted
+
+__all__ = [
+    "MIN_CARDS",
+    "Event",
+    "Hands",
+    "Shoe",
+    "TwoHandCoup",
+    "banker_draws",
+    "big_road",
+    "player_draws",
+    "points",
+    "result_of",
+    "validate_names",
+]
+
+#: A coup takes at most six cards: with fewer left the cards are reshuffled (and
+#: only then: never when the bank changes hands).
+MIN_CARDS = 6
+
+Hand = Literal["player", "banker"]
+Outcome = Literal["player", "banker", "tie"]
+
+
+def points(cards: Iterable[str]) -> int:
+    """A hand's total: the last digit of the sum of its cards' points."""
+    total = 0
+    for card in cards:
+        total += RANK_VALUE[card[0]]
+    return total % 10
+
+
+def result_of(player: int, banker: int) -> Outcome:
+    """Which hand wins (equal totals: a tie, the bets on the hands stand off)."""
+    if player > banker:
+        return "player"
+    return "banker" if banker > player else "tie"
+
+
+def player_draws(total: int) -> bool:
+    """The fixed rule of the player's hand: draw at 0-5, stand at 6-7."""
+    return total <= 5
+
+
+#: The banker's fixed rule when the player drew: for each banker total 0-6, the values
+#: of the player's third card on which the banker draws (7 stands).  The seed text
+#: gives 3-against-9 and 5-against-4 as draws; the rest is the standard table.
+_BANKER_DRAWS_ON: dict[int, frozenset[int]] = {
+    0: frozenset(range(10)),
+    1: frozenset(range(10)),
+    2: frozenset(range(10)),
+    3: frozenset({0, 1, 2, 3, 4, 5, 6, 7, 9}),
+    4: frozenset({2, 3, 4, 5, 6, 7}),
+    5: frozenset({4, 5, 6, 7}),
+    6: frozenset({6, 7}),
+    7: frozenset(),
+}
+
+
+def banker_draws(total: int, third: int | None) -> bool:
+    """The fixed rule of the banker's hand (punto banco).
+
+    ``third`` is the value of the player's third card, or ``None`` if the
+    player stood: then the banker draws at 0-5 and stands at 6-7.
+    """
+    if third is None:
+        return total <= 5
+    return third in _BANKER_DRAWS_ON.get(total, frozenset())
+
+
+def validate_names(participants: Sequence[str], low: int, high: int, game: str) -> list[str]:
+    """The participants' names, checked as banque checks them (``low``..``high`` of them)."""
+    if isinstance(participants, str) or not isinstance(participants, Sequence):
+        raise IllegalAction("Participants must be a list of names.", "participants")
+    names = [p.strip() if isinstance(p, str) else p for p in participants]
+    seen: set[str] = set()
+    for name in names:
+        if not isinstance(name, str) or not name:
+            raise IllegalAction("Every participant needs a name (not empty).", "participants")
+        if len(name) > MAX_NAME:
+            raise IllegalAction(
+                f"The name {quoted(name)} is too long: at most {MAX_NAME} characters.",
+                "participants",
+            )
+        if not name.isprintable():
+            raise IllegalAction(
+                f"The name {quoted(name)} holds a control character: use letters, digits "
+                "and spaces.",
+                "participants",
+            )
+        if name.casefold() in seen:
+            raise IllegalAction(
+                f"Two participants are called {quoted(name)}: every name must be different.",
+                "participants",
+            )
+        seen.add(name.casefold())
+    if not low <= len(names) <= high:
+        raise IllegalAction(
+            f"{game} is played by {low} to {high} participants; {len(names)} were given.",
+            "participants",
+        )
+    return names
+
+
+class Shoe:
+    """A seeded shoe of ``packs`` packs; ``stacked`` cards on top of the first one.
+
+    All randomness comes from ``rng`` (the game's own, seeded): a record
+    replays exactly.  ``orders`` keeps each shoe's order, top card first.
+    """
+
+    def __init__(self, packs: int, rng: random.Random, stacked: Iterable[str] = ()) -> None:
+        if isinstance(packs, bool) or not isinstance(packs, int) or not 1 <= packs <= 1000:
+            raise IllegalAction("A shoe holds 1 to 1000 packs.", "packs")
+        self.packs = packs
+        self.rng = rng
+        self.stacked = validate_stacked(stacked, packs)
+        self.cards: list[str] = []  # the shoe, last card on top (popped)
+        self.orders: list[list[str]] = []
+        self.seen: list[str] = []
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def fill(self) -> bool:
+        """Shuffle a fresh shoe if fewer than :data:`MIN_CARDS` are left; whether it did."""
+        if len(self.cards) >= MIN_CARDS:
+            return False
+        pack = full_shoe(self.packs)
+        stacked = self.stacked if not self.orders else []
+        for card in stacked:
+            pack.remove(card)
+        self.rng.shuffle(pack)
+        order = stacked + pack
+        self.orders.append(order)
+        self.cards = order[::-1]
+        self.seen = []
+        return True
+
+    def draw(self) -> str:
+        card = self.cards.pop()
+        self.seen.append(card)
+        return card
+
+
+class Hands(BaseModel):
+    """The two hands of a coup."""
+
+    player: list[str]
+    banker: list[str]
+
+
+class TwoHandCoup(BaseModel):
+    """A coup of chemin de fer or punto banco, as everyone sees it after the reveal."""
+
+    number: int
+    hands: Hands
+    totals: dict[Hand, int]
+    #: A two-card 8 or 9 in either hand ended the coup at once.
+    natural: bool
+    #: Who played the punters' hand (chemin de fer; punto banco: the fixed table).
+    played_by: str
+    #: Each hand's move: ``natural``, ``draw`` or ``stand``.
+    moves: dict[Hand, str]
+    result: Outcome
+    #: Each bet: who, on what (chemin de fer: ``player``), how much, its result and
+    #: the chips it won or lost (after any commission), and the commission.
+    bets: list[dict[str, object]]
+    #: chemin de fer: the bank before and after; punto banco: the house's takings after.
+    bank_before: int
+    bank_after: int
+    banker: str = "house"
+
+
+def big_road(results: Iterable[str]) -> list[list[str]]:
+    """The big road: a column for each run of banker (``B``) or player (``P``) wins.
+
+    A tie adds a mark (``T``) to the cell before it (a tie before any win
+    opens the road with a lone ``T`` cell).
+
+    >>> big_road(["banker", "banker", "tie", "player", "banker"])
+    [['B', 'BT'], ['P'], ['B']]
+    """
+    road: list[list[str]] = []
+    for result in results:
+        if result == "tie":
+            if road:
+                road[-1][-1] += "T"
+            else:
+                road.append(["T"])
+            continue
+        mark = "B" if result == "banker" else "P"
+        if road and road[-1][0][0] == mark:
+            road[-1].append(mark)
+        else:
+            road.append([mark])
+    return road

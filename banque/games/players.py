@@ -1,0 +1,88 @@
+"""Computer players for chemin de fer (punto banco's bettors need no judgement).
+
+A computer seat sees only what its seat may see: the table's public state,
+its own hand when it plays the punters' hand, and as banker the exact
+advice (:meth:`banque.games.chemin.CheminGame.advice`, built on the cards
+the banker has seen).  Its randomness comes from a generator seeded by the
+game's seed and its name: a record of its play replays exactly.  A banker
+passes the bank on between coups once it has grown to three times (bold:
+six times) the bank announced.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Literal
+
+from ..models import Action, Banco, Bid, Deal, Draw, Pass, Stand, Wager
+from .chemin import CheminGame
+from .common import points
+
+__all__ = ["CheminComputer", "banker_passes", "play_step"]
+
+Temperament = Literal["cautious", "bold"]
+
+
+class CheminComputer:
+    """A computer seat at chemin de fer (``cautious`` or ``bold``)."""
+
+    def __init__(self, name: str, game: CheminGame, temperament: Temperament = "cautious") -> None:
+        self.name = name
+        self.temperament = temperament
+        self.rng = random.Random(f"banque/{game.seed}/chemin/{name}")
+        self.bold = temperament == "bold"
+
+    def choose(self, game: CheminGame) -> Action:
+        """This seat's act now (it must be among those it may make)."""
+        name, rng = self.name, self.rng
+        phase = game.phase
+        balance = game.balances[name]
+        if phase == "bank":
+            share = 0.3 if self.bold else 0.15
+            return Bid.model_construct(act="bid", who=name, amount=max(1, int(balance * share)))
+        if phase == "betting":
+            if name == game.banker:  # the betting is closed: deal
+                return Deal.model_construct(act="deal")
+            if game.balances[name] >= game.fund and rng.random() < (0.35 if self.bold else 0.15):
+                return Banco.model_construct(act="banco", who=name)
+            if rng.random() < 0.15:
+                return Pass.model_construct(act="pass", who=name)
+            share = 0.2 if self.bold else 0.1
+            amount = max(1, min(game.remaining, balance, int(balance * share) or 1))
+            return Wager.model_construct(act="wager", who=name, amount=amount)
+        if phase == "punter":  # it holds the hand: bound at 0-4 and 6-7, a choice at 5
+            total = points(game.hands["player"])
+            draw = total <= 4 or (total == 5 and rng.random() < 0.5)
+            cls = Draw if draw else Stand
+            return cls.model_construct(act="draw" if draw else "stand", side="punter")
+        draw_gain, stand_gain = game.advice()
+        if draw_gain > stand_gain:
+            return Draw.model_construct(act="draw", side="banker")
+        return Stand.model_construct(act="stand", side="banker")
+
+
+def banker_passes(game: CheminGame, seat: CheminComputer) -> bool:
+    """Whether a computer banker passes its bank on now, between coups: once the bank
+    has grown to three times (bold: six times) the bank it announced."""
+    bank = int(game.banks[-1]["bank"]) if game.banks else game.fund  # type: ignore[call-overload]
+    return game.fund >= (6 if seat.bold else 3) * bank
+
+
+def play_step(game: CheminGame, players: dict[str, CheminComputer]) -> bool:
+    """Let the computer seat whose turn it is act once; whether one did.
+
+    Between coups the banker (who may pass the bank on) speaks before the
+    first punter.
+    """
+    actors, _ = game.to_act()
+    if not actors:
+        return False
+    who = actors[0]
+    if len(actors) > 1 and actors[1] in players and banker_passes(game, players[actors[1]]):
+        game.apply(Pass.model_construct(act="pass", who=actors[1]))
+        return True
+    player = players.get(who)
+    if player is None:
+        return False
+    game.apply(player.choose(game))
+    return True

@@ -1,0 +1,396 @@
+"""Punto banco: the Las Vegas game of the Pocket Book text (003), the house banking.
+
+- Six or eight packs (default eight); the house holds the bank, so one
+  player alone may play against it.
+- Bets on the player's hand or on the banker's hand, paid even money (a
+  winning bet on the banker pays a 5 % commission); ties stand off.  The
+  text's "natural 8 or 9 at 9-1" is read as the historical pair of bets: on
+  the banker's hand being a **natural 8**, or a **natural 9**, each paid
+  9 to 1.  Every bet is limited by the house limit (default 100 a spot).
+- Every draw is fixed (:func:`banque.games.common.player_draws`,
+  :func:`~banque.games.common.banker_draws`): nobody chooses anything; the
+  coup plays itself after the bets (act ``deal``).
+
+The commission is kept exactly: each player's commission box holds what is
+due in twentieths of a chip; every whole chip due is paid at once, the
+fraction stays in the box (less than a chip, never lost or rounded).
+
+>>> g = PuntoGame(["Ana"], shoe=["4C", "9D", "3H", "KS", "2C"])
+>>> _ = g.bet("Ana", "banker", 20); _ = g.deal()
+>>> c = g.coups[-1]
+>>> c.hands.player, c.hands.banker, c.result
+(['4C', '3H'], ['9D', 'KS'], 'banker')
+>>> g.balances["Ana"], g.house
+(119, -19)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from ..engine import START_CHIPS
+from ..errors import IllegalAction
+from ..models import Action, Bet, Deal, Retire, Spot, build
+from ..text import quoted
+from .common import (
+    Event,
+    Hands,
+    Shoe,
+    TwoHandCoup,
+    banker_draws,
+    big_road,
+    player_draws,
+    points,
+    result_of,
+)
+
+__all__ = ["DEFAULT_LIMIT", "DEFAULT_PACKS", "SPOTS", "PuntoGame", "PuntoReport"]
+
+DEFAULT_PACKS = 8
+DEFAULT_LIMIT = 100
+MAX_PLAYERS = 11
+SPOTS: tuple[Spot, ...] = ("player", "banker", "natural8", "natural9")
+SPOT_NAMES: dict[str, str] = {
+    "player": "the player",
+    "banker": "the banker",
+    "natural8": "a natural 8 (the banker's)",
+    "natural9": "a natural 9 (the banker's)",
+}
+#: The commission on a winning banker bet, in twentieths of a chip per chip won (5 %).
+COMMISSION_TWENTIETHS = 1
+
+
+class PuntoReport(BaseModel):
+    """The state reached, for ``banque replay --json``."""
+
+    format: str = "banque-state/1"
+    game: Literal["punto-banco"] = "punto-banco"
+    participants: list[str]
+    packs: int
+    limit: int
+    phase: str
+    balances: dict[str, int]
+    #: The bets on the table now, by player and spot.
+    bets: dict[str, dict[str, int]]
+    #: The house's takings so far (negative: the house has lost).
+    house: int
+    #: Each player's commission box, in twentieths of a chip (less than one chip).
+    commission_due: dict[str, int]
+    cards_left: int
+    coups: list[TwoHandCoup]
+    road: list[list[str]]
+    prompt: str
+
+
+class PuntoGame:
+    """A game of punto banco: coup after coup against the house, until ``retire``."""
+
+    game = "punto-banco"
+
+    def __init__(
+        self,
+        participants: Sequence[str],
+        seed: int = 0,
+        shoe: Iterable[str] = (),
+        *,
+        packs: int = DEFAULT_PACKS,
+        limit: int = DEFAULT_LIMIT,
+        record: bool = True,
+        keep_log: bool = True,
+    ) -> None:
+        from .common import validate_names
+
+        self.participants = validate_names(participants, 1, MAX_PLAYERS, "Punto banco")
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            raise IllegalAction("The house limit is a whole number of chips, 1 or more.", "limit")
+        self.seed = seed
+        self.packs = packs
+        self.limit = limit
+        self.rng = random.Random(seed)
+        self.shoe = Shoe(packs, self.rng, shoe)
+        self.stacked = list(self.shoe.stacked)
+        self.recording = record
+        self.keep_log = keep_log
+        self.actions: list[Action] = []
+        self.log: list[Event] = []
+        self.balances: dict[str, int] = {p: START_CHIPS for p in self.participants}
+        self.bets: dict[str, dict[str, int]] = {}
+        self.due: dict[str, int] = {p: 0 for p in self.participants}
+        self.house = 0
+        self.coups: list[TwoHandCoup] = []
+        self.phase: Literal["betting", "ended"] = "betting"
+
+    # ------------------------------------------------------------------ state
+
+    def staked(self) -> int:
+        return sum(sum(spots.values()) for spots in self.bets.values())
+
+    def total_chips(self) -> int:
+        """Balances + bets on the table + the house's takings: 100 a participant, always."""
+        return sum(self.balances.values()) + self.staked() + self.house
+
+    @property
+    def cards_left(self) -> int:
+        return len(self.shoe)
+
+    @property
+    def bank_number(self) -> int:
+        """The house holds one bank all game long."""
+        return 1
+
+    def _event(self, kind: str, text: str, out: list[Event]) -> None:
+        ev = Event(kind, text, 1, len(self.coups) + 1)
+        out.append(ev)
+        if self.keep_log:
+            self.log.append(ev)
+
+    def _remember(self, make: Callable[[], Action]) -> None:
+        """Record an act (made only when the game keeps its record: simulations do not)."""
+        if self.recording:
+            self.actions.append(make())
+
+    def _who(self, who: str) -> None:
+        if who not in self.balances:
+            raise IllegalAction(
+                f"{quoted(who)} is not at this table (the players are "
+                f"{', '.join(self.participants)}).",
+                "participant",
+            )
+
+    def _open(self) -> None:
+        if self.phase == "ended":
+            raise IllegalAction("The game is over: nothing more can be done.", "phase")
+
+    # ------------------------------------------------------------------ acts
+
+    def max_bet(self, who: str, on: str) -> int:
+        """The most ``who`` may still put on ``on``: the house limit and the balance."""
+        placed = self.bets.get(who, {}).get(on, 0)
+        return max(0, min(self.limit - placed, self.balances.get(who, 0)))
+
+    def verify_bet(self, who: str, on: str, amount: int) -> None:
+        self._open()
+        self._who(who)
+        if on not in SPOTS:
+            raise IllegalAction(
+                f"{quoted(on)} is not a bet: bet on player, banker, natural8 or natural9.", "spot"
+            )
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+            raise IllegalAction("A bet is a whole number of chips, 1 or more.", "amount")
+        placed = self.bets.get(who, {}).get(on, 0)
+        if placed + amount > self.limit:
+            room = self.limit - placed
+            if not placed:
+                said = f"at most {self.limit} may go on {SPOT_NAMES[on]}"
+            else:
+                more = f"at most {room} more" if room > 0 else "no more"
+                said = f"{who} has {placed} on {SPOT_NAMES[on]}, so {more} may go there"
+            raise IllegalAction(f"The house limit is {self.limit} a bet: {said}.", "limit")
+        if amount > self.balances[who]:
+            raise IllegalAction(
+                f"{who} has {self.balances[who]} chips: a bet of {amount} is beyond them.",
+                "balance",
+            )
+
+    def can_bet(self, who: str, on: str, amount: int) -> bool:
+        try:
+            self.verify_bet(who, on, amount)
+        except IllegalAction:
+            return False
+        return True
+
+    def bet(self, who: str, on: str, amount: int) -> list[Event]:
+        self.verify_bet(who, on, amount)
+        self._remember(lambda: Bet.model_construct(act="bet", who=who, on=on, amount=amount))  # type: ignore[arg-type]
+        self.balances[who] -= amount
+        spots = self.bets.setdefault(who, {})
+        spots[on] = spots.get(on, 0) + amount
+        out: list[Event] = []
+        self._event("bet", f"{who} bets {amount} on {SPOT_NAMES[on]}.", out)
+        return out
+
+    def verify_deal(self) -> None:
+        self._open()
+
+    def deal(self) -> list[Event]:
+        """Deal a coup: the draws are fixed, the coup plays itself and the bets are settled."""
+        self.verify_deal()
+        self._remember(lambda: Deal.model_construct(act="deal"))
+        out: list[Event] = []
+        if self.shoe.fill():
+            self._event(
+                "shuffle",
+                f"A fresh shoe is shuffled: {len(self.shoe)} cards ({self.packs} packs).",
+                out,
+            )
+        draw = self.shoe.draw
+        player = [draw()]
+        banker = [draw()]
+        player.append(draw())
+        banker.append(draw())
+        pt, bt = points(player), points(banker)
+        natural = pt >= 8 or bt >= 8
+        moves = {"player": "natural", "banker": "natural"}
+        if not natural:
+            third: int | None = None
+            if player_draws(pt):
+                player.append(draw())
+                third = points(player[2:])
+                moves["player"] = "draw"
+            else:
+                moves["player"] = "stand"
+            if banker_draws(bt, third):
+                banker.append(draw())
+                moves["banker"] = "draw"
+            else:
+                moves["banker"] = "stand"
+            pt, bt = points(player), points(banker)
+        result = result_of(pt, bt)
+        house_before = self.house
+        lines = self._settle(result, points(banker[:2]))
+        coup = build(
+            TwoHandCoup,
+            dict(
+                number=len(self.coups) + 1,
+                hands=build(Hands, {"player": player, "banker": banker}),
+                totals={"player": pt, "banker": bt},
+                natural=natural,
+                played_by="the table",
+                moves=moves,
+                result=result,
+                bets=lines,
+                bank_before=house_before,
+                bank_after=self.house,
+                banker="house",
+            ),
+        )
+        self.coups.append(coup)
+        if self.keep_log:
+            self._event("deal", _describe(coup), out)
+        return out
+
+    def _settle(self, result: str, banker_two: int) -> list[dict[str, object]]:
+        lines: list[dict[str, object]] = []
+        for who in self.participants:
+            spots = self.bets.get(who)
+            if not spots:
+                continue
+            for on in SPOTS:
+                amount = spots.get(on, 0)
+                if not amount:
+                    continue
+                commission = 0
+                if on in ("player", "banker"):
+                    if result == "tie":
+                        outcome, won = "push", 0
+                    elif result == on:
+                        outcome, won = "win", amount
+                    else:
+                        outcome, won = "lose", -amount
+                    if on == "banker" and outcome == "win":
+                        self.due[who] += amount * COMMISSION_TWENTIETHS
+                        commission, self.due[who] = divmod(self.due[who], 20)
+                else:
+                    wanted = 8 if on == "natural8" else 9
+                    if banker_two == wanted:
+                        outcome, won = "win", 9 * amount
+                    else:
+                        outcome, won = "lose", -amount
+                self.balances[who] += amount + won - commission
+                self.house += commission - won
+                lines.append(
+                    {
+                        "who": who,
+                        "on": on,
+                        "amount": amount,
+                        "result": outcome,
+                        "won": won - commission,
+                        "commission": commission,
+                    }
+                )
+        self.bets = {}
+        return lines
+
+    def verify_retire(self) -> None:
+        self._open()
+        if self.staked():
+            raise IllegalAction(
+                "Bets are on the table: deal the coup before the game ends.", "retire"
+            )
+
+    def retire(self) -> list[Event]:
+        """End the game (nothing on the table)."""
+        self.verify_retire()
+        self._remember(lambda: Retire.model_construct(act="retire"))
+        self.phase = "ended"
+        out: list[Event] = []
+        standing = ", ".join(f"{p} {self.balances[p]}" for p in self.participants)
+        self._event("end", f"The game ends after {len(self.coups)} coups: {standing}.", out)
+        return out
+
+    def apply(self, action: Any) -> list[Event]:
+        """Apply one validated act of a record."""
+        act = getattr(action, "act", None)
+        if act == "bet":
+            return self.bet(action.who, action.on, action.amount)
+        if act == "deal":
+            return self.deal()
+        if act == "retire":
+            return self.retire()
+        raise IllegalAction(
+            f"Punto banco has no act {quoted(act)}: its acts are bet, deal and retire "
+            "(every draw is fixed: nobody draws or stands by choice).",
+            "act",
+        )
+
+    # ------------------------------------------------------------------ views
+
+    @property
+    def prompt(self) -> str:
+        if self.phase == "ended":
+            return "The game is over."
+        if self.staked():
+            return "Place more bets, or deal the coup."
+        return "Place your bets (player, banker, natural 8, natural 9), then deal."
+
+    def road(self) -> list[list[str]]:
+        return big_road(c.result for c in self.coups)
+
+    def report(self) -> PuntoReport:
+        return PuntoReport(
+            participants=list(self.participants),
+            packs=self.packs,
+            limit=self.limit,
+            phase=self.phase,
+            balances=dict(self.balances),
+            bets={w: dict(s) for w, s in self.bets.items()},
+            house=self.house,
+            commission_due=dict(self.due),
+            cards_left=self.cards_left,
+            coups=list(self.coups),
+            road=self.road(),
+            prompt=self.prompt,
+        )
+
+    def view(self, seat: str | None = None) -> PuntoReport:
+        """Every card of punto banco is dealt face up: all seats see the same table."""
+        if seat is not None:
+            self._who(seat)
+        return self.report()
+
+
+def _describe(coup: TwoHandCoup) -> str:
+    from ..cards import pretty
+
+    p = " ".join(pretty(c) for c in coup.hands.player)
+    b = " ".join(pretty(c) for c in coup.hands.banker)
+    head = f"Coup {coup.number}: player {p} = {coup.totals['player']}, banker {b} = {coup.totals['banker']}"
+    if coup.natural:
+        head += " (a natural)"
+    outcome = "a tie" if coup.result == "tie" else f"the {coup.result} wins"
+    paid = "; ".join(f"{line['who']} {line['won']:+d} on {line['on']}" for line in coup.bets)
+    return f"{head}: {outcome}." + (f" {paid}." if paid else "")

@@ -1,0 +1,115 @@
+"""Opening the two-hand games' tables: the seats' checks, the journal, the hand-over.
+
+No Textual here; the screens are :mod:`banque.punto_app` and
+:mod:`banque.chemin_app`.  Their games are written as they go into the same
+journals as banque's (``banque games`` lists them, ``banque --resume``
+continues them): the journal's head names the game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..errors import BanqueError, IllegalAction
+from .common import validate_names
+
+__all__ = ["TableJournal", "check_seats", "open_table"]
+
+#: Seats each game takes: (fewest, most).
+SEATS = {"punto-banco": (1, 11), "chemin-de-fer": (2, 11)}
+TITLES = {"punto-banco": "Punto banco", "chemin-de-fer": "Chemin de fer"}
+
+
+def check_seats(game: str, names: list[str]) -> list[str]:
+    """The names, checked for ``game``; :class:`IllegalAction` says what is wrong."""
+    if game not in SEATS:
+        raise IllegalAction(f"There is no game called {game!r}.", "game")
+    low, high = SEATS[game]
+    return validate_names(names, low, high, TITLES[game])
+
+
+class TableJournal:
+    """A two-hand table's journal: every act on disk as soon as it is played.
+
+    ``failure`` says why the last write failed (the table shows it; the acts
+    are written again at the next act).
+    """
+
+    def __init__(self, journal: Any) -> None:
+        self.journal = journal
+        self.failure: str | None = None
+        self._ended = False
+
+    @classmethod
+    def create(
+        cls, game: Any, computers: dict[str, str], pace: float | None, folder: Path | None = None
+    ) -> TableJournal:
+        from ..journal import Journal
+        from ..record import record_of
+
+        record = record_of(game, computers=computers, pace=pace)  # type: ignore[arg-type]
+        return cls(Journal.create(record, folder=folder))
+
+    @property
+    def path(self) -> Path:
+        return Path(self.journal.path)
+
+    def sync(self, game: Any) -> None:
+        """Write the acts not written yet; the game's end is noted once."""
+        if not self.journal.sync(game.actions):
+            self.failure = self.journal.failure
+            return
+        self.failure = None
+        if game.phase == "ended" and not self._ended:
+            self._ended = True
+            self.journal.note("end")
+
+    def close(self) -> None:
+        self.journal.close()
+
+
+def reopen(path: str | Path) -> tuple[Any, TableJournal, dict[str, str], float | None]:
+    """A journal's game, replayed, with its journal open to go on (``--resume``)."""
+    from ..journal import Journal
+    from ..record import replay
+
+    journal, info = Journal.reopen(path)
+    result = replay(info.record)
+    if result.error is not None:
+        journal.close()
+        raise BanqueError(f"{path}: {result.error}")
+    if info.ended:
+        journal.note("resumed")
+    keeper = TableJournal(journal)
+    keeper._ended = result.game.phase == "ended"
+    return result.game, keeper, dict(info.record.computers), info.record.pace
+
+
+def open_table(
+    game: str,
+    names: list[str] | None = None,
+    computers: dict[str, str] | None = None,
+    seed: int | None = None,
+    pace: float = 0.6,
+    forced_moves: str = "announced",
+    resume: str | Path | None = None,
+    **_: Any,
+) -> int:
+    """Open the table of ``game`` (after setup, or to resume a journal), the exit status."""
+    if game == "punto-banco":
+        from ..punto_app import run_punto
+
+        return run_punto(
+            names=names, computers=computers or {}, seed=seed, pace=pace, resume=resume
+        )
+    from ..chemin_app import run_chemin
+
+    return run_chemin(
+        names=names or [],
+        computers=computers or {},
+        pace=pace,
+        seed=seed,
+        forced_moves=forced_moves,
+        resume=resume,
+    )

@@ -1,0 +1,313 @@
+"""Chemin de fer (issue 10): worked coups through records, refusals, views, computers."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from banque.errors import IllegalAction
+from banque.games.chemin import CheminGame
+from banque.games.odds import chemin_report
+from banque.games.players import CheminComputer, play_step
+from banque.games.simulate import simulate_chemin
+from banque.record import dump_record, parse_record, record_of, replay
+
+THREE = ["Ana", "Bruno", "Chloé"]  # seed 1: Ana draws the bank by lot
+FOUR = ["Ana", "Bruno", "Chloé", "Dario"]  # seed 2: Ana
+
+
+def record(actions: list[dict[str, Any]], **head: Any) -> dict[str, Any]:
+    return {
+        "format": "banque-record/1",
+        "game": "chemin-de-fer",
+        "participants": THREE,
+        "seed": 1,
+        **head,
+        "actions": actions,
+    }
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "banque", *args], capture_output=True, text=True)
+
+
+# Coup 1: Bruno takes 10, Chloé 20 (the largest: she plays the hand).  Punter 2+2 = 4
+# draws by force (a K: 4); banker 3+3 = 6 stands by choice: the bank wins, 60 in it.
+# Coup 2: the bank stays with Ana; Bruno bancos the 60; punter 9+K, a natural: Bruno
+# wins and the bank passes to Ana's left (Bruno).
+WORKED = [
+    {"act": "bid", "who": "Ana", "amount": 30},
+    {"act": "wager", "who": "Bruno", "amount": 10},
+    {"act": "wager", "who": "Chloé", "amount": 20},
+    {"act": "deal"},
+    {"act": "stand", "side": "banker"},
+    {"act": "banco", "who": "Bruno"},
+    {"act": "deal"},
+]
+WORKED_SHOE = ["2C", "3D", "2H", "3S", "KC", "9H", "7C", "KD", "KH"]
+
+
+def worked(n: int = len(WORKED), **head: Any) -> Any:
+    return replay(parse_record(record(WORKED[:n], shoe=WORKED_SHOE, **head)))
+
+
+def test_a_worked_game_through_a_record() -> None:
+    result = worked()
+    assert result.error is None, result.error
+    game = result.game
+    first, second = game.coups
+    assert first.played_by == "Chloé" and first.banker == "Ana"
+    assert first.hands.player == ["2C", "2H", "KC"] and first.hands.banker == ["3D", "3S"]
+    assert first.moves == {"player": "draw", "banker": "stand"} and first.result == "banker"
+    assert (first.bank_before, first.bank_after) == (30, 60)
+    assert [(b["who"], b["won"]) for b in first.bets] == [("Bruno", -10), ("Chloé", -20)]
+    assert second.natural and second.played_by == "Bruno" and second.result == "player"
+    assert second.bets[0]["kind"] == "banco" and (second.bank_before, second.bank_after) == (60, 0)
+    assert game.balances == {"Ana": 70, "Bruno": 150, "Chloé": 80}
+    assert game.banker == "Bruno" and game.phase == "bank"  # lost: the bank passes left
+    assert game.cards_left == 312 - 9  # one shoe all along: no reshuffle on a bank change
+
+
+def test_the_bank_passes_right_as_in_france() -> None:
+    game = CheminGame(THREE, seed=1, shoe=["9H", "7C", "KD", "KH"], rotation="right")
+    game.bid("Ana", 20)
+    assert game.order == ["Chloé", "Bruno"]  # betting from the banker's right
+    game.banco("Chloé")
+    game.deal()  # the punter's natural 9
+    assert game.banker == "Chloé" and game.balances["Chloé"] == 120
+
+
+def test_replay_json_shows_each_coup() -> None:
+    result = worked()
+    data = json.loads(result.game.report().model_dump_json())
+    coup = data["coups"][0]
+    assert coup["played_by"] == "Chloé" and coup["totals"] == {"player": 4, "banker": 6}
+    assert coup["bank_after"] == 60 and data["banks"][0]["bank"] == 30
+
+
+def test_replay_cli(tmp_path: Any) -> None:
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(record(WORKED, shoe=WORKED_SHOE)), encoding="utf-8")
+    out = run("replay", str(path))
+    assert out.returncode == 0, out.stderr
+    assert "Bruno: banco!" in out.stdout and "The bank passes to Bruno." in out.stdout
+    data = json.loads(run("replay", "--json", str(path)).stdout)
+    assert data["game"] == "chemin-de-fer" and len(data["coups"]) == 2
+
+
+def test_a_punter_at_5_chooses_and_the_banker_is_free() -> None:
+    game = CheminGame(THREE, seed=1, shoe=["2C", "3D", "3H", "4S", "9C", "KD"])
+    game.bid("Ana", 10)
+    game.wager("Bruno", 10)
+    game.deal()
+    assert game.phase == "punter" and game.to_act() == (["Bruno"], ("draw", "stand"))
+    game.draw("punter")  # 5 + 9 = 4
+    assert game.phase == "banker"
+    draw, stand = game.advice()
+    assert draw != stand
+    game.draw("banker")  # 7 + K = 7: the banker wins
+    assert game.coups[-1].result == "banker" and game.fund == 20 and game.banker == "Ana"
+
+
+def test_banco_suivi_a_losing_banco_caller_speaks_first() -> None:
+    game = CheminGame(FOUR, seed=2, shoe=["KC", "9D", "KH", "KS"])
+    game.bid("Ana", 10)
+    assert game.order == ["Bruno", "Chloé", "Dario"]
+    game.pass_("Bruno")
+    game.banco("Chloé")
+    game.deal()  # the banker's natural 9: Chloé loses her banco
+    assert game.banker == "Ana" and game.order == ["Chloé", "Bruno", "Dario"]
+
+
+def test_the_banker_passes_the_bank_between_coups() -> None:
+    game = worked(5).game  # after coup 1, Ana's bank holds 60
+    game.pass_("Ana")
+    assert game.banker == "Bruno" and game.balances["Ana"] == 130 and game.fund == 0
+
+
+def test_nobody_betting_passes_the_bank() -> None:
+    game = CheminGame(THREE, seed=1)
+    game.bid("Ana", 10)
+    game.pass_("Bruno")
+    game.pass_("Chloé")
+    assert game.banker == "Bruno" and game.phase == "bank" and game.balances["Ana"] == 100
+
+
+@pytest.mark.parametrize(
+    ("upto", "act", "rule"),
+    [
+        (0, {"act": "bid", "who": "Bruno", "amount": 10}, "turn"),
+        (0, {"act": "bid", "who": "Ana", "amount": 101}, "balance"),
+        (1, {"act": "wager", "who": "Chloé", "amount": 5}, "turn"),  # out of turn
+        (1, {"act": "wager", "who": "Bruno", "amount": 31}, "cover"),  # beyond the bank
+        (1, {"act": "wager", "who": "Ana", "amount": 5}, "turn"),  # the banker
+        (1, {"act": "wager", "who": "Bruno", "amount": 5, "a_cheval": True}, "act"),
+        (1, {"act": "deal"}, "phase"),  # before the betting closes
+        (2, {"act": "pass", "who": "Ana"}, "turn"),  # the betting has begun
+        (3, {"act": "draw", "side": "punter"}, "phase"),
+        (4, {"act": "draw", "side": "punter"}, "turn"),  # the punter drew by force
+        (4, {"act": "stand", "side": "right"}, "side"),
+        (4, {"act": "retire"}, "retire"),  # a coup under way
+        (4, {"act": "bet", "who": "Bruno", "on": "player", "amount": 5}, "act"),
+        (5, {"act": "banco", "who": "Zoé"}, "participant"),
+    ],
+)
+def test_refusals_leave_the_state_unchanged(upto: int, act: dict[str, Any], rule: str) -> None:
+    before = worked(upto).game.report()
+    result = replay(parse_record(record([*WORKED[:upto], act], shoe=WORKED_SHOE)))
+    assert result.error is not None and result.error.rule == rule, result.error
+    assert result.error.index == upto + 1
+    assert result.game.report() == before
+
+
+def test_a_banco_beyond_ones_chips_is_refused() -> None:
+    game = worked().game  # Bruno holds the bank, with 150 chips
+    game.bid("Bruno", 120)
+    assert game.order == ["Chloé", "Ana"] and "banco" not in game.to_act()[1]
+    before = game.report()
+    with pytest.raises(IllegalAction, match=r"whole bank \(120\): Chloé has 80"):
+        game.banco("Chloé")
+    assert game.report() == before
+
+
+def test_views_hide_each_hands_pair_from_all_but_its_holder() -> None:
+    game = worked(4).game  # at the banker's choice
+    assert game.phase == "banker"
+    public = game.view(None)
+    assert public.hands["player"].cards == [None, None, "KC"]
+    assert public.hands["banker"].cards == [None, None]
+    punter = game.view("Chloé")
+    assert punter.hands["player"].cards == ["2C", "2H", "KC"]
+    assert punter.hands["banker"].cards == [None, None]
+    banker = game.view("Ana")
+    assert banker.hands["banker"].cards == ["3D", "3S"]
+    assert banker.hands["player"].cards == [None, None, "KC"]
+    other = game.view("Bruno").model_dump_json()
+    assert "2C" not in other and "3D" not in other
+
+
+def test_the_advice_does_not_depend_on_the_concealed_pair() -> None:
+    a = CheminGame(THREE, seed=1, shoe=["2C", "3D", "2H", "3S", "KC"])
+    b = CheminGame(THREE, seed=1, shoe=["AC", "3D", "3H", "3S", "KC"])
+    for g in (a, b):
+        g.bid("Ana", 10)
+        g.wager("Bruno", 10)
+        g.deal()
+    assert a.phase == b.phase == "banker"
+    assert a.advice() == b.advice()
+
+
+def test_odds_and_simulate_clis() -> None:
+    out = run("odds", "--game", "chemin-de-fer", "--json")
+    data = json.loads(out.stdout)
+    assert data["packs"] == 6 and data == json.loads(json.dumps(chemin_report(6)))
+    sim = run("simulate", "--game", "chemin-de-fer", "--coups", "300", "--players", "3", "--json")
+    assert sim.returncode == 0, sim.stderr
+    assert json.loads(sim.stdout)["coups"] == 300
+
+
+def test_simulated_naturals_agree_with_the_exact_odds() -> None:
+    s = simulate_chemin(4000, players=4, seed=3)
+    p = float(s.exact_naturals())
+    se = (p * (1 - p) / 4000) ** 0.5
+    assert abs(s.naturals / 4000 - p) < 4.5 * se
+    assert sum(s.results.values()) == 4000
+
+
+def _check_views(game: CheminGame) -> None:
+    live = game.phase in ("punter", "banker")
+    for seat in [None, *game.participants]:
+        view = game.view(seat)
+        if game.forced_moves == "announced":  # nothing tells who holds 5
+            assert "holds" not in view.prompt
+        for hand, holder in (("player", game.hand_player), ("banker", game.banker)):
+            cards = view.hands[hand].cards
+            if live and seat != holder:
+                assert cards[:2] == [None, None]
+            if live and seat == holder:
+                assert cards == game.hands[hand]
+
+
+@settings(
+    max_examples=20, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(seed=st.integers(0, 10**6), steps=st.integers(1, 150), players=st.integers(2, 5))
+def test_random_play_conserves_chips_never_leaks_and_replays(
+    seed: int, steps: int, players: int
+) -> None:
+    names = FOUR[:players] if players <= 4 else [*FOUR, "Emma"]
+    rnd = random.Random(seed)
+    game = CheminGame(
+        names,
+        seed,
+        rotation=rnd.choice(["left", "right"]),
+        forced_moves=rnd.choice(["automatic", "announced"]),
+    )
+    seats = {n: CheminComputer(n, game, rnd.choice(["cautious", "bold"])) for n in names}
+    for _ in range(steps):
+        if game.phase == "ended":
+            break
+        if rnd.random() < 0.3:  # a random act, often illegal: refused, nothing changes
+            who = rnd.choice(names)
+            attempt = rnd.choice(
+                [
+                    lambda who=who: game.wager(who, rnd.randint(1, 150)),
+                    lambda who=who: game.banco(who),
+                    lambda who=who: game.pass_(who),
+                    lambda who=who: game.bid(who, rnd.randint(1, 150)),
+                    lambda: game.draw(rnd.choice(["punter", "banker"])),
+                    lambda: game.stand(rnd.choice(["punter", "banker"])),
+                    game.deal,
+                ]
+            )
+            before = game.report()
+            try:
+                attempt()
+            except IllegalAction:
+                assert game.report() == before
+        else:
+            assert play_step(game, seats)
+        assert game.total_chips() == 100 * players
+        assert all(b >= 0 for b in game.balances.values()) and game.fund >= 0
+        _check_views(game)
+    again = replay(parse_record(json.loads(dump_record(record_of(game)))))
+    assert again.error is None and again.game.report() == game.report()
+
+
+def test_advise_cli_at_the_bankers_choice(tmp_path: Any) -> None:
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(record(WORKED[:4], shoe=WORKED_SHOE)), encoding="utf-8")
+    out = run("advise", str(path), "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    # the punter drew by force (0-4) a K: the banker's 6 wins standing, for sure
+    assert data == {"draw": data["draw"], "stand": 30.0, "best": "stand"}
+    assert "Ana draws the bank by lot." in run("replay", str(path)).stdout
+    path.write_text(json.dumps(record(WORKED[:3], shoe=WORKED_SHOE)), encoding="utf-8")
+    late = run("advise", str(path))
+    assert late.returncode == 2 and "does not stop at the banker's choice" in late.stderr
+    assert "Traceback" not in late.stderr
+
+
+def test_announced_moves_the_punter_states_every_move_and_is_bound() -> None:
+    game = CheminGame(THREE, seed=1, shoe=["2C", "3D", "2H", "3S", "KC"], forced_moves="announced")
+    game.bid("Ana", 10)
+    game.wager("Bruno", 10)
+    game.deal()  # the punter holds 4: bound to draw, but the table waits all the same
+    assert game.phase == "punter" and "holds" not in game.prompt
+    before = game.report()
+    with pytest.raises(IllegalAction, match="bound to draw at 0-4") as refused:
+        game.stand("punter")
+    assert refused.value.rule == "forced" and game.report() == before
+    game.draw("punter")
+    assert game.phase == "banker" and game.hands["player"] == ["2C", "2H", "KC"]
+    rec = json.loads(dump_record(record_of(game)))
+    assert rec["forced_moves"] == "announced"
+    assert replay(parse_record(rec)).game.report() == game.report()

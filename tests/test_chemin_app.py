@@ -1,0 +1,169 @@
+"""The chemin de fer table: keys, private hands, curtains, snapshots at 80×24 and 120×40."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from banque.chemin_app import CheminApp
+from banque.games.chemin import CheminGame
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+THREE = ["Ana", "Bruno", "Chloé"]  # seed 1: Ana holds the first bank by lot
+# Punter 2+3 = 5 (a choice), banker 3+4 = 7; then a 9 and a K.
+FIVE = ["2C", "3D", "3H", "4S", "9C", "KD", "QS", "JH", "TC", "9H"]
+
+
+def app_for(humans: list[str], shoe: list[str] = FIVE) -> CheminApp:
+    game = CheminGame(THREE, seed=1, shoe=shoe)
+    computers = {n: "cautious" for n in THREE if n not in humans}
+    app = CheminApp(game, humans, computers, pace=0)
+    app.animation_level = "none"
+    return app
+
+
+async def settle(pilot: Any, times: int = 6) -> None:
+    for _ in range(times):
+        await pilot.pause()
+
+
+async def test_a_human_banker_announces_and_chooses_with_the_advice() -> None:
+    app = app_for(["Ana"])
+    async with app.run_test() as pilot:
+        await pilot.press("1", "5", "enter")  # a bank of 15
+        await settle(pilot)
+        game = app.game
+        assert game.fund == 15 and game.to_act() == (["Ana"], ("deal",))
+        await pilot.press("enter")  # the banker deals
+        await settle(pilot)
+        assert game.phase == "banker" and app.actor() == "Ana"
+        view = game.view(app.viewer)
+        assert view.hands["banker"].cards == ["3D", "4S"]  # her own pair
+        assert view.hands["player"].cards[:2] == [None, None]  # the punter's: hidden
+        await pilot.press("a")
+        assert "best:" in app.message
+        await pilot.press("s")
+        assert len(game.coups) == 1 and game.total_chips() == 300
+
+
+async def test_a_refusal_is_said_and_changes_nothing() -> None:
+    app = app_for(["Ana"])
+    async with app.run_test() as pilot:
+        await pilot.press("5", "0", "0", "enter")  # beyond her 100 chips
+        assert "beyond" in app.message and app.game.phase == "bank" and not app.game.actions
+
+
+async def test_two_humans_a_curtain_before_the_punters_choice() -> None:
+    app = app_for(["Bruno", "Chloé"])
+    async with app.run_test() as pilot:
+        await settle(pilot)  # Ana (computer) announces 15
+        assert app.game.fund == 15 and app.actor() == "Bruno"
+        await pilot.press("1", "5", "enter")  # Bruno takes the whole bank
+        await settle(pilot)  # Ana deals
+        assert app.game.phase == "punter" and app.curtain_for == "Bruno"
+        assert app.viewer is None
+        await pilot.press("enter")
+        assert app.viewer == "Bruno" and app.curtain_for is None
+        await pilot.press("d")
+        await settle(pilot)
+        assert app.viewer is None  # back to the public table
+        assert app.game.coups and app.game.coups[-1].hands.player[:2] == ["2C", "3H"]
+
+
+async def test_the_human_banker_passes_the_bank_between_coups() -> None:
+    app = app_for(["Ana"], shoe=["KD", "9C", "KH", "KS", *FIVE])  # the banker's natural 9
+    async with app.run_test() as pilot:
+        await pilot.press("2", "0", "enter")
+        await settle(pilot, 10)
+        await pilot.press("enter")
+        await settle(pilot, 10)
+        game = app.game
+        assert game.coups[0].result == "banker" and game.banker == "Ana"
+        assert app.actor() == "Ana"  # she opens the next betting, or passes the bank
+        await pilot.press("g")
+        assert game.banker == "Bruno" and game.balances["Ana"] > 100
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_bank(snap_compare: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(app_for(["Ana"]), press=["1", "5"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_betting(snap_compare: Any, size: tuple[int, int]) -> None:
+    async def run_before(pilot: Any) -> None:
+        await settle(pilot)
+
+    assert snap_compare(app_for(["Bruno", "Chloé"]), run_before=run_before, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_banker_choice(snap_compare: Any, size: tuple[int, int]) -> None:
+    async def run_before(pilot: Any) -> None:
+        await pilot.press("1", "5", "enter")
+        await settle(pilot, 10)
+        await pilot.press("enter")
+        await settle(pilot, 10)
+        await pilot.press("a")
+
+    assert snap_compare(app_for(["Ana"]), run_before=run_before, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_curtain(snap_compare: Any, size: tuple[int, int]) -> None:
+    async def run_before(pilot: Any) -> None:
+        await settle(pilot)
+        await pilot.press("1", "5", "enter")
+        await settle(pilot)
+
+    assert snap_compare(app_for(["Bruno", "Chloé"]), run_before=run_before, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_punter_at_5(snap_compare: Any, size: tuple[int, int]) -> None:
+    async def run_before(pilot: Any) -> None:
+        await settle(pilot)
+        await pilot.press("1", "5", "enter")
+        await settle(pilot)
+        await pilot.press("enter")
+
+    assert snap_compare(app_for(["Bruno", "Chloé"]), run_before=run_before, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_after_the_coup(snap_compare: Any, size: tuple[int, int]) -> None:
+    async def run_before(pilot: Any) -> None:
+        await pilot.press("1", "5", "enter")
+        await settle(pilot, 10)
+        await pilot.press("enter")
+        await settle(pilot, 10)
+        await pilot.press("s")
+        await settle(pilot)
+
+    assert snap_compare(app_for(["Ana"]), run_before=run_before, terminal_size=size)
+
+
+async def test_a_table_of_computers_plays_by_itself() -> None:
+    game = CheminGame(THREE, seed=4)
+    app = CheminApp(game, [], {n: "bold" for n in THREE}, pace=0.01)
+    async with app.run_test() as pilot:
+        for _ in range(200):  # up to 10 s on a busy machine
+            if len(game.coups) >= 2:
+                break
+            await pilot.pause(0.05)
+        assert len(game.coups) >= 2 and game.total_chips() == 300
+
+
+async def test_the_help_over_a_table_of_computers() -> None:
+    from banque.screens.games_help import GameHelpScreen
+
+    game = CheminGame(THREE, seed=4)
+    app = CheminApp(game, [], {n: "bold" for n in THREE}, pace=0.01)
+    async with app.run_test() as pilot:
+        await pilot.press("question_mark")
+        for _ in range(40):  # the computers play on under the help
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, GameHelpScreen)
+        await pilot.press("escape")
+        assert game.total_chips() == 300

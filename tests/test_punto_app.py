@@ -1,0 +1,120 @@
+"""The punto banco table: keys, refusals in words, snapshots at 80×24 and 120×40."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from banque.games.punto import PuntoGame
+from banque.punto_app import PuntoApp, road_text
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+# Player 2+3 = 5 draws an 8 (3); banker 4+K stands against an 8: the banker wins 4 to 3.
+SHOE = ["2C", "4H", "3D", "KS", "8S", "9C", "7D", "KH", "QC"]
+
+
+def app_for(computers: dict[str, str] | None = None, limit: int = 100) -> PuntoApp:
+    names = ["Ana", *(computers or {})]
+    game = PuntoGame(names, seed=7, shoe=SHOE, limit=limit)
+    app = PuntoApp(game, ["Ana"], computers)
+    app.animation_level = "none"
+    return app
+
+
+async def test_bets_wait_until_the_deal_and_become_acts() -> None:
+    app = app_for({"Bob": "bold"})
+    async with app.run_test() as pilot:
+        await pilot.press("b", "plus", "b", "p")  # 1 + 5 on the banker, 5 on the player
+        assert app.pending == {"Ana": {"banker": 6, "player": 5}}
+        assert app.game.actions == []  # nothing is played before the deal
+        await pilot.press("enter")
+        game = app.game
+        assert [a.act for a in game.actions][-1] == "deal"
+        coup = game.coups[0]
+        assert coup.result == "banker" and coup.hands.player == ["2C", "3D", "8S"]
+        assert game.balances["Ana"] == 100 - 5 + 6  # 6 won on the banker, 6/20 due
+        assert game.due["Ana"] == 6
+        assert any(b["who"] == "Bob" for b in coup.bets)
+        assert game.total_chips() == 200
+
+
+async def test_a_bet_beyond_the_limit_is_refused_in_words() -> None:
+    app = app_for(limit=10)
+    async with app.run_test() as pilot:
+        await pilot.press("plus", "plus", "p", "p")  # two chips of 10
+        assert app.pending == {"Ana": {"player": 10}}
+        assert "house limit is 10" in app.message
+        await pilot.press("backspace")
+        assert app.pending == {}
+
+
+async def test_dealing_without_bets_plays_the_coup() -> None:
+    app = app_for()
+    async with app.run_test() as pilot:
+        await pilot.press("enter")
+        assert len(app.game.coups) == 1 and app.game.balances["Ana"] == 100
+        assert "No bets of yours" in app.message
+
+
+def test_road_text() -> None:
+    text = road_text([["B", "BT"], ["P"]], rows=2, width=5).plain
+    assert text.splitlines() == ["B P ", "B*· "]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_start(snap_compare: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(app_for({"Bob": "cautious"}), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_bets_placed(snap_compare: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(app_for(), press=["b", "plus", "8", "p"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_after_coups(snap_compare: Any, size: tuple[int, int]) -> None:
+    keys = ["plus", "plus", "b", "enter", "p", "enter"]
+    assert snap_compare(app_for({"Bob": "bold"}), press=keys, terminal_size=size)
+
+
+async def test_the_journal_keeps_every_coup_and_the_game_resumes(tmp_path: Any) -> None:
+    from banque.games.tables import TableJournal, reopen
+    from banque.journal import list_games
+
+    game = PuntoGame(["Ana", "Bob"], seed=7, shoe=SHOE)
+    journal = TableJournal.create(game, {"Bob": "cautious"}, 0.0, folder=tmp_path)
+    app = PuntoApp(game, ["Ana"], {"Bob": "cautious"}, journal=journal)
+    async with app.run_test() as pilot:
+        await pilot.press("b", "enter", "p", "enter")
+    journal.close()
+    again, kept, computers, pace = reopen(journal.path)
+    kept.close()
+    assert again.report() == game.report() and computers == {"Bob": "cautious"} and pace == 0.0
+    (entry,) = list_games(tmp_path)  # banque games lists it
+    assert entry.participants == ["Ana", "Bob"] and entry.coup == 2 and entry.state == "unfinished"
+
+
+async def test_the_help_shows_the_games_rules_and_keys() -> None:
+    from banque.screens.games_help import GameHelpScreen, game_help
+
+    assert "natural 8" in game_help("Punto banco") and "banco suivi" not in game_help("Punto banco")
+    assert "banco suivi" in game_help("Chemin de fer")
+    app = app_for()
+    async with app.run_test() as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, GameHelpScreen)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, GameHelpScreen)
+
+
+async def test_a_table_of_computers_deals_by_itself() -> None:
+    game = PuntoGame(["Bob", "Eve"], seed=3)
+    app = PuntoApp(game, [], {"Bob": "bold", "Eve": "cautious"}, pace=0.1)
+    async with app.run_test() as pilot:
+        for _ in range(200):  # up to 10 s on a busy machine
+            if len(game.coups) >= 2:
+                break
+            await pilot.pause(0.05)
+        assert app.watch and len(game.coups) >= 2
+        assert game.total_chips() == 200
