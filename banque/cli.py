@@ -17,6 +17,8 @@ from .errors import BanqueError, RecordError
 from .text import plain, quoted
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from .engine import Game
     from .models import ForcedMoves
     from .record import Replay
@@ -939,21 +941,29 @@ def cmd_edge(args: argparse.Namespace) -> int:
     return 0
 
 
+def _one_point(
+    args: argparse.Namespace, command: str
+) -> tuple[Any, str, tuple[int, int], tuple[Fraction, Fraction]]:
+    """``strategy`` and ``choice``: the exact model, its shoe in words, the one
+    stakes ratio and the one pair of p5 the command takes (a ValueError says why not)."""
+    stakes = _stakes_list(args.stakes)
+    if len(stakes) > 1:
+        raise ValueError(f"{command} takes one --stakes ratio")
+    q_r, q_l = _p5_lists(args.p5)
+    if len(q_r) > 1 or len(q_l) > 1:
+        raise ValueError(f"{command} takes one --p5 (Q or QR,QL), not a range")
+    model, source = _solver_setup(args)
+    return model, source, stakes[0], (q_r[0], q_l[0])
+
+
 def cmd_strategy(args: argparse.Namespace) -> int:
     from fractions import Fraction
 
     from .solver import format_strategy, strategy_json
 
     try:
-        stakes = _stakes_list(args.stakes)
-        if len(stakes) > 1:
-            raise ValueError("strategy takes one --stakes ratio")
-        q_r, q_l = _p5_lists(args.p5)
-        if len(q_r) > 1 or len(q_l) > 1:
-            raise ValueError("strategy takes one --p5 (Q or QR,QL), not a range")
-        model, source = _solver_setup(args)
-        theta = None if args.stakes is None else Fraction(stakes[0][0], sum(stakes[0]))
-        q = (q_r[0], q_l[0])
+        model, source, ratio, q = _one_point(args, "strategy")
+        theta = None if args.stakes is None else Fraction(ratio[0], sum(ratio))
         if args.json:
             print(json.dumps(strategy_json(model, q, theta), indent=2))
         else:
@@ -967,18 +977,11 @@ def cmd_choice(args: argparse.Namespace) -> int:
     from .solver import choice_json, format_choice
 
     try:
-        stakes = _stakes_list(args.stakes)
-        if len(stakes) > 1:
-            raise ValueError("choice takes one --stakes ratio")
-        q_r, q_l = _p5_lists(args.p5)
-        if len(q_r) > 1 or len(q_l) > 1:
-            raise ValueError("choice takes one --p5 (Q or QR,QL), not a range")
-        model, source = _solver_setup(args)
-        q = (q_r[0], q_l[0])
+        model, source, ratio, q = _one_point(args, "choice")
         if args.json:
-            print(json.dumps(choice_json(model, stakes[0], q), indent=2))
+            print(json.dumps(choice_json(model, ratio, q), indent=2))
         else:
-            print(format_choice(model, source, stakes[0], q))
+            print(format_choice(model, source, ratio, q))
     except (ValueError, BanqueError) as exc:
         return _solver_failed(exc)
     return 0

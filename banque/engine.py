@@ -465,6 +465,18 @@ class Game:
                 "bid",
             )
 
+    def _fresh_auction(self, out: list[Event]) -> None:
+        """After a bank's end, the first bid or pass opens the next bank's auction."""
+        self._start_auction()
+        if self.keep_log:
+            self._event(
+                "auction",
+                f"A fresh bank: the auction for bank {self.bank_number} opens.",
+                out,
+                "auction.fresh",
+                bank=self.bank_number,
+            )
+
     def can_bid(self, who: str, amount: int) -> bool:
         return self._can(self.verify_bid, who, amount)
 
@@ -473,15 +485,7 @@ class Game:
         self.verify_bid(who, amount)
         out: list[Event] = []
         if self.phase == "ended":
-            self._start_auction()
-            if self.keep_log:
-                self._event(
-                    "auction",
-                    f"A fresh bank: the auction for bank {self.bank_number} opens.",
-                    out,
-                    "auction.fresh",
-                    bank=self.bank_number,
-                )
+            self._fresh_auction(out)
         self.bids[who] = amount
         self.spoken.append(who)
         if self.recording:
@@ -520,15 +524,7 @@ class Game:
             return self._decline(who)
         out: list[Event] = []
         if self.phase == "ended":
-            self._start_auction()
-            if self.keep_log:
-                self._event(
-                    "auction",
-                    f"A fresh bank: the auction for bank {self.bank_number} opens.",
-                    out,
-                    "auction.fresh",
-                    bank=self.bank_number,
-                )
+            self._fresh_auction(out)
         self.spoken.append(who)
         if self.recording:
             self._remember(Pass.model_construct(act="pass", who=who))
@@ -1530,41 +1526,28 @@ class Game:
     def _draw(self, mover: Mover, out: list[Event]) -> None:
         card = self.shoe.pop()
         self.hands[mover].append(card)
-        self.moves[mover] = "draw"
-        if self.keep_log:
-            who = self.holder(mover)
-            if mover != "banker" and self.forced_moves == "announced":
-                # The same words whether the move was forced or chosen.
-                text = f"The {mover} side ({who}) says carte: draws {pretty(card)} face up."
-            else:
-                text = f"{_side_name(mover)} ({who}) draws: {pretty(card)} face up."
-            self._event(
-                "draw",
-                text,
-                out,
-                "draw.said" if mover != "banker" and self.forced_moves == "announced" else "draw",
-                side=mover,
-                who=who,
-                card=card,
-            )
-        self._next_mover(mover, out)
+        self._moved(mover, "draw", out, card)
 
     def _stand(self, mover: Mover, out: list[Event]) -> None:
-        self.moves[mover] = "stand"
+        self._moved(mover, "stand", out)
+
+    def _moved(self, mover: Mover, move: str, out: list[Event], card: str | None = None) -> None:
+        """Note a hand's move (its event in the log), then pass to the next mover."""
+        self.moves[mover] = move
         if self.keep_log:
             who = self.holder(mover)
-            if mover != "banker" and self.forced_moves == "announced":
-                text = f"The {mover} side ({who}) says non: stands."
+            # Announced, a side's move reads the same whether forced or chosen.
+            said = mover != "banker" and self.forced_moves == "announced"
+            if card is None:
+                text = f"The {mover} side ({who}) says non: stands." if said else None
+                text = text or f"{_side_name(mover)} ({who}) stands."
+                self._event(move, text, out, "stand.said" if said else "stand", side=mover, who=who)
             else:
-                text = f"{_side_name(mover)} ({who}) stands."
-            self._event(
-                "stand",
-                text,
-                out,
-                "stand.said" if mover != "banker" and self.forced_moves == "announced" else "stand",
-                side=mover,
-                who=who,
-            )
+                shown = f"{pretty(card)} face up"
+                text = f"The {mover} side ({who}) says carte: draws {shown}." if said else None
+                text = text or f"{_side_name(mover)} ({who}) draws: {shown}."
+                code = "draw.said" if said else "draw"
+                self._event(move, text, out, code, side=mover, who=who, card=card)
         self._next_mover(mover, out)
 
     def side_acts(self, side: Side) -> tuple[str, ...]:

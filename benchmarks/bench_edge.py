@@ -27,11 +27,11 @@ import platform
 import sys
 import time
 from fractions import Fraction
-from functools import cache
 
 from banque import advisor, edge
-from banque.advisor import SideInfo, advise_exact, reference_advise, unseen_values
+from banque.advisor import SideInfo, reference_advise
 from banque.edge import EdgeModel, _dot, _weights
+from banque.edge_reference import advisor_average
 
 HALF = Fraction(1, 2)
 CODES = ["TC", "AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"]
@@ -52,73 +52,9 @@ def best_time(run: object, repeat: int) -> float:
     return best
 
 
-def _pair_total_ways(u: tuple[int, ...], total: int) -> int:
-    return sum(u[a] * (u[(total - a) % 10] - ((2 * a) % 10 == total)) for a in range(10))
-
-
-@cache
-def _actions_weight(u: tuple[int, ...], right_drew: bool, left_drew: bool) -> int:
-    def weight(drew: bool, total: int) -> int:
-        if total >= 8:
-            return 0
-        if total == 5:
-            return 1
-        return 2 * int(drew == (total <= 4))
-
-    left_totals = [(t, weight(left_drew, t)) for t in range(10) if weight(left_drew, t)]
-    out = 0
-    for a in range(10):
-        for b in range(a, 10):
-            ways = u[a] * (u[b] - (a == b)) * (1 if a == b else 2)
-            w_r = weight(right_drew, (a + b) % 10)
-            if ways and w_r:
-                rest = list(u)
-                rest[a] -= 1
-                rest[b] -= 1
-                out += (
-                    ways * w_r * sum(w * _pair_total_ways(tuple(rest), t) for t, w in left_totals)
-                )
-    return out
-
-
 def plain_average(packs: int, stakes: tuple[int, int]) -> Fraction:
     """The decisions' share, best response at q = 1/2, as the advisor's weighed average."""
-    counts = unseen_values(packs)
-    n = sum(counts)
-    best = Fraction(0)
-    for a in range(10):
-        for b in range(a, 10):
-            if (a + b) % 10 >= 8:
-                continue
-            ways_b = counts[a] * (counts[b] - (a == b)) * (1 if a == b else 2)
-            u0 = list(counts)
-            u0[a] -= 1
-            u0[b] -= 1
-            for r in [None, *range(10)]:
-                for lft in [None, *range(10)]:
-                    u = list(u0)
-                    ways_t = 1
-                    for third in (r, lft):
-                        if third is not None:
-                            ways_t *= u[third]
-                            u[third] -= 1
-                    if not ways_t:
-                        continue
-                    weight = _actions_weight(tuple(u), r is not None, lft is not None)
-                    if not weight:
-                        continue
-                    chance = Fraction(ways_b * ways_t * weight, 4)
-                    for i in range(6 + (r is not None) + (lft is not None)):
-                        chance /= n - i
-                    adv = advise_exact(
-                        u,
-                        [CODES[a], CODES[b]],
-                        SideInfo(stakes[0], None if r is None else CODES[r]),
-                        SideInfo(stakes[1], None if lft is None else CODES[lft]),
-                        HALF,
-                    )
-                    best += chance * max(adv.draw, adv.stand)
-    return best / sum(stakes)
+    return advisor_average(packs, stakes)[1]
 
 
 def naive_sweep(model: EdgeModel, qs: list[Fraction], stakes: tuple[int, int]) -> list[Fraction]:

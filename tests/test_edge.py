@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
 
 import pytest
 
 from banque.advisor import SideInfo, advise_exact, unseen_values
 from banque.edge import NATURAL, EdgeModel, parse_p5, parse_stakes
+from banque.edge_reference import advisor_average
 from banque.odds import any_natural_probability
 
 HALF = Fraction(1, 2)
@@ -122,86 +122,13 @@ def _weights(p: object, q: Fraction) -> tuple[Fraction, ...]:
 # ------------------------------------------------------------------ a second count
 
 
-def _pair_total_ways(u: tuple[int, ...], total: int) -> int:
-    return sum(u[a] * (u[(total - a) % 10] - ((2 * a) % 10 == total)) for a in range(10))
-
-
-@cache
-def _actions_weight(u: tuple[int, ...], right_drew: bool, left_drew: bool) -> int:
-    """Ordered card ways of the concealed pairs fitting what the sides did, at q = 1/2.
-
-    Counted in half-weights (a side's 5 weighs 1, any other fitting total 2), so in
-    integers: four times the chance-weight.
-    """
-
-    def weight(drew: bool, total: int) -> int:
-        if total >= 8:
-            return 0
-        if total == 5:
-            return 1
-        return 2 * int(drew == (total <= 4))
-
-    left_totals = [(t, weight(left_drew, t)) for t in range(10) if weight(left_drew, t)]
-    out = 0
-    for a in range(10):
-        for b in range(a, 10):
-            ways = u[a] * (u[b] - (a == b)) * (1 if a == b else 2)
-            w_r = weight(right_drew, (a + b) % 10)
-            if not ways or not w_r:
-                continue
-            rest = list(u)
-            rest[a] -= 1
-            rest[b] -= 1
-            left = sum(w * _pair_total_ways(tuple(rest), t) for t, w in left_totals)
-            out += ways * w_r * left
-    return out
-
-
 def test_the_edge_is_the_average_of_the_advisor_over_all_deals(one_pack: EdgeModel) -> None:
-    """Every decision point of a one-pack shoe, weighed by its own chance, at the advisor's values."""
-    counts = unseen_values(1)
-    n = sum(counts)
-    q = HALF
+    """Every decision point of a one-pack shoe, weighed by its own chance, at the advisor's
+    values (banque.edge_reference: nested loops, the advisor once per point)."""
     stakes = (2, 1)
-    table = best = Fraction(0)
-    for a in range(10):
-        for b in range(a, 10):
-            if (a + b) % 10 >= 8:
-                continue
-            ways_b = counts[a] * (counts[b] - (a == b)) * (1 if a == b else 2)
-            if not ways_b:
-                continue
-            u0 = list(counts)
-            u0[a] -= 1
-            u0[b] -= 1
-            for r in [None, *range(10)]:
-                for lft in [None, *range(10)]:
-                    u = list(u0)
-                    ways_t = 1
-                    for third in (r, lft):
-                        if third is not None:
-                            ways_t *= u[third]
-                            u[third] -= 1
-                    if not ways_t:
-                        continue
-                    k = (r is not None) + (lft is not None)
-                    weight = _actions_weight(tuple(u), r is not None, lft is not None)
-                    if not weight:
-                        continue
-                    chance = Fraction(ways_b * ways_t * weight, 4)
-                    for i in range(6 + k):
-                        chance /= n - i
-                    adv = advise_exact(
-                        u,
-                        [CODES[a], CODES[b]],
-                        SideInfo(stakes[0], None if r is None else CODES[r]),
-                        SideInfo(stakes[1], None if lft is None else CODES[lft]),
-                        q,
-                    )
-                    table += chance * (adv.draw if (a + b) % 10 <= 5 else adv.stand)
-                    best += chance * max(adv.draw, adv.stand)
-    assert one_pack.edge(stakes, q, "table").decisions == table / 3
-    assert one_pack.edge(stakes, q, "best").decisions == best / 3
+    table, best = advisor_average(1, stakes)
+    assert one_pack.edge(stakes, HALF, "table").decisions == table
+    assert one_pack.edge(stakes, HALF, "best").decisions == best
 
 
 def test_per_side_points_show_the_natural() -> None:

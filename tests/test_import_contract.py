@@ -17,6 +17,7 @@ OPTIONAL_ENGINE = [
     "simulate",
     "edge",
     "solver",
+    "edge_reference",
 ]
 #: The table server's side (protocol, shared table, sockets, client): no Textual either.
 NET_MODULES = [
