@@ -60,8 +60,15 @@ def card_value(card: str) -> int:
 
 
 def hand_total(cards: Iterable[str]) -> int:
-    """A hand's value: the last digit of the sum of its cards' points."""
-    return sum(RANK_VALUE[c[0]] for c in cards) % 10
+    """A hand's value: the last digit of the sum of its cards' points.
+
+    A plain loop: every coup of every game counts its hands with it.
+    """
+    value = RANK_VALUE
+    total = 0
+    for card in cards:
+        total += value[card[0]]
+    return total % 10
 
 
 def is_natural(cards: list[str]) -> bool:

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import PACKS, RANK_VALUE, card_value, full_shoe, parse_card, pretty
+from .cards import PACKS, card_value, full_shoe, hand_total, parse_card, pretty
 from .constants import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from .errors import IllegalAction
 from .models import (
@@ -71,7 +71,7 @@ from .models import (
     Wager,
     build,
 )
-from .naturals import settled_sides
+from .naturals import settled_sides, side_result
 from .rules import HouseRules, house_rules
 from .text import quoted
 
@@ -125,20 +125,9 @@ def _as_seen(cards: list[str], mine: bool) -> tuple[str | None, ...]:
     return (None, None, *cards[2:])
 
 
-def _points(cards: list[str]) -> int:
-    """A hand's total (as ``cards.hand_total``, with a plain loop: it runs every coup)."""
-    value = RANK_VALUE
-    total = 0
-    for card in cards:
-        total += value[card[0]]
-    return total % 10
-
-
-def _result(total: int, banker_total: int) -> str:
-    """A side's result against the banker."""
-    if total > banker_total:
-        return "player"
-    return "banker" if banker_total > total else "tie"
+#: A hand's total; a side's result against the banker (one definition each for every game).
+_points = hand_total
+_result = side_result
 
 
 #: A bettor's acts, by (may wager, may call banco).

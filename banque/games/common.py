@@ -23,10 +23,11 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from ..cards import RANK_VALUE, full_shoe
+from ..cards import full_shoe, hand_total
 from ..constants import MAX_NAME
 from ..engine import Event, validate_stacked
 from ..errors import IllegalAction
+from ..naturals import side_result
 from ..text import quoted
 
 __all__ = [
@@ -51,19 +52,11 @@ Hand = Literal["player", "banker"]
 Outcome = Literal["player", "banker", "tie"]
 
 
-def points(cards: Iterable[str]) -> int:
-    """A hand's total: the last digit of the sum of its cards' points."""
-    total = 0
-    for card in cards:
-        total += RANK_VALUE[card[0]]
-    return total % 10
-
-
-def result_of(player: int, banker: int) -> Outcome:
-    """Which hand wins (equal totals: a tie, the bets on the hands stand off)."""
-    if player > banker:
-        return "player"
-    return "banker" if banker > player else "tie"
+#: A hand's total: the last digit of the sum of its cards' points.
+points = hand_total
+#: Which hand wins, the player's total first (equal totals: a tie, the bets on the
+#: hands stand off).
+result_of = side_result
 
 
 def player_draws(total: int) -> bool:
