@@ -207,7 +207,7 @@ class CheminApp(App[int]):
             self.message = str(exc)
             self.refresh_table()
             return
-        if before == "bank" and self.game.phase == "betting":
+        if before in ("bank", "auction") and self.game.phase == "betting":
             self.opened = self._round()  # a bank just announced: the betting is open
         self.message = ""
         self.entry = ""
@@ -245,6 +245,11 @@ class CheminApp(App[int]):
         if who is None:
             return
         amount = int(self.entry) if self.entry else None
+        if g.phase == "auction":
+            if amount is None:
+                self.message = "Type your bid for the first bank (digits), then Enter; x passes."
+                return self.refresh_table()
+            return self.act(g.bid, who, amount)
         if g.phase == "bank":
             if amount is None:
                 self.message = "Type the bank (digits), then Enter; x passes the bank on."
@@ -272,7 +277,7 @@ class CheminApp(App[int]):
     def action_pass_turn(self) -> None:
         g = self.game
         who = self._human_turn()
-        if who is None or g.phase not in ("bank", "betting"):
+        if who is None or g.phase not in ("auction", "bank", "betting"):
             return
         if who == g.banker and g.phase == "betting":
             self.message = "g passes the bank on; Enter opens the betting."
@@ -363,6 +368,14 @@ class CheminApp(App[int]):
             )
         else:
             hands.append("No coup yet.", style="dim")
+            if g.spoken:  # the first bank's auction, as it went
+                said = ", ".join(
+                    f"{plain(p, 12)} {g.bids[p]}" if p in g.bids else f"{plain(p, 12)} passes"
+                    for p in g.spoken
+                )
+                hands.append(f"\nThe auction: {said}.")
+                if g.phase != "auction" and g.banker is not None and g.bids:
+                    hands.append(f"\n{plain(g.banker, 20)} holds the first bank.", style="italic")
         self._w("hands").update(hands)
         prompt = Text()
         who = self.actor()
@@ -373,7 +386,10 @@ class CheminApp(App[int]):
             prompt.append("\n" + self.message, style="italic")
         self._w("prompt").update(prompt)
         table = Text()
-        table.append(f"Bank: {plain(g.banker or '—', 20)}  {g.fund}\n", style="bold")
+        if g.phase == "auction":
+            table.append("The first bank: an auction\n", style="bold")
+        else:
+            table.append(f"Bank: {plain(g.banker or '—', 20)}  {g.fund}\n", style="bold")
         for name in g.participants:
             mark = "▶ " if name == who else "  "
             role = " (banker)" if name == g.banker else ""
@@ -382,6 +398,8 @@ class CheminApp(App[int]):
                 f"{mark}{plain(name, 20)}{role}{kind}", style="bold" if mark.strip() else ""
             )
             table.append(f"  {g.balances[name]}")
+            if g.phase == "auction" and name in g.spoken:
+                table.append(f"  bids {g.bids[name]}" if name in g.bids else "  passes")
             stake = g.stakes.get(name)
             if stake:
                 table.append(f"  stakes {stake}" + (" banco" if name == g.banco_caller else ""))
@@ -413,6 +431,8 @@ class CheminApp(App[int]):
         g = self.game
         if who not in self.humans or g.phase == "ended":
             return "? help · q quit"
+        if g.phase == "auction":
+            return "digits + Enter bid · x pass · ? help · q quit"
         if g.phase == "bank":
             return "digits + Enter bank · x pass the bank · ? help · q quit"
         if g.phase == "betting" and who == g.banker:
@@ -447,6 +467,7 @@ def run_chemin(
     seed: int | None = None,
     forced_moves: str = "announced",
     resume: str | Path | None = None,
+    first_bank: str = "lot",
 ) -> int:
     """Open the chemin de fer table: a new game, a record played on, or a journal resumed.
 
@@ -474,6 +495,7 @@ def run_chemin(
                 names,
                 random.SystemRandom().randrange(2**31) if seed is None else seed,
                 forced_moves="automatic" if forced_moves == "automatic" else "announced",
+                first_bank="auction" if first_bank == "auction" else "lot",
             )
         try:
             journal = TableJournal.create(game, computers, pace)

@@ -167,3 +167,18 @@ async def test_the_help_over_a_table_of_computers() -> None:
         assert isinstance(app.screen, GameHelpScreen)
         await pilot.press("escape")
         assert game.total_chips() == 300
+
+
+async def test_the_first_bank_by_auction_at_the_table() -> None:
+    game = CheminGame(THREE, seed=1, shoe=FIVE, first_bank="auction")
+    app = CheminApp(game, ["Ana"], {"Bruno": "cautious", "Chloé": "cautious"}, pace=0)
+    async with app.run_test() as pilot:
+        assert "bid a bank" in str(app._w("prompt").render())
+        assert "digits + Enter bid · x pass" in str(app._w("keys").render())
+        await pilot.press("enter")  # no digits: said, nothing played
+        assert "Type your bid" in app.message and game.phase == "auction"
+        await pilot.press("4", "0", "enter")  # Ana bids 40; the computers speak in turn
+        await settle(pilot)
+        assert game.bids["Ana"] == 40 and len(game.spoken) == 3
+        assert game.banker == max(game.bids, key=lambda p: (game.bids[p], -THREE.index(p)))
+        assert "The auction: Ana 40" in str(app._w("hands").render())
