@@ -65,6 +65,7 @@ class CheminApp(App[int]):
     #log { height: 1fr; min-height: 3; padding: 0 1; color: $text-muted;
            text-wrap: nowrap; text-overflow: ellipsis; }
     #curtain { height: 1fr; content-align: center middle; text-align: center; }
+    #standings { height: 1fr; padding: 1 2; }
     #keys { height: 1; background: $panel; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -77,7 +78,9 @@ class CheminApp(App[int]):
         Binding("a", "advice", "advice", show=False),
         Binding("backspace", "erase", "erase", show=False),
         Binding("question_mark,f1", "help", "help", show=False),
+        Binding("e", "end_game", "end the game", show=False),
         Binding("q", "quit_table", "quit", show=False),
+        Binding("ctrl+q", "quit_table", "quit", show=False, priority=True),
     ]
 
     def __init__(
@@ -123,6 +126,7 @@ class CheminApp(App[int]):
             with Vertical(id="right"):
                 yield Static(id="players")
         yield Static(id="curtain")
+        yield Static(id="standings")
         yield Static(id="keys")
 
     def _w(self, ident: str) -> Any:
@@ -313,6 +317,13 @@ class CheminApp(App[int]):
 
         self.push_screen(GameHelpScreen("Chemin de fer"))
 
+    def action_end_game(self) -> None:
+        """End the game between coups (any human at the keyboard): the standings."""
+        g = self.game
+        if self.curtain_for or g.phase == "ended" or not self.humans:
+            return
+        self.act(g.retire)
+
     def action_quit_table(self) -> None:
         self.exit(0)
 
@@ -326,6 +337,26 @@ class CheminApp(App[int]):
             f"Chemin de fer · {g.packs} packs · the bank passes {g.rotation} · "
             f"coup {len(g.coups) + 1} · {g.cards_left or 52 * g.packs} cards"
         )
+        standings = self._w("standings")
+        standings.display = g.phase == "ended"
+        if g.phase == "ended":
+            from .screens.games_end import standings_text
+
+            body.display = curtain.display = False
+            banks = len(g.banks)
+            standings.update(
+                standings_text(
+                    f"The game is over after {len(g.coups)} "
+                    + ("coup" if len(g.coups) == 1 else "coups")
+                    + f" and {banks} "
+                    + ("bank." if banks == 1 else "banks."),
+                    g.end_reason,
+                    g.standings(),
+                )
+            )
+            self._w("title").update(f"Chemin de fer · {g.packs} packs · the game is over")
+            self._w("keys").update("q leave · ? help")
+            return
         if self.curtain_for:
             body.display = False
             curtain.display = True
@@ -432,15 +463,17 @@ class CheminApp(App[int]):
         if who not in self.humans or g.phase == "ended":
             return "? help · q quit"
         if g.phase == "auction":
-            return "digits + Enter bid · x pass · ? help · q quit"
+            return "digits + Enter bid · x pass · e end · ? help · q quit"
         if g.phase == "bank":
-            return "digits + Enter bank · x pass the bank · ? help · q quit"
+            return "digits + Enter bank · x pass the bank · e end · ? help · q quit"
         if g.phase == "betting" and who == g.banker:
             return (
                 "Enter deal"
                 if "deal" in g.to_act()[1]
-                else "Enter open the betting · g pass the bank · ? help · q quit"
+                else "Enter open the betting · g pass the bank · e end · ? help · q quit"
             )
+        if g.phase == "betting" and not g.stakes:
+            return "digits + Enter stake · b banco · x pass · e end · ? help · q quit"
         if g.phase == "betting":
             return "digits + Enter stake · b banco · x pass · ? help · q quit"
         if g.phase == "punter":
@@ -476,7 +509,7 @@ def run_chemin(
     """
     from .errors import BanqueError
     from .games.chemin import CheminGame
-    from .games.tables import TableJournal, reopen
+    from .games.tables import TableJournal, farewell, reopen
     from .record import load_record, replay
 
     computers = dict(computers)
@@ -510,7 +543,5 @@ def run_chemin(
         code = int(app.run() or 0)
     finally:
         journal.close()
-    print(
-        f"banque: the game is kept as {plain(journal.path.stem, 60)} (banque --resume continues it)"
-    )
+    print(farewell(game, journal.path))
     return code

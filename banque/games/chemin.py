@@ -60,7 +60,17 @@ from ..engine import START_CHIPS
 from ..errors import IllegalAction
 from ..models import Action, Banco, Bid, Deal, Draw, Pass, Retire, Stand, Wager, build
 from ..text import quoted
-from .common import Event, Hands, Shoe, TwoHandCoup, points, result_of, validate_names
+from .common import (
+    Event,
+    Hands,
+    Shoe,
+    Standing,
+    TwoHandCoup,
+    points,
+    result_of,
+    standings,
+    validate_names,
+)
 
 __all__ = ["DEFAULT_PACKS", "CheminGame", "CheminReport", "CheminView"]
 
@@ -189,6 +199,7 @@ class CheminGame:
         self._boot: list[Event] = []
         self.banker: str | None = None
         self.phase: Phase = "auction"
+        self.ended_by = ""
         if first_bank == "auction":
             self._event(
                 "auction",
@@ -414,7 +425,8 @@ class CheminGame:
         if sum(1 for b in self.balances.values() if b > 0) < 2:
             self.banker = None
             self.phase = "ended"
-            self._event("end", "Fewer than two players have chips left: the game ends.", out)
+            self.ended_by = "Fewer than two players have chips left: the game ends."
+            self._event("end", self.ended_by, out)
             return
         for k in range(1, len(self.participants) + 1):
             nxt = self.neighbour(old, k)
@@ -424,7 +436,8 @@ class CheminGame:
                 return
         self.banker = None
         self.phase = "ended"
-        self._event("end", "Nobody takes the bank: the game ends.", out)
+        self.ended_by = "Nobody takes the bank: the game ends."
+        self._event("end", self.ended_by, out)
 
     def _banker_may_pass(self, who: str) -> bool:
         """The banker passes the bank on: when announcing it, or between coups."""
@@ -742,10 +755,24 @@ class CheminGame:
             self.balances[self.banker] += self.fund
         self.fund = 0
         self.phase = "ended"
+        self.ended_by = "The players end the game between coups."
         out: list[Event] = []
         standing = ", ".join(f"{p} {self.balances[p]}" for p in self.participants)
         self._event("end", f"The game ends after {len(self.coups)} coups: {standing}.", out)
         return out
+
+    def standings(self) -> list[Standing]:
+        """Each seat's chips and gain or loss on the 100 it started with (a fund in play
+        counts for its banker), best first."""
+        chips = dict(self.balances)
+        if self.banker is not None:
+            chips[self.banker] += self.fund
+        return standings(self.participants, chips, START_CHIPS)
+
+    @property
+    def end_reason(self) -> str | None:
+        """Why the game ended (``None`` while it goes on)."""
+        return self.ended_by if self.phase == "ended" else None
 
     def apply(self, action: Any) -> list[Event]:
         """Apply one validated act of a record."""
