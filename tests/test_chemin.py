@@ -6,6 +6,7 @@ import json
 import random
 import subprocess
 import sys
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -405,3 +406,43 @@ def test_computers_bid_at_the_auction_and_replay() -> None:
                 break
         again = replay(parse_record(json.loads(dump_record(record_of(game))))).game
         assert again.report() == game.report() and game.total_chips() == 400
+
+
+def _reference_one_side(
+    u: list[int], bt: int, stake: int, third: int | None, p: Fraction
+) -> tuple[Fraction, Fraction]:
+    """The banker's gains by plain fractions, pair by pair and card by card."""
+    sign = lambda x: (x > 0) - (x < 0)  # noqa: E731
+    n, tw, ss, ds = sum(u), Fraction(0), Fraction(0), Fraction(0)
+    for a in range(10):
+        for b in range(10):
+            ways = u[a] * (u[b] - (a == b))
+            t = (a + b) % 10
+            if third is not None:
+                w = Fraction(0) if t > 5 else (p if t == 5 else Fraction(1))
+            else:
+                w = Fraction(0) if not 5 <= t <= 7 else (1 - p if t == 5 else Fraction(1))
+            if ways <= 0 or not w:
+                continue
+            final = (t + third) % 10 if third is not None else t
+            tw += ways * w
+            ss += ways * w * sign(bt - final)
+            gain = sum(
+                (u[c] - (c == a) - (c == b)) * sign((bt + c) % 10 - final) for c in range(10)
+            )
+            ds += ways * w * Fraction(gain, n - 2)
+    return stake * ds / tw, stake * ss / tw
+
+
+def test_the_fast_advice_is_the_exact_advice() -> None:
+    from banque.advisor_one import advise_one_side
+
+    rng = random.Random(11)
+    for _ in range(300):
+        u = [rng.randint(1, 24) for _ in range(10)]
+        bt, third = rng.randint(0, 7), rng.choice([None, *range(10)])
+        p = rng.choice([Fraction(1, 2), Fraction(0), Fraction(1), Fraction(2, 7)])
+        stake = rng.randint(1, 40)
+        assert advise_one_side(u, bt, stake, third, p) == _reference_one_side(
+            u, bt, stake, third, p
+        )

@@ -54,8 +54,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from ..advisor import unseen_values
 from ..advisor_one import advise_one_side
+from ..cards import RANK_VALUE
 from ..engine import START_CHIPS
 from ..errors import IllegalAction
 from ..models import Action, Banco, Bid, Deal, Draw, Pass, Retire, Stand, Wager, build
@@ -807,6 +807,14 @@ class CheminGame:
                 seen.remove(card)
         return seen
 
+    def _unseen_values(self) -> list[int]:
+        """The banker's unseen cards counted by value 0..9 (what
+        :func:`banque.advisor.unseen_values` gives, counted from the shoe's values)."""
+        counts = [16 * self.packs] + [4 * self.packs] * 9
+        for card in self.banker_seen():
+            counts[RANK_VALUE[card[0]]] -= 1
+        return counts
+
     def advice(self, p5: float = 0.5) -> tuple[Fraction, Fraction]:
         """At the banker's choice: its exact expected gains (draw, stand) in chips.
 
@@ -816,7 +824,7 @@ class CheminGame:
         """
         if self.phase != "banker":
             raise IllegalAction(f"The banker is not choosing now. {self.prompt}", "phase")
-        unseen = unseen_values(self.packs, self.banker_seen())
+        unseen = self._unseen_values()
         third = points(self.hands["player"][2:]) if len(self.hands["player"]) > 2 else None
         return advise_one_side(
             unseen, points(self.hands["banker"]), self.staked(), third, Fraction(p5)
