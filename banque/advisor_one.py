@@ -42,38 +42,48 @@ def advise_one_side(
     third card's value, or ``None`` if it stood.  Raises :class:`ValueError` if no
     concealed pair fits what the side did.
     """
+    # Whole numbers throughout (weights times p5's denominator; the banker's draw
+    # counted over the ``left`` cards once), one fraction at the end: the same
+    # exact values as summing fractions, about ten times faster.
     u = list(unseen)
     p = Fraction(p5)
-    drew = third is not None
+    num, den = p.numerator, p.denominator
+    # the pair's weight by its total: drew at 0-4, and at 5 with probability p;
+    # stood at 6-7, and at 5 with probability 1 - p
+    drew = [den] * 5 + [num] + [0] * 4
+    stood = [0] * 5 + [den - num, den, den] + [0] * 2
+    weight_of = drew if third is not None else stood
     n = sum(u)
-    total_w = Fraction(0)
-    stand_sum = Fraction(0)
-    draw_sum = Fraction(0)
+    left = n - 2
+    # base[f]: the banker's draw against a final f, over every unseen card
+    base = [
+        sum(u[c] * _sign((banker_total + c) % 10 - f) for c in range(10) if u[c]) for f in range(10)
+    ]
+    total_w = stand_sum = draw_sum = 0
     for a in range(10):
+        if not u[a]:
+            continue
         for b in range(10):
             ways = u[a] * (u[b] - (a == b))
             if ways <= 0:
                 continue
             t = (a + b) % 10
-            if drew:
-                w = Fraction(0) if t > 5 else (p if t == 5 else Fraction(1))
-            else:
-                w = Fraction(0) if not 5 <= t <= 7 else (1 - p if t == 5 else Fraction(1))
+            w = weight_of[t]
             if not w:
                 continue
             final = (t + third) % 10 if third is not None else t
             weight = ways * w
             total_w += weight
             stand_sum += weight * _sign(banker_total - final)
-            left = n - 2
-            if left > 0:
-                gain = 0
-                for c in range(10):
-                    count = u[c] - (c == a) - (c == b)
-                    if count > 0:
-                        gain += count * _sign((banker_total + c) % 10 - final)
-                draw_sum += weight * Fraction(gain, left)
+            if left > 0:  # the two cards of the pair are not among the banker's draws
+                gain = (
+                    base[final]
+                    - _sign((banker_total + a) % 10 - final)
+                    - _sign((banker_total + b) % 10 - final)
+                )
+                draw_sum += weight * gain
     if not total_w:
         raise ValueError("no concealed pair among the unseen cards fits what the side did")
     s = Fraction(stake)
-    return s * draw_sum / total_w, s * stand_sum / total_w
+    draw = s * Fraction(draw_sum, left * total_w) if left > 0 else Fraction(0)
+    return draw, s * Fraction(stand_sum, total_w)

@@ -65,6 +65,7 @@ class CheminApp(App[int]):
     #log { height: 1fr; min-height: 3; padding: 0 1; color: $text-muted;
            text-wrap: nowrap; text-overflow: ellipsis; }
     #curtain { height: 1fr; content-align: center middle; text-align: center; }
+    #standings { height: 1fr; padding: 1 2; }
     #keys { height: 1; background: $panel; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -77,7 +78,9 @@ class CheminApp(App[int]):
         Binding("a", "advice", "advice", show=False),
         Binding("backspace", "erase", "erase", show=False),
         Binding("question_mark,f1", "help", "help", show=False),
+        Binding("e", "end_game", "end the game", show=False),
         Binding("q", "quit_table", "quit", show=False),
+        Binding("ctrl+q", "quit_table", "quit", show=False, priority=True),
     ]
 
     def __init__(
@@ -123,6 +126,7 @@ class CheminApp(App[int]):
             with Vertical(id="right"):
                 yield Static(id="players")
         yield Static(id="curtain")
+        yield Static(id="standings")
         yield Static(id="keys")
 
     def _w(self, ident: str) -> Any:
@@ -207,7 +211,7 @@ class CheminApp(App[int]):
             self.message = str(exc)
             self.refresh_table()
             return
-        if before == "bank" and self.game.phase == "betting":
+        if before in ("bank", "auction") and self.game.phase == "betting":
             self.opened = self._round()  # a bank just announced: the betting is open
         self.message = ""
         self.entry = ""
@@ -245,6 +249,11 @@ class CheminApp(App[int]):
         if who is None:
             return
         amount = int(self.entry) if self.entry else None
+        if g.phase == "auction":
+            if amount is None:
+                self.message = "Type your bid for the first bank (digits), then Enter; x passes."
+                return self.refresh_table()
+            return self.act(g.bid, who, amount)
         if g.phase == "bank":
             if amount is None:
                 self.message = "Type the bank (digits), then Enter; x passes the bank on."
@@ -272,7 +281,7 @@ class CheminApp(App[int]):
     def action_pass_turn(self) -> None:
         g = self.game
         who = self._human_turn()
-        if who is None or g.phase not in ("bank", "betting"):
+        if who is None or g.phase not in ("auction", "bank", "betting"):
             return
         if who == g.banker and g.phase == "betting":
             self.message = "g passes the bank on; Enter opens the betting."
@@ -308,6 +317,13 @@ class CheminApp(App[int]):
 
         self.push_screen(GameHelpScreen("Chemin de fer"))
 
+    def action_end_game(self) -> None:
+        """End the game between coups (any human at the keyboard): the standings."""
+        g = self.game
+        if self.curtain_for or g.phase == "ended" or not self.humans:
+            return
+        self.act(g.retire)
+
     def action_quit_table(self) -> None:
         self.exit(0)
 
@@ -321,6 +337,26 @@ class CheminApp(App[int]):
             f"Chemin de fer · {g.packs} packs · the bank passes {g.rotation} · "
             f"coup {len(g.coups) + 1} · {g.cards_left or 52 * g.packs} cards"
         )
+        standings = self._w("standings")
+        standings.display = g.phase == "ended"
+        if g.phase == "ended":
+            from .screens.games_end import standings_text
+
+            body.display = curtain.display = False
+            banks = len(g.banks)
+            standings.update(
+                standings_text(
+                    f"The game is over after {len(g.coups)} "
+                    + ("coup" if len(g.coups) == 1 else "coups")
+                    + f" and {banks} "
+                    + ("bank." if banks == 1 else "banks."),
+                    g.end_reason,
+                    g.standings(),
+                )
+            )
+            self._w("title").update(f"Chemin de fer · {g.packs} packs · the game is over")
+            self._w("keys").update("q leave · ? help")
+            return
         if self.curtain_for:
             body.display = False
             curtain.display = True
@@ -363,6 +399,14 @@ class CheminApp(App[int]):
             )
         else:
             hands.append("No coup yet.", style="dim")
+            if g.spoken:  # the first bank's auction, as it went
+                said = ", ".join(
+                    f"{plain(p, 12)} {g.bids[p]}" if p in g.bids else f"{plain(p, 12)} passes"
+                    for p in g.spoken
+                )
+                hands.append(f"\nThe auction: {said}.")
+                if g.phase != "auction" and g.banker is not None and g.bids:
+                    hands.append(f"\n{plain(g.banker, 20)} holds the first bank.", style="italic")
         self._w("hands").update(hands)
         prompt = Text()
         who = self.actor()
@@ -373,7 +417,10 @@ class CheminApp(App[int]):
             prompt.append("\n" + self.message, style="italic")
         self._w("prompt").update(prompt)
         table = Text()
-        table.append(f"Bank: {plain(g.banker or '—', 20)}  {g.fund}\n", style="bold")
+        if g.phase == "auction":
+            table.append("The first bank: an auction\n", style="bold")
+        else:
+            table.append(f"Bank: {plain(g.banker or '—', 20)}  {g.fund}\n", style="bold")
         for name in g.participants:
             mark = "▶ " if name == who else "  "
             role = " (banker)" if name == g.banker else ""
@@ -382,6 +429,8 @@ class CheminApp(App[int]):
                 f"{mark}{plain(name, 20)}{role}{kind}", style="bold" if mark.strip() else ""
             )
             table.append(f"  {g.balances[name]}")
+            if g.phase == "auction" and name in g.spoken:
+                table.append(f"  bids {g.bids[name]}" if name in g.bids else "  passes")
             stake = g.stakes.get(name)
             if stake:
                 table.append(f"  stakes {stake}" + (" banco" if name == g.banco_caller else ""))
@@ -413,14 +462,18 @@ class CheminApp(App[int]):
         g = self.game
         if who not in self.humans or g.phase == "ended":
             return "? help · q quit"
+        if g.phase == "auction":
+            return "digits + Enter bid · x pass · e end · ? help · q quit"
         if g.phase == "bank":
-            return "digits + Enter bank · x pass the bank · ? help · q quit"
+            return "digits + Enter bank · x pass the bank · e end · ? help · q quit"
         if g.phase == "betting" and who == g.banker:
             return (
                 "Enter deal"
                 if "deal" in g.to_act()[1]
-                else "Enter open the betting · g pass the bank · ? help · q quit"
+                else "Enter open the betting · g pass the bank · e end · ? help · q quit"
             )
+        if g.phase == "betting" and not g.stakes:
+            return "digits + Enter stake · b banco · x pass · e end · ? help · q quit"
         if g.phase == "betting":
             return "digits + Enter stake · b banco · x pass · ? help · q quit"
         if g.phase == "punter":
@@ -447,6 +500,7 @@ def run_chemin(
     seed: int | None = None,
     forced_moves: str = "announced",
     resume: str | Path | None = None,
+    first_bank: str = "lot",
 ) -> int:
     """Open the chemin de fer table: a new game, a record played on, or a journal resumed.
 
@@ -455,7 +509,7 @@ def run_chemin(
     """
     from .errors import BanqueError
     from .games.chemin import CheminGame
-    from .games.tables import TableJournal, reopen
+    from .games.tables import TableJournal, farewell, reopen
     from .record import load_record, replay
 
     computers = dict(computers)
@@ -474,6 +528,7 @@ def run_chemin(
                 names,
                 random.SystemRandom().randrange(2**31) if seed is None else seed,
                 forced_moves="automatic" if forced_moves == "automatic" else "announced",
+                first_bank="auction" if first_bank == "auction" else "lot",
             )
         try:
             journal = TableJournal.create(game, computers, pace)
@@ -488,7 +543,5 @@ def run_chemin(
         code = int(app.run() or 0)
     finally:
         journal.close()
-    print(
-        f"banque: the game is kept as {plain(journal.path.stem, 60)} (banque --resume continues it)"
-    )
+    print(farewell(game, journal.path))
     return code

@@ -174,10 +174,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--first-bank",
-        choices=("auction", "list"),
+        choices=("auction", "list", "lot"),
         default=None,
         help="hoyle's table option: the first bank by auction (the default) or held by the "
-        "first name on the list",
+        "first name on the list; chemin de fer's: by lot (the default) or auction",
     )
     parser.add_argument(
         "--resume",
@@ -1114,7 +1114,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if func is not None:
             return int(func(args))
         if args.game != "banque" and args.record is None and args.resume is None:
-            return play_two_hand(args.game, None, dict(args.computer), args.pace, args.forced_moves)
+            return play_two_hand(
+                args.game,
+                None,
+                dict(args.computer),
+                args.pace,
+                args.forced_moves,
+                first_bank=_two_hand_first_bank(args.game, args.first_bank),
+            )
         if args.resume is not None:
             if args.record is not None or args.computer:
                 raise BanqueError(
@@ -1128,6 +1135,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise BanqueError("--banco-split is a classic house's option (add --rules classic)")
             options["banco_split"] = args.banco_split
         if args.first_bank is not None:
+            if args.first_bank == "lot":
+                raise BanqueError(
+                    "--first-bank lot is chemin de fer's option (add --game chemin-de-fer)"
+                )
             if args.rules != "hoyle":
                 raise BanqueError("--first-bank is a hoyle table's option (add --rules hoyle)")
             options["first_bank"] = args.first_bank
@@ -1150,12 +1161,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
 
 
+def _two_hand_first_bank(game: str, first_bank: str | None) -> str:
+    """``--first-bank`` at a new two-hand table: chemin de fer's lot or auction."""
+    if first_bank is None:
+        return "lot"
+    if game == "punto-banco":
+        raise BanqueError("punto banco has no first bank to choose: the house holds the bank")
+    if first_bank == "list":
+        raise BanqueError(
+            "chemin de fer's first bank goes by lot or auction (--first-bank lot|auction)"
+        )
+    return first_bank
+
+
 def play_two_hand(
     game: str,
     record: str | None,
     computers: dict[str, SeatChoice],
     pace: float = 0.6,
     forced_moves: str = "announced",
+    *,
+    first_bank: str = "lot",
 ) -> int:
     """Open the table of punto banco or chemin de fer (a new game, or a record played on)."""
     if game == "chemin-de-fer" and record is None and not computers:
@@ -1169,7 +1195,12 @@ def play_two_hand(
         from .chemin_app import run_chemin
 
         return run_chemin(
-            record, names=names, computers=kinds, pace=pace, forced_moves=forced_moves
+            record,
+            names=names,
+            computers=kinds,
+            pace=pace,
+            forced_moves=forced_moves,
+            first_bank=first_bank,
         )
     from .punto_app import run_punto
 

@@ -219,6 +219,8 @@ class Record(BaseModel):
     limit: Annotated[StrictInt, Field(ge=1)] | None = None
     #: chemin de fer: where the bank passes, ``left`` (the default) or ``right`` (France).
     rotation: Literal["left", "right"] = "left"
+    #: chemin de fer: the first banker by ``lot`` (the default) or by ``auction``.
+    first_bank: Literal["lot", "auction"] = "lot"
     actions: list[Action] = Field(default_factory=list)
 
     @model_validator(mode="after")
@@ -227,6 +229,12 @@ class Record(BaseModel):
             raise ValueError("options: banco_split is a classic house's option (rules: classic)")
         if self.options.first_bank != "auction" and self.rules != "hoyle":
             raise ValueError("options: first_bank is a hoyle table's option (rules: hoyle)")
+        return self
+
+    @model_validator(mode="after")
+    def _first_bank_is_chemins(self) -> Record:
+        if self.first_bank != "lot" and self.game != "chemin-de-fer":
+            raise ValueError("first_bank: lot or auction is chemin de fer's table option")
         return self
 
     @model_validator(mode="after")

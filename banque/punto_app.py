@@ -87,6 +87,7 @@ class PuntoApp(App[int]):
     #players { height: 1fr; border: round $secondary; padding: 0 1; }
     #log { height: 1fr; min-height: 3; padding: 0 1; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
     #keys { height: 1; background: $panel; padding: 0 1; }
+    #standings { height: 1fr; padding: 1 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "spot('player')", "player", show=False),
@@ -99,7 +100,9 @@ class PuntoApp(App[int]):
         Binding("enter,d", "deal", "deal", show=False),
         Binding("tab", "next_seat", "next player", show=False),
         Binding("question_mark,f1", "help", "help", show=False),
+        Binding("e", "end_game", "end the game", show=False),
         Binding("q", "quit_table", "quit", show=False),
+        Binding("ctrl+q", "quit_table", "quit", show=False, priority=True),
     ]
 
     def __init__(
@@ -137,6 +140,7 @@ class PuntoApp(App[int]):
             with Vertical(id="right"):
                 yield Static(id="road")
                 yield Static(id="players")
+        yield Static(id="standings")
         yield Static(id="keys")
 
     def on_resize(self) -> None:
@@ -168,6 +172,12 @@ class PuntoApp(App[int]):
     def refresh_table(self) -> None:
         g = self.game
         coup = g.coups[-1] if g.coups else None
+        ended = g.phase == "ended"
+        self._w("body").display = not ended
+        self._w("standings").display = ended
+        if ended:
+            self._show_standings()
+            return
         self._w("title").update(
             f"Punto banco · {g.packs} packs · house limit {g.limit} a bet · "
             f"coup {len(g.coups) + 1} · {g.cards_left or 52 * g.packs} cards in the shoe"
@@ -242,7 +252,7 @@ class PuntoApp(App[int]):
                 + natural
             )
         log_box.update(Text("\n".join(rows)))
-        keys = "p b 8 9 bet · +/- chip · ⌫ take back · Enter deal · ? help · q quit"
+        keys = "p b 8 9 bet · +/- chip · ⌫ undo · Enter deal · e end · ? help · q quit"
         if len(self.humans) > 1:
             keys = keys.replace("· ? help", "· Tab next · ? help")
         self._w("keys").update(keys)
@@ -325,6 +335,8 @@ class PuntoApp(App[int]):
             mine = [b for b in coup.bets if b["who"] == self.seat]
             net = sum(int(str(b["won"])) for b in mine)
             self.message = f"{self.seat}: {net:+d} this coup." if mine else "No bets of yours."
+            if all(g.balances[h] <= 0 for h in self.humans) and not self.watch:
+                self.message += " No chips left to bet: e ends the game (the standings)."
         self.pending = {}
         self.save()
         self.refresh_table()
@@ -336,6 +348,48 @@ class PuntoApp(App[int]):
         self.journal.sync(self.game)
         if self.journal.failure:
             self.message = f"The journal cannot be written ({self.journal.failure})."
+
+    def _show_standings(self) -> None:
+        from fractions import Fraction
+
+        from .screens.games_end import standings_text
+
+        g = self.game
+        notes = [f"The house: {g.house:+d} (its takings: the seats' losses, less their gains)."]
+        boxes = [
+            f"{plain(p, 20)} {Fraction(g.due[p], 20)} of a chip" for p in g.participants if g.due[p]
+        ]
+        if boxes:
+            notes.append(
+                "Left in the commission boxes, less than a chip each, not collected: "
+                + ", ".join(boxes)
+                + "."
+            )
+        self._w("standings").update(
+            standings_text(
+                f"The game is over after {len(g.coups)} "
+                + ("coup." if len(g.coups) == 1 else "coups."),
+                None,
+                g.standings(),
+                notes,
+            )
+        )
+        self._w("title").update(f"Punto banco · {g.packs} packs · the game is over")
+        self._w("keys").update("q leave · ? help")
+
+    def action_end_game(self) -> None:
+        """End the game: bets not yet dealt go back; the standings."""
+        from .errors import IllegalAction
+
+        if self.game.phase == "ended":
+            return
+        self.pending = {}
+        try:
+            self.game.retire()
+        except IllegalAction as exc:  # cannot happen: bets become acts only at the deal
+            self.message = str(exc)
+        self.save()
+        self.refresh_table()
 
     def action_help(self) -> None:
         from .screens.games_help import GameHelpScreen
@@ -360,7 +414,7 @@ def run_punto(
     """Open the punto banco table: a new game, a record played on, or a journal resumed."""
     from .errors import BanqueError
     from .games.punto import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
-    from .games.tables import TableJournal, reopen
+    from .games.tables import TableJournal, farewell, reopen
     from .record import load_record, replay
 
     computers = dict(computers or {})
@@ -392,7 +446,5 @@ def run_punto(
         code = int(app.run() or 0)
     finally:
         journal.close()
-    print(
-        f"banque: the game is kept as {plain(journal.path.stem, 60)} (banque --resume continues it)"
-    )
+    print(farewell(game, journal.path))
     return code

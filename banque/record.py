@@ -310,6 +310,7 @@ def _two_hand_game(record: Record, **options: Any) -> Any:
             record.shoe,
             packs=record.packs or CHEMIN_PACKS,
             rotation=record.rotation,
+            first_bank=record.first_bank,
             forced_moves=forced,
             **options,
         )
@@ -366,6 +367,7 @@ def record_of(
             packs=game.packs,
             limit=getattr(game, "limit", None),
             rotation=getattr(game, "rotation", "left"),
+            first_bank=getattr(game, "first_bank", "lot"),
             actions=list(game.actions),
         )
     return Record.model_construct(
@@ -395,6 +397,8 @@ def record_head(record: Record, format: str | None = None) -> dict[str, Any]:
         head["limit"] = record.limit
     if record.rotation != "left":
         head["rotation"] = record.rotation
+    if record.first_bank != "lot":
+        head["first_bank"] = record.first_bank
     if record.shoe:
         head["shoe"] = list(record.shoe)
     if record.rules != "home":

@@ -6,6 +6,7 @@ import json
 import random
 import subprocess
 import sys
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -311,3 +312,137 @@ def test_announced_moves_the_punter_states_every_move_and_is_bound() -> None:
     rec = json.loads(dump_record(record_of(game)))
     assert rec["forced_moves"] == "announced"
     assert replay(parse_record(rec)).game.report() == game.report()
+
+
+# ---------------------------------------------------------------- the first bank by auction
+
+AUCTION = [
+    {"act": "bid", "who": "Ana", "amount": 20},
+    {"act": "pass", "who": "Bruno"},
+    {"act": "bid", "who": "Chloé", "amount": 25},
+]
+
+
+def test_the_first_bank_by_auction_through_a_record() -> None:
+    data = record([*AUCTION, {"act": "banco", "who": "Ana"}], first_bank="auction")
+    result = replay(parse_record(data))
+    assert result.error is None, result.error
+    game = result.game
+    assert game.first_bank == "auction" and game.banks[0]["bank"] == 25
+    assert game.banker == "Chloé" and game.fund == 25 and game.order == ["Ana", "Bruno"]
+    assert game.balances == {"Ana": 75, "Bruno": 100, "Chloé": 75} and game.stakes == {"Ana": 25}
+    assert "Chloé bids highest (25) and holds the bank." in [e.text for e in game.log]
+    # the record keeps the option, and a record without it draws the first bank by lot
+    assert json.loads(dump_record(record_of(game)))["first_bank"] == "auction"
+    assert worked(0).game.phase == "bank"
+    assert "first_bank" not in json.loads(dump_record(record_of(worked().game)))
+
+
+def test_equal_bids_go_to_the_first_in_turn() -> None:
+    game = CheminGame(THREE, seed=1, first_bank="auction")
+    assert game.banker is None and game.to_act() == (["Ana"], ("bid", "pass"))
+    game.pass_("Ana")
+    game.bid("Bruno", 30)
+    assert "the highest bid is 30" in game.prompt
+    game.bid("Chloé", 30)
+    assert game.banker == "Bruno" and game.fund == 30 and game.phase == "betting"
+
+
+def test_nobody_bidding_leaves_the_first_bank_to_the_lot() -> None:
+    game = CheminGame(THREE, seed=1, first_bank="auction")
+    for name in THREE:
+        game.pass_(name)
+    assert game.phase == "bank" and game.banker in THREE and game.fund == 0
+    assert game.log[-1].text == f"Nobody bids: {game.banker} draws the bank by lot."
+    game.bid(game.banker, 10)  # the banker then announces a bank, as after the lot
+    assert game.phase == "betting"
+
+
+@pytest.mark.parametrize(
+    ("upto", "act", "rule"),
+    [
+        (0, {"act": "bid", "who": "Bruno", "amount": 10}, "turn"),  # out of turn
+        (0, {"act": "pass", "who": "Chloé"}, "turn"),
+        (1, {"act": "bid", "who": "Ana", "amount": 30}, "auction"),  # one offer each
+        (2, {"act": "pass", "who": "Bruno"}, "auction"),
+        (0, {"act": "bid", "who": "Ana", "amount": 101}, "balance"),
+        (0, {"act": "bid", "who": "Ana", "amount": 0}, "amount"),
+        (1, {"act": "wager", "who": "Bruno", "amount": 5}, "phase"),  # no bets yet
+        (1, {"act": "deal"}, "phase"),
+    ],
+)
+def test_auction_refusals_leave_the_state_unchanged(
+    upto: int, act: dict[str, Any], rule: str
+) -> None:
+    before = replay(parse_record(record(AUCTION[:upto], first_bank="auction"))).game.report()
+    result = replay(parse_record(record([*AUCTION[:upto], act], first_bank="auction")))
+    assert result.error is not None and result.error.rule == rule, result.error
+    assert result.game.report() == before
+
+
+def test_first_bank_is_chemin_de_fers_option() -> None:
+    data = record([], first_bank="auction") | {"game": "punto-banco"}
+    with pytest.raises(Exception, match="first_bank"):
+        parse_record(data)
+    out = run("--game", "chemin-de-fer", "--first-bank", "list")
+    assert out.returncode != 0 and "lot or auction" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_computers_bid_at_the_auction_and_replay() -> None:
+    for seed in range(6):
+        game = CheminGame(FOUR, seed=seed, first_bank="auction")
+        seats = {
+            n: CheminComputer(n, game, "bold" if i % 2 else "cautious") for i, n in enumerate(FOUR)
+        }
+        while game.phase == "auction":
+            assert play_step(game, seats)
+        bids = game.bids
+        assert all(1 <= b <= 100 for b in bids.values())
+        if bids:  # the highest bid holds the bank
+            assert game.fund == max(bids.values()) and game.bids[game.banker] == game.fund
+        for _ in range(40):
+            if not play_step(game, seats):
+                break
+        again = replay(parse_record(json.loads(dump_record(record_of(game))))).game
+        assert again.report() == game.report() and game.total_chips() == 400
+
+
+def _reference_one_side(
+    u: list[int], bt: int, stake: int, third: int | None, p: Fraction
+) -> tuple[Fraction, Fraction]:
+    """The banker's gains by plain fractions, pair by pair and card by card."""
+    sign = lambda x: (x > 0) - (x < 0)  # noqa: E731
+    n, tw, ss, ds = sum(u), Fraction(0), Fraction(0), Fraction(0)
+    for a in range(10):
+        for b in range(10):
+            ways = u[a] * (u[b] - (a == b))
+            t = (a + b) % 10
+            if third is not None:
+                w = Fraction(0) if t > 5 else (p if t == 5 else Fraction(1))
+            else:
+                w = Fraction(0) if not 5 <= t <= 7 else (1 - p if t == 5 else Fraction(1))
+            if ways <= 0 or not w:
+                continue
+            final = (t + third) % 10 if third is not None else t
+            tw += ways * w
+            ss += ways * w * sign(bt - final)
+            gain = sum(
+                (u[c] - (c == a) - (c == b)) * sign((bt + c) % 10 - final) for c in range(10)
+            )
+            ds += ways * w * Fraction(gain, n - 2)
+    return stake * ds / tw, stake * ss / tw
+
+
+def test_the_fast_advice_is_the_exact_advice() -> None:
+    from banque.advisor_one import advise_one_side
+
+    rng = random.Random(11)
+    for _ in range(300):
+        u = [rng.randint(1, 24) for _ in range(10)]
+        bt, third = rng.randint(0, 7), rng.choice([None, *range(10)])
+        p = rng.choice([Fraction(1, 2), Fraction(0), Fraction(1), Fraction(2, 7)])
+        stake = rng.randint(1, 40)
+        assert advise_one_side(u, bt, stake, third, p) == _reference_one_side(
+            u, bt, stake, third, p
+        )

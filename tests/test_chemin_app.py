@@ -167,3 +167,94 @@ async def test_the_help_over_a_table_of_computers() -> None:
         assert isinstance(app.screen, GameHelpScreen)
         await pilot.press("escape")
         assert game.total_chips() == 300
+
+
+async def test_the_first_bank_by_auction_at_the_table() -> None:
+    game = CheminGame(THREE, seed=1, shoe=FIVE, first_bank="auction")
+    app = CheminApp(game, ["Ana"], {"Bruno": "cautious", "Chloé": "cautious"}, pace=0)
+    async with app.run_test() as pilot:
+        assert "bid a bank" in str(app._w("prompt").render())
+        assert "digits + Enter bid · x pass" in str(app._w("keys").render())
+        await pilot.press("enter")  # no digits: said, nothing played
+        assert "Type your bid" in app.message and game.phase == "auction"
+        await pilot.press("4", "0", "enter")  # Ana bids 40; the computers speak in turn
+        await settle(pilot)
+        assert game.bids["Ana"] == 40 and len(game.spoken) == 3
+        assert game.banker == max(game.bids, key=lambda p: (game.bids[p], -THREE.index(p)))
+        assert "The auction: Ana 40" in str(app._w("hands").render())
+
+
+async def test_e_ends_the_game_between_coups_with_the_standings(tmp_path: Any) -> None:
+    from banque.games.tables import TableJournal
+    from banque.journal import list_games
+
+    game = CheminGame(THREE, seed=1, shoe=FIVE)
+    journal = TableJournal.create(game, {"Bruno": "cautious", "Chloé": "cautious"}, 0.0, tmp_path)
+    app = CheminApp(
+        game, ["Ana"], {"Bruno": "cautious", "Chloé": "cautious"}, journal=journal, pace=0
+    )
+    async with app.run_test() as pilot:
+        assert "e end" in str(app._w("keys").render())
+        await pilot.press("1", "5", "enter", "enter")  # a bank of 15, dealt
+        await settle(pilot)
+        assert game.phase == "banker"
+        await pilot.press("e")  # a coup under way: refused in words, nothing changes
+        assert "finish it" in app.message and game.phase == "banker"
+        await pilot.press("s")
+        await settle(pilot)
+        coup = game.coups[-1]
+        await pilot.press("e")
+        assert game.phase == "ended" and game.fund == 0
+        shown = str(app._w("standings").render())
+        assert "The game is over after 1 coup and 1 bank." in shown
+        assert "The players end the game between coups." in shown  # why
+        for row in game.standings():
+            assert row.gain == game.balances[row.name] - 100
+        assert coup.result != "player" or "Ana" in shown
+        assert sum(r.gain for r in game.standings()) == 0  # chips only change hands
+        assert str(app._w("keys").render()) == "q leave · ? help"
+    journal.close()
+    (entry,) = list_games(tmp_path)
+    assert entry.state == "finished"
+
+
+async def test_ctrl_q_keeps_the_game_to_resume(tmp_path: Any) -> None:
+    from banque.games.tables import TableJournal, farewell, reopen
+
+    game = CheminGame(THREE, seed=1, shoe=FIVE)
+    journal = TableJournal.create(game, {"Bruno": "cautious", "Chloé": "cautious"}, 0.0, tmp_path)
+    app = CheminApp(
+        game, ["Ana"], {"Bruno": "cautious", "Chloé": "cautious"}, journal=journal, pace=0
+    )
+    async with app.run_test() as pilot:
+        await pilot.press("1", "5", "enter")
+        await settle(pilot)
+        await pilot.press("ctrl+q")
+    journal.close()
+    assert "banque --resume continues it" in farewell(game, journal.path)
+    again, kept, _, _ = reopen(journal.path)
+    kept.close()
+    assert again.report() == game.report() and again.phase != "ended"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_standings(snap_compare: Any, size: tuple[int, int]) -> None:
+    async def end(pilot: Any) -> None:
+        await pilot.press("1", "5", "enter", "enter", "s")
+        for _ in range(6):
+            await pilot.pause()
+        await pilot.press("e")
+
+    assert snap_compare(app_for(["Ana"]), run_before=end, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_auction(snap_compare: Any, size: tuple[int, int]) -> None:
+    game = CheminGame(THREE, seed=1, shoe=FIVE, first_bank="auction")
+    app = CheminApp(game, ["Chloé"], {"Ana": "bold", "Bruno": "cautious"}, pace=0)
+
+    async def wait(pilot: Any) -> None:
+        for _ in range(6):
+            await pilot.pause()
+
+    assert snap_compare(app, run_before=wait, terminal_size=size)

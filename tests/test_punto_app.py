@@ -118,3 +118,38 @@ async def test_a_table_of_computers_deals_by_itself() -> None:
             await pilot.pause(0.05)
         assert app.watch and len(game.coups) >= 2
         assert game.total_chips() == 200
+
+
+async def test_e_ends_the_game_with_the_standings_and_the_journal_finished(tmp_path: Any) -> None:
+    from banque.games.tables import TableJournal, farewell
+    from banque.journal import list_games
+
+    game = PuntoGame(["Ana", "Bob"], seed=7, shoe=SHOE)
+    journal = TableJournal.create(game, {"Bob": "cautious"}, 0.0, folder=tmp_path)
+    app = PuntoApp(game, ["Ana"], {"Bob": "cautious"}, journal=journal)
+    async with app.run_test() as pilot:
+        assert "e end" in str(app._w("keys").render())
+        await pilot.press("plus", "b", "enter")  # 5 on the banker: it wins, 5/20 due
+        await pilot.press("b", "e")  # a bet not yet dealt goes back
+        assert game.phase == "ended" and [a.act for a in game.actions][-1] == "retire"
+        shown = str(app._w("standings").render())
+        assert app._w("standings").display and not app._w("body").display
+        ana = game.balances["Ana"]
+        assert ana == 105  # 5 won; its commission (a quarter of a chip) waits in the box
+        assert "The game is over after 1 coup." in shown and "+5" in shown
+        assert f"The house: {game.house:+d}" in shown and "Ana 1/4 of a chip" in shown
+        assert str(app._w("keys").render()) == "q leave · ? help"
+        await pilot.press("p", "enter")  # nothing more is played
+        assert len(game.coups) == 1
+    journal.close()
+    (entry,) = list_games(tmp_path)
+    assert entry.state == "finished"
+    assert "the game is over" in farewell(game, journal.path)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_standings(snap_compare: Any, size: tuple[int, int]) -> None:
+    async def end(pilot: Any) -> None:
+        await pilot.press("plus", "b", "enter", "p", "enter", "e")
+
+    assert snap_compare(app_for({"Bob": "bold"}), run_before=end, terminal_size=size)

@@ -3,8 +3,12 @@
 - Six packs by default; two hands, the punters' and the banker's, dealt
   player, banker, player, banker.  A natural (a two-card 8 or 9) in either
   hand ends the coup at once.
-- The first banker is drawn by lot (the game's seeded generator).  The
-  banker announces any bank (act ``bid``) or passes it on (``pass``).
+- The first banker is drawn by lot (the game's seeded generator), or, as a
+  table option (``first_bank="auction"``), by auction: each player in turn
+  (the participants' order) bids a bank (act ``bid``) or passes, once; the
+  highest bid holds the bank with that fund (equal bids: the first in turn);
+  if nobody bids, the lot decides.  The banker announces any bank (act
+  ``bid``) or passes it on (``pass``).
   Whenever the banker loses a coup the bank passes to the next player (to
   the left, the next name in the participants' order, by default; to the
   right, the previous name, as in France: ``rotation``), and what is left of
@@ -50,20 +54,31 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from ..advisor import unseen_values
 from ..advisor_one import advise_one_side
+from ..cards import RANK_VALUE
 from ..engine import START_CHIPS
 from ..errors import IllegalAction
 from ..models import Action, Banco, Bid, Deal, Draw, Pass, Retire, Stand, Wager, build
 from ..text import quoted
-from .common import Event, Hands, Shoe, TwoHandCoup, points, result_of, validate_names
+from .common import (
+    Event,
+    Hands,
+    Shoe,
+    Standing,
+    TwoHandCoup,
+    points,
+    result_of,
+    standings,
+    validate_names,
+)
 
 __all__ = ["DEFAULT_PACKS", "CheminGame", "CheminReport", "CheminView"]
 
 DEFAULT_PACKS = 6
 MIN_PLAYERS = 2
 MAX_PLAYERS = 11
-Phase = Literal["bank", "betting", "punter", "banker", "ended"]
+Phase = Literal["auction", "bank", "betting", "punter", "banker", "ended"]
+FirstBank = Literal["lot", "auction"]
 
 
 class CheminHand(BaseModel):
@@ -94,6 +109,9 @@ class CheminView(BaseModel):
     to_act: list[str]
     acts: list[str]
     prompt: str
+    #: How the first banker was chosen, and the auction's bids so far (said aloud).
+    first_bank: str = "lot"
+    bids: dict[str, int] = {}
 
 
 class CheminReport(BaseModel):
@@ -119,6 +137,8 @@ class CheminReport(BaseModel):
     to_act: list[str]
     acts: list[str]
     prompt: str
+    first_bank: str = "lot"
+    bids: dict[str, int] = {}
 
 
 class CheminGame:
@@ -135,6 +155,7 @@ class CheminGame:
         packs: int = DEFAULT_PACKS,
         rotation: Literal["left", "right"] = "left",
         forced_moves: Literal["automatic", "announced"] = "automatic",
+        first_bank: FirstBank = "lot",
         record: bool = True,
         keep_log: bool = True,
     ) -> None:
@@ -169,10 +190,26 @@ class CheminGame:
         self.hands: dict[str, list[str]] = {"player": [], "banker": []}
         self.moves: dict[str, str] = {}
         self.declined: list[str] = []
-        self.banker: str | None = self.rng.choice(self.participants)
-        self.phase: Phase = "bank"
+        if first_bank not in ("lot", "auction"):
+            raise IllegalAction("The first bank goes by lot or by auction.", "first_bank")
+        self.first_bank: FirstBank = first_bank
+        #: The first bank's auction: each bid, and who has spoken (in turn).
+        self.bids: dict[str, int] = {}
+        self.spoken: list[str] = []
         self._boot: list[Event] = []
-        self._event("lot", f"{self.banker} draws the bank by lot.", self._boot)
+        self.banker: str | None = None
+        self.phase: Phase = "auction"
+        self.ended_by = ""
+        if first_bank == "auction":
+            self._event(
+                "auction",
+                "The first bank goes to auction: each player in turn bids a bank or passes.",
+                self._boot,
+            )
+        else:
+            self.banker = self.rng.choice(self.participants)
+            self.phase = "bank"
+            self._event("lot", f"{self.banker} draws the bank by lot.", self._boot)
 
     # ------------------------------------------------------------------ state
 
@@ -243,6 +280,8 @@ class CheminGame:
         """Who may act now, and which acts."""
         p = self.phase
         banker = self.banker
+        if p == "auction":
+            return [self.participants[len(self.spoken)]], ("bid", "pass")
         if p == "bank":
             assert banker is not None
             return [banker], ("bid", "pass")
@@ -273,6 +312,13 @@ class CheminGame:
         p = self.phase
         if p == "ended":
             return "The game is over."
+        if p == "auction":
+            who = self.participants[len(self.spoken)]
+            top = max(self.bids.values(), default=0)
+            best = f"; the highest bid is {top}" if top else ""
+            return (
+                f"{who}: bid a bank for the first bank (up to {self.balances[who]}{best}) or pass."
+            )
         if p == "bank":
             return f"{self.banker}: announce a bank (up to {self.balances[self.banker or '']}) or pass it on."
         if p == "betting":
@@ -293,9 +339,11 @@ class CheminGame:
 
     def verify_bid(self, who: str, amount: int) -> None:
         self._who(who)
-        if self.phase != "bank":
+        if self.phase == "auction":
+            self._check_bidder(who)
+        elif self.phase != "bank":
             raise IllegalAction(f"No bank is being announced now. {self.prompt}", "phase")
-        if who != self.banker:
+        elif who != self.banker:
             raise IllegalAction(f"It is {self.banker}'s turn to hold the bank.", "turn")
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
             raise IllegalAction("A bank is a whole number of chips, 1 or more.", "amount")
@@ -305,10 +353,47 @@ class CheminGame:
                 "balance",
             )
 
+    def _check_bidder(self, who: str) -> None:
+        """The auction's turn: each player speaks once, in the participants' order."""
+        turn = self.participants[len(self.spoken)]
+        if who != turn:
+            if who in self.spoken:
+                said = f"bid {self.bids[who]}" if who in self.bids else "passed"
+                raise IllegalAction(
+                    f"{who} has already {said} in this auction: one offer each.", "auction"
+                )
+            raise IllegalAction(f"The auction goes in turn: it is {turn}'s turn.", "turn")
+
     def bid(self, who: str, amount: int) -> list[Event]:
-        """The banker announces a bank of ``amount`` chips."""
+        """The banker announces a bank of ``amount`` chips (the auction: a player bids it)."""
         self.verify_bid(who, amount)
         self._remember(lambda: Bid.model_construct(act="bid", who=who, amount=amount))
+        if self.phase == "auction":
+            self.bids[who] = amount
+            self.spoken.append(who)
+            out: list[Event] = []
+            self._event("bid", f"{who} bids a bank of {amount}.", out)
+            self._after_auction_speech(out)
+            return out
+        return self._hold_bank(who, amount)
+
+    def _after_auction_speech(self, out: list[Event]) -> None:
+        """Everyone has spoken: the highest bid holds the bank (the first in turn among
+        equal bids); if nobody bid, the lot chooses the banker, who announces a bank."""
+        if len(self.spoken) < len(self.participants):
+            return
+        if self.bids:
+            top = max(self.bids.values())
+            winner = next(p for p in self.participants if self.bids.get(p) == top)
+            self.banker = winner
+            self._event("auction", f"{winner} bids highest ({top}) and holds the bank.", out)
+            out.extend(self._hold_bank(winner, top))
+            return
+        self.banker = self.rng.choice(self.participants)
+        self.phase = "bank"
+        self._event("lot", f"Nobody bids: {self.banker} draws the bank by lot.", out)
+
+    def _hold_bank(self, who: str, amount: int) -> list[Event]:
         self.balances[who] -= amount
         self.fund = amount
         self.declined = []
@@ -340,7 +425,8 @@ class CheminGame:
         if sum(1 for b in self.balances.values() if b > 0) < 2:
             self.banker = None
             self.phase = "ended"
-            self._event("end", "Fewer than two players have chips left: the game ends.", out)
+            self.ended_by = "Fewer than two players have chips left: the game ends."
+            self._event("end", self.ended_by, out)
             return
         for k in range(1, len(self.participants) + 1):
             nxt = self.neighbour(old, k)
@@ -350,7 +436,8 @@ class CheminGame:
                 return
         self.banker = None
         self.phase = "ended"
-        self._event("end", "Nobody takes the bank: the game ends.", out)
+        self.ended_by = "Nobody takes the bank: the game ends."
+        self._event("end", self.ended_by, out)
 
     def _banker_may_pass(self, who: str) -> bool:
         """The banker passes the bank on: when announcing it, or between coups."""
@@ -362,6 +449,8 @@ class CheminGame:
 
     def verify_pass(self, who: str) -> None:
         self._who(who)
+        if self.phase == "auction":
+            return self._check_bidder(who)
         if self._banker_may_pass(who):
             return
         if self.phase == "betting" and who == self.banker:
@@ -375,6 +464,11 @@ class CheminGame:
         self.verify_pass(who)
         self._remember(lambda: Pass.model_construct(act="pass", who=who))
         out: list[Event] = []
+        if self.phase == "auction":
+            self.spoken.append(who)
+            self._event("pass", f"{who} passes.", out)
+            self._after_auction_speech(out)
+            return out
         if who == self.banker:
             if self.phase == "bank":
                 self.declined.append(who)
@@ -661,10 +755,24 @@ class CheminGame:
             self.balances[self.banker] += self.fund
         self.fund = 0
         self.phase = "ended"
+        self.ended_by = "The players end the game between coups."
         out: list[Event] = []
         standing = ", ".join(f"{p} {self.balances[p]}" for p in self.participants)
         self._event("end", f"The game ends after {len(self.coups)} coups: {standing}.", out)
         return out
+
+    def standings(self) -> list[Standing]:
+        """Each seat's chips and gain or loss on the 100 it started with (a fund in play
+        counts for its banker), best first."""
+        chips = dict(self.balances)
+        if self.banker is not None:
+            chips[self.banker] += self.fund
+        return standings(self.participants, chips, START_CHIPS)
+
+    @property
+    def end_reason(self) -> str | None:
+        """Why the game ended (``None`` while it goes on)."""
+        return self.ended_by if self.phase == "ended" else None
 
     def apply(self, action: Any) -> list[Event]:
         """Apply one validated act of a record."""
@@ -699,6 +807,14 @@ class CheminGame:
                 seen.remove(card)
         return seen
 
+    def _unseen_values(self) -> list[int]:
+        """The banker's unseen cards counted by value 0..9 (what
+        :func:`banque.advisor.unseen_values` gives, counted from the shoe's values)."""
+        counts = [16 * self.packs] + [4 * self.packs] * 9
+        for card in self.banker_seen():
+            counts[RANK_VALUE[card[0]]] -= 1
+        return counts
+
     def advice(self, p5: float = 0.5) -> tuple[Fraction, Fraction]:
         """At the banker's choice: its exact expected gains (draw, stand) in chips.
 
@@ -708,7 +824,7 @@ class CheminGame:
         """
         if self.phase != "banker":
             raise IllegalAction(f"The banker is not choosing now. {self.prompt}", "phase")
-        unseen = unseen_values(self.packs, self.banker_seen())
+        unseen = self._unseen_values()
         third = points(self.hands["player"][2:]) if len(self.hands["player"]) > 2 else None
         return advise_one_side(
             unseen, points(self.hands["banker"]), self.staked(), third, Fraction(p5)
@@ -746,6 +862,8 @@ class CheminGame:
             to_act=actors,
             acts=list(acts),
             prompt=self.prompt,
+            first_bank=self.first_bank,
+            bids=dict(self.bids),
         )
 
     def report(self) -> CheminReport:
@@ -772,4 +890,6 @@ class CheminGame:
             to_act=actors,
             acts=list(acts),
             prompt=self.prompt,
+            first_bank=self.first_bank,
+            bids=dict(self.bids),
         )

@@ -41,6 +41,7 @@ __all__ = [
     "player_draws",
     "points",
     "result_of",
+    "standings",
     "validate_names",
 ]
 
@@ -192,6 +193,24 @@ class TwoHandCoup(BaseModel):
     bank_before: int
     bank_after: int
     banker: str = "house"
+
+
+class Standing(BaseModel):
+    """A seat at the game's end (or now): its chips and its gain or loss on the start."""
+
+    name: str
+    chips: int
+    gain: int
+
+
+def standings(participants: Sequence[str], balances: dict[str, int], start: int) -> list[Standing]:
+    """Each seat's chips and gain (``chips - start``), best first (seat order among equals).
+
+    >>> [(s.name, s.gain) for s in standings(["Ana", "Bo"], {"Ana": 90, "Bo": 110}, 100)]
+    [('Bo', 10), ('Ana', -10)]
+    """
+    rows = [Standing(name=p, chips=balances[p], gain=balances[p] - start) for p in participants]
+    return sorted(rows, key=lambda s: -s.gain)
 
 
 def big_road(results: Iterable[str]) -> list[list[str]]:

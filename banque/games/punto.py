@@ -40,12 +40,14 @@ from .common import (
     Event,
     Hands,
     Shoe,
+    Standing,
     TwoHandCoup,
     banker_draws,
     big_road,
     player_draws,
     points,
     result_of,
+    standings,
 )
 
 __all__ = ["DEFAULT_LIMIT", "DEFAULT_PACKS", "SPOTS", "PuntoGame", "PuntoReport"]
@@ -331,6 +333,11 @@ class PuntoGame:
         standing = ", ".join(f"{p} {self.balances[p]}" for p in self.participants)
         self._event("end", f"The game ends after {len(self.coups)} coups: {standing}.", out)
         return out
+
+    def standings(self) -> list[Standing]:
+        """Each seat's chips and gain or loss on the 100 it started with, best first
+        (the house's takings are :attr:`house`: the seats' losses less their gains)."""
+        return standings(self.participants, self.balances, START_CHIPS)
 
     def apply(self, action: Any) -> list[Event]:
         """Apply one validated act of a record."""

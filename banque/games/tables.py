@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import BanqueError, IllegalAction
 from .common import validate_names
 
-__all__ = ["TableJournal", "check_seats", "open_table"]
+__all__ = ["TableJournal", "check_seats", "farewell", "open_table"]
 
 #: Seats each game takes: (fewest, most).
 SEATS = {"punto-banco": (1, 11), "chemin-de-fer": (2, 11)}
@@ -67,6 +67,16 @@ class TableJournal:
 
     def close(self) -> None:
         self.journal.close()
+
+
+def farewell(game: Any, path: Path) -> str:
+    """What a two-hand table says as it closes: the game kept to resume, or over."""
+    from ..text import plain
+
+    name = plain(path.stem, 60)
+    if game.phase == "ended":
+        return f"banque: the game is over; its journal {name} keeps it (banque games lists it)"
+    return f"banque: the game is kept as {name} (banque --resume continues it)"
 
 
 def reopen(path: str | Path) -> tuple[Any, TableJournal, dict[str, str], float | None]:
