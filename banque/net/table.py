@@ -289,6 +289,8 @@ class Table:
             "spectator": seat is None,
             "participants": list(g.participants),
             "forced_moves": g.forced_moves,
+            "rules": g.rules,
+            "options": g.options.model_dump(mode="json"),
             "pace": self.pace,
         }
 

@@ -184,11 +184,16 @@ class JoinedScreen(Screen[None]):
         self.query_one(Scoreboard).show(board)
         self._update_action(view, board)
         me = app.seat or app.watcher
+        rules = app.state.rules if app.state is not None else "home"
+        tail = "" if rules == "home" else " · " + _("{rules} rules").format(rules=rules)
         if board.banker is None:
-            self.sub_title = _("{me} · bank {n}: auction").format(me=me, n=board.bank_number)
+            self.sub_title = _("{me} · bank {n}: auction").format(me=me, n=board.bank_number) + tail
         else:
-            self.sub_title = _("{me} · bank {n} · coup {coup} · {banker} banks").format(
-                me=me, n=board.bank_number, coup=board.coup, banker=board.banker
+            self.sub_title = (
+                _("{me} · bank {n} · coup {coup} · {banker} banks").format(
+                    me=me, n=board.bank_number, coup=board.coup, banker=board.banker
+                )
+                + tail
             )
         self.refresh_bindings()
 
