@@ -4,17 +4,24 @@ over the wire (burn, take, accept, replenish, a divided banco, hoyle's first ban
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from banque.cli import main
+from banque.engine import Game
+from banque.models import TableOptions
 from banque.net.client import Address, TableClient
 from banque.net.host import build_table, table_words
+from banque.net.server import TableServer
+from banque.net.table import Table
 from banque.screens.setup import SetupScreen
+from banque.session import Session
 
 from .test_net_socket import short_dir  # noqa: F401  (a fixture)
 
@@ -140,3 +147,275 @@ async def test_banque_host_setup_hands_the_rules_chosen_to_the_host() -> None:
         await pilot.pause()
     assert app.chosen is not None
     assert (app.chosen.rules, app.chosen.options) == ("hoyle", {"first_bank": "list"})
+
+
+# ------------------------------------------------------------------ 2. the acts over sockets
+
+# classic: two cards burnt, then right 9♥ K♥ (a natural), left 3♠ K♠ draws Q♣, banker 5♦ K♦.
+CLASSIC_SHOE = ["2C", "3C", "9H", "3S", "5D", "KH", "KS", "KD", "QC", "4C"]
+# hoyle: right 7♥ K♥ and left 6♠ K♠ stand, banker K♦ Q♦ = 0: the banker loses both sides.
+HOYLE_SHOE = ["7H", "6S", "KD", "KH", "KS", "QD", "2C", "3C", "4C"]
+
+
+def profile_table(rules: str, shoe: list[str], **options: Any) -> Table:
+    game = Game(
+        NAMES,
+        7,
+        shoe,
+        rules=rules,  # type: ignore[arg-type]
+        forced_moves="announced",
+        options=TableOptions(**options),
+    )
+    session = Session(game)
+    session.forced()
+    return Table(session, pace=0, uid=os.getuid())
+
+
+class Seats:
+    """Three joined seats over a real Unix socket, acting in turn and kept in step."""
+
+    def __init__(self, server: TableServer, clients: dict[str, TableClient]) -> None:
+        self.server = server
+        self.table = server.table
+        self.clients = clients
+
+    @classmethod
+    async def join(cls, server: TableServer) -> Seats:
+        clients = {}
+        for name in NAMES:
+            client = await TableClient.open(Address(server.socket_path))
+            await client.hello(name, server.table.token(name))
+            await client.receive()
+            clients[name] = client
+        seats = cls(server, clients)
+        await seats.sync()
+        return seats
+
+    async def sync(self) -> None:
+        """Every seat has the table's latest view."""
+        async with asyncio.timeout(10):
+            for client in self.clients.values():
+                while client.state.turn < self.table.turn:
+                    assert await client.receive() is not None
+
+    def you(self, seat: str) -> dict[str, Any]:
+        return self.clients[seat].state.you
+
+    async def act(self, seat: str, act: str, **fields: Any) -> dict[str, Any]:
+        """``seat`` acts; the answer (ack or error), once every seat is in step."""
+        client = self.clients[seat]
+        ident = await client.act(act, **fields)
+        async with asyncio.timeout(10):
+            while True:
+                message = await client.receive()
+                assert message is not None
+                if message.get("id") == ident:
+                    break
+        await self.sync()
+        return message
+
+    async def ok(self, seat: str, act: str, **fields: Any) -> None:
+        reply = await self.act(seat, act, **fields)
+        assert reply["type"] == "ack", reply
+
+    async def close(self) -> None:
+        for client in self.clients.values():
+            await client.close()
+
+
+def said(client: TableClient, code: str) -> list[dict[str, Any]]:
+    return [e for e in client.state.log if e["code"] == code]
+
+
+async def test_a_classic_bank_over_the_socket_burn_and_the_bank_taken(
+    short_dir: Path,  # noqa: F811
+) -> None:
+    async with TableServer(profile_table("classic", CLASSIC_SHOE), short_dir / "t.sock") as srv:
+        seats = await Seats.join(srv)
+        game = srv.table.session.game
+        await seats.ok("Ana", "bid", amount=10)
+        await seats.ok("Bruno", "pass")
+        await seats.ok("Chloé", "pass")
+        assert seats.you("Ana")["extra_bettors"] == "spectators"
+        await seats.ok("Ana", "seat")
+        await seats.ok("Ana", "shuffle")
+        you = seats.you("Bruno")
+        assert you["banco_split"] == {"rule": "any division", "fund": 10, "right": 5, "left": 5}
+        await seats.ok("Bruno", "wager", amount=5)
+        await seats.ok("Chloé", "wager", amount=5)
+        you = seats.you("Ana")
+        assert "burn" in you["acts"] and you["max_burn"] == 6
+        # A burn beyond the house's six is refused in the engine's words; nothing moves.
+        turn = srv.table.turn
+        reply = await seats.act("Ana", "burn", count=7)
+        assert reply["code"] == "refused"
+        assert reply["message"] == "The banker burns from 1 to 6 cards (not 7)."
+        assert srv.table.turn == turn and not game.burnt
+        await seats.ok("Ana", "burn", count=2)
+        for client in seats.clients.values():  # the burn is seen by every seat
+            (burn,) = said(client, "burn")
+            assert burn["text"] == "Ana burns 2 cards, shown to all: 2♣ 3♣."
+            assert "burn" not in client.state.you["acts"]
+        await seats.ok("Ana", "deal")
+        await seats.ok("Chloé", "draw")  # the right's natural settled it; the left plays on
+        await seats.ok("Ana", "stand")
+        for name in NAMES:
+            await seats.ok(name, "continue")
+        await seats.ok("Bruno", "pass")
+        await seats.ok("Chloé", "pass")
+        await seats.ok("Ana", "retire")
+        for name in NAMES:
+            await seats.ok(name, "fresh")
+        # The bank re-offered at its size, to Bruno first (precedence): he takes it.
+        you = seats.you("Bruno")
+        assert you["acts"] == ["take", "pass"] and you["offer"] == 10
+        assert not seats.you("Chloé")["to_act"]
+        reply = await seats.act("Chloé", "take")
+        assert reply["code"] == "not_your_turn"
+        await seats.ok("Bruno", "take")
+        assert game.banker == "Bruno" and game.fund == 10 and game.bank_number == 2
+        assert [a.act for a in game.actions].count("take") == 1
+        for client in seats.clients.values():
+            view = client.state.view
+            assert view is not None and view["board"]["banker"] == "Bruno"
+        await seats.close()
+
+
+async def test_a_hoyle_bank_over_the_socket_stakes_accepted_and_replenished(
+    short_dir: Path,  # noqa: F811
+) -> None:
+    table = profile_table("hoyle", HOYLE_SHOE, first_bank="list")
+    async with TableServer(table, short_dir / "t.sock") as srv:
+        seats = await Seats.join(srv)
+        game = srv.table.session.game
+        # The first on the list holds the first bank: a fund, no passing.
+        you = seats.you("Ana")
+        assert you["acts"] == ["bid"] and you["first_bank"] is True
+        reply = await seats.act("Ana", "pass")
+        assert reply["code"] == "refused" and "first name on the list, Ana" in reply["message"]
+        await seats.ok("Ana", "bid", amount=10)
+        await seats.ok("Ana", "seat")
+        you = seats.you("Ana")
+        assert you["croupier"] is True and you["cutters"] == ["Bruno", "Chloé"]
+        await seats.ok("Ana", "shuffle", cut="Bruno")  # the banker chooses who cuts
+        assert any("Bruno cuts" in e["text"] for e in seats.clients["Chloé"].state.log)
+        await seats.ok("Bruno", "wager", amount=30)
+        await seats.ok("Chloé", "wager", amount=20)
+        you = seats.you("Ana")
+        assert "accept" in you["acts"] and you["accept"] == 40
+        await seats.ok("Ana", "accept")
+        assert game.unlimited and game.fund == 50
+        for client in seats.clients.values():
+            assert said(client, "accept")
+        await seats.ok("Ana", "deal")
+        await seats.ok("Bruno", "stand")
+        await seats.ok("Chloé", "stand")
+        await seats.ok("Ana", "stand")
+        for name in NAMES:
+            await seats.ok(name, "continue")
+        # The bank is broken; Ana replenishes it up to the agreed minimum.
+        you = seats.you("Ana")
+        assert you["acts"] == ["replenish", "retire"]
+        assert you["replenish"] == {"most": 10, "minimum": 10}
+        reply = await seats.act("Ana", "replenish", amount=11)
+        assert reply["code"] == "refused" and "1 to 10 chips" in reply["message"]
+        assert game.broken
+        await seats.ok("Ana", "replenish", amount=10)
+        assert not game.broken and game.fund == 10 and game.banker == "Ana"
+        for client in seats.clients.values():
+            assert said(client, "replenish")
+        assert seats.you("Bruno")["to_act"]  # the bank goes on: coup 2's stakes
+        await seats.close()
+
+
+@pytest.mark.parametrize(
+    ("fields", "said"),
+    [
+        ({"act": "burn"}, 'A burn needs a "count" (1 to 6 cards).'),
+        ({"act": "burn", "count": "2"}, '"count" must be a whole number of cards.'),
+        ({"act": "burn", "count": True}, '"count" must be a whole number of cards.'),
+        (
+            {"act": "banco", "split": [5, 5]},
+            '"split" is {"right": chips, "left": chips}: whole numbers for the two hands.',
+        ),
+        (
+            {"act": "banco", "split": {"right": -1, "left": 11}},
+            '"split" is {"right": chips, "left": chips}: whole numbers for the two hands.',
+        ),
+        (
+            {"act": "wager", "amount": 5, "split": {"right": 5, "left": 5}},
+            '"split" divides a banco only.',
+        ),
+        (
+            {"act": "wager", "amount": 5, "side": "centre"},
+            '"side" is "right" or "left", the side a wager backs.',
+        ),
+        ({"act": "pass", "side": "left"}, '"side" is "right" or "left", the side a wager backs.'),
+        (
+            {"act": "seat", "spectators": ["Chloé"]},
+            'A seating with "spectators" gives "right" and "left" too.',
+        ),
+        (
+            {"act": "seat", "right": ["Bruno"], "left": ["Chloé"], "spectators": "Ana"},
+            '"spectators" must be a list of names.',
+        ),
+        ({"act": "replenish", "amount": -3}, '"amount" must be a whole number of chips.'),
+    ],
+)
+def test_bad_parameters_of_the_profiles_acts_are_refused_in_one_line(
+    fields: dict[str, Any], said: str
+) -> None:
+    """Refused by the protocol with a reason, before the table looks at them."""
+
+    table = profile_table("classic", CLASSIC_SHOE)
+    sent: list[dict[str, Any]] = []
+
+    class Link:
+        def send(self, data: bytes) -> None:
+            sent.append(json.loads(data))
+
+        def close(self) -> None:
+            pass
+
+    joined = table.connect(Link())
+    table.receive(
+        joined, b'{"v":1,"type":"hello","seat":"Ana","token":"%s"}' % table.token("Ana").encode()
+    )
+    before = (table.turn, list(table.session.game.actions))
+    line = json.dumps({"v": 1, "type": "act", "id": "x1", "turn": table.turn, **fields})
+    table.receive(joined, line.encode())
+    assert sent[-1] == {"v": 1, "type": "error", "code": "bad_message", "message": said, "id": "x1"}
+    assert (table.turn, list(table.session.game.actions)) == before
+
+
+@pytest.mark.parametrize(
+    ("rules", "act", "fields", "said"),
+    [
+        ("home", "burn", {"count": 2}, "Under the home rules no cards are burnt."),
+        ("home", "accept", {}, "Under the home rules the stakes never exceed the fund"),
+        ("home", "replenish", {"amount": 5}, "Under the home rules a broken bank ends the bank."),
+        ("classic", "take", {}, "No bank is on offer: a bank is taken by bidding for it."),
+    ],
+)
+async def test_a_profiles_act_out_of_its_rules_is_refused_in_the_engines_words(
+    short_dir: Path,  # noqa: F811
+    rules: str,
+    act: str,
+    fields: dict[str, Any],
+    said: str,
+) -> None:
+    async with TableServer(profile_table(rules, CLASSIC_SHOE), short_dir / "t.sock") as srv:
+        seats = await Seats.join(srv)
+        game = srv.table.session.game
+        await seats.ok("Ana", "bid", amount=10)
+        await seats.ok("Bruno", "pass")
+        await seats.ok("Chloé", "pass")
+        await seats.ok("Ana", "seat")
+        await seats.ok("Ana", "shuffle")
+        await seats.ok("Bruno", "pass")
+        await seats.ok("Chloé", "pass")
+        before = (srv.table.turn, len(game.actions), dict(game.balances), game.fund)
+        reply = await seats.act("Ana", act, **fields)
+        assert reply["code"] == "refused" and reply["message"].startswith(said), reply
+        assert (srv.table.turn, len(game.actions), dict(game.balances), game.fund) == before
+        await seats.close()
