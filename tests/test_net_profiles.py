@@ -16,12 +16,16 @@ import pytest
 from banque.cli import main
 from banque.engine import Game
 from banque.models import TableOptions
-from banque.net.client import Address, TableClient
+from banque.net.client import Address, LocalConnection, TableClient
 from banque.net.host import build_table, table_words
 from banque.net.server import TableServer
 from banque.net.table import Table
+from banque.record import parse_record, replay
+from banque.screens.dialogs import BancoSplitScreen, NumberScreen
+from banque.screens.joined import JoinApp, JoinedScreen
 from banque.screens.setup import SetupScreen
 from banque.session import Session
+from banque.widgets import ActionPanel
 
 from .test_net_socket import short_dir  # noqa: F401  (a fixture)
 
@@ -419,3 +423,201 @@ async def test_a_profiles_act_out_of_its_rules_is_refused_in_the_engines_words(
         assert reply["code"] == "refused" and reply["message"].startswith(said), reply
         assert (srv.table.turn, len(game.actions), dict(game.balances), game.fund) == before
         await seats.close()
+
+
+# ------------------------------------------------------------------ 3. the joined seat's keys
+
+
+def table_after(
+    rules: str,
+    shoe: list[str],
+    actions: list[dict[str, Any]],
+    names: list[str] = NAMES,
+    **options: Any,
+) -> Table:
+    """A table at the point a record reaches (its rules and options kept)."""
+    data: dict[str, Any] = {
+        "participants": names,
+        "seed": 7,
+        "rules": rules,
+        "shoe": shoe,
+        "actions": actions,
+        "forced_moves": "announced",
+    }
+    if options:
+        data["options"] = options
+    session = Session.from_replay(replay(parse_record(data)))
+    session.forced()
+    return Table(session, pace=0)
+
+
+def join_app(table: Table, seat: str | None) -> JoinApp:
+    async def connect() -> LocalConnection:
+        return LocalConnection(table)
+
+    app = JoinApp(connect, seat, blink=False)
+    app.animation_level = "none"
+    return app
+
+
+def panel_text(app: JoinApp) -> str:
+    screen = next(s for s in app.screen_stack if isinstance(s, JoinedScreen))
+    panel = screen.query_one(ActionPanel)
+    return " ".join(
+        str(panel.query_one(f"#{part}").render()) for part in ("prompt", "hint", "message")
+    )
+
+
+CLASSIC_STAKES = [
+    {"act": "bid", "who": "Ana", "amount": 10},
+    {"act": "pass", "who": "Bruno"},
+    {"act": "pass", "who": "Chloé"},
+    {"act": "shuffle"},
+    {"act": "wager", "who": "Bruno", "amount": 5},
+    {"act": "wager", "who": "Chloé", "amount": 5},
+]
+
+
+async def test_a_joined_banker_is_prompted_to_burn_and_burns_by_keys() -> None:
+    table = table_after("classic", CLASSIC_SHOE, CLASSIC_STAKES)
+    app = join_app(table, "Ana")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = panel_text(app)
+        assert "Your turn" in text
+        assert "Enter: deal · u: burn 1-6 cards" in text
+        assert "classic rules" in str(app.screen.sub_title)
+        await pilot.press("u")
+        await pilot.pause()
+        assert isinstance(app.screen, NumberScreen)
+        await pilot.press("2")
+        await pilot.pause()
+        await pilot.pause()
+        game = table.session.game
+        assert game.burnt and game.actions[-1].act == "burn"
+        assert "burn" in [e["code"] for e in app.state.log]
+        assert "u: burn" not in panel_text(app)  # once a shoe
+        await pilot.press("enter")  # and deals
+        await pilot.pause()
+        assert game.actions[-1].act == "deal"
+
+
+async def test_a_joined_seat_takes_the_bank_offered() -> None:
+    actions = [
+        *CLASSIC_STAKES,
+        {"act": "burn", "count": 2},
+        {"act": "deal"},
+        {"act": "draw", "side": "left"},
+        {"act": "stand", "side": "banker"},
+        {"act": "pass", "who": "Bruno"},
+        {"act": "pass", "who": "Chloé"},
+        {"act": "retire"},
+    ]
+    table = table_after("classic", CLASSIC_SHOE, actions)
+    table.session.settled = None
+    table.session.new_bank()  # the standings read: the bank is offered
+    app = join_app(table, "Bruno")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "Enter or t: Bruno takes the bank of 10 · p: pass" in panel_text(app)
+        await pilot.press("t")
+        await pilot.pause()
+        assert table.session.game.banker == "Bruno"
+
+
+async def test_a_joined_banker_replenishes_a_broken_bank_with_enter() -> None:
+    actions = [
+        {"act": "bid", "who": "Ana", "amount": 10},
+        {"act": "shuffle", "cut": "Bruno"},
+        {"act": "wager", "who": "Bruno", "amount": 30},
+        {"act": "wager", "who": "Chloé", "amount": 20},
+        {"act": "accept"},
+        {"act": "deal"},
+        {"act": "stand", "side": "right"},
+        {"act": "stand", "side": "left"},
+        {"act": "stand", "side": "banker"},
+    ]
+    table = table_after("hoyle", HOYLE_SHOE, actions, first_bank="list")
+    table.session.continue_after_settlement()
+    assert table.session.game.broken
+    app = join_app(table, "Ana")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = panel_text(app)
+        assert "Your turn" in text and "broken" in text
+        assert "Enter: replenish with 10 (the agreed minimum) · x: give up the bank" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        game = table.session.game
+        assert not game.broken and game.fund == 10 and game.actions[-1].act == "replenish"
+
+
+async def test_a_joined_classic_banco_is_divided_in_its_dialog() -> None:
+    table = table_after("classic", CLASSIC_SHOE, CLASSIC_STAKES[:4], banco_split="even")
+    app = join_app(table, "Bruno")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "b: banco (10)" in panel_text(app)
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, BancoSplitScreen)
+        await pilot.press("7", "enter")  # 7 right, 3 left: not even
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, JoinedScreen)
+        assert "refuses this banco: the house requires an even division" in panel_text(app)
+        assert table.session.game.claims == []
+        await pilot.press("b")
+        await pilot.pause()
+        await pilot.press("enter")  # the offered 5 right, 5 left
+        await pilot.pause()
+        await pilot.pause()
+        game = table.session.game
+        assert game.claims == ["Bruno"] and game.claim_split["Bruno"] == (5, 5)
+
+
+async def test_a_joined_hoyle_banker_chooses_who_cuts() -> None:
+    actions = [{"act": "bid", "who": "Ana", "amount": 10}]
+    table = table_after("hoyle", HOYLE_SHOE, actions, first_bank="list")
+    app = join_app(table, "Ana")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        if "seat" in app.state.you["acts"]:
+            await pilot.press("enter")
+            await pilot.pause()
+        text = panel_text(app)
+        assert "The croupier shuffles first" in text and "cut by Chloé" in text
+        await pilot.press("c")
+        await pilot.pause()
+        assert "cut by Bruno" in panel_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.session.game.actions[-1].cut == "Bruno"
+
+
+async def test_a_joined_spectator_backs_the_side_it_chooses() -> None:
+    four = [*NAMES, "David"]
+    actions = [
+        {"act": "bid", "who": "Ana", "amount": 10},
+        {"act": "pass", "who": "Bruno"},
+        {"act": "pass", "who": "Chloé"},
+        {"act": "pass", "who": "David"},
+        {"act": "seat", "right": ["Bruno"], "left": ["Chloé"], "spectators": ["David"]},
+        {"act": "shuffle"},
+        {"act": "pass", "who": "Bruno"},
+        {"act": "pass", "who": "Chloé"},
+    ]
+    table = table_after("classic", CLASSIC_SHOE, actions, four)
+    app = join_app(table, "David")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = panel_text(app)
+        assert "s: back the other side" in text
+        assert "on the right" in str(app.screen.query_one("#amount-limit").render())
+        await pilot.press("s")
+        await pilot.pause()
+        assert "on the left" in str(app.screen.query_one("#amount-limit").render())
+        await pilot.press("4", "enter")
+        await pilot.pause()
+        wager = table.session.game.actions[-1]
+        assert (wager.act, wager.who, wager.amount, wager.side) == ("wager", "David", 4, "left")
