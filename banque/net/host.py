@@ -78,9 +78,9 @@ def table_words(table: Table) -> str:
         words += f", {game.rules} rules"
         chosen = game.options
         if game.rules == "classic" and chosen.banco_split != "free":
-            words += f" (banco divided: {chosen.banco_split})"
+            words += f", banco divided: {chosen.banco_split}"
         if game.rules == "hoyle" and chosen.first_bank != "auction":
-            words += " (the first bank: first on the list)"
+            words += ", the first bank to the first on the list"
     return words
 
 

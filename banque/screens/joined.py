@@ -282,7 +282,8 @@ class JoinedScreen(Screen[None]):
             return
         if stage == "auction":
             most = int(you.get("max_bid") or 0)
-            panel.show_amount(True, _("You bid"), _("1–{n} chips").format(n=most))
+            label = _("The first bank's fund") if you.get("first_bank") else _("You bid")
+            panel.show_amount(True, label, _("1–{n} chips").format(n=most))
             if fresh:
                 default = you.get("default_bid")
                 self._offer(amount, "" if default is None else str(default))
