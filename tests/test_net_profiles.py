@@ -22,6 +22,7 @@ from banque.net.server import TableServer
 from banque.net.table import Table
 from banque.record import parse_record, replay
 from banque.screens.dialogs import BancoSplitScreen, NumberScreen
+from banque.screens.help import HelpScreen
 from banque.screens.joined import JoinApp, JoinedScreen
 from banque.screens.setup import SetupScreen
 from banque.session import Session
@@ -500,6 +501,9 @@ async def test_a_joined_banker_is_prompted_to_burn_and_burns_by_keys() -> None:
         await pilot.press("enter")  # and deals
         await pilot.pause()
         assert game.actions[-1].act == "deal"
+        await pilot.press("f1")  # the help names the table's rules
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and app.screen.rules == "classic"
 
 
 async def test_a_joined_seat_takes_the_bank_offered() -> None:

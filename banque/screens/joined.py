@@ -659,7 +659,9 @@ class JoinApp(App[int]):
         from .help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            # The table's rules: under classic or hoyle the help opens with their differences.
+            rules = self.state.rules if self.state is not None else "home"
+            self.push_screen(HelpScreen(rules))
 
     def action_ascii(self) -> None:
         self.ascii_suits = not self.ascii_suits
