@@ -15,7 +15,7 @@ import pytest
 
 from banque.cli import main
 from banque.engine import Game
-from banque.models import TableOptions
+from banque.models import Pass, TableOptions
 from banque.net.client import Address, LocalConnection, TableClient
 from banque.net.host import build_table, table_words
 from banque.net.server import TableServer
@@ -625,3 +625,99 @@ async def test_a_joined_spectator_backs_the_side_it_chooses() -> None:
         await pilot.pause()
         wager = table.session.game.actions[-1]
         assert (wager.act, wager.who, wager.amount, wager.side) == ("wager", "David", 4, "left")
+
+
+async def test_a_joined_banker_arranges_the_seating_with_the_tables_keys() -> None:
+    """classic: ↑↓ choose, ←/→ a side, w to watch; every screen sees the arrangement."""
+    four = [*NAMES, "David"]
+    actions = [
+        {"act": "bid", "who": "Ana", "amount": 10},
+        {"act": "pass", "who": "Bruno"},
+        {"act": "pass", "who": "Chloé"},
+        {"act": "pass", "who": "David"},
+    ]
+    table = table_after("classic", CLASSIC_SHOE, actions, four)
+    session = table.session
+    assert session.stage() == "seating"
+    app = join_app(table, "Ana")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        draft = app.state.you["draft"]
+        assert (draft["left"], draft["right"]) == (["Chloé"], ["Bruno", "David"])
+        text = panel_text(app)
+        assert "↑↓: choose · ←/→: move to the left/right side" in text
+        assert "w: Chloé watches" in text
+        await pilot.press("w")  # the last of a side stays seated: the table says why
+        await pilot.pause()
+        assert "Each side keeps at least one seat: Chloé stays seated." in panel_text(app)
+        assert session.draft_spectators() == []
+        await pilot.press("down", "down")  # Chloé, Bruno, David
+        await pilot.pause()
+        assert "w: David watches" in panel_text(app)
+        await pilot.press("w")
+        await pilot.pause()
+        assert session.draft_spectators() == ["David"]
+        assert app.state.you["spectators"] == ["David"]
+        assert "w: David sits again" in panel_text(app)  # the cursor stays on him
+        await pilot.press("up", "left")  # Bruno to the left
+        await pilot.pause()
+        assert session.draft() == {"right": [], "left": ["Chloé", "Bruno"]}
+        await pilot.press("right")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        seat = session.game.actions[-1]
+        assert seat.act == "seat" and seat.spectators == ["David"]
+        assert (seat.right, seat.left) == (["Bruno"], ["Chloé"])
+        assert session.stage() == "shuffle"
+
+
+def test_arrange_is_checked_like_any_act() -> None:
+    table = profile_table("home", CLASSIC_SHOE)
+    sent: list[dict[str, Any]] = []
+
+    class Link:
+        def send(self, data: bytes) -> None:
+            sent.append(json.loads(data))
+
+        def close(self) -> None:
+            pass
+
+    joined = table.connect(Link())
+    hello = {"v": 1, "type": "hello", "seat": "Ana", "token": table.token("Ana")}
+    table.receive(joined, json.dumps(hello).encode())
+    for act in ({"act": "bid", "amount": 10},):
+        table.receive(
+            joined,
+            json.dumps({"v": 1, "type": "act", "id": "b", "turn": table.turn, **act}).encode(),
+        )
+    assert table.session.game.bids == {"Ana": 10}
+
+    def send(ident: str, **fields: Any) -> dict[str, Any]:
+        message = {"v": 1, "type": "act", "id": ident, "turn": table.turn, **fields}
+        table.receive(joined, json.dumps(message).encode())
+        return sent[-1]
+
+    assert send("a1", act="arrange", move="sideways", player="Bruno")["message"] == (
+        '"move" must be one of: left, right, up, down, watch, reset.'
+    )
+    assert (
+        send("a2", act="arrange", move="left")["message"]
+        == '"player" must be a participant\'s name.'
+    )
+    assert send("a3", act="pass", move="left")["message"] == (
+        '"move" and "player" arrange the seating only.'
+    )
+    # Not the seating yet: Bruno and Chloé have not spoken.
+    assert send("a4", act="arrange", move="left", player="Bruno")["code"] == "not_your_turn"
+    table.session.perform(Pass(who="Bruno"))
+    table.session.perform(Pass(who="Chloé"))
+    assert table.session.stage() == "seating"
+    reply = send("a5", act="arrange", move="watch", player="Bruno")
+    assert (reply["code"], reply["message"]) == (
+        "refused",
+        "Under the home rules every player sits on a side.",
+    )
+    reply = send("a6", act="arrange", move="left", player="Zoé")
+    assert reply["message"] == "Zoé is not among the players being seated."
+    assert table.session.draft() == {"right": ["Bruno"], "left": ["Chloé"]}

@@ -52,7 +52,13 @@ ACTS = (
     "accept",
     "replenish",
     "take",
+    # The banker arranging the seating before confirming it (as at one keyboard).
+    "arrange",
 )
+#: How ``arrange`` changes the seating being arranged: ``player`` to a side, up or down
+#: its side (toward the banker: up), out to watch (or stand) or back; ``reset``: the
+#: engine's seating again.
+ARRANGE_MOVES = ("left", "right", "up", "down", "watch", "reset")
 #: Error codes (the message says it in words).
 ERRORS = (
     "too_long",  # a line longer than MAX_LINE
@@ -161,6 +167,9 @@ class Act:
     side: str | None = None
     #: classic's spectators / hoyle's standing punters of a seating (with right and left).
     spectators: tuple[str, ...] | None = None
+    #: ``arrange``: who moves, and how (:data:`ARRANGE_MOVES`).
+    player: str | None = None
+    move: str | None = None
 
 
 _HELLO_KEYS = {"v", "type", "seat", "token", "spectator", "client"}
@@ -181,6 +190,8 @@ _ACT_KEYS = {
     "split",
     "side",
     "spectators",
+    "player",
+    "move",
 }
 
 
@@ -279,6 +290,17 @@ def parse_act(data: Mapping[str, Any]) -> Act:
                 "bad_message", 'A seating with "spectators" gives "right" and "left" too.', ident
             )
         spectators = tuple(_name(v, 'Each name of "spectators"', ident) for v in spectators)
+    move = data.get("move")
+    player = data.get("player")
+    if (move is not None or player is not None) and act != "arrange":
+        raise ProtocolError("bad_message", '"move" and "player" arrange the seating only.', ident)
+    if act == "arrange":
+        if move not in ARRANGE_MOVES:
+            raise ProtocolError(
+                "bad_message", f'"move" must be one of: {", ".join(ARRANGE_MOVES)}.', ident
+            )
+        if move != "reset":
+            player = _name(player, '"player"', ident)
     return Act(
         id=ident,
         turn=turn,
@@ -294,6 +316,8 @@ def parse_act(data: Mapping[str, Any]) -> Act:
         split=split,
         side=side,
         spectators=spectators,
+        player=player,
+        move=move,
     )
 
 
@@ -352,7 +376,7 @@ def seat_options(session: Session, seat: str, waiting: Sequence[str] = ()) -> di
     g = session.game
     house = g.house
     if stage == "seating":
-        out["acts"] = ["seat"]
+        out["acts"] = ["seat", "arrange"]
         out["draft"] = {s: list(v) for s, v in session.draft().items()}
         if house.extra_bettors != "none":  # classic's spectators, hoyle's standing punters
             out["extra_bettors"] = house.extra_bettors

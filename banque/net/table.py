@@ -386,6 +386,9 @@ class Table:
         session = self.session
         name = act.act
         if stage == "seating":
+            if name == "arrange":
+                self._arrange(act)
+                return []
             if name != "seat":
                 raise IllegalAction('Seat the players first (the act is "seat").', "phase")
             draft = session.draft()
@@ -450,6 +453,26 @@ class Table:
         else:
             raise IllegalAction(f"{name} is not an act of this moment.", "phase")
         return session.perform(action)
+
+    def _arrange(self, act: P.Act) -> None:
+        """The banker arranges the seating (the hot-seat table's keys, the session's moves)."""
+        session = self.session
+        if act.move == "reset":
+            session.reset_draft()
+            return
+        who = act.player or ""
+        if who not in session.draft_order():
+            raise IllegalAction(f"{who[:40]} is not among the players being seated.", "seating")
+        if act.move in ("left", "right"):
+            session.move_to(who, act.move)  # type: ignore[arg-type]
+        elif act.move in ("up", "down"):
+            session.reorder(who, -1 if act.move == "up" else 1)
+        elif session.game.house.extra_bettors == "none":
+            raise IllegalAction(
+                f"Under the {session.game.rules} rules every player sits on a side.", "seating"
+            )
+        else:
+            session.toggle_spectator(who)
 
     def _after(self, events: list[Event]) -> None:
         """A change was made: tell everyone; then what follows by itself."""

@@ -12,6 +12,25 @@ if TYPE_CHECKING:
     from .dialogs import NumberScreen
 
 
+def seating_hint(extra_bettors: str, chosen: str | None, watching: bool) -> str:
+    """The banker arranging the seating; ``w`` where the house has spectators (classic)
+    or standing punters (hoyle): ``chosen`` watches or stands, or sits again."""
+    hint = _(
+        "↑↓: choose · ←/→: move to the left/right side · [ ]: order from the "
+        "banker out · Enter: seat them"
+    )
+    if extra_bettors != "none" and chosen is not None:
+        where = (
+            _("{who} sits again")
+            if watching
+            else _("{who} watches")
+            if extra_bettors == "spectators"
+            else _("{who} stands")
+        )
+        hint += " · w: " + where.format(who=chosen)
+    return hint
+
+
 def dealing_hint(*, burn: int | None, accept: int | None, retire: bool) -> str:
     """The banker between coups: deal, burn (classic: up to ``burn`` cards), declare the
     stakes accepted (hoyle: putting up ``accept``), retire."""

@@ -31,7 +31,14 @@ from ..widgets.action import AmountInput
 from ..widgets.bars import KeyBar, TitleBar
 from ..widgets.common import suits
 from ..widgets.tableau import Bidder
-from .hints import burn_screen, croupier_hint, dealing_hint, offer_hint, replenish_hint
+from .hints import (
+    burn_screen,
+    croupier_hint,
+    dealing_hint,
+    offer_hint,
+    replenish_hint,
+    seating_hint,
+)
 from .history import HistoryScreen
 
 #: Which acts each of the screen's keys sends (when the seat may).
@@ -87,6 +94,27 @@ class JoinedScreen(Screen[None]):
         Binding("t", "send('take')", _("Take the bank"), show=False, id="table.take_t"),
         Binding("s", "switch_side", _("Other side"), id="table.switch_side"),
         Binding("c", "cutter", _("Cut by"), id="table.cutter"),
+        # The banker arranging the seating (the hot-seat table's keys).
+        Binding("up", "seat_cursor(-1)", _("Choose"), key_display="↑↓", id="table.cursor_up"),
+        Binding("down", "seat_cursor(1)", _("Choose"), show=False, id="table.cursor_down"),
+        Binding("left", "arrange('left')", _("To left"), id="table.to_left"),
+        Binding("right", "arrange('right')", _("To right"), id="table.to_right"),
+        Binding(
+            "shift+up,left_square_bracket",
+            "arrange('up')",
+            _("Order"),
+            key_display="[ ]",
+            id="table.order_up",
+        ),
+        Binding(
+            "shift+down,right_square_bracket",
+            "arrange('down')",
+            _("Order"),
+            show=False,
+            id="table.order_down",
+        ),
+        Binding("w", "arrange('watch')", _("Spectator"), id="table.spectator"),
+        Binding("ctrl+r", "arrange('reset')", _("Reset"), id="table.seat_reset"),
         Binding("pageup", "log_page(-1)", show=False, priority=True, id="join.log_up"),
         Binding("pagedown", "log_page(1)", show=False, priority=True, id="join.log_down"),
         Binding("l", "history", _("Log"), show=False, id="join.history"),
@@ -100,6 +128,8 @@ class JoinedScreen(Screen[None]):
         self.cutter: str | None = None
         #: classic's spectators / hoyle's standing punters: the side a stake backs.
         self.backs: str | None = None
+        #: The player chosen in the seating being arranged.
+        self.selected: str | None = None
         self._action_context: tuple[object, ...] = ()
         self._events: list[Any] = []
         self._log_seen: tuple[int, int] = (0, 0)
@@ -172,8 +202,11 @@ class JoinedScreen(Screen[None]):
         big = app.card_size()
         self.set_class(big != "small", "-big")
         self.set_class(big == "huge", "-huge")
+        selected = self._selected() if board.stage == "seating" else None
         for side in ("left", "right"):
-            self.query_one(f"#{side}", Tableau).show(board, ascii_suits=ascii_suits, big=big)
+            self.query_one(f"#{side}", Tableau).show(
+                board, ascii_suits=ascii_suits, big=big, selected=selected
+            )
         self.query_one("#bank", BankBand).show(board, ascii_suits=ascii_suits, big=big)
         if board.stage == "auction":
             bidders = self._bidders(view, board.actor)
@@ -341,7 +374,14 @@ class JoinedScreen(Screen[None]):
             elif stage == "offer":
                 hints.append(offer_hint(app.seat or "", int(you.get("offer") or 0)))
             elif stage == "seating":
-                hints.append(_("Enter: seat them as shown"))
+                chosen = self._selected()
+                hints.append(
+                    seating_hint(
+                        str(you.get("extra_bettors") or "none"),
+                        chosen,
+                        chosen in (you.get("spectators") or []),
+                    )
+                )
             elif stage == "shuffle" and you.get("croupier"):
                 hints.append(croupier_hint(board.banker or "", self._cut_by()))
             elif stage == "shuffle":
@@ -387,6 +427,13 @@ class JoinedScreen(Screen[None]):
             return "shuffle" in acts and not self.you.get("croupier")
         if action == "burn":
             return "burn" in acts
+        if action == "seat_cursor":
+            return "arrange" in acts
+        if action == "arrange":
+            move = str(parameters[0]) if parameters else ""
+            if move == "watch":
+                return "arrange" in acts and bool(self.you.get("extra_bettors"))
+            return "arrange" in acts
         if action == "cutter":
             return "shuffle" in acts and bool(self.you.get("croupier"))
         if action == "switch_side":
@@ -439,6 +486,39 @@ class JoinedScreen(Screen[None]):
 
         seat = self.join_app.seat or ""
         self.app.push_screen(BancoSplitScreen(seat, fund, check, str(split["rule"])), chosen)
+
+    def _draft_order(self) -> list[str]:
+        """The seating being arranged, in the hot-seat table's order (left, right, out)."""
+        draft = self.you.get("draft") or {}
+        return [
+            *(draft.get("left") or []),
+            *(draft.get("right") or []),
+            *(self.you.get("spectators") or []),
+        ]
+
+    def _selected(self) -> str | None:
+        order = self._draft_order()
+        if self.selected not in order:
+            self.selected = order[0] if order else None
+        return self.selected
+
+    def action_seat_cursor(self, delta: int) -> None:
+        order = self._draft_order()
+        if not order:
+            return
+        current = self._selected()
+        i = order.index(current) if current in order else 0
+        self.selected = order[(i + delta) % len(order)]
+        self.refresh_view()
+
+    def action_arrange(self, move: str) -> None:
+        """Move the chosen player (the table arranges; every screen shows it)."""
+        if move == "reset":
+            self.join_app.send_act("arrange", move="reset")
+            return
+        who = self._selected()
+        if who is not None:
+            self.join_app.send_act("arrange", player=who, move=move)
 
     def action_burn(self) -> None:
         """classic: the banker burns 1 to 6 cards (a digit), shown to all."""

@@ -21,7 +21,14 @@ from ..widgets import ActionPanel, BankBand, CoupLog, Scoreboard, Tableau
 from ..widgets.action import AmountInput, EngineValidator
 from ..widgets.bars import KeyBar, TitleBar
 from ..widgets.tableau import Bidder
-from .hints import burn_screen, croupier_hint, dealing_hint, offer_hint, replenish_hint
+from .hints import (
+    burn_screen,
+    croupier_hint,
+    dealing_hint,
+    offer_hint,
+    replenish_hint,
+    seating_hint,
+)
 
 if TYPE_CHECKING:
     from ..app import BanqueApp
@@ -336,21 +343,12 @@ class TableScreen(Screen[None]):
             panel.show_amount(False)
             self.set_focus(None)
             if stage == "seating":
-                hint = _(
-                    "↑↓: choose · ←/→: move to the left/right side · [ ]: order from the "
-                    "banker out · Enter: seat them"
-                )
                 chosen = self._selected()
-                if game.house.extra_bettors != "none" and chosen is not None:
-                    where = (
-                        _("{who} sits again")
-                        if chosen in session.draft_spectators()
-                        else _("{who} watches")
-                        if game.house.extra_bettors == "spectators"
-                        else _("{who} stands")
+                panel.set_hint(
+                    seating_hint(
+                        game.house.extra_bettors, chosen, chosen in session.draft_spectators()
                     )
-                    hint += " · w: " + where.format(who=chosen)
-                panel.set_hint(hint)
+                )
             elif stage == "shuffle" and game.house.croupier:
                 panel.set_hint(croupier_hint(game.banker or "", session.cut_by()))
             elif stage == "shuffle":
