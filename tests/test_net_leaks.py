@@ -301,11 +301,12 @@ def test_no_seat_ever_receives_a_card_concealed_from_it(marked: None, seed: int)
     assert game.bank_number >= 3
 
 
-def test_computers_and_stand_ins_leak_nothing_either() -> None:
+@pytest.mark.parametrize("rules", ["home", "classic", "hoyle"])
+def test_computers_and_stand_ins_leak_nothing_either(rules: str) -> None:
     """Computer seats and a gone seat's stand-in play; views stay each seat's own."""
     checks: list[str] = []
     names = ["Ana", "Bruno", "Chloé", "David"]
-    game = Game(names, 5, forced_moves="announced")
+    game = Game(names, 5, forced_moves="announced", rules=rules)  # type: ignore[arg-type]
     from banque.session import computer_seats
 
     computers = computer_seats(game, {"Chloé": "bold", "David": "cautious"})
