@@ -721,3 +721,16 @@ def test_arrange_is_checked_like_any_act() -> None:
     reply = send("a6", act="arrange", move="left", player="Zoé")
     assert reply["message"] == "Zoé is not among the players being seated."
     assert table.session.draft() == {"right": ["Bruno"], "left": ["Chloé"]}
+
+
+@pytest.mark.parametrize(
+    "size", [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+)
+def test_snapshot_joined_classic_banker_may_burn(snap_compare: Any, size: tuple[int, int]) -> None:
+    table = table_after("classic", CLASSIC_SHOE, CLASSIC_STAKES)
+
+    async def settle(pilot: Any) -> None:
+        await pilot.pause()
+        await pilot.pause()
+
+    assert snap_compare(join_app(table, "Ana"), terminal_size=size, run_before=settle)
