@@ -269,6 +269,7 @@ async def test_a_classic_bank_over_the_socket_burn_and_the_bank_taken(
         await seats.ok("Bruno", "pass")
         await seats.ok("Chloé", "pass")
         await seats.ok("Ana", "retire")
+        assert seats.you("Chloé")["offer"] == 10  # the standings first, then the offer
         for name in NAMES:
             await seats.ok(name, "fresh")
         # The bank re-offered at its size, to Bruno first (precedence): he takes it.

@@ -369,6 +369,8 @@ def seat_options(session: Session, seat: str, waiting: Sequence[str] = ()) -> di
         if seat in waiting:
             out["to_act"] = True
             out["acts"] = ["continue"] if stage == "settlement" else ["fresh"]
+            if stage == "ended" and session.game.offer:  # classic: the bank offered next
+                out["offer"] = session.game.offer_size
         return out
     if session.actor() != seat:
         return out

@@ -397,6 +397,12 @@ class JoinedScreen(Screen[None]):
                     hints.append(_("s: non (stand)"))
             elif stage == "settlement":
                 hints.append(_("Enter: next coup"))
+            elif stage == "ended" and you.get("offer"):
+                hints.append(
+                    _("Enter: on to the bank offered at its size ({n}) · ctrl+q: leave").format(
+                        n=you["offer"]
+                    )
+                )
             elif stage == "ended":
                 hints.append(_("Enter: a fresh bank · ctrl+q: leave"))
             panel.set_hint(" · ".join(hints))
