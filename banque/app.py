@@ -476,6 +476,15 @@ class BanqueApp(App[int]):
         computers.update(self.computers)
         return computers, styles
 
+    def rules_options(self) -> dict[str, str | int]:
+        """The options that belong to the rules chosen in setup (another profile's are
+        left out: setup may have switched the rules after they were given)."""
+        return {
+            k: v
+            for k, v in self.options.items()
+            if (k, self.rules) in (("banco_split", "classic"), ("first_bank", "hoyle"))
+        }
+
     def start_game(
         self,
         names: Sequence[str],
@@ -502,13 +511,7 @@ class BanqueApp(App[int]):
             forced_moves=self.forced_moves,
             rules=self.rules,  # type: ignore[arg-type]
             # Options that belong to the rules chosen in setup (another profile ignores them).
-            options=TableOptions(
-                **{
-                    k: v
-                    for k, v in self.options.items()
-                    if (k, self.rules) in (("banco_split", "classic"), ("first_bank", "hoyle"))
-                }
-            ),
+            options=TableOptions(**self.rules_options()),
         )
         if pace is not None:
             self.pace = max(0.0, min(MAX_PACE, pace))

@@ -157,28 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
         "learns what it holds; automatic: forced moves at once (faster, but a side asked to "
         "choose is seen to hold 5). A game from --record keeps its record's.",
     )
-    parser.add_argument(
-        "--rules",
-        choices=RULES_NAMES,
-        default="home",
-        help="the house's rules of a new game: home (the default), classic (1944) or hoyle "
-        "(see banque rules); setup offers them too. A game from --record keeps its record's.",
-    )
-    parser.add_argument(
-        "--banco-split",
-        type=_banco_split,
-        default=None,
-        metavar="HOW",
-        help="classic's house option: a banco on both hands divided free (the default), "
-        "divided (something on each side), even, or N (at least N chips on each side)",
-    )
-    parser.add_argument(
-        "--first-bank",
-        choices=("auction", "list", "lot"),
-        default=None,
-        help="hoyle's table option: the first bank by auction (the default) or held by the "
-        "first name on the list; chemin de fer's: by lot (the default) or auction",
-    )
+    _add_rules_flags(parser)
     parser.add_argument(
         "--resume",
         nargs="?",
@@ -426,6 +405,60 @@ def _solver_options(p: argparse.ArgumentParser, sweep: bool) -> None:
     p.add_argument("--json", action="store_true", help="print JSON")
 
 
+def _add_rules_flags(parser: argparse.ArgumentParser, *, host: bool = False) -> None:
+    """``--rules``, ``--banco-split``, ``--first-bank``: the table's and ``banque host``'s.
+
+    On ``banque host`` they default to nothing set (``argparse.SUPPRESS``), so that
+    ``banque --rules classic host`` keeps the value given before the command.
+    """
+    unset = argparse.SUPPRESS if host else None
+    parser.add_argument(
+        "--rules",
+        choices=RULES_NAMES,
+        default=argparse.SUPPRESS if host else "home",
+        help="the house's rules of a new game: home (the default), classic (1944) or hoyle "
+        "(see banque rules); setup offers them too"
+        + ("" if host else ". A game from --record keeps its record's."),
+    )
+    parser.add_argument(
+        "--banco-split",
+        type=_banco_split,
+        default=unset,
+        metavar="HOW",
+        help="classic's house option: a banco on both hands divided free (the default), "
+        "divided (something on each side), even, or N (at least N chips on each side)",
+    )
+    parser.add_argument(
+        "--first-bank",
+        choices=("auction", "list") if host else ("auction", "list", "lot"),
+        default=unset,
+        help="hoyle's table option: the first bank by auction (the default) or held by the "
+        "first name on the list"
+        + ("" if host else "; chemin de fer's: by lot (the default) or auction"),
+    )
+
+
+def _rules_options(args: argparse.Namespace) -> tuple[str, dict[str, str | int]]:
+    """The rules chosen and their table options, each option checked against the rules."""
+    rules = getattr(args, "rules", "home")
+    options: dict[str, str | int] = {}
+    banco_split = getattr(args, "banco_split", None)
+    first_bank = getattr(args, "first_bank", None)
+    if banco_split is not None:
+        if rules != "classic":
+            raise BanqueError("--banco-split is a classic house's option (add --rules classic)")
+        options["banco_split"] = banco_split
+    if first_bank is not None:
+        if first_bank == "lot":
+            raise BanqueError(
+                "--first-bank lot is chemin de fer's option (add --game chemin-de-fer)"
+            )
+        if rules != "hoyle":
+            raise BanqueError("--first-bank is a hoyle table's option (add --rules hoyle)")
+        options["first_bank"] = first_bank
+    return rules, options
+
+
 def _add_net_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``banque host`` and ``banque join``: each seat at its own terminal."""
     p = sub.add_parser(
@@ -470,6 +503,7 @@ def _add_net_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         default="announced",
         help="announced (the default): every side states its move, forced or not",
     )
+    _add_rules_flags(p, host=True)
     p.add_argument(
         "--socket",
         metavar="PATH",
@@ -567,14 +601,23 @@ def cmd_host(args: argparse.Namespace) -> int:
     names = args.players
     computers = dict(args.computer)
     seed, pace, forced_moves = args.seed, args.pace, args.forced_moves
+    rules, options = _rules_options(args)
     if names is None and sys.stdin.isatty() and sys.stdout.isatty():
         from .screens.hostsetup import run_host_setup
 
-        chosen = run_host_setup(seed=seed, pace=pace, forced_moves=forced_moves, kinds=computers)
+        chosen = run_host_setup(
+            seed=seed,
+            pace=pace,
+            forced_moves=forced_moves,
+            kinds=computers,
+            rules=rules,
+            options=options,
+        )
         if chosen is None:
             return 0  # the host quit setup: no table
         names, computers = chosen.names, chosen.computers
         seed, pace, forced_moves = chosen.seed, chosen.pace, chosen.forced_moves
+        rules, options = chosen.rules, chosen.options
     elif names is None:
         names = ["Ana", "Bruno", "Chloé"]
     if screen:
@@ -593,6 +636,8 @@ def cmd_host(args: argparse.Namespace) -> int:
             group=args.group,
             seat_users=seat_users,
             play=args.play,
+            rules=rules,
+            options=options,
         )
     return host(
         names,
@@ -606,6 +651,8 @@ def cmd_host(args: argparse.Namespace) -> int:
         journal=not args.no_journal,
         group=args.group,
         seat_users=seat_users,
+        rules=rules,
+        options=options,
     )
 
 
@@ -1129,25 +1176,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "no --record or --computer with it"
                 )
             return resume(args.resume)
-        options: dict[str, str | int] = {}
-        if args.banco_split is not None:
-            if args.rules != "classic":
-                raise BanqueError("--banco-split is a classic house's option (add --rules classic)")
-            options["banco_split"] = args.banco_split
-        if args.first_bank is not None:
-            if args.first_bank == "lot":
-                raise BanqueError(
-                    "--first-bank lot is chemin de fer's option (add --game chemin-de-fer)"
-                )
-            if args.rules != "hoyle":
-                raise BanqueError("--first-bank is a hoyle table's option (add --rules hoyle)")
-            options["first_bank"] = args.first_bank
+        rules, options = _rules_options(args)
         return play(
             args.record,
             args.pace,
             dict(args.computer) or None,
             forced_moves=args.forced_moves,
-            rules=args.rules,
+            rules=rules,
             options=options or None,
         )
     except KeyboardInterrupt:

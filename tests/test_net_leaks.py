@@ -20,6 +20,7 @@ import pytest
 import banque.engine as engine_module
 from banque.cards import ONE_PACK
 from banque.engine import Game
+from banque.models import TableOptions
 from banque.net import protocol as P
 from banque.net.table import Joined, Table
 from banque.session import Session
@@ -68,7 +69,8 @@ def concealed_from(game: Game, seat: str | None) -> set[str]:
     out = {c for c in game.shoe}
     for mover in ("right", "left", "banker"):
         cards = game.hands[mover]
-        if cards and (seat is None or game.holder(mover) != seat):
+        shown = mover in game.settled  # classic: a side's natural is shown to everyone
+        if cards and (seat is None or game.holder(mover) != seat) and not shown:
             out.update(cards[:2])
     return {c for c in out if MARK in c}
 
@@ -78,7 +80,7 @@ def check_view(message: dict[str, Any], game: Game, seat: str | None, checks: li
     board = message["board"]
     if board["stage"] != "settlement":
         for mover, hand in board["hands"].items():
-            mine = seat is not None and game.holder(mover) == seat
+            mine = (seat is not None and game.holder(mover) == seat) or mover in game.settled
             for i, card in enumerate(hand["cards"]):
                 if i < 2 and not mine and card is not None:
                     checks.append(f"{seat} sees {mover}'s face-down card {card}")
@@ -168,6 +170,13 @@ class Bot:
             fields = {"act": "fresh"}
         elif "seat" in acts:
             fields = {"act": "seat"}
+            draft = you["draft"]
+            if "extra_bettors" in you and r.random() < 0.5:  # one seat watches (or stands)
+                longer = max(("right", "left"), key=lambda s: len(draft[s]))
+                if len(draft[longer]) > 1:
+                    right, left = list(draft["right"]), list(draft["left"])
+                    watcher = (right if longer == "right" else left).pop()
+                    fields.update(right=right, left=left, spectators=[*you["spectators"], watcher])
         elif "shuffle" in acts:
             fields = {"act": "shuffle", "others_shuffle": r.random() < 0.5}
         elif "bid" in acts and "pass" in acts:
@@ -176,18 +185,39 @@ class Bot:
                 if you["max_bid"] and r.random() < 0.5
                 else {"act": "pass"}
             )
+        elif "bid" in acts:  # hoyle's first on the list: the first bank's fund
+            assert you.get("first_bank"), you
+            fields = {"act": "bid", "amount": r.randint(1, max(1, min(40, you["max_bid"])))}
+        elif "take" in acts:  # classic: the retired bank offered at its size
+            fields = {"act": "take"} if r.random() < 0.5 else {"act": "pass"}
+        elif "replenish" in acts:  # hoyle: a broken bank
+            fields = (
+                {"act": "replenish", "amount": r.randint(1, you["replenish"]["most"])}
+                if r.random() < 0.7
+                else {"act": "retire"}
+            )
+        elif "burn" in acts and r.random() < 0.4:  # classic: before a shoe's first deal
+            fields = {"act": "burn", "count": r.randint(1, you["max_burn"])}
+        elif "accept" in acts and r.random() < 0.5:  # hoyle: stakes accepted
+            fields = {"act": "accept"}
         elif "deal" in acts:
             fields = {"act": "retire"} if "retire" in acts and r.random() < 0.1 else {"act": "deal"}
         elif "wager" in acts or "banco" in acts:
             roll = r.random()
             if "banco" in acts and roll < 0.1:
                 fields = {"act": "banco"}
+                split = you.get("banco_split")
+                if split is not None and r.random() < 0.7:  # classic: both hands, divided
+                    right = r.randint(0, split["fund"])
+                    fields["split"] = {"right": right, "left": split["fund"] - right}
             elif "wager" in acts and roll < 0.85:
                 amount = r.randint(1, max(1, min(you["max_stake"], 15)))
                 a_cheval = you["a_cheval"] and r.random() < 0.2
                 if a_cheval:
                     amount = max(2, amount - amount % 2)
                 fields = {"act": "wager", "amount": amount, "a_cheval": a_cheval}
+                if "backs" in you and not a_cheval:  # a spectator names its side
+                    fields["side"] = r.choice(["right", "left"])
             else:
                 fields = {"act": "pass"}
         elif "draw" in acts or "stand" in acts:
@@ -209,9 +239,22 @@ class Bot:
         return True
 
 
-def play(seed: int, names: list[str], steps: int, checks: list[str]) -> Table:
+def play(
+    seed: int,
+    names: list[str],
+    steps: int,
+    checks: list[str],
+    rules: str = "home",
+    options: dict[str, Any] | None = None,
+) -> Table:
     rng = random.Random(seed)
-    game = Game(names, seed, forced_moves="announced" if seed % 2 == 0 else "automatic")
+    game = Game(
+        names,
+        seed,
+        forced_moves="announced" if seed % 2 == 0 else "automatic",
+        rules=rules,  # type: ignore[arg-type]
+        options=TableOptions(**(options or {})),
+    )
     session = Session(game)
     session.forced()
     table = Table(session, pace=0)
@@ -258,11 +301,12 @@ def test_no_seat_ever_receives_a_card_concealed_from_it(marked: None, seed: int)
     assert game.bank_number >= 3
 
 
-def test_computers_and_stand_ins_leak_nothing_either() -> None:
+@pytest.mark.parametrize("rules", ["home", "classic", "hoyle"])
+def test_computers_and_stand_ins_leak_nothing_either(rules: str) -> None:
     """Computer seats and a gone seat's stand-in play; views stay each seat's own."""
     checks: list[str] = []
     names = ["Ana", "Bruno", "Chloé", "David"]
-    game = Game(names, 5, forced_moves="announced")
+    game = Game(names, 5, forced_moves="announced", rules=rules)  # type: ignore[arg-type]
     from banque.session import computer_seats
 
     computers = computer_seats(game, {"Chloé": "bold", "David": "cautious"})
@@ -320,3 +364,40 @@ def test_an_unexpected_error_is_told_and_the_table_goes_on(
     monkeypatch.setattr(session, "perform", real)
     assert ana.send(turn=table.turn, act="bid", amount=10)["type"] == "ack"
     assert game.bids == {"Ana": 10}
+
+
+#: Each profile's acts the leak test wants to have seen (at least once over its seeds).
+PROFILE_ACTS = {
+    "classic": {"burn", "take", "banco", "split", "pass", "spectator", "side"},
+    "hoyle": {"accept", "replenish", "bid", "spectator", "side"},
+}
+
+
+@pytest.mark.parametrize(
+    ("rules", "options"),
+    [
+        ("classic", {}),
+        ("classic", {"banco_split": "divided"}),
+        ("hoyle", {}),
+        ("hoyle", {"first_bank": "list"}),
+    ],
+)
+def test_no_leak_under_the_classic_and_hoyle_rules(
+    marked: None, rules: str, options: dict[str, Any]
+) -> None:
+    """The same leak test over the other houses' acts: burns, a divided banco, the bank
+    re-offered, spectators' bets, stakes accepted, a broken bank replenished."""
+    acted: set[str] = set()
+    for seed in range(4):
+        names = ["Ana", "Bruno", "Chloé", "David", "Émile"][: 3 + seed % 3]
+        checks: list[str] = []
+        table = play(seed, names, 400, checks, rules, options)
+        assert checks == []
+        game = table.session.game
+        assert game.rules == rules
+        acted |= {a.act for a in game.actions}
+        acted |= {"spectator" for a in game.actions if a.act == "seat" and a.spectators}
+        acted |= {"side" for a in game.actions if a.act == "wager" and a.side is not None}
+        acted |= {"split" for a in game.actions if a.act == "banco" and a.right is not None}
+        assert game.bank_number >= 2
+    assert PROFILE_ACTS[rules] <= acted, PROFILE_ACTS[rules] - acted

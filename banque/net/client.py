@@ -61,6 +61,9 @@ class SeatState:
     token: str | None = None
     participants: list[str] = field(default_factory=list)
     forced_moves: str = "announced"
+    #: The table's rules (``home``, ``classic``, ``hoyle``) and their options.
+    rules: str = "home"
+    options: dict[str, Any] = field(default_factory=dict)
     view: dict[str, Any] | None = None
     log: list[dict[str, Any]] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
@@ -86,6 +89,9 @@ class SeatState:
             self.token = message.get("token")
             self.participants = list(message.get("participants") or [])
             self.forced_moves = str(message.get("forced_moves") or "announced")
+            self.rules = str(message.get("rules") or "home")
+            options = message.get("options")
+            self.options = dict(options) if isinstance(options, dict) else {}
         elif kind == "view":
             if "log" in message:
                 self.log = list(message["log"])

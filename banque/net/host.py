@@ -36,9 +36,13 @@ def build_table(
     forced_moves: str,
     takeover: bool,
     users: Mapping[str, int] | None = None,
+    rules: str = "home",
+    options: Mapping[str, str | int] | None = None,
 ) -> Table:
-    """The session and its shared table (the engine checks the names)."""
+    """The session and its shared table (the engine checks the names, the rules and
+    their options)."""
     from ..engine import Game
+    from ..models import TableOptions
     from ..session import Session, computer_seats
 
     strangers = [n for n in computers if n not in names]
@@ -51,13 +55,33 @@ def build_table(
     if seed is None:
         seed = time.time_ns() % (2**32)
     try:
-        game = Game(list(names), seed, forced_moves=forced_moves)  # type: ignore[arg-type]
+        game = Game(
+            list(names),
+            seed,
+            forced_moves=forced_moves,  # type: ignore[arg-type]
+            rules=rules,  # type: ignore[arg-type]
+            options=TableOptions(**dict(options or {})),  # type: ignore[arg-type]
+        )
     except (ValueError, IllegalAction) as exc:
         raise BanqueError(getattr(exc, "message", str(exc))) from None
     styles = {n: c for n, c in computers.items() if c != "human"}
     session = Session(game, computers=computer_seats(game, styles), styles=styles)  # type: ignore[arg-type]
     session.forced()
     return Table(session, pace=pace, takeover=takeover, uid=os.getuid(), users=users)
+
+
+def table_words(table: Table) -> str:
+    """The seed and, unless home's, the rules and their options: ``seed 7, classic rules``."""
+    game = table.session.game
+    words = f"seed {game.seed}"
+    if game.rules != "home":
+        words += f", {game.rules} rules"
+        chosen = game.options
+        if game.rules == "classic" and chosen.banco_split != "free":
+            words += f", banco divided: {chosen.banco_split}"
+        if game.rules == "hoyle" and chosen.first_bank != "auction":
+            words += ", the first bank to the first on the list"
+    return words
 
 
 def check_play(play: str | None, names: Sequence[str], computers: Mapping[str, SeatChoice]) -> None:
@@ -135,6 +159,8 @@ def host(
     group: str | None = None,
     seat_users: Mapping[str, str] | None = None,
     out: TextIO | None = None,
+    rules: str = "home",
+    options: Mapping[str, str | int] | None = None,
 ) -> int:
     """Open the table and serve it until stopped; the exit status."""
     stream = out or sys.stdout
@@ -148,6 +174,8 @@ def host(
         forced_moves=forced_moves,
         takeover=takeover,
         users=users,
+        rules=rules,
+        options=options,
     )
     if journal:
         warning = open_journal(table.session, pace)
@@ -200,9 +228,8 @@ async def _serve(
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(sig, stopped, int(sig))
     session = table.session
-    game = session.game
     address = str(server.socket_path)
-    print(f"Table open at {address} (seed {game.seed}).", file=out)
+    print(f"Table open at {address} ({table_words(table)}).", file=out)
     if server.tcp_port is not None:
         print(f"Also on 127.0.0.1:{server.tcp_port} (tcp:{server.tcp_port}).", file=out)
     print("Each player joins with:", file=out)

@@ -46,7 +46,19 @@ ACTS = (
     "shuffle",
     "continue",
     "fresh",
+    # The rule profiles' own acts (classic, hoyle: banque.rules); adding them kept
+    # version 1: a client that does not know them is never offered them at a home table.
+    "burn",
+    "accept",
+    "replenish",
+    "take",
+    # The banker arranging the seating before confirming it (as at one keyboard).
+    "arrange",
 )
+#: How ``arrange`` changes the seating being arranged: ``player`` to a side, up or down
+#: its side (toward the banker: up), out to watch (or stand) or back; ``reset``: the
+#: engine's seating again.
+ARRANGE_MOVES = ("left", "right", "up", "down", "watch", "reset")
 #: Error codes (the message says it in words).
 ERRORS = (
     "too_long",  # a line longer than MAX_LINE
@@ -147,6 +159,17 @@ class Act:
     others_shuffle: bool = True
     cut: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: classic: the cards a banker burns (1 to the house's most).
+    count: int | None = None
+    #: classic: a banco on both hands divided between them, ``(right, left)``.
+    split: tuple[int, int] | None = None
+    #: classic's spectators / hoyle's standing punters: the side a wager backs.
+    side: str | None = None
+    #: classic's spectators / hoyle's standing punters of a seating (with right and left).
+    spectators: tuple[str, ...] | None = None
+    #: ``arrange``: who moves, and how (:data:`ARRANGE_MOVES`).
+    player: str | None = None
+    move: str | None = None
 
 
 _HELLO_KEYS = {"v", "type", "seat", "token", "spectator", "client"}
@@ -163,6 +186,12 @@ _ACT_KEYS = {
     "left",
     "others_shuffle",
     "cut",
+    "count",
+    "split",
+    "side",
+    "spectators",
+    "player",
+    "move",
 }
 
 
@@ -239,6 +268,39 @@ def parse_act(data: Mapping[str, Any]) -> Act:
     cut = data.get("cut")
     if cut is not None:
         cut = _name(cut, '"cut"', ident)
+    count = data.get("count")
+    if count is not None and not _whole(count):
+        raise ProtocolError("bad_message", '"count" must be a whole number of cards.', ident)
+    if act == "burn" and count is None:
+        raise ProtocolError("bad_message", 'A burn needs a "count" (1 to 6 cards).', ident)
+    split = _split(data.get("split"), ident)
+    if split is not None and act != "banco":
+        raise ProtocolError("bad_message", '"split" divides a banco only.', ident)
+    side = data.get("side")
+    if side is not None and (side not in ("right", "left") or act != "wager"):
+        raise ProtocolError(
+            "bad_message", '"side" is "right" or "left", the side a wager backs.', ident
+        )
+    spectators = data.get("spectators")
+    if spectators is not None:
+        if not isinstance(spectators, list) or len(spectators) > 11:
+            raise ProtocolError("bad_message", '"spectators" must be a list of names.', ident)
+        if sides["right"] is None:
+            raise ProtocolError(
+                "bad_message", 'A seating with "spectators" gives "right" and "left" too.', ident
+            )
+        spectators = tuple(_name(v, 'Each name of "spectators"', ident) for v in spectators)
+    move = data.get("move")
+    player = data.get("player")
+    if (move is not None or player is not None) and act != "arrange":
+        raise ProtocolError("bad_message", '"move" and "player" arrange the seating only.', ident)
+    if act == "arrange":
+        if move not in ARRANGE_MOVES:
+            raise ProtocolError(
+                "bad_message", f'"move" must be one of: {", ".join(ARRANGE_MOVES)}.', ident
+            )
+        if move != "reset":
+            player = _name(player, '"player"', ident)
     return Act(
         id=ident,
         turn=turn,
@@ -250,7 +312,35 @@ def parse_act(data: Mapping[str, Any]) -> Act:
         left=sides["left"],
         others_shuffle=_flag(data, "others_shuffle", True, ident),
         cut=cut,
+        count=count,
+        split=split,
+        side=side,
+        spectators=spectators,
+        player=player,
+        move=move,
     )
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 10**9
+
+
+def _split(value: object, ident: str) -> tuple[int, int] | None:
+    """``{"right": R, "left": L}``: a banco's division (the engine checks the sums)."""
+    if value is None:
+        return None
+    if (
+        not isinstance(value, dict)
+        or set(value) != {"right", "left"}
+        or not _whole(value["right"])
+        or not _whole(value["left"])
+    ):
+        raise ProtocolError(
+            "bad_message",
+            '"split" is {"right": chips, "left": chips}: whole numbers for the two hands.',
+            ident,
+        )
+    return int(value["right"]), int(value["left"])
 
 
 # ------------------------------------------------------------------ server messages
@@ -279,27 +369,51 @@ def seat_options(session: Session, seat: str, waiting: Sequence[str] = ()) -> di
         if seat in waiting:
             out["to_act"] = True
             out["acts"] = ["continue"] if stage == "settlement" else ["fresh"]
+            if stage == "ended" and session.game.offer:  # classic: the bank offered next
+                out["offer"] = session.game.offer_size
         return out
     if session.actor() != seat:
         return out
     out["to_act"] = True
+    g = session.game
+    house = g.house
     if stage == "seating":
-        out["acts"] = ["seat"]
+        out["acts"] = ["seat", "arrange"]
         out["draft"] = {s: list(v) for s, v in session.draft().items()}
+        if house.extra_bettors != "none":  # classic's spectators, hoyle's standing punters
+            out["extra_bettors"] = house.extra_bettors
+            out["spectators"] = list(session.draft_spectators())
         return out
     if stage == "shuffle":
         out["acts"] = ["shuffle"]
         out["cut"] = session.cut_by()
         out["others_shuffle"] = session.others_shuffle
+        out["cutters"] = [p for p in g.participants if p != g.banker] or list(g.participants)
+        if house.croupier:  # hoyle: the croupier shuffles first; the banker chooses the cut
+            out["croupier"] = True
         return out
     obs = session.observation(seat)
     acts = [a for a in obs.acts if a != "a_cheval"]
-    if stage == "auction" and "pass" not in acts:
+    if stage == "auction" and "pass" not in acts and g.phase != "auction":
         acts.append("pass")  # a fresh bank's auction: passing before the first bid
     out["acts"] = acts
     if stage == "auction":
         out["max_bid"] = obs.max_stake
         out["default_bid"] = session.default_bid(seat)
+        if "pass" not in acts:  # hoyle's option: the first on the list holds the first bank
+            out["first_bank"] = True
+    elif stage == "dealing":
+        if "burn" in acts:
+            out["max_burn"] = house.max_burn
+        if "accept" in acts:
+            out["accept"] = g.staked() - g.fund
+        if "replenish" in acts:
+            out["replenish"] = {
+                "most": min(g.bank_bid, g.balances.get(seat, 0)),
+                "minimum": g.bank_bid,
+            }
+    elif stage == "offer":
+        out["offer"] = g.offer_size
     elif stage == "betting":
         out["max_stake"] = obs.max_stake
         out["max_a_cheval"] = obs.max_a_cheval
@@ -308,6 +422,17 @@ def seat_options(session: Session, seat: str, waiting: Sequence[str] = ()) -> di
         out["default_stake"] = session.default_stake(seat) if obs.max_stake else 0
         ride = session.ride(seat) if obs.max_stake else None
         out["ride"] = {"amount": ride[0], "a_cheval": ride[1]} if ride else None
+        backs = session.side_backed(seat)
+        if backs is not None:  # a spectator or standing punter: the side it backs
+            out["backs"] = backs
+        if obs.can_banco and house.banco == "both-hands":
+            half = g.fund // 2
+            out["banco_split"] = {
+                "rule": g.banco_rule(),
+                "fund": g.fund,
+                "right": g.fund - half,
+                "left": half,
+            }
     elif stage == "decision":
         out["side"] = session.decision_side()
     return out

@@ -22,7 +22,21 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import IllegalAction
-from ..models import Action, Banco, Bid, Deal, Draw, Pass, Retire, Stand, Wager
+from ..models import (
+    Accept,
+    Action,
+    Banco,
+    Bid,
+    Burn,
+    Deal,
+    Draw,
+    Pass,
+    Replenish,
+    Retire,
+    Stand,
+    Take,
+    Wager,
+)
 from . import protocol as P
 
 if TYPE_CHECKING:
@@ -289,6 +303,8 @@ class Table:
             "spectator": seat is None,
             "participants": list(g.participants),
             "forced_moves": g.forced_moves,
+            "rules": g.rules,
+            "options": g.options.model_dump(mode="json"),
             "pace": self.pace,
         }
 
@@ -370,13 +386,18 @@ class Table:
         session = self.session
         name = act.act
         if stage == "seating":
+            if name == "arrange":
+                self._arrange(act)
+                return []
             if name != "seat":
                 raise IllegalAction('Seat the players first (the act is "seat").', "phase")
             draft = session.draft()
             if act.right is not None and act.left is not None:
-                session.game.verify_seat(list(act.right), list(act.left))
+                spectators = list(act.spectators or ())
+                session.game.verify_seat(list(act.right), list(act.left), spectators)
                 draft["right"] = list(act.right)
                 draft["left"] = list(act.left)
+                session.draft_spectators()[:] = spectators
             return session.confirm_seating()
         if stage == "shuffle":
             if name != "shuffle":
@@ -399,9 +420,27 @@ class Table:
                 if ride is None:
                     raise IllegalAction("There is no winning or tied stake to let ride.", "ride")
                 amount, a_cheval = ride
-            action = Wager(who=seat, amount=amount or 0, a_cheval=a_cheval, ride=act.ride)
+            side = act.side if act.side is not None else session.side_backed(seat)
+            if a_cheval:
+                side = None
+            action = Wager(
+                who=seat, amount=amount or 0, a_cheval=a_cheval, ride=act.ride, side=side
+            )
         elif name == "banco":
-            action = Banco(who=seat)
+            if act.split is not None:
+                action = Banco(who=seat, right=act.split[0], left=act.split[1])
+            else:
+                action = Banco(who=seat)
+        elif name == "burn":
+            action = Burn(count=act.count or 0)
+        elif name == "accept":
+            action = Accept()
+        elif name == "replenish":
+            game = session.game
+            most = min(game.bank_bid, game.balances.get(seat, 0))
+            action = Replenish(amount=most if act.amount is None else act.amount)
+        elif name == "take":
+            action = Take(who=seat)
         elif name == "deal":
             action = Deal()
         elif name == "retire":
@@ -414,6 +453,26 @@ class Table:
         else:
             raise IllegalAction(f"{name} is not an act of this moment.", "phase")
         return session.perform(action)
+
+    def _arrange(self, act: P.Act) -> None:
+        """The banker arranges the seating (the hot-seat table's keys, the session's moves)."""
+        session = self.session
+        if act.move == "reset":
+            session.reset_draft()
+            return
+        who = act.player or ""
+        if who not in session.draft_order():
+            raise IllegalAction(f"{who[:40]} is not among the players being seated.", "seating")
+        if act.move in ("left", "right"):
+            session.move_to(who, act.move)  # type: ignore[arg-type]
+        elif act.move in ("up", "down"):
+            session.reorder(who, -1 if act.move == "up" else 1)
+        elif session.game.house.extra_bettors == "none":
+            raise IllegalAction(
+                f"Under the {session.game.rules} rules every player sits on a side.", "seating"
+            )
+        else:
+            session.toggle_spectator(who)
 
     def _after(self, events: list[Event]) -> None:
         """A change was made: tell everyone; then what follows by itself."""

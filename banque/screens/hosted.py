@@ -99,9 +99,11 @@ class HostApp(JoinApp):
 
         server = self.server
         address = str(server.socket_path)
+        from ..net.host import table_words
+
         lines = [
-            _("Table open at {address} (seed {seed}).").format(
-                address=address, seed=server.table.session.game.seed
+            _("Table open at {address} ({words}).").format(
+                address=address, words=table_words(server.table)
             )
         ]
         if server.tcp_port is not None:
@@ -173,6 +175,8 @@ def run_hosted(
     group: str | None = None,
     seat_users: Mapping[str, str] | None = None,
     play: str | None = None,
+    rules: str = "home",
+    options: Mapping[str, str | int] | None = None,
 ) -> int:
     """``banque host`` in a terminal: serve the table and show it here; the exit status."""
     from ..net.host import build_table, check_play, group_id, seat_uids
@@ -189,6 +193,8 @@ def run_hosted(
         forced_moves=forced_moves,
         takeover=takeover,
         users=users,
+        rules=rules,
+        options=options,
     )
     if journal:
         warning = open_journal(table.session, pace)

@@ -1,14 +1,14 @@
 """``banque host`` in a terminal without ``--players``: the usual setup, then the host.
 
 The setup screen is the hot-seat table's own (names, human or computer
-seats, pace, seed, forced moves); Enter returns the choices instead of
+seats, pace, seed, forced moves, rules); Enter returns the choices instead of
 opening a table at this keyboard, and ``banque host`` serves them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..app import BanqueApp
 from ..constants import SeatChoice
@@ -23,6 +23,8 @@ class HostChoices:
     seed: int | None
     pace: float
     forced_moves: str
+    rules: str = "home"
+    options: dict[str, str | int] = field(default_factory=dict)
 
 
 class HostSetupApp(BanqueApp):
@@ -49,7 +51,13 @@ class HostSetupApp(BanqueApp):
                 _("A hosted table needs one human seat at least: players join them."), "setup"
             )
         self.chosen = HostChoices(
-            list(names), computers, seed, self.pace if pace is None else pace, self.forced_moves
+            list(names),
+            computers,
+            seed,
+            self.pace if pace is None else pace,
+            self.forced_moves,
+            self.rules,
+            self.rules_options(),
         )
         self.exit(0)
 
@@ -60,6 +68,8 @@ def run_host_setup(
     pace: float,
     forced_moves: str,
     kinds: Mapping[str, SeatChoice] | None = None,
+    rules: str = "home",
+    options: Mapping[str, str | int] | None = None,
 ) -> HostChoices | None:
     """The setup screen; the choices, or ``None`` if the host quit."""
     app = HostSetupApp(
@@ -68,6 +78,8 @@ def run_host_setup(
         forced_moves=forced_moves,  # type: ignore[arg-type]
         kinds=kinds,
         journal=False,
+        rules=rules,
+        options=options,
     )
     app.run()
     return app.chosen

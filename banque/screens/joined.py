@@ -31,6 +31,14 @@ from ..widgets.action import AmountInput
 from ..widgets.bars import KeyBar, TitleBar
 from ..widgets.common import suits
 from ..widgets.tableau import Bidder
+from .hints import (
+    burn_screen,
+    croupier_hint,
+    dealing_hint,
+    offer_hint,
+    replenish_hint,
+    seating_hint,
+)
 from .history import HistoryScreen
 
 #: Which acts each of the screen's keys sends (when the seat may).
@@ -46,7 +54,11 @@ KEY_ACTS: dict[str, str] = {
     "shuffle": "shuffle",
     "next": "continue",
     "fresh": "fresh",
+    "accept": "accept",
+    "take": "take",
 }
+#: What Enter does, first found among the seat's acts.
+MAIN_ACTS = ("deal", "seat", "shuffle", "continue", "fresh", "replenish", "take")
 
 
 class Connection(Protocol):
@@ -76,6 +88,33 @@ class JoinedScreen(Screen[None]):
         Binding("r", "send('ride')", _("Ride"), id="join.ride"),
         Binding("x", "send('retire')", _("Retire"), id="join.retire"),
         Binding("o", "others", _("Others shuffle"), id="join.others"),
+        # The houses' own acts: the hot-seat table's keys (and binding ids).
+        Binding("u", "burn", _("Burn"), id="table.burn"),
+        Binding("k", "send('accept')", _("Stakes accepted"), id="table.accept"),
+        Binding("t", "send('take')", _("Take the bank"), show=False, id="table.take_t"),
+        Binding("s", "switch_side", _("Other side"), id="table.switch_side"),
+        Binding("c", "cutter", _("Cut by"), id="table.cutter"),
+        # The banker arranging the seating (the hot-seat table's keys).
+        Binding("up", "seat_cursor(-1)", _("Choose"), key_display="↑↓", id="table.cursor_up"),
+        Binding("down", "seat_cursor(1)", _("Choose"), show=False, id="table.cursor_down"),
+        Binding("left", "arrange('left')", _("To left"), id="table.to_left"),
+        Binding("right", "arrange('right')", _("To right"), id="table.to_right"),
+        Binding(
+            "shift+up,left_square_bracket",
+            "arrange('up')",
+            _("Order"),
+            key_display="[ ]",
+            id="table.order_up",
+        ),
+        Binding(
+            "shift+down,right_square_bracket",
+            "arrange('down')",
+            _("Order"),
+            show=False,
+            id="table.order_down",
+        ),
+        Binding("w", "arrange('watch')", _("Spectator"), id="table.spectator"),
+        Binding("ctrl+r", "arrange('reset')", _("Reset"), id="table.seat_reset"),
         Binding("pageup", "log_page(-1)", show=False, priority=True, id="join.log_up"),
         Binding("pagedown", "log_page(1)", show=False, priority=True, id="join.log_down"),
         Binding("l", "history", _("Log"), show=False, id="join.history"),
@@ -85,6 +124,12 @@ class JoinedScreen(Screen[None]):
         super().__init__(classes="table-screen")
         self.a_cheval_mode = False
         self.others_shuffle = True
+        #: hoyle: who the banker chooses to cut (``None``: the table's choice).
+        self.cutter: str | None = None
+        #: classic's spectators / hoyle's standing punters: the side a stake backs.
+        self.backs: str | None = None
+        #: The player chosen in the seating being arranged.
+        self.selected: str | None = None
         self._action_context: tuple[object, ...] = ()
         self._events: list[Any] = []
         self._log_seen: tuple[int, int] = (0, 0)
@@ -157,8 +202,11 @@ class JoinedScreen(Screen[None]):
         big = app.card_size()
         self.set_class(big != "small", "-big")
         self.set_class(big == "huge", "-huge")
+        selected = self._selected() if board.stage == "seating" else None
         for side in ("left", "right"):
-            self.query_one(f"#{side}", Tableau).show(board, ascii_suits=ascii_suits, big=big)
+            self.query_one(f"#{side}", Tableau).show(
+                board, ascii_suits=ascii_suits, big=big, selected=selected
+            )
         self.query_one("#bank", BankBand).show(board, ascii_suits=ascii_suits, big=big)
         if board.stage == "auction":
             bidders = self._bidders(view, board.actor)
@@ -184,11 +232,16 @@ class JoinedScreen(Screen[None]):
         self.query_one(Scoreboard).show(board)
         self._update_action(view, board)
         me = app.seat or app.watcher
+        rules = app.state.rules if app.state is not None else "home"
+        tail = "" if rules == "home" else " · " + _("{rules} rules").format(rules=rules)
         if board.banker is None:
-            self.sub_title = _("{me} · bank {n}: auction").format(me=me, n=board.bank_number)
+            self.sub_title = _("{me} · bank {n}: auction").format(me=me, n=board.bank_number) + tail
         else:
-            self.sub_title = _("{me} · bank {n} · coup {coup} · {banker} banks").format(
-                me=me, n=board.bank_number, coup=board.coup, banker=board.banker
+            self.sub_title = (
+                _("{me} · bank {n} · coup {coup} · {banker} banks").format(
+                    me=me, n=board.bank_number, coup=board.coup, banker=board.banker
+                )
+                + tail
             )
         self.refresh_bindings()
 
@@ -262,25 +315,38 @@ class JoinedScreen(Screen[None]):
             return
         if stage == "auction":
             most = int(you.get("max_bid") or 0)
-            panel.show_amount(True, _("You bid"), _("1–{n} chips").format(n=most))
+            label = _("The first bank's fund") if you.get("first_bank") else _("You bid")
+            panel.show_amount(True, label, _("1–{n} chips").format(n=most))
             if fresh:
                 default = you.get("default_bid")
                 self._offer(amount, "" if default is None else str(default))
-            panel.set_hint(_("Enter: bid the amount typed (empty: pass) · p: pass"))
+            if you.get("first_bank"):  # hoyle's option: no passing
+                panel.set_hint(_("Enter: the first bank's fund (you are first on the list)"))
+            else:
+                panel.set_hint(_("Enter: bid the amount typed (empty: pass) · p: pass"))
             amount.focus()
         elif stage == "betting" and "wager" in acts:
             if fresh:
                 self.a_cheval_mode = False
                 default = you.get("default_stake") or 0
                 self._offer(amount, str(default) if default else "")
+            if fresh:
+                self.backs = you.get("backs")
             most = int(you.get("max_a_cheval" if self.a_cheval_mode else "max_stake") or 0)
             label = _("You: à cheval") if self.a_cheval_mode else _("You stake")
-            panel.show_amount(True, label, _("1–{n} chips").format(n=most))
+            limit = (
+                _("1–{n} chips on the {side}").format(n=most, side=_(self.backs))
+                if self.backs and not self.a_cheval_mode
+                else _("1–{n} chips").format(n=most)
+            )
+            panel.show_amount(True, label, limit)
             hints = [_("Enter: wager")]
             if you.get("a_cheval"):
                 hints.append(_("a: à cheval off") if self.a_cheval_mode else _("a: à cheval"))
             if you.get("can_banco"):
                 hints.append(_("b: banco ({n})").format(n=board.fund))
+            if self.backs and not self.a_cheval_mode:
+                hints.append(_("s: back the other side"))
             ride = you.get("ride")
             if ride:
                 hints.append(_("r: let it ride ({n})").format(n=ride["amount"]))
@@ -295,12 +361,29 @@ class JoinedScreen(Screen[None]):
                 if "banco" in acts:
                     hints.append(_("b: banco ({n})").format(n=board.fund))
                 hints.append(_("p: pass"))
+            elif stage == "dealing" and "replenish" in acts:
+                hints.append(replenish_hint(int((you.get("replenish") or {}).get("most") or 0)))
             elif stage == "dealing":
-                hints.append(_("Enter: deal"))
-                if "retire" in acts:
-                    hints.append(_("x: retire (ends the bank)"))
+                hints.append(
+                    dealing_hint(
+                        burn=you.get("max_burn") if "burn" in acts else None,
+                        accept=you.get("accept") if "accept" in acts else None,
+                        retire="retire" in acts,
+                    )
+                )
+            elif stage == "offer":
+                hints.append(offer_hint(app.seat or "", int(you.get("offer") or 0)))
             elif stage == "seating":
-                hints.append(_("Enter: seat them as shown"))
+                chosen = self._selected()
+                hints.append(
+                    seating_hint(
+                        str(you.get("extra_bettors") or "none"),
+                        chosen,
+                        chosen in (you.get("spectators") or []),
+                    )
+                )
+            elif stage == "shuffle" and you.get("croupier"):
+                hints.append(croupier_hint(board.banker or "", self._cut_by()))
             elif stage == "shuffle":
                 hints.append(
                     _("Enter: shuffle and cut · o: others shuffle ({yes})").format(
@@ -314,6 +397,12 @@ class JoinedScreen(Screen[None]):
                     hints.append(_("s: non (stand)"))
             elif stage == "settlement":
                 hints.append(_("Enter: next coup"))
+            elif stage == "ended" and you.get("offer"):
+                hints.append(
+                    _("Enter: on to the bank offered at its size ({n}) · ctrl+q: leave").format(
+                        n=you["offer"]
+                    )
+                )
             elif stage == "ended":
                 hints.append(_("Enter: a fresh bank · ctrl+q: leave"))
             panel.set_hint(" · ".join(hints))
@@ -332,7 +421,7 @@ class JoinedScreen(Screen[None]):
             return False
         acts = self._acts()
         if action == "main":
-            return any(a in acts for a in ("deal", "seat", "shuffle", "continue", "fresh"))
+            return any(a in acts for a in MAIN_ACTS)
         if action == "send":
             key = str(parameters[0]) if parameters else ""
             if key == "ride":
@@ -341,16 +430,31 @@ class JoinedScreen(Screen[None]):
         if action == "a_cheval":
             return bool(self.you.get("a_cheval"))
         if action == "others":
-            return "shuffle" in acts
+            return "shuffle" in acts and not self.you.get("croupier")
+        if action == "burn":
+            return "burn" in acts
+        if action == "seat_cursor":
+            return "arrange" in acts
+        if action == "arrange":
+            move = str(parameters[0]) if parameters else ""
+            if move == "watch":
+                return "arrange" in acts and bool(self.you.get("extra_bettors"))
+            return "arrange" in acts
+        if action == "cutter":
+            return "shuffle" in acts and bool(self.you.get("croupier"))
+        if action == "switch_side":
+            return "wager" in acts and bool(self.backs) and not self.a_cheval_mode
         return True
 
     def action_main(self) -> None:
         acts = self._acts()
-        for act in ("deal", "seat", "shuffle", "continue", "fresh"):
+        for act in MAIN_ACTS:
             if act in acts:
                 fields: dict[str, Any] = {}
                 if act == "shuffle":
                     fields["others_shuffle"] = self.others_shuffle
+                    if self.you.get("croupier"):
+                        fields["cut"] = self._cut_by()
                 self.join_app.send_act(act, **fields)
                 return
 
@@ -358,9 +462,100 @@ class JoinedScreen(Screen[None]):
         if key == "ride":
             ride = self.you.get("ride")
             if ride:
-                self.join_app.send_act("wager", ride=True)
+                fields = {"side": self.backs} if self.backs and not ride["a_cheval"] else {}
+                self.join_app.send_act("wager", ride=True, **fields)
+            return
+        if key == "banco" and self.you.get("banco_split"):
+            self._banco_split()
             return
         self.join_app.send_act(KEY_ACTS.get(key, key))
+
+    # ------------------------------------------------------------ the houses' own acts
+
+    def _banco_split(self) -> None:
+        """classic: the caller plays both hands and divides the fund between them."""
+        from .dialogs import BancoSplitScreen
+
+        split = self.you["banco_split"]
+        fund = int(split["fund"])
+
+        def check(right: int, left: int) -> str | None:
+            if right < 0 or left < 0 or right + left != fund:
+                return _(
+                    "A banco stakes the whole fund of {n}: right and left must add up to {n}."
+                ).format(n=fund)
+            return None  # the house's division is the table's to check
+
+        def chosen(answer: tuple[int, int] | None) -> None:
+            if answer is not None:
+                self.join_app.send_act("banco", split={"right": answer[0], "left": answer[1]})
+
+        seat = self.join_app.seat or ""
+        self.app.push_screen(BancoSplitScreen(seat, fund, check, str(split["rule"])), chosen)
+
+    def _draft_order(self) -> list[str]:
+        """The seating being arranged, in the hot-seat table's order (left, right, out)."""
+        draft = self.you.get("draft") or {}
+        return [
+            *(draft.get("left") or []),
+            *(draft.get("right") or []),
+            *(self.you.get("spectators") or []),
+        ]
+
+    def _selected(self) -> str | None:
+        order = self._draft_order()
+        if self.selected not in order:
+            self.selected = order[0] if order else None
+        return self.selected
+
+    def action_seat_cursor(self, delta: int) -> None:
+        order = self._draft_order()
+        if not order:
+            return
+        current = self._selected()
+        i = order.index(current) if current in order else 0
+        self.selected = order[(i + delta) % len(order)]
+        self.refresh_view()
+
+    def action_arrange(self, move: str) -> None:
+        """Move the chosen player (the table arranges; every screen shows it)."""
+        if move == "reset":
+            self.join_app.send_act("arrange", move="reset")
+            return
+        who = self._selected()
+        if who is not None:
+            self.join_app.send_act("arrange", player=who, move=move)
+
+    def action_burn(self) -> None:
+        """classic: the banker burns 1 to 6 cards (a digit), shown to all."""
+
+        def chosen(count: int | None) -> None:
+            if count:
+                self.join_app.send_act("burn", count=count)
+
+        most = int(self.you.get("max_burn") or 0)
+        self.app.push_screen(burn_screen(self.join_app.seat or "", most), chosen)
+
+    def _cut_by(self) -> str:
+        cutters = list(self.you.get("cutters") or [])
+        if self.cutter in cutters:
+            return str(self.cutter)
+        return str(self.you.get("cut") or (cutters[0] if cutters else ""))
+
+    def action_cutter(self) -> None:
+        """hoyle: the banker chooses who cuts (the next one, round the table)."""
+        cutters = list(self.you.get("cutters") or [])
+        if not cutters:
+            return
+        now = self._cut_by()
+        i = cutters.index(now) if now in cutters else -1
+        self.cutter = cutters[(i + 1) % len(cutters)]
+        self.refresh_view()
+
+    def action_switch_side(self) -> None:
+        """A spectator's (or standing punter's) stake backs the other side."""
+        self.backs = "left" if self.backs == "right" else "right"
+        self.refresh_view()
 
     def action_a_cheval(self) -> None:
         self.a_cheval_mode = not self.a_cheval_mode
@@ -392,7 +587,11 @@ class JoinedScreen(Screen[None]):
             return True
         text = text.strip()
         if "bid" in acts:
-            if not text:
+            if not text and "pass" not in acts:  # hoyle: the first on the list holds it
+                self.query_one(ActionPanel).set_message(
+                    _("Type the first bank's fund in whole chips.")
+                )
+            elif not text:
                 self.join_app.send_act("pass")
             elif text.isdigit():
                 self.join_app.send_act("bid", amount=int(text))
@@ -403,7 +602,10 @@ class JoinedScreen(Screen[None]):
                     _("Type a stake in whole chips, or press p to pass.")
                 )
                 return True
-            self.join_app.send_act("wager", amount=int(text), a_cheval=self.a_cheval_mode)
+            fields: dict[str, Any] = {}
+            if self.backs and not self.a_cheval_mode:
+                fields["side"] = self.backs
+            self.join_app.send_act("wager", amount=int(text), a_cheval=self.a_cheval_mode, **fields)
             return True
         return False
 
@@ -543,7 +745,9 @@ class JoinApp(App[int]):
         from .help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            # The table's rules: under classic or hoyle the help opens with their differences.
+            rules = self.state.rules if self.state is not None else "home"
+            self.push_screen(HelpScreen(rules))
 
     def action_ascii(self) -> None:
         self.ascii_suits = not self.ascii_suits

@@ -21,6 +21,14 @@ from ..widgets import ActionPanel, BankBand, CoupLog, Scoreboard, Tableau
 from ..widgets.action import AmountInput, EngineValidator
 from ..widgets.bars import KeyBar, TitleBar
 from ..widgets.tableau import Bidder
+from .hints import (
+    burn_screen,
+    croupier_hint,
+    dealing_hint,
+    offer_hint,
+    replenish_hint,
+    seating_hint,
+)
 
 if TYPE_CHECKING:
     from ..app import BanqueApp
@@ -335,29 +343,14 @@ class TableScreen(Screen[None]):
             panel.show_amount(False)
             self.set_focus(None)
             if stage == "seating":
-                hint = _(
-                    "↑↓: choose · ←/→: move to the left/right side · [ ]: order from the "
-                    "banker out · Enter: seat them"
-                )
                 chosen = self._selected()
-                if game.house.extra_bettors != "none" and chosen is not None:
-                    where = (
-                        _("{who} sits again")
-                        if chosen in session.draft_spectators()
-                        else _("{who} watches")
-                        if game.house.extra_bettors == "spectators"
-                        else _("{who} stands")
-                    )
-                    hint += " · w: " + where.format(who=chosen)
-                panel.set_hint(hint)
-            elif stage == "shuffle" and game.house.croupier:
                 panel.set_hint(
-                    _(
-                        "The croupier shuffles first, then the players at his right and left, "
-                        "{banker} last; cut by {cut}. c: {banker} chooses who cuts · Enter: "
-                        "shuffle and cut"
-                    ).format(banker=game.banker, cut=session.cut_by())
+                    seating_hint(
+                        game.house.extra_bettors, chosen, chosen in session.draft_spectators()
+                    )
                 )
+            elif stage == "shuffle" and game.house.croupier:
+                panel.set_hint(croupier_hint(game.banker or "", session.cut_by()))
             elif stage == "shuffle":
                 shufflers = session.shufflers()
                 first = (
@@ -375,27 +368,18 @@ class TableScreen(Screen[None]):
                 )
             elif stage == "dealing" and game.broken:
                 panel.set_hint(
-                    _(
-                        "Enter: replenish with {n} (the agreed minimum) · x: give up the bank"
-                    ).format(n=min(game.bank_bid, game.balances.get(game.banker or "", 0)))
+                    replenish_hint(min(game.bank_bid, game.balances.get(game.banker or "", 0)))
                 )
             elif stage == "dealing":
-                hints = [_("Enter: deal")]
-                if game.can_burn(1):
-                    hints.append(_("u: burn 1-{n} cards").format(n=game.house.max_burn))
-                if game.can_accept():
-                    hints.append(
-                        _("k: stakes accepted (puts up {n})").format(n=game.staked() - game.fund)
-                    )
-                if game.can_retire():
-                    hints.append(_("x: retire (ends the bank)"))
-                panel.set_hint(" · ".join(hints))
-            elif stage == "offer":
                 panel.set_hint(
-                    _("Enter or t: {who} takes the bank of {n} · p: pass").format(
-                        who=who, n=game.offer_size
+                    dealing_hint(
+                        burn=game.house.max_burn if game.can_burn(1) else None,
+                        accept=game.staked() - game.fund if game.can_accept() else None,
+                        retire=game.can_retire(),
                     )
                 )
+            elif stage == "offer":
+                panel.set_hint(offer_hint(who or "", game.offer_size))
             elif stage == "decision":
                 panel.set_hint(
                     _(
@@ -606,22 +590,13 @@ class TableScreen(Screen[None]):
 
     def action_burn(self) -> None:
         """classic: the banker burns 1 to 6 cards (a digit), shown to all."""
-        from .dialogs import NumberScreen
-
         most = self.session.game.house.max_burn
 
         def chosen(count: int | None) -> None:
             if count:
                 self.act(lambda: self.session.perform(Burn(count=count)))
 
-        self.app.push_screen(
-            NumberScreen(
-                _("How many cards does {banker} burn?").format(banker=self.session.game.banker),
-                _("They are shown to everyone, then thrown away."),
-                most,
-            ),
-            chosen,
-        )
+        self.app.push_screen(burn_screen(self.session.game.banker or "", most), chosen)
 
     def action_accept(self) -> None:
         self.act(lambda: self.session.perform(Accept()))
