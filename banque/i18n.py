@@ -1,41 +1,189 @@
 """One translation function for every string a player reads (gettext style).
 
 Widgets and screens call ``_("…")`` (and ``ngettext`` for plurals) and
-format the result afterwards, so that a catalogue for another language can
-be added under ``banque/locale/<lang>/LC_MESSAGES/banque.mo`` without
-touching the widgets.  English is the only language for now: without a
-catalogue the functions return the English text unchanged.
+format the result afterwards; a text chosen at run time from a table is marked
+where the table is written with ``N_("…")`` (so that the extraction finds it)
+and translated where it is shown with ``_(text)``.  The catalogues are
+``banque/locale/<lang>/LC_MESSAGES/banque.po`` (French, Spanish); the English
+text is the key, and English is what shows without a catalogue.
+
+The language is chosen once, by ``banque --lang`` (then ``BANQUE_LANG``, then
+the locale's variables), in :func:`banque.cli.main` before any screen module is
+imported: Textual's key bindings are class attributes, made at import.
 
 >>> _("Pass")
 'Pass'
 >>> ngettext("{n} chip", "{n} chips", 2).format(n=2)
 '2 chips'
+>>> choose_language(None, {"LANG": "fr_FR.UTF-8"})
+'fr'
+>>> choose_language("es", {"LANG": "fr_FR.UTF-8"})
+'es'
+>>> choose_language(None, {"LANGUAGE": "de:es", "LANG": "fr_FR"})
+'es'
+>>> choose_language(None, {"LC_ALL": "C", "LANG": "fr_FR"})
+'en'
 """
 
 from __future__ import annotations
 
 import gettext as _gettext
+import os
+from collections.abc import Mapping
 from pathlib import Path
 
 DOMAIN = "banque"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+#: The languages banque speaks: code -> the language's own name.
+LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "es": "Español"}
+#: The environment's variables, in gettext's order (the first one set wins).
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
-_translation: _gettext.NullTranslations = _gettext.translation(
-    DOMAIN, localedir=LOCALE_DIR, fallback=True
-)
+_translation: _gettext.NullTranslations = _gettext.NullTranslations()
+_language = "en"
 
 
-def install(languages: list[str] | None = None) -> None:
-    """Choose the languages (``None``: from the environment, as gettext does)."""
-    global _translation
-    _translation = _gettext.translation(
-        DOMAIN, localedir=LOCALE_DIR, languages=languages, fallback=True
-    )
+class LanguageError(ValueError):
+    """A language banque does not speak (the message is one line for the player)."""
+
+
+def _code(tag: str) -> str | None:
+    """``fr_FR.UTF-8`` -> ``fr``; ``C`` / ``POSIX`` -> ``en``; a language we lack -> None."""
+    tag = tag.strip()
+    if tag in ("C", "POSIX") or tag.startswith(("C.", "POSIX.")):
+        return "en"
+    base = tag.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return base if base in LANGUAGES else None
+
+
+def parse_language(text: str) -> str:
+    """A language named by ``--lang`` or ``BANQUE_LANG``: ``fr``, ``es_ES``, ``en``…
+
+    >>> parse_language("fr_FR.UTF-8")
+    'fr'
+    >>> parse_language("de")
+    Traceback (most recent call last):
+    ...
+    banque.i18n.LanguageError: unknown language 'de' (banque speaks en, fr, es)
+    """
+    code = _code(text)
+    if code is None:
+        raise LanguageError(
+            f"unknown language {text.strip()[:20]!r} (banque speaks {', '.join(LANGUAGES)})"
+        )
+    return code
+
+
+def choose_language(option: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """``--lang``, then ``BANQUE_LANG``, then the locale's variables, else English.
+
+    A locale variable naming a language banque lacks is passed over (as gettext
+    does); ``--lang`` and ``BANQUE_LANG`` are asked for on purpose, so an unknown
+    language there raises :class:`LanguageError`.
+    """
+    env = os.environ if environ is None else environ
+    if option:
+        return parse_language(option)
+    chosen = env.get("BANQUE_LANG", "")
+    if chosen:
+        try:
+            return parse_language(chosen)
+        except LanguageError as exc:
+            raise LanguageError(f"BANQUE_LANG: {exc}") from None
+    for variable in LOCALE_VARIABLES:
+        value = env.get(variable, "")
+        if not value:
+            continue
+        for tag in value.split(":"):
+            code = _code(tag) if tag else None
+            if code is not None:
+                return code
+        if variable != "LANGUAGE":
+            break  # gettext reads the first locale variable set
+    return "en"
+
+
+def _catalogue(language: str) -> Path | None:
+    """The ``.mo`` file of a language: the installed one, or compiled from the ``.po``.
+
+    An installed package has its ``.mo`` beside the ``.po`` (compiled by the build
+    hook). A source checkout whose ``.po`` is newer than its ``.mo`` (or has none)
+    gets it compiled once into the user's cache folder, and again whenever the
+    ``.po`` changes — no extra step for the player.
+    """
+    folder = LOCALE_DIR / language / "LC_MESSAGES"
+    po, mo = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
+    po_time = po.stat().st_mtime if po.exists() else None
+    if mo.exists() and (po_time is None or mo.stat().st_mtime >= po_time):
+        return mo
+    if po_time is None:
+        return None
+    from platformdirs import user_cache_path
+
+    from .msgfmt import compile_file
+
+    cached = user_cache_path("banque") / "locale" / language / f"{DOMAIN}.mo"
+    try:
+        if not cached.exists() or cached.stat().st_mtime < po_time:
+            compile_file(po, cached)
+    except OSError:
+        return None
+    return cached
+
+
+def _load(language: str) -> _gettext.NullTranslations:
+    if language == "en":
+        return _gettext.NullTranslations()
+    path = _catalogue(language)
+    if path is None:
+        return _gettext.NullTranslations()
+    try:
+        with path.open("rb") as fh:
+            return _gettext.GNUTranslations(fh)
+    except (OSError, ValueError):
+        from io import BytesIO
+
+        from .msgfmt import compile_mo, parse_po
+
+        po = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+        data = compile_mo(parse_po(po.read_text(encoding="utf-8")))
+        return _gettext.GNUTranslations(BytesIO(data))
+
+
+def install(language: str | list[str] | None = None) -> str:
+    """Speak ``language`` from now on (a list: the first one banque speaks; ``None``:
+    from the environment). Returns the code chosen.
+
+    Screens made before this keep the texts they were made with: call it before
+    importing them (``banque.cli.main`` does).
+    """
+    global _translation, _language
+    if language is None:
+        code = choose_language(None)
+    elif isinstance(language, list):
+        code = next((c for c in map(_code, language) if c), "en")
+    else:
+        code = parse_language(language)
+    _translation = _load(code)
+    _language = code
+    return code
+
+
+def current_language() -> str:
+    """The code of the language spoken now (``en``, ``fr``, ``es``)."""
+    return _language
 
 
 def _(message: str) -> str:
     """Translate ``message`` (the English text is the key)."""
+    if not message:
+        return message  # gettext's "" is the catalogue's header, never a text to show
     return _translation.gettext(message)
+
+
+def N_(message: str) -> str:
+    """Mark a text for translation where it is written; ``_()`` translates it where shown."""
+    return message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -48,4 +196,15 @@ def chips(n: int) -> str:
     return ngettext("{n} chip", "{n} chips", n).format(n=n)
 
 
-__all__ = ["_", "chips", "install", "ngettext"]
+__all__ = [
+    "LANGUAGES",
+    "N_",
+    "LanguageError",
+    "_",
+    "chips",
+    "choose_language",
+    "current_language",
+    "install",
+    "ngettext",
+    "parse_language",
+]

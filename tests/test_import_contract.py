@@ -17,6 +17,10 @@ OPTIONAL_ENGINE = [
     "simulate",
     "edge",
     "solver",
+    # the translations (issue 12): read by the engine's texts too
+    "i18n",
+    "msgfmt",
+    "i18n_extract",
 ]
 #: The table server's side (protocol, shared table, sockets, client): no Textual either.
 NET_MODULES = [

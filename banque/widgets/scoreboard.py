@@ -7,11 +7,11 @@ from typing import ClassVar
 from rich.text import Text
 from textual.widgets import Static
 
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..models import Result
 from ..session import Board
 
-MARK: dict[Result, str] = {"player": "W", "banker": "L", "tie": "T"}
+MARK: dict[Result, str] = {"player": N_("W"), "banker": N_("L"), "tie": N_("T")}
 #: A road this wide (a large terminal's) also counts each side's results.
 TALLY_WIDTH = 40
 
