@@ -103,51 +103,61 @@ def choose_language(option: str | None, environ: Mapping[str, str] | None = None
     return "en"
 
 
-def _catalogue(language: str) -> Path | None:
-    """The ``.mo`` file of a language: the installed one, or compiled from the ``.po``.
-
-    An installed package has its ``.mo`` beside the ``.po`` (compiled by the build
-    hook). A source checkout whose ``.po`` is newer than its ``.mo`` (or has none)
-    gets it compiled once into the user's cache folder, and again whenever the
-    ``.po`` changes — no extra step for the player.
-    """
-    folder = LOCALE_DIR / language / "LC_MESSAGES"
-    po, mo = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
-    po_time = po.stat().st_mtime if po.exists() else None
-    if mo.exists() and (po_time is None or mo.stat().st_mtime >= po_time):
-        return mo
-    if po_time is None:
-        return None
+def _cache_dir() -> Path:
+    """``BANQUE_CACHE_DIR``, else the user's cache folder (``~/.cache/banque`` on Linux)."""
+    chosen = os.environ.get("BANQUE_CACHE_DIR")
+    if chosen:
+        return Path(chosen)
     from platformdirs import user_cache_path
 
-    from .msgfmt import compile_file
-
-    cached = user_cache_path("banque") / "locale" / language / f"{DOMAIN}.mo"
-    try:
-        if not cached.exists() or cached.stat().st_mtime < po_time:
-            compile_file(po, cached)
-    except OSError:
-        return None
-    return cached
+    return user_cache_path("banque")
 
 
 def _load(language: str) -> _gettext.NullTranslations:
-    if language == "en":
-        return _gettext.NullTranslations()
-    path = _catalogue(language)
-    if path is None:
-        return _gettext.NullTranslations()
+    """A language's catalogue: the installed ``.mo``, or one compiled from the ``.po``.
+
+    An installed package has its ``.mo`` beside the ``.po`` (compiled by the build
+    hook, ``hatch_build.py``). Each ``.mo`` carries the fingerprint of the ``.po``
+    it was made from; when they differ (a translator edited the ``.po`` of a
+    source checkout), the ``.po`` is compiled once into the user's cache folder
+    (in memory if that cannot be written) — no extra step for the player.
+    """
+    folder = LOCALE_DIR / language / "LC_MESSAGES"
+    po, mo = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
     try:
-        with path.open("rb") as fh:
-            return _gettext.GNUTranslations(fh)
-    except (OSError, ValueError):
-        from io import BytesIO
+        po_bytes = po.read_bytes()
+    except OSError:
+        po_bytes = None
+    from .msgfmt import source_hash
 
-        from .msgfmt import compile_mo, parse_po
+    wanted = source_hash(po_bytes) if po_bytes is not None else None
+    candidates = [mo]
+    if wanted is not None:
+        cached = _cache_dir() / "locale" / language / f"{DOMAIN}-{wanted}.mo"
+        candidates.append(cached)
+    for path in candidates:
+        try:
+            with path.open("rb") as fh:
+                catalogue = _gettext.GNUTranslations(fh)
+        except (OSError, ValueError):
+            continue
+        if wanted is None or catalogue.info().get("x-banque-source") == wanted:
+            return catalogue
+    if po_bytes is None:
+        return _gettext.NullTranslations()
+    from io import BytesIO
 
-        po = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
-        data = compile_mo(parse_po(po.read_text(encoding="utf-8")))
-        return _gettext.GNUTranslations(BytesIO(data))
+    from .msgfmt import compile_mo, parse_po
+
+    data = compile_mo(parse_po(po_bytes.decode("utf-8"), str(po)), wanted)
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(data)
+        tmp.replace(cached)
+    except OSError:
+        pass  # a read-only cache: compiled again next time
+    return _gettext.GNUTranslations(BytesIO(data))
 
 
 def install(language: str | list[str] | None = None) -> str:
@@ -164,7 +174,7 @@ def install(language: str | list[str] | None = None) -> str:
         code = next((c for c in map(_code, language) if c), "en")
     else:
         code = parse_language(language)
-    _translation = _load(code)
+    _translation = _gettext.NullTranslations() if code == "en" else _load(code)
     _language = code
     return code
 

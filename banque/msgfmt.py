@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import array
 import ast
+import hashlib
+import os
 import struct
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -143,9 +145,25 @@ def parse_po(text: str, name: str = "catalogue") -> list[Entry]:
     return entries
 
 
-def compile_mo(entries: list[Entry]) -> bytes:
-    """The ``.mo`` bytes of the translated, non-fuzzy, non-obsolete entries."""
+def source_hash(po_bytes: bytes) -> str:
+    """The fingerprint of a ``.po`` file that its ``.mo`` carries (``X-Banque-Source``)."""
+    return hashlib.sha256(po_bytes).hexdigest()[:20]
+
+
+def compile_mo(entries: list[Entry], source: str | None = None) -> bytes:
+    """The ``.mo`` bytes of the translated, non-fuzzy, non-obsolete entries.
+
+    ``source`` (a :func:`source_hash`) is written into the header as
+    ``X-Banque-Source``, so that a loader can tell a ``.mo`` made from another
+    version of the ``.po`` (whatever the files' dates).
+    """
     messages: dict[bytes, bytes] = {}
+    if source is not None:
+        header = next((e for e in entries if e.msgid == "" and not e.obsolete), None)
+        text = header.msgstr[0] if header is not None and header.msgstr else ""
+        if text and not text.endswith("\n"):
+            text += "\n"
+        messages[b""] = (text + f"X-Banque-Source: {source}\n").encode("utf-8")
     for e in entries:
         if e.obsolete or (e.fuzzy and e.msgid) or not e.msgstr:
             continue
@@ -156,7 +174,7 @@ def compile_mo(entries: list[Entry]) -> bytes:
             key += "\0" + e.msgid_plural
         if e.msgctxt is not None:
             key = e.msgctxt + "\x04" + key
-        messages[key.encode("utf-8")] = "\0".join(e.msgstr).encode("utf-8")
+        messages.setdefault(key.encode("utf-8"), "\0".join(e.msgstr).encode("utf-8"))
     keys = sorted(messages)
     offsets: list[tuple[int, int, int, int]] = []
     ids = strs = b""
@@ -186,11 +204,12 @@ def compile_mo(entries: list[Entry]) -> bytes:
 
 def compile_file(po_path: Path, mo_path: Path) -> None:
     """Compile ``po_path`` into ``mo_path`` (its folder made if missing)."""
-    entries = parse_po(po_path.read_text(encoding="utf-8"), str(po_path))
+    data = po_path.read_bytes()
+    entries = parse_po(data.decode("utf-8"), str(po_path))
     mo_path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = mo_path.with_suffix(".mo.tmp")
-    tmp.write_bytes(compile_mo(entries))
+    tmp = mo_path.with_name(f"{mo_path.name}.{os.getpid()}.tmp")
+    tmp.write_bytes(compile_mo(entries, source_hash(data)))
     tmp.replace(mo_path)
 
 
-__all__ = ["Entry", "PoError", "compile_file", "compile_mo", "parse_po"]
+__all__ = ["Entry", "PoError", "compile_file", "compile_mo", "parse_po", "source_hash"]
