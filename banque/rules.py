@@ -26,7 +26,7 @@ from dataclasses import dataclass, fields
 from typing import Literal
 
 from .constants import RULES_NAMES
-from .i18n import N_
+from .i18n import N_, _
 from .naturals import NaturalRule
 
 __all__ = [
@@ -293,7 +293,11 @@ def format_profile(name: str, width: int = 100) -> str:
     """A profile's rules as text; for classic and hoyle, the differences from home side by
     side (home on the left, the profile on the right)."""
     rules = house_rules(name)
-    out = [f"{rules.title} -- rules {rules.name!r}", f"Source: {rules.source}", ""]
+    out = [
+        f"{rules.title} -- rules {rules.name!r}",
+        _("Source: {source}").format(source=rules.source),
+        "",
+    ]
     out += textwrap.wrap(_COMMON, width)
     out.append("")
     if rules.name == "home":
@@ -305,7 +309,7 @@ def format_profile(name: str, width: int = 100) -> str:
     out.append(f"{'home':<{col}} | {rules.name}")
     out.append("-" * col + "-+-" + "-" * col)
     for field, home, here in diffs:
-        out.append(LABELS[field] + ":")
+        out.append(_(LABELS[field]) + ":")
         left = textwrap.wrap(home, col) or [""]
         right = textwrap.wrap(here, col) or [""]
         for i in range(max(len(left), len(right))):
@@ -315,7 +319,7 @@ def format_profile(name: str, width: int = 100) -> str:
         out.append("")
     same = [words for f, words in describe(name) if f not in {d[0] for d in diffs}]
     if same:
-        out.append("As at home:")
+        out.append(_("As at home:"))
         for words in same:
             out += textwrap.wrap(words, width, initial_indent="- ", subsequent_indent="  ")
     return "\n".join(out)
