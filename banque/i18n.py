@@ -28,6 +28,7 @@ imported: Textual's key bindings are class attributes, made at import.
 from __future__ import annotations
 
 import gettext as _gettext
+import hashlib
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -128,23 +129,17 @@ def _load(language: str) -> _gettext.NullTranslations:
         po_bytes = po.read_bytes()
     except OSError:
         po_bytes = None
-    from .msgfmt import source_hash
-
-    wanted = source_hash(po_bytes) if po_bytes is not None else None
-    candidates = [mo]
-    if wanted is not None:
-        cached = _cache_dir() / "locale" / language / f"{DOMAIN}-{wanted}.mo"
-        candidates.append(cached)
-    for path in candidates:
-        try:
-            with path.open("rb") as fh:
-                catalogue = _gettext.GNUTranslations(fh)
-        except (OSError, ValueError):
-            continue
-        if wanted is None or catalogue.info().get("x-banque-source") == wanted:
-            return catalogue
-    if po_bytes is None:
-        return _gettext.NullTranslations()
+    if po_bytes is None:  # an installation without sources: its .mo as it is
+        return _read_mo(mo, None) or _gettext.NullTranslations()
+    # the fingerprint as banque.msgfmt.source_hash makes it (not imported: a faster start)
+    wanted = hashlib.sha256(po_bytes).hexdigest()[:20]
+    catalogue = _read_mo(mo, wanted)
+    if catalogue is not None:
+        return catalogue
+    cached = _cache_dir() / "locale" / language / f"{DOMAIN}-{wanted}.mo"
+    catalogue = _read_mo(cached, wanted)
+    if catalogue is not None:
+        return catalogue
     from io import BytesIO
 
     from .msgfmt import compile_mo, parse_po
@@ -158,6 +153,18 @@ def _load(language: str) -> _gettext.NullTranslations:
     except OSError:
         pass  # a read-only cache: compiled again next time
     return _gettext.GNUTranslations(BytesIO(data))
+
+
+def _read_mo(path: Path, wanted: str | None) -> _gettext.GNUTranslations | None:
+    """The catalogue in ``path`` if it was made from the ``.po`` of fingerprint ``wanted``."""
+    try:
+        with path.open("rb") as fh:
+            catalogue = _gettext.GNUTranslations(fh)
+    except (OSError, ValueError):
+        return None
+    if wanted is not None and catalogue.info().get("x-banque-source") != wanted:
+        return None
+    return catalogue
 
 
 def install(language: str | list[str] | None = None) -> str:

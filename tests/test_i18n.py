@@ -294,3 +294,11 @@ async def test_the_command_palette_speaks_the_chosen_language(
         await pilot.press(*title[:4])
         await pilot.pause(0.3)
         assert re.search(title, screen_text(app))
+
+
+def test_the_loader_and_the_compiler_agree_on_the_fingerprint(tmp_path: Path) -> None:
+    po = LOCALE_DIR / "es" / "LC_MESSAGES" / "banque.po"
+    mo = tmp_path / "banque.mo"
+    compile_file(po, mo)
+    assert i18n._read_mo(mo, source_hash(po.read_bytes())) is not None
+    assert i18n._read_mo(mo, "another .po") is None
