@@ -183,6 +183,8 @@ def install(language: str | list[str] | None = None) -> str:
         code = parse_language(language)
     _translation = _gettext.NullTranslations() if code == "en" else _load(code)
     _language = code
+    _RANKS.clear()
+    _RANKS.update(_rank_table())
     return code
 
 
@@ -196,6 +198,35 @@ def _(message: str) -> str:
     if not message:
         return message  # gettext's "" is the catalogue's header, never a text to show
     return _translation.gettext(message)
+
+
+def pgettext(context: str, message: str) -> str:
+    """Translate ``message`` in a context (a short text whose sense the context fixes)."""
+    return _translation.pgettext(context, message)
+
+
+def _rank_table() -> dict[str, str]:
+    """The court cards' and the ace's letters in the current language (French R D V)."""
+    return {
+        "A": pgettext("card rank: ace", "A"),
+        "J": pgettext("card rank: jack", "J"),
+        "Q": pgettext("card rank: queen", "Q"),
+        "K": pgettext("card rank: king", "K"),
+    }
+
+
+_RANKS: dict[str, str] = {}
+
+
+def card_rank(rank: str) -> str:
+    """A card's rank as the players write it: ``K`` -> ``R`` in French; ``T`` -> ``10``.
+
+    >>> card_rank("T"), card_rank("K"), card_rank("7")
+    ('10', 'K', '7')
+    """
+    if rank == "T":
+        return "10"
+    return _RANKS.get(rank, rank)
 
 
 def N_(message: str) -> str:
@@ -218,10 +249,12 @@ __all__ = [
     "N_",
     "LanguageError",
     "_",
+    "card_rank",
     "chips",
     "choose_language",
     "current_language",
     "install",
     "ngettext",
     "parse_language",
+    "pgettext",
 ]

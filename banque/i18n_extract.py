@@ -36,7 +36,7 @@ PLURAL_FORMS = {
 }
 LANGUAGE_NAMES = {"fr": "French", "es": "Spanish"}
 #: The functions whose string literals are messages: name -> number of literal arguments.
-KEYWORDS = {"_": 1, "N_": 1, "ngettext": 2}
+KEYWORDS = {"_": 1, "N_": 1, "ngettext": 2, "pgettext": 2}
 _BRACES = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)?[^{}]*\}")
 
 
@@ -47,6 +47,7 @@ class Message:
     msgid: str
     msgid_plural: str | None = None
     files: list[str] = field(default_factory=list)
+    msgctxt: str | None = None
 
 
 @dataclass
@@ -59,7 +60,7 @@ class Problem:
 
 def extract(package: Path = PACKAGE) -> tuple[list[Message], list[Problem]]:
     """Every message of the package's ``.py`` files, in the order files and lines give."""
-    found: dict[tuple[str, str | None], Message] = {}
+    found: dict[tuple[str | None, str, str | None], Message] = {}
     problems: list[Problem] = []
     for path in sorted(package.rglob("*.py")):
         if path.name == Path(__file__).name:
@@ -83,8 +84,11 @@ def extract(package: Path = PACKAGE) -> tuple[list[Message], list[Problem]]:
             ):
                 problems.append(Problem(f"{rel}:{node.lineno}", ast.unparse(node)[:80]))
                 continue
-            key = (str(texts[0]), str(texts[1]) if count == 2 else None)
-            message = found.setdefault(key, Message(key[0], key[1]))
+            if name == "pgettext":
+                key = (str(texts[0]), str(texts[1]), None)
+            else:
+                key = (None, str(texts[0]), str(texts[1]) if count == 2 else None)
+            message = found.setdefault(key, Message(key[1], key[2], msgctxt=key[0]))
             if rel not in message.files:
                 message.files.append(rel)
     return list(found.values()), problems
@@ -128,6 +132,8 @@ def _entry_lines(entry: Entry, files: Iterable[str] = ()) -> list[str]:
         flags.append("python-brace-format")
     if flags and not entry.obsolete:
         lines.append("#, " + ", ".join(flags))
+    if entry.msgctxt is not None:
+        lines += _field("msgctxt", entry.msgctxt, prefix)
     lines += _field("msgid", entry.msgid, prefix)
     if entry.msgid_plural is not None:
         lines += _field("msgid_plural", entry.msgid_plural, prefix)
@@ -162,20 +168,20 @@ def render_pot(messages: Sequence[Message]) -> str:
     """The template's text."""
     blocks = [_header(None)]
     for m in messages:
-        blocks.append(_entry_lines(Entry(m.msgid, m.msgid_plural), m.files))
+        blocks.append(_entry_lines(Entry(m.msgid, m.msgid_plural, msgctxt=m.msgctxt), m.files))
     return "\n\n".join("\n".join(b) for b in blocks) + "\n"
 
 
 def merge_po(messages: Sequence[Message], old_text: str, language: str) -> str:
     """A catalogue for ``messages``, keeping the translations of ``old_text``."""
-    old = {(e.msgid, e.msgid_plural): e for e in parse_po(old_text) if e.msgid}
-    used: set[tuple[str, str | None]] = set()
+    old = {(e.msgctxt, e.msgid, e.msgid_plural): e for e in parse_po(old_text) if e.msgid}
+    used: set[tuple[str | None, str, str | None]] = set()
     blocks = [_header(language)]
     for m in messages:
-        key = (m.msgid, m.msgid_plural)
+        key = (m.msgctxt, m.msgid, m.msgid_plural)
         used.add(key)
         previous = old.get(key)
-        entry = Entry(m.msgid, m.msgid_plural)
+        entry = Entry(m.msgid, m.msgid_plural, msgctxt=m.msgctxt)
         if previous is not None:
             entry.msgstr = list(previous.msgstr)
             entry.fuzzy = previous.fuzzy

@@ -143,8 +143,8 @@ def test_the_committed_template_matches_a_fresh_extraction() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_message_is_translated_and_not_fuzzy(lang: str) -> None:
     messages, _problems = extract()
-    entries = {(e.msgid, e.msgid_plural): e for e in _catalogue(lang) if e.msgid}
-    missing = [m.msgid for m in messages if (m.msgid, m.msgid_plural) not in entries]
+    entries = {(e.msgctxt, e.msgid, e.msgid_plural): e for e in _catalogue(lang) if e.msgid}
+    missing = [m.msgid for m in messages if (m.msgctxt, m.msgid, m.msgid_plural) not in entries]
     assert not missing, f"{lang}: not in the catalogue (run python -m banque.i18n_extract)"
     untranslated = [e.msgid for e in entries.values() if not e.translated]
     assert not untranslated, f"{lang}: untranslated or fuzzy: {untranslated[:5]}"
@@ -302,3 +302,22 @@ def test_the_loader_and_the_compiler_agree_on_the_fingerprint(tmp_path: Path) ->
     compile_file(po, mo)
     assert i18n._read_mo(mo, source_hash(po.read_bytes())) is not None
     assert i18n._read_mo(mo, "another .po") is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "shown"),
+    [
+        ("en", ["K♥", "Q♠", "J♦", "A♣", "10♥", "JD"]),
+        ("fr", ["R♥", "D♠", "V♦", "A♣", "10♥", "VD"]),
+        ("es", ["K♥", "Q♠", "J♦", "A♣", "10♥", "JD"]),
+    ],
+)
+def test_card_ranks_as_each_language_writes_them(lang: str, shown: list[str]) -> None:
+    """French writes roi, dame, valet R D V; Spanish keeps the K Q J of its casinos' cards."""
+    from banque.cards import pretty
+    from banque.widgets.cards import card_lines
+
+    i18n.install(lang)
+    cards = ["KH", "QS", "JD", "AC", "TH"]
+    assert [pretty(c) for c in cards] + [pretty("JD", ascii_suits=True)] == shown
+    assert shown[0] in "".join(card_lines("KH", big=False))
