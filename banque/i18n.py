@@ -197,7 +197,27 @@ def _(message: str) -> str:
     """Translate ``message`` (the English text is the key)."""
     if not message:
         return message  # gettext's "" is the catalogue's header, never a text to show
-    return _translation.gettext(message)
+    text = _translation.gettext(message)
+    if text is not message:
+        _SOURCES[text] = message
+    return text
+
+
+#: Each translation given out -> its English text (see :func:`retranslate`).
+_SOURCES: dict[str, str] = {}
+
+
+def retranslate(text: str) -> str:
+    """A text made by ``_()`` perhaps in another language, in the current one.
+
+    Textual's key bindings are class attributes, translated when their module was
+    imported; the key bar shows them through this, so that they follow the
+    language chosen since (a test switching languages; a switch during play).
+
+    >>> retranslate("Quit")
+    'Quit'
+    """
+    return _(_SOURCES.get(text, text))
 
 
 def pgettext(context: str, message: str) -> str:
@@ -257,4 +277,5 @@ __all__ = [
     "ngettext",
     "parse_language",
     "pgettext",
+    "retranslate",
 ]

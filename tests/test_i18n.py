@@ -321,3 +321,40 @@ def test_card_ranks_as_each_language_writes_them(lang: str, shown: list[str]) ->
     cards = ["KH", "QS", "JD", "AC", "TH"]
     assert [pretty(c) for c in cards] + [pretty("JD", ascii_suits=True)] == shown
     assert shown[0] in "".join(card_lines("KH", big=False))
+
+
+@pytest.mark.parametrize(
+    ("lang", "hand_over", "settled", "next_key"),
+    [
+        ("fr", "Entrée passe le clavier à Ana", "Coup 1 : droite ", "Entrée : coup suivant"),
+        ("es", "Intro pasa el teclado a Ana", "Jugada 1: derecha ", "Intro: jugada siguiente"),
+    ],
+)
+async def test_a_coup_played_in_french_and_in_spanish(
+    lang: str, hand_over: str, settled: str, next_key: str
+) -> None:
+    """Setup, auction, stake, a private look, the side's word, the settlement: the player's
+    language throughout (the engine's own log and prompts are still English: next step)."""
+    from banque.testing import until
+
+    i18n.install(lang)
+    app = table_app(seed=3)
+    async with app.run_test(size=(110, 32)) as pilot:
+        await pilot.press("enter")  # setup: the default table
+        await until(pilot, lambda: "p " in screen_text(app))
+        await pilot.press("p")  # Ana passes the auction; the computers bid
+        await until(pilot, lambda: "1–" in screen_text(app))
+        await pilot.press("enter")  # Ana stakes the amount offered
+        await until(pilot, lambda: hand_over in screen_text(app))
+        await pilot.press("enter")  # the curtain: Ana alone looks
+        await pilot.pause()
+        await pilot.press("enter")
+        await until(pilot, lambda: "(" in screen_text(app) and "= " in screen_text(app))
+        await pilot.press("enter")  # Ana says her (forced or chosen) move
+        await until(pilot, lambda: settled in screen_text(app))
+        text = screen_text(app)
+        assert next_key in text
+        assert not re.search(r"\b(WINS|LOSES|TIES|Fund|Quit|Next)\b", text)
+        # the key bar follows the language even where a screen's module was imported
+        # while another language was spoken (its bindings are class attributes)
+        assert ("Suivant" in text) == (lang == "fr") and ("Siguiente" in text) == (lang == "es")

@@ -19,7 +19,7 @@ from textual import events
 from textual.content import Content
 from textual.widget import Widget
 
-from ..i18n import N_, _
+from ..i18n import N_, retranslate
 
 if TYPE_CHECKING:
     from textual.binding import Binding
@@ -140,7 +140,7 @@ class KeyBar(Widget):
         shown = self.app.get_key_display(binding)
         # Translated here, not only where the binding is made: a binding is a class
         # attribute made at import, perhaps before the language was chosen.
-        description = _(binding.description)
+        description = retranslate(binding.description)
         text = Text(end="")
         if compact:
             text.append(shown, key_style)
