@@ -358,3 +358,22 @@ async def test_a_coup_played_in_french_and_in_spanish(
         # the key bar follows the language even where a screen's module was imported
         # while another language was spoken (its bindings are class attributes)
         assert ("Suivant" in text) == (lang == "fr") and ("Siguiente" in text) == (lang == "es")
+
+
+def test_the_language_is_chosen_before_any_screen_is_imported() -> None:
+    """``banque --lang fr``: the screens' key bindings (class attributes) are made in French."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from banque import cli\n"
+        "cli._choose_language(['--lang', 'fr'])\n"
+        "assert not any(m.startswith(('banque.screens', 'banque.app')) for m in sys.modules)\n"
+        "from banque.app import BanqueApp\n"
+        "print(sorted(b.description for b in BanqueApp.BINDINGS if b.description)[:40])\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    ).stdout
+    assert "Quitter" in out and "Aide" in out
