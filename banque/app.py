@@ -37,6 +37,7 @@ from textual.widgets import Static
 from .constants import ForcedMoves, SeatChoice
 from .errors import BanqueError
 from .i18n import _
+from .palette import TranslatedApp
 from .screens.dialogs import ConfirmScreen, TooSmallScreen
 from .screens.setup import DEFAULT_KINDS, DEFAULT_NAMES, SetupScreen
 from .terminal import output_encoding, plain_driver, plain_output_wanted
@@ -130,7 +131,7 @@ class GameCommands(Provider):
                 yield Hit(score, shown, callback, text=name, help=markup_literal(help_text))
 
 
-class BanqueApp(App[int]):
+class BanqueApp(TranslatedApp):
     """Baccarat Banque à deux tableaux, hot-seat at one keyboard."""
 
     CSS_PATH = css_path()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .i18n import card_rank
 from .text import quoted
 
 RANKS = "A23456789TJQK"
@@ -87,5 +88,4 @@ def pretty(card: str, ascii_suits: bool = False) -> str:
     >>> pretty("TH"), pretty("TH", ascii_suits=True)
     ('10♥', '10H')
     """
-    rank = "10" if card[0] == "T" else card[0]
-    return rank + (card[1] if ascii_suits else SUIT_SYMBOL[card[1]])
+    return card_rank(card[0]) + (card[1] if ascii_suits else SUIT_SYMBOL[card[1]])

@@ -352,7 +352,44 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_rules)
     _add_net_commands(sub)
+    _add_lang_option(parser, sub)
     return parser
+
+
+LANG_HELP = (
+    "the language of the program: en, fr or es (default: BANQUE_LANG, then the locale's "
+    "LANGUAGE, LC_ALL, LC_MESSAGES, LANG; else English)"
+)
+
+
+def _add_lang_option(
+    parser: argparse.ArgumentParser, sub: argparse._SubParsersAction[argparse.ArgumentParser]
+) -> None:
+    """``--lang`` before or after the command (``banque --lang fr odds``, ``banque odds --lang fr``)."""
+    parser.add_argument("--lang", metavar="LANG", help=LANG_HELP)
+    for command in sub.choices.values():
+        command.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS, help=LANG_HELP)
+
+
+def _lang_option(argv: Sequence[str]) -> str | None:
+    """The last ``--lang`` of the command line (read before anything else is built)."""
+    found = None
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]
+        elif word.startswith("--lang="):
+            found = word.partition("=")[2]
+    return found
+
+
+def _choose_language(argv: Sequence[str]) -> None:
+    """The language, chosen before any screen module is imported (their key bindings are
+    class attributes, translated when made)."""
+    from .i18n import choose_language, install
+
+    install(choose_language(_lang_option(argv)))
 
 
 def _solver_options(p: argparse.ArgumentParser, sweep: bool) -> None:
@@ -1154,6 +1191,11 @@ def _safe_streams() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _safe_streams()
+    try:
+        _choose_language(sys.argv[1:] if argv is None else argv)
+    except ValueError as exc:  # i18n.LanguageError: an unknown --lang or BANQUE_LANG
+        print(f"banque: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     parser = build_parser()
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)

@@ -1,41 +1,257 @@
 """One translation function for every string a player reads (gettext style).
 
 Widgets and screens call ``_("…")`` (and ``ngettext`` for plurals) and
-format the result afterwards, so that a catalogue for another language can
-be added under ``banque/locale/<lang>/LC_MESSAGES/banque.mo`` without
-touching the widgets.  English is the only language for now: without a
-catalogue the functions return the English text unchanged.
+format the result afterwards; a text chosen at run time from a table is marked
+where the table is written with ``N_("…")`` (so that the extraction finds it)
+and translated where it is shown with ``_(text)``.  The catalogues are
+``banque/locale/<lang>/LC_MESSAGES/banque.po`` (French, Spanish); the English
+text is the key, and English is what shows without a catalogue.
+
+The language is chosen once, by ``banque --lang`` (then ``BANQUE_LANG``, then
+the locale's variables), in :func:`banque.cli.main` before any screen module is
+imported: Textual's key bindings are class attributes, made at import.
 
 >>> _("Pass")
 'Pass'
 >>> ngettext("{n} chip", "{n} chips", 2).format(n=2)
 '2 chips'
+>>> choose_language(None, {"LANG": "fr_FR.UTF-8"})
+'fr'
+>>> choose_language("es", {"LANG": "fr_FR.UTF-8"})
+'es'
+>>> choose_language(None, {"LANGUAGE": "de:es", "LANG": "fr_FR"})
+'es'
+>>> choose_language(None, {"LC_ALL": "C", "LANG": "fr_FR"})
+'en'
 """
 
 from __future__ import annotations
 
 import gettext as _gettext
+import hashlib
+import os
+from collections.abc import Mapping
 from pathlib import Path
 
 DOMAIN = "banque"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+#: The languages banque speaks: code -> the language's own name.
+LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "es": "Español"}
+#: The environment's variables, in gettext's order (the first one set wins).
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
-_translation: _gettext.NullTranslations = _gettext.translation(
-    DOMAIN, localedir=LOCALE_DIR, fallback=True
-)
+_translation: _gettext.NullTranslations = _gettext.NullTranslations()
+_language = "en"
 
 
-def install(languages: list[str] | None = None) -> None:
-    """Choose the languages (``None``: from the environment, as gettext does)."""
-    global _translation
-    _translation = _gettext.translation(
-        DOMAIN, localedir=LOCALE_DIR, languages=languages, fallback=True
-    )
+class LanguageError(ValueError):
+    """A language banque does not speak (the message is one line for the player)."""
+
+
+def _code(tag: str) -> str | None:
+    """``fr_FR.UTF-8`` -> ``fr``; ``C`` / ``POSIX`` -> ``en``; a language we lack -> None."""
+    tag = tag.strip()
+    if tag in ("C", "POSIX") or tag.startswith(("C.", "POSIX.")):
+        return "en"
+    base = tag.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return base if base in LANGUAGES else None
+
+
+def parse_language(text: str) -> str:
+    """A language named by ``--lang`` or ``BANQUE_LANG``: ``fr``, ``es_ES``, ``en``…
+
+    >>> parse_language("fr_FR.UTF-8")
+    'fr'
+    >>> parse_language("de")
+    Traceback (most recent call last):
+    ...
+    banque.i18n.LanguageError: unknown language 'de' (banque speaks en, fr, es)
+    """
+    code = _code(text)
+    if code is None:
+        raise LanguageError(
+            f"unknown language {text.strip()[:20]!r} (banque speaks {', '.join(LANGUAGES)})"
+        )
+    return code
+
+
+def choose_language(option: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """``--lang``, then ``BANQUE_LANG``, then the locale's variables, else English.
+
+    A locale variable naming a language banque lacks is passed over (as gettext
+    does); ``--lang`` and ``BANQUE_LANG`` are asked for on purpose, so an unknown
+    language there raises :class:`LanguageError`.
+    """
+    env = os.environ if environ is None else environ
+    if option:
+        return parse_language(option)
+    chosen = env.get("BANQUE_LANG", "")
+    if chosen:
+        try:
+            return parse_language(chosen)
+        except LanguageError as exc:
+            raise LanguageError(f"BANQUE_LANG: {exc}") from None
+    for variable in LOCALE_VARIABLES:
+        value = env.get(variable, "")
+        if not value:
+            continue
+        for tag in value.split(":"):
+            code = _code(tag) if tag else None
+            if code is not None:
+                return code
+        if variable != "LANGUAGE":
+            break  # gettext reads the first locale variable set
+    return "en"
+
+
+def _cache_dir() -> Path:
+    """``BANQUE_CACHE_DIR``, else the user's cache folder (``~/.cache/banque`` on Linux)."""
+    chosen = os.environ.get("BANQUE_CACHE_DIR")
+    if chosen:
+        return Path(chosen)
+    from platformdirs import user_cache_path
+
+    return user_cache_path("banque")
+
+
+def _load(language: str) -> _gettext.NullTranslations:
+    """A language's catalogue: the installed ``.mo``, or one compiled from the ``.po``.
+
+    An installed package has its ``.mo`` beside the ``.po`` (compiled by the build
+    hook, ``hatch_build.py``). Each ``.mo`` carries the fingerprint of the ``.po``
+    it was made from; when they differ (a translator edited the ``.po`` of a
+    source checkout), the ``.po`` is compiled once into the user's cache folder
+    (in memory if that cannot be written) — no extra step for the player.
+    """
+    folder = LOCALE_DIR / language / "LC_MESSAGES"
+    po, mo = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
+    try:
+        po_bytes = po.read_bytes()
+    except OSError:
+        po_bytes = None
+    if po_bytes is None:  # an installation without sources: its .mo as it is
+        return _read_mo(mo, None) or _gettext.NullTranslations()
+    # the fingerprint as banque.msgfmt.source_hash makes it (not imported: a faster start)
+    wanted = hashlib.sha256(po_bytes).hexdigest()[:20]
+    catalogue = _read_mo(mo, wanted)
+    if catalogue is not None:
+        return catalogue
+    cached = _cache_dir() / "locale" / language / f"{DOMAIN}-{wanted}.mo"
+    catalogue = _read_mo(cached, wanted)
+    if catalogue is not None:
+        return catalogue
+    from io import BytesIO
+
+    from .msgfmt import compile_mo, parse_po
+
+    data = compile_mo(parse_po(po_bytes.decode("utf-8"), str(po)), wanted)
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(data)
+        tmp.replace(cached)
+    except OSError:
+        pass  # a read-only cache: compiled again next time
+    return _gettext.GNUTranslations(BytesIO(data))
+
+
+def _read_mo(path: Path, wanted: str | None) -> _gettext.GNUTranslations | None:
+    """The catalogue in ``path`` if it was made from the ``.po`` of fingerprint ``wanted``."""
+    try:
+        with path.open("rb") as fh:
+            catalogue = _gettext.GNUTranslations(fh)
+    except (OSError, ValueError):
+        return None
+    if wanted is not None and catalogue.info().get("x-banque-source") != wanted:
+        return None
+    return catalogue
+
+
+def install(language: str | list[str] | None = None) -> str:
+    """Speak ``language`` from now on (a list: the first one banque speaks; ``None``:
+    from the environment). Returns the code chosen.
+
+    Screens made before this keep the texts they were made with: call it before
+    importing them (``banque.cli.main`` does).
+    """
+    global _translation, _language
+    if language is None:
+        code = choose_language(None)
+    elif isinstance(language, list):
+        code = next((c for c in map(_code, language) if c), "en")
+    else:
+        code = parse_language(language)
+    _translation = _gettext.NullTranslations() if code == "en" else _load(code)
+    _language = code
+    _RANKS.clear()
+    _RANKS.update(_rank_table())
+    return code
+
+
+def current_language() -> str:
+    """The code of the language spoken now (``en``, ``fr``, ``es``)."""
+    return _language
 
 
 def _(message: str) -> str:
     """Translate ``message`` (the English text is the key)."""
-    return _translation.gettext(message)
+    if not message:
+        return message  # gettext's "" is the catalogue's header, never a text to show
+    text = _translation.gettext(message)
+    if text is not message:
+        _SOURCES[text] = message
+    return text
+
+
+#: Each translation given out -> its English text (see :func:`retranslate`).
+_SOURCES: dict[str, str] = {}
+
+
+def retranslate(text: str) -> str:
+    """A text made by ``_()`` perhaps in another language, in the current one.
+
+    Textual's key bindings are class attributes, translated when their module was
+    imported; the key bar shows them through this, so that they follow the
+    language chosen since (a test switching languages; a switch during play).
+
+    >>> retranslate("Quit")
+    'Quit'
+    """
+    return _(_SOURCES.get(text, text))
+
+
+def pgettext(context: str, message: str) -> str:
+    """Translate ``message`` in a context (a short text whose sense the context fixes)."""
+    return _translation.pgettext(context, message)
+
+
+def _rank_table() -> dict[str, str]:
+    """The court cards' and the ace's letters in the current language (French R D V)."""
+    return {
+        "A": pgettext("card rank: ace", "A"),
+        "J": pgettext("card rank: jack", "J"),
+        "Q": pgettext("card rank: queen", "Q"),
+        "K": pgettext("card rank: king", "K"),
+    }
+
+
+_RANKS: dict[str, str] = {}
+
+
+def card_rank(rank: str) -> str:
+    """A card's rank as the players write it: ``K`` -> ``R`` in French; ``T`` -> ``10``.
+
+    >>> card_rank("T"), card_rank("K"), card_rank("7")
+    ('10', 'K', '7')
+    """
+    if rank == "T":
+        return "10"
+    return _RANKS.get(rank, rank)
+
+
+def N_(message: str) -> str:
+    """Mark a text for translation where it is written; ``_()`` translates it where shown."""
+    return message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -48,4 +264,18 @@ def chips(n: int) -> str:
     return ngettext("{n} chip", "{n} chips", n).format(n=n)
 
 
-__all__ = ["_", "chips", "install", "ngettext"]
+__all__ = [
+    "LANGUAGES",
+    "N_",
+    "LanguageError",
+    "_",
+    "card_rank",
+    "chips",
+    "choose_language",
+    "current_language",
+    "install",
+    "ngettext",
+    "parse_language",
+    "pgettext",
+    "retranslate",
+]

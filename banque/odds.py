@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from banque.cards import PACKS, card_value, full_shoe
+from banque.i18n import _, ngettext
 
 __all__ = [
     "any_natural_probability",
@@ -173,23 +174,28 @@ def format_odds(report: dict[str, Any]) -> str:
     Odds for a shoe of 3 packs (156 cards), dealt without replacement
     """
     packs = report["packs"]
-    word = "pack" if packs == 1 else "packs"
+    head_total, head_p, head_exact = _("Two-card total"), _("Probability"), _("Exact")
+    w1, w2 = len(head_total), max(len(head_p), 8)
     lines = [
-        f"Odds for a shoe of {packs} {word} ({report['cards']} cards), dealt without replacement",
+        ngettext(
+            "Odds for a shoe of {packs} pack ({cards} cards), dealt without replacement",
+            "Odds for a shoe of {packs} packs ({cards} cards), dealt without replacement",
+            packs,
+        ).format(packs=packs, cards=report["cards"]),
         "",
-        "Two-card total  Probability  Exact",
+        f"{head_total}  {head_p:>{w2}}  {head_exact}",
     ]
     for row in report["two_card_totals"]:
-        lines.append(f"{row['total']:>14}  {row['decimal']:>11.6f}  {row['fraction']}")
+        lines.append(f"{row['total']:>{w1}}  {row['decimal']:>{w2}.6f}  {row['fraction']}")
     lines.append("")
     summary = [
-        ("Natural 8 on one hand", report["natural_8"]),
-        ("Natural 9 on one hand", report["natural_9"]),
-        ("Natural (8 or 9) on one hand", report["natural"]),
-        ("At least one natural of three hands", report["any_natural"]),
-        ("No natural: the coup goes to drawing", report["no_natural"]),
+        (_("Natural 8 on one hand"), report["natural_8"]),
+        (_("Natural 9 on one hand"), report["natural_9"]),
+        (_("Natural (8 or 9) on one hand"), report["natural"]),
+        (_("At least one natural of three hands"), report["any_natural"]),
+        (_("No natural: the coup goes to drawing"), report["no_natural"]),
     ]
-    width = max(len(label) for label, _ in summary)
+    width = max(len(label) for label, _entry in summary)
     for label, entry in summary:
         lines.append(f"{label:<{width}}  {entry['decimal']:.6f}  {entry['fraction']}")
     return "\n".join(lines)

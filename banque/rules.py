@@ -26,6 +26,7 @@ from dataclasses import dataclass, fields
 from typing import Literal
 
 from .constants import RULES_NAMES
+from .i18n import N_, _
 from .naturals import NaturalRule
 
 __all__ = [
@@ -231,21 +232,21 @@ _HOME_PAYS = "the bank always pays in full: the stakes never exceed the fund"
 
 #: Each parameter's name for a player.
 LABELS: dict[str, str] = {
-    "seating": "Seating",
-    "max_burn": "Burning",
-    "liability": "Stakes beyond the fund",
-    "pay_order": "Payment",
-    "extra_bettors": "Others who bet",
-    "max_side": "Seats",
-    "banco": "Banco",
-    "max_bancos_in_row": "Bancos in a row",
-    "naturals": "Naturals",
-    "low_shoe": "Few cards left",
-    "after_retire": "After a retirement",
-    "croupier": "Shuffle",
-    "stakes_accepted": "Stakes accepted",
-    "broken_bank": "A broken bank",
-    "first_bank_option": "The first bank",
+    "seating": N_("Seating"),
+    "max_burn": N_("Burning"),
+    "liability": N_("Stakes beyond the fund"),
+    "pay_order": N_("Payment"),
+    "extra_bettors": N_("Others who bet"),
+    "max_side": N_("Seats"),
+    "banco": N_("Banco"),
+    "max_bancos_in_row": N_("Bancos in a row"),
+    "naturals": N_("Naturals"),
+    "low_shoe": N_("Few cards left"),
+    "after_retire": N_("After a retirement"),
+    "croupier": N_("Shuffle"),
+    "stakes_accepted": N_("Stakes accepted"),
+    "broken_bank": N_("A broken bank"),
+    "first_bank_option": N_("The first bank"),
 }
 
 
@@ -292,7 +293,11 @@ def format_profile(name: str, width: int = 100) -> str:
     """A profile's rules as text; for classic and hoyle, the differences from home side by
     side (home on the left, the profile on the right)."""
     rules = house_rules(name)
-    out = [f"{rules.title} -- rules {rules.name!r}", f"Source: {rules.source}", ""]
+    out = [
+        f"{rules.title} -- rules {rules.name!r}",
+        _("Source: {source}").format(source=rules.source),
+        "",
+    ]
     out += textwrap.wrap(_COMMON, width)
     out.append("")
     if rules.name == "home":
@@ -304,7 +309,7 @@ def format_profile(name: str, width: int = 100) -> str:
     out.append(f"{'home':<{col}} | {rules.name}")
     out.append("-" * col + "-+-" + "-" * col)
     for field, home, here in diffs:
-        out.append(LABELS[field] + ":")
+        out.append(_(LABELS[field]) + ":")
         left = textwrap.wrap(home, col) or [""]
         right = textwrap.wrap(here, col) or [""]
         for i in range(max(len(left), len(right))):
@@ -314,7 +319,7 @@ def format_profile(name: str, width: int = 100) -> str:
         out.append("")
     same = [words for f, words in describe(name) if f not in {d[0] for d in diffs}]
     if same:
-        out.append("As at home:")
+        out.append(_("As at home:"))
         for words in same:
             out += textwrap.wrap(words, width, initial_indent="- ", subsequent_indent="  ")
     return "\n".join(out)

@@ -14,4 +14,8 @@ def _private_data_dir(
     """Journals and rescue records go to a temporary folder of each test's own."""
     folder = tmp_path_factory.mktemp("banque-data")
     monkeypatch.setenv("BANQUE_DATA_DIR", str(folder))
+    # catalogues compiled from a .po newer than its .mo: not into the user's cache either
+    monkeypatch.setenv("BANQUE_CACHE_DIR", str(folder / "cache"))
+    # the language: English unless a test asks for another (whatever the machine's locale)
+    monkeypatch.setenv("BANQUE_LANG", "en")
     return folder

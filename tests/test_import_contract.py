@@ -39,11 +39,14 @@ GAMES_MODULES = [
     "games/players",
 ]
 
+#: The translations (issue 12): the engine's texts use them too.
+I18N_MODULES = ["i18n", "msgfmt", "i18n_extract"]
+
 
 def _engine_files() -> list[Path]:
     names = ENGINE_MODULES + [m for m in OPTIONAL_ENGINE if (PACKAGE / f"{m}.py").exists()]
     names += [m for m in NET_MODULES if (PACKAGE / f"{m}.py").exists()]
-    return [PACKAGE / f"{m}.py" for m in names + GAMES_MODULES]
+    return [PACKAGE / f"{m}.py" for m in names + GAMES_MODULES + I18N_MODULES]
 
 
 def test_engine_sources_never_import_textual() -> None:

@@ -25,7 +25,7 @@ from ..constants import (
     SeatChoice,
 )
 from ..errors import IllegalAction
-from ..i18n import _
+from ..i18n import N_, _
 from ..widgets.bars import KeyBar, TitleBar
 from ..widgets.field import TextField
 
@@ -118,11 +118,11 @@ def moves_label(mode: str) -> str:
 
 #: Each profile in a few words (``banque rules NAME`` prints it whole).
 RULES_WORDS = {
-    "home": "home: the rules card",
-    "classic": "classic: Pocket Book of Games, 1944",
-    "hoyle": "hoyle: the Hoyle-era account, with a croupier",
-    "chemin-de-fer": "chemin de fer: two hands, the bank goes round",
-    "punto-banco": "punto banco: the house banks",
+    "home": N_("home: the rules card"),
+    "classic": N_("classic: Pocket Book of Games, 1944"),
+    "hoyle": N_("hoyle: the Hoyle-era account, with a croupier"),
+    "chemin-de-fer": N_("chemin de fer: two hands, the bank goes round"),
+    "punto-banco": N_("punto banco: the house banks"),
 }
 
 

@@ -19,12 +19,16 @@ from textual import events
 from textual.content import Content
 from textual.widget import Widget
 
+from ..i18n import N_, retranslate
+
 if TYPE_CHECKING:
     from textual.binding import Binding
 
 #: The title bar's icon cell (as Header's: eight cells, padded) and clock space.
 ICON_WIDTH = 8
 CLOCK_WIDTH = 10
+#: Textual's own key description of the command palette's key (translated where shown).
+PALETTE_DESCRIPTION = N_("palette")
 
 
 class TitleBar(Widget):
@@ -134,15 +138,18 @@ class KeyBar(Widget):
         key_style = self.get_component_rich_style("key-bar--key")
         description_style = self.get_component_rich_style("key-bar--description")
         shown = self.app.get_key_display(binding)
+        # Translated here, not only where the binding is made: a binding is a class
+        # attribute made at import, perhaps before the language was chosen.
+        description = retranslate(binding.description)
         text = Text(end="")
         if compact:
             text.append(shown, key_style)
-            if binding.description:
-                text.append(f" {binding.description}", description_style)
+            if description:
+                text.append(f" {description}", description_style)
         else:
             text.append(f" {shown} ", key_style)
-            if binding.description:
-                text.append(f"{binding.description} ", description_style)
+            if description:
+                text.append(f"{description} ", description_style)
         if not enabled:
             text.stylize(Style(dim=True))
         return text

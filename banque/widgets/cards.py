@@ -25,6 +25,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..cards import RED_SUITS, SUIT_SYMBOL
+from ..i18n import card_rank
 
 SLOTS = 3
 SMALL = (5, 3)
@@ -37,7 +38,7 @@ BACK_ASCII = "#"
 
 
 def _rank(card: str) -> str:
-    return "10" if card[0] == "T" else card[0]
+    return card_rank(card[0])  # 10 for T; the court cards in the player's language
 
 
 def _suit(card: str, ascii_suits: bool) -> str:

@@ -7,11 +7,11 @@ from typing import ClassVar
 from rich.text import Text
 from textual.widgets import Static
 
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext, pgettext
 from ..models import Result
 from ..session import Board
 
-MARK: dict[Result, str] = {"player": "W", "banker": "L", "tie": "T"}
+MARK: dict[Result, str] = {"player": N_("W"), "banker": N_("L"), "tie": N_("T")}
 #: A road this wide (a large terminal's) also counts each side's results.
 TALLY_WIDTH = 40
 
@@ -40,7 +40,8 @@ class Scoreboard(Static):
             "tie": self.get_component_rich_style("road--tie"),
         }
         text = Text(no_wrap=True, overflow="crop")
-        labels = {"left": _("Left"), "right": _("Right")}
+        # the road's row labels: five letters at most
+        labels = {"left": pgettext("road row", "Left"), "right": pgettext("road row", "Right")}
         count = len(board.road["right"])
         # More coups than fit: "…" marks the cut, and the count says how many show.
         cut = count > width
