@@ -37,6 +37,7 @@ from typing import Any
 from .cards import PACKS, card_value, full_shoe, hand_total, parse_card, pretty
 from .constants import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from .errors import IllegalAction
+from .messages import N_, Card, Msg, Names, Nn_, Word, chips
 from .models import (
     Accept,
     Action,
@@ -72,7 +73,7 @@ from .models import (
     build,
 )
 from .naturals import settled_sides, side_result
-from .rules import HouseRules, house_rules
+from .rules import PROFILE_NAMES, HouseRules, house_rules
 from .text import quoted
 
 START_CHIPS = 100
@@ -148,26 +149,41 @@ def _side_name(side: Mover) -> str:
 
 def _validate_participants(participants: Sequence[str]) -> list[str]:
     if isinstance(participants, str) or not isinstance(participants, Sequence):
-        raise IllegalAction("Participants must be a list of names.", "participants")
+        raise IllegalAction(Msg(N_("Participants must be a list of names.")), "participants")
     names = [p.strip() if isinstance(p, str) else p for p in participants]
     for name in names:
         if not isinstance(name, str) or not name:
-            raise IllegalAction("Every participant needs a name (not empty).", "participants")
+            raise IllegalAction(
+                Msg(N_("Every participant needs a name (not empty).")), "participants"
+            )
         if len(name) > MAX_NAME:
             raise IllegalAction(
-                f"The name {quoted(name)} is too long: at most {MAX_NAME} characters.",
+                Msg(
+                    N_("The name {name} is too long: at most {most} characters."),
+                    name=quoted(name),
+                    most=MAX_NAME,
+                ),
                 "participants",
             )
         if not name.isprintable():  # a line break would split messages and the table
             raise IllegalAction(
-                f"The name {quoted(name)} holds a line break, tab or other control character: "
-                "names are printed at the table, use letters, digits and spaces.",
+                Msg(
+                    N_(
+                        "The name {name} holds a line break, tab or other control character: "
+                        "names are printed at the table, use letters, digits and spaces."
+                    ),
+                    name=quoted(name),
+                ),
                 "participants",
             )
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise IllegalAction(
-            f"Baccarat Banque is played by {MIN_PLAYERS} to {MAX_PLAYERS} participants; "
-            f"{len(names)} were given.",
+            Msg(
+                N_("Baccarat Banque is played by {least} to {most} participants; {n} were given."),
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+                n=len(names),
+            ),
             "participants",
         )
     seen: dict[str, str] = {}
@@ -175,7 +191,10 @@ def _validate_participants(participants: Sequence[str]) -> list[str]:
         key = name.casefold()
         if key in seen:
             raise IllegalAction(
-                f"Two participants are called {name!r}: every name must be different.",
+                Msg(
+                    N_("Two participants are called {name}: every name must be different."),
+                    name=repr(name),
+                ),
                 "participants",
             )
         seen[key] = name
@@ -186,12 +205,22 @@ def validate_stacked(cards: Iterable[str], packs: int = PACKS) -> list[str]:
     """Read a stacked shoe top (card codes); each card at most ``packs`` times."""
     stacked = [parse_card(c) for c in cards]
     if len(stacked) > 52 * packs:
-        raise IllegalAction(f"A shoe holds {52 * packs} cards; {len(stacked)} were given.", "shoe")
+        raise IllegalAction(
+            Msg(N_("A shoe holds {most} cards; {n} were given."), most=52 * packs, n=len(stacked)),
+            "shoe",
+        )
     for card, count in Counter(stacked).items():
         if count > packs:
             raise IllegalAction(
-                f"The shoe has only {packs} copies of {card} ({packs} packs); "
-                f"it was given {count} times.",
+                Msg(
+                    N_(
+                        "The shoe has only {packs} copies of {card} ({packs} packs); "
+                        "it was given {count} times."
+                    ),
+                    packs=packs,
+                    card=card,
+                    count=count,
+                ),
                 "shoe",
             )
     return stacked
@@ -224,7 +253,14 @@ class Game:
         try:
             self.house: HouseRules = house_rules(rules)
         except ValueError as exc:
-            raise IllegalAction(str(exc).capitalize() + ".", "rules") from None
+            raise IllegalAction(
+                Msg(
+                    N_("Unknown rules {name}: the profiles are {profiles}."),
+                    name=repr(rules),
+                    profiles=", ".join(PROFILE_NAMES),
+                ),
+                "rules",
+            ) from None
         self.rules: Rules = rules
         #: The home profile: the hot paths (a simulation's every act) take its short way.
         self._home = rules == "home"
@@ -372,8 +408,11 @@ class Game:
     def _check_participant(self, who: str) -> None:
         if who not in self.balances:
             raise IllegalAction(
-                f"Nobody called {quoted(who)} sits at this table "
-                f"(participants: {_names(self.participants)}).",
+                Msg(
+                    N_("Nobody called {who} sits at this table (participants: {names})."),
+                    who=quoted(who),
+                    names=Names(self.participants),
+                ),
                 "participant",
             )
 
@@ -381,33 +420,43 @@ class Game:
         """A readable refusal for an act that does not belong to this phase."""
         p = self.phase
         if p == "auction":
-            msg = (
-                f"The auction for bank {self.bank_number} is still open: each participant "
-                "bids for the bank or passes first."
+            msg = Msg(
+                N_(
+                    "The auction for bank {bank} is still open: each participant "
+                    "bids for the bank or passes first."
+                ),
+                bank=self.bank_number,
             )
         elif p == "ended":
-            msg = (
-                f"Bank {self.bank_number} has ended; a new bid opens a fresh bank "
-                "(new auction, new shuffle)."
+            msg = Msg(
+                N_(
+                    "Bank {bank} has ended; a new bid opens a fresh bank (new auction, new shuffle)."
+                ),
+                bank=self.bank_number,
             )
         elif p == "betting":
             last = self.coups[-1] if self.coups else None
             if wanted == "decision" and last is not None and last.natural and not self.lines:
-                msg = (
-                    f"Coup {last.number} ended on a natural: nobody draws. "
-                    f"Coup {self.coup_number} is taking wagers; the banker deals next."
+                msg = Msg(
+                    N_(
+                        "Coup {last} ended on a natural: nobody draws. "
+                        "Coup {coup} is taking wagers; the banker deals next."
+                    ),
+                    last=last.number,
+                    coup=self.coup_number,
                 )
             elif wanted == "decision":
-                msg = (
-                    f"No cards are out: coup {self.coup_number} is taking wagers, "
-                    "then the banker deals."
+                msg = Msg(
+                    N_("No cards are out: coup {coup} is taking wagers, then the banker deals."),
+                    coup=self.coup_number,
                 )
             else:
-                msg = f"Coup {self.coup_number} is taking wagers."
+                msg = Msg(N_("Coup {coup} is taking wagers."), coup=self.coup_number)
         else:
-            msg = (
-                f"The cards of coup {self.coup_number} are out: accepted wagers cannot change "
-                f"now. {self.turn().prompt}"
+            msg = Msg(
+                N_("The cards of coup {coup} are out: accepted wagers cannot change now. {prompt}"),
+                coup=self.coup_number,
+                prompt=self.turn().prompt,
             )
         return IllegalAction(msg, "phase")
 
@@ -417,40 +466,71 @@ class Game:
         self._check_participant(who)
         if self.offer and self.phase == "ended":
             raise IllegalAction(
-                f"The retired bank is offered at the same size first: {self.offer[0]} takes it "
-                "or passes; if nobody takes it, an auction opens.",
+                Msg(
+                    N_(
+                        "The retired bank is offered at the same size first: {who} takes it "
+                        "or passes; if nobody takes it, an auction opens."
+                    ),
+                    who=self.offer[0],
+                ),
                 "offer",
             )
         if self._list_first() and who != self.participants[0]:
             raise IllegalAction(
-                f"At this table the first name on the list, {self.participants[0]}, holds the "
-                "first bank with a fund of their choice.",
+                Msg(
+                    N_(
+                        "At this table the first name on the list, {who}, holds the "
+                        "first bank with a fund of their choice."
+                    ),
+                    who=self.participants[0],
+                ),
                 "auction",
             )
         if self.phase not in ("auction", "ended"):
             raise IllegalAction(
-                f"{self.banker} holds bank {self.bank_number}: bids are taken only before a "
-                "bank starts (after this one ends).",
+                Msg(
+                    N_(
+                        "{banker} holds bank {bank}: bids are taken only before a "
+                        "bank starts (after this one ends)."
+                    ),
+                    banker=self.banker,
+                    bank=self.bank_number,
+                ),
                 "auction",
             )
         if self.phase == "auction" and who in self.spoken:
             raise IllegalAction(
-                f"{who} has already "
-                + (f"bid {_chips(self.bids[who])}" if who in self.bids else "passed")
-                + " in this auction: one offer each.",
+                Msg(
+                    N_("{who} has already bid {amount} in this auction: one offer each."),
+                    who=who,
+                    amount=chips(self.bids[who]),
+                )
+                if who in self.bids
+                else Msg(N_("{who} has already passed in this auction: one offer each."), who=who),
                 "auction",
             )
         balance = self.balances[who]
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
             raise IllegalAction(
-                f"A bid is a whole number of chips, at least 1 (not {quoted(amount)}).", "bid"
+                Msg(
+                    N_("A bid is a whole number of chips, at least 1 (not {amount})."),
+                    amount=quoted(amount),
+                ),
+                "bid",
             )
         if amount > balance:
             raise IllegalAction(
-                f"{who} has {_chips(balance)}: a bid puts your own chips at risk, so it "
-                f"cannot exceed your balance (bid 1 to {balance})."
+                Msg(
+                    N_(
+                        "{who} has {chips}: a bid puts your own chips at risk, so it "
+                        "cannot exceed your balance (bid 1 to {most})."
+                    ),
+                    who=who,
+                    chips=chips(balance),
+                    most=balance,
+                )
                 if balance
-                else f"{who} has no chips left and cannot bid for the bank.",
+                else Msg(N_("{who} has no chips left and cannot bid for the bank."), who=who),
                 "bid",
             )
 
@@ -494,14 +574,21 @@ class Game:
             return
         if self._list_first():
             raise IllegalAction(
-                f"At this table the first name on the list, {self.participants[0]}, holds the "
-                "first bank: they state its fund (a bid).",
+                Msg(
+                    N_(
+                        "At this table the first name on the list, {who}, holds the "
+                        "first bank: they state its fund (a bid)."
+                    ),
+                    who=self.participants[0],
+                ),
                 "auction",
             )
         if self.phase not in ("auction", "ended"):
-            raise IllegalAction("There is no auction open to pass in.", "auction")
+            raise IllegalAction(Msg(N_("There is no auction open to pass in.")), "auction")
         if self.phase == "auction" and who in self.spoken:
-            raise IllegalAction(f"{who} has already spoken in this auction.", "auction")
+            raise IllegalAction(
+                Msg(N_("{who} has already spoken in this auction."), who=who), "auction"
+            )
 
     def can_pass_bid(self, who: str) -> bool:
         return self._can(self.verify_pass_bid, who)
@@ -598,8 +685,13 @@ class Game:
             return None
         if not self.bids:
             raise IllegalAction(
-                f"Nobody has bid for bank {self.bank_number} yet: the auction needs at least "
-                "one bid before play can go on.",
+                Msg(
+                    N_(
+                        "Nobody has bid for bank {bank} yet: the auction needs at least "
+                        "one bid before play can go on."
+                    ),
+                    bank=self.bank_number,
+                ),
                 "auction",
             )
         saved: dict[str, object] = {

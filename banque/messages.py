@@ -248,10 +248,10 @@ def tell_error(exc: BaseException, translator: Translator | None = None) -> str:
 
 __all__ = [
     "ENGLISH",
+    "N_",
     "WORDS",
     "Card",
     "Msg",
-    "N_",
     "Names",
     "Nn_",
     "Translator",
