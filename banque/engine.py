@@ -143,6 +143,28 @@ _BETTOR_ACTS: dict[tuple[bool, bool], tuple[str, ...]] = {
 _GAIN = {"player": 1, "banker": -1, "tie": 0}
 
 
+def _forced_refusal(side: Mover, total: int, draw: bool) -> Msg:
+    """A forced side's refusal to ``draw`` (or stand): it names the concealed total, so
+    it is shown to its holder only."""
+    if draw:
+        return Msg(
+            N_(
+                "The {side} side holds {total}: at 6–7 a side must stand, so it cannot "
+                "draw (only 5 is a choice)."
+            ),
+            side=Word(side),
+            total=total,
+        )
+    return Msg(
+        N_(
+            "The {side} side holds {total}: at 0–4 a side must draw, so it cannot "
+            "stand (only 5 is a choice)."
+        ),
+        side=Word(side),
+        total=total,
+    )
+
+
 def _side_name(side: Mover) -> str:
     return {"right": "Right", "left": "Left", "banker": "Banker"}[side]
 
@@ -762,22 +784,38 @@ class Game:
             self.phase == "betting" and not self.seating_open
         ):
             raise IllegalAction(
-                "Seats are taken right after the auction, before the first wager of the bank.",
+                Msg(
+                    N_(
+                        "Seats are taken right after the auction, before the first wager of the "
+                        "bank."
+                    )
+                ),
                 "seating",
             )
         banker = self.banker if self.phase == "betting" else self._auction_leader()
         house = self.house
         if spectators and house.extra_bettors == "none":
             raise IllegalAction(
-                f"Under the {house.name} rules everyone but the banker sits on a side: "
-                "there are no spectators.",
+                Msg(
+                    N_(
+                        "Under the {rules} rules everyone but the banker sits on a side: "
+                        "there are no spectators."
+                    ),
+                    rules=house.name,
+                ),
                 "seating",
             )
         limit = house.max_side
         if limit is not None and (len(right) > limit or len(left) > limit):
             raise IllegalAction(
-                f"At most {2 * limit} punters sit, {limit} a side; the others stand "
-                "(list them as standing).",
+                Msg(
+                    N_(
+                        "At most {most} punters sit, {limit} a side; the others stand "
+                        "(list them as standing)."
+                    ),
+                    most=2 * limit,
+                    limit=limit,
+                ),
                 "seating",
             )
         everyone = list(right) + list(left) + list(spectators)
@@ -785,24 +823,39 @@ class Game:
             self._check_participant(who)
         if banker in everyone and banker is not None:
             raise IllegalAction(
-                f"{banker} holds the bank and sits at its head, not on a side.", "seating"
+                Msg(
+                    N_("{banker} holds the bank and sits at its head, not on a side."),
+                    banker=banker,
+                ),
+                "seating",
             )
         dup = [p for p, n in Counter(everyone).items() if n > 1]
         if dup:
-            raise IllegalAction(f"{_names(dup)} cannot sit in two places.", "seating")
+            raise IllegalAction(
+                Msg(N_("{names} cannot sit in two places."), names=Names(dup)), "seating"
+            )
         missing = [p for p in self.participants if p != banker and p not in everyone]
         if missing and banker is not None:
             raise IllegalAction(
-                f"Everyone but the banker sits on a side: {_names(missing)} has no seat."
+                Msg(
+                    N_("Everyone but the banker sits on a side: {names} has no seat."),
+                    names=Names(missing),
+                )
                 if house.extra_bettors == "none"
-                else f"Everyone but the banker sits on a side or "
-                f"{'watches' if house.extra_bettors == 'spectators' else 'stands'}: "
-                f"{_names(missing)} has no place.",
+                else Msg(
+                    N_("Everyone but the banker sits on a side or watches: {names} has no place."),
+                    names=Names(missing),
+                )
+                if house.extra_bettors == "spectators"
+                else Msg(
+                    N_("Everyone but the banker sits on a side or stands: {names} has no place."),
+                    names=Names(missing),
+                ),
                 "seating",
             )
         if not right or not left:
             raise IllegalAction(
-                "Each side needs at least one seat: the right and the left both play.",
+                Msg(N_("Each side needs at least one seat: the right and the left both play.")),
                 "seating",
             )
 
@@ -859,8 +912,13 @@ class Game:
             raise self._phase_error("shuffle")
         if self.phase not in ("auction", "betting") or self.shoe_ready:
             raise IllegalAction(
-                f"The shoe of bank {self.bank_number} is already shuffled and cut; it is not "
-                "shuffled again until a fresh bank.",
+                Msg(
+                    N_(
+                        "The shoe of bank {bank} is already shuffled and cut; it is not "
+                        "shuffled again until a fresh bank."
+                    ),
+                    bank=self.bank_number,
+                ),
                 "shuffle",
             )
         for who in shufflers:
@@ -982,17 +1040,26 @@ class Game:
         if self.phase != "betting":
             raise self._phase_error("wager")
         if who == self.banker:
-            raise IllegalAction(f"{who} holds the bank; the banker never wagers.", "banker")
+            raise IllegalAction(
+                Msg(N_("{who} holds the bank; the banker never wagers."), who=who), "banker"
+            )
         idx = self._order_index[who]
         if idx < self.next_bettor:
             did = (
-                "passed"
+                N_("passed")
                 if who in self.passed
-                else ("called banco" if who in self.claims else "wagered")
+                else (N_("called banco") if who in self.claims else N_("wagered"))
             )
             raise IllegalAction(
-                f"{who} has already had a turn this coup ({did}): {what} go once round "
-                "the table, anticlockwise from the banker's right.",
+                Msg(
+                    N_(
+                        "{who} has already had a turn this coup ({did}): {what} go once round "
+                        "the table, anticlockwise from the banker's right."
+                    ),
+                    who=who,
+                    did=Word(did),
+                    what=Word(what),
+                ),
                 "turn",
             )
         return idx
@@ -1066,15 +1133,27 @@ class Game:
         if own is not None:
             if side is not None and side != own:
                 raise IllegalAction(
-                    f"{who} sits on the {own} and backs the {own} hand (or à cheval), "
-                    f"not the {side}.",
+                    Msg(
+                        N_(
+                            "{who} sits on the {own} and backs the {own} hand (or à cheval), "
+                            "not the {side}."
+                        ),
+                        who=who,
+                        own=Word(own),
+                        side=Word(side),
+                    ),
                     "side",
                 )
             return own
         if side is None and not a_cheval:
             raise IllegalAction(
-                f"{who} has no seat: a bet from outside the seats names its side "
-                "(right or left) or is à cheval.",
+                Msg(
+                    N_(
+                        "{who} has no seat: a bet from outside the seats names its side "
+                        "(right or left) or is à cheval."
+                    ),
+                    who=who,
+                ),
                 "side",
             )
         return side or "right"
@@ -1083,42 +1162,78 @@ class Game:
         self, who: str, amount: int, a_cheval: bool, ride: bool = False, side: Side | None = None
     ) -> int:
         """The checks of :meth:`verify_wager`; returns the wagerer's place in table order."""
-        idx = self._bettor_check(who, "wagers")
+        idx = self._bettor_check(who, N_("wagers"))
         if self.broken:
             raise IllegalAction(
-                f"The bank is broken: {self.banker} replenishes it or gives it up before "
-                "any wager.",
+                Msg(
+                    N_(
+                        "The bank is broken: {banker} replenishes it or gives it up before "
+                        "any wager."
+                    ),
+                    banker=self.banker,
+                ),
                 "broken",
             )
         if side is not None or self.spectators:
             self._wager_side(who, a_cheval, side)
         if ride and self.ride_stake(who) != (amount, a_cheval):
             raise IllegalAction(
-                f"{who} cannot let {amount} ride: a ride stakes again the last coup's "
-                "winning (or tied) wager with its winnings, the same way.",
+                Msg(
+                    N_(
+                        "{who} cannot let {amount} ride: a ride stakes again the last coup's "
+                        "winning (or tied) wager with its winnings, the same way."
+                    ),
+                    who=who,
+                    amount=amount,
+                ),
                 "ride",
             )
         if self.claims:
             raise IllegalAction(
-                f"{_names(self.claims)} called banco: banco excludes ordinary wagers this coup "
-                "(you may call banco too, if you can cover the whole fund, or pass).",
+                Msg(
+                    N_(
+                        "{names} called banco: banco excludes ordinary wagers this coup "
+                        "(you may call banco too, if you can cover the whole fund, or pass)."
+                    ),
+                    names=Names(self.claims),
+                ),
                 "banco",
             )
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
             raise IllegalAction(
-                f"A wager is a whole number of chips, at least 1 (not {quoted(amount)}).", "amount"
+                Msg(
+                    N_("A wager is a whole number of chips, at least 1 (not {amount})."),
+                    amount=quoted(amount),
+                ),
+                "amount",
             )
         if a_cheval and amount % 2:
             raise IllegalAction(
-                f"An à cheval wager is split equally between the two sides, so it must be even: "
-                f"{amount} is odd (try {amount - 1 if amount > 1 else 2}).",
+                Msg(
+                    N_(
+                        "An à cheval wager is split equally between the two sides, so it must be "
+                        "even: {amount} is odd (try {other})."
+                    ),
+                    amount=amount,
+                    other=amount - 1 if amount > 1 else 2,
+                ),
                 "a_cheval",
             )
         balance = self.balances[who]
         if amount > balance:
             raise IllegalAction(
-                f"{who} has {_chips(balance)}: a wager cannot exceed your balance"
-                + (f" (at most {balance})." if balance else "."),
+                Msg(
+                    N_("{who} has {chips}: a wager cannot exceed your balance (at most {most})."),
+                    who=who,
+                    chips=chips(balance),
+                    most=balance,
+                )
+                if balance
+                else Msg(
+                    N_("{who} has {chips}: a wager cannot exceed your balance."),
+                    who=who,
+                    chips=chips(balance),
+                ),
                 "balance",
             )
         if self._home:  # the fund's cover left (cover_left())
@@ -1129,17 +1244,32 @@ class Game:
             return idx
         if cover <= 0:
             raise IllegalAction(
-                f"The bank is covered: stakes of {_chips(self.staked())} already match the "
-                f"fund of {_chips(self.fund)}, so no wager can be accepted."
+                Msg(
+                    N_(
+                        "The bank is covered: stakes of {staked} already match the "
+                        "fund of {fund}, so no wager can be accepted."
+                    ),
+                    staked=chips(self.staked()),
+                    fund=chips(self.fund),
+                )
                 if not self.unlimited
-                else f"{self.banker} cannot hold more: the stakes already take the fund and "
-                "every chip the banker has.",
+                else Msg(
+                    N_(
+                        "{banker} cannot hold more: the stakes already take the fund and "
+                        "every chip the banker has."
+                    ),
+                    banker=self.banker,
+                ),
                 "cover",
             )
         if a_cheval and cover < 2:
             raise IllegalAction(
-                "Only 1 chip of the fund is left to cover: an à cheval wager needs 2 "
-                "(one on each side); an ordinary wager of 1 is still possible.",
+                Msg(
+                    N_(
+                        "Only 1 chip of the fund is left to cover: an à cheval wager needs 2 "
+                        "(one on each side); an ordinary wager of 1 is still possible."
+                    )
+                ),
                 "cover",
             )
         return idx
@@ -1222,34 +1352,67 @@ class Game:
     def verify_banco(self, who: str, right: int | None = None, left: int | None = None) -> None:
         if self.phase == "auction" and self.bids:
             return self._as_if_closed(self.verify_banco, who, right, left)
-        self._bettor_check(who, "calls")
+        self._bettor_check(who, N_("calls"))
         if self.broken:
             raise IllegalAction(
-                f"The bank is broken: {self.banker} replenishes it or gives it up first.", "broken"
+                Msg(
+                    N_("The bank is broken: {banker} replenishes it or gives it up first."),
+                    banker=self.banker,
+                ),
+                "broken",
             )
         if self.house.banco == "halves" and who not in self._side_by_name:
             raise IllegalAction(
-                f"{who} stands: banco is called from a seat (those standing stake only what "
-                "the seated players leave uncovered).",
+                Msg(
+                    N_(
+                        "{who} stands: banco is called from a seat (those standing stake only what "
+                        "the seated players leave uncovered)."
+                    ),
+                    who=who,
+                ),
                 "banco",
             )
         limit = self.house.max_bancos_in_row
         if limit is not None and self.banco_run[0] == who and self.banco_run[1] >= limit:
             raise IllegalAction(
-                f"{who} has called banco {limit} times in a row: no player may banco more "
-                f"than {'twice' if limit == 2 else f'{limit} times'} consecutively.",
+                Msg(
+                    N_(
+                        "{who} has called banco {limit} times in a row: no player may banco more "
+                        "than twice consecutively."
+                    ),
+                    who=who,
+                    limit=limit,
+                )
+                if limit == 2
+                else Msg(
+                    N_(
+                        "{who} has called banco {limit} times in a row: no player may banco more "
+                        "than {limit} times consecutively."
+                    ),
+                    who=who,
+                    limit=limit,
+                ),
                 "banco",
             )
         if self.lines:
             raise IllegalAction(
-                "Banco is called before any ordinary wager of the coup; "
-                f"{_names([line.who for line in self.lines])} already wagered.",
+                Msg(
+                    N_(
+                        "Banco is called before any ordinary wager of the coup; "
+                        "{names} already wagered."
+                    ),
+                    names=Names([line.who for line in self.lines]),
+                ),
                 "banco",
             )
         if self.balances[who] < self.fund:
             raise IllegalAction(
-                f"Banco covers the whole fund of {_chips(self.fund)}; {who} has only "
-                f"{_chips(self.balances[who])}.",
+                Msg(
+                    N_("Banco covers the whole fund of {fund}; {who} has only {chips}."),
+                    fund=chips(self.fund),
+                    who=who,
+                    chips=chips(self.balances[who]),
+                ),
                 "banco",
             )
         self._banco_split(who, right, left)
@@ -1260,8 +1423,13 @@ class Game:
         if self.house.banco != "both-hands":
             if right is not None or left is not None:
                 raise IllegalAction(
-                    f"Under the {self.house.name} rules a banco covers the caller's own side: "
-                    "it is not divided between the hands.",
+                    Msg(
+                        N_(
+                            "Under the {rules} rules a banco covers the caller's own side: "
+                            "it is not divided between the hands."
+                        ),
+                        rules=self.house.name,
+                    ),
                     "banco",
                 )
             own = self._side_by_name.get(who, "right")
@@ -1270,8 +1438,13 @@ class Game:
         if right is None and left is None:
             if split != "free":
                 raise IllegalAction(
-                    f"This house requires a banco divided between the two hands ({self._split_rule()}): "
-                    "say how much on the right and on the left.",
+                    Msg(
+                        N_(
+                            "This house requires a banco divided between the two hands ({rule}): "
+                            "say how much on the right and on the left."
+                        ),
+                        rule=self._split_rule(),
+                    ),
                     "banco",
                 )
             own = self._side_by_name.get(who)
@@ -1281,8 +1454,16 @@ class Game:
         r, lt = right or 0, left or 0
         if isinstance(r, bool) or isinstance(lt, bool) or r < 0 or lt < 0 or r + lt != fund:
             raise IllegalAction(
-                f"A banco stakes the whole fund of {_chips(fund)}: right and left must be whole "
-                f"numbers adding up to {fund} (not {r} and {lt}).",
+                Msg(
+                    N_(
+                        "A banco stakes the whole fund of {chips}: right and left must be whole "
+                        "numbers adding up to {fund} (not {right} and {left})."
+                    ),
+                    chips=chips(fund),
+                    fund=fund,
+                    right=r,
+                    left=lt,
+                ),
                 "banco",
             )
         if split == "divided" and (r == 0 or lt == 0):
@@ -1295,23 +1476,33 @@ class Game:
             bad = False
         if bad:
             raise IllegalAction(
-                f"{self.banker} refuses this banco: the house requires {self._split_rule()} "
-                f"(not {r} right and {lt} left).",
+                Msg(
+                    N_(
+                        "{banker} refuses this banco: the house requires {rule} "
+                        "(not {right} right and {left} left)."
+                    ),
+                    banker=self.banker,
+                    rule=self._split_rule(),
+                    right=r,
+                    left=lt,
+                ),
                 "banco",
             )
         return r, lt
 
     def banco_rule(self) -> str:
         """The house's rule for dividing a banco on both hands, in words."""
-        return self._split_rule()
+        return str(self._split_rule())
 
-    def _split_rule(self) -> str:
+    def _split_rule(self) -> Msg:
         split = self.options.banco_split
         if split == "even":
-            return "an even division, half on each side"
+            return Msg(N_("an even division, half on each side"))
         if isinstance(split, int):
-            return f"at least {_chips(split)} on each side"
-        return "something on each side" if split == "divided" else "any division"
+            return Msg(N_("at least {chips} on each side"), chips=chips(split))
+        if split == "divided":
+            return Msg(N_("something on each side"))
+        return Msg(N_("any division"))
 
     def can_banco(self, who: str, right: int | None = None, left: int | None = None) -> bool:
         return self._can(self.verify_banco, who, right, left)
@@ -1357,7 +1548,7 @@ class Game:
     def verify_pass_turn(self, who: str) -> None:
         if self.phase == "auction" and self.bids:
             return self._as_if_closed(self.verify_pass_turn, who)
-        self._bettor_check(who, "turns")
+        self._bettor_check(who, N_("turns"))
 
     def can_pass_turn(self, who: str) -> bool:
         return self._can(self.verify_pass_turn, who)
@@ -1371,7 +1562,7 @@ class Game:
 
     def _pass_turn(self, who: str, unspoken: Sequence[str] = ()) -> list[Event]:
         # verify_pass_turn's check: the auction is closed by now (see pass_turn).
-        idx = self._bettor_check(who, "turns")
+        idx = self._bettor_check(who, N_("turns"))
         out: list[Event] = []
         # This pass closed the auction implicitly: in a record a bare "pass" would
         # replay as an auction pass, so the auction's passes are recorded first.
@@ -1404,8 +1595,13 @@ class Game:
             raise self._phase_error("deal")
         if self.broken:
             raise IllegalAction(
-                f"The bank is broken: {self.banker} replenishes it (replenish) or gives it up "
-                "(retire) before another coup.",
+                Msg(
+                    N_(
+                        "The bank is broken: {banker} replenishes it (replenish) or gives it up "
+                        "(retire) before another coup."
+                    ),
+                    banker=self.banker,
+                ),
                 "broken",
             )
 
@@ -1654,15 +1850,21 @@ class Game:
 
     def verify_move(self, side: Mover, draw: bool) -> None:
         if side not in MOVERS:
-            raise IllegalAction(f"{quoted(side)} is not a hand: say right, left or banker.", "side")
+            raise IllegalAction(
+                Msg(N_("{side} is not a hand: say right, left or banker."), side=quoted(side)),
+                "side",
+            )
         if self.phase == "auction" and self.bids:
             return self._as_if_closed(self.verify_move, side, draw)
         if self.phase not in MOVERS:
             raise self._phase_error("decision")
         if side in self.settled:
             raise IllegalAction(
-                f"The {side} side was settled by its natural: it does not draw. "
-                f"{self.turn().prompt}",
+                Msg(
+                    N_("The {side} side was settled by its natural: it does not draw. {prompt}"),
+                    side=Word(side),
+                    prompt=self.turn().prompt,
+                ),
                 "natural",
             )
         if (
@@ -1673,11 +1875,9 @@ class Game:
         ):
             legal = self.side_acts(side)  # type: ignore[arg-type]
             if ("draw" if draw else "stand") not in legal:
-                rule = "at 0–4 a side must draw" if draw is False else "at 6–7 a side must stand"
                 # Names a concealed total: the "forced" category is shown to its holder only.
                 raise IllegalAction(
-                    f"The {side} side holds {self._total(side)}: {rule}, so it cannot "
-                    f"{'draw' if draw else 'stand'} (only 5 is a choice).",
+                    _forced_refusal(side, self._total(side), draw),
                     "forced",
                 )
             return
@@ -1689,23 +1889,36 @@ class Game:
                     if done == "stand"
                     else sum(card_value(c) for c in self.hands[side][:2]) % 10
                 )
-                rule = "at 0–4 a side must draw" if done == "draw" else "at 6–7 a side must stand"
                 raise IllegalAction(
-                    f"The {side} side holds {total}: {rule}, so it cannot "
-                    f"{'draw' if draw else 'stand'} (only 5 is a choice).",
+                    _forced_refusal(side, total, draw),
                     "forced",
                 )
             return
         if self.moves[side] is not None:
             raise IllegalAction(
-                f"The {side} side has already {'drawn' if self.moves[side] == 'draw' else 'stood'} "
-                f"this coup. {self.turn().prompt}",
+                Msg(
+                    N_("The {side} side has already drawn this coup. {prompt}"),
+                    side=Word(side),
+                    prompt=self.turn().prompt,
+                )
+                if self.moves[side] == "draw"
+                else Msg(
+                    N_("The {side} side has already stood this coup. {prompt}"),
+                    side=Word(side),
+                    prompt=self.turn().prompt,
+                ),
                 "turn",
             )
         if side != self.phase:
             raise IllegalAction(
-                f"It is not the {side}'s turn: the right side decides first, then the left, "
-                f"then the banker. {self.turn().prompt}",
+                Msg(
+                    N_(
+                        "It is not the {side}'s turn: the right side decides first, then the "
+                        "left, then the banker. {prompt}"
+                    ),
+                    side=Word(side),
+                    prompt=self.turn().prompt,
+                ),
                 "turn",
             )
 
@@ -1926,20 +2139,37 @@ class Game:
         """classic: before a shoe's first deal the banker may burn 1 to ``max_burn`` cards."""
         most = self.house.max_burn
         if not most:
-            raise IllegalAction(f"Under the {self.house.name} rules no cards are burnt.", "burn")
+            raise IllegalAction(
+                Msg(N_("Under the {rules} rules no cards are burnt."), rules=self.house.name),
+                "burn",
+            )
         if self.phase == "auction" and self.bids:
             return self._as_if_closed(self.verify_burn, count)
         if self.phase != "betting" or self.broken:
             raise self._phase_error("burn")
         if self.shoe_deals or self.burnt:
             raise IllegalAction(
-                "Cards are burnt once, before the first deal of a shoe"
-                + (": this shoe's burn is done." if self.burnt else ": this shoe is in play."),
+                Msg(
+                    N_(
+                        "Cards are burnt once, before the first deal of a shoe: this shoe's burn is done."
+                    )
+                )
+                if self.burnt
+                else Msg(
+                    N_(
+                        "Cards are burnt once, before the first deal of a shoe: this shoe is in play."
+                    )
+                ),
                 "burn",
             )
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= most:
             raise IllegalAction(
-                f"The banker burns from 1 to {most} cards (not {quoted(count)}).", "burn"
+                Msg(
+                    N_("The banker burns from 1 to {most} cards (not {count})."),
+                    most=most,
+                    count=quoted(count),
+                ),
+                "burn",
             )
         return None
 
@@ -1975,27 +2205,43 @@ class Game:
         """hoyle: the banker may declare the stakes accepted when they exceed the fund."""
         if not self.house.stakes_accepted:
             raise IllegalAction(
-                f"Under the {self.house.name} rules the stakes never exceed the fund: there is "
-                "nothing to accept.",
+                Msg(
+                    N_(
+                        "Under the {rules} rules the stakes never exceed the fund: there is "
+                        "nothing to accept."
+                    ),
+                    rules=self.house.name,
+                ),
                 "accept",
             )
         if self.phase != "betting":
             raise self._phase_error("accept")
         if self.unlimited:
             raise IllegalAction(
-                f"The stakes are already accepted: {self.banker}'s bank is unlimited.", "accept"
+                Msg(
+                    N_("The stakes are already accepted: {banker}'s bank is unlimited."),
+                    banker=self.banker,
+                ),
+                "accept",
             )
         excess = self.staked() - self.fund
         if excess <= 0:
             raise IllegalAction(
-                f"The fund of {_chips(self.fund)} covers the stakes: there is nothing to accept.",
+                Msg(
+                    N_("The fund of {fund} covers the stakes: there is nothing to accept."),
+                    fund=chips(self.fund),
+                ),
                 "accept",
             )
         have = self.balances[self.banker or ""]
         if have < excess:
             raise IllegalAction(
-                f"{self.banker} has {_chips(have)}: accepting the stakes needs {_chips(excess)} "
-                "more in the bank.",
+                Msg(
+                    N_("{banker} has {chips}: accepting the stakes needs {more} more in the bank."),
+                    banker=self.banker,
+                    chips=chips(have),
+                    more=chips(excess),
+                ),
                 "accept",
             )
 
@@ -2025,17 +2271,29 @@ class Game:
         """hoyle: a broken bank is replenished from the banker's chips, up to the minimum."""
         if self.house.broken_bank != "replenish":
             raise IllegalAction(
-                f"Under the {self.house.name} rules a broken bank ends the bank.", "replenish"
+                Msg(
+                    N_("Under the {rules} rules a broken bank ends the bank."),
+                    rules=self.house.name,
+                ),
+                "replenish",
             )
         if self.phase != "betting" or not self.broken:
             raise IllegalAction(
-                "Only a broken bank (fund 0) is replenished, between coups.", "replenish"
+                Msg(N_("Only a broken bank (fund 0) is replenished, between coups.")), "replenish"
             )
         most = min(self.bank_bid, self.balances[self.banker or ""])
         if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= most:
             raise IllegalAction(
-                f"{self.banker} replenishes the bank with 1 to {most} chips (the agreed minimum "
-                f"is {self.bank_bid}; not {quoted(amount)}).",
+                Msg(
+                    N_(
+                        "{banker} replenishes the bank with 1 to {most} chips (the agreed minimum "
+                        "is {minimum}; not {amount})."
+                    ),
+                    banker=self.banker,
+                    most=most,
+                    minimum=self.bank_bid,
+                    amount=quoted(amount),
+                ),
                 "replenish",
             )
 
@@ -2062,11 +2320,16 @@ class Game:
         """classic: the retired bank is offered at the same size, in precedence."""
         self._check_participant(who)
         if not self.offer:
-            raise IllegalAction("No bank is on offer: a bank is taken by bidding for it.", "take")
+            raise IllegalAction(
+                Msg(N_("No bank is on offer: a bank is taken by bidding for it.")), "take"
+            )
         if who != self.offer[0]:
             raise IllegalAction(
-                f"The bank of {_chips(self.offer_size)} is offered to {self.offer[0]} first "
-                "(order of precedence).",
+                Msg(
+                    N_("The bank of {size} is offered to {who} first (order of precedence)."),
+                    size=chips(self.offer_size),
+                    who=self.offer[0],
+                ),
                 "take",
             )
 
@@ -2129,13 +2392,21 @@ class Game:
         if self.phase != "betting":
             if self.phase in ("right", "left", "banker"):
                 raise IllegalAction(
-                    "The banker may retire only between coups, not while a coup is being played.",
+                    Msg(
+                        N_(
+                            "The banker may retire only between coups, not while a coup is being "
+                            "played."
+                        )
+                    ),
                     "retire",
                 )
             raise self._phase_error("retire")
         if not self.coups:
             raise IllegalAction(
-                f"{self.banker} may retire only after at least one coup of the bank.",
+                Msg(
+                    N_("{banker} may retire only after at least one coup of the bank."),
+                    banker=self.banker,
+                ),
                 "retire",
             )
 
@@ -2216,7 +2487,9 @@ class Game:
         """Apply one validated action (as found in a record)."""
         handler = _APPLY.get(getattr(action, "act", None))  # type: ignore[arg-type]
         if handler is None:
-            raise IllegalAction(f"Unknown act {quoted(getattr(action, 'act', action))}.", "act")
+            raise IllegalAction(
+                Msg(N_("Unknown act {act}."), act=quoted(getattr(action, "act", action))), "act"
+            )
         return handler(self, action)
 
     # ============================================================ what now
