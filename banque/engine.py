@@ -37,7 +37,7 @@ from typing import Any
 from .cards import PACKS, card_value, full_shoe, hand_total, parse_card, pretty
 from .constants import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from .errors import IllegalAction
-from .messages import N_, Card, Msg, Names, Nn_, Word, chips
+from .messages import N_, Card, Listed, Msg, Names, Nn_, Word, chips
 from .models import (
     Accept,
     Action,
@@ -100,6 +100,9 @@ class Event:
     #: Parameters name only what the text says (never a concealed card).
     code: str = ""
     params: dict[str, Any] = field(default_factory=dict)
+    #: The words as a message id with parameters (``text`` is its English form): a
+    #: screen tells it in the player's language (:func:`banque.messages.tell_event`).
+    msg: Msg | None = None
 
 
 def _line(who: str, kind: str, right: int, left: int) -> StakeLine:
@@ -414,10 +417,12 @@ class Game:
 
     # ------------------------------------------------------------- the log
 
-    def _event(self, kind: str, text: str, out: list[Event], code: str = "", **params: Any) -> None:
+    def _event(self, kind: str, msg: Msg, out: list[Event], code: str = "", **params: Any) -> None:
+        """Log an event: its words are ``msg`` (a template and its parameters, told in each
+        player's language); ``code`` and ``params`` are its stable form for clients."""
         if not self.keep_log:  # quiet mode (simulations): no events at all
             return
-        ev = Event(kind, text, self.bank_number, self.coup_number, code or kind, params)
+        ev = Event(kind, str(msg), self.bank_number, self.coup_number, code or kind, params, msg)
         out.append(ev)
         self.log.append(ev)
 
@@ -562,7 +567,7 @@ class Game:
         if self.keep_log:
             self._event(
                 "auction",
-                f"A fresh bank: the auction for bank {self.bank_number} opens.",
+                Msg(N_("A fresh bank: the auction for bank {bank} opens."), bank=self.bank_number),
                 out,
                 "auction.fresh",
                 bank=self.bank_number,
@@ -583,7 +588,11 @@ class Game:
             self._remember(Bid.model_construct(act="bid", who=who, amount=amount))
         if self.keep_log:
             self._event(
-                "bid", f"{who} bids {_chips(amount)} for the bank.", out, who=who, amount=amount
+                "bid",
+                Msg(N_("{who} bids {amount} for the bank."), who=who, amount=chips(amount)),
+                out,
+                who=who,
+                amount=amount,
             )
         self._after_auction_speech(out)
         return out
@@ -627,7 +636,7 @@ class Game:
         if self.recording:
             self._remember(Pass.model_construct(act="pass", who=who))
         if self.keep_log:
-            self._event("pass", f"{who} passes.", out, who=who)
+            self._event("pass", Msg(N_("{who} passes."), who=who), out, who=who)
         self._after_auction_speech(out)
         return out
 
@@ -642,7 +651,9 @@ class Game:
         else:
             self.spoken = []
             if self.keep_log:
-                self._event("auction", "Nobody bid: the auction opens again.", out, "auction.again")
+                self._event(
+                    "auction", Msg(N_("Nobody bid: the auction opens again.")), out, "auction.again"
+                )
 
     def _close_auction(self, out: list[Event]) -> None:
         top = max(self.bids.values())
@@ -652,7 +663,12 @@ class Game:
             if self.keep_log:
                 self._event(
                     "lot",
-                    f"{_names(leaders)} bid {_chips(top)} each; the lot falls on {banker}.",
+                    Msg(
+                        N_("{names} bid {amount} each; the lot falls on {banker}."),
+                        names=Names(leaders),
+                        amount=chips(top),
+                        banker=banker,
+                    ),
                     out,
                     leaders=list(leaders),
                     amount=top,
@@ -674,7 +690,12 @@ class Game:
         if self.keep_log:
             self._event(
                 "banker",
-                f"{banker} holds bank {self.bank_number} with a fund of {_chips(top)}.",
+                Msg(
+                    N_("{banker} holds bank {bank} with a fund of {fund}."),
+                    banker=banker,
+                    bank=self.bank_number,
+                    fund=chips(top),
+                ),
                 out,
                 banker=banker,
                 bank=self.bank_number,
@@ -891,14 +912,22 @@ class Game:
                 )
             )
         if self.keep_log:
-            extra = ""
+            extra: Msg | str = ""
             if spectators:
-                how = "watching" if self.house.extra_bettors == "spectators" else "standing"
-                extra = f"; {how}: {', '.join(spectators)}"
+                extra = Msg(
+                    N_("; watching: {names}")
+                    if self.house.extra_bettors == "spectators"
+                    else N_("; standing: {names}"),
+                    names=", ".join(spectators),
+                )
             self._event(
                 "seat",
-                f"Seated: right {', '.join(right)}; left {', '.join(left)} (from the banker "
-                f"outward){extra}.",
+                Msg(
+                    N_("Seated: right {right}; left {left} (from the banker outward){extra}."),
+                    right=", ".join(right),
+                    left=", ".join(left),
+                    extra=extra,
+                ),
                 out,
                 right=list(right),
                 left=list(left),
@@ -991,12 +1020,22 @@ class Game:
         self.shoe_deals = 0
         self.burnt = False
         if self.keep_log:
-            who = ", ".join(hands)
-            first = "the croupier, then " if croupier else ""
             self._event(
                 "shuffle",
-                f"Shuffled by {first}{who} (the banker last); {cutter} cuts. "
-                f"{len(self.shoe)} cards in the shoe.",
+                Msg(
+                    N_(
+                        "Shuffled by the croupier, then {who} (the banker last); {cutter} cuts. "
+                        "{cards} cards in the shoe."
+                    )
+                    if croupier
+                    else N_(
+                        "Shuffled by {who} (the banker last); {cutter} cuts. "
+                        "{cards} cards in the shoe."
+                    ),
+                    who=", ".join(hands),
+                    cutter=cutter,
+                    cards=len(self.shoe),
+                ),
                 out,
                 shufflers=list(hands),
                 cut=cutter,
@@ -1021,8 +1060,14 @@ class Game:
         if self.keep_log:
             self._event(
                 "reshuffle",
-                f"Fewer than {self.house.min_cards} cards are left: all the cards are "
-                f"reshuffled ({len(order)} in the shoe) and the bank goes on.",
+                Msg(
+                    N_(
+                        "Fewer than {min_cards} cards are left: all the cards are "
+                        "reshuffled ({cards} in the shoe) and the bank goes on."
+                    ),
+                    min_cards=self.house.min_cards,
+                    cards=len(order),
+                ),
                 out,
                 min_cards=self.house.min_cards,
                 cards=len(self.shoe),
@@ -1329,16 +1374,36 @@ class Game:
                 )
             )
         if self.keep_log:
-            how = " à cheval (half on each side)" if a_cheval else f" on the {side}"
-            reduced = (
-                f" — reduced from {amount} to the {_chips(accepted)} of cover left"
+            reduced: Msg | str = (
+                Msg(
+                    N_(" — reduced from {asked} to the {amount} of cover left"),
+                    asked=amount,
+                    amount=chips(accepted),
+                )
                 if accepted < amount
                 else ""
             )
-            does = "lets it ride:" if ride else "wagers"
+            if a_cheval:
+                template = (
+                    N_("{who} lets it ride: {amount} à cheval (half on each side){reduced}.")
+                    if ride
+                    else N_("{who} wagers {amount} à cheval (half on each side){reduced}.")
+                )
+            else:
+                template = (
+                    N_("{who} lets it ride: {amount} on the {side}{reduced}.")
+                    if ride
+                    else N_("{who} wagers {amount} on the {side}{reduced}.")
+                )
             self._event(
                 "wager",
-                f"{who} {does} {_chips(accepted)}{how}{reduced}.",
+                Msg(
+                    template,
+                    who=who,
+                    amount=chips(accepted),
+                    side=Word(side),
+                    reduced=reduced,
+                ),
                 out,
                 "wager.ride" if ride else "wager",
                 who=who,
@@ -1533,15 +1598,17 @@ class Game:
         self.claims.append(who)
         if self.recording:
             self._remember(Banco.model_construct(act="banco", who=who, right=right, left=left))
-        suivi = " (banco suivi: first priority)" if who in self.banco_suivi else ""
         if self.keep_log:
+            suivi = who in self.banco_suivi
             self._event(
                 "banco",
-                f"{who} calls banco{suivi}.",
+                Msg(N_("{who} calls banco (banco suivi: first priority)."), who=who)
+                if suivi
+                else Msg(N_("{who} calls banco."), who=who),
                 out,
                 "banco.call",
                 who=who,
-                suivi=bool(suivi),
+                suivi=suivi,
             )
         return out
 
@@ -1576,7 +1643,7 @@ class Game:
         if self.recording:
             self._remember(Pass.model_construct(act="pass", who=who))
         if self.keep_log:
-            self._event("pass", f"{who} passes.", out, who=who)
+            self._event("pass", Msg(N_("{who} passes."), who=who), out, who=who)
         return out
 
     def pass_(self, who: str) -> list[Event]:
@@ -1660,8 +1727,13 @@ class Game:
         if self.keep_log:
             self._event(
                 "deal",
-                f"Coup {self.coup_number}: {self.banker} deals two cards each, face down "
-                "(right, left, banker).",
+                Msg(
+                    N_(
+                        "Coup {coup}: {banker} deals two cards each, face down (right, left, banker)."
+                    ),
+                    coup=self.coup_number,
+                    banker=self.banker,
+                ),
                 out,
                 coup=self.coup_number,
                 banker=self.banker,
@@ -1672,10 +1744,12 @@ class Game:
         elif _points(r) >= 8 or _points(left) >= 8 or _points(b) >= 8:
             if self.keep_log:
                 naturals = [m for m in MOVERS if _points(hands[m]) >= 8]
-                shown = ", ".join(f"{_side_name(m).lower()} {self._total(m)}" for m in naturals)
                 self._event(
                     "natural",
-                    f"Natural ({shown}): all hands are shown; nobody draws.",
+                    Msg(
+                        N_("Natural ({shown}): all hands are shown; nobody draws."),
+                        shown=self._naturals_shown(naturals),
+                    ),
                     out,
                     totals={m: self._total(m) for m in naturals},
                 )
@@ -1693,9 +1767,13 @@ class Game:
         if len(settled) == 2:
             if self.keep_log:
                 naturals = [m for m in MOVERS if _points(hands[m]) >= 8]
-                shown = ", ".join(f"{_side_name(m).lower()} {self._total(m)}" for m in naturals)
                 self._event(
-                    "natural", f"Natural ({shown}): all hands are shown; nobody draws.", out
+                    "natural",
+                    Msg(
+                        N_("Natural ({shown}): all hands are shown; nobody draws."),
+                        shown=self._naturals_shown(naturals),
+                    ),
+                    out,
                 )
             self._finish(True, out)
             return
@@ -1737,13 +1815,30 @@ class Game:
                     who, "banco", amount if side == "right" else 0, amount if side == "left" else 0
                 )
             )
-        text = " and ".join(f"{w} covers {_chips(a)} on the {self.side_of(w)}" for w, a in takers)
         left_out = [p for p in self.claims if p not in dict(takers)]
-        extra = f" ({_names(left_out)} gave way by priority)" if left_out else ""
         if self.keep_log:
+            covers = [
+                Msg(
+                    N_("{who} covers {amount} on the {side}"),
+                    who=w,
+                    amount=chips(a),
+                    side=Word(str(self.side_of(w))),
+                )
+                for w, a in takers
+            ]
+            text = (
+                covers[0]
+                if len(covers) == 1
+                else Msg(N_("{first} and {second}"), first=covers[0], second=covers[1])
+            )
+            extra: Msg | str = (
+                Msg(N_(" ({names} gave way by priority)"), names=Names(left_out))
+                if left_out
+                else ""
+            )
             self._event(
                 "banco",
-                f"Banco: {text}{extra}.",
+                Msg(N_("Banco: {text}{extra}."), text=text, extra=extra),
                 out,
                 "banco.covered",
                 takers=[[w, a, self.side_of(w)] for w, a in takers],
@@ -1766,17 +1861,33 @@ class Game:
         self._take(_line(caller, "banco", r, lt))
         if self.keep_log:
             others = [p for p in self.claims if p != caller]
-            extra = f" ({_names(others)} gave way by precedence)" if others else ""
+            extra: Msg | str = (
+                Msg(N_(" ({names} gave way by precedence)"), names=Names(others)) if others else ""
+            )
             self._event(
                 "banco",
-                f"Banco: {caller} stakes the whole fund, {r} on the right and {lt} on the left, "
-                f"and plays both hands{extra}.",
+                Msg(
+                    N_(
+                        "Banco: {caller} stakes the whole fund, {right} on the right and {left} "
+                        "on the left, and plays both hands{extra}."
+                    ),
+                    caller=caller,
+                    right=r,
+                    left=lt,
+                    extra=extra,
+                ),
                 out,
             )
         return caller
 
     def _total(self, mover: Mover) -> int:
         return _points(self.hands[mover])
+
+    def _naturals_shown(self, naturals: Sequence[Mover]) -> Listed:
+        """``right 8, banker 9``: the hands with a natural and their totals."""
+        return Listed(
+            Msg(N_("{side} {total}"), side=Word(m), total=self._total(m)) for m in naturals
+        )
 
     def _advance(self, out: list[Event]) -> None:
         """Apply forced moves until a choice is pending.
@@ -1816,13 +1927,28 @@ class Game:
             # Announced, a side's move reads the same whether forced or chosen.
             said = mover != "banker" and self.forced_moves == "announced"
             if card is None:
-                text = f"The {mover} side ({who}) says non: stands." if said else None
-                text = text or f"{_side_name(mover)} ({who}) stands."
+                text = (
+                    Msg(N_("The {side} side ({who}) says non: stands."), side=Word(mover), who=who)
+                    if said
+                    else Msg(N_("{Side} ({who}) stands."), Side=Word(_side_name(mover)), who=who)
+                )
                 self._event(move, text, out, "stand.said" if said else "stand", side=mover, who=who)
             else:
-                shown = f"{pretty(card)} face up"
-                text = f"The {mover} side ({who}) says carte: draws {shown}." if said else None
-                text = text or f"{_side_name(mover)} ({who}) draws: {shown}."
+                text = (
+                    Msg(
+                        N_("The {side} side ({who}) says carte: draws {card} face up."),
+                        side=Word(mover),
+                        who=who,
+                        card=Card(card),
+                    )
+                    if said
+                    else Msg(
+                        N_("{Side} ({who}) draws: {card} face up."),
+                        Side=Word(_side_name(mover)),
+                        who=who,
+                        card=Card(card),
+                    )
+                )
                 code = "draw.said" if said else "draw"
                 self._event(move, text, out, code, side=mover, who=who, card=card)
         self._next_mover(mover, out)

@@ -71,6 +71,12 @@ class Names(tuple[str, ...]):
     __slots__ = ()
 
 
+class Listed(tuple[Any, ...]):
+    """Parts told one by one and joined with commas (``right 8, banker 9``)."""
+
+    __slots__ = ()
+
+
 #: The words a :class:`Word` parameter may hold (listed here for extraction).
 WORDS = (
     N_("right"),
@@ -182,6 +188,8 @@ def _render(value: Any, translator: Translator) -> Any:
         return translator.gettext(str(value))
     if isinstance(value, Card):
         return pretty(value)
+    if isinstance(value, Listed):
+        return ", ".join(str(_render(v, translator)) for v in value)
     if isinstance(value, Names):
         if not value:
             return translator.gettext("nobody")
@@ -200,6 +208,8 @@ def _encode(value: Any) -> Any:
         return {"card": str(value)}
     if isinstance(value, Names):
         return {"names": list(value)}
+    if isinstance(value, Listed):
+        return {"list": [_encode(v) for v in value]}
     return value
 
 
@@ -212,6 +222,8 @@ def _decode(value: Any) -> Any:
             return Word(inner)
         if kind == "card":
             return Card(inner)
+        if kind == "list":
+            return Listed(_decode(v) for v in inner)
         if kind == "names":
             return Names(str(x) for x in inner)
     return value
@@ -252,6 +264,7 @@ __all__ = [
     "WORDS",
     "Card",
     "Msg",
+    "Listed",
     "Names",
     "Nn_",
     "Translator",
