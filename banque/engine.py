@@ -34,10 +34,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import PACKS, card_value, full_shoe, hand_total, parse_card, pretty
+from .cards import PACKS, card_value, full_shoe, hand_total, parse_card
 from .constants import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from .errors import IllegalAction
-from .messages import N_, Card, Listed, Msg, Names, Nn_, Word, chips
+from .messages import N_, Card, Cards, Clauses, Listed, Msg, Names, Nn_, Word, chips
 from .models import (
     Accept,
     Action,
@@ -277,7 +277,7 @@ class Game:
         self.packs = packs
         try:
             self.house: HouseRules = house_rules(rules)
-        except ValueError as exc:
+        except ValueError:
             raise IllegalAction(
                 Msg(
                     N_("Unknown rules {name}: the profiles are {profiles}."),
@@ -1698,7 +1698,12 @@ class Game:
             if self.keep_log:
                 self._event(
                     "hold",
-                    f"{self.banker} holds every stake: puts up {_chips(put)} (fund {self.fund}).",
+                    Msg(
+                        N_("{banker} holds every stake: puts up {amount} (fund {fund})."),
+                        banker=self.banker,
+                        amount=chips(put),
+                        fund=self.fund,
+                    ),
                     out,
                 )
         sides = self.sides
@@ -1783,11 +1788,18 @@ class Game:
                 self.moves[side] = "natural"
             if self.keep_log:
                 side = settled[0]
-                cards = " ".join(pretty(c) for c in hands[side])
-                rest = f"the {'left' if side == 'right' else 'right'} side and the banker play on"
                 self._event(
                     "natural",
-                    f"Natural on the {side}: {cards} = {self._total(side)} wins at once; {rest}.",
+                    Msg(
+                        N_(
+                            "Natural on the {side}: {cards} = {total} wins at once; "
+                            "the {other} side and the banker play on."
+                        ),
+                        side=Word(side),
+                        cards=Cards(hands[side]),
+                        total=self._total(side),
+                        other=Word("left" if side == "right" else "right"),
+                    ),
                     out,
                 )
             if self.phase == "right" and "right" in settled:
@@ -2150,39 +2162,58 @@ class Game:
             },
         )
         if self.keep_log:
-            shown = "; ".join(
-                f"{_side_name(m).lower()} {' '.join(pretty(c) for c in hands[m])} = {totals[m]}"
+            shown = Clauses(
+                Msg(
+                    N_("{side} {cards} = {total}"),
+                    side=Word(m),
+                    cards=Cards(hands[m]),
+                    total=totals[m],
+                )
                 for m in MOVERS
             )
             if self.keep_log:
                 self._event(
                     "reveal",
-                    f"Hands shown: {shown}.",
+                    Msg(N_("Hands shown: {shown}."), shown=shown),
                     out,
                     hands={m: list(hands[m]) for m in MOVERS},
                     totals=dict(totals),
                 )
-            verdict = {"player": "wins", "banker": "loses", "tie": "ties"}
-            parts = [f"{side} {verdict[results[side]]}" for side in SIDES]
+            verdict = {
+                "player": N_("{side} wins"),
+                "banker": N_("{side} loses"),
+                "tie": N_("{side} ties"),
+            }
+            parts: list[Msg] = [Msg(verdict[results[side]], side=Word(side)) for side in SIDES]
             if unpaid:
                 parts.append(
-                    "the fund is exhausted: "
-                    + ", ".join(
-                        f"{w} unpaid {_chips(n)} (stake returned)" for w, n in unpaid.items()
+                    Msg(
+                        N_("the fund is exhausted: {unpaid}"),
+                        unpaid=Listed(
+                            Msg(
+                                N_("{who} unpaid {amount} (stake returned)"), who=w, amount=chips(n)
+                            )
+                            for w, n in unpaid.items()
+                        ),
                     )
                 )
             moved = fund - fund_before
             change = (
-                f"rises by {moved} to {fund}"
+                Msg(N_("the fund rises by {n} to {fund}"), n=moved, fund=fund)
                 if moved > 0
-                else f"falls by {-moved} to {fund}"
+                else Msg(N_("the fund falls by {n} to {fund}"), n=-moved, fund=fund)
                 if moved < 0
-                else f"stays at {fund}"
+                else Msg(N_("the fund stays at {fund}"), fund=fund)
             )
             if self.keep_log:
                 self._event(
                     "settle",
-                    f"Coup {self.coup_number} settled: {', '.join(parts)}; the fund {change}.",
+                    Msg(
+                        N_("Coup {coup} settled: {parts}; {change}."),
+                        coup=self.coup_number,
+                        parts=Listed(parts),
+                        change=change,
+                    ),
                     out,
                     coup=self.coup_number,
                     results=dict(results),
@@ -2212,8 +2243,14 @@ class Game:
                 if self.keep_log:
                     self._event(
                         "broken",
-                        f"The bank is broken: {self.banker} may replenish it (up to "
-                        f"{_chips(self.bank_bid)}, the agreed minimum) or give it up.",
+                        Msg(
+                            N_(
+                                "The bank is broken: {banker} may replenish it (up to "
+                                "{minimum}, the agreed minimum) or give it up."
+                            ),
+                            banker=self.banker,
+                            minimum=chips(self.bank_bid),
+                        ),
                         out,
                     )
             else:
@@ -2321,8 +2358,15 @@ class Game:
         if self.keep_log:
             self._event(
                 "burn",
-                f"{self.banker} burns {count} card{'' if count == 1 else 's'}, shown to all: "
-                f"{' '.join(pretty(c) for c in cards)}.",
+                Msg.plural(
+                    Nn_(
+                        "{banker} burns {n} card, shown to all: {cards}.",
+                        "{banker} burns {n} cards, shown to all: {cards}.",
+                    ),
+                    count,
+                    banker=self.banker,
+                    cards=Cards(cards),
+                ),
                 out,
             )
         return out
@@ -2387,8 +2431,15 @@ class Game:
         if self.keep_log:
             self._event(
                 "accept",
-                f"{self.banker} declares the stakes accepted and puts up {_chips(excess)} "
-                f"(fund {self.fund}): the bank is unlimited from now on.",
+                Msg(
+                    N_(
+                        "{banker} declares the stakes accepted and puts up {amount} "
+                        "(fund {fund}): the bank is unlimited from now on."
+                    ),
+                    banker=self.banker,
+                    amount=chips(excess),
+                    fund=self.fund,
+                ),
                 out,
             )
         return out
@@ -2437,7 +2488,11 @@ class Game:
         if self.keep_log:
             self._event(
                 "replenish",
-                f"{self.banker} replenishes the broken bank with {_chips(amount)}.",
+                Msg(
+                    N_("{banker} replenishes the broken bank with {amount}."),
+                    banker=self.banker,
+                    amount=chips(amount),
+                ),
                 out,
             )
         return out
@@ -2481,8 +2536,12 @@ class Game:
         if self.keep_log:
             self._event(
                 "banker",
-                f"{who} takes the bank at the same size: bank {self.bank_number}, fund "
-                f"{_chips(size)}.",
+                Msg(
+                    N_("{who} takes the bank at the same size: bank {bank}, fund {fund}."),
+                    who=who,
+                    bank=self.bank_number,
+                    fund=chips(size),
+                ),
                 out,
             )
         return out
@@ -2495,8 +2554,17 @@ class Game:
         if self.recording:
             self._remember(Pass.model_construct(act="pass", who=who))
         if self.keep_log:
-            nxt = f"it is offered to {self.offer[0]}" if self.offer else "a fresh auction opens"
-            self._event("pass", f"{who} declines the bank; {nxt}.", out)
+            self._event(
+                "pass",
+                Msg(
+                    N_("{who} declines the bank; it is offered to {next}."),
+                    who=who,
+                    next=self.offer[0],
+                )
+                if self.offer
+                else Msg(N_("{who} declines the bank; a fresh auction opens."), who=who),
+                out,
+            )
         if not self.offer:
             self._start_auction()
         return out
@@ -2546,7 +2614,9 @@ class Game:
         for line in self.lines:
             self.balances[line.who] += line.right + line.left
         if self.lines and self.keep_log:
-            self._event("return", "Stakes already placed for the next coup are returned.", out)
+            self._event(
+                "return", Msg(N_("Stakes already placed for the next coup are returned.")), out
+            )
         if self.recording:
             self._remember(Retire.model_construct(act="retire"))
         self._reset_coup()
@@ -2559,8 +2629,14 @@ class Game:
             if self.offer and self.keep_log:
                 self._event(
                     "offer",
-                    f"The bank of {_chips(size)} is offered to each player in order of "
-                    f"precedence: first {self.offer[0]} (take it, or pass).",
+                    Msg(
+                        N_(
+                            "The bank of {size} is offered to each player in order of "
+                            "precedence: first {who} (take it, or pass)."
+                        ),
+                        size=chips(size),
+                        who=self.offer[0],
+                    ),
                     out,
                 )
         return out
@@ -2581,15 +2657,31 @@ class Game:
             bank.ended = self.ended  # type: ignore[misc]
         if self.keep_log:
             why = {
-                "retired": f"{self.banker} retires",
-                "bankrupt": "the bank is broken (fund 0)",
-                "shoe": f"fewer than {MIN_CARDS_FOR_COUP} cards are left in the shoe",
+                "retired": Msg(N_("{banker} retires"), banker=self.banker),
+                "bankrupt": Msg(N_("the bank is broken (fund 0)")),
+                "shoe": Msg(
+                    N_("fewer than {least} cards are left in the shoe"), least=MIN_CARDS_FOR_COUP
+                ),
             }[reason]
             self._event(
                 "end",
-                f"Bank {self.bank_number} ends: {why}. {_chips(returned)} return to {self.banker}. "
-                f"Winner{'s' if len(winners) > 1 else ''}: {_names(winners)} with {best} "
-                f"({best - START_CHIPS:+d} on the 100 each started with).",
+                Msg(
+                    N_("Bank {bank} ends: {why}. {returned} return to {banker}. {winners}"),
+                    bank=self.bank_number,
+                    why=why,
+                    returned=chips(returned),
+                    banker=self.banker,
+                    winners=Msg.plural(
+                        Nn_(
+                            "Winner: {names} with {best} ({gain:+d} on the 100 each started with).",
+                            "Winners: {names} with {best} ({gain:+d} on the 100 each started with).",
+                        ),
+                        len(winners),
+                        names=Names(winners),
+                        best=best,
+                        gain=best - START_CHIPS,
+                    ),
+                ),
                 out,
                 bank=self.bank_number,
                 reason=reason,

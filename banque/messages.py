@@ -75,6 +75,20 @@ class Listed(tuple[Any, ...]):
     """Parts told one by one and joined with commas (``right 8, banker 9``)."""
 
     __slots__ = ()
+    sep = ", "
+
+
+class Clauses(Listed):
+    """Parts joined with semicolons (``right 9♣ 7♥ = 6; left …``)."""
+
+    __slots__ = ()
+    sep = "; "
+
+
+class Cards(tuple[str, ...]):
+    """Card codes shown side by side (``9♣ 7♥``)."""
+
+    __slots__ = ()
 
 
 #: The words a :class:`Word` parameter may hold (listed here for extraction).
@@ -189,7 +203,9 @@ def _render(value: Any, translator: Translator) -> Any:
     if isinstance(value, Card):
         return pretty(value)
     if isinstance(value, Listed):
-        return ", ".join(str(_render(v, translator)) for v in value)
+        return value.sep.join(str(_render(v, translator)) for v in value)
+    if isinstance(value, Cards):
+        return " ".join(pretty(c) for c in value)
     if isinstance(value, Names):
         if not value:
             return translator.gettext("nobody")
@@ -209,7 +225,10 @@ def _encode(value: Any) -> Any:
     if isinstance(value, Names):
         return {"names": list(value)}
     if isinstance(value, Listed):
-        return {"list": [_encode(v) for v in value]}
+        kind = "clauses" if isinstance(value, Clauses) else "list"
+        return {kind: [_encode(v) for v in value]}
+    if isinstance(value, Cards):
+        return {"cards": list(value)}
     return value
 
 
@@ -224,6 +243,10 @@ def _decode(value: Any) -> Any:
             return Card(inner)
         if kind == "list":
             return Listed(_decode(v) for v in inner)
+        if kind == "clauses":
+            return Clauses(_decode(v) for v in inner)
+        if kind == "cards":
+            return Cards(str(c) for c in inner)
         if kind == "names":
             return Names(str(x) for x in inner)
     return value
@@ -263,8 +286,10 @@ __all__ = [
     "N_",
     "WORDS",
     "Card",
-    "Msg",
+    "Cards",
+    "Clauses",
     "Listed",
+    "Msg",
     "Names",
     "Nn_",
     "Translator",
