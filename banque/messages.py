@@ -142,7 +142,12 @@ class Msg:
             text = translator.gettext(self.template)
         if not self.params:
             return text
-        return text.format(**{k: _render(v, translator) for k, v in self.params.items()})
+        values = {k: _render(v, translator) for k, v in self.params.items()}
+        try:
+            return text.format(**values)
+        except (KeyError, IndexError, ValueError):  # a faulty translation: the English words
+            english = self.template if self.forms is None else ENGLISH.ngettext(*self.forms, self.n)
+            return english.format(**values)
 
     def __str__(self) -> str:
         return self.tell(ENGLISH)
