@@ -15,8 +15,9 @@ a translation deferred to where the text is shown.
 >>> m = Msg(N_("{who} bids {amount} for the bank."), who="Ana", amount=chips(1))
 >>> str(m)
 'Ana bids 1 chip for the bank.'
->>> m.tell(Translator(str.upper, lambda s, p, n: (s if n == 1 else p).upper()))
-'ANA BIDS 1 CHIP FOR THE BANK.'
+>>> fr = {"{who} bids {amount} for the bank.": "{who} mise {amount} pour la banque."}
+>>> m.tell(Translator(lambda s: fr.get(s, s), lambda s, p, n: "{n} jeton" if n < 2 else "{n} jetons"))
+'Ana mise 1 jeton pour la banque.'
 
 This module imports nothing but the standard library and :mod:`banque.cards`
 (the engine uses it); it calls no gettext function at import.
