@@ -114,14 +114,6 @@ def _chips(n: int) -> str:
     return f"{n} chip" if n == 1 else f"{n} chips"
 
 
-def _names(names: Sequence[str]) -> str:
-    if not names:
-        return "nobody"
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _as_seen(cards: list[str], mine: bool) -> tuple[str | None, ...]:
     """A hand as a seat sees it: the first two cards face down unless it holds them."""
     if mine or not cards:
