@@ -266,7 +266,11 @@ class BanqueApp(TranslatedApp):
                 )
                 result = replay(record)
             except BanqueError as exc:
-                self.notify(str(exc), severity="error", timeout=max(self.toast_seconds, 10.0))
+                from .messages import tell_error
+
+                self.notify(
+                    tell_error(exc), severity="error", timeout=max(self.toast_seconds, 10.0)
+                )
                 self.push_screen(self._setup_screen())
             else:
                 choices = self.kinds_for(result.game.participants, default="human")
@@ -609,10 +613,12 @@ class BanqueApp(TranslatedApp):
             )
         elif journal is not None and journal.failure is None:
             self._journal_warned = False
+        from .messages import tell_event
+
         for ev in events:
             if ev.kind in NOTIFY_KINDS:
                 self.notify(
-                    suits(ev.text, self.ascii_suits),
+                    suits(tell_event(ev), self.ascii_suits),
                     timeout=self.toast_seconds,
                 )
 

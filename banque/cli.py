@@ -57,6 +57,8 @@ def _read_record(path: str) -> Replay:
 
 
 def _account(result: Replay) -> str:
+    from .messages import tell_event
+
     game = result.game
     lines = [f"Participants: {', '.join(game.participants)} (seed {game.seed})"]
     coup = None
@@ -66,7 +68,8 @@ def _account(result: Replay) -> str:
         if ev.kind == "deal" and ev.coup != coup:
             coup = ev.coup
             lines.append("")
-        lines.append(f"  {ev.text}" if ev.kind not in ("banker", "end", "auction") else ev.text)
+        text = tell_event(ev)
+        lines.append(f"  {text}" if ev.kind not in ("banker", "end", "auction") else text)
     lines.append("")
     lines.append(_standing(result))
     return "\n".join(lines)

@@ -34,9 +34,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import PACKS, card_value, full_shoe, hand_total, parse_card, pretty
+from .cards import PACKS, card_value, full_shoe, hand_total, parse_card
 from .constants import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from .errors import IllegalAction
+from .messages import N_, Card, Cards, Clauses, Listed, Msg, Names, Nn_, Word, chips
 from .models import (
     Accept,
     Action,
@@ -72,7 +73,7 @@ from .models import (
     build,
 )
 from .naturals import settled_sides, side_result
-from .rules import HouseRules, house_rules
+from .rules import PROFILE_NAMES, HouseRules, house_rules
 from .text import quoted
 
 START_CHIPS = 100
@@ -99,6 +100,9 @@ class Event:
     #: Parameters name only what the text says (never a concealed card).
     code: str = ""
     params: dict[str, Any] = field(default_factory=dict)
+    #: The words as a message id with parameters (``text`` is its English form): a
+    #: screen tells it in the player's language (:func:`banque.messages.tell_event`).
+    msg: Msg | None = None
 
 
 def _line(who: str, kind: str, right: int, left: int) -> StakeLine:
@@ -108,14 +112,6 @@ def _line(who: str, kind: str, right: int, left: int) -> StakeLine:
 
 def _chips(n: int) -> str:
     return f"{n} chip" if n == 1 else f"{n} chips"
-
-
-def _names(names: Sequence[str]) -> str:
-    if not names:
-        return "nobody"
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _as_seen(cards: list[str], mine: bool) -> tuple[str | None, ...]:
@@ -142,32 +138,69 @@ _BETTOR_ACTS: dict[tuple[bool, bool], tuple[str, ...]] = {
 _GAIN = {"player": 1, "banker": -1, "tie": 0}
 
 
+def _forced_refusal(side: Mover, total: int, draw: bool) -> Msg:
+    """A forced side's refusal to ``draw`` (or stand): it names the concealed total, so
+    it is shown to its holder only."""
+    if draw:
+        return Msg(
+            N_(
+                "The {side} side holds {total}: at 6–7 a side must stand, so it cannot "
+                "draw (only 5 is a choice)."
+            ),
+            side=Word(side),
+            total=total,
+        )
+    return Msg(
+        N_(
+            "The {side} side holds {total}: at 0–4 a side must draw, so it cannot "
+            "stand (only 5 is a choice)."
+        ),
+        side=Word(side),
+        total=total,
+    )
+
+
 def _side_name(side: Mover) -> str:
     return {"right": "Right", "left": "Left", "banker": "Banker"}[side]
 
 
 def _validate_participants(participants: Sequence[str]) -> list[str]:
     if isinstance(participants, str) or not isinstance(participants, Sequence):
-        raise IllegalAction("Participants must be a list of names.", "participants")
+        raise IllegalAction(Msg(N_("Participants must be a list of names.")), "participants")
     names = [p.strip() if isinstance(p, str) else p for p in participants]
     for name in names:
         if not isinstance(name, str) or not name:
-            raise IllegalAction("Every participant needs a name (not empty).", "participants")
+            raise IllegalAction(
+                Msg(N_("Every participant needs a name (not empty).")), "participants"
+            )
         if len(name) > MAX_NAME:
             raise IllegalAction(
-                f"The name {quoted(name)} is too long: at most {MAX_NAME} characters.",
+                Msg(
+                    N_("The name {name} is too long: at most {most} characters."),
+                    name=quoted(name),
+                    most=MAX_NAME,
+                ),
                 "participants",
             )
         if not name.isprintable():  # a line break would split messages and the table
             raise IllegalAction(
-                f"The name {quoted(name)} holds a line break, tab or other control character: "
-                "names are printed at the table, use letters, digits and spaces.",
+                Msg(
+                    N_(
+                        "The name {name} holds a line break, tab or other control character: "
+                        "names are printed at the table, use letters, digits and spaces."
+                    ),
+                    name=quoted(name),
+                ),
                 "participants",
             )
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise IllegalAction(
-            f"Baccarat Banque is played by {MIN_PLAYERS} to {MAX_PLAYERS} participants; "
-            f"{len(names)} were given.",
+            Msg(
+                N_("Baccarat Banque is played by {least} to {most} participants; {n} were given."),
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+                n=len(names),
+            ),
             "participants",
         )
     seen: dict[str, str] = {}
@@ -175,7 +208,10 @@ def _validate_participants(participants: Sequence[str]) -> list[str]:
         key = name.casefold()
         if key in seen:
             raise IllegalAction(
-                f"Two participants are called {name!r}: every name must be different.",
+                Msg(
+                    N_("Two participants are called {name}: every name must be different."),
+                    name=repr(name),
+                ),
                 "participants",
             )
         seen[key] = name
@@ -186,12 +222,22 @@ def validate_stacked(cards: Iterable[str], packs: int = PACKS) -> list[str]:
     """Read a stacked shoe top (card codes); each card at most ``packs`` times."""
     stacked = [parse_card(c) for c in cards]
     if len(stacked) > 52 * packs:
-        raise IllegalAction(f"A shoe holds {52 * packs} cards; {len(stacked)} were given.", "shoe")
+        raise IllegalAction(
+            Msg(N_("A shoe holds {most} cards; {n} were given."), most=52 * packs, n=len(stacked)),
+            "shoe",
+        )
     for card, count in Counter(stacked).items():
         if count > packs:
             raise IllegalAction(
-                f"The shoe has only {packs} copies of {card} ({packs} packs); "
-                f"it was given {count} times.",
+                Msg(
+                    N_(
+                        "The shoe has only {packs} copies of {card} ({packs} packs); "
+                        "it was given {count} times."
+                    ),
+                    packs=packs,
+                    card=card,
+                    count=count,
+                ),
                 "shoe",
             )
     return stacked
@@ -223,8 +269,15 @@ class Game:
         self.packs = packs
         try:
             self.house: HouseRules = house_rules(rules)
-        except ValueError as exc:
-            raise IllegalAction(str(exc).capitalize() + ".", "rules") from None
+        except ValueError:
+            raise IllegalAction(
+                Msg(
+                    N_("Unknown rules {name}: the profiles are {profiles}."),
+                    name=repr(rules),
+                    profiles=", ".join(PROFILE_NAMES),
+                ),
+                "rules",
+            ) from None
         self.rules: Rules = rules
         #: The home profile: the hot paths (a simulation's every act) take its short way.
         self._home = rules == "home"
@@ -356,10 +409,12 @@ class Game:
 
     # ------------------------------------------------------------- the log
 
-    def _event(self, kind: str, text: str, out: list[Event], code: str = "", **params: Any) -> None:
+    def _event(self, kind: str, msg: Msg, out: list[Event], code: str = "", **params: Any) -> None:
+        """Log an event: its words are ``msg`` (a template and its parameters, told in each
+        player's language); ``code`` and ``params`` are its stable form for clients."""
         if not self.keep_log:  # quiet mode (simulations): no events at all
             return
-        ev = Event(kind, text, self.bank_number, self.coup_number, code or kind, params)
+        ev = Event(kind, str(msg), self.bank_number, self.coup_number, code or kind, params, msg)
         out.append(ev)
         self.log.append(ev)
 
@@ -372,8 +427,11 @@ class Game:
     def _check_participant(self, who: str) -> None:
         if who not in self.balances:
             raise IllegalAction(
-                f"Nobody called {quoted(who)} sits at this table "
-                f"(participants: {_names(self.participants)}).",
+                Msg(
+                    N_("Nobody called {who} sits at this table (participants: {names})."),
+                    who=quoted(who),
+                    names=Names(self.participants),
+                ),
                 "participant",
             )
 
@@ -381,33 +439,43 @@ class Game:
         """A readable refusal for an act that does not belong to this phase."""
         p = self.phase
         if p == "auction":
-            msg = (
-                f"The auction for bank {self.bank_number} is still open: each participant "
-                "bids for the bank or passes first."
+            msg = Msg(
+                N_(
+                    "The auction for bank {bank} is still open: each participant "
+                    "bids for the bank or passes first."
+                ),
+                bank=self.bank_number,
             )
         elif p == "ended":
-            msg = (
-                f"Bank {self.bank_number} has ended; a new bid opens a fresh bank "
-                "(new auction, new shuffle)."
+            msg = Msg(
+                N_(
+                    "Bank {bank} has ended; a new bid opens a fresh bank (new auction, new shuffle)."
+                ),
+                bank=self.bank_number,
             )
         elif p == "betting":
             last = self.coups[-1] if self.coups else None
             if wanted == "decision" and last is not None and last.natural and not self.lines:
-                msg = (
-                    f"Coup {last.number} ended on a natural: nobody draws. "
-                    f"Coup {self.coup_number} is taking wagers; the banker deals next."
+                msg = Msg(
+                    N_(
+                        "Coup {last} ended on a natural: nobody draws. "
+                        "Coup {coup} is taking wagers; the banker deals next."
+                    ),
+                    last=last.number,
+                    coup=self.coup_number,
                 )
             elif wanted == "decision":
-                msg = (
-                    f"No cards are out: coup {self.coup_number} is taking wagers, "
-                    "then the banker deals."
+                msg = Msg(
+                    N_("No cards are out: coup {coup} is taking wagers, then the banker deals."),
+                    coup=self.coup_number,
                 )
             else:
-                msg = f"Coup {self.coup_number} is taking wagers."
+                msg = Msg(N_("Coup {coup} is taking wagers."), coup=self.coup_number)
         else:
-            msg = (
-                f"The cards of coup {self.coup_number} are out: accepted wagers cannot change "
-                f"now. {self.turn().prompt}"
+            msg = Msg(
+                N_("The cards of coup {coup} are out: accepted wagers cannot change now. {prompt}"),
+                coup=self.coup_number,
+                prompt=self.turn().prompt,
             )
         return IllegalAction(msg, "phase")
 
@@ -417,40 +485,71 @@ class Game:
         self._check_participant(who)
         if self.offer and self.phase == "ended":
             raise IllegalAction(
-                f"The retired bank is offered at the same size first: {self.offer[0]} takes it "
-                "or passes; if nobody takes it, an auction opens.",
+                Msg(
+                    N_(
+                        "The retired bank is offered at the same size first: {who} takes it "
+                        "or passes; if nobody takes it, an auction opens."
+                    ),
+                    who=self.offer[0],
+                ),
                 "offer",
             )
         if self._list_first() and who != self.participants[0]:
             raise IllegalAction(
-                f"At this table the first name on the list, {self.participants[0]}, holds the "
-                "first bank with a fund of their choice.",
+                Msg(
+                    N_(
+                        "At this table the first name on the list, {who}, holds the "
+                        "first bank with a fund of their choice."
+                    ),
+                    who=self.participants[0],
+                ),
                 "auction",
             )
         if self.phase not in ("auction", "ended"):
             raise IllegalAction(
-                f"{self.banker} holds bank {self.bank_number}: bids are taken only before a "
-                "bank starts (after this one ends).",
+                Msg(
+                    N_(
+                        "{banker} holds bank {bank}: bids are taken only before a "
+                        "bank starts (after this one ends)."
+                    ),
+                    banker=self.banker,
+                    bank=self.bank_number,
+                ),
                 "auction",
             )
         if self.phase == "auction" and who in self.spoken:
             raise IllegalAction(
-                f"{who} has already "
-                + (f"bid {_chips(self.bids[who])}" if who in self.bids else "passed")
-                + " in this auction: one offer each.",
+                Msg(
+                    N_("{who} has already bid {amount} in this auction: one offer each."),
+                    who=who,
+                    amount=chips(self.bids[who]),
+                )
+                if who in self.bids
+                else Msg(N_("{who} has already passed in this auction: one offer each."), who=who),
                 "auction",
             )
         balance = self.balances[who]
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
             raise IllegalAction(
-                f"A bid is a whole number of chips, at least 1 (not {quoted(amount)}).", "bid"
+                Msg(
+                    N_("A bid is a whole number of chips, at least 1 (not {amount})."),
+                    amount=quoted(amount),
+                ),
+                "bid",
             )
         if amount > balance:
             raise IllegalAction(
-                f"{who} has {_chips(balance)}: a bid puts your own chips at risk, so it "
-                f"cannot exceed your balance (bid 1 to {balance})."
+                Msg(
+                    N_(
+                        "{who} has {chips}: a bid puts your own chips at risk, so it "
+                        "cannot exceed your balance (bid 1 to {most})."
+                    ),
+                    who=who,
+                    chips=chips(balance),
+                    most=balance,
+                )
                 if balance
-                else f"{who} has no chips left and cannot bid for the bank.",
+                else Msg(N_("{who} has no chips left and cannot bid for the bank."), who=who),
                 "bid",
             )
 
@@ -460,7 +559,7 @@ class Game:
         if self.keep_log:
             self._event(
                 "auction",
-                f"A fresh bank: the auction for bank {self.bank_number} opens.",
+                Msg(N_("A fresh bank: the auction for bank {bank} opens."), bank=self.bank_number),
                 out,
                 "auction.fresh",
                 bank=self.bank_number,
@@ -481,7 +580,11 @@ class Game:
             self._remember(Bid.model_construct(act="bid", who=who, amount=amount))
         if self.keep_log:
             self._event(
-                "bid", f"{who} bids {_chips(amount)} for the bank.", out, who=who, amount=amount
+                "bid",
+                Msg(N_("{who} bids {amount} for the bank."), who=who, amount=chips(amount)),
+                out,
+                who=who,
+                amount=amount,
             )
         self._after_auction_speech(out)
         return out
@@ -494,14 +597,21 @@ class Game:
             return
         if self._list_first():
             raise IllegalAction(
-                f"At this table the first name on the list, {self.participants[0]}, holds the "
-                "first bank: they state its fund (a bid).",
+                Msg(
+                    N_(
+                        "At this table the first name on the list, {who}, holds the "
+                        "first bank: they state its fund (a bid)."
+                    ),
+                    who=self.participants[0],
+                ),
                 "auction",
             )
         if self.phase not in ("auction", "ended"):
-            raise IllegalAction("There is no auction open to pass in.", "auction")
+            raise IllegalAction(Msg(N_("There is no auction open to pass in.")), "auction")
         if self.phase == "auction" and who in self.spoken:
-            raise IllegalAction(f"{who} has already spoken in this auction.", "auction")
+            raise IllegalAction(
+                Msg(N_("{who} has already spoken in this auction."), who=who), "auction"
+            )
 
     def can_pass_bid(self, who: str) -> bool:
         return self._can(self.verify_pass_bid, who)
@@ -518,7 +628,7 @@ class Game:
         if self.recording:
             self._remember(Pass.model_construct(act="pass", who=who))
         if self.keep_log:
-            self._event("pass", f"{who} passes.", out, who=who)
+            self._event("pass", Msg(N_("{who} passes."), who=who), out, who=who)
         self._after_auction_speech(out)
         return out
 
@@ -533,7 +643,9 @@ class Game:
         else:
             self.spoken = []
             if self.keep_log:
-                self._event("auction", "Nobody bid: the auction opens again.", out, "auction.again")
+                self._event(
+                    "auction", Msg(N_("Nobody bid: the auction opens again.")), out, "auction.again"
+                )
 
     def _close_auction(self, out: list[Event]) -> None:
         top = max(self.bids.values())
@@ -543,7 +655,12 @@ class Game:
             if self.keep_log:
                 self._event(
                     "lot",
-                    f"{_names(leaders)} bid {_chips(top)} each; the lot falls on {banker}.",
+                    Msg(
+                        N_("{names} bid {amount} each; the lot falls on {banker}."),
+                        names=Names(leaders),
+                        amount=chips(top),
+                        banker=banker,
+                    ),
                     out,
                     leaders=list(leaders),
                     amount=top,
@@ -565,7 +682,12 @@ class Game:
         if self.keep_log:
             self._event(
                 "banker",
-                f"{banker} holds bank {self.bank_number} with a fund of {_chips(top)}.",
+                Msg(
+                    N_("{banker} holds bank {bank} with a fund of {fund}."),
+                    banker=banker,
+                    bank=self.bank_number,
+                    fund=chips(top),
+                ),
                 out,
                 banker=banker,
                 bank=self.bank_number,
@@ -598,8 +720,13 @@ class Game:
             return None
         if not self.bids:
             raise IllegalAction(
-                f"Nobody has bid for bank {self.bank_number} yet: the auction needs at least "
-                "one bid before play can go on.",
+                Msg(
+                    N_(
+                        "Nobody has bid for bank {bank} yet: the auction needs at least "
+                        "one bid before play can go on."
+                    ),
+                    bank=self.bank_number,
+                ),
                 "auction",
             )
         saved: dict[str, object] = {
@@ -670,22 +797,38 @@ class Game:
             self.phase == "betting" and not self.seating_open
         ):
             raise IllegalAction(
-                "Seats are taken right after the auction, before the first wager of the bank.",
+                Msg(
+                    N_(
+                        "Seats are taken right after the auction, before the first wager of the "
+                        "bank."
+                    )
+                ),
                 "seating",
             )
         banker = self.banker if self.phase == "betting" else self._auction_leader()
         house = self.house
         if spectators and house.extra_bettors == "none":
             raise IllegalAction(
-                f"Under the {house.name} rules everyone but the banker sits on a side: "
-                "there are no spectators.",
+                Msg(
+                    N_(
+                        "Under the {rules} rules everyone but the banker sits on a side: "
+                        "there are no spectators."
+                    ),
+                    rules=house.name,
+                ),
                 "seating",
             )
         limit = house.max_side
         if limit is not None and (len(right) > limit or len(left) > limit):
             raise IllegalAction(
-                f"At most {2 * limit} punters sit, {limit} a side; the others stand "
-                "(list them as standing).",
+                Msg(
+                    N_(
+                        "At most {most} punters sit, {limit} a side; the others stand "
+                        "(list them as standing)."
+                    ),
+                    most=2 * limit,
+                    limit=limit,
+                ),
                 "seating",
             )
         everyone = list(right) + list(left) + list(spectators)
@@ -693,24 +836,39 @@ class Game:
             self._check_participant(who)
         if banker in everyone and banker is not None:
             raise IllegalAction(
-                f"{banker} holds the bank and sits at its head, not on a side.", "seating"
+                Msg(
+                    N_("{banker} holds the bank and sits at its head, not on a side."),
+                    banker=banker,
+                ),
+                "seating",
             )
         dup = [p for p, n in Counter(everyone).items() if n > 1]
         if dup:
-            raise IllegalAction(f"{_names(dup)} cannot sit in two places.", "seating")
+            raise IllegalAction(
+                Msg(N_("{names} cannot sit in two places."), names=Names(dup)), "seating"
+            )
         missing = [p for p in self.participants if p != banker and p not in everyone]
         if missing and banker is not None:
             raise IllegalAction(
-                f"Everyone but the banker sits on a side: {_names(missing)} has no seat."
+                Msg(
+                    N_("Everyone but the banker sits on a side: {names} has no seat."),
+                    names=Names(missing),
+                )
                 if house.extra_bettors == "none"
-                else f"Everyone but the banker sits on a side or "
-                f"{'watches' if house.extra_bettors == 'spectators' else 'stands'}: "
-                f"{_names(missing)} has no place.",
+                else Msg(
+                    N_("Everyone but the banker sits on a side or watches: {names} has no place."),
+                    names=Names(missing),
+                )
+                if house.extra_bettors == "spectators"
+                else Msg(
+                    N_("Everyone but the banker sits on a side or stands: {names} has no place."),
+                    names=Names(missing),
+                ),
                 "seating",
             )
         if not right or not left:
             raise IllegalAction(
-                "Each side needs at least one seat: the right and the left both play.",
+                Msg(N_("Each side needs at least one seat: the right and the left both play.")),
                 "seating",
             )
 
@@ -746,14 +904,22 @@ class Game:
                 )
             )
         if self.keep_log:
-            extra = ""
+            extra: Msg | str = ""
             if spectators:
-                how = "watching" if self.house.extra_bettors == "spectators" else "standing"
-                extra = f"; {how}: {', '.join(spectators)}"
+                extra = Msg(
+                    N_("; watching: {names}")
+                    if self.house.extra_bettors == "spectators"
+                    else N_("; standing: {names}"),
+                    names=", ".join(spectators),
+                )
             self._event(
                 "seat",
-                f"Seated: right {', '.join(right)}; left {', '.join(left)} (from the banker "
-                f"outward){extra}.",
+                Msg(
+                    N_("Seated: right {right}; left {left} (from the banker outward){extra}."),
+                    right=", ".join(right),
+                    left=", ".join(left),
+                    extra=extra,
+                ),
                 out,
                 right=list(right),
                 left=list(left),
@@ -767,8 +933,13 @@ class Game:
             raise self._phase_error("shuffle")
         if self.phase not in ("auction", "betting") or self.shoe_ready:
             raise IllegalAction(
-                f"The shoe of bank {self.bank_number} is already shuffled and cut; it is not "
-                "shuffled again until a fresh bank.",
+                Msg(
+                    N_(
+                        "The shoe of bank {bank} is already shuffled and cut; it is not "
+                        "shuffled again until a fresh bank."
+                    ),
+                    bank=self.bank_number,
+                ),
                 "shuffle",
             )
         for who in shufflers:
@@ -841,12 +1012,22 @@ class Game:
         self.shoe_deals = 0
         self.burnt = False
         if self.keep_log:
-            who = ", ".join(hands)
-            first = "the croupier, then " if croupier else ""
             self._event(
                 "shuffle",
-                f"Shuffled by {first}{who} (the banker last); {cutter} cuts. "
-                f"{len(self.shoe)} cards in the shoe.",
+                Msg(
+                    N_(
+                        "Shuffled by the croupier, then {who} (the banker last); {cutter} cuts. "
+                        "{cards} cards in the shoe."
+                    )
+                    if croupier
+                    else N_(
+                        "Shuffled by {who} (the banker last); {cutter} cuts. "
+                        "{cards} cards in the shoe."
+                    ),
+                    who=", ".join(hands),
+                    cutter=cutter,
+                    cards=len(self.shoe),
+                ),
                 out,
                 shufflers=list(hands),
                 cut=cutter,
@@ -871,8 +1052,14 @@ class Game:
         if self.keep_log:
             self._event(
                 "reshuffle",
-                f"Fewer than {self.house.min_cards} cards are left: all the cards are "
-                f"reshuffled ({len(order)} in the shoe) and the bank goes on.",
+                Msg(
+                    N_(
+                        "Fewer than {min_cards} cards are left: all the cards are "
+                        "reshuffled ({cards} in the shoe) and the bank goes on."
+                    ),
+                    min_cards=self.house.min_cards,
+                    cards=len(order),
+                ),
                 out,
                 min_cards=self.house.min_cards,
                 cards=len(self.shoe),
@@ -890,17 +1077,26 @@ class Game:
         if self.phase != "betting":
             raise self._phase_error("wager")
         if who == self.banker:
-            raise IllegalAction(f"{who} holds the bank; the banker never wagers.", "banker")
+            raise IllegalAction(
+                Msg(N_("{who} holds the bank; the banker never wagers."), who=who), "banker"
+            )
         idx = self._order_index[who]
         if idx < self.next_bettor:
             did = (
-                "passed"
+                N_("passed")
                 if who in self.passed
-                else ("called banco" if who in self.claims else "wagered")
+                else (N_("called banco") if who in self.claims else N_("wagered"))
             )
             raise IllegalAction(
-                f"{who} has already had a turn this coup ({did}): {what} go once round "
-                "the table, anticlockwise from the banker's right.",
+                Msg(
+                    N_(
+                        "{who} has already had a turn this coup ({did}): {what} go once round "
+                        "the table, anticlockwise from the banker's right."
+                    ),
+                    who=who,
+                    did=Word(did),
+                    what=Word(what),
+                ),
                 "turn",
             )
         return idx
@@ -974,15 +1170,27 @@ class Game:
         if own is not None:
             if side is not None and side != own:
                 raise IllegalAction(
-                    f"{who} sits on the {own} and backs the {own} hand (or à cheval), "
-                    f"not the {side}.",
+                    Msg(
+                        N_(
+                            "{who} sits on the {own} and backs the {own} hand (or à cheval), "
+                            "not the {side}."
+                        ),
+                        who=who,
+                        own=Word(own),
+                        side=Word(side),
+                    ),
                     "side",
                 )
             return own
         if side is None and not a_cheval:
             raise IllegalAction(
-                f"{who} has no seat: a bet from outside the seats names its side "
-                "(right or left) or is à cheval.",
+                Msg(
+                    N_(
+                        "{who} has no seat: a bet from outside the seats names its side "
+                        "(right or left) or is à cheval."
+                    ),
+                    who=who,
+                ),
                 "side",
             )
         return side or "right"
@@ -991,42 +1199,78 @@ class Game:
         self, who: str, amount: int, a_cheval: bool, ride: bool = False, side: Side | None = None
     ) -> int:
         """The checks of :meth:`verify_wager`; returns the wagerer's place in table order."""
-        idx = self._bettor_check(who, "wagers")
+        idx = self._bettor_check(who, N_("wagers"))
         if self.broken:
             raise IllegalAction(
-                f"The bank is broken: {self.banker} replenishes it or gives it up before "
-                "any wager.",
+                Msg(
+                    N_(
+                        "The bank is broken: {banker} replenishes it or gives it up before "
+                        "any wager."
+                    ),
+                    banker=self.banker,
+                ),
                 "broken",
             )
         if side is not None or self.spectators:
             self._wager_side(who, a_cheval, side)
         if ride and self.ride_stake(who) != (amount, a_cheval):
             raise IllegalAction(
-                f"{who} cannot let {amount} ride: a ride stakes again the last coup's "
-                "winning (or tied) wager with its winnings, the same way.",
+                Msg(
+                    N_(
+                        "{who} cannot let {amount} ride: a ride stakes again the last coup's "
+                        "winning (or tied) wager with its winnings, the same way."
+                    ),
+                    who=who,
+                    amount=amount,
+                ),
                 "ride",
             )
         if self.claims:
             raise IllegalAction(
-                f"{_names(self.claims)} called banco: banco excludes ordinary wagers this coup "
-                "(you may call banco too, if you can cover the whole fund, or pass).",
+                Msg(
+                    N_(
+                        "{names} called banco: banco excludes ordinary wagers this coup "
+                        "(you may call banco too, if you can cover the whole fund, or pass)."
+                    ),
+                    names=Names(self.claims),
+                ),
                 "banco",
             )
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
             raise IllegalAction(
-                f"A wager is a whole number of chips, at least 1 (not {quoted(amount)}).", "amount"
+                Msg(
+                    N_("A wager is a whole number of chips, at least 1 (not {amount})."),
+                    amount=quoted(amount),
+                ),
+                "amount",
             )
         if a_cheval and amount % 2:
             raise IllegalAction(
-                f"An à cheval wager is split equally between the two sides, so it must be even: "
-                f"{amount} is odd (try {amount - 1 if amount > 1 else 2}).",
+                Msg(
+                    N_(
+                        "An à cheval wager is split equally between the two sides, so it must be "
+                        "even: {amount} is odd (try {other})."
+                    ),
+                    amount=amount,
+                    other=amount - 1 if amount > 1 else 2,
+                ),
                 "a_cheval",
             )
         balance = self.balances[who]
         if amount > balance:
             raise IllegalAction(
-                f"{who} has {_chips(balance)}: a wager cannot exceed your balance"
-                + (f" (at most {balance})." if balance else "."),
+                Msg(
+                    N_("{who} has {chips}: a wager cannot exceed your balance (at most {most})."),
+                    who=who,
+                    chips=chips(balance),
+                    most=balance,
+                )
+                if balance
+                else Msg(
+                    N_("{who} has {chips}: a wager cannot exceed your balance."),
+                    who=who,
+                    chips=chips(balance),
+                ),
                 "balance",
             )
         if self._home:  # the fund's cover left (cover_left())
@@ -1037,17 +1281,32 @@ class Game:
             return idx
         if cover <= 0:
             raise IllegalAction(
-                f"The bank is covered: stakes of {_chips(self.staked())} already match the "
-                f"fund of {_chips(self.fund)}, so no wager can be accepted."
+                Msg(
+                    N_(
+                        "The bank is covered: stakes of {staked} already match the "
+                        "fund of {fund}, so no wager can be accepted."
+                    ),
+                    staked=chips(self.staked()),
+                    fund=chips(self.fund),
+                )
                 if not self.unlimited
-                else f"{self.banker} cannot hold more: the stakes already take the fund and "
-                "every chip the banker has.",
+                else Msg(
+                    N_(
+                        "{banker} cannot hold more: the stakes already take the fund and "
+                        "every chip the banker has."
+                    ),
+                    banker=self.banker,
+                ),
                 "cover",
             )
         if a_cheval and cover < 2:
             raise IllegalAction(
-                "Only 1 chip of the fund is left to cover: an à cheval wager needs 2 "
-                "(one on each side); an ordinary wager of 1 is still possible.",
+                Msg(
+                    N_(
+                        "Only 1 chip of the fund is left to cover: an à cheval wager needs 2 "
+                        "(one on each side); an ordinary wager of 1 is still possible."
+                    )
+                ),
                 "cover",
             )
         return idx
@@ -1107,16 +1366,36 @@ class Game:
                 )
             )
         if self.keep_log:
-            how = " à cheval (half on each side)" if a_cheval else f" on the {side}"
-            reduced = (
-                f" — reduced from {amount} to the {_chips(accepted)} of cover left"
+            reduced: Msg | str = (
+                Msg(
+                    N_(" — reduced from {asked} to the {amount} of cover left"),
+                    asked=amount,
+                    amount=chips(accepted),
+                )
                 if accepted < amount
                 else ""
             )
-            does = "lets it ride:" if ride else "wagers"
+            if a_cheval:
+                template = (
+                    N_("{who} lets it ride: {amount} à cheval (half on each side){reduced}.")
+                    if ride
+                    else N_("{who} wagers {amount} à cheval (half on each side){reduced}.")
+                )
+            else:
+                template = (
+                    N_("{who} lets it ride: {amount} on the {side}{reduced}.")
+                    if ride
+                    else N_("{who} wagers {amount} on the {side}{reduced}.")
+                )
             self._event(
                 "wager",
-                f"{who} {does} {_chips(accepted)}{how}{reduced}.",
+                Msg(
+                    template,
+                    who=who,
+                    amount=chips(accepted),
+                    side=Word(side),
+                    reduced=reduced,
+                ),
                 out,
                 "wager.ride" if ride else "wager",
                 who=who,
@@ -1130,34 +1409,67 @@ class Game:
     def verify_banco(self, who: str, right: int | None = None, left: int | None = None) -> None:
         if self.phase == "auction" and self.bids:
             return self._as_if_closed(self.verify_banco, who, right, left)
-        self._bettor_check(who, "calls")
+        self._bettor_check(who, N_("calls"))
         if self.broken:
             raise IllegalAction(
-                f"The bank is broken: {self.banker} replenishes it or gives it up first.", "broken"
+                Msg(
+                    N_("The bank is broken: {banker} replenishes it or gives it up first."),
+                    banker=self.banker,
+                ),
+                "broken",
             )
         if self.house.banco == "halves" and who not in self._side_by_name:
             raise IllegalAction(
-                f"{who} stands: banco is called from a seat (those standing stake only what "
-                "the seated players leave uncovered).",
+                Msg(
+                    N_(
+                        "{who} stands: banco is called from a seat (those standing stake only what "
+                        "the seated players leave uncovered)."
+                    ),
+                    who=who,
+                ),
                 "banco",
             )
         limit = self.house.max_bancos_in_row
         if limit is not None and self.banco_run[0] == who and self.banco_run[1] >= limit:
             raise IllegalAction(
-                f"{who} has called banco {limit} times in a row: no player may banco more "
-                f"than {'twice' if limit == 2 else f'{limit} times'} consecutively.",
+                Msg(
+                    N_(
+                        "{who} has called banco {limit} times in a row: no player may banco more "
+                        "than twice consecutively."
+                    ),
+                    who=who,
+                    limit=limit,
+                )
+                if limit == 2
+                else Msg(
+                    N_(
+                        "{who} has called banco {limit} times in a row: no player may banco more "
+                        "than {limit} times consecutively."
+                    ),
+                    who=who,
+                    limit=limit,
+                ),
                 "banco",
             )
         if self.lines:
             raise IllegalAction(
-                "Banco is called before any ordinary wager of the coup; "
-                f"{_names([line.who for line in self.lines])} already wagered.",
+                Msg(
+                    N_(
+                        "Banco is called before any ordinary wager of the coup; "
+                        "{names} already wagered."
+                    ),
+                    names=Names([line.who for line in self.lines]),
+                ),
                 "banco",
             )
         if self.balances[who] < self.fund:
             raise IllegalAction(
-                f"Banco covers the whole fund of {_chips(self.fund)}; {who} has only "
-                f"{_chips(self.balances[who])}.",
+                Msg(
+                    N_("Banco covers the whole fund of {fund}; {who} has only {chips}."),
+                    fund=chips(self.fund),
+                    who=who,
+                    chips=chips(self.balances[who]),
+                ),
                 "banco",
             )
         self._banco_split(who, right, left)
@@ -1168,8 +1480,13 @@ class Game:
         if self.house.banco != "both-hands":
             if right is not None or left is not None:
                 raise IllegalAction(
-                    f"Under the {self.house.name} rules a banco covers the caller's own side: "
-                    "it is not divided between the hands.",
+                    Msg(
+                        N_(
+                            "Under the {rules} rules a banco covers the caller's own side: "
+                            "it is not divided between the hands."
+                        ),
+                        rules=self.house.name,
+                    ),
                     "banco",
                 )
             own = self._side_by_name.get(who, "right")
@@ -1178,8 +1495,13 @@ class Game:
         if right is None and left is None:
             if split != "free":
                 raise IllegalAction(
-                    f"This house requires a banco divided between the two hands ({self._split_rule()}): "
-                    "say how much on the right and on the left.",
+                    Msg(
+                        N_(
+                            "This house requires a banco divided between the two hands ({rule}): "
+                            "say how much on the right and on the left."
+                        ),
+                        rule=self._split_rule(),
+                    ),
                     "banco",
                 )
             own = self._side_by_name.get(who)
@@ -1189,8 +1511,16 @@ class Game:
         r, lt = right or 0, left or 0
         if isinstance(r, bool) or isinstance(lt, bool) or r < 0 or lt < 0 or r + lt != fund:
             raise IllegalAction(
-                f"A banco stakes the whole fund of {_chips(fund)}: right and left must be whole "
-                f"numbers adding up to {fund} (not {r} and {lt}).",
+                Msg(
+                    N_(
+                        "A banco stakes the whole fund of {chips}: right and left must be whole "
+                        "numbers adding up to {fund} (not {right} and {left})."
+                    ),
+                    chips=chips(fund),
+                    fund=fund,
+                    right=r,
+                    left=lt,
+                ),
                 "banco",
             )
         if split == "divided" and (r == 0 or lt == 0):
@@ -1203,23 +1533,33 @@ class Game:
             bad = False
         if bad:
             raise IllegalAction(
-                f"{self.banker} refuses this banco: the house requires {self._split_rule()} "
-                f"(not {r} right and {lt} left).",
+                Msg(
+                    N_(
+                        "{banker} refuses this banco: the house requires {rule} "
+                        "(not {right} right and {left} left)."
+                    ),
+                    banker=self.banker,
+                    rule=self._split_rule(),
+                    right=r,
+                    left=lt,
+                ),
                 "banco",
             )
         return r, lt
 
     def banco_rule(self) -> str:
         """The house's rule for dividing a banco on both hands, in words."""
-        return self._split_rule()
+        return str(self._split_rule())
 
-    def _split_rule(self) -> str:
+    def _split_rule(self) -> Msg:
         split = self.options.banco_split
         if split == "even":
-            return "an even division, half on each side"
+            return Msg(N_("an even division, half on each side"))
         if isinstance(split, int):
-            return f"at least {_chips(split)} on each side"
-        return "something on each side" if split == "divided" else "any division"
+            return Msg(N_("at least {chips} on each side"), chips=chips(split))
+        if split == "divided":
+            return Msg(N_("something on each side"))
+        return Msg(N_("any division"))
 
     def can_banco(self, who: str, right: int | None = None, left: int | None = None) -> bool:
         return self._can(self.verify_banco, who, right, left)
@@ -1250,22 +1590,24 @@ class Game:
         self.claims.append(who)
         if self.recording:
             self._remember(Banco.model_construct(act="banco", who=who, right=right, left=left))
-        suivi = " (banco suivi: first priority)" if who in self.banco_suivi else ""
         if self.keep_log:
+            suivi = who in self.banco_suivi
             self._event(
                 "banco",
-                f"{who} calls banco{suivi}.",
+                Msg(N_("{who} calls banco (banco suivi: first priority)."), who=who)
+                if suivi
+                else Msg(N_("{who} calls banco."), who=who),
                 out,
                 "banco.call",
                 who=who,
-                suivi=bool(suivi),
+                suivi=suivi,
             )
         return out
 
     def verify_pass_turn(self, who: str) -> None:
         if self.phase == "auction" and self.bids:
             return self._as_if_closed(self.verify_pass_turn, who)
-        self._bettor_check(who, "turns")
+        self._bettor_check(who, N_("turns"))
 
     def can_pass_turn(self, who: str) -> bool:
         return self._can(self.verify_pass_turn, who)
@@ -1279,7 +1621,7 @@ class Game:
 
     def _pass_turn(self, who: str, unspoken: Sequence[str] = ()) -> list[Event]:
         # verify_pass_turn's check: the auction is closed by now (see pass_turn).
-        idx = self._bettor_check(who, "turns")
+        idx = self._bettor_check(who, N_("turns"))
         out: list[Event] = []
         # This pass closed the auction implicitly: in a record a bare "pass" would
         # replay as an auction pass, so the auction's passes are recorded first.
@@ -1293,7 +1635,7 @@ class Game:
         if self.recording:
             self._remember(Pass.model_construct(act="pass", who=who))
         if self.keep_log:
-            self._event("pass", f"{who} passes.", out, who=who)
+            self._event("pass", Msg(N_("{who} passes."), who=who), out, who=who)
         return out
 
     def pass_(self, who: str) -> list[Event]:
@@ -1312,8 +1654,13 @@ class Game:
             raise self._phase_error("deal")
         if self.broken:
             raise IllegalAction(
-                f"The bank is broken: {self.banker} replenishes it (replenish) or gives it up "
-                "(retire) before another coup.",
+                Msg(
+                    N_(
+                        "The bank is broken: {banker} replenishes it (replenish) or gives it up "
+                        "(retire) before another coup."
+                    ),
+                    banker=self.banker,
+                ),
                 "broken",
             )
 
@@ -1343,7 +1690,12 @@ class Game:
             if self.keep_log:
                 self._event(
                     "hold",
-                    f"{self.banker} holds every stake: puts up {_chips(put)} (fund {self.fund}).",
+                    Msg(
+                        N_("{banker} holds every stake: puts up {amount} (fund {fund})."),
+                        banker=self.banker,
+                        amount=chips(put),
+                        fund=self.fund,
+                    ),
                     out,
                 )
         sides = self.sides
@@ -1372,8 +1724,13 @@ class Game:
         if self.keep_log:
             self._event(
                 "deal",
-                f"Coup {self.coup_number}: {self.banker} deals two cards each, face down "
-                "(right, left, banker).",
+                Msg(
+                    N_(
+                        "Coup {coup}: {banker} deals two cards each, face down (right, left, banker)."
+                    ),
+                    coup=self.coup_number,
+                    banker=self.banker,
+                ),
                 out,
                 coup=self.coup_number,
                 banker=self.banker,
@@ -1384,10 +1741,12 @@ class Game:
         elif _points(r) >= 8 or _points(left) >= 8 or _points(b) >= 8:
             if self.keep_log:
                 naturals = [m for m in MOVERS if _points(hands[m]) >= 8]
-                shown = ", ".join(f"{_side_name(m).lower()} {self._total(m)}" for m in naturals)
                 self._event(
                     "natural",
-                    f"Natural ({shown}): all hands are shown; nobody draws.",
+                    Msg(
+                        N_("Natural ({shown}): all hands are shown; nobody draws."),
+                        shown=self._naturals_shown(naturals),
+                    ),
                     out,
                     totals={m: self._total(m) for m in naturals},
                 )
@@ -1405,9 +1764,13 @@ class Game:
         if len(settled) == 2:
             if self.keep_log:
                 naturals = [m for m in MOVERS if _points(hands[m]) >= 8]
-                shown = ", ".join(f"{_side_name(m).lower()} {self._total(m)}" for m in naturals)
                 self._event(
-                    "natural", f"Natural ({shown}): all hands are shown; nobody draws.", out
+                    "natural",
+                    Msg(
+                        N_("Natural ({shown}): all hands are shown; nobody draws."),
+                        shown=self._naturals_shown(naturals),
+                    ),
+                    out,
                 )
             self._finish(True, out)
             return
@@ -1417,11 +1780,18 @@ class Game:
                 self.moves[side] = "natural"
             if self.keep_log:
                 side = settled[0]
-                cards = " ".join(pretty(c) for c in hands[side])
-                rest = f"the {'left' if side == 'right' else 'right'} side and the banker play on"
                 self._event(
                     "natural",
-                    f"Natural on the {side}: {cards} = {self._total(side)} wins at once; {rest}.",
+                    Msg(
+                        N_(
+                            "Natural on the {side}: {cards} = {total} wins at once; "
+                            "the {other} side and the banker play on."
+                        ),
+                        side=Word(side),
+                        cards=Cards(hands[side]),
+                        total=self._total(side),
+                        other=Word("left" if side == "right" else "right"),
+                    ),
                     out,
                 )
             if self.phase == "right" and "right" in settled:
@@ -1449,13 +1819,30 @@ class Game:
                     who, "banco", amount if side == "right" else 0, amount if side == "left" else 0
                 )
             )
-        text = " and ".join(f"{w} covers {_chips(a)} on the {self.side_of(w)}" for w, a in takers)
         left_out = [p for p in self.claims if p not in dict(takers)]
-        extra = f" ({_names(left_out)} gave way by priority)" if left_out else ""
         if self.keep_log:
+            covers = [
+                Msg(
+                    N_("{who} covers {amount} on the {side}"),
+                    who=w,
+                    amount=chips(a),
+                    side=Word(str(self.side_of(w))),
+                )
+                for w, a in takers
+            ]
+            text = (
+                covers[0]
+                if len(covers) == 1
+                else Msg(N_("{first} and {second}"), first=covers[0], second=covers[1])
+            )
+            extra: Msg | str = (
+                Msg(N_(" ({names} gave way by priority)"), names=Names(left_out))
+                if left_out
+                else ""
+            )
             self._event(
                 "banco",
-                f"Banco: {text}{extra}.",
+                Msg(N_("Banco: {text}{extra}."), text=text, extra=extra),
                 out,
                 "banco.covered",
                 takers=[[w, a, self.side_of(w)] for w, a in takers],
@@ -1478,17 +1865,33 @@ class Game:
         self._take(_line(caller, "banco", r, lt))
         if self.keep_log:
             others = [p for p in self.claims if p != caller]
-            extra = f" ({_names(others)} gave way by precedence)" if others else ""
+            extra: Msg | str = (
+                Msg(N_(" ({names} gave way by precedence)"), names=Names(others)) if others else ""
+            )
             self._event(
                 "banco",
-                f"Banco: {caller} stakes the whole fund, {r} on the right and {lt} on the left, "
-                f"and plays both hands{extra}.",
+                Msg(
+                    N_(
+                        "Banco: {caller} stakes the whole fund, {right} on the right and {left} "
+                        "on the left, and plays both hands{extra}."
+                    ),
+                    caller=caller,
+                    right=r,
+                    left=lt,
+                    extra=extra,
+                ),
                 out,
             )
         return caller
 
     def _total(self, mover: Mover) -> int:
         return _points(self.hands[mover])
+
+    def _naturals_shown(self, naturals: Sequence[Mover]) -> Listed:
+        """``right 8, banker 9``: the hands with a natural and their totals."""
+        return Listed(
+            Msg(N_("{side} {total}"), side=Word(m), total=self._total(m)) for m in naturals
+        )
 
     def _advance(self, out: list[Event]) -> None:
         """Apply forced moves until a choice is pending.
@@ -1528,13 +1931,28 @@ class Game:
             # Announced, a side's move reads the same whether forced or chosen.
             said = mover != "banker" and self.forced_moves == "announced"
             if card is None:
-                text = f"The {mover} side ({who}) says non: stands." if said else None
-                text = text or f"{_side_name(mover)} ({who}) stands."
+                text = (
+                    Msg(N_("The {side} side ({who}) says non: stands."), side=Word(mover), who=who)
+                    if said
+                    else Msg(N_("{Side} ({who}) stands."), Side=Word(_side_name(mover)), who=who)
+                )
                 self._event(move, text, out, "stand.said" if said else "stand", side=mover, who=who)
             else:
-                shown = f"{pretty(card)} face up"
-                text = f"The {mover} side ({who}) says carte: draws {shown}." if said else None
-                text = text or f"{_side_name(mover)} ({who}) draws: {shown}."
+                text = (
+                    Msg(
+                        N_("The {side} side ({who}) says carte: draws {card} face up."),
+                        side=Word(mover),
+                        who=who,
+                        card=Card(card),
+                    )
+                    if said
+                    else Msg(
+                        N_("{Side} ({who}) draws: {card} face up."),
+                        Side=Word(_side_name(mover)),
+                        who=who,
+                        card=Card(card),
+                    )
+                )
                 code = "draw.said" if said else "draw"
                 self._event(move, text, out, code, side=mover, who=who, card=card)
         self._next_mover(mover, out)
@@ -1562,15 +1980,21 @@ class Game:
 
     def verify_move(self, side: Mover, draw: bool) -> None:
         if side not in MOVERS:
-            raise IllegalAction(f"{quoted(side)} is not a hand: say right, left or banker.", "side")
+            raise IllegalAction(
+                Msg(N_("{side} is not a hand: say right, left or banker."), side=quoted(side)),
+                "side",
+            )
         if self.phase == "auction" and self.bids:
             return self._as_if_closed(self.verify_move, side, draw)
         if self.phase not in MOVERS:
             raise self._phase_error("decision")
         if side in self.settled:
             raise IllegalAction(
-                f"The {side} side was settled by its natural: it does not draw. "
-                f"{self.turn().prompt}",
+                Msg(
+                    N_("The {side} side was settled by its natural: it does not draw. {prompt}"),
+                    side=Word(side),
+                    prompt=self.turn().prompt,
+                ),
                 "natural",
             )
         if (
@@ -1581,11 +2005,9 @@ class Game:
         ):
             legal = self.side_acts(side)  # type: ignore[arg-type]
             if ("draw" if draw else "stand") not in legal:
-                rule = "at 0–4 a side must draw" if draw is False else "at 6–7 a side must stand"
                 # Names a concealed total: the "forced" category is shown to its holder only.
                 raise IllegalAction(
-                    f"The {side} side holds {self._total(side)}: {rule}, so it cannot "
-                    f"{'draw' if draw else 'stand'} (only 5 is a choice).",
+                    _forced_refusal(side, self._total(side), draw),
                     "forced",
                 )
             return
@@ -1597,23 +2019,36 @@ class Game:
                     if done == "stand"
                     else sum(card_value(c) for c in self.hands[side][:2]) % 10
                 )
-                rule = "at 0–4 a side must draw" if done == "draw" else "at 6–7 a side must stand"
                 raise IllegalAction(
-                    f"The {side} side holds {total}: {rule}, so it cannot "
-                    f"{'draw' if draw else 'stand'} (only 5 is a choice).",
+                    _forced_refusal(side, total, draw),
                     "forced",
                 )
             return
         if self.moves[side] is not None:
             raise IllegalAction(
-                f"The {side} side has already {'drawn' if self.moves[side] == 'draw' else 'stood'} "
-                f"this coup. {self.turn().prompt}",
+                Msg(
+                    N_("The {side} side has already drawn this coup. {prompt}"),
+                    side=Word(side),
+                    prompt=self.turn().prompt,
+                )
+                if self.moves[side] == "draw"
+                else Msg(
+                    N_("The {side} side has already stood this coup. {prompt}"),
+                    side=Word(side),
+                    prompt=self.turn().prompt,
+                ),
                 "turn",
             )
         if side != self.phase:
             raise IllegalAction(
-                f"It is not the {side}'s turn: the right side decides first, then the left, "
-                f"then the banker. {self.turn().prompt}",
+                Msg(
+                    N_(
+                        "It is not the {side}'s turn: the right side decides first, then the "
+                        "left, then the banker. {prompt}"
+                    ),
+                    side=Word(side),
+                    prompt=self.turn().prompt,
+                ),
                 "turn",
             )
 
@@ -1719,39 +2154,58 @@ class Game:
             },
         )
         if self.keep_log:
-            shown = "; ".join(
-                f"{_side_name(m).lower()} {' '.join(pretty(c) for c in hands[m])} = {totals[m]}"
+            shown = Clauses(
+                Msg(
+                    N_("{side} {cards} = {total}"),
+                    side=Word(m),
+                    cards=Cards(hands[m]),
+                    total=totals[m],
+                )
                 for m in MOVERS
             )
             if self.keep_log:
                 self._event(
                     "reveal",
-                    f"Hands shown: {shown}.",
+                    Msg(N_("Hands shown: {shown}."), shown=shown),
                     out,
                     hands={m: list(hands[m]) for m in MOVERS},
                     totals=dict(totals),
                 )
-            verdict = {"player": "wins", "banker": "loses", "tie": "ties"}
-            parts = [f"{side} {verdict[results[side]]}" for side in SIDES]
+            verdict = {
+                "player": N_("{side} wins"),
+                "banker": N_("{side} loses"),
+                "tie": N_("{side} ties"),
+            }
+            parts: list[Msg] = [Msg(verdict[results[side]], side=Word(side)) for side in SIDES]
             if unpaid:
                 parts.append(
-                    "the fund is exhausted: "
-                    + ", ".join(
-                        f"{w} unpaid {_chips(n)} (stake returned)" for w, n in unpaid.items()
+                    Msg(
+                        N_("the fund is exhausted: {unpaid}"),
+                        unpaid=Listed(
+                            Msg(
+                                N_("{who} unpaid {amount} (stake returned)"), who=w, amount=chips(n)
+                            )
+                            for w, n in unpaid.items()
+                        ),
                     )
                 )
             moved = fund - fund_before
             change = (
-                f"rises by {moved} to {fund}"
+                Msg(N_("the fund rises by {n} to {fund}"), n=moved, fund=fund)
                 if moved > 0
-                else f"falls by {-moved} to {fund}"
+                else Msg(N_("the fund falls by {n} to {fund}"), n=-moved, fund=fund)
                 if moved < 0
-                else f"stays at {fund}"
+                else Msg(N_("the fund stays at {fund}"), fund=fund)
             )
             if self.keep_log:
                 self._event(
                     "settle",
-                    f"Coup {self.coup_number} settled: {', '.join(parts)}; the fund {change}.",
+                    Msg(
+                        N_("Coup {coup} settled: {parts}; {change}."),
+                        coup=self.coup_number,
+                        parts=Listed(parts),
+                        change=change,
+                    ),
                     out,
                     coup=self.coup_number,
                     results=dict(results),
@@ -1781,8 +2235,14 @@ class Game:
                 if self.keep_log:
                     self._event(
                         "broken",
-                        f"The bank is broken: {self.banker} may replenish it (up to "
-                        f"{_chips(self.bank_bid)}, the agreed minimum) or give it up.",
+                        Msg(
+                            N_(
+                                "The bank is broken: {banker} may replenish it (up to "
+                                "{minimum}, the agreed minimum) or give it up."
+                            ),
+                            banker=self.banker,
+                            minimum=chips(self.bank_bid),
+                        ),
                         out,
                     )
             else:
@@ -1834,20 +2294,37 @@ class Game:
         """classic: before a shoe's first deal the banker may burn 1 to ``max_burn`` cards."""
         most = self.house.max_burn
         if not most:
-            raise IllegalAction(f"Under the {self.house.name} rules no cards are burnt.", "burn")
+            raise IllegalAction(
+                Msg(N_("Under the {rules} rules no cards are burnt."), rules=self.house.name),
+                "burn",
+            )
         if self.phase == "auction" and self.bids:
             return self._as_if_closed(self.verify_burn, count)
         if self.phase != "betting" or self.broken:
             raise self._phase_error("burn")
         if self.shoe_deals or self.burnt:
             raise IllegalAction(
-                "Cards are burnt once, before the first deal of a shoe"
-                + (": this shoe's burn is done." if self.burnt else ": this shoe is in play."),
+                Msg(
+                    N_(
+                        "Cards are burnt once, before the first deal of a shoe: this shoe's burn is done."
+                    )
+                )
+                if self.burnt
+                else Msg(
+                    N_(
+                        "Cards are burnt once, before the first deal of a shoe: this shoe is in play."
+                    )
+                ),
                 "burn",
             )
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= most:
             raise IllegalAction(
-                f"The banker burns from 1 to {most} cards (not {quoted(count)}).", "burn"
+                Msg(
+                    N_("The banker burns from 1 to {most} cards (not {count})."),
+                    most=most,
+                    count=quoted(count),
+                ),
+                "burn",
             )
         return None
 
@@ -1873,8 +2350,15 @@ class Game:
         if self.keep_log:
             self._event(
                 "burn",
-                f"{self.banker} burns {count} card{'' if count == 1 else 's'}, shown to all: "
-                f"{' '.join(pretty(c) for c in cards)}.",
+                Msg.plural(
+                    Nn_(
+                        "{banker} burns {n} card, shown to all: {cards}.",
+                        "{banker} burns {n} cards, shown to all: {cards}.",
+                    ),
+                    count,
+                    banker=self.banker,
+                    cards=Cards(cards),
+                ),
                 out,
             )
         return out
@@ -1883,27 +2367,43 @@ class Game:
         """hoyle: the banker may declare the stakes accepted when they exceed the fund."""
         if not self.house.stakes_accepted:
             raise IllegalAction(
-                f"Under the {self.house.name} rules the stakes never exceed the fund: there is "
-                "nothing to accept.",
+                Msg(
+                    N_(
+                        "Under the {rules} rules the stakes never exceed the fund: there is "
+                        "nothing to accept."
+                    ),
+                    rules=self.house.name,
+                ),
                 "accept",
             )
         if self.phase != "betting":
             raise self._phase_error("accept")
         if self.unlimited:
             raise IllegalAction(
-                f"The stakes are already accepted: {self.banker}'s bank is unlimited.", "accept"
+                Msg(
+                    N_("The stakes are already accepted: {banker}'s bank is unlimited."),
+                    banker=self.banker,
+                ),
+                "accept",
             )
         excess = self.staked() - self.fund
         if excess <= 0:
             raise IllegalAction(
-                f"The fund of {_chips(self.fund)} covers the stakes: there is nothing to accept.",
+                Msg(
+                    N_("The fund of {fund} covers the stakes: there is nothing to accept."),
+                    fund=chips(self.fund),
+                ),
                 "accept",
             )
         have = self.balances[self.banker or ""]
         if have < excess:
             raise IllegalAction(
-                f"{self.banker} has {_chips(have)}: accepting the stakes needs {_chips(excess)} "
-                "more in the bank.",
+                Msg(
+                    N_("{banker} has {chips}: accepting the stakes needs {more} more in the bank."),
+                    banker=self.banker,
+                    chips=chips(have),
+                    more=chips(excess),
+                ),
                 "accept",
             )
 
@@ -1923,8 +2423,15 @@ class Game:
         if self.keep_log:
             self._event(
                 "accept",
-                f"{self.banker} declares the stakes accepted and puts up {_chips(excess)} "
-                f"(fund {self.fund}): the bank is unlimited from now on.",
+                Msg(
+                    N_(
+                        "{banker} declares the stakes accepted and puts up {amount} "
+                        "(fund {fund}): the bank is unlimited from now on."
+                    ),
+                    banker=self.banker,
+                    amount=chips(excess),
+                    fund=self.fund,
+                ),
                 out,
             )
         return out
@@ -1933,17 +2440,29 @@ class Game:
         """hoyle: a broken bank is replenished from the banker's chips, up to the minimum."""
         if self.house.broken_bank != "replenish":
             raise IllegalAction(
-                f"Under the {self.house.name} rules a broken bank ends the bank.", "replenish"
+                Msg(
+                    N_("Under the {rules} rules a broken bank ends the bank."),
+                    rules=self.house.name,
+                ),
+                "replenish",
             )
         if self.phase != "betting" or not self.broken:
             raise IllegalAction(
-                "Only a broken bank (fund 0) is replenished, between coups.", "replenish"
+                Msg(N_("Only a broken bank (fund 0) is replenished, between coups.")), "replenish"
             )
         most = min(self.bank_bid, self.balances[self.banker or ""])
         if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= most:
             raise IllegalAction(
-                f"{self.banker} replenishes the bank with 1 to {most} chips (the agreed minimum "
-                f"is {self.bank_bid}; not {quoted(amount)}).",
+                Msg(
+                    N_(
+                        "{banker} replenishes the bank with 1 to {most} chips (the agreed minimum "
+                        "is {minimum}; not {amount})."
+                    ),
+                    banker=self.banker,
+                    most=most,
+                    minimum=self.bank_bid,
+                    amount=quoted(amount),
+                ),
                 "replenish",
             )
 
@@ -1961,7 +2480,11 @@ class Game:
         if self.keep_log:
             self._event(
                 "replenish",
-                f"{self.banker} replenishes the broken bank with {_chips(amount)}.",
+                Msg(
+                    N_("{banker} replenishes the broken bank with {amount}."),
+                    banker=self.banker,
+                    amount=chips(amount),
+                ),
                 out,
             )
         return out
@@ -1970,11 +2493,16 @@ class Game:
         """classic: the retired bank is offered at the same size, in precedence."""
         self._check_participant(who)
         if not self.offer:
-            raise IllegalAction("No bank is on offer: a bank is taken by bidding for it.", "take")
+            raise IllegalAction(
+                Msg(N_("No bank is on offer: a bank is taken by bidding for it.")), "take"
+            )
         if who != self.offer[0]:
             raise IllegalAction(
-                f"The bank of {_chips(self.offer_size)} is offered to {self.offer[0]} first "
-                "(order of precedence).",
+                Msg(
+                    N_("The bank of {size} is offered to {who} first (order of precedence)."),
+                    size=chips(self.offer_size),
+                    who=self.offer[0],
+                ),
                 "take",
             )
 
@@ -2000,8 +2528,12 @@ class Game:
         if self.keep_log:
             self._event(
                 "banker",
-                f"{who} takes the bank at the same size: bank {self.bank_number}, fund "
-                f"{_chips(size)}.",
+                Msg(
+                    N_("{who} takes the bank at the same size: bank {bank}, fund {fund}."),
+                    who=who,
+                    bank=self.bank_number,
+                    fund=chips(size),
+                ),
                 out,
             )
         return out
@@ -2014,8 +2546,17 @@ class Game:
         if self.recording:
             self._remember(Pass.model_construct(act="pass", who=who))
         if self.keep_log:
-            nxt = f"it is offered to {self.offer[0]}" if self.offer else "a fresh auction opens"
-            self._event("pass", f"{who} declines the bank; {nxt}.", out)
+            self._event(
+                "pass",
+                Msg(
+                    N_("{who} declines the bank; it is offered to {next}."),
+                    who=who,
+                    next=self.offer[0],
+                )
+                if self.offer
+                else Msg(N_("{who} declines the bank; a fresh auction opens."), who=who),
+                out,
+            )
         if not self.offer:
             self._start_auction()
         return out
@@ -2037,13 +2578,21 @@ class Game:
         if self.phase != "betting":
             if self.phase in ("right", "left", "banker"):
                 raise IllegalAction(
-                    "The banker may retire only between coups, not while a coup is being played.",
+                    Msg(
+                        N_(
+                            "The banker may retire only between coups, not while a coup is being "
+                            "played."
+                        )
+                    ),
                     "retire",
                 )
             raise self._phase_error("retire")
         if not self.coups:
             raise IllegalAction(
-                f"{self.banker} may retire only after at least one coup of the bank.",
+                Msg(
+                    N_("{banker} may retire only after at least one coup of the bank."),
+                    banker=self.banker,
+                ),
                 "retire",
             )
 
@@ -2057,7 +2606,9 @@ class Game:
         for line in self.lines:
             self.balances[line.who] += line.right + line.left
         if self.lines and self.keep_log:
-            self._event("return", "Stakes already placed for the next coup are returned.", out)
+            self._event(
+                "return", Msg(N_("Stakes already placed for the next coup are returned.")), out
+            )
         if self.recording:
             self._remember(Retire.model_construct(act="retire"))
         self._reset_coup()
@@ -2070,8 +2621,14 @@ class Game:
             if self.offer and self.keep_log:
                 self._event(
                     "offer",
-                    f"The bank of {_chips(size)} is offered to each player in order of "
-                    f"precedence: first {self.offer[0]} (take it, or pass).",
+                    Msg(
+                        N_(
+                            "The bank of {size} is offered to each player in order of "
+                            "precedence: first {who} (take it, or pass)."
+                        ),
+                        size=chips(size),
+                        who=self.offer[0],
+                    ),
                     out,
                 )
         return out
@@ -2092,15 +2649,31 @@ class Game:
             bank.ended = self.ended  # type: ignore[misc]
         if self.keep_log:
             why = {
-                "retired": f"{self.banker} retires",
-                "bankrupt": "the bank is broken (fund 0)",
-                "shoe": f"fewer than {MIN_CARDS_FOR_COUP} cards are left in the shoe",
+                "retired": Msg(N_("{banker} retires"), banker=self.banker),
+                "bankrupt": Msg(N_("the bank is broken (fund 0)")),
+                "shoe": Msg(
+                    N_("fewer than {least} cards are left in the shoe"), least=MIN_CARDS_FOR_COUP
+                ),
             }[reason]
             self._event(
                 "end",
-                f"Bank {self.bank_number} ends: {why}. {_chips(returned)} return to {self.banker}. "
-                f"Winner{'s' if len(winners) > 1 else ''}: {_names(winners)} with {best} "
-                f"({best - START_CHIPS:+d} on the 100 each started with).",
+                Msg(
+                    N_("Bank {bank} ends: {why}. {returned} return to {banker}. {winners}"),
+                    bank=self.bank_number,
+                    why=why,
+                    returned=chips(returned),
+                    banker=self.banker,
+                    winners=Msg.plural(
+                        Nn_(
+                            "Winner: {names} with {best} ({gain:+d} on the 100 each started with).",
+                            "Winners: {names} with {best} ({gain:+d} on the 100 each started with).",
+                        ),
+                        len(winners),
+                        names=Names(winners),
+                        best=best,
+                        gain=best - START_CHIPS,
+                    ),
+                ),
                 out,
                 bank=self.bank_number,
                 reason=reason,
@@ -2124,7 +2697,9 @@ class Game:
         """Apply one validated action (as found in a record)."""
         handler = _APPLY.get(getattr(action, "act", None))  # type: ignore[arg-type]
         if handler is None:
-            raise IllegalAction(f"Unknown act {quoted(getattr(action, 'act', action))}.", "act")
+            raise IllegalAction(
+                Msg(N_("Unknown act {act}."), act=quoted(getattr(action, "act", action))), "act"
+            )
         return handler(self, action)
 
     # ============================================================ what now

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .messages import Msg
+
 
 class BanqueError(Exception):
     """Base of every error banque raises on purpose."""
@@ -13,12 +15,26 @@ class IllegalAction(BanqueError):
     ``rule`` is a short key naming the rule (``"turn"``, ``"cover"``,
     ``"a_cheval"``...), the message says what went wrong and what is allowed
     now.  The game's state is left exactly as it was.
+
+    ``msg`` is the message as a :class:`~banque.messages.Msg` (a template and
+    its parameters: a screen tells it in the player's language with
+    :func:`banque.messages.tell`); ``message`` is its English text.  A plain
+    ``str`` is still accepted (parts not yet made of message ids).
     """
 
-    def __init__(self, message: str, rule: str = "rule") -> None:
-        super().__init__(message)
+    def __init__(self, message: Msg | str, rule: str = "rule") -> None:
+        msg = message if isinstance(message, Msg) else Msg(message)
+        super().__init__(msg)
         self.rule = rule
-        self.message = message
+        self.msg = msg
+
+    @property
+    def message(self) -> str:
+        """The refusal in English (made when asked: a ``can_…`` check never builds it)."""
+        return str(self.msg)
+
+    def __str__(self) -> str:
+        return str(self.msg)
 
 
 class RecordError(BanqueError):

@@ -254,6 +254,11 @@ def N_(message: str) -> str:
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural pair for translation where it is written (an ``ngettext`` deferred)."""
+    return singular, plural
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Translate a message that depends on a count."""
     return _translation.ngettext(singular, plural, n)
@@ -268,6 +273,7 @@ __all__ = [
     "LANGUAGES",
     "N_",
     "LanguageError",
+    "Nn_",
     "_",
     "card_rank",
     "chips",

@@ -36,7 +36,7 @@ PLURAL_FORMS = {
 }
 LANGUAGE_NAMES = {"fr": "French", "es": "Spanish"}
 #: The functions whose string literals are messages: name -> number of literal arguments.
-KEYWORDS = {"_": 1, "N_": 1, "ngettext": 2, "pgettext": 2}
+KEYWORDS = {"_": 1, "N_": 1, "ngettext": 2, "Nn_": 2, "pgettext": 2}
 _BRACES = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)?[^{}]*\}")
 
 

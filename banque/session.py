@@ -35,6 +35,7 @@ from .constants import SEAT_KEYS as SEAT_KEYS
 from .engine import SIDES, Event, Game
 from .errors import IllegalAction
 from .i18n import _
+from .messages import N_, Msg, tell
 from .models import (
     Action,
     Banco,
@@ -392,9 +393,10 @@ class Session:
 
     # ------------------------------------------------------------ acting
 
-    def _event(self, kind: str, text: str, code: str = "", **params: object) -> Event:
+    def _event(self, kind: str, msg: Msg, code: str = "", **params: object) -> Event:
+        """An event of the session's own (its words a message id, as the engine's)."""
         g = self.game
-        return Event(kind, text, g.bank_number, g.coup_number, code or kind, dict(params))
+        return Event(kind, str(msg), g.bank_number, g.coup_number, code or kind, dict(params), msg)
 
     def perform(self, action: Action) -> list[Event]:
         """Apply one act through the engine; refusals raise ``IllegalAction``.
@@ -419,7 +421,7 @@ class Session:
             if st == "auction" and g.balances.get(who, 0) == 0:
                 ev = self._event(
                     "forced",
-                    _("{who} has no chips and cannot bid.").format(who=who),
+                    Msg(N_("{who} has no chips and cannot bid."), who=who),
                     "forced.no_bid",
                     who=who,
                 )
@@ -431,15 +433,15 @@ class Session:
                 turn = g.turn()
                 if not turn.max_stake and not turn.can_banco:
                     why = (
-                        _("{who} has no chips left")
+                        Msg(N_("{who} has no chips left"), who=who)
                         if g.balances.get(who, 0) == 0
-                        else _("the bank is covered")
+                        else Msg(N_("the bank is covered"))
                         if g.cover_left() <= 0
-                        else _("banco was called")
-                    ).format(who=who)
+                        else Msg(N_("banco was called"))
+                    )
                     ev = self._event(
                         "forced",
-                        _("{who} cannot stake ({why}) and passes.").format(who=who, why=why),
+                        Msg(N_("{who} cannot stake ({why}) and passes."), who=who, why=why),
                         "forced.pass",
                         who=who,
                         why="no_chips"
@@ -498,23 +500,30 @@ class Session:
     def new_bank(self) -> list[Event]:
         """After a bank's end: open the auction of a fresh bank."""
         if self.game.phase != "ended":
-            raise IllegalAction(_("The bank has not ended yet."), "phase")
+            raise IllegalAction(Msg(N_("The bank has not ended yet.")), "phase")
         self.settled = None
         self.fresh = True
         g = self.game
         if g.offer:
             ev = self._event(
                 "offer",
-                _(
-                    "The bank of {size} is offered at the same size in order of precedence: "
-                    "first to {who}."
-                ).format(size=g.offer_size, who=g.offer[0]),
+                Msg(
+                    N_(
+                        "The bank of {size} is offered at the same size in order of precedence: "
+                        "first to {who}."
+                    ),
+                    size=g.offer_size,
+                    who=g.offer[0],
+                ),
             )
             self.messages.append(ev)
             return [ev]
         ev = self._event(
             "auction",
-            _("A fresh bank: the auction for bank {n} opens.").format(n=self.game.bank_number + 1),
+            Msg(
+                N_("A fresh bank: the auction for bank {bank} opens."),
+                bank=self.game.bank_number + 1,
+            ),
             "auction.fresh",
             bank=self.game.bank_number + 1,
         )
@@ -552,7 +561,7 @@ class Session:
             if who in d[s]:
                 if len(d[s]) <= 1:
                     raise IllegalAction(
-                        _("Each side keeps at least one seat: {who} stays seated.").format(who=who),
+                        Msg(N_("Each side keeps at least one seat: {who} stays seated."), who=who),
                         "seating",
                     )
                 d[s].remove(who)
@@ -679,7 +688,7 @@ class Session:
         try:
             g.verify_wager(who, amount, a_cheval, side=self.side_backed(who))
         except IllegalAction as exc:
-            return False, exc.message
+            return False, tell(exc.msg)
         most = g.max_a_cheval(who) if a_cheval else g.max_stake(who)
         if amount > most:
             return True, _(

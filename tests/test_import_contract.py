@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "banque"
-ENGINE_MODULES = ["cards", "errors", "models", "engine", "record", "naturals", "rules"]
+ENGINE_MODULES = ["cards", "errors", "messages", "models", "engine", "record", "naturals", "rules"]
 OPTIONAL_ENGINE = [
     "odds",
     "advisor",

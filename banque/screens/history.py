@@ -18,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Log, Static
 
 from ..i18n import _
+from ..messages import tell_event
 from ..widgets.common import suits
 
 if TYPE_CHECKING:
@@ -79,7 +80,7 @@ class HistoryScreen(ModalScreen[None]):
         if session is None:
             return []
         ascii_suits = self.banque.ascii_suits
-        return [suits(ev.text, ascii_suits) for ev in session.messages]
+        return [suits(tell_event(ev), ascii_suits) for ev in session.messages]
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self._fill)

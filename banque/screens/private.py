@@ -31,6 +31,7 @@ from textual.widgets import Button, Static
 from ..cards import pretty
 from ..errors import IllegalAction
 from ..i18n import _, chips
+from ..messages import tell_error
 from ..models import Draw, Stand
 from ..session import Board
 from ..widgets import BankBand, Tableau
@@ -391,7 +392,7 @@ class PrivateScreen(Screen[None]):
         try:
             events = session.perform(Draw(side=side) if draw else Stand(side=side))
         except IllegalAction as exc:
-            self.query_one("#private-message", Static).update(Text(exc.message))
+            self.query_one("#private-message", Static).update(Text(tell_error(exc)))
             return
         self.banque.announce(events)
         self.dismiss(None)

@@ -403,7 +403,9 @@ class SetupScreen(Screen[None]):
         try:
             check_seats(game, names)
         except IllegalAction as exc:
-            self._say(exc.message)
+            from ..messages import tell_error
+
+            self._say(tell_error(exc))
             return
         computers = {n: str(k) for n, k in zip(names, kinds, strict=True) if k != "human"}
         self.app.next_game = {  # type: ignore[attr-defined]
@@ -443,4 +445,6 @@ class SetupScreen(Screen[None]):
         try:
             self.banque.start_game(names, seed, kinds, pace)
         except IllegalAction as exc:
-            self._say(exc.message)
+            from ..messages import tell_error
+
+            self._say(tell_error(exc))

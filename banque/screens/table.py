@@ -15,6 +15,7 @@ from textual.widgets import Input
 from ..engine import SIDES, Event
 from ..errors import IllegalAction
 from ..i18n import _
+from ..messages import tell_error
 from ..models import Accept, Banco, Bid, Burn, Deal, Pass, Replenish, Retire, Take, Wager
 from ..session import COMPUTER_STAGES, SEAT_KEYS, Board, Session, Stage
 from ..widgets import ActionPanel, BankBand, CoupLog, Scoreboard, Tableau
@@ -421,7 +422,7 @@ class TableScreen(Screen[None]):
         try:
             events = step()
         except IllegalAction as exc:
-            message = exc.message
+            message = tell_error(exc)
             if exc.rule == "forced":  # it names a concealed total: for its holder only
                 message = _(
                     "That move is not allowed for this hand: its holder's private view says why."
@@ -493,7 +494,7 @@ class TableScreen(Screen[None]):
             try:
                 session.game.verify_bid(who, int(text))
             except IllegalAction as exc:
-                return False, exc.message
+                return False, tell_error(exc)
         return True, ""
 
     @on(Input.Changed, "#amount")
@@ -576,7 +577,7 @@ class TableScreen(Screen[None]):
             try:
                 game.verify_banco(who, right, left)
             except IllegalAction as exc:
-                return exc.message
+                return tell_error(exc)
             return None
 
         def chosen(split: tuple[int, int] | None) -> None:
@@ -615,7 +616,7 @@ class TableScreen(Screen[None]):
         try:
             self.session.toggle_spectator(who)
         except IllegalAction as exc:
-            self.query_one(ActionPanel).set_message(exc.message, "error")
+            self.query_one(ActionPanel).set_message(tell_error(exc), "error")
             self.app.bell()
             return
         self.refresh_table()

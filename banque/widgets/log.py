@@ -15,6 +15,7 @@ from textual.widgets import RichLog
 
 from ..engine import Event
 from ..i18n import _
+from ..messages import tell_event
 from .common import suits
 
 STRONG = {"settle", "natural", "end", "banker", "banco", "deal"}
@@ -24,7 +25,7 @@ SHOWN = 400
 
 def event_text(ev: Event, ascii_suits: bool) -> Text:
     """One event as the log shows it (plain text: never read as markup)."""
-    return Text(suits(ev.text, ascii_suits), style="bold" if ev.kind in STRONG else "")
+    return Text(suits(tell_event(ev), ascii_suits), style="bold" if ev.kind in STRONG else "")
 
 
 class CoupLog(RichLog):
