@@ -22,12 +22,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from .cards import RED_SUITS, pretty
+from .palette import TranslatedApp
 from .text import plain
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def _cards_text(cards: list[str | None], total: int | None) -> Text:
     return text
 
 
-class CheminApp(App[int]):
+class CheminApp(TranslatedApp):
     """A chemin de fer table."""
 
     TITLE = "banque — chemin de fer"

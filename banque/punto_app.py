@@ -18,13 +18,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from .cards import RED_SUITS, pretty
+from .palette import TranslatedApp
 from .text import plain
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ def road_text(road: list[list[str]], rows: int = 6, width: int = 30) -> Text:
     return text
 
 
-class PuntoApp(App[int]):
+class PuntoApp(TranslatedApp):
     """A punto banco table."""
 
     TITLE = "banque — punto banco"

@@ -19,13 +19,14 @@ from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar, Protocol, cast
 
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
 
 from ..app import css_path
 from ..i18n import _
+from ..palette import TranslatedApp
 from ..widgets import ActionPanel, BankBand, CoupLog, Scoreboard, Tableau
 from ..widgets.action import AmountInput
 from ..widgets.bars import KeyBar, TitleBar
@@ -622,7 +623,7 @@ class JoinedHistory(HistoryScreen):
         return [suits(str(e.get("text", "")), app.ascii_suits) for e in log]
 
 
-class JoinApp(App[int]):
+class JoinApp(TranslatedApp):
     """The ``banque join`` app: one seat at a hosted table."""
 
     CSS_PATH = css_path()
