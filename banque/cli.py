@@ -790,7 +790,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
         print(two_hand_odds(args.game, args.packs, args.json))
         return 0
-    from .odds import main_odds
+    from .study.odds import main_odds
 
     print(main_odds(3 if args.packs is None else args.packs, args.json))
     return 0
@@ -879,7 +879,7 @@ def _advise_two_hand(game: Any, args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     if args.game != "banque":
         return _simulate_two_hand(args)
-    from .simulate import format_summary, progress_bar, simulate
+    from .study.simulate import format_summary, progress_bar, simulate
 
     show = None
     if not args.no_progress and sys.stderr.isatty() and args.coups >= 2000:
@@ -908,8 +908,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def _solver_setup(args: argparse.Namespace) -> tuple[Any, str]:
     """The exact model for the options (a fresh shoe or a record's), and words for its shoe."""
-    from .advisor import unseen_values
-    from .edge import EdgeModel
+    from .study.advisor import unseen_values
+    from .study.edge import EdgeModel
 
     rule = args.naturals or {"classic": "per-side"}.get(args.rules or "", "all")
     if args.rules and args.naturals and rule != {"home": "all", "classic": "per-side"}[args.rules]:
@@ -938,7 +938,7 @@ def _solver_setup(args: argparse.Namespace) -> tuple[Any, str]:
 
 
 def _p5_lists(text: str) -> tuple[list[Any], list[Any]]:
-    from .edge import parse_p5
+    from .study.edge import parse_p5
 
     parts = text.split(",")
     if len(parts) == 1:
@@ -950,7 +950,7 @@ def _p5_lists(text: str) -> tuple[list[Any], list[Any]]:
 
 
 def _stakes_list(raw: list[str] | None) -> list[tuple[int, int]]:
-    from .edge import parse_stakes
+    from .study.edge import parse_stakes
 
     texts = [t for item in (raw or ["1:1"]) for t in item.split(",") if t.strip()]
     if not texts:
@@ -964,7 +964,7 @@ def _solver_failed(exc: Exception) -> int:
 
 
 def cmd_edge(args: argparse.Namespace) -> int:
-    from .solver import edge_json, format_edge, format_sweep, plot_sweep, q_text
+    from .study.solver import edge_json, format_edge, format_sweep, plot_sweep, q_text
 
     try:
         stakes = _stakes_list(args.stakes)
@@ -1046,7 +1046,7 @@ def _one_point(
 def cmd_strategy(args: argparse.Namespace) -> int:
     from fractions import Fraction
 
-    from .solver import format_strategy, strategy_json
+    from .study.solver import format_strategy, strategy_json
 
     try:
         model, source, ratio, q = _one_point(args, "strategy")
@@ -1061,7 +1061,7 @@ def cmd_strategy(args: argparse.Namespace) -> int:
 
 
 def cmd_choice(args: argparse.Namespace) -> int:
-    from .solver import choice_json, format_choice
+    from .study.solver import choice_json, format_choice
 
     try:
         model, source, ratio, q = _one_point(args, "choice")

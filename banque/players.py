@@ -25,8 +25,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from .advisor import SideInfo, advise, unseen_values
-from .advisor_one import advise_one_side
 from .cards import card_value
 from .engine import Game
 from .models import (
@@ -45,6 +43,8 @@ from .models import (
     Wager,
     build,
 )
+from .study.advisor import SideInfo, advise, unseen_values
+from .study.advisor_one import advise_one_side
 
 BankerMode = Literal["advisor", "table"]
 

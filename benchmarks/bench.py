@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 
 from banque.cards import RANK_VALUE, full_shoe
-from banque.simulate import simulate
+from banque.study.simulate import simulate
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_advisor

@@ -435,7 +435,7 @@ def _reference_one_side(
 
 
 def test_the_fast_advice_is_the_exact_advice() -> None:
-    from banque.advisor_one import advise_one_side
+    from banque.study.advisor_one import advise_one_side
 
     rng = random.Random(11)
     for _ in range(300):

@@ -506,7 +506,7 @@ def test_banque_rules_prints_a_profile_beside_home() -> None:
 
 @pytest.mark.parametrize("rules", ["home", "classic", "hoyle"])
 def test_simulate_plays_under_each_profile_and_conserves_chips(rules: str) -> None:
-    from banque.simulate import simulate
+    from banque.study.simulate import simulate
 
     summary = simulate(400, players=5, seed=3, rules=rules)
     assert summary.coups == 400 and summary.rules == rules
@@ -538,8 +538,8 @@ def test_the_advisor_with_one_side_settled_matches_a_plain_enumeration() -> None
     from fractions import Fraction
     from itertools import permutations
 
-    from banque.advisor_one import advise_one_side
     from banque.cards import card_value
+    from banque.study.advisor_one import advise_one_side
 
     cards = ["KC", "2D", "3H", "5S", "7C", "9D", "4H", "QS", "AC"]
     values = [card_value(c) for c in cards]

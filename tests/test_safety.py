@@ -511,7 +511,7 @@ def test_output_in_an_encoding_without_accents_never_fails() -> None:
 def test_the_progress_bar_fits_the_terminal(columns: int) -> None:
     import io
 
-    from banque.simulate import progress_bar
+    from banque.study.simulate import progress_bar
 
     out = io.StringIO()
     show = progress_bar(out, width=columns)

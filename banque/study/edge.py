@@ -19,7 +19,7 @@ How, in short (README, "The game solved", says more):
 * Every *decision point* of the banker -- its pair of values, each side
   stood / drew a given value / (per-side rule) showed a natural -- is an
   information set.  For each one the advisor's exact integer sums
-  (:func:`banque.advisor.decision_sums`: the deals of the concealed pairs and
+  (:func:`banque.study.advisor.decision_sums`: the deals of the concealed pairs and
   the banker's summed result standing and drawing, split by whether a side's
   pair totals 5) are weighed by the chance of the banker's pair and the
   third cards.  A fresh three-pack shoe has 5 445 such points.
@@ -46,9 +46,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
+from ..cards import PACKS
+from ..naturals import NATURAL_RULES, NaturalRule, is_natural, settled_sides
 from .advisor import decision_sums, unseen_values
-from .cards import PACKS
-from .naturals import NATURAL_RULES, NaturalRule, is_natural, settled_sides
 
 __all__ = [
     "NATURAL",

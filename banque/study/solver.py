@@ -1,6 +1,6 @@
 """Reports of the exact solution: ``banque edge``, ``banque strategy``, the choice at 5.
 
-Everything is computed by :mod:`banque.edge`; this module adds the sides'
+Everything is computed by :mod:`banque.study.edge`; this module adds the sides'
 choice at 5 (its value against a best-responding banker, the ``q`` that
 minimises the banker's edge) and turns the answers into text and JSON.
 

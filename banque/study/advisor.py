@@ -397,7 +397,7 @@ def decision_sums(
     pair), ``S*``/``D*`` the banker's summed result (+1 win, -1 loss) against
     each side when standing / drawing (``D*`` still to be divided by the
     ``sum(counts) - 4`` cards the banker's third card comes from).  Cached.
-    Shared with :mod:`banque.edge`, which weighs these sums over every deal.
+    Shared with :mod:`banque.study.edge`, which weighs these sums over every deal.
     """
     return _tables(tuple(counts), banker, right_third, left_third)
 

@@ -1,10 +1,10 @@
 """A second, plain count of the banker's edge: the advisor's values over every deal.
 
-:mod:`banque.edge` computes the edge from decision points sorted and summed
+:mod:`banque.study.edge` computes the edge from decision points sorted and summed
 once.  This module counts it the plain way, for checking and as a baseline:
 every decision point of a shoe (the banker's pair, what each side did), its
 chance counted by nested loops over the sides' concealed pairs, and the
-advisor (:func:`banque.advisor.advise_exact`) called once per point.  Slow
+advisor (:func:`banque.study.advisor.advise_exact`) called once per point.  Slow
 (seconds for three packs) and independent of the edge's own algebra: the
 tests prove both counts equal, the benchmark prints this one's time as the
 baseline.  The sides draw at 5 half the time.
