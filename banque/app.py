@@ -2,7 +2,7 @@
 
 ``banque`` (or ``python -m banque``) opens it; ``banque --record FILE``
 replays a record and plays on.  The app only shows and asks: every rule and
-every refusal comes from :mod:`banque.engine`, through :mod:`banque.session`.
+every refusal comes from :mod:`banque.engine.game`, through :mod:`banque.engine.session`.
 
 Computer seats play at a readable pace (``pace`` seconds a move, 0: at
 once) on Textual timers, so the keyboard stays free while they think; when
@@ -35,7 +35,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from .constants import ForcedMoves, SeatChoice
-from .errors import BanqueError
+from .engine.errors import BanqueError
 from .i18n import _
 from .palette import TranslatedApp
 from .screens.dialogs import ConfirmScreen, TooSmallScreen
@@ -48,15 +48,15 @@ from .widgets.cards import CardSize
 # imported when first needed, or in the background once the first screen is
 # up (``preload``): the setup screen shows without waiting for them.
 if TYPE_CHECKING:
-    from .engine import Event, Game
-    from .models import Record
-    from .session import ComputerPlayer, Session, Stage, Temperament
+    from .engine.game import Event, Game
+    from .engine.models import Record
+    from .engine.session import ComputerPlayer, Session, Stage, Temperament
 
 #: What the first screen does not need, imported in the background after it.
 PRELOAD = (
-    "banque.session",
-    "banque.record",
-    "banque.players",
+    "banque.engine.session",
+    "banque.engine.record",
+    "banque.engine.players",
     "banque.screens.table",
     "banque.screens.private",
     "banque.screens.curtain",
@@ -198,7 +198,7 @@ class BanqueApp(TranslatedApp):
         #: ``automatic`` (faster; reveals that a side asked to choose holds 5).
         #: A game from a record keeps the record's.
         self.forced_moves: ForcedMoves = forced_moves
-        #: The house's rules of a new game (``home``, ``classic``, ``hoyle``: banque.rules).
+        #: The house's rules of a new game (``home``, ``classic``, ``hoyle``: banque.engine.rules).
         #: A game from a record or a journal keeps its own.
         self.rules = rules
         #: The table's options under those rules (classic's banco_split, hoyle's first_bank).
@@ -255,10 +255,10 @@ class BanqueApp(TranslatedApp):
         if self._resume is not None:
             self._resume_game(self._resume)
         elif self._record is not None:
-            from .models import Record
-            from .record import load_record, replay
+            from .engine.models import Record
+            from .engine.record import load_record, replay
+            from .engine.session import Session
             from .screens.table import TableScreen
-            from .session import Session
 
             try:
                 record = (
@@ -266,7 +266,7 @@ class BanqueApp(TranslatedApp):
                 )
                 result = replay(record)
             except BanqueError as exc:
-                from .messages import tell_error
+                from .engine.messages import tell_error
 
                 self.notify(
                     tell_error(exc), severity="error", timeout=max(self.toast_seconds, 10.0)
@@ -295,8 +295,8 @@ class BanqueApp(TranslatedApp):
         session = self.session
         if session is None or not self.keep_journal:
             return
-        from .journal import Journal
-        from .record import record_of
+        from .engine.journal import Journal
+        from .engine.record import record_of
 
         try:
             session.journal = Journal.create(
@@ -315,10 +315,10 @@ class BanqueApp(TranslatedApp):
 
     def _resume_game(self, path: Path) -> None:
         """Continue a journal's game where it stopped (same seats, computers, pace)."""
-        from .journal import Journal, read_journal
-        from .record import replay
+        from .engine.journal import Journal, read_journal
+        from .engine.record import replay
+        from .engine.session import Session
         from .screens.table import TableScreen
-        from .session import Session
 
         try:
             game = read_journal(path).record.game
@@ -356,7 +356,7 @@ class BanqueApp(TranslatedApp):
 
     def _offer_resume(self) -> None:
         """Starting plain ``banque`` with an unfinished game: offer to continue it."""
-        from .journal import last_unfinished
+        from .engine.journal import last_unfinished
 
         entry = last_unfinished()
         if entry is None or not isinstance(self.screen, SetupScreen):
@@ -471,7 +471,7 @@ class BanqueApp(TranslatedApp):
         self, game: Game, choices: Sequence[SeatChoice]
     ) -> tuple[dict[str, ComputerPlayer], dict[str, Temperament]]:
         """The computer players of a game: those chosen, then any given as callables."""
-        from .session import computer_seats
+        from .engine.session import computer_seats
 
         by_name = dict(zip(game.participants, choices, strict=False))
         computers = computer_seats(game, by_name, self.p5)
@@ -502,10 +502,10 @@ class BanqueApp(TranslatedApp):
         ``kinds`` gives each name's seat (human or a computer's temperament),
         in the same order; ``pace`` the seconds between computer moves.
         """
-        from .engine import Game
-        from .models import TableOptions
+        from .engine.game import Game
+        from .engine.models import TableOptions
+        from .engine.session import Session
         from .screens.table import TableScreen
-        from .session import Session
 
         if seed is None:
             seed = self._seed if self._seed is not None else time.time_ns() % (2**32)
@@ -613,7 +613,7 @@ class BanqueApp(TranslatedApp):
             )
         elif journal is not None and journal.failure is None:
             self._journal_warned = False
-        from .messages import tell_event
+        from .engine.messages import tell_event
 
         for ev in events:
             if ev.kind in NOTIFY_KINDS:
@@ -839,7 +839,7 @@ class BanqueApp(TranslatedApp):
 
     def _rescue_record(self, session: Session) -> Path:
         """A crash without a journal: the record goes to the data directory."""
-        from .journal import atomic_write, data_dir
+        from .engine.journal import atomic_write, data_dir
 
         folder = data_dir() / "rescue"
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -867,7 +867,7 @@ class BanqueApp(TranslatedApp):
         ``--record FILE``) update the same file.  The file is replaced
         atomically: a failure (a full disk) leaves the previous one intact.
         """
-        from .journal import atomic_write
+        from .engine.journal import atomic_write
 
         session = self.session
         if session is None:
@@ -998,7 +998,7 @@ class ResumeOfferScreen(ConfirmScreen):
 
 
 def _is_journal_file(path: str | Path) -> bool:
-    from .journal import JOURNAL_FORMAT
+    from .engine.journal import JOURNAL_FORMAT
 
     try:
         with open(path, "rb") as fh:

@@ -27,7 +27,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from .cards import RED_SUITS, pretty
+from .engine.cards import RED_SUITS, pretty
 from .text import plain
 
 if TYPE_CHECKING:
@@ -202,7 +202,7 @@ class CheminApp(App[int]):
 
     def act(self, call: Any, *args: Any) -> None:
         """Apply one of the game's acts for a human; a refusal is said in one line."""
-        from .errors import IllegalAction
+        from .engine.errors import IllegalAction
 
         before = self.game.phase
         try:
@@ -507,10 +507,10 @@ def run_chemin(
     A new game's punter announces every move, forced or not (``forced_moves``), so
     that the table never shows who holds 5; a record keeps its own way.
     """
-    from .errors import BanqueError
+    from .engine.errors import BanqueError
+    from .engine.record import load_record, replay
     from .games.chemin import CheminGame
     from .games.tables import TableJournal, farewell, reopen
-    from .record import load_record, replay
 
     computers = dict(computers)
     game: Any

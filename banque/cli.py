@@ -13,16 +13,16 @@ from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from . import __version__
 from .constants import MAX_PLAYERS, MIN_PLAYERS, RULES_NAMES
-from .errors import BanqueError, RecordError
+from .engine.errors import BanqueError, RecordError
 from .text import plain, quoted
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    from .engine import Game
-    from .models import ForcedMoves
-    from .record import Replay
-    from .session import SeatChoice
+    from .engine.game import Game
+    from .engine.models import ForcedMoves
+    from .engine.record import Replay
+    from .engine.session import SeatChoice
 
 EXIT_USAGE = 2
 #: The games of the family (see banque.games).
@@ -43,7 +43,7 @@ class Parser(argparse.ArgumentParser):
 def _read_record(path: str) -> Replay:
     # The engine and the records are imported when needed: plain ``banque``
     # draws its first screen before them (see banque.app).
-    from .record import load_record, read_record, replay
+    from .engine.record import load_record, read_record, replay
 
     if path == "-":
         # Standard input: the same size limit as a file, read as bytes (UTF-8 or not).
@@ -57,7 +57,7 @@ def _read_record(path: str) -> Replay:
 
 
 def _account(result: Replay) -> str:
-    from .messages import tell_event
+    from .engine.messages import tell_event
 
     game = result.game
     lines = [f"Participants: {', '.join(game.participants)} (seed {game.seed})"]
@@ -797,7 +797,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 
 def cmd_advise(args: argparse.Namespace) -> int:
-    from .players import banker_advice
+    from .engine.players import banker_advice
 
     try:
         result = _read_record(args.record)
@@ -817,7 +817,7 @@ def cmd_advise(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_USAGE
-    from .cards import pretty
+    from .engine.cards import pretty
 
     draw, stand = banker_advice(game.observe(game.banker), args.p5)
     best = "draw" if draw > stand else "stand"
@@ -855,7 +855,7 @@ def _advise_two_hand(game: Any, args: argparse.Namespace) -> int:
         return EXIT_USAGE
     from fractions import Fraction
 
-    from .cards import pretty
+    from .engine.cards import pretty
 
     draw, stand = game.advice(Fraction(args.p5))
     best = "draw" if draw > stand else "stand"
@@ -1092,7 +1092,7 @@ def _simulate_two_hand(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    from .rules import format_profile
+    from .engine.rules import format_profile
 
     width = min(120, max(60, _terminal_width()))
     print(format_profile(args.profile, width))
@@ -1106,7 +1106,7 @@ def _terminal_width() -> int:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    from .journal import games_dir, list_games
+    from .engine.journal import games_dir, list_games
 
     entries = list_games()
     if args.json:
@@ -1298,7 +1298,7 @@ def play(
 ) -> int:
     """Open the table (the terminal app)."""
     if record is not None:
-        from .record import load_record, new_game
+        from .engine.record import load_record, new_game
 
         # A file that is not a valid record is said here, before the screen opens.
         loaded = load_record(record)
@@ -1334,8 +1334,8 @@ def play(
 
 def resume(which: str) -> int:
     """Continue an unfinished game from its journal (the last one, or the one named)."""
-    from .journal import find_game, read_journal
-    from .record import new_game
+    from .engine.journal import find_game, read_journal
+    from .engine.record import new_game
 
     path = find_game(which or None)
     info = read_journal(path)  # a journal that cannot be read is said before the screen

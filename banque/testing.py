@@ -17,9 +17,9 @@ from rich.console import Console
 from textual.app import App
 
 from .app import BanqueApp
-from .cards import SUIT_SYMBOL, pretty
-from .models import Record
-from .record import parse_record
+from .engine.cards import SUIT_SYMBOL, pretty
+from .engine.models import Record
+from .engine.record import parse_record
 
 THREE = ["Ana", "Bruno", "Chloé"]
 FOUR = ["Ana", "Bruno", "Chloé", "David"]

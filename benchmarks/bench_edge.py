@@ -28,7 +28,7 @@ import sys
 import time
 from fractions import Fraction
 
-from banque import advisor, edge
+from banque.study import advisor, edge
 from banque.study.advisor import SideInfo, reference_advise
 from banque.study.edge import EdgeModel, _dot, _weights
 from banque.study.edge_reference import advisor_average

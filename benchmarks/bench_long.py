@@ -32,7 +32,7 @@ from pathlib import Path
 from long_record import long_session
 
 from banque.app import BanqueApp
-from banque.record import dump_record, record_of
+from banque.engine.record import dump_record, record_of
 from banque.testing import counted_calls
 
 

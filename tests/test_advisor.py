@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from banque.cards import full_shoe
+from banque.engine.cards import full_shoe
 from banque.study.advisor import (
     Advice,
     ExactAdvice,

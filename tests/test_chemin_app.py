@@ -185,8 +185,8 @@ async def test_the_first_bank_by_auction_at_the_table() -> None:
 
 
 async def test_e_ends_the_game_between_coups_with_the_standings(tmp_path: Any) -> None:
+    from banque.engine.journal import list_games
     from banque.games.tables import TableJournal
-    from banque.journal import list_games
 
     game = CheminGame(THREE, seed=1, shoe=FIVE)
     journal = TableJournal.create(game, {"Bruno": "cautious", "Chloé": "cautious"}, 0.0, tmp_path)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from banque.errors import IllegalAction
+from banque.engine.errors import IllegalAction
 from banque.games.tables import check_seats
 from banque.screens.setup import SetupScreen
 from banque.testing import screen_text, settle, table_app

@@ -23,17 +23,6 @@ TOP_LEVEL = [
     "i18n",
     "msgfmt",
     "i18n_extract",
-    # not yet moved into engine/
-    "cards",
-    "errors",
-    "messages",
-    "models",
-    "engine",
-    "record",
-    "naturals",
-    "rules",
-    "journal",
-    "players",
 ]
 #: Modules that hand over to the table inside a function (never when imported):
 #: ``open_table`` starts the two-hand games' screens.

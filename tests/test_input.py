@@ -14,7 +14,7 @@ from textual import events
 from textual.widgets import Input
 
 from banque.app import BanqueApp
-from banque.record import parse_record, replay
+from banque.engine.record import parse_record, replay
 from banque.screens import HelpScreen, SetupScreen, TableScreen
 from banque.testing import FOUR, THREE, make_record, screen_text, table_app
 from banque.widgets.field import TextField
@@ -436,7 +436,7 @@ async def test_a_name_typed_then_enter_in_a_burst_starts_with_the_whole_name() -
 async def test_a_fresh_banks_auction_shows_balances_and_early_passes() -> None:
     from pathlib import Path
 
-    from banque.record import load_record
+    from banque.engine.record import load_record
 
     examples = Path(__file__).resolve().parent.parent / "examples"
     app = table_app(record=load_record(examples / "worked-example.json"))

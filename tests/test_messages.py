@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from banque import i18n
-from banque.engine import Event, Game
-from banque.errors import IllegalAction
-from banque.messages import (
+from banque.engine.errors import IllegalAction
+from banque.engine.game import Event, Game
+from banque.engine.messages import (
     ENGLISH,
     N_,
     Msg,
@@ -27,7 +27,7 @@ from banque.messages import (
 )
 
 PACKAGE = Path(__file__).resolve().parent.parent / "banque"
-CONVERTED = [PACKAGE / "engine.py", PACKAGE / "session.py"]
+CONVERTED = [PACKAGE / "engine" / "game.py", PACKAGE / "engine" / "session.py"]
 
 #: A tiny French table: enough to see a refusal and an event told in French.
 FRENCH = {

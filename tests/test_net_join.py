@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
+from banque.engine.record import replay
+from banque.engine.session import Session
 from banque.net.client import LocalConnection
 from banque.net.table import Table
-from banque.record import replay
 from banque.screens.joined import JoinApp, JoinedScreen
-from banque.session import Session
 from banque.testing import make_record
 from banque.widgets import ActionPanel
 

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from banque.app import BanqueApp
-from banque.record import record_of
+from banque.engine.record import record_of
+from banque.engine.session import Session
 from banque.screens import TableScreen
-from banque.session import Session
 from banque.testing import counted_calls, screen_text
 from banque.widgets import CoupLog
 from banque.widgets.field import TextField
@@ -74,7 +74,7 @@ def test_the_long_record_is_deterministic() -> None:
 async def test_a_long_game_opens_with_the_latest_log_only(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from banque.record import dump_record
+    from banque.engine.record import dump_record
 
     session = long_session(8_000)
     path = tmp_path / "long.json"
@@ -107,8 +107,8 @@ def test_plain_banque_draws_its_first_screen_before_the_game_is_imported() -> No
     """The setup screen needs neither the engine nor pydantic (imported after it)."""
     code = (
         "import sys, banque.cli, banque.app\n"
-        "heavy = [m for m in ('pydantic', 'banque.engine', 'banque.models', 'banque.session',"
-        " 'banque.record', 'banque.screens.table', 'banque.screens.help', 'markdown_it')"
+        "heavy = [m for m in ('pydantic', 'banque.engine.game', 'banque.engine.models', 'banque.engine.session',"
+        " 'banque.engine.record', 'banque.screens.table', 'banque.screens.help', 'markdown_it')"
         " if m in sys.modules]\n"
         "print(','.join(heavy))\n"
     )
@@ -133,14 +133,14 @@ def test_the_game_is_imported_in_the_background_once_setup_is_up() -> None:
         "                t.join(30)\n"
         "        self.exit()\n"
         "App(blink=False).run(headless=True, size=(100, 30))\n"
-        "print(','.join(m for m in ('banque.session', 'banque.screens.table',"
+        "print(','.join(m for m in ('banque.engine.session', 'banque.screens.table',"
         " 'banque.screens.help') if m in sys.modules))\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
     assert out.stdout.strip().splitlines()[-1] == (
-        "banque.session,banque.screens.table,banque.screens.help"
+        "banque.engine.session,banque.screens.table,banque.screens.help"
     )
 
 

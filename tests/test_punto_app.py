@@ -79,8 +79,8 @@ def test_snapshot_after_coups(snap_compare: Any, size: tuple[int, int]) -> None:
 
 
 async def test_the_journal_keeps_every_coup_and_the_game_resumes(tmp_path: Any) -> None:
+    from banque.engine.journal import list_games
     from banque.games.tables import TableJournal, reopen
-    from banque.journal import list_games
 
     game = PuntoGame(["Ana", "Bob"], seed=7, shoe=SHOE)
     journal = TableJournal.create(game, {"Bob": "cautious"}, 0.0, folder=tmp_path)
@@ -121,8 +121,8 @@ async def test_a_table_of_computers_deals_by_itself() -> None:
 
 
 async def test_e_ends_the_game_with_the_standings_and_the_journal_finished(tmp_path: Any) -> None:
+    from banque.engine.journal import list_games
     from banque.games.tables import TableJournal, farewell
-    from banque.journal import list_games
 
     game = PuntoGame(["Ana", "Bob"], seed=7, shoe=SHOE)
     journal = TableJournal.create(game, {"Bob": "cautious"}, 0.0, folder=tmp_path)

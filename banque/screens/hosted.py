@@ -30,7 +30,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..constants import SeatChoice
-from ..errors import BanqueError
+from ..engine.errors import BanqueError
 from ..i18n import _
 from .dialogs import ConfirmScreen
 from .joined import Connection, JoinApp

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..app import BanqueApp
 from ..constants import SeatChoice
-from ..errors import IllegalAction
+from ..engine.errors import IllegalAction
 from ..i18n import _
 
 
@@ -41,7 +41,7 @@ class HostSetupApp(BanqueApp):
         kinds: Sequence[SeatChoice] | None = None,
         pace: float | None = None,
     ) -> None:
-        from ..engine import Game
+        from ..engine.game import Game
 
         Game(list(names), 0)  # the engine's refusal (names) is shown by setup
         choices = list(kinds) if kinds is not None else ["human"] * len(names)

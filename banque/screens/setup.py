@@ -24,7 +24,7 @@ from ..constants import (
     ForcedMoves,
     SeatChoice,
 )
-from ..errors import IllegalAction
+from ..engine.errors import IllegalAction
 from ..i18n import N_, _
 from ..widgets.bars import KeyBar, TitleBar
 from ..widgets.field import TextField
@@ -403,7 +403,7 @@ class SetupScreen(Screen[None]):
         try:
             check_seats(game, names)
         except IllegalAction as exc:
-            from ..messages import tell_error
+            from ..engine.messages import tell_error
 
             self._say(tell_error(exc))
             return
@@ -445,6 +445,6 @@ class SetupScreen(Screen[None]):
         try:
             self.banque.start_game(names, seed, kinds, pace)
         except IllegalAction as exc:
-            from ..messages import tell_error
+            from ..engine.messages import tell_error
 
             self._say(tell_error(exc))

@@ -3,7 +3,7 @@
 For one coup dealt from a given shoe (a full shoe of ``packs`` packs, or what
 is left of a record's shoe), with stakes ``R:L`` on the right and left sides,
 sides that draw at 5 with probabilities ``(qR, qL)``, a natural rule
-(:mod:`banque.naturals`) and a banker who either follows the fixed table
+(:mod:`banque.engine.naturals`) and a banker who either follows the fixed table
 (draw at 0-5, stand at 6-7) or plays the best response (knowing its own
 cards, what the sides did, the stakes and ``(qR, qL)`` -- the advisor's
 rule), this module counts the banker's expected gain per chip staked
@@ -46,8 +46,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
-from ..cards import PACKS
-from ..naturals import NATURAL_RULES, NaturalRule, is_natural, settled_sides
+from ..engine.cards import PACKS
+from ..engine.naturals import NATURAL_RULES, NaturalRule, is_natural, settled_sides
 from .advisor import decision_sums, unseen_values
 
 __all__ = [

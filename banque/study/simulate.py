@@ -23,10 +23,10 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..cards import RANK_VALUE
-from ..engine import MAX_PLAYERS, MIN_PLAYERS, Game
-from ..models import Action, Pass, Wager, build
-from ..players import BankerMode, banker_advice, computer_table
+from ..engine.cards import RANK_VALUE
+from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
+from ..engine.models import Action, Pass, Wager, build
+from ..engine.players import BankerMode, banker_advice, computer_table
 
 #: Names for computer seats, in seat order.
 COMPUTER_NAMES = (

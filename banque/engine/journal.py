@@ -34,9 +34,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ..text import plain
 from .errors import RecordError
 from .models import Action, Record, Temperament
-from .text import plain
 
 JOURNAL_FORMAT = "banque-journal/1"
 SUFFIX = ".jsonl"

@@ -1,7 +1,7 @@
 """The table's session: one game, its seats (human or computer), what shows now.
 
 The app never decides a rule: it turns key presses into the engine's
-actions (:mod:`banque.models`) and shows what the engine answers.  This
+actions (:mod:`banque.engine.models`) and shows what the engine answers.  This
 module holds what the table adds around the engine, without Textual:
 
 * the *stage* the table is in (setup steps, betting, decisions, the
@@ -15,7 +15,7 @@ module holds what the table adds around the engine, without Textual:
 * the seam for computer players: a seat is human or computer, and for a
   computer seat the session asks a :data:`ComputerPlayer` callable, which
   sees only that seat's view (:func:`computer_seats` makes them from
-  :class:`banque.players.ComputerPlayer`, each with its seat's generator, so
+  :class:`banque.engine.players.ComputerPlayer`, each with its seat's generator, so
   a seeded game with computers replays exactly).  A computer banker also
   seats the players as the engine proposes and shuffles by itself.
 """
@@ -29,12 +29,12 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel
 
-from .constants import SEAT_CHOICES as SEAT_CHOICES
-from .constants import SEAT_KEY_LABELS, SeatChoice
-from .constants import SEAT_KEYS as SEAT_KEYS
-from .engine import SIDES, Event, Game
+from ..constants import SEAT_CHOICES as SEAT_CHOICES
+from ..constants import SEAT_KEY_LABELS, SeatChoice
+from ..constants import SEAT_KEYS as SEAT_KEYS
+from ..i18n import _
 from .errors import IllegalAction
-from .i18n import _
+from .game import SIDES, Event, Game
 from .messages import N_, Msg, tell
 from .models import (
     Action,
@@ -57,10 +57,10 @@ if TYPE_CHECKING:
 
 #: A computer player: given what its seat may know (``Game.observe(seat)``,
 #: the same visibility as the seat's view), it returns the act it chooses —
-#: for instance ``banque.players.ComputerPlayer.decide``.
+#: for instance ``banque.engine.players.ComputerPlayer.decide``.
 ComputerPlayer = Callable[[Observation], Action]
 SeatKind = Literal["human", "computer"]
-#: A computer's temperament (:data:`banque.players.STYLES`).
+#: A computer's temperament (:data:`banque.engine.players.STYLES`).
 Temperament = Literal["cautious", "bold"]
 Stage = Literal[
     "auction",

@@ -16,9 +16,9 @@ class IllegalAction(BanqueError):
     ``"a_cheval"``...), the message says what went wrong and what is allowed
     now.  The game's state is left exactly as it was.
 
-    ``msg`` is the message as a :class:`~banque.messages.Msg` (a template and
+    ``msg`` is the message as a :class:`~banque.engine.messages.Msg` (a template and
     its parameters: a screen tells it in the player's language with
-    :func:`banque.messages.tell`); ``message`` is its English text.  A plain
+    :func:`banque.engine.messages.tell`); ``message`` is its English text.  A plain
     ``str`` is still accepted (parts not yet made of message ids).
     """
 

@@ -12,9 +12,9 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
+from ..constants import ForcedMoves as ForcedMoves
+from ..text import quoted
 from .cards import RANK_VALUE, CardError, parse_card
-from .constants import ForcedMoves as ForcedMoves
-from .text import quoted
 
 Side = Literal["right", "left"]
 Mover = Literal["right", "left", "banker"]
@@ -22,7 +22,7 @@ Phase = Literal["auction", "betting", "right", "left", "banker", "ended"]
 Result = Literal["player", "banker", "tie"]
 EndReason = Literal["retired", "bankrupt", "shoe"]
 #: The house rules a game is played by (``home``: the rules card's profile; see
-#: :mod:`banque.rules` for how ``classic`` and ``hoyle`` differ).
+#: :mod:`banque.engine.rules` for how ``classic`` and ``hoyle`` differ).
 Rules = Literal["home", "classic", "hoyle"]
 #: How a side's forced move (draw at 0–4, stand at 6–7) is made: ``automatic``
 #: (at once, by the engine: fast, but everyone sees that a side asked to
@@ -456,7 +456,7 @@ class Observation:
     side: Side | None
     #: Sides already settled by a natural this coup (classic).
     settled: tuple[Side, ...] = ()
-    #: The house's rules (``banque.rules``).
+    #: The house's rules (``banque.engine.rules``).
     rules: str = "home"
 
     @property

@@ -19,7 +19,7 @@ a translation deferred to where the text is shown.
 >>> m.tell(Translator(lambda s: fr.get(s, s), lambda s, p, n: "{n} jeton" if n < 2 else "{n} jetons"))
 'Ana mise 1 jeton pour la banque.'
 
-This module imports nothing but the standard library and :mod:`banque.cards`
+This module imports nothing but the standard library and :mod:`banque.engine.cards`
 (the engine uses it); it calls no gettext function at import.
 """
 
@@ -29,8 +29,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import N_, Nn_
 from .cards import pretty
-from .i18n import N_, Nn_
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,7 +250,7 @@ def _decode(value: Any) -> Any:
 
 
 def _app_translator() -> Translator:
-    from . import i18n  # the app's chosen language (imported when first told)
+    from .. import i18n  # the app's chosen language (imported when first told)
 
     return Translator(i18n._, i18n.ngettext)
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .i18n import card_rank
-from .text import quoted
+from ..i18n import card_rank
+from ..text import quoted
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"

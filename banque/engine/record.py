@@ -20,10 +20,10 @@ from typing import Any, BinaryIO
 
 from pydantic import TypeAdapter, ValidationError
 
-from .engine import Event, Game
+from ..text import plain
 from .errors import IllegalAction, RecordError, ReplayError
+from .game import Event, Game
 from .models import Action, Record, TableOptions, Temperament
-from .text import plain
 
 #: The largest record read, in bytes.  A long game's record is far smaller
 #: (about 45 bytes an act: 10⁵ acts take some 4.5 MB).
@@ -291,7 +291,7 @@ def _two_hand_game(record: Record, **options: Any) -> Any:
     forced = options.pop("forced_moves", record.forced_moves)
     try:
         if record.game == "punto-banco":
-            from .games.punto import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
+            from ..games.punto import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
 
             return PuntoGame(
                 record.participants,
@@ -301,8 +301,8 @@ def _two_hand_game(record: Record, **options: Any) -> Any:
                 limit=record.limit or DEFAULT_LIMIT,
                 **options,
             )
-        from .games.chemin import DEFAULT_PACKS as CHEMIN_PACKS
-        from .games.chemin import CheminGame
+        from ..games.chemin import DEFAULT_PACKS as CHEMIN_PACKS
+        from ..games.chemin import CheminGame
 
         return CheminGame(
             record.participants,
