@@ -42,7 +42,7 @@ class Parser(argparse.ArgumentParser):
 
 def _read_record(path: str) -> Replay:
     # The engine and the records are imported when needed: plain ``banque``
-    # draws its first screen before them (see banque.app).
+    # draws its first screen before them (see banque.table.app).
     from .engine.record import load_record, read_record, replay
 
     if path == "-":
@@ -643,7 +643,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     seed, pace, forced_moves = args.seed, args.pace, args.forced_moves
     rules, options = _rules_options(args)
     if names is None and sys.stdin.isatty() and sys.stdout.isatty():
-        from .screens.hostsetup import run_host_setup
+        from .table.screens.hostsetup import run_host_setup
 
         chosen = run_host_setup(
             seed=seed,
@@ -661,7 +661,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     elif names is None:
         names = ["Ana", "Bruno", "Chloé"]
     if screen:
-        from .screens.hosted import run_hosted
+        from .table.screens.hosted import run_hosted
 
         return run_hosted(
             names,
@@ -702,7 +702,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     if not args.watch and not args.seat:
         raise BanqueError("name your seat with --seat NAME (or watch with --watch)")
     _need_terminal()
-    from .screens.joined import run_join
+    from .table.screens.joined import run_join
 
     token = args.token or os.environ.get("BANQUE_TOKEN") or None
     return run_join(args.table, None if args.watch else args.seat, token)
@@ -1272,7 +1272,7 @@ def play_two_hand(
     _need_terminal()
     kinds = {n: str(c) for n, c in computers.items() if c != "human"}
     if game == "chemin-de-fer":
-        from .chemin_app import run_chemin
+        from .table.chemin_app import run_chemin
 
         return run_chemin(
             record,
@@ -1282,7 +1282,7 @@ def play_two_hand(
             forced_moves=forced_moves,
             first_bank=first_bank,
         )
-    from .punto_app import run_punto
+    from .table.punto_app import run_punto
 
     return run_punto(record, names=names, computers=kinds, pace=pace)
 
@@ -1311,12 +1311,12 @@ def play(
         if computers:
             _check_computers(loaded.participants, computers)
     elif computers:
-        from .screens.setup import DEFAULT_NAMES
+        from .table.screens.setup import DEFAULT_NAMES
 
         _check_computers(DEFAULT_NAMES, computers)
     _need_terminal()
     try:
-        from .app import run_app
+        from .table.app import run_app
     except ImportError as exc:  # Textual missing or broken in this environment
         raise BanqueError(
             f"the table cannot start ({exc}); reinstall banque with its dependencies "
@@ -1345,7 +1345,7 @@ def resume(which: str) -> int:
         from .games.tables import open_table
 
         return open_table(info.record.game, resume=path)
-    from .app import run_app
+    from .table.app import run_app
 
     return run_app(None, resume=path)
 

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from banque.app import BanqueApp, css_path
 from banque.engine.models import Observation, Pass, Wager
 from banque.engine.record import load_record, record_of, replay
-from banque.screens import (
+from banque.table.app import BanqueApp, css_path
+from banque.table.screens import (
     ConfirmScreen,
     CurtainScreen,
     HelpScreen,
@@ -26,7 +26,7 @@ from banque.screens import (
     TableScreen,
     TooSmallScreen,
 )
-from banque.testing import (
+from banque.table.testing import (
     FOUR,
     READY_10,
     THREE,

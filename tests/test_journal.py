@@ -26,7 +26,6 @@ from typing import Any
 
 import pytest
 
-from banque.app import ResumeOfferScreen
 from banque.cli import main
 from banque.engine import journal as journal_mod
 from banque.engine.errors import RecordError
@@ -42,8 +41,9 @@ from banque.engine.journal import (
 from banque.engine.models import Bid, Pass, Retire, Stand
 from banque.engine.record import dump_record, load_record, record_of, replay
 from banque.engine.session import Session
-from banque.screens import ConfirmScreen, SetupScreen, StandingsScreen, TableScreen
-from banque.testing import (
+from banque.table.app import ResumeOfferScreen
+from banque.table.screens import ConfirmScreen, SetupScreen, StandingsScreen, TableScreen
+from banque.table.testing import (
     FOUR,
     READY_10,
     THREE,
@@ -647,7 +647,7 @@ def test_a_crash_names_the_journal_and_exits_non_zero(tmp_path: Path) -> None:
     data = tmp_path / "data"
     code = (
         "import sys\n"
-        "import banque.app as a\n"
+        "import banque.table.app as a\n"
         "def boom(self): raise RuntimeError('a bug')\n"
         "a.BanqueApp.action_help = boom\n"
         "from banque.cli import main\n"

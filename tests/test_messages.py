@@ -226,7 +226,7 @@ def test_the_app_tells_through_i18n(monkeypatch: pytest.MonkeyPatch) -> None:
     g = Game(["Ana", "Bruno", "Chloé"], seed=7)
     (ev,) = g.bid("Ana", 1)
     assert tell_event(ev) == "Ana BIDS 1 chip FOR THE BANK."  # chips through i18n.ngettext
-    from banque.widgets.log import event_text
+    from banque.table.widgets.log import event_text
 
     assert event_text(ev, ascii_suits=False).plain == "Ana BIDS 1 chip FOR THE BANK."
 

@@ -22,11 +22,11 @@ from banque.net.client import Address, LocalConnection, TableClient
 from banque.net.host import build_table, table_words
 from banque.net.server import TableServer
 from banque.net.table import Table
-from banque.screens.dialogs import BancoSplitScreen, NumberScreen
-from banque.screens.help import HelpScreen
-from banque.screens.joined import JoinApp, JoinedScreen
-from banque.screens.setup import SetupScreen
-from banque.widgets import ActionPanel
+from banque.table.screens.dialogs import BancoSplitScreen, NumberScreen
+from banque.table.screens.help import HelpScreen
+from banque.table.screens.joined import JoinApp, JoinedScreen
+from banque.table.screens.setup import SetupScreen
+from banque.table.widgets import ActionPanel
 
 from .test_net_socket import short_dir  # noqa: F401  (a fixture)
 
@@ -138,7 +138,7 @@ async def test_banque_host_rules_from_flags_alone(short_dir: Path, tmp_path: Pat
 
 
 async def test_banque_host_setup_hands_the_rules_chosen_to_the_host() -> None:
-    from banque.screens.hostsetup import HostSetupApp
+    from banque.table.screens.hostsetup import HostSetupApp
 
     app = HostSetupApp(
         seed=5, journal=False, blink=False, rules="home", options={"first_bank": "list"}

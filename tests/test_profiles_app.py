@@ -6,8 +6,8 @@ from typing import Any
 
 from banque.engine.models import Record
 from banque.engine.record import parse_record
-from banque.screens import HelpScreen, SetupScreen, StandingsScreen, TableScreen
-from banque.testing import THREE, screen_text, settle, table_app
+from banque.table.screens import HelpScreen, SetupScreen, StandingsScreen, TableScreen
+from banque.table.testing import THREE, screen_text, settle, table_app
 
 AUCTION = [
     {"act": "bid", "who": "Ana", "amount": 10},

@@ -11,10 +11,10 @@ import inspect
 from pathlib import Path
 from typing import Any
 
-from banque import testing
-from banque.app import BanqueApp
 from banque.engine.record import record_of, replay
-from banque.screens import (
+from banque.table import testing
+from banque.table.app import BanqueApp
+from banque.table.screens import (
     ConfirmScreen,
     CurtainScreen,
     PrivateScreen,
@@ -22,7 +22,7 @@ from banque.screens import (
     StandingsScreen,
     TableScreen,
 )
-from banque.testing import WORKED, make_record, screen_text, settle, typed
+from banque.table.testing import WORKED, make_record, screen_text, settle, typed
 
 #: Names that Rich or Textual markup would read as tags (or choke on).
 MARKUP = ["[/]", "[bold]x", "[red]"]

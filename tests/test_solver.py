@@ -148,7 +148,9 @@ def test_strategy_and_choice_commands() -> None:
 def test_the_help_screen_ends_with_the_exact_grid(model: EdgeModel) -> None:
     from banque.study.solver import HELP_HEADING, help_section
 
-    text = (Path(__file__).resolve().parent.parent / "banque" / "help.md").read_text("utf-8")
+    text = (Path(__file__).resolve().parent.parent / "banque" / "table" / "help.md").read_text(
+        "utf-8"
+    )
     assert text.count(HELP_HEADING) == 1
     assert text.endswith(help_section(model))  # regenerate: python -c "...help_section()"
 

@@ -1,7 +1,7 @@
 """Opening the two-hand games' tables: the seats' checks, the journal, the hand-over.
 
-No Textual here; the screens are :mod:`banque.punto_app` and
-:mod:`banque.chemin_app`.  Their games are written as they go into the same
+No Textual here; the screens are :mod:`banque.table.punto_app` and
+:mod:`banque.table.chemin_app`.  Their games are written as they go into the same
 journals as banque's (``banque games`` lists them, ``banque --resume``
 continues them): the journal's head names the game.
 """
@@ -108,12 +108,12 @@ def open_table(
 ) -> int:
     """Open the table of ``game`` (after setup, or to resume a journal), the exit status."""
     if game == "punto-banco":
-        from ..punto_app import run_punto
+        from ..table.punto_app import run_punto
 
         return run_punto(
             names=names, computers=computers or {}, seed=seed, pace=pace, resume=resume
         )
-    from ..chemin_app import run_chemin
+    from ..table.chemin_app import run_chemin
 
     return run_chemin(
         names=names or [],

@@ -663,7 +663,7 @@ HELP_HEADING = "## The banker's best response (exact)"
 def help_section(model: EdgeModel | None = None) -> str:
     """The help screen's grid: equal stakes, sides at 5 drawing half the time, 3 packs.
 
-    Generated from the exact solution (``tests`` check that ``banque/help.md``
+    Generated from the exact solution (``tests`` check that ``banque/table/help.md``
     ends with it); ``banque strategy`` prints the full thresholds.
     """
     m = model if model is not None else EdgeModel.for_packs(3, "all")

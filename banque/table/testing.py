@@ -16,10 +16,10 @@ from typing import Any
 from rich.console import Console
 from textual.app import App
 
+from ..engine.cards import SUIT_SYMBOL, pretty
+from ..engine.models import Record
+from ..engine.record import parse_record
 from .app import BanqueApp
-from .engine.cards import SUIT_SYMBOL, pretty
-from .engine.models import Record
-from .engine.record import parse_record
 
 THREE = ["Ana", "Bruno", "Chloé"]
 FOUR = ["Ana", "Bruno", "Chloé", "David"]

@@ -24,8 +24,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
 
+from ...i18n import _
 from ..app import css_path
-from ..i18n import _
 from ..widgets import ActionPanel, BankBand, CoupLog, Scoreboard, Tableau
 from ..widgets.action import AmountInput
 from ..widgets.bars import KeyBar, TitleBar
@@ -184,8 +184,8 @@ class JoinedScreen(Screen[None]):
     # ------------------------------------------------------------ drawing
 
     def refresh_view(self) -> None:
-        from ..engine.game import Event
-        from ..engine.session import Board
+        from ...engine.game import Event
+        from ...engine.session import Board
 
         if not self._drawn:
             return
@@ -561,7 +561,7 @@ class JoinedScreen(Screen[None]):
         self.a_cheval_mode = not self.a_cheval_mode
         view = self.view
         if view is not None:
-            from ..engine.session import Board
+            from ...engine.session import Board
 
             self._update_action(view, Board.model_validate(view["board"]))
         self.refresh_bindings()
@@ -675,7 +675,7 @@ class JoinApp(App[int]):
             self.run_worker(self._follow_table(), exclusive=True, group="connection")
 
     async def _follow_table(self) -> None:
-        from ..net.server import TableError
+        from ...net.server import TableError
 
         try:
             conn = await self.connect()
@@ -758,7 +758,7 @@ class JoinApp(App[int]):
 
 def run_join(address: str | None, seat: str | None, token: str | None) -> int:
     """``banque join``: connect, then the full-screen table until the seat leaves."""
-    from ..net.client import TableClient, parse_address
+    from ...net.client import TableClient, parse_address
 
     where = parse_address(address)
 

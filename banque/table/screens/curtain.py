@@ -12,7 +12,7 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ..i18n import _
+from ...i18n import _
 from ..widgets.bars import KeyBar
 
 

@@ -2,7 +2,7 @@
 
 The table server (:class:`~banque.net.server.TableServer`) runs in the
 same asyncio loop as the Textual app.  The host's screen is a joined
-seat's own (:class:`~banque.screens.joined.JoinApp`), connected to the
+seat's own (:class:`~banque.table.screens.joined.JoinApp`), connected to the
 table like any joiner through a :class:`~banque.net.client.LocalConnection`
 (the same bytes, without a socket): the public view by default, or the
 host's own seat with ``--play NAME`` (its concealed cards on this screen).
@@ -29,14 +29,14 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..constants import SeatChoice
-from ..engine.errors import BanqueError
-from ..i18n import _
+from ...constants import SeatChoice
+from ...engine.errors import BanqueError
+from ...i18n import _
 from .dialogs import ConfirmScreen
 from .joined import Connection, JoinApp
 
 if TYPE_CHECKING:
-    from ..net.server import TableServer
+    from ...net.server import TableServer
 
 
 class JoinLinesScreen(ModalScreen[None]):
@@ -80,7 +80,7 @@ class HostApp(JoinApp):
         ascii_suits: bool = False,
         show_join_lines: bool = True,
     ) -> None:
-        from ..net.client import LocalConnection
+        from ...net.client import LocalConnection
 
         table = server.table
 
@@ -95,11 +95,11 @@ class HostApp(JoinApp):
         self.closing = False
 
     def join_lines(self) -> list[str]:
-        from ..net.server import join_lines
+        from ...net.server import join_lines
 
         server = self.server
         address = str(server.socket_path)
-        from ..net.host import table_words
+        from ...net.host import table_words
 
         lines = [
             _("Table open at {address} ({words}).").format(
@@ -179,8 +179,8 @@ def run_hosted(
     options: Mapping[str, str | int] | None = None,
 ) -> int:
     """``banque host`` in a terminal: serve the table and show it here; the exit status."""
-    from ..net.host import build_table, check_play, group_id, seat_uids
-    from ..net.server import close_journal, open_journal
+    from ...net.host import build_table, check_play, group_id, seat_uids
+    from ...net.server import close_journal, open_journal
 
     gid = group_id(group) if group is not None else None
     check_play(play, names, computers)
@@ -215,7 +215,7 @@ def run_hosted(
 async def _show(
     table: Any, socket_path: str | None, tcp_port: int | None, gid: int | None, play: str | None
 ) -> int:
-    from ..net.server import TableError, TableServer
+    from ...net.server import TableError, TableServer
 
     server = TableServer(
         table,

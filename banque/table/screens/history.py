@@ -17,8 +17,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Log, Static
 
-from ..engine.messages import tell_event
-from ..i18n import _
+from ...engine.messages import tell_event
+from ...i18n import _
 from ..widgets.common import suits
 
 if TYPE_CHECKING:

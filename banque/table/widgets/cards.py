@@ -24,8 +24,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..engine.cards import RED_SUITS, SUIT_SYMBOL
-from ..i18n import card_rank
+from ...engine.cards import RED_SUITS, SUIT_SYMBOL
+from ...i18n import card_rank
 
 SLOTS = 3
 SMALL = (5, 3)

@@ -12,7 +12,7 @@ from typing import Any
 
 from rich.text import Text
 
-from ..text import plain
+from ...text import plain
 
 __all__ = ["standings_text"]
 

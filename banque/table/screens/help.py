@@ -23,7 +23,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..i18n import _
+from ...i18n import _
 
 HELP_FILE = Path(__file__).resolve().parent.parent / "help.md"
 
@@ -83,7 +83,7 @@ class RenderedText(Widget):
 
 def profile_help(rules: str) -> str:
     """The chosen profile's differences from home, as the help's first section."""
-    from ..engine.rules import LABELS, differences, house_rules
+    from ...engine.rules import LABELS, differences, house_rules
 
     house = house_rules(rules)
     lines = [

@@ -1,6 +1,6 @@
 """The app's screens, by area: setup, the table, private views, help, the end.
 
-Each is imported on first use (``from banque.screens import TableScreen``
+Each is imported on first use (``from banque.table.screens import TableScreen``
 still works): the first screen is drawn without waiting for the others.
 """
 

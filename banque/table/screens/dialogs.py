@@ -13,8 +13,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
-from ..constants import SEAT_KEY_LABELS, SEAT_KEYS
-from ..i18n import _
+from ...constants import SEAT_KEY_LABELS, SEAT_KEYS
+from ...i18n import _
 
 
 class ConfirmScreen(ModalScreen[bool]):

@@ -12,12 +12,12 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Input
 
-from ..engine.errors import IllegalAction
-from ..engine.game import SIDES, Event
-from ..engine.messages import tell_error
-from ..engine.models import Accept, Banco, Bid, Burn, Deal, Pass, Replenish, Retire, Take, Wager
-from ..engine.session import COMPUTER_STAGES, SEAT_KEYS, Board, Session, Stage
-from ..i18n import _
+from ...engine.errors import IllegalAction
+from ...engine.game import SIDES, Event
+from ...engine.messages import tell_error
+from ...engine.models import Accept, Banco, Bid, Burn, Deal, Pass, Replenish, Retire, Take, Wager
+from ...engine.session import COMPUTER_STAGES, SEAT_KEYS, Board, Session, Stage
+from ...i18n import _
 from ..widgets import ActionPanel, BankBand, CoupLog, Scoreboard, Tableau
 from ..widgets.action import AmountInput, EngineValidator
 from ..widgets.bars import KeyBar, TitleBar

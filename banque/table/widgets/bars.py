@@ -19,7 +19,7 @@ from textual import events
 from textual.content import Content
 from textual.widget import Widget
 
-from ..i18n import N_, retranslate
+from ...i18n import N_, retranslate
 
 if TYPE_CHECKING:
     from textual.binding import Binding

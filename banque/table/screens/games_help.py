@@ -1,4 +1,4 @@
-"""The help of the chemin de fer and punto banco tables (``banque/games_help.md``)."""
+"""The help of the chemin de fer and punto banco tables (``banque/table/games_help.md``)."""
 
 from __future__ import annotations
 

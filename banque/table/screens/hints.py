@@ -1,12 +1,12 @@
 """The action panel's hints for the houses' own acts, shared by the hot-seat table
-(:mod:`banque.screens.table`) and a joined seat (:mod:`banque.screens.joined`): the
+(:mod:`banque.table.screens.table`) and a joined seat (:mod:`banque.table.screens.joined`): the
 same keys say the same words at both."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..i18n import _
+from ...i18n import _
 
 if TYPE_CHECKING:
     from .dialogs import NumberScreen

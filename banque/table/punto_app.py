@@ -24,12 +24,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from .engine.cards import RED_SUITS, pretty
-from .text import plain
+from ..engine.cards import RED_SUITS, pretty
+from ..text import plain
 
 if TYPE_CHECKING:
-    from .games.punto import PuntoGame
-    from .games.tables import TableJournal
+    from ..games.punto import PuntoGame
+    from ..games.tables import TableJournal
 
 CHIPS = (1, 5, 10, 25, 100)
 SPOT_KEYS = {"p": "player", "b": "banker", "8": "natural8", "9": "natural9"}
@@ -260,7 +260,7 @@ class PuntoApp(App[int]):
     # ------------------------------------------------------------------ acts
 
     def action_spot(self, spot: str) -> None:
-        from .engine.errors import IllegalAction
+        from ..engine.errors import IllegalAction
 
         if self.game.phase == "ended":
             self.message = "The game is over: q leaves."
@@ -316,7 +316,7 @@ class PuntoApp(App[int]):
                 g.bet(name, "natural9", 1)
 
     def action_deal(self) -> None:
-        from .engine.errors import IllegalAction
+        from ..engine.errors import IllegalAction
 
         g = self.game
         if g.phase == "ended":
@@ -379,7 +379,7 @@ class PuntoApp(App[int]):
 
     def action_end_game(self) -> None:
         """End the game: bets not yet dealt go back; the standings."""
-        from .engine.errors import IllegalAction
+        from ..engine.errors import IllegalAction
 
         if self.game.phase == "ended":
             return
@@ -412,10 +412,10 @@ def run_punto(
     resume: str | Path | None = None,
 ) -> int:
     """Open the punto banco table: a new game, a record played on, or a journal resumed."""
-    from .engine.errors import BanqueError
-    from .engine.record import load_record, replay
-    from .games.punto import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
-    from .games.tables import TableJournal, farewell, reopen
+    from ..engine.errors import BanqueError
+    from ..engine.record import load_record, replay
+    from ..games.punto import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
+    from ..games.tables import TableJournal, farewell, reopen
 
     computers = dict(computers or {})
     game: Any

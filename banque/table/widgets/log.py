@@ -13,9 +13,9 @@ from rich.text import Text
 from textual import events
 from textual.widgets import RichLog
 
-from ..engine.game import Event
-from ..engine.messages import tell_event
-from ..i18n import _
+from ...engine.game import Event
+from ...engine.messages import tell_event
+from ...i18n import _
 from .common import suits
 
 STRONG = {"settle", "natural", "end", "banker", "banco", "deal"}

@@ -10,9 +10,9 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ..engine.models import Side
-from ..engine.session import Board
-from ..i18n import _
+from ...engine.models import Side
+from ...engine.session import Board
+from ...i18n import _
 from .cards import CardRow, CardSize
 from .common import hand_status, result_text, stake_text
 

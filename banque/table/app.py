@@ -34,34 +34,34 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from .constants import ForcedMoves, SeatChoice
-from .engine.errors import BanqueError
-from .i18n import _
+from ..constants import ForcedMoves, SeatChoice
+from ..engine.errors import BanqueError
+from ..i18n import _
+from ..text import markup_literal
 from .palette import TranslatedApp
 from .screens.dialogs import ConfirmScreen, TooSmallScreen
 from .screens.setup import DEFAULT_KINDS, DEFAULT_NAMES, SetupScreen
 from .terminal import output_encoding, plain_driver, plain_output_wanted
-from .text import markup_literal
 from .widgets.cards import CardSize
 
 # The game (engine, records, pydantic models) and the other screens are
 # imported when first needed, or in the background once the first screen is
 # up (``preload``): the setup screen shows without waiting for them.
 if TYPE_CHECKING:
-    from .engine.game import Event, Game
-    from .engine.models import Record
-    from .engine.session import ComputerPlayer, Session, Stage, Temperament
+    from ..engine.game import Event, Game
+    from ..engine.models import Record
+    from ..engine.session import ComputerPlayer, Session, Stage, Temperament
 
 #: What the first screen does not need, imported in the background after it.
 PRELOAD = (
     "banque.engine.session",
     "banque.engine.record",
     "banque.engine.players",
-    "banque.screens.table",
-    "banque.screens.private",
-    "banque.screens.curtain",
-    "banque.screens.standings",
-    "banque.screens.help:help_markdown",
+    "banque.table.screens.table",
+    "banque.table.screens.private",
+    "banque.table.screens.curtain",
+    "banque.table.screens.standings",
+    "banque.table.screens.help:help_markdown",
 )
 
 
@@ -101,7 +101,7 @@ WATCH_READING = 4
 
 def css_path() -> Path:
     """``screens.tcss``: from the installed package, else the checkout's top level."""
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent.parent  # banque/ (this is banque/table/app.py)
     packaged = here / "screens.tcss"
     if packaged.exists():
         return packaged
@@ -255,9 +255,9 @@ class BanqueApp(TranslatedApp):
         if self._resume is not None:
             self._resume_game(self._resume)
         elif self._record is not None:
-            from .engine.models import Record
-            from .engine.record import load_record, replay
-            from .engine.session import Session
+            from ..engine.models import Record
+            from ..engine.record import load_record, replay
+            from ..engine.session import Session
             from .screens.table import TableScreen
 
             try:
@@ -266,7 +266,7 @@ class BanqueApp(TranslatedApp):
                 )
                 result = replay(record)
             except BanqueError as exc:
-                from .engine.messages import tell_error
+                from ..engine.messages import tell_error
 
                 self.notify(
                     tell_error(exc), severity="error", timeout=max(self.toast_seconds, 10.0)
@@ -295,8 +295,8 @@ class BanqueApp(TranslatedApp):
         session = self.session
         if session is None or not self.keep_journal:
             return
-        from .engine.journal import Journal
-        from .engine.record import record_of
+        from ..engine.journal import Journal
+        from ..engine.record import record_of
 
         try:
             session.journal = Journal.create(
@@ -315,9 +315,9 @@ class BanqueApp(TranslatedApp):
 
     def _resume_game(self, path: Path) -> None:
         """Continue a journal's game where it stopped (same seats, computers, pace)."""
-        from .engine.journal import Journal, read_journal
-        from .engine.record import replay
-        from .engine.session import Session
+        from ..engine.journal import Journal, read_journal
+        from ..engine.record import replay
+        from ..engine.session import Session
         from .screens.table import TableScreen
 
         try:
@@ -356,7 +356,7 @@ class BanqueApp(TranslatedApp):
 
     def _offer_resume(self) -> None:
         """Starting plain ``banque`` with an unfinished game: offer to continue it."""
-        from .engine.journal import last_unfinished
+        from ..engine.journal import last_unfinished
 
         entry = last_unfinished()
         if entry is None or not isinstance(self.screen, SetupScreen):
@@ -471,7 +471,7 @@ class BanqueApp(TranslatedApp):
         self, game: Game, choices: Sequence[SeatChoice]
     ) -> tuple[dict[str, ComputerPlayer], dict[str, Temperament]]:
         """The computer players of a game: those chosen, then any given as callables."""
-        from .engine.session import computer_seats
+        from ..engine.session import computer_seats
 
         by_name = dict(zip(game.participants, choices, strict=False))
         computers = computer_seats(game, by_name, self.p5)
@@ -502,9 +502,9 @@ class BanqueApp(TranslatedApp):
         ``kinds`` gives each name's seat (human or a computer's temperament),
         in the same order; ``pace`` the seconds between computer moves.
         """
-        from .engine.game import Game
-        from .engine.models import TableOptions
-        from .engine.session import Session
+        from ..engine.game import Game
+        from ..engine.models import TableOptions
+        from ..engine.session import Session
         from .screens.table import TableScreen
 
         if seed is None:
@@ -613,7 +613,7 @@ class BanqueApp(TranslatedApp):
             )
         elif journal is not None and journal.failure is None:
             self._journal_warned = False
-        from .engine.messages import tell_event
+        from ..engine.messages import tell_event
 
         for ev in events:
             if ev.kind in NOTIFY_KINDS:
@@ -839,7 +839,7 @@ class BanqueApp(TranslatedApp):
 
     def _rescue_record(self, session: Session) -> Path:
         """A crash without a journal: the record goes to the data directory."""
-        from .engine.journal import atomic_write, data_dir
+        from ..engine.journal import atomic_write, data_dir
 
         folder = data_dir() / "rescue"
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -867,7 +867,7 @@ class BanqueApp(TranslatedApp):
         ``--record FILE``) update the same file.  The file is replaced
         atomically: a failure (a full disk) leaves the previous one intact.
         """
-        from .engine.journal import atomic_write
+        from ..engine.journal import atomic_write
 
         session = self.session
         if session is None:
@@ -998,7 +998,7 @@ class ResumeOfferScreen(ConfirmScreen):
 
 
 def _is_journal_file(path: str | Path) -> bool:
-    from .engine.journal import JOURNAL_FORMAT
+    from ..engine.journal import JOURNAL_FORMAT
 
     try:
         with open(path, "rb") as fh:
@@ -1036,7 +1036,7 @@ def run_app(
         return int(app.return_code)
     next_game = getattr(app, "next_game", None)
     if next_game:  # setup chose chemin de fer or punto banco: their own table
-        from .games.tables import open_table
+        from ..games.tables import open_table
 
         return open_table(**next_game)
     return int(result or 0)

@@ -15,7 +15,7 @@ from textual.app import App, SystemCommand
 from textual.command import CommandPalette
 from textual.screen import Screen
 
-from .i18n import _
+from ..i18n import _
 
 
 def textual_words() -> dict[str, str]:

@@ -27,13 +27,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from .engine.cards import RED_SUITS, pretty
-from .text import plain
+from ..engine.cards import RED_SUITS, pretty
+from ..text import plain
 
 if TYPE_CHECKING:
-    from .games.chemin import CheminGame
-    from .games.players import CheminComputer
-    from .games.tables import TableJournal
+    from ..games.chemin import CheminGame
+    from ..games.players import CheminComputer
+    from ..games.tables import TableJournal
 
 
 def _cards_text(cards: list[str | None], total: int | None) -> Text:
@@ -93,7 +93,7 @@ class CheminApp(App[int]):
         journal: TableJournal | None = None,
     ) -> None:
         super().__init__()
-        from .games.players import CheminComputer
+        from ..games.players import CheminComputer
 
         self.game = game
         self.computers: dict[str, str] = {
@@ -164,7 +164,7 @@ class CheminApp(App[int]):
 
     def after_act(self) -> None:
         """After every act: curtains, computer moves, saving, redrawing."""
-        from .games.players import banker_passes
+        from ..games.players import banker_passes
 
         g = self.game
         actors, _ = g.to_act()
@@ -192,7 +192,7 @@ class CheminApp(App[int]):
                 self.call_later(self.computer_move)
 
     def computer_move(self) -> None:
-        from .games.players import play_step
+        from ..games.players import play_step
 
         who = self.actor()
         if who not in self.seats:
@@ -202,7 +202,7 @@ class CheminApp(App[int]):
 
     def act(self, call: Any, *args: Any) -> None:
         """Apply one of the game's acts for a human; a refusal is said in one line."""
-        from .engine.errors import IllegalAction
+        from ..engine.errors import IllegalAction
 
         before = self.game.phase
         try:
@@ -507,10 +507,10 @@ def run_chemin(
     A new game's punter announces every move, forced or not (``forced_moves``), so
     that the table never shows who holds 5; a record keeps its own way.
     """
-    from .engine.errors import BanqueError
-    from .engine.record import load_record, replay
-    from .games.chemin import CheminGame
-    from .games.tables import TableJournal, farewell, reopen
+    from ..engine.errors import BanqueError
+    from ..engine.record import load_record, replay
+    from ..games.chemin import CheminGame
+    from ..games.tables import TableJournal, farewell, reopen
 
     computers = dict(computers)
     game: Any

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Label, Static
 
-from ..constants import (
+from ...constants import (
     MAX_NAME,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -24,8 +24,8 @@ from ..constants import (
     ForcedMoves,
     SeatChoice,
 )
-from ..engine.errors import IllegalAction
-from ..i18n import N_, _
+from ...engine.errors import IllegalAction
+from ...i18n import N_, _
 from ..widgets.bars import KeyBar, TitleBar
 from ..widgets.field import TextField
 
@@ -390,7 +390,7 @@ class SetupScreen(Screen[None]):
     ) -> None:
         """Check the seats under that game's rules, then leave setup for its table
         (``run_app`` opens it once this app has closed)."""
-        from ..games.tables import check_seats
+        from ...games.tables import check_seats
 
         if not self.banque.OTHER_GAMES:
             self._say(
@@ -403,7 +403,7 @@ class SetupScreen(Screen[None]):
         try:
             check_seats(game, names)
         except IllegalAction as exc:
-            from ..engine.messages import tell_error
+            from ...engine.messages import tell_error
 
             self._say(tell_error(exc))
             return
@@ -445,6 +445,6 @@ class SetupScreen(Screen[None]):
         try:
             self.banque.start_game(names, seed, kinds, pace)
         except IllegalAction as exc:
-            from ..engine.messages import tell_error
+            from ...engine.messages import tell_error
 
             self._say(tell_error(exc))

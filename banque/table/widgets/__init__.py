@@ -1,6 +1,6 @@
 """The table's widgets: cards, the two tableaux, the bank band, log and road.
 
-Each is imported on first use (``from banque.widgets import CoupLog`` still
+Each is imported on first use (``from banque.table.widgets import CoupLog`` still
 works): the setup screen is drawn without waiting for them and the game.
 """
 
