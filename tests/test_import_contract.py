@@ -87,3 +87,25 @@ def test_importing_the_engine_loads_no_textual() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.strip()
     assert out == "", f"the engine pulled in: {out}"
+
+
+def test_the_engine_package_gives_its_main_names_on_first_use() -> None:
+    """``from banque.engine import Game`` works, and importing the package loads nothing."""
+    code = (
+        "import sys\n"
+        "import banque.engine\n"
+        "assert 'banque.engine.game' not in sys.modules and 'pydantic' not in sys.modules\n"
+        "from banque.engine import Event, Game, IllegalAction, Session\n"
+        "from banque.engine.errors import IllegalAction as I\n"
+        "from banque.engine.game import Event as E, Game as G\n"
+        "from banque.engine.session import Session as S\n"
+        "assert (Game, Event, IllegalAction, Session) == (G, E, I, S)\n"
+        "try:\n"
+        "    banque.engine.START_CHIPS\n"
+        "except AttributeError as exc:\n"
+        "    print(exc)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert out == "module 'banque.engine' has no attribute 'START_CHIPS'"
