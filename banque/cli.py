@@ -13,16 +13,16 @@ from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from . import __version__
 from .constants import MAX_PLAYERS, MIN_PLAYERS, RULES_NAMES
-from .errors import BanqueError, RecordError
+from .engine.errors import BanqueError, RecordError
 from .text import plain, quoted
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    from .engine import Game
-    from .models import ForcedMoves
-    from .record import Replay
-    from .session import SeatChoice
+    from .engine.game import Game
+    from .engine.models import ForcedMoves
+    from .engine.record import Replay
+    from .engine.session import SeatChoice
 
 EXIT_USAGE = 2
 #: The games of the family (see banque.games).
@@ -42,8 +42,8 @@ class Parser(argparse.ArgumentParser):
 
 def _read_record(path: str) -> Replay:
     # The engine and the records are imported when needed: plain ``banque``
-    # draws its first screen before them (see banque.app).
-    from .record import load_record, read_record, replay
+    # draws its first screen before them (see banque.table.app).
+    from .engine.record import load_record, read_record, replay
 
     if path == "-":
         # Standard input: the same size limit as a file, read as bytes (UTF-8 or not).
@@ -57,7 +57,7 @@ def _read_record(path: str) -> Replay:
 
 
 def _account(result: Replay) -> str:
-    from .messages import tell_event
+    from .engine.messages import tell_event
 
     game = result.game
     lines = [f"Participants: {', '.join(game.participants)} (seed {game.seed})"]
@@ -643,7 +643,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     seed, pace, forced_moves = args.seed, args.pace, args.forced_moves
     rules, options = _rules_options(args)
     if names is None and sys.stdin.isatty() and sys.stdout.isatty():
-        from .screens.hostsetup import run_host_setup
+        from .table.screens.hostsetup import run_host_setup
 
         chosen = run_host_setup(
             seed=seed,
@@ -661,7 +661,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     elif names is None:
         names = ["Ana", "Bruno", "Chloé"]
     if screen:
-        from .screens.hosted import run_hosted
+        from .table.screens.hosted import run_hosted
 
         return run_hosted(
             names,
@@ -702,7 +702,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     if not args.watch and not args.seat:
         raise BanqueError("name your seat with --seat NAME (or watch with --watch)")
     _need_terminal()
-    from .screens.joined import run_join
+    from .table.screens.joined import run_join
 
     token = args.token or os.environ.get("BANQUE_TOKEN") or None
     return run_join(args.table, None if args.watch else args.seat, token)
@@ -790,14 +790,14 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
         print(two_hand_odds(args.game, args.packs, args.json))
         return 0
-    from .odds import main_odds
+    from .study.odds import main_odds
 
     print(main_odds(3 if args.packs is None else args.packs, args.json))
     return 0
 
 
 def cmd_advise(args: argparse.Namespace) -> int:
-    from .players import banker_advice
+    from .engine.players import banker_advice
 
     try:
         result = _read_record(args.record)
@@ -817,7 +817,7 @@ def cmd_advise(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_USAGE
-    from .cards import pretty
+    from .engine.cards import pretty
 
     draw, stand = banker_advice(game.observe(game.banker), args.p5)
     best = "draw" if draw > stand else "stand"
@@ -855,7 +855,7 @@ def _advise_two_hand(game: Any, args: argparse.Namespace) -> int:
         return EXIT_USAGE
     from fractions import Fraction
 
-    from .cards import pretty
+    from .engine.cards import pretty
 
     draw, stand = game.advice(Fraction(args.p5))
     best = "draw" if draw > stand else "stand"
@@ -879,7 +879,7 @@ def _advise_two_hand(game: Any, args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     if args.game != "banque":
         return _simulate_two_hand(args)
-    from .simulate import format_summary, progress_bar, simulate
+    from .study.simulate import format_summary, progress_bar, simulate
 
     show = None
     if not args.no_progress and sys.stderr.isatty() and args.coups >= 2000:
@@ -908,8 +908,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def _solver_setup(args: argparse.Namespace) -> tuple[Any, str]:
     """The exact model for the options (a fresh shoe or a record's), and words for its shoe."""
-    from .advisor import unseen_values
-    from .edge import EdgeModel
+    from .study.advisor import unseen_values
+    from .study.edge import EdgeModel
 
     rule = args.naturals or {"classic": "per-side"}.get(args.rules or "", "all")
     if args.rules and args.naturals and rule != {"home": "all", "classic": "per-side"}[args.rules]:
@@ -938,7 +938,7 @@ def _solver_setup(args: argparse.Namespace) -> tuple[Any, str]:
 
 
 def _p5_lists(text: str) -> tuple[list[Any], list[Any]]:
-    from .edge import parse_p5
+    from .study.edge import parse_p5
 
     parts = text.split(",")
     if len(parts) == 1:
@@ -950,7 +950,7 @@ def _p5_lists(text: str) -> tuple[list[Any], list[Any]]:
 
 
 def _stakes_list(raw: list[str] | None) -> list[tuple[int, int]]:
-    from .edge import parse_stakes
+    from .study.edge import parse_stakes
 
     texts = [t for item in (raw or ["1:1"]) for t in item.split(",") if t.strip()]
     if not texts:
@@ -964,7 +964,7 @@ def _solver_failed(exc: Exception) -> int:
 
 
 def cmd_edge(args: argparse.Namespace) -> int:
-    from .solver import edge_json, format_edge, format_sweep, plot_sweep, q_text
+    from .study.solver import edge_json, format_edge, format_sweep, plot_sweep, q_text
 
     try:
         stakes = _stakes_list(args.stakes)
@@ -1046,7 +1046,7 @@ def _one_point(
 def cmd_strategy(args: argparse.Namespace) -> int:
     from fractions import Fraction
 
-    from .solver import format_strategy, strategy_json
+    from .study.solver import format_strategy, strategy_json
 
     try:
         model, source, ratio, q = _one_point(args, "strategy")
@@ -1061,7 +1061,7 @@ def cmd_strategy(args: argparse.Namespace) -> int:
 
 
 def cmd_choice(args: argparse.Namespace) -> int:
-    from .solver import choice_json, format_choice
+    from .study.solver import choice_json, format_choice
 
     try:
         model, source, ratio, q = _one_point(args, "choice")
@@ -1092,7 +1092,7 @@ def _simulate_two_hand(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    from .rules import format_profile
+    from .engine.rules import format_profile
 
     width = min(120, max(60, _terminal_width()))
     print(format_profile(args.profile, width))
@@ -1106,7 +1106,7 @@ def _terminal_width() -> int:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    from .journal import games_dir, list_games
+    from .engine.journal import games_dir, list_games
 
     entries = list_games()
     if args.json:
@@ -1272,7 +1272,7 @@ def play_two_hand(
     _need_terminal()
     kinds = {n: str(c) for n, c in computers.items() if c != "human"}
     if game == "chemin-de-fer":
-        from .chemin_app import run_chemin
+        from .table.chemin_app import run_chemin
 
         return run_chemin(
             record,
@@ -1282,7 +1282,7 @@ def play_two_hand(
             forced_moves=forced_moves,
             first_bank=first_bank,
         )
-    from .punto_app import run_punto
+    from .table.punto_app import run_punto
 
     return run_punto(record, names=names, computers=kinds, pace=pace)
 
@@ -1298,7 +1298,7 @@ def play(
 ) -> int:
     """Open the table (the terminal app)."""
     if record is not None:
-        from .record import load_record, new_game
+        from .engine.record import load_record, new_game
 
         # A file that is not a valid record is said here, before the screen opens.
         loaded = load_record(record)
@@ -1311,12 +1311,12 @@ def play(
         if computers:
             _check_computers(loaded.participants, computers)
     elif computers:
-        from .screens.setup import DEFAULT_NAMES
+        from .table.screens.setup import DEFAULT_NAMES
 
         _check_computers(DEFAULT_NAMES, computers)
     _need_terminal()
     try:
-        from .app import run_app
+        from .table.app import run_app
     except ImportError as exc:  # Textual missing or broken in this environment
         raise BanqueError(
             f"the table cannot start ({exc}); reinstall banque with its dependencies "
@@ -1334,8 +1334,8 @@ def play(
 
 def resume(which: str) -> int:
     """Continue an unfinished game from its journal (the last one, or the one named)."""
-    from .journal import find_game, read_journal
-    from .record import new_game
+    from .engine.journal import find_game, read_journal
+    from .engine.record import new_game
 
     path = find_game(which or None)
     info = read_journal(path)  # a journal that cannot be read is said before the screen
@@ -1345,7 +1345,7 @@ def resume(which: str) -> int:
         from .games.tables import open_table
 
         return open_table(info.record.game, resume=path)
-    from .app import run_app
+    from .table.app import run_app
 
     return run_app(None, resume=path)
 

@@ -28,8 +28,8 @@ import sys
 import time
 from pathlib import Path
 
-from banque.cards import RANK_VALUE, full_shoe
-from banque.simulate import simulate
+from banque.engine.cards import RANK_VALUE, full_shoe
+from banque.study.simulate import simulate
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_advisor

@@ -1,4 +1,4 @@
-"""Benchmark the exact edge (banque.edge) beside plainer ways of counting it.
+"""Benchmark the exact edge (banque.study.edge) beside plainer ways of counting it.
 
 Run from the repository root (after ``pip install .``)::
 
@@ -28,10 +28,10 @@ import sys
 import time
 from fractions import Fraction
 
-from banque import advisor, edge
-from banque.advisor import SideInfo, reference_advise
-from banque.edge import EdgeModel, _dot, _weights
-from banque.edge_reference import advisor_average
+from banque.study import advisor, edge
+from banque.study.advisor import SideInfo, reference_advise
+from banque.study.edge import EdgeModel, _dot, _weights
+from banque.study.edge_reference import advisor_average
 
 HALF = Fraction(1, 2)
 CODES = ["TC", "AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"]
@@ -157,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"   lowest on the grid: {float(low[0]) * 100:.4f} % at p5 = {low[1][0]}, {low[1][1]}")
 
     print("\n3. Simulation (table banker, stakes fixed 1:1, sides at 1/2) beside the exact edge")
-    from banque.simulate import simulate
+    from banque.study.simulate import simulate
 
     exact = model.edge((1, 1), HALF, "table").total
     print(f"   exact, a fresh shoe: {float(exact) * 100:+.4f} %")

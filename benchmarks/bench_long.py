@@ -31,9 +31,9 @@ from pathlib import Path
 
 from long_record import long_session
 
-from banque.app import BanqueApp
-from banque.record import dump_record, record_of
-from banque.testing import counted_calls
+from banque.engine.record import dump_record, record_of
+from banque.table.app import BanqueApp
+from banque.table.testing import counted_calls
 
 
 def count_calls(work: object) -> int:

@@ -14,10 +14,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from banque.engine import Game
-from banque.models import Action, Banco, Bid, Observation, Pass, Wager
-from banque.record import dump_record, record_of
-from banque.session import ComputerPlayer, Session, computer_seats
+from banque.engine.game import Game
+from banque.engine.models import Action, Banco, Bid, Observation, Pass, Wager
+from banque.engine.record import dump_record, record_of
+from banque.engine.session import ComputerPlayer, Session, computer_seats
 
 NAMES = ("Ana", "Bruno", "Chloé", "David", "Eve", "Farid", "Gus", "Hana", "Ines", "Jo", "Kai")
 

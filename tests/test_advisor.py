@@ -8,7 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from banque.advisor import (
+from banque.engine.cards import full_shoe
+from banque.study.advisor import (
     Advice,
     ExactAdvice,
     SideInfo,
@@ -20,7 +21,6 @@ from banque.advisor import (
     reference_advise,
     unseen_values,
 )
-from banque.cards import full_shoe
 
 P5_CHOICES = (Fraction(1, 2), Fraction(0), Fraction(1), Fraction(1, 3), Fraction(3, 4))
 

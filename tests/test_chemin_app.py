@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from banque.chemin_app import CheminApp
 from banque.games.chemin import CheminGame
+from banque.table.chemin_app import CheminApp
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 THREE = ["Ana", "Bruno", "Chloé"]  # seed 1: Ana holds the first bank by lot
@@ -156,7 +156,7 @@ async def test_a_table_of_computers_plays_by_itself() -> None:
 
 
 async def test_the_help_over_a_table_of_computers() -> None:
-    from banque.screens.games_help import GameHelpScreen
+    from banque.table.screens.games_help import GameHelpScreen
 
     game = CheminGame(THREE, seed=4)
     app = CheminApp(game, [], {n: "bold" for n in THREE}, pace=0.01)
@@ -185,8 +185,8 @@ async def test_the_first_bank_by_auction_at_the_table() -> None:
 
 
 async def test_e_ends_the_game_between_coups_with_the_standings(tmp_path: Any) -> None:
+    from banque.engine.journal import list_games
     from banque.games.tables import TableJournal
-    from banque.journal import list_games
 
     game = CheminGame(THREE, seed=1, shoe=FIVE)
     journal = TableJournal.create(game, {"Bruno": "cautious", "Chloé": "cautious"}, 0.0, tmp_path)

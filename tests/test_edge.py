@@ -1,4 +1,4 @@
-"""The exact edge (banque.edge): symmetries, the advisor case by case, and a second count."""
+"""The exact edge (banque.study.edge): symmetries, the advisor case by case, and a second count."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ from fractions import Fraction
 
 import pytest
 
-from banque.advisor import SideInfo, advise_exact, unseen_values
-from banque.edge import NATURAL, EdgeModel, parse_p5, parse_stakes
-from banque.edge_reference import advisor_average
-from banque.odds import any_natural_probability
+from banque.study.advisor import SideInfo, advise_exact, unseen_values
+from banque.study.edge import NATURAL, EdgeModel, parse_p5, parse_stakes
+from banque.study.edge_reference import advisor_average
+from banque.study.odds import any_natural_probability
 
 HALF = Fraction(1, 2)
 CODES = ["TC", "AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"]
@@ -52,7 +52,7 @@ def test_naturals_give_the_banker_exactly_nothing(
 
 
 def test_the_chances_add_up_exactly(one_pack: EdgeModel, one_pack_per_side: EdgeModel) -> None:
-    # Home rule: the banker decides exactly when no hand is a natural (counted by banque.odds).
+    # Home rule: the banker decides exactly when no hand is a natural (counted by banque.study.odds).
     assert one_pack.decision_probability() == 1 - any_natural_probability(1)
     assert one_pack.settled_probability == any_natural_probability(1)
     # Per-side: the coups that settle both sides at once, and the others.
@@ -124,7 +124,7 @@ def _weights(p: object, q: Fraction) -> tuple[Fraction, ...]:
 
 def test_the_edge_is_the_average_of_the_advisor_over_all_deals(one_pack: EdgeModel) -> None:
     """Every decision point of a one-pack shoe, weighed by its own chance, at the advisor's
-    values (banque.edge_reference: nested loops, the advisor once per point)."""
+    values (banque.study.edge_reference: nested loops, the advisor once per point)."""
     stakes = (2, 1)
     table, best = advisor_average(1, stakes)
     assert one_pack.edge(stakes, HALF, "table").decisions == table

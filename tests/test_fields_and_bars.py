@@ -7,8 +7,8 @@ from typing import ClassVar
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 
-from banque.widgets.bars import KeyBar, TitleBar
-from banque.widgets.field import TextField
+from banque.table.widgets.bars import KeyBar, TitleBar
+from banque.table.widgets.field import TextField
 
 
 class FieldApp(App[None]):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from banque.errors import IllegalAction
+from banque.engine.errors import IllegalAction
 from banque.games.tables import check_seats
-from banque.screens.setup import SetupScreen
-from banque.testing import screen_text, settle, table_app
+from banque.table.screens.setup import SetupScreen
+from banque.table.testing import screen_text, settle, table_app
 
 
 async def test_setup_offers_the_other_games_and_hands_over_to_their_table() -> None:

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from banque.app import BanqueApp
-from banque.screens import CurtainScreen, PrivateScreen, StandingsScreen, TableScreen
-from banque.testing import leaked, screen_text
+from banque.table.app import BanqueApp
+from banque.table.screens import CurtainScreen, PrivateScreen, StandingsScreen, TableScreen
+from banque.table.testing import leaked, screen_text
 
 FOUR = ["Ana", "Bruno", "Chloé", "David"]
 #: Coup 1: right 2♠ 3♥ = 5 (a choice), left A♥ 2♣ = 3 (draws 8♥), bank 3♦ K♠ = 3;

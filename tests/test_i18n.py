@@ -21,7 +21,7 @@ from banque.i18n_extract import (
     render_pot,
 )
 from banque.msgfmt import Entry, compile_file, compile_mo, parse_po, source_hash
-from banque.testing import screen_text, table_app
+from banque.table.testing import screen_text, table_app
 
 LANGS = sorted(PLURAL_FORMS)
 
@@ -314,8 +314,8 @@ def test_the_loader_and_the_compiler_agree_on_the_fingerprint(tmp_path: Path) ->
 )
 def test_card_ranks_as_each_language_writes_them(lang: str, shown: list[str]) -> None:
     """French writes roi, dame, valet R D V; Spanish keeps the K Q J of its casinos' cards."""
-    from banque.cards import pretty
-    from banque.widgets.cards import card_lines
+    from banque.engine.cards import pretty
+    from banque.table.widgets.cards import card_lines
 
     i18n.install(lang)
     cards = ["KH", "QS", "JD", "AC", "TH"]
@@ -335,7 +335,7 @@ async def test_a_coup_played_in_french_and_in_spanish(
 ) -> None:
     """Setup, auction, stake, a private look, the side's word, the settlement: the player's
     language throughout (the engine's own log and prompts are still English: next step)."""
-    from banque.testing import until
+    from banque.table.testing import until
 
     i18n.install(lang)
     app = table_app(seed=3)
@@ -369,8 +369,8 @@ def test_the_language_is_chosen_before_any_screen_is_imported() -> None:
         "import sys\n"
         "from banque import cli\n"
         "cli._choose_language(['--lang', 'fr'])\n"
-        "assert not any(m.startswith(('banque.screens', 'banque.app')) for m in sys.modules)\n"
-        "from banque.app import BanqueApp\n"
+        "assert not any(m.startswith(('banque.table.screens', 'banque.table.app')) for m in sys.modules)\n"
+        "from banque.table.app import BanqueApp\n"
         "print(sorted(b.description for b in BanqueApp.BINDINGS if b.description)[:40])\n"
     )
     out = subprocess.run(

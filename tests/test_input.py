@@ -13,11 +13,11 @@ import json
 from textual import events
 from textual.widgets import Input
 
-from banque.app import BanqueApp
-from banque.record import parse_record, replay
-from banque.screens import HelpScreen, SetupScreen, TableScreen
-from banque.testing import FOUR, THREE, make_record, screen_text, table_app
-from banque.widgets.field import TextField
+from banque.engine.record import parse_record, replay
+from banque.table.app import BanqueApp
+from banque.table.screens import HelpScreen, SetupScreen, TableScreen
+from banque.table.testing import FOUR, THREE, make_record, screen_text, table_app
+from banque.table.widgets.field import TextField
 
 #: Ana holds bank 1 with 20; the order of speech is Bruno, David, Chloé.
 ANA_BANKS_20 = [
@@ -351,7 +351,7 @@ async def test_every_balance_is_shown_during_the_auction() -> None:
 
 
 async def test_the_road_marks_where_it_is_cut() -> None:
-    from banque.widgets import Scoreboard
+    from banque.table.widgets import Scoreboard
 
     app = table_app(record=make_record(FOUR, ANA_BANKS_20))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -436,7 +436,7 @@ async def test_a_name_typed_then_enter_in_a_burst_starts_with_the_whole_name() -
 async def test_a_fresh_banks_auction_shows_balances_and_early_passes() -> None:
     from pathlib import Path
 
-    from banque.record import load_record
+    from banque.engine.record import load_record
 
     examples = Path(__file__).resolve().parent.parent / "examples"
     app = table_app(record=load_record(examples / "worked-example.json"))

@@ -26,12 +26,11 @@ from typing import Any
 
 import pytest
 
-from banque import journal as journal_mod
-from banque.app import ResumeOfferScreen
 from banque.cli import main
-from banque.engine import Game
-from banque.errors import RecordError
-from banque.journal import (
+from banque.engine import journal as journal_mod
+from banque.engine.errors import RecordError
+from banque.engine.game import Game
+from banque.engine.journal import (
     Journal,
     atomic_write,
     data_dir,
@@ -39,11 +38,12 @@ from banque.journal import (
     list_games,
     read_journal,
 )
-from banque.models import Bid, Pass, Retire, Stand
-from banque.record import dump_record, load_record, record_of, replay
-from banque.screens import ConfirmScreen, SetupScreen, StandingsScreen, TableScreen
-from banque.session import Session
-from banque.testing import (
+from banque.engine.models import Bid, Pass, Retire, Stand
+from banque.engine.record import dump_record, load_record, record_of, replay
+from banque.engine.session import Session
+from banque.table.app import ResumeOfferScreen
+from banque.table.screens import ConfirmScreen, SetupScreen, StandingsScreen, TableScreen
+from banque.table.testing import (
     FOUR,
     READY_10,
     THREE,
@@ -63,7 +63,7 @@ def journal_acts(path: Path) -> list[dict[str, Any]]:
 
 
 def acts_json(game: Game) -> list[dict[str, Any]]:
-    from banque.record import _act_json
+    from banque.engine.record import _act_json
 
     return [json.loads(_act_json(a)) for a in game.actions]
 
@@ -106,7 +106,7 @@ def test_a_journal_is_private_appended_and_synced() -> None:
 def test_an_act_costs_the_same_however_long_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """The journal appends: the bytes written for one act do not grow with the game."""
     game = Game(FOUR, 3)
-    from banque.players import computer_table, play_step
+    from banque.engine.players import computer_table, play_step
 
     journal = Journal.create(record_of(game))
     writes: list[int] = []
@@ -536,8 +536,8 @@ def only_journal(data: Path) -> Path:
 
 def reference_acts(record: Any, names: list[str], count: int) -> list[dict[str, Any]]:
     """The same all-computer game played without interruption (as watch mode plays it)."""
-    from banque.record import _act_json
-    from banque.session import computer_seats
+    from banque.engine.record import _act_json
+    from banque.engine.session import computer_seats
 
     game = replay(record).game
     session = Session(game, computers=computer_seats(game, dict.fromkeys(names, "cautious")))
@@ -614,7 +614,7 @@ def journal_acts_tolerant(path: Path) -> list[str]:
 
 
 def info_lines(info: Any) -> list[str]:
-    from banque.record import _act_json
+    from banque.engine.record import _act_json
 
     return [_act_json(a) for a in info.record.actions]
 
@@ -647,7 +647,7 @@ def test_a_crash_names_the_journal_and_exits_non_zero(tmp_path: Path) -> None:
     data = tmp_path / "data"
     code = (
         "import sys\n"
-        "import banque.app as a\n"
+        "import banque.table.app as a\n"
         "def boom(self): raise RuntimeError('a bug')\n"
         "a.BanqueApp.action_help = boom\n"
         "from banque.cli import main\n"

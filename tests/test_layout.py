@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from textual.command import CommandPalette
 
-from banque import testing
-from banque.app import BanqueApp
-from banque.screens import TableScreen, TooSmallScreen
-from banque.testing import READY_10, THREE, WORKED, make_record, screen_text, table_app
+from banque.table import testing
+from banque.table.app import BanqueApp
+from banque.table.screens import TableScreen, TooSmallScreen
+from banque.table.testing import READY_10, THREE, WORKED, make_record, screen_text, table_app
 
 
 async def settle(pilot: Any) -> None:
@@ -70,14 +70,14 @@ def long_game_record() -> Any:
 
 
 def log_lines(app: BanqueApp) -> list[str]:
-    from banque.widgets import CoupLog
+    from banque.table.widgets import CoupLog
 
     log = app.screen.query_one(CoupLog)
     return [strip.text.rstrip() for strip in log.lines]
 
 
 async def test_the_log_wraps_again_after_a_resize_and_stays_on_its_latest_line() -> None:
-    from banque.widgets import CoupLog
+    from banque.table.widgets import CoupLog
 
     app = table_app(record=long_game_record())
     async with app.run_test(size=(120, 40)) as pilot:
@@ -103,7 +103,7 @@ async def test_the_log_wraps_again_after_a_resize_and_stays_on_its_latest_line()
 
 
 async def test_the_log_scrolls_by_page_while_an_amount_is_typed() -> None:
-    from banque.widgets import CoupLog
+    from banque.table.widgets import CoupLog
 
     app = table_app(record=long_game_record())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -123,7 +123,7 @@ async def test_the_log_scrolls_by_page_while_an_amount_is_typed() -> None:
 async def test_l_opens_the_whole_log_and_escape_closes_it() -> None:
     from textual.widgets import Log
 
-    from banque.screens import HistoryScreen
+    from banque.table.screens import HistoryScreen
 
     app = table_app(record=long_game_record())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -226,13 +226,13 @@ async def test_pausing_the_computers_at_the_table_is_said_once() -> None:
 
 
 def card_sizes(app: BanqueApp) -> set[str]:
-    from banque.widgets.cards import CardRow
+    from banque.table.widgets.cards import CardRow
 
     return {row.card_size for row in app.screen.query(CardRow)}
 
 
 async def test_a_large_terminal_has_huge_cards_and_a_fuller_road() -> None:
-    from banque.widgets import Scoreboard
+    from banque.table.widgets import Scoreboard
 
     record = make_record(THREE, worked_acts()[:8], seed=7, shoe=WORKED)
     app = table_app(record=record)
@@ -256,7 +256,7 @@ async def test_a_large_terminal_has_huge_cards_and_a_fuller_road() -> None:
 
 
 async def test_a_private_view_follows_a_resize() -> None:
-    from banque.screens import PrivateScreen
+    from banque.table.screens import PrivateScreen
 
     record = make_record(THREE, worked_acts()[:8], seed=7, shoe=WORKED)
     app = table_app(record=record)
@@ -281,7 +281,7 @@ def test_a_terminal_without_utf8_gets_plain_output(monkeypatch: pytest.MonkeyPat
     import io
     import sys
 
-    from banque.terminal import plain_output_wanted
+    from banque.table.terminal import plain_output_wanted
 
     ascii_err = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
     monkeypatch.setattr(sys, "__stderr__", ascii_err)
@@ -298,7 +298,7 @@ def test_a_terminal_without_utf8_gets_plain_output(monkeypatch: pytest.MonkeyPat
         def write(self, data: str) -> None:
             written.append(data)
 
-    from banque.terminal import plain_driver
+    from banque.table.terminal import plain_driver
 
     driver = plain_driver(Base, "ascii")()  # type: ignore[arg-type,call-arg]
     driver.write("\x1b[1m╭─ Left · 10♥ ─╮\x1b[0m Chloé ▶ ⚙ ±0 …")
@@ -310,7 +310,7 @@ def test_a_terminal_without_utf8_gets_plain_output(monkeypatch: pytest.MonkeyPat
 
 
 async def test_plain_output_draws_the_table_in_ascii() -> None:
-    from banque.terminal import plain_text
+    from banque.table.terminal import plain_text
 
     record = make_record(THREE, worked_acts()[:8], seed=7, shoe=WORKED)
     app = table_app(record=record, plain_output=True)
@@ -330,7 +330,7 @@ async def test_plain_output_draws_the_table_in_ascii() -> None:
 async def test_red_suits_stay_red_on_16_colours() -> None:
     from rich.color import ColorSystem
 
-    from banque.widgets.cards import CardRow
+    from banque.table.widgets.cards import CardRow
 
     record = make_record(THREE, worked_acts()[:8], seed=7, shoe=WORKED)
     app = table_app(record=record)
@@ -344,7 +344,7 @@ async def test_red_suits_stay_red_on_16_colours() -> None:
 
 
 async def test_red_suits_are_marked_without_colour(monkeypatch: pytest.MonkeyPatch) -> None:
-    from banque.widgets.cards import CardRow
+    from banque.table.widgets.cards import CardRow
 
     monkeypatch.setenv("NO_COLOR", "1")
     record = make_record(THREE, worked_acts()[:8], seed=7, shoe=WORKED)

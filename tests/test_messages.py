@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from banque import i18n
-from banque.engine import Event, Game
-from banque.errors import IllegalAction
-from banque.messages import (
+from banque.engine.errors import IllegalAction
+from banque.engine.game import Event, Game
+from banque.engine.messages import (
     ENGLISH,
     N_,
     Msg,
@@ -27,7 +27,7 @@ from banque.messages import (
 )
 
 PACKAGE = Path(__file__).resolve().parent.parent / "banque"
-CONVERTED = [PACKAGE / "engine.py", PACKAGE / "session.py"]
+CONVERTED = [PACKAGE / "engine" / "game.py", PACKAGE / "engine" / "session.py"]
 
 #: A tiny French table: enough to see a refusal and an event told in French.
 FRENCH = {
@@ -226,7 +226,7 @@ def test_the_app_tells_through_i18n(monkeypatch: pytest.MonkeyPatch) -> None:
     g = Game(["Ana", "Bruno", "Chloé"], seed=7)
     (ev,) = g.bid("Ana", 1)
     assert tell_event(ev) == "Ana BIDS 1 chip FOR THE BANK."  # chips through i18n.ngettext
-    from banque.widgets.log import event_text
+    from banque.table.widgets.log import event_text
 
     assert event_text(ev, ascii_suits=False).plain == "Ana BIDS 1 chip FOR THE BANK."
 

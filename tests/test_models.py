@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from banque.models import (
+from banque.engine.models import (
     Accept,
     Banco,
     BankSummary,

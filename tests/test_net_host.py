@@ -17,10 +17,10 @@ from banque.cli import main
 from banque.net.client import Address, TableClient
 from banque.net.host import seat_uids
 from banque.net.server import TableServer
-from banque.screens.dialogs import ConfirmScreen
-from banque.screens.hosted import HostApp, JoinLinesScreen
-from banque.screens.joined import JoinedScreen
-from banque.widgets import ActionPanel
+from banque.table.screens.dialogs import ConfirmScreen
+from banque.table.screens.hosted import HostApp, JoinLinesScreen
+from banque.table.screens.joined import JoinedScreen
+from banque.table.widgets import ActionPanel
 
 from .test_net_socket import make_table, short_dir, until  # noqa: F401  (a fixture)
 

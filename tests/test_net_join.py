@@ -6,13 +6,13 @@ from typing import Any
 
 import pytest
 
+from banque.engine.record import replay
+from banque.engine.session import Session
 from banque.net.client import LocalConnection
 from banque.net.table import Table
-from banque.record import replay
-from banque.screens.joined import JoinApp, JoinedScreen
-from banque.session import Session
-from banque.testing import make_record
-from banque.widgets import ActionPanel
+from banque.table.screens.joined import JoinApp, JoinedScreen
+from banque.table.testing import make_record
+from banque.table.widgets import ActionPanel
 
 THREE = ["Ana", "Bruno", "Chloé"]
 #: The rules card's worked example: right (Bruno) 9♣ 4♣, left (Chloé) 7♥ 6♦, banker (Ana) 2♠ 3♣.
@@ -227,7 +227,7 @@ async def test_a_gone_seat_is_held_or_played_by_a_stand_in() -> None:
 
 
 async def test_banque_host_setup_hands_its_choices_to_the_host() -> None:
-    from banque.screens.hostsetup import HostSetupApp
+    from banque.table.screens.hostsetup import HostSetupApp
 
     app = HostSetupApp(seed=5, pace=0.2, kinds={"David": "bold"}, journal=False, blink=False)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -241,7 +241,7 @@ async def test_banque_host_setup_hands_its_choices_to_the_host() -> None:
 
 
 async def test_banque_host_setup_wants_a_human_seat() -> None:
-    from banque.screens.hostsetup import HostSetupApp
+    from banque.table.screens.hostsetup import HostSetupApp
 
     kinds = {n: "cautious" for n in ["Ana", "Bruno", "Chloé", "David"]}
     app = HostSetupApp(kinds=kinds, journal=False, blink=False)  # type: ignore[arg-type]
@@ -287,7 +287,7 @@ def app_subtitle(app: JoinApp) -> str:
 
 
 async def test_banque_host_setup_refuses_the_other_games_in_words() -> None:
-    from banque.screens.hostsetup import HostSetupApp
+    from banque.table.screens.hostsetup import HostSetupApp
 
     app = HostSetupApp(journal=False, blink=False)
     async with app.run_test(size=(100, 30)) as pilot:

@@ -17,13 +17,13 @@ from typing import Any
 
 import pytest
 
-import banque.engine as engine_module
-from banque.cards import ONE_PACK
-from banque.engine import Game
-from banque.models import TableOptions
+import banque.engine.game as engine_module
+from banque.engine.cards import ONE_PACK
+from banque.engine.game import Game
+from banque.engine.models import TableOptions
+from banque.engine.session import Session
 from banque.net import protocol as P
 from banque.net.table import Joined, Table
-from banque.session import Session
 
 MARK = "~m"
 
@@ -307,7 +307,7 @@ def test_computers_and_stand_ins_leak_nothing_either(rules: str) -> None:
     checks: list[str] = []
     names = ["Ana", "Bruno", "Chloé", "David"]
     game = Game(names, 5, forced_moves="announced", rules=rules)  # type: ignore[arg-type]
-    from banque.session import computer_seats
+    from banque.engine.session import computer_seats
 
     computers = computer_seats(game, {"Chloé": "bold", "David": "cautious"})
     session = Session(game, computers=computers, styles={"Chloé": "bold", "David": "cautious"})

@@ -14,19 +14,19 @@ from typing import Any
 import pytest
 
 from banque.cli import main
-from banque.engine import Game
-from banque.models import Pass, TableOptions
+from banque.engine.game import Game
+from banque.engine.models import Pass, TableOptions
+from banque.engine.record import parse_record, replay
+from banque.engine.session import Session
 from banque.net.client import Address, LocalConnection, TableClient
 from banque.net.host import build_table, table_words
 from banque.net.server import TableServer
 from banque.net.table import Table
-from banque.record import parse_record, replay
-from banque.screens.dialogs import BancoSplitScreen, NumberScreen
-from banque.screens.help import HelpScreen
-from banque.screens.joined import JoinApp, JoinedScreen
-from banque.screens.setup import SetupScreen
-from banque.session import Session
-from banque.widgets import ActionPanel
+from banque.table.screens.dialogs import BancoSplitScreen, NumberScreen
+from banque.table.screens.help import HelpScreen
+from banque.table.screens.joined import JoinApp, JoinedScreen
+from banque.table.screens.setup import SetupScreen
+from banque.table.widgets import ActionPanel
 
 from .test_net_socket import short_dir  # noqa: F401  (a fixture)
 
@@ -99,7 +99,7 @@ def test_banque_host_refuses_unknown_rules_in_one_line(capsys: pytest.CaptureFix
 async def test_banque_host_rules_from_flags_alone(short_dir: Path, tmp_path: Path) -> None:  # noqa: F811
     """A script hosts a classic table: the first line says so, the welcome names the
     rules, and the journal keeps them."""
-    from banque.journal import read_journal
+    from banque.engine.journal import read_journal
 
     path = short_dir / "h.sock"
     env = {**os.environ, "BANQUE_DATA_DIR": str(tmp_path)}
@@ -138,7 +138,7 @@ async def test_banque_host_rules_from_flags_alone(short_dir: Path, tmp_path: Pat
 
 
 async def test_banque_host_setup_hands_the_rules_chosen_to_the_host() -> None:
-    from banque.screens.hostsetup import HostSetupApp
+    from banque.table.screens.hostsetup import HostSetupApp
 
     app = HostSetupApp(
         seed=5, journal=False, blink=False, rules="home", options={"first_bank": "list"}

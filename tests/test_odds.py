@@ -9,8 +9,8 @@ from fractions import Fraction
 
 import pytest
 
-from banque.cards import card_value, full_shoe
-from banque.odds import (
+from banque.engine.cards import card_value, full_shoe
+from banque.study.odds import (
     any_natural_probability,
     format_odds,
     main_odds,

@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 
-from banque.app import BanqueApp
-from banque.record import record_of
-from banque.screens import TableScreen
-from banque.session import Session
-from banque.testing import counted_calls, screen_text
-from banque.widgets import CoupLog
-from banque.widgets.field import TextField
+from banque.engine.record import record_of
+from banque.engine.session import Session
+from banque.table.app import BanqueApp
+from banque.table.screens import TableScreen
+from banque.table.testing import counted_calls, screen_text
+from banque.table.widgets import CoupLog
+from banque.table.widgets.field import TextField
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from long_record import long_session
@@ -74,12 +74,12 @@ def test_the_long_record_is_deterministic() -> None:
 async def test_a_long_game_opens_with_the_latest_log_only(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from banque.record import dump_record
+    from banque.engine.record import dump_record
 
     session = long_session(8_000)
     path = tmp_path / "long.json"
     path.write_text(dump_record(record_of(session.game)), encoding="utf-8")
-    import banque.widgets.log as log_module
+    import banque.table.widgets.log as log_module
 
     written: list[str] = []  # each event the log writes goes through suits() once
     suits = log_module.suits
@@ -106,9 +106,9 @@ async def test_a_long_game_opens_with_the_latest_log_only(
 def test_plain_banque_draws_its_first_screen_before_the_game_is_imported() -> None:
     """The setup screen needs neither the engine nor pydantic (imported after it)."""
     code = (
-        "import sys, banque.cli, banque.app\n"
-        "heavy = [m for m in ('pydantic', 'banque.engine', 'banque.models', 'banque.session',"
-        " 'banque.record', 'banque.screens.table', 'banque.screens.help', 'markdown_it')"
+        "import sys, banque.cli, banque.table.app\n"
+        "heavy = [m for m in ('pydantic', 'banque.engine.game', 'banque.engine.models', 'banque.engine.session',"
+        " 'banque.engine.record', 'banque.table.screens.table', 'banque.table.screens.help', 'markdown_it')"
         " if m in sys.modules]\n"
         "print(','.join(heavy))\n"
     )
@@ -122,7 +122,7 @@ def test_the_game_is_imported_in_the_background_once_setup_is_up() -> None:
     """After the first screen, the rest comes in the background: Enter opens the table at once."""
     code = (
         "import sys, threading\n"
-        "from banque.app import BanqueApp\n"
+        "from banque.table.app import BanqueApp\n"
         "class App(BanqueApp):\n"
         "    def on_ready(self):\n"
         "        super().on_ready()\n"
@@ -133,19 +133,19 @@ def test_the_game_is_imported_in_the_background_once_setup_is_up() -> None:
         "                t.join(30)\n"
         "        self.exit()\n"
         "App(blink=False).run(headless=True, size=(100, 30))\n"
-        "print(','.join(m for m in ('banque.session', 'banque.screens.table',"
-        " 'banque.screens.help') if m in sys.modules))\n"
+        "print(','.join(m for m in ('banque.engine.session', 'banque.table.screens.table',"
+        " 'banque.table.screens.help') if m in sys.modules))\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
     assert out.stdout.strip().splitlines()[-1] == (
-        "banque.session,banque.screens.table,banque.screens.help"
+        "banque.engine.session,banque.table.screens.table,banque.table.screens.help"
     )
 
 
 async def test_help_is_built_once_and_opens_again_at_the_top() -> None:
-    from banque.screens import HelpScreen, SetupScreen
+    from banque.table.screens import HelpScreen, SetupScreen
 
     app = BanqueApp(pace=0.0, blink=False)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -171,7 +171,7 @@ async def test_help_is_built_once_and_opens_again_at_the_top() -> None:
 
 async def test_setup_in_columns_keeps_the_row_by_row_order_of_tab() -> None:
     """The seats are laid out in columns (fewer widgets): Tab still goes name, player, name…"""
-    from banque.screens import SetupScreen
+    from banque.table.screens import SetupScreen
 
     app = BanqueApp(pace=0.0, blink=False, journal=False)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -212,10 +212,10 @@ async def _calls_until_drawn(pilot: Any, key: str) -> int:
 
 async def test_help_opens_with_no_more_work_than_the_table() -> None:
     """The help's first opening costs less than opening the table (it cost more before)."""
-    from banque.screens.help import help_markdown
+    from banque.table.screens.help import help_markdown
 
     help_markdown()  # parsed before, as the preload does
-    from banque.screens import HelpScreen
+    from banque.table.screens import HelpScreen
 
     app = BanqueApp(pace=0.0, blink=False, journal=False)
     async with app.run_test(size=(100, 30)) as pilot:

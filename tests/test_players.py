@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from banque.engine import Game
-from banque.models import Observation
-from banque.players import BOLD, CAUTIOUS, ComputerPlayer, computer_table, play_step
-from banque.record import dump_record, parse_record, record_of, replay
+from banque.engine.game import Game
+from banque.engine.models import Observation
+from banque.engine.players import BOLD, CAUTIOUS, ComputerPlayer, computer_table, play_step
+from banque.engine.record import dump_record, parse_record, record_of, replay
 
 NAMES = ["Ana", "Bruno", "Chloé", "Dario", "Elena"]
 

@@ -18,9 +18,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from banque.engine import MOVERS, Game
-from banque.models import TableOptions
-from banque.record import dump_record, parse_record, record_of, replay
+from banque.engine.game import MOVERS, Game
+from banque.engine.models import TableOptions
+from banque.engine.record import dump_record, parse_record, record_of, replay
 
 NAMES = ["Ana", "Bruno", "Chloé", "Dario", "Emma", "Félix", "Gaby"]
 SETTINGS = settings(

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from banque.models import Record
-from banque.record import parse_record
-from banque.screens import HelpScreen, SetupScreen, StandingsScreen, TableScreen
-from banque.testing import THREE, screen_text, settle, table_app
+from banque.engine.models import Record
+from banque.engine.record import parse_record
+from banque.table.screens import HelpScreen, SetupScreen, StandingsScreen, TableScreen
+from banque.table.testing import THREE, screen_text, settle, table_app
 
 AUCTION = [
     {"act": "bid", "who": "Ana", "amount": 10},

@@ -16,10 +16,10 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from banque.cards import RANK_VALUE, RANKS, SUITS, full_shoe
-from banque.engine import MOVERS, Game
-from banque.errors import IllegalAction
-from banque.record import dump_record, parse_record, record_of, replay
+from banque.engine.cards import RANK_VALUE, RANKS, SUITS, full_shoe
+from banque.engine.errors import IllegalAction
+from banque.engine.game import MOVERS, Game
+from banque.engine.record import dump_record, parse_record, record_of, replay
 
 NAMES = ["Ana", "Bruno", "Chloé", "Dario", "Emma", "Félix", "Gaby"]
 SETTINGS = settings(

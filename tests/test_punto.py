@@ -13,12 +13,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from banque.errors import IllegalAction
+from banque.engine.errors import IllegalAction
+from banque.engine.record import dump_record, parse_record, record_of, replay
 from banque.games.common import banker_draws, big_road, player_draws
 from banque.games.odds import punto_odds, punto_report
 from banque.games.punto import SPOTS, PuntoGame
 from banque.games.simulate import simulate_punto
-from banque.record import dump_record, parse_record, record_of, replay
 
 
 def record(actions: list[dict[str, Any]], **head: Any) -> dict[str, Any]:

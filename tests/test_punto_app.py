@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from banque.games.punto import PuntoGame
-from banque.punto_app import PuntoApp, road_text
+from banque.table.punto_app import PuntoApp, road_text
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 # Player 2+3 = 5 draws an 8 (3); banker 4+K stands against an 8: the banker wins 4 to 3.
@@ -79,8 +79,8 @@ def test_snapshot_after_coups(snap_compare: Any, size: tuple[int, int]) -> None:
 
 
 async def test_the_journal_keeps_every_coup_and_the_game_resumes(tmp_path: Any) -> None:
+    from banque.engine.journal import list_games
     from banque.games.tables import TableJournal, reopen
-    from banque.journal import list_games
 
     game = PuntoGame(["Ana", "Bob"], seed=7, shoe=SHOE)
     journal = TableJournal.create(game, {"Bob": "cautious"}, 0.0, folder=tmp_path)
@@ -96,7 +96,7 @@ async def test_the_journal_keeps_every_coup_and_the_game_resumes(tmp_path: Any) 
 
 
 async def test_the_help_shows_the_games_rules_and_keys() -> None:
-    from banque.screens.games_help import GameHelpScreen, game_help
+    from banque.table.screens.games_help import GameHelpScreen, game_help
 
     assert "natural 8" in game_help("Punto banco") and "banco suivi" not in game_help("Punto banco")
     assert "banco suivi" in game_help("Chemin de fer")
@@ -121,8 +121,8 @@ async def test_a_table_of_computers_deals_by_itself() -> None:
 
 
 async def test_e_ends_the_game_with_the_standings_and_the_journal_finished(tmp_path: Any) -> None:
+    from banque.engine.journal import list_games
     from banque.games.tables import TableJournal, farewell
-    from banque.journal import list_games
 
     game = PuntoGame(["Ana", "Bob"], seed=7, shoe=SHOE)
     journal = TableJournal.create(game, {"Bob": "cautious"}, 0.0, folder=tmp_path)

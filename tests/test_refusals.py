@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from banque.cards import RANKS
-from banque.engine import Game
-from banque.errors import IllegalAction
+from banque.engine.cards import RANKS
+from banque.engine.errors import IllegalAction
+from banque.engine.game import Game
 
 NAMES = ["Ana", "Bruno", "Chloé", "Dario", "Emma", "Félix", "Gaby"]
 

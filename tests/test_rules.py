@@ -12,9 +12,9 @@ from collections import Counter
 
 import pytest
 
-from banque.cards import ONE_PACK, RANKS, card_value, full_shoe, hand_total, is_natural
-from banque.engine import Game
-from banque.errors import IllegalAction
+from banque.engine.cards import ONE_PACK, RANKS, card_value, full_shoe, hand_total, is_natural
+from banque.engine.errors import IllegalAction
+from banque.engine.game import Game
 
 NAMES = ["Ana", "Bruno", "Chloé", "Dario", "Emma", "Félix", "Gaby", "Hugo", "Inès", "Jules", "Kim"]
 

@@ -18,16 +18,16 @@ from typing import Any
 import pytest
 from textual.widgets import Static
 
-from banque.app import BanqueApp
-from banque.engine import Game
-from banque.errors import IllegalAction
-from banque.models import Stand
-from banque.players import ComputerPlayer, play_step
-from banque.record import dump_record, parse_record, record_of, replay
-from banque.screens import CurtainScreen, PrivateScreen, TableScreen
-from banque.screens.private import escape_burst
-from banque.session import Session
-from banque.testing import screen_text
+from banque.engine.errors import IllegalAction
+from banque.engine.game import Game
+from banque.engine.models import Stand
+from banque.engine.players import ComputerPlayer, play_step
+from banque.engine.record import dump_record, parse_record, record_of, replay
+from banque.engine.session import Session
+from banque.table.app import BanqueApp
+from banque.table.screens import CurtainScreen, PrivateScreen, TableScreen
+from banque.table.screens.private import escape_burst
+from banque.table.testing import screen_text
 
 THREE = ["Ana", "Bruno", "Chloé"]
 #: Right 2♠ A♥ = 3 (must draw), left 4♣ 3♣ = 7 (must stand), bank K♦ 3♦ = 3;
@@ -142,7 +142,7 @@ def test_a_record_that_states_a_wrong_forced_move_keeps_the_total_off_the_table(
 
 
 def test_the_bankers_advisor_reads_announced_moves_as_automatic_ones() -> None:
-    from banque.players import banker_advice
+    from banque.engine.players import banker_advice
 
     announced, automatic = seated(FORCED), seated(FORCED, "automatic")
     announced.deal()

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from banque.odds import any_natural_probability, two_card_distribution
-from banque.simulate import format_summary, simulate
+from banque.study.odds import any_natural_probability, two_card_distribution
+from banque.study.simulate import format_summary, simulate
 
 
 def test_simulation_is_deterministic() -> None:

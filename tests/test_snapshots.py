@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from banque.app import BanqueApp
-from banque.testing import make_record
+from banque.table.app import BanqueApp
+from banque.table.testing import make_record
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 THREE = ["Ana", "Bruno", "Chloé"]

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from banque.advisor import SideInfo, advise_exact, reference_advise
-from banque.edge import EdgeModel, strategy
-from banque.simulate import ratio_bucket, simulate
-from banque.solver import best_q, cooperative, format_strategy, side_values
+from banque.study.advisor import SideInfo, advise_exact, reference_advise
+from banque.study.edge import EdgeModel, strategy
+from banque.study.simulate import ratio_bucket, simulate
+from banque.study.solver import best_q, cooperative, format_strategy, side_values
 
 HALF = Fraction(1, 2)
 
@@ -146,15 +146,17 @@ def test_strategy_and_choice_commands() -> None:
 
 
 def test_the_help_screen_ends_with_the_exact_grid(model: EdgeModel) -> None:
-    from banque.solver import HELP_HEADING, help_section
+    from banque.study.solver import HELP_HEADING, help_section
 
-    text = (Path(__file__).resolve().parent.parent / "banque" / "help.md").read_text("utf-8")
+    text = (Path(__file__).resolve().parent.parent / "banque" / "table" / "help.md").read_text(
+        "utf-8"
+    )
     assert text.count(HELP_HEADING) == 1
     assert text.endswith(help_section(model))  # regenerate: python -c "...help_section()"
 
 
 def test_edge_from_a_records_shoe(tmp_path: Path) -> None:
-    from banque.advisor import unseen_values
+    from banque.study.advisor import unseen_values
 
     example = Path(__file__).resolve().parent.parent / "examples" / "worked-example.json"
     record = json.loads(example.read_text("utf-8"))
@@ -174,7 +176,7 @@ def test_edge_from_a_records_shoe(tmp_path: Path) -> None:
 
 
 def test_the_symmetric_nash_equilibrium_at_equal_stakes(model: EdgeModel) -> None:
-    from banque.solver import nash_equal_stakes
+    from banque.study.solver import nash_equal_stakes
 
     n = nash_equal_stakes(model)
     assert n is not None
@@ -191,7 +193,7 @@ def test_the_symmetric_nash_equilibrium_at_equal_stakes(model: EdgeModel) -> Non
 
 
 def test_the_best_common_q_beats_the_diagonal(model: EdgeModel) -> None:
-    from banque.solver import best_common_q
+    from banque.study.solver import best_common_q
 
     q, how, edge = best_common_q(model, (1, 1))
     assert 0 < q < 1 and "root of" in how

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from banque.cards import RANKS, pretty
-from banque.engine import MOVERS, Game
-from banque.errors import IllegalAction
+from banque.engine.cards import RANKS, pretty
+from banque.engine.errors import IllegalAction
+from banque.engine.game import MOVERS, Game
 
 NAMES = ["Ana", "Bruno", "Chloé", "Dario", "Emma"]
 

@@ -1,6 +1,6 @@
 """The other games of the family: chemin de fer and punto banco.
 
-Banque à deux tableaux (:mod:`banque.engine`) deals three hands; the two
+Banque à deux tableaux (:mod:`banque.engine.game`) deals three hands; the two
 games here deal two, a punter's hand (the *player*) against the banker's.
 Each is a small definition over shared pieces (:mod:`banque.games.common`:
 the seeded shoe, totals and naturals, the fixed drawing table, events), in

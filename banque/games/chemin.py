@@ -54,11 +54,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from ..advisor_one import advise_one_side
-from ..cards import RANK_VALUE
-from ..engine import START_CHIPS
-from ..errors import IllegalAction
-from ..models import Action, Banco, Bid, Deal, Draw, Pass, Retire, Stand, Wager, build
+from ..engine.cards import RANK_VALUE
+from ..engine.errors import IllegalAction
+from ..engine.game import START_CHIPS
+from ..engine.models import Action, Banco, Bid, Deal, Draw, Pass, Retire, Stand, Wager, build
+from ..study.advisor_one import advise_one_side
 from ..text import quoted
 from .common import (
     Event,
@@ -602,7 +602,7 @@ class CheminGame:
             self._stand("player", out)
 
     def _draw(self, hand: str, out: list[Event]) -> None:
-        from ..cards import pretty
+        from ..engine.cards import pretty
 
         card = self.shoe.draw()
         self.hands[hand].append(card)
@@ -659,7 +659,7 @@ class CheminGame:
         return out
 
     def _settle(self, out: list[Event], natural: bool) -> None:
-        from ..cards import pretty
+        from ..engine.cards import pretty
 
         assert self.banker is not None and self.hand_player is not None
         pt, bt = points(self.hands["player"]), points(self.hands["banker"])
@@ -809,7 +809,7 @@ class CheminGame:
 
     def _unseen_values(self) -> list[int]:
         """The banker's unseen cards counted by value 0..9 (what
-        :func:`banque.advisor.unseen_values` gives, counted from the shoe's values)."""
+        :func:`banque.study.advisor.unseen_values` gives, counted from the shoe's values)."""
         counts = [16 * self.packs] + [4 * self.packs] * 9
         for card in self.banker_seen():
             counts[RANK_VALUE[card[0]]] -= 1

@@ -23,11 +23,11 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from ..cards import full_shoe, hand_total
 from ..constants import MAX_NAME
-from ..engine import Event, validate_stacked
-from ..errors import IllegalAction
-from ..naturals import side_result
+from ..engine.cards import full_shoe, hand_total
+from ..engine.errors import IllegalAction
+from ..engine.game import Event, validate_stacked
+from ..engine.naturals import side_result
 from ..text import quoted
 
 __all__ = [

@@ -20,7 +20,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from ..odds import _check_packs, _entry, _value_counts, two_card_distribution
+from ..study.odds import _check_packs, _entry, _value_counts, two_card_distribution
 from .common import banker_draws
 
 __all__ = [
@@ -192,7 +192,7 @@ def format_punto(report: dict[str, Any]) -> str:
 
 def chemin_report(packs: int = 6) -> dict[str, Any]:
     """Chemin de fer's two-hand natural odds: one hand, either hand, both, neither."""
-    from ..odds import _no_natural_ways
+    from ..study.odds import _no_natural_ways
 
     packs = _check_packs(packs)
     dist = two_card_distribution(packs)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from ..models import Action, Banco, Bid, Deal, Draw, Pass, Stand, Wager
+from ..engine.models import Action, Banco, Bid, Deal, Draw, Pass, Stand, Wager
 from .chemin import CheminGame
 from .common import points
 

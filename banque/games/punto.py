@@ -32,9 +32,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from ..engine import START_CHIPS
-from ..errors import IllegalAction
-from ..models import Action, Bet, Deal, Retire, Spot, build
+from ..engine.errors import IllegalAction
+from ..engine.game import START_CHIPS
+from ..engine.models import Action, Bet, Deal, Retire, Spot, build
 from ..text import quoted
 from .common import (
     Event,
@@ -391,7 +391,7 @@ class PuntoGame:
 
 
 def _describe(coup: TwoHandCoup) -> str:
-    from ..cards import pretty
+    from ..engine.cards import pretty
 
     p = " ".join(pretty(c) for c in coup.hands.player)
     b = " ".join(pretty(c) for c in coup.hands.banker)

@@ -1,7 +1,7 @@
 """Opening the two-hand games' tables: the seats' checks, the journal, the hand-over.
 
-No Textual here; the screens are :mod:`banque.punto_app` and
-:mod:`banque.chemin_app`.  Their games are written as they go into the same
+No Textual here; the screens are :mod:`banque.table.punto_app` and
+:mod:`banque.table.chemin_app`.  Their games are written as they go into the same
 journals as banque's (``banque games`` lists them, ``banque --resume``
 continues them): the journal's head names the game.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..errors import BanqueError, IllegalAction
+from ..engine.errors import BanqueError, IllegalAction
 from .common import validate_names
 
 __all__ = ["TableJournal", "check_seats", "farewell", "open_table"]
@@ -45,8 +45,8 @@ class TableJournal:
     def create(
         cls, game: Any, computers: dict[str, str], pace: float | None, folder: Path | None = None
     ) -> TableJournal:
-        from ..journal import Journal
-        from ..record import record_of
+        from ..engine.journal import Journal
+        from ..engine.record import record_of
 
         record = record_of(game, computers=computers, pace=pace)  # type: ignore[arg-type]
         return cls(Journal.create(record, folder=folder))
@@ -81,8 +81,8 @@ def farewell(game: Any, path: Path) -> str:
 
 def reopen(path: str | Path) -> tuple[Any, TableJournal, dict[str, str], float | None]:
     """A journal's game, replayed, with its journal open to go on (``--resume``)."""
-    from ..journal import Journal
-    from ..record import replay
+    from ..engine.journal import Journal
+    from ..engine.record import replay
 
     journal, info = Journal.reopen(path)
     result = replay(info.record)
@@ -108,12 +108,12 @@ def open_table(
 ) -> int:
     """Open the table of ``game`` (after setup, or to resume a journal), the exit status."""
     if game == "punto-banco":
-        from ..punto_app import run_punto
+        from ..table.punto_app import run_punto
 
         return run_punto(
             names=names, computers=computers or {}, seed=seed, pace=pace, resume=resume
         )
-    from ..chemin_app import run_chemin
+    from ..table.chemin_app import run_chemin
 
     return run_chemin(
         names=names or [],

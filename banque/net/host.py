@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..constants import SeatChoice
-from ..errors import BanqueError, IllegalAction
+from ..engine.errors import BanqueError, IllegalAction
 from .server import TableError, TableServer, close_journal, join_lines, open_journal
 from .table import Table
 
@@ -41,9 +41,9 @@ def build_table(
 ) -> Table:
     """The session and its shared table (the engine checks the names, the rules and
     their options)."""
-    from ..engine import Game
-    from ..models import TableOptions
-    from ..session import Session, computer_seats
+    from ..engine.game import Game
+    from ..engine.models import TableOptions
+    from ..engine.session import Session, computer_seats
 
     strangers = [n for n in computers if n not in names]
     if strangers:

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 from ..constants import MAX_NAME
 
 if TYPE_CHECKING:
-    from ..engine import Event
-    from ..session import Session
+    from ..engine.game import Event
+    from ..engine.session import Session
 
 VERSION = 1
 #: The longest line a client may send (bytes, newline included): acts are small.
@@ -46,7 +46,7 @@ ACTS = (
     "shuffle",
     "continue",
     "fresh",
-    # The rule profiles' own acts (classic, hoyle: banque.rules); adding them kept
+    # The rule profiles' own acts (classic, hoyle: banque.engine.rules); adding them kept
     # version 1: a client that does not know them is never offered them at a home table.
     "burn",
     "accept",

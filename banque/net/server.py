@@ -30,7 +30,7 @@ from . import protocol as P
 from .table import Table
 
 if TYPE_CHECKING:
-    from ..session import Session
+    from ..engine.session import Session
 
 #: A client that reads nothing while this much waits for it is hung up on.
 MAX_BACKLOG = 8 * 1024 * 1024
@@ -292,8 +292,8 @@ def open_journal(session: Session, pace: float) -> str | None:
 
     Returns a one-line warning if it cannot be written (the game goes on).
     """
-    from ..journal import Journal
-    from ..record import record_of
+    from ..engine.journal import Journal
+    from ..engine.record import record_of
 
     try:
         session.journal = Journal.create(

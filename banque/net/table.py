@@ -21,8 +21,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..errors import IllegalAction
-from ..models import (
+from ..engine.errors import IllegalAction
+from ..engine.models import (
     Accept,
     Action,
     Banco,
@@ -40,8 +40,8 @@ from ..models import (
 from . import protocol as P
 
 if TYPE_CHECKING:
-    from ..engine import Event
-    from ..session import ComputerPlayer, Session
+    from ..engine.game import Event
+    from ..engine.session import ComputerPlayer, Session
 
 #: Ids of acts remembered per seat, for idempotence.
 REMEMBERED_ACTS = 64
@@ -506,7 +506,7 @@ class Table:
             return who
         if not self.takeover:
             return None
-        from ..session import COMPUTER_STAGES
+        from ..engine.session import COMPUTER_STAGES
 
         who = session.actor()
         if session.stage() in COMPUTER_STAGES and who in self.seats and not self.connected(who):
@@ -554,8 +554,8 @@ class Table:
         """A cautious computer that plays a gone seat's moves (until it joins again)."""
         player = self._stand_ins.get(who)
         if player is None:
-            from ..players import ComputerPlayer as Robot
-            from ..session import CountingRandom
+            from ..engine.players import ComputerPlayer as Robot
+            from ..engine.session import CountingRandom
 
             rng = CountingRandom(f"banque/{self.session.game.seed}/stand-in:{who}")
             player = Robot(who, "cautious", rng).decide

@@ -1,0 +1,57 @@
+"""The engine's errors: every message is written for a player to act on."""
+
+from __future__ import annotations
+
+from .messages import Msg
+
+
+class BanqueError(Exception):
+    """Base of every error banque raises on purpose."""
+
+
+class IllegalAction(BanqueError):
+    """An action the rules do not allow now.
+
+    ``rule`` is a short key naming the rule (``"turn"``, ``"cover"``,
+    ``"a_cheval"``...), the message says what went wrong and what is allowed
+    now.  The game's state is left exactly as it was.
+
+    ``msg`` is the message as a :class:`~banque.engine.messages.Msg` (a template and
+    its parameters: a screen tells it in the player's language with
+    :func:`banque.engine.messages.tell`); ``message`` is its English text.  A plain
+    ``str`` is still accepted (parts not yet made of message ids).
+    """
+
+    def __init__(self, message: Msg | str, rule: str = "rule") -> None:
+        msg = message if isinstance(message, Msg) else Msg(message)
+        super().__init__(msg)
+        self.rule = rule
+        self.msg = msg
+
+    @property
+    def message(self) -> str:
+        """The refusal in English (made when asked: a ``can_…`` check never builds it)."""
+        return str(self.msg)
+
+    def __str__(self) -> str:
+        return str(self.msg)
+
+
+class RecordError(BanqueError):
+    """A file or document that is not a valid game record."""
+
+
+class ReplayError(BanqueError):
+    """An act of a record that the rules refuse.
+
+    ``index`` is the act's 1-based position in the record's ``actions``;
+    ``rule`` is the refusal's :attr:`IllegalAction.rule` (``"forced"`` names a
+    concealed total: a table shows it to the hand's holder only).
+    """
+
+    def __init__(self, index: int, act: str, reason: str, rule: str = "rule") -> None:
+        super().__init__(f"act {index} ({act}): {reason}")
+        self.index = index
+        self.act = act
+        self.reason = reason
+        self.rule = rule

@@ -1,0 +1,3132 @@
+"""The rules of Baccarat Banque à deux tableaux, under each house's profile.
+
+The house's rules (:mod:`banque.engine.rules`: ``home``, ``classic``, ``hoyle``) are
+read at the few points where the game branches; ``self.house`` holds them.
+
+One :class:`Game` moves through named phases: ``auction`` (bids for the
+bank), ``betting`` (wagers or banco for the next coup), ``right`` / ``left``
+(a side at 5 chooses; with ``forced_moves="announced"`` every side states
+its move, forced or not, so that nobody learns it holds 5), ``banker`` (the banker's free choice) and ``ended``
+(the bank is over; a new bid opens a fresh bank).  Every action has a
+``verify_…`` method that raises :class:`~banque.engine.errors.IllegalAction` with a
+message a player can act on, a ``can_…`` twin, and the action itself, which
+returns the events it applied (forced steps included).  A refused action
+leaves the game exactly as it was.
+
+>>> g = Game(["Ana", "Bruno", "Chloé"], seed=7,
+...          shoe=["9C", "7H", "2S", "4C", "6D", "3C", "4D", "2H"])
+>>> _ = g.bid("Ana", 10); _ = g.pass_bid("Bruno"); _ = g.pass_bid("Chloé")
+>>> g.banker, g.fund, g.sides
+('Ana', 10, {'right': ['Bruno'], 'left': ['Chloé']})
+>>> _ = g.wager("Bruno", 5); _ = g.wager("Chloé", 3); _ = g.deal()
+>>> g.phase  # both sides held 3 and drew by force: the banker chooses
+'banker'
+>>> _ = g.stand("banker")
+>>> g.coups[-1].results, g.fund
+({'right': 'player', 'left': 'tie'}, 5)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..constants import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
+from ..text import quoted
+from .cards import PACKS, card_value, full_shoe, hand_total, parse_card
+from .errors import IllegalAction
+from .messages import N_, Card, Cards, Clauses, Listed, Msg, Names, Nn_, Word, chips
+from .models import (
+    Accept,
+    Action,
+    Banco,
+    BankSummary,
+    Bid,
+    Burn,
+    CoupSummary,
+    Deal,
+    Draw,
+    Ending,
+    ForcedMoves,
+    HandView,
+    Mover,
+    Observation,
+    Pass,
+    Phase,
+    Replenish,
+    Retire,
+    Rules,
+    Seat,
+    SeatView,
+    Shuffle,
+    Side,
+    StakeLine,
+    Stand,
+    StateReport,
+    TableOptions,
+    TableView,
+    Take,
+    Turn,
+    Wager,
+    build,
+)
+from .naturals import settled_sides, side_result
+from .rules import PROFILE_NAMES, HouseRules, house_rules
+
+START_CHIPS = 100
+MIN_CARDS_FOR_COUP = 9
+SIDES: tuple[Side, Side] = ("right", "left")
+MOVERS: tuple[Mover, Mover, Mover] = ("right", "left", "banker")
+_NO_HANDS: dict[Mover, tuple[str | None, ...]] = {"right": (), "left": (), "banker": ()}
+
+
+@dataclass(slots=True)
+class Event:
+    """Something that happened at the table, in words anyone may read.
+
+    Event texts never name a concealed card: they are safe for every screen
+    and log.
+    """
+
+    kind: str
+    text: str
+    bank: int
+    coup: int
+    #: A stable code for the event (``kind`` where it is unambiguous, ``kind.detail``
+    #: otherwise) and its parameters, so that a client can tell it in its own words.
+    #: Parameters name only what the text says (never a concealed card).
+    code: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+    #: The words as a message id with parameters (``text`` is its English form): a
+    #: screen tells it in the player's language (:func:`banque.engine.messages.tell_event`).
+    msg: Msg | None = None
+
+
+def _line(who: str, kind: str, right: int, left: int) -> StakeLine:
+    """A stake taken on a coup, made once as the model its coup's summary lists."""
+    return build(StakeLine, {"who": who, "kind": kind, "right": right, "left": left})
+
+
+def _chips(n: int) -> str:
+    return f"{n} chip" if n == 1 else f"{n} chips"
+
+
+def _as_seen(cards: list[str], mine: bool) -> tuple[str | None, ...]:
+    """A hand as a seat sees it: the first two cards face down unless it holds them."""
+    if mine or not cards:
+        return tuple(cards)
+    return (None, None, *cards[2:])
+
+
+#: A hand's total; a side's result against the banker (one definition each for every game).
+_points = hand_total
+_result = side_result
+
+
+#: A bettor's acts, by (may wager, may call banco).
+_BETTOR_ACTS: dict[tuple[bool, bool], tuple[str, ...]] = {
+    (True, True): ("wager", "a_cheval", "banco", "pass"),
+    (True, False): ("wager", "a_cheval", "pass"),
+    (False, True): ("banco", "pass"),
+    (False, False): ("pass",),
+}
+
+#: What a side's stakes gain per chip, by its result (a tie returns them).
+_GAIN = {"player": 1, "banker": -1, "tie": 0}
+
+
+def _forced_refusal(side: Mover, total: int, draw: bool) -> Msg:
+    """A forced side's refusal to ``draw`` (or stand): it names the concealed total, so
+    it is shown to its holder only."""
+    if draw:
+        return Msg(
+            N_(
+                "The {side} side holds {total}: at 6–7 a side must stand, so it cannot "
+                "draw (only 5 is a choice)."
+            ),
+            side=Word(side),
+            total=total,
+        )
+    return Msg(
+        N_(
+            "The {side} side holds {total}: at 0–4 a side must draw, so it cannot "
+            "stand (only 5 is a choice)."
+        ),
+        side=Word(side),
+        total=total,
+    )
+
+
+def _side_name(side: Mover) -> str:
+    return {"right": "Right", "left": "Left", "banker": "Banker"}[side]
+
+
+def _validate_participants(participants: Sequence[str]) -> list[str]:
+    if isinstance(participants, str) or not isinstance(participants, Sequence):
+        raise IllegalAction(Msg(N_("Participants must be a list of names.")), "participants")
+    names = [p.strip() if isinstance(p, str) else p for p in participants]
+    for name in names:
+        if not isinstance(name, str) or not name:
+            raise IllegalAction(
+                Msg(N_("Every participant needs a name (not empty).")), "participants"
+            )
+        if len(name) > MAX_NAME:
+            raise IllegalAction(
+                Msg(
+                    N_("The name {name} is too long: at most {most} characters."),
+                    name=quoted(name),
+                    most=MAX_NAME,
+                ),
+                "participants",
+            )
+        if not name.isprintable():  # a line break would split messages and the table
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "The name {name} holds a line break, tab or other control character: "
+                        "names are printed at the table, use letters, digits and spaces."
+                    ),
+                    name=quoted(name),
+                ),
+                "participants",
+            )
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise IllegalAction(
+            Msg(
+                N_("Baccarat Banque is played by {least} to {most} participants; {n} were given."),
+                least=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+                n=len(names),
+            ),
+            "participants",
+        )
+    seen: dict[str, str] = {}
+    for name in names:
+        key = name.casefold()
+        if key in seen:
+            raise IllegalAction(
+                Msg(
+                    N_("Two participants are called {name}: every name must be different."),
+                    name=repr(name),
+                ),
+                "participants",
+            )
+        seen[key] = name
+    return names
+
+
+def validate_stacked(cards: Iterable[str], packs: int = PACKS) -> list[str]:
+    """Read a stacked shoe top (card codes); each card at most ``packs`` times."""
+    stacked = [parse_card(c) for c in cards]
+    if len(stacked) > 52 * packs:
+        raise IllegalAction(
+            Msg(N_("A shoe holds {most} cards; {n} were given."), most=52 * packs, n=len(stacked)),
+            "shoe",
+        )
+    for card, count in Counter(stacked).items():
+        if count > packs:
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "The shoe has only {packs} copies of {card} ({packs} packs); "
+                        "it was given {count} times."
+                    ),
+                    packs=packs,
+                    card=card,
+                    count=count,
+                ),
+                "shoe",
+            )
+    return stacked
+
+
+class Game:
+    """A game of Baccarat Banque: one bank after another, same participants.
+
+    All randomness (the lot between equal bids, the shuffles and the cut)
+    comes from ``self.rng``, seeded by ``seed``.  ``shoe`` stacks the top of
+    the first bank's shoe (top first); the rest follows in seeded order.
+    """
+
+    def __init__(
+        self,
+        participants: Sequence[str],
+        seed: int = 0,
+        shoe: Iterable[str] = (),
+        *,
+        packs: int = PACKS,
+        record: bool = True,
+        keep_log: bool = True,
+        rules: Rules = "home",
+        forced_moves: ForcedMoves = "automatic",
+        options: TableOptions | None = None,
+    ) -> None:
+        self.participants: list[str] = _validate_participants(participants)
+        self.seed = seed
+        self.packs = packs
+        try:
+            self.house: HouseRules = house_rules(rules)
+        except ValueError:
+            raise IllegalAction(
+                Msg(
+                    N_("Unknown rules {name}: the profiles are {profiles}."),
+                    name=repr(rules),
+                    profiles=", ".join(PROFILE_NAMES),
+                ),
+                "rules",
+            ) from None
+        self.rules: Rules = rules
+        #: The home profile: the hot paths (a simulation's every act) take its short way.
+        self._home = rules == "home"
+        self.options: TableOptions = options if options is not None else TableOptions()
+        #: classic: who banco'd in the last coups, and how many coups in a row.
+        self.banco_run: tuple[str, int] = ("", 0)
+        #: classic: the retired bank offered at the same size, to these in turn.
+        self.offer: list[str] = []
+        self.offer_size = 0
+        self._offer_banker = ""
+        #: hoyle: the banker declared the stakes accepted (the bank is unlimited).
+        self.unlimited = False
+        self.forced_moves: ForcedMoves = forced_moves
+        self.stacked: list[str] = validate_stacked(shoe, packs)
+        self.rng = random.Random(seed)
+        self.recording = record
+        self.keep_log = keep_log
+        self.actions: list[Action] = []
+        self.log: list[Event] = []
+        self.balances: dict[str, int] = {p: START_CHIPS for p in self.participants}
+        self.banks: list[BankSummary] = []
+        self._start_auction()
+
+    def rng_for(self, purpose: str) -> random.Random:
+        """A generator of the game's own, for one purpose (a computer seat, say).
+
+        It is derived from the game's seed alone, so it neither disturbs the
+        table's generator (shuffles, lots) nor depends on when it is asked
+        for: a record of a game with computer players replays exactly.
+        """
+        return random.Random(f"banque/{self.seed}/{purpose}")
+
+    # ------------------------------------------------------------------ state
+
+    def _start_auction(self) -> None:
+        self.phase: Phase = "auction"
+        self.bank_number = len(self.banks) + 1
+        self.bids: dict[str, int] = {}
+        self.spoken: list[str] = []
+        self.banker: str | None = None
+        self.fund = 0
+        self.bank_bid = 0
+        self.sides: dict[Side, list[str]] = {"right": [], "left": []}
+        self.active_index: dict[Side, int] = {"right": 0, "left": 0}
+        self.order: list[str] = []
+        self._order_index: dict[str, int] = {}
+        self._side_by_name: dict[str, Side] = {}
+        self.shoe: list[str] = []  # top of the shoe is the END of this list
+        self.shoe_ready = False
+        self.shoe_order: list[str] = []
+        self.seating_open = False
+        #: This bank's seating was given (a ``seat`` act): the table moves on to the shuffle.
+        self.seated = False
+        self.coups: list[CoupSummary] = []
+        self.banco_suivi: list[str] = []
+        self.seen: list[str] = []
+        self._seen_tuple: tuple[str, ...] = ()
+        self.ended: Ending | None = None
+        #: Spectators (classic) or standing punters (hoyle): bet after the seats.
+        self.spectators: list[str] = []
+        #: Every other participant by precedence (classic's seating, offers and bancos).
+        self.precedence: list[str] = []
+        #: Deals from the current shoe, and whether its burn was made (classic).
+        self.shoe_deals = 0
+        self.burnt = False
+        #: hoyle: the bank is broken; the banker replenishes it or retires.
+        self.broken = False
+        self.unlimited = False
+        self._reset_coup()
+
+    def _reset_coup(self) -> None:
+        self.next_bettor = 0
+        self.lines: list[StakeLine] = []
+        self._exposure_right = 0
+        self._exposure_left = 0
+        self.claims: list[str] = []
+        self.claim_split: dict[str, tuple[int, int]] = {}
+        self.passed: list[str] = []
+        self.hands: dict[Mover, list[str]] = {"right": [], "left": [], "banker": []}
+        self.moves: dict[Mover, str | None] = {"right": None, "left": None, "banker": None}
+        self.deciders: dict[Side, str | None] = {"right": None, "left": None}
+        self.unconfirmed: set[Side] = set()
+        #: Sides already settled by a natural (classic); their hands are shown.
+        self.settled: tuple[Side, ...] = ()
+
+    @property
+    def coup_number(self) -> int:
+        """The coup being played or about to be (1-based, within the bank)."""
+        return len(self.coups) + 1
+
+    @property
+    def cards_left(self) -> int:
+        return len(self.shoe) if self.shoe_ready else 52 * self.packs
+
+    @property
+    def active(self) -> dict[Side, str | None]:
+        """The active player of each side (``None`` before seating)."""
+        return {
+            side: (self.sides[side][self.active_index[side]] if self.sides[side] else None)
+            for side in SIDES
+        }
+
+    def side_of(self, who: str) -> Side | None:
+        """The side ``who`` sits on (``None`` for the banker, or before seating)."""
+        return self._side_by_name.get(who)
+
+    @property
+    def stakes(self) -> dict[Side, int]:
+        """The banker's exposure on each side this coup (à cheval halves included)."""
+        return {"right": self._exposure_right, "left": self._exposure_left}
+
+    def staked(self) -> int:
+        """All chips staked on this coup (both sides)."""
+        return self._exposure_right + self._exposure_left
+
+    def _take(self, line: StakeLine) -> None:
+        """Accept a stake: the chips leave the wagerer's balance."""
+        self.lines.append(line)
+        self._exposure_right += line.right
+        self._exposure_left += line.left
+        self.balances[line.who] -= line.right + line.left
+
+    def stake_of(self, who: str) -> int:
+        return sum(line.right + line.left for line in self.lines if line.who == who)
+
+    def cover_left(self) -> int:
+        """Chips of the fund not yet covered by accepted stakes."""
+        return self.fund - self.staked()
+
+    # ------------------------------------------------------------- the log
+
+    def _event(self, kind: str, msg: Msg, out: list[Event], code: str = "", **params: Any) -> None:
+        """Log an event: its words are ``msg`` (a template and its parameters, told in each
+        player's language); ``code`` and ``params`` are its stable form for clients."""
+        if not self.keep_log:  # quiet mode (simulations): no events at all
+            return
+        ev = Event(kind, str(msg), self.bank_number, self.coup_number, code or kind, params, msg)
+        out.append(ev)
+        self.log.append(ev)
+
+    def _remember(self, action: Action) -> None:
+        if self.recording:
+            self.actions.append(action)
+
+    # ---------------------------------------------------------- checks
+
+    def _check_participant(self, who: str) -> None:
+        if who not in self.balances:
+            raise IllegalAction(
+                Msg(
+                    N_("Nobody called {who} sits at this table (participants: {names})."),
+                    who=quoted(who),
+                    names=Names(self.participants),
+                ),
+                "participant",
+            )
+
+    def _phase_error(self, wanted: str) -> IllegalAction:
+        """A readable refusal for an act that does not belong to this phase."""
+        p = self.phase
+        if p == "auction":
+            msg = Msg(
+                N_(
+                    "The auction for bank {bank} is still open: each participant "
+                    "bids for the bank or passes first."
+                ),
+                bank=self.bank_number,
+            )
+        elif p == "ended":
+            msg = Msg(
+                N_(
+                    "Bank {bank} has ended; a new bid opens a fresh bank (new auction, new shuffle)."
+                ),
+                bank=self.bank_number,
+            )
+        elif p == "betting":
+            last = self.coups[-1] if self.coups else None
+            if wanted == "decision" and last is not None and last.natural and not self.lines:
+                msg = Msg(
+                    N_(
+                        "Coup {last} ended on a natural: nobody draws. "
+                        "Coup {coup} is taking wagers; the banker deals next."
+                    ),
+                    last=last.number,
+                    coup=self.coup_number,
+                )
+            elif wanted == "decision":
+                msg = Msg(
+                    N_("No cards are out: coup {coup} is taking wagers, then the banker deals."),
+                    coup=self.coup_number,
+                )
+            else:
+                msg = Msg(N_("Coup {coup} is taking wagers."), coup=self.coup_number)
+        else:
+            msg = Msg(
+                N_("The cards of coup {coup} are out: accepted wagers cannot change now. {prompt}"),
+                coup=self.coup_number,
+                prompt=self.turn().prompt,
+            )
+        return IllegalAction(msg, "phase")
+
+    # ============================================================ the auction
+
+    def verify_bid(self, who: str, amount: int) -> None:
+        self._check_participant(who)
+        if self.offer and self.phase == "ended":
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "The retired bank is offered at the same size first: {who} takes it "
+                        "or passes; if nobody takes it, an auction opens."
+                    ),
+                    who=self.offer[0],
+                ),
+                "offer",
+            )
+        if self._list_first() and who != self.participants[0]:
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "At this table the first name on the list, {who}, holds the "
+                        "first bank with a fund of their choice."
+                    ),
+                    who=self.participants[0],
+                ),
+                "auction",
+            )
+        if self.phase not in ("auction", "ended"):
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "{banker} holds bank {bank}: bids are taken only before a "
+                        "bank starts (after this one ends)."
+                    ),
+                    banker=self.banker,
+                    bank=self.bank_number,
+                ),
+                "auction",
+            )
+        if self.phase == "auction" and who in self.spoken:
+            raise IllegalAction(
+                Msg(
+                    N_("{who} has already bid {amount} in this auction: one offer each."),
+                    who=who,
+                    amount=chips(self.bids[who]),
+                )
+                if who in self.bids
+                else Msg(N_("{who} has already passed in this auction: one offer each."), who=who),
+                "auction",
+            )
+        balance = self.balances[who]
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+            raise IllegalAction(
+                Msg(
+                    N_("A bid is a whole number of chips, at least 1 (not {amount})."),
+                    amount=quoted(amount),
+                ),
+                "bid",
+            )
+        if amount > balance:
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "{who} has {chips}: a bid puts your own chips at risk, so it "
+                        "cannot exceed your balance (bid 1 to {most})."
+                    ),
+                    who=who,
+                    chips=chips(balance),
+                    most=balance,
+                )
+                if balance
+                else Msg(N_("{who} has no chips left and cannot bid for the bank."), who=who),
+                "bid",
+            )
+
+    def _fresh_auction(self, out: list[Event]) -> None:
+        """After a bank's end, the first bid or pass opens the next bank's auction."""
+        self._start_auction()
+        if self.keep_log:
+            self._event(
+                "auction",
+                Msg(N_("A fresh bank: the auction for bank {bank} opens."), bank=self.bank_number),
+                out,
+                "auction.fresh",
+                bank=self.bank_number,
+            )
+
+    def can_bid(self, who: str, amount: int) -> bool:
+        return self._can(self.verify_bid, who, amount)
+
+    def bid(self, who: str, amount: int) -> list[Event]:
+        """Offer ``amount`` of one's own chips as the bank's fund."""
+        self.verify_bid(who, amount)
+        out: list[Event] = []
+        if self.phase == "ended":
+            self._fresh_auction(out)
+        self.bids[who] = amount
+        self.spoken.append(who)
+        if self.recording:
+            self._remember(Bid.model_construct(act="bid", who=who, amount=amount))
+        if self.keep_log:
+            self._event(
+                "bid",
+                Msg(N_("{who} bids {amount} for the bank."), who=who, amount=chips(amount)),
+                out,
+                who=who,
+                amount=amount,
+            )
+        self._after_auction_speech(out)
+        return out
+
+    def verify_pass_bid(self, who: str) -> None:
+        self._check_participant(who)
+        if self.offer and self.phase == "ended":
+            if who != self.offer[0]:
+                self.verify_take(who)
+            return
+        if self._list_first():
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "At this table the first name on the list, {who}, holds the "
+                        "first bank: they state its fund (a bid)."
+                    ),
+                    who=self.participants[0],
+                ),
+                "auction",
+            )
+        if self.phase not in ("auction", "ended"):
+            raise IllegalAction(Msg(N_("There is no auction open to pass in.")), "auction")
+        if self.phase == "auction" and who in self.spoken:
+            raise IllegalAction(
+                Msg(N_("{who} has already spoken in this auction."), who=who), "auction"
+            )
+
+    def can_pass_bid(self, who: str) -> bool:
+        return self._can(self.verify_pass_bid, who)
+
+    def pass_bid(self, who: str) -> list[Event]:
+        """Decline to bid for the bank (after a bank's end: the fresh auction opens)."""
+        self.verify_pass_bid(who)
+        if self.offer and self.phase == "ended":
+            return self._decline(who)
+        out: list[Event] = []
+        if self.phase == "ended":
+            self._fresh_auction(out)
+        self.spoken.append(who)
+        if self.recording:
+            self._remember(Pass.model_construct(act="pass", who=who))
+        if self.keep_log:
+            self._event("pass", Msg(N_("{who} passes."), who=who), out, who=who)
+        self._after_auction_speech(out)
+        return out
+
+    def _after_auction_speech(self, out: list[Event]) -> None:
+        if self._list_first() and self.bids:
+            self._close_auction(out)
+            return
+        if len(self.spoken) < len(self.participants):
+            return
+        if self.bids:
+            self._close_auction(out)
+        else:
+            self.spoken = []
+            if self.keep_log:
+                self._event(
+                    "auction", Msg(N_("Nobody bid: the auction opens again.")), out, "auction.again"
+                )
+
+    def _close_auction(self, out: list[Event]) -> None:
+        top = max(self.bids.values())
+        leaders = [p for p in self.participants if self.bids.get(p) == top]
+        if len(leaders) > 1:
+            banker = leaders[self.rng.randrange(len(leaders))]
+            if self.keep_log:
+                self._event(
+                    "lot",
+                    Msg(
+                        N_("{names} bid {amount} each; the lot falls on {banker}."),
+                        names=Names(leaders),
+                        amount=chips(top),
+                        banker=banker,
+                    ),
+                    out,
+                    leaders=list(leaders),
+                    amount=top,
+                    banker=banker,
+                )
+        else:
+            banker = leaders[0]
+        self.banker = banker
+        self.fund = top
+        self.bank_bid = top
+        self.balances[banker] -= top
+        others = [p for p in self.participants if p != banker]
+        if self.house.seating == "precedence":  # the other bidders first, highest bid first
+            bidders = sorted((p for p in others if p in self.bids), key=lambda p: -self.bids[p])
+            others = bidders + [p for p in others if p not in self.bids]
+        self._seat_by_precedence(others)
+        self.phase = "betting"
+        self.seating_open = True
+        if self.keep_log:
+            self._event(
+                "banker",
+                Msg(
+                    N_("{banker} holds bank {bank} with a fund of {fund}."),
+                    banker=banker,
+                    bank=self.bank_number,
+                    fund=chips(top),
+                ),
+                out,
+                banker=banker,
+                bank=self.bank_number,
+                fund=top,
+            )
+
+    def _seat_by_precedence(self, others: list[str]) -> None:
+        """Seat ``others`` in order: first right, first left, second right… (a side's
+        limit reached, the rest stand: hoyle's ten seated punters)."""
+        limit = self.house.max_side
+        seated = others if limit is None else others[: 2 * limit]
+        self.precedence = list(others)
+        self._set_sides(seated[0::2], seated[1::2], others[len(seated) :])
+
+    def _set_sides(self, right: list[str], left: list[str], spectators: Sequence[str] = ()) -> None:
+        self.sides = {"right": list(right), "left": list(left)}
+        self.spectators = list(spectators)
+        self.active_index = {"right": 0, "left": 0}
+        # Anticlockwise from the banker's right: the right side outward, then
+        # the left side from its far end back to the banker; spectators last.
+        self.order = list(right) + list(reversed(left)) + self.spectators
+        self._order_index = {name: i for i, name in enumerate(self.order)}
+        by_name: dict[str, Side] = {name: "right" for name in right}
+        by_name.update((name, "left") for name in left)
+        self._side_by_name = by_name
+
+    def _close_auction_if_open(self, out: list[Event]) -> dict[str, object] | None:
+        """Close the auction implicitly (records); returns what undoes it."""
+        if self.phase != "auction":
+            return None
+        if not self.bids:
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "Nobody has bid for bank {bank} yet: the auction needs at least "
+                        "one bid before play can go on."
+                    ),
+                    bank=self.bank_number,
+                ),
+                "auction",
+            )
+        saved: dict[str, object] = {
+            "rng": self.rng.getstate(),
+            "balances": dict(self.balances),
+            "spoken": list(self.spoken),
+            "log": len(self.log),
+        }
+        self._close_auction(out)
+        return saved
+
+    def _undo_close(self, saved: dict[str, object]) -> None:
+        self.rng.setstate(saved["rng"])  # type: ignore[arg-type]
+        self.balances = saved["balances"]  # type: ignore[assignment]
+        self.spoken = saved["spoken"]  # type: ignore[assignment]
+        del self.log[int(saved["log"]) :]  # type: ignore[call-overload]
+        self.phase = "auction"
+        self.banker = None
+        self.fund = 0
+        self.bank_bid = 0
+        self.sides = {"right": [], "left": []}
+        self.spectators = []
+        self.precedence = []
+        self.order = []
+        self._order_index = {}
+        self._side_by_name = {}
+        self.seating_open = False
+
+    def _as_if_closed(self, check: object, *args: object) -> None:
+        """Run a check as a record plays the act: after the auction's implicit close.
+
+        The close is tried and undone (lot, balances, log), so ``can_…`` and
+        ``verify_…`` agree with the act itself during an open auction.
+        """
+        saved = self._close_auction_if_open([])
+        try:
+            check(*args)  # type: ignore[operator]
+        finally:
+            if saved is not None:
+                self._undo_close(saved)
+
+    def _implicit(self, method: object, *args: object) -> list[Event]:
+        """Run an act that may close the auction first; undo all on refusal."""
+        if self.phase != "auction":
+            return method(*args)  # type: ignore[operator,no-any-return]
+        out: list[Event] = []
+        saved = self._close_auction_if_open(out)
+        try:
+            out.extend(method(*args))  # type: ignore[operator]
+        except IllegalAction:
+            if saved is not None:
+                self._undo_close(saved)
+            raise
+        return out
+
+    # ============================================================ seating
+
+    def verify_seat(
+        self, right: Sequence[str], left: Sequence[str], spectators: Sequence[str] = ()
+    ) -> None:
+        if self.phase == "auction" and not self.bids:
+            raise self._phase_error("seat")
+        if self.phase == "auction":  # the lot, if any, decides who the banker is
+            return self._as_if_closed(self.verify_seat, right, left, spectators)
+        if self.phase == "ended":
+            raise self._phase_error("seat")
+        if self.phase not in ("auction", "betting") or (
+            self.phase == "betting" and not self.seating_open
+        ):
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "Seats are taken right after the auction, before the first wager of the "
+                        "bank."
+                    )
+                ),
+                "seating",
+            )
+        banker = self.banker if self.phase == "betting" else self._auction_leader()
+        house = self.house
+        if spectators and house.extra_bettors == "none":
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "Under the {rules} rules everyone but the banker sits on a side: "
+                        "there are no spectators."
+                    ),
+                    rules=house.name,
+                ),
+                "seating",
+            )
+        limit = house.max_side
+        if limit is not None and (len(right) > limit or len(left) > limit):
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "At most {most} punters sit, {limit} a side; the others stand "
+                        "(list them as standing)."
+                    ),
+                    most=2 * limit,
+                    limit=limit,
+                ),
+                "seating",
+            )
+        everyone = list(right) + list(left) + list(spectators)
+        for who in everyone:
+            self._check_participant(who)
+        if banker in everyone and banker is not None:
+            raise IllegalAction(
+                Msg(
+                    N_("{banker} holds the bank and sits at its head, not on a side."),
+                    banker=banker,
+                ),
+                "seating",
+            )
+        dup = [p for p, n in Counter(everyone).items() if n > 1]
+        if dup:
+            raise IllegalAction(
+                Msg(N_("{names} cannot sit in two places."), names=Names(dup)), "seating"
+            )
+        missing = [p for p in self.participants if p != banker and p not in everyone]
+        if missing and banker is not None:
+            raise IllegalAction(
+                Msg(
+                    N_("Everyone but the banker sits on a side: {names} has no seat."),
+                    names=Names(missing),
+                )
+                if house.extra_bettors == "none"
+                else Msg(
+                    N_("Everyone but the banker sits on a side or watches: {names} has no place."),
+                    names=Names(missing),
+                )
+                if house.extra_bettors == "spectators"
+                else Msg(
+                    N_("Everyone but the banker sits on a side or stands: {names} has no place."),
+                    names=Names(missing),
+                ),
+                "seating",
+            )
+        if not right or not left:
+            raise IllegalAction(
+                Msg(N_("Each side needs at least one seat: the right and the left both play.")),
+                "seating",
+            )
+
+    def _auction_leader(self) -> str | None:
+        """The banker the auction would give, if no lot is needed."""
+        if not self.bids:
+            return None
+        top = max(self.bids.values())
+        leaders = [p for p in self.participants if self.bids.get(p) == top]
+        return leaders[0] if len(leaders) == 1 else None
+
+    def can_seat(
+        self, right: Sequence[str], left: Sequence[str], spectators: Sequence[str] = ()
+    ) -> bool:
+        return self._can(self.verify_seat, right, left, spectators)
+
+    def seat(
+        self, right: Sequence[str], left: Sequence[str], spectators: Sequence[str] = ()
+    ) -> list[Event]:
+        """Seat the participants: each side listed from the banker outward (and, under
+        classic or hoyle, the spectators or standing punters)."""
+        return self._implicit(self._seat, list(right), list(left), list(spectators))
+
+    def _seat(self, right: list[str], left: list[str], spectators: list[str]) -> list[Event]:
+        self.verify_seat(right, left, spectators)
+        out: list[Event] = []
+        self._set_sides(right, left, spectators)
+        self.seated = True
+        if self.recording:
+            self._remember(
+                Seat.model_construct(
+                    act="seat", right=list(right), left=list(left), spectators=list(spectators)
+                )
+            )
+        if self.keep_log:
+            extra: Msg | str = ""
+            if spectators:
+                extra = Msg(
+                    N_("; watching: {names}")
+                    if self.house.extra_bettors == "spectators"
+                    else N_("; standing: {names}"),
+                    names=", ".join(spectators),
+                )
+            self._event(
+                "seat",
+                Msg(
+                    N_("Seated: right {right}; left {left} (from the banker outward){extra}."),
+                    right=", ".join(right),
+                    left=", ".join(left),
+                    extra=extra,
+                ),
+                out,
+                right=list(right),
+                left=list(left),
+            )
+        return out
+
+    # ============================================================ shuffle
+
+    def verify_shuffle(self, shufflers: Sequence[str], cut: str | None) -> None:
+        if (self.phase == "auction" and not self.bids) or self.phase == "ended":
+            raise self._phase_error("shuffle")
+        if self.phase not in ("auction", "betting") or self.shoe_ready:
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "The shoe of bank {bank} is already shuffled and cut; it is not "
+                        "shuffled again until a fresh bank."
+                    ),
+                    bank=self.bank_number,
+                ),
+                "shuffle",
+            )
+        for who in shufflers:
+            self._check_participant(who)
+        if cut is not None:
+            self._check_participant(cut)
+
+    def can_shuffle(self, shufflers: Sequence[str] = (), cut: str | None = None) -> bool:
+        return self._can(self.verify_shuffle, shufflers, cut)
+
+    def shuffle(self, shufflers: Sequence[str] = (), cut: str | None = None) -> list[Event]:
+        """Others shuffle, the banker shuffles last, ``cut`` cuts."""
+        return self._implicit(self._shuffle, list(shufflers), cut)
+
+    def _shuffle(self, shufflers: list[str], cut: str | None) -> list[Event]:
+        self.verify_shuffle(shufflers, cut)
+        out: list[Event] = []
+        if self.recording:
+            self._remember(
+                Shuffle.model_construct(act="shuffle", shufflers=list(shufflers), cut=cut)
+            )
+        self._prepare_shoe([p for p in shufflers if p != self.banker], cut, out)
+        return out
+
+    def _prepare_shoe(self, shufflers: list[str], cut: str | None, out: list[Event]) -> None:
+        assert self.banker is not None
+        pack = full_shoe(self.packs)
+        stacked = self.stacked if self.bank_number == 1 else []
+        for card in stacked:
+            pack.remove(card)
+        croupier = self.house.croupier
+        if croupier and not shufflers:  # the players at the croupier's right and left
+            far = [self.sides["right"][-1], self.sides["left"][-1]]
+            shufflers = [p for p in far if p != self.banker]
+        hands = [*shufflers, self.banker]
+        if croupier:  # the croupier (the table) shuffles first
+            self.rng.shuffle(pack)
+        for _ in hands:
+            self.rng.shuffle(pack)
+        cutter = cut if cut is not None else self.sides["left"][0]
+        cut_at = self.rng.randint(1, len(pack) - 1) if len(pack) > 1 else 0
+        pack = pack[cut_at:] + pack[:cut_at]
+        order = stacked + pack
+        self.shoe_order = order
+        self.shoe = order[::-1]
+        self.shoe_ready = True
+        self.seating_open = False
+        self.banks.append(
+            build(
+                BankSummary,
+                {
+                    "number": self.bank_number,
+                    "banker": self.banker,
+                    "bid": self.fund,
+                    "bids": dict(self.bids),
+                    "right": list(self.sides["right"]),
+                    "left": list(self.sides["left"]),
+                    "shufflers": hands,
+                    "cut_by": cutter,
+                    "cut_at": cut_at,
+                    "shoe": order,
+                    "coups": 0,
+                    "ended": None,
+                    "burnt": [],
+                    "reshuffles": [],
+                    "spectators": list(self.spectators),
+                },
+            )
+        )
+        self.shoe_deals = 0
+        self.burnt = False
+        if self.keep_log:
+            self._event(
+                "shuffle",
+                Msg(
+                    N_(
+                        "Shuffled by the croupier, then {who} (the banker last); {cutter} cuts. "
+                        "{cards} cards in the shoe."
+                    )
+                    if croupier
+                    else N_(
+                        "Shuffled by {who} (the banker last); {cutter} cuts. "
+                        "{cards} cards in the shoe."
+                    ),
+                    who=", ".join(hands),
+                    cutter=cutter,
+                    cards=len(self.shoe),
+                ),
+                out,
+                shufflers=list(hands),
+                cut=cutter,
+                cards=len(self.shoe),
+                croupier=croupier,
+            )
+
+    def _reshuffle(self, out: list[Event]) -> None:
+        """classic: fewer than ``min_cards`` left: all the cards are shuffled again (the
+        banker), cut as before, and the bank goes on with a fresh shoe."""
+        pack = full_shoe(self.packs)
+        self.rng.shuffle(pack)
+        cut_at = self.rng.randint(1, len(pack) - 1)
+        order = pack[cut_at:] + pack[:cut_at]
+        self.shoe = order[::-1]
+        self.seen = []
+        self._seen_tuple = ()
+        self.shoe_deals = 0
+        self.burnt = False
+        if self.banks:
+            self.banks[-1].reshuffles.append(order)
+        if self.keep_log:
+            self._event(
+                "reshuffle",
+                Msg(
+                    N_(
+                        "Fewer than {min_cards} cards are left: all the cards are "
+                        "reshuffled ({cards} in the shoe) and the bank goes on."
+                    ),
+                    min_cards=self.house.min_cards,
+                    cards=len(order),
+                ),
+                out,
+                min_cards=self.house.min_cards,
+                cards=len(self.shoe),
+            )
+
+    def _ensure_shoe(self, out: list[Event]) -> None:
+        if not self.shoe_ready:
+            self._prepare_shoe([], None, out)
+
+    # ============================================================ betting
+
+    def _bettor_check(self, who: str, what: str) -> int:
+        if who not in self.balances:
+            self._check_participant(who)  # raises
+        if self.phase != "betting":
+            raise self._phase_error("wager")
+        if who == self.banker:
+            raise IllegalAction(
+                Msg(N_("{who} holds the bank; the banker never wagers."), who=who), "banker"
+            )
+        idx = self._order_index[who]
+        if idx < self.next_bettor:
+            did = (
+                N_("passed")
+                if who in self.passed
+                else (N_("called banco") if who in self.claims else N_("wagered"))
+            )
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "{who} has already had a turn this coup ({did}): {what} go once round "
+                        "the table, anticlockwise from the banker's right."
+                    ),
+                    who=who,
+                    did=Word(did),
+                    what=Word(what),
+                ),
+                "turn",
+            )
+        return idx
+
+    def _cover_for(self, who: str) -> int | None:
+        """The most the bank takes from ``who`` now (``None``: no limit but the balance).
+
+        home: the fund's cover left. classic and hoyle: stakes beyond the fund are taken
+        (the bank pays in order as far as it goes), but hoyle's standing punters stake only
+        while the bank is uncovered; once the stakes are accepted (hoyle) the banker holds
+        every stake, up to the chips they have.
+        """
+        if self.broken:
+            return 0
+        house = self.house
+        if house.liability == "cover":
+            return self.fund - self._exposure_right - self._exposure_left
+        if self.unlimited:
+            assert self.banker is not None
+            staked = self._exposure_right + self._exposure_left
+            return self.fund + self.balances[self.banker] - staked
+        if house.extra_bettors == "standing" and who in self.spectators:
+            return self.fund - self._exposure_right - self._exposure_left
+        return None
+
+    def max_stake(self, who: str) -> int:
+        """The largest ordinary wager ``who`` may place now (0 if none)."""
+        if self.phase != "betting" or who == self.banker or who not in self.balances:
+            return 0
+        if self.claims:
+            return 0
+        cover = self._cover_for(who)
+        balance = self.balances[who]
+        return max(0, balance if cover is None else min(balance, cover))
+
+    def max_a_cheval(self, who: str) -> int:
+        """The largest à cheval wager ``who`` may place now (even; 0 if none)."""
+        m = self.max_stake(who)
+        return m - m % 2
+
+    def ride_stake(self, who: str) -> tuple[int, bool] | None:
+        """Let it ride: ``(amount, a_cheval)`` of ``who``'s last coup in this bank, stake
+        plus winnings (``None`` if ``who`` did not wager then, lost, or called banco)."""
+        if not self.coups:
+            return None
+        coup = self.coups[-1]
+        line = next((ln for ln in coup.lines if ln.who == who), None)
+        if line is None or line.kind == "banco":
+            return None
+        stake, net = line.right + line.left, coup.payouts.get(who, 0)
+        if net < 0 or stake + net <= 0:
+            return None
+        return stake + net, line.kind == "a_cheval"
+
+    def verify_wager(
+        self,
+        who: str,
+        amount: int,
+        a_cheval: bool = False,
+        ride: bool = False,
+        side: Side | None = None,
+    ) -> None:
+        if self.phase == "auction" and self.bids:
+            return self._as_if_closed(self.verify_wager, who, amount, a_cheval, ride, side)
+        self._check_wager(who, amount, a_cheval, ride, side)
+        return None
+
+    def _wager_side(self, who: str, a_cheval: bool, side: Side | None) -> Side:
+        """The side a wager backs: a seat's own; a spectator's as named (or à cheval)."""
+        own = self._side_by_name.get(who)
+        if own is not None:
+            if side is not None and side != own:
+                raise IllegalAction(
+                    Msg(
+                        N_(
+                            "{who} sits on the {own} and backs the {own} hand (or à cheval), "
+                            "not the {side}."
+                        ),
+                        who=who,
+                        own=Word(own),
+                        side=Word(side),
+                    ),
+                    "side",
+                )
+            return own
+        if side is None and not a_cheval:
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "{who} has no seat: a bet from outside the seats names its side "
+                        "(right or left) or is à cheval."
+                    ),
+                    who=who,
+                ),
+                "side",
+            )
+        return side or "right"
+
+    def _check_wager(
+        self, who: str, amount: int, a_cheval: bool, ride: bool = False, side: Side | None = None
+    ) -> int:
+        """The checks of :meth:`verify_wager`; returns the wagerer's place in table order."""
+        idx = self._bettor_check(who, N_("wagers"))
+        if self.broken:
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "The bank is broken: {banker} replenishes it or gives it up before "
+                        "any wager."
+                    ),
+                    banker=self.banker,
+                ),
+                "broken",
+            )
+        if side is not None or self.spectators:
+            self._wager_side(who, a_cheval, side)
+        if ride and self.ride_stake(who) != (amount, a_cheval):
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "{who} cannot let {amount} ride: a ride stakes again the last coup's "
+                        "winning (or tied) wager with its winnings, the same way."
+                    ),
+                    who=who,
+                    amount=amount,
+                ),
+                "ride",
+            )
+        if self.claims:
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "{names} called banco: banco excludes ordinary wagers this coup "
+                        "(you may call banco too, if you can cover the whole fund, or pass)."
+                    ),
+                    names=Names(self.claims),
+                ),
+                "banco",
+            )
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+            raise IllegalAction(
+                Msg(
+                    N_("A wager is a whole number of chips, at least 1 (not {amount})."),
+                    amount=quoted(amount),
+                ),
+                "amount",
+            )
+        if a_cheval and amount % 2:
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "An à cheval wager is split equally between the two sides, so it must be "
+                        "even: {amount} is odd (try {other})."
+                    ),
+                    amount=amount,
+                    other=amount - 1 if amount > 1 else 2,
+                ),
+                "a_cheval",
+            )
+        balance = self.balances[who]
+        if amount > balance:
+            raise IllegalAction(
+                Msg(
+                    N_("{who} has {chips}: a wager cannot exceed your balance (at most {most})."),
+                    who=who,
+                    chips=chips(balance),
+                    most=balance,
+                )
+                if balance
+                else Msg(
+                    N_("{who} has {chips}: a wager cannot exceed your balance."),
+                    who=who,
+                    chips=chips(balance),
+                ),
+                "balance",
+            )
+        if self._home:  # the fund's cover left (cover_left())
+            cover: int | None = self.fund - self._exposure_right - self._exposure_left
+        else:
+            cover = self._cover_for(who)
+        if cover is None:
+            return idx
+        if cover <= 0:
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "The bank is covered: stakes of {staked} already match the "
+                        "fund of {fund}, so no wager can be accepted."
+                    ),
+                    staked=chips(self.staked()),
+                    fund=chips(self.fund),
+                )
+                if not self.unlimited
+                else Msg(
+                    N_(
+                        "{banker} cannot hold more: the stakes already take the fund and "
+                        "every chip the banker has."
+                    ),
+                    banker=self.banker,
+                ),
+                "cover",
+            )
+        if a_cheval and cover < 2:
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "Only 1 chip of the fund is left to cover: an à cheval wager needs 2 "
+                        "(one on each side); an ordinary wager of 1 is still possible."
+                    )
+                ),
+                "cover",
+            )
+        return idx
+
+    def can_wager(
+        self, who: str, amount: int, a_cheval: bool = False, side: Side | None = None
+    ) -> bool:
+        return self._can(self.verify_wager, who, amount, a_cheval, False, side)
+
+    def wager(
+        self,
+        who: str,
+        amount: int,
+        a_cheval: bool = False,
+        ride: bool = False,
+        side: Side | None = None,
+    ) -> list[Event]:
+        """Stake on one's own side (or à cheval, split between both sides); a spectator
+        or standing punter names the side.
+
+        A wager beyond the remaining cover is reduced to it; the event says so.
+        """
+        if self.phase != "auction":  # the usual case: no auction to close first
+            return self._wager(who, amount, a_cheval, ride, side)
+        return self._implicit(self._wager, who, amount, a_cheval, ride, side)
+
+    def _wager(
+        self, who: str, amount: int, a_cheval: bool, ride: bool = False, side: Side | None = None
+    ) -> list[Event]:
+        idx = self._check_wager(who, amount, a_cheval, ride, side)
+        out: list[Event] = []
+        if not self.shoe_ready:
+            self._ensure_shoe(out)
+        self.seating_open = False
+        if self._home:
+            cover: int | None = self.fund - self._exposure_right - self._exposure_left
+        else:
+            cover = self._cover_for(who)
+        accepted = amount if cover is None else min(amount, cover - (cover % 2 if a_cheval else 0))
+        if idx > self.next_bettor:
+            self.passed.extend(self.order[self.next_bettor : idx])
+        self.next_bettor = idx + 1
+        named = side
+        own = self._side_by_name.get(who)
+        side = own if own is not None else self._wager_side(who, a_cheval, side)
+        if a_cheval:
+            line = _line(who, "a_cheval", accepted // 2, accepted // 2)
+        elif side == "right":
+            line = _line(who, "wager", accepted, 0)
+        else:
+            line = _line(who, "wager", 0, accepted)
+        self._take(line)
+        if self.recording:
+            self._remember(
+                Wager.model_construct(
+                    act="wager", who=who, amount=amount, a_cheval=a_cheval, ride=ride, side=named
+                )
+            )
+        if self.keep_log:
+            reduced: Msg | str = (
+                Msg(
+                    N_(" — reduced from {asked} to the {amount} of cover left"),
+                    asked=amount,
+                    amount=chips(accepted),
+                )
+                if accepted < amount
+                else ""
+            )
+            if a_cheval:
+                template = (
+                    N_("{who} lets it ride: {amount} à cheval (half on each side){reduced}.")
+                    if ride
+                    else N_("{who} wagers {amount} à cheval (half on each side){reduced}.")
+                )
+            else:
+                template = (
+                    N_("{who} lets it ride: {amount} on the {side}{reduced}.")
+                    if ride
+                    else N_("{who} wagers {amount} on the {side}{reduced}.")
+                )
+            self._event(
+                "wager",
+                Msg(
+                    template,
+                    who=who,
+                    amount=chips(accepted),
+                    side=Word(side),
+                    reduced=reduced,
+                ),
+                out,
+                "wager.ride" if ride else "wager",
+                who=who,
+                amount=accepted,
+                asked=amount,
+                side="both" if a_cheval else side,
+                a_cheval=a_cheval,
+            )
+        return out
+
+    def verify_banco(self, who: str, right: int | None = None, left: int | None = None) -> None:
+        if self.phase == "auction" and self.bids:
+            return self._as_if_closed(self.verify_banco, who, right, left)
+        self._bettor_check(who, N_("calls"))
+        if self.broken:
+            raise IllegalAction(
+                Msg(
+                    N_("The bank is broken: {banker} replenishes it or gives it up first."),
+                    banker=self.banker,
+                ),
+                "broken",
+            )
+        if self.house.banco == "halves" and who not in self._side_by_name:
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "{who} stands: banco is called from a seat (those standing stake only what "
+                        "the seated players leave uncovered)."
+                    ),
+                    who=who,
+                ),
+                "banco",
+            )
+        limit = self.house.max_bancos_in_row
+        if limit is not None and self.banco_run[0] == who and self.banco_run[1] >= limit:
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "{who} has called banco {limit} times in a row: no player may banco more "
+                        "than twice consecutively."
+                    ),
+                    who=who,
+                    limit=limit,
+                )
+                if limit == 2
+                else Msg(
+                    N_(
+                        "{who} has called banco {limit} times in a row: no player may banco more "
+                        "than {limit} times consecutively."
+                    ),
+                    who=who,
+                    limit=limit,
+                ),
+                "banco",
+            )
+        if self.lines:
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "Banco is called before any ordinary wager of the coup; "
+                        "{names} already wagered."
+                    ),
+                    names=Names([line.who for line in self.lines]),
+                ),
+                "banco",
+            )
+        if self.balances[who] < self.fund:
+            raise IllegalAction(
+                Msg(
+                    N_("Banco covers the whole fund of {fund}; {who} has only {chips}."),
+                    fund=chips(self.fund),
+                    who=who,
+                    chips=chips(self.balances[who]),
+                ),
+                "banco",
+            )
+        self._banco_split(who, right, left)
+
+    def _banco_split(self, who: str, right: int | None, left: int | None) -> tuple[int, int]:
+        """How a banco divides the fund between the hands (checks the house's option)."""
+        fund = self.fund
+        if self.house.banco != "both-hands":
+            if right is not None or left is not None:
+                raise IllegalAction(
+                    Msg(
+                        N_(
+                            "Under the {rules} rules a banco covers the caller's own side: "
+                            "it is not divided between the hands."
+                        ),
+                        rules=self.house.name,
+                    ),
+                    "banco",
+                )
+            own = self._side_by_name.get(who, "right")
+            return (fund, 0) if own == "right" else (0, fund)
+        split = self.options.banco_split
+        if right is None and left is None:
+            if split != "free":
+                raise IllegalAction(
+                    Msg(
+                        N_(
+                            "This house requires a banco divided between the two hands ({rule}): "
+                            "say how much on the right and on the left."
+                        ),
+                        rule=self._split_rule(),
+                    ),
+                    "banco",
+                )
+            own = self._side_by_name.get(who)
+            if own is None:  # a spectator: half each
+                return (fund + 1) // 2, fund // 2
+            return (fund, 0) if own == "right" else (0, fund)
+        r, lt = right or 0, left or 0
+        if isinstance(r, bool) or isinstance(lt, bool) or r < 0 or lt < 0 or r + lt != fund:
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "A banco stakes the whole fund of {chips}: right and left must be whole "
+                        "numbers adding up to {fund} (not {right} and {left})."
+                    ),
+                    chips=chips(fund),
+                    fund=fund,
+                    right=r,
+                    left=lt,
+                ),
+                "banco",
+            )
+        if split == "divided" and (r == 0 or lt == 0):
+            bad = True
+        elif split == "even":
+            bad = abs(r - lt) > 1
+        elif isinstance(split, int):
+            bad = min(r, lt) < split
+        else:
+            bad = False
+        if bad:
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "{banker} refuses this banco: the house requires {rule} "
+                        "(not {right} right and {left} left)."
+                    ),
+                    banker=self.banker,
+                    rule=self._split_rule(),
+                    right=r,
+                    left=lt,
+                ),
+                "banco",
+            )
+        return r, lt
+
+    def banco_rule(self) -> str:
+        """The house's rule for dividing a banco on both hands, in words."""
+        return str(self._split_rule())
+
+    def _split_rule(self) -> Msg:
+        split = self.options.banco_split
+        if split == "even":
+            return Msg(N_("an even division, half on each side"))
+        if isinstance(split, int):
+            return Msg(N_("at least {chips} on each side"), chips=chips(split))
+        if split == "divided":
+            return Msg(N_("something on each side"))
+        return Msg(N_("any division"))
+
+    def can_banco(self, who: str, right: int | None = None, left: int | None = None) -> bool:
+        return self._can(self.verify_banco, who, right, left)
+
+    def may_banco(self, who: str) -> bool:
+        """Whether ``who`` may call banco now in some way (classic: divided evenly, if the
+        house requires a division)."""
+        if self.can_banco(who):
+            return True
+        fund = self.fund
+        return self.house.banco == "both-hands" and self.can_banco(who, fund - fund // 2, fund // 2)
+
+    def banco(self, who: str, right: int | None = None, left: int | None = None) -> list[Event]:
+        """Claim the whole bank (resolved by priority when the banker deals); classic:
+        ``right``/``left`` divide the stake between the two hands the caller plays."""
+        return self._implicit(self._banco, who, right, left)
+
+    def _banco(self, who: str, right: int | None = None, left: int | None = None) -> list[Event]:
+        self.verify_banco(who, right, left)
+        self.claim_split[who] = self._banco_split(who, right, left)
+        out: list[Event] = []
+        self._ensure_shoe(out)
+        self.seating_open = False
+        idx = self.order.index(who)
+        for skipped in self.order[self.next_bettor : idx]:
+            self.passed.append(skipped)
+        self.next_bettor = idx + 1
+        self.claims.append(who)
+        if self.recording:
+            self._remember(Banco.model_construct(act="banco", who=who, right=right, left=left))
+        if self.keep_log:
+            suivi = who in self.banco_suivi
+            self._event(
+                "banco",
+                Msg(N_("{who} calls banco (banco suivi: first priority)."), who=who)
+                if suivi
+                else Msg(N_("{who} calls banco."), who=who),
+                out,
+                "banco.call",
+                who=who,
+                suivi=suivi,
+            )
+        return out
+
+    def verify_pass_turn(self, who: str) -> None:
+        if self.phase == "auction" and self.bids:
+            return self._as_if_closed(self.verify_pass_turn, who)
+        self._bettor_check(who, N_("turns"))
+
+    def can_pass_turn(self, who: str) -> bool:
+        return self._can(self.verify_pass_turn, who)
+
+    def pass_turn(self, who: str) -> list[Event]:
+        """Place no wager this coup."""
+        if self.phase != "auction":  # the usual case: no auction to close first
+            return self._pass_turn(who)
+        unspoken = [p for p in self.participants if p not in self.spoken]
+        return self._implicit(self._pass_turn, who, unspoken)
+
+    def _pass_turn(self, who: str, unspoken: Sequence[str] = ()) -> list[Event]:
+        # verify_pass_turn's check: the auction is closed by now (see pass_turn).
+        idx = self._bettor_check(who, N_("turns"))
+        out: list[Event] = []
+        # This pass closed the auction implicitly: in a record a bare "pass" would
+        # replay as an auction pass, so the auction's passes are recorded first.
+        for p in unspoken:
+            self._remember(Pass.model_construct(act="pass", who=p))
+        if not self.shoe_ready:
+            self._ensure_shoe(out)
+        self.seating_open = False
+        self.passed.extend(self.order[self.next_bettor : idx + 1])
+        self.next_bettor = idx + 1
+        if self.recording:
+            self._remember(Pass.model_construct(act="pass", who=who))
+        if self.keep_log:
+            self._event("pass", Msg(N_("{who} passes."), who=who), out, who=who)
+        return out
+
+    def pass_(self, who: str) -> list[Event]:
+        """Pass: in the auction (no bid; after a bank's end it opens a fresh one) or at the
+        betting (no wager)."""
+        if self.phase == "auction" or self.phase == "ended":
+            return self.pass_bid(who)
+        return self.pass_turn(who)
+
+    # ============================================================ the coup
+
+    def verify_deal(self) -> None:
+        if self.phase == "auction" and self.bids:
+            return
+        if self.phase != "betting":
+            raise self._phase_error("deal")
+        if self.broken:
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "The bank is broken: {banker} replenishes it (replenish) or gives it up "
+                        "(retire) before another coup."
+                    ),
+                    banker=self.banker,
+                ),
+                "broken",
+            )
+
+    def can_deal(self) -> bool:
+        return self._can(self.verify_deal)
+
+    def deal(self) -> list[Event]:
+        """Deal the coup: right, left, banker, twice, face down."""
+        if self.phase != "auction":  # the usual case: no auction to close first
+            return self._deal()
+        return self._implicit(self._deal)
+
+    def _deal(self) -> list[Event]:
+        self.verify_deal()
+        out: list[Event] = []
+        if not self.shoe_ready:
+            self._ensure_shoe(out)
+        self.seating_open = False
+        self.passed += self.order[self.next_bettor :]
+        self.next_bettor = len(self.order)
+        if self.recording:
+            self._remember(Deal.model_construct(act="deal"))
+        if not self._home and self.unlimited and self.staked() > self.fund:  # hoyle
+            put = self.staked() - self.fund
+            self.balances[self.banker or ""] -= put
+            self.fund += put
+            if self.keep_log:
+                self._event(
+                    "hold",
+                    Msg(
+                        N_("{banker} holds every stake: puts up {amount} (fund {fund})."),
+                        banker=self.banker,
+                        amount=chips(put),
+                        fund=self.fund,
+                    ),
+                    out,
+                )
+        sides = self.sides
+        deciders = self.deciders
+        deciders["right"] = sides["right"][self.active_index["right"]]
+        deciders["left"] = sides["left"][self.active_index["left"]]
+        if self.claims and self.house.banco == "both-hands":  # one caller plays both hands
+            caller = self._resolve_banco_both(out)
+            deciders["right"] = deciders["left"] = caller
+        elif self.claims:  # each banco caller decides for its own side
+            self._resolve_banco(out)
+            for ln in self.lines:
+                deciders["right" if ln.right else "left"] = ln.who
+        shoe = self.shoe
+        hands = self.hands
+        r = hands["right"]
+        left = hands["left"]
+        b = hands["banker"]
+        r.append(shoe.pop())
+        left.append(shoe.pop())
+        b.append(shoe.pop())
+        r.append(shoe.pop())
+        left.append(shoe.pop())
+        b.append(shoe.pop())
+        self.phase = "right"
+        if self.keep_log:
+            self._event(
+                "deal",
+                Msg(
+                    N_(
+                        "Coup {coup}: {banker} deals two cards each, face down (right, left, banker)."
+                    ),
+                    coup=self.coup_number,
+                    banker=self.banker,
+                ),
+                out,
+                coup=self.coup_number,
+                banker=self.banker,
+            )
+        self.shoe_deals += 1
+        if not self._home and self.house.naturals == "per-side":
+            self._per_side_naturals(out)
+        elif _points(r) >= 8 or _points(left) >= 8 or _points(b) >= 8:
+            if self.keep_log:
+                naturals = [m for m in MOVERS if _points(hands[m]) >= 8]
+                self._event(
+                    "natural",
+                    Msg(
+                        N_("Natural ({shown}): all hands are shown; nobody draws."),
+                        shown=self._naturals_shown(naturals),
+                    ),
+                    out,
+                    totals={m: self._total(m) for m in naturals},
+                )
+            self._finish(True, out)
+        else:
+            self._advance(out)
+        return out
+
+    def _per_side_naturals(self, out: list[Event]) -> None:
+        """classic: a natural settles only the hands it involves; the others play on."""
+        hands = self.hands
+        bank = _points(hands["banker"])
+        right, left = _points(hands["right"]), _points(hands["left"])
+        settled = settled_sides("per-side", banker=bank, right=right, left=left)
+        if len(settled) == 2:
+            if self.keep_log:
+                naturals = [m for m in MOVERS if _points(hands[m]) >= 8]
+                self._event(
+                    "natural",
+                    Msg(
+                        N_("Natural ({shown}): all hands are shown; nobody draws."),
+                        shown=self._naturals_shown(naturals),
+                    ),
+                    out,
+                )
+            self._finish(True, out)
+            return
+        if settled:
+            self.settled = settled
+            for side in settled:
+                self.moves[side] = "natural"
+            if self.keep_log:
+                side = settled[0]
+                self._event(
+                    "natural",
+                    Msg(
+                        N_(
+                            "Natural on the {side}: {cards} = {total} wins at once; "
+                            "the {other} side and the banker play on."
+                        ),
+                        side=Word(side),
+                        cards=Cards(hands[side]),
+                        total=self._total(side),
+                        other=Word("left" if side == "right" else "right"),
+                    ),
+                    out,
+                )
+            if self.phase == "right" and "right" in settled:
+                self.phase = "left"
+        self._advance(out)
+
+    def _resolve_banco(self, out: list[Event]) -> None:
+        order = self.order
+        priority = sorted(self.claims, key=lambda p: (p not in self.banco_suivi, order.index(p)))
+        by_side: dict[Side, str] = {}
+        for p in priority:
+            side = self.side_of(p)
+            assert side is not None
+            by_side.setdefault(side, p)
+        if len(by_side) == 2 and self.fund >= 2:
+            first, second = sorted(by_side.values(), key=priority.index)
+            hi, lo = (self.fund + 1) // 2, self.fund // 2
+            takers = [(first, hi), (second, lo)]
+        else:
+            takers = [(priority[0], self.fund)]
+        for who, amount in takers:
+            side = self.side_of(who)
+            self._take(
+                _line(
+                    who, "banco", amount if side == "right" else 0, amount if side == "left" else 0
+                )
+            )
+        left_out = [p for p in self.claims if p not in dict(takers)]
+        if self.keep_log:
+            covers = [
+                Msg(
+                    N_("{who} covers {amount} on the {side}"),
+                    who=w,
+                    amount=chips(a),
+                    side=Word(str(self.side_of(w))),
+                )
+                for w, a in takers
+            ]
+            text = (
+                covers[0]
+                if len(covers) == 1
+                else Msg(N_("{first} and {second}"), first=covers[0], second=covers[1])
+            )
+            extra: Msg | str = (
+                Msg(N_(" ({names} gave way by priority)"), names=Names(left_out))
+                if left_out
+                else ""
+            )
+            self._event(
+                "banco",
+                Msg(N_("Banco: {text}{extra}."), text=text, extra=extra),
+                out,
+                "banco.covered",
+                takers=[[w, a, self.side_of(w)] for w, a in takers],
+                gave_way=list(left_out),
+            )
+
+    def seat_precedence(self) -> list[str]:
+        """First seat right, first seat left, second right, second left… then those
+        beyond the seats: classic's order of payment and of banco."""
+        right, left = self.sides["right"], self.sides["left"]
+        out: list[str] = []
+        for i in range(max(len(right), len(left))):
+            out += right[i : i + 1] + left[i : i + 1]
+        return out + self.spectators
+
+    def _resolve_banco_both(self, out: list[Event]) -> str:
+        prec = self.seat_precedence()
+        caller = min(self.claims, key=lambda p: (p not in self.banco_suivi, prec.index(p)))
+        r, lt = self.claim_split[caller]
+        self._take(_line(caller, "banco", r, lt))
+        if self.keep_log:
+            others = [p for p in self.claims if p != caller]
+            extra: Msg | str = (
+                Msg(N_(" ({names} gave way by precedence)"), names=Names(others)) if others else ""
+            )
+            self._event(
+                "banco",
+                Msg(
+                    N_(
+                        "Banco: {caller} stakes the whole fund, {right} on the right and {left} "
+                        "on the left, and plays both hands{extra}."
+                    ),
+                    caller=caller,
+                    right=r,
+                    left=lt,
+                    extra=extra,
+                ),
+                out,
+            )
+        return caller
+
+    def _total(self, mover: Mover) -> int:
+        return _points(self.hands[mover])
+
+    def _naturals_shown(self, naturals: Sequence[Mover]) -> Listed:
+        """``right 8, banker 9``: the hands with a natural and their totals."""
+        return Listed(
+            Msg(N_("{side} {total}"), side=Word(m), total=self._total(m)) for m in naturals
+        )
+
+    def _advance(self, out: list[Event]) -> None:
+        """Apply forced moves until a choice is pending.
+
+        With ``forced_moves="announced"`` nothing is applied: every side's
+        active player states its move (forced or not), so a side asked to
+        speak tells nobody what it holds.
+        """
+        if self.settled and self.phase == "left" and "left" in self.settled:
+            self.phase = "banker"
+        if self.forced_moves == "announced":
+            return
+        while self.phase in ("right", "left"):
+            side: Side = self.phase  # type: ignore[assignment]
+            total = _points(self.hands[side])
+            if total == 5:
+                return
+            if total <= 4:
+                self._draw(side, out)
+            else:
+                self._stand(side, out)
+            self.unconfirmed.add(side)
+
+    def _draw(self, mover: Mover, out: list[Event]) -> None:
+        card = self.shoe.pop()
+        self.hands[mover].append(card)
+        self._moved(mover, "draw", out, card)
+
+    def _stand(self, mover: Mover, out: list[Event]) -> None:
+        self._moved(mover, "stand", out)
+
+    def _moved(self, mover: Mover, move: str, out: list[Event], card: str | None = None) -> None:
+        """Note a hand's move (its event in the log), then pass to the next mover."""
+        self.moves[mover] = move
+        if self.keep_log:
+            who = self.holder(mover)
+            # Announced, a side's move reads the same whether forced or chosen.
+            said = mover != "banker" and self.forced_moves == "announced"
+            if card is None:
+                text = (
+                    Msg(N_("The {side} side ({who}) says non: stands."), side=Word(mover), who=who)
+                    if said
+                    else Msg(N_("{Side} ({who}) stands."), Side=Word(_side_name(mover)), who=who)
+                )
+                self._event(move, text, out, "stand.said" if said else "stand", side=mover, who=who)
+            else:
+                text = (
+                    Msg(
+                        N_("The {side} side ({who}) says carte: draws {card} face up."),
+                        side=Word(mover),
+                        who=who,
+                        card=Card(card),
+                    )
+                    if said
+                    else Msg(
+                        N_("{Side} ({who}) draws: {card} face up."),
+                        Side=Word(_side_name(mover)),
+                        who=who,
+                        card=Card(card),
+                    )
+                )
+                code = "draw.said" if said else "draw"
+                self._event(move, text, out, code, side=mover, who=who, card=card)
+        self._next_mover(mover, out)
+
+    def side_acts(self, side: Side) -> tuple[str, ...]:
+        """The moves a side may state now by its concealed total (for its holder only).
+
+        At 0–4 only ``draw``, at 6–7 only ``stand``, at 5 both.  Never show
+        this to anyone but the side's deciding seat: it tells the total.
+        """
+        total = _points(self.hands[side])
+        if total <= 4:
+            return ("draw",)
+        if total >= 6:
+            return ("stand",)
+        return ("draw", "stand")
+
+    def _next_mover(self, mover: Mover, out: list[Event]) -> None:
+        if mover == "right":
+            self.phase = "banker" if "left" in self.settled else "left"
+        elif mover == "left":
+            self.phase = "banker"
+        else:
+            self._finish(False, out)
+
+    def verify_move(self, side: Mover, draw: bool) -> None:
+        if side not in MOVERS:
+            raise IllegalAction(
+                Msg(N_("{side} is not a hand: say right, left or banker."), side=quoted(side)),
+                "side",
+            )
+        if self.phase == "auction" and self.bids:
+            return self._as_if_closed(self.verify_move, side, draw)
+        if self.phase not in MOVERS:
+            raise self._phase_error("decision")
+        if side in self.settled:
+            raise IllegalAction(
+                Msg(
+                    N_("The {side} side was settled by its natural: it does not draw. {prompt}"),
+                    side=Word(side),
+                    prompt=self.turn().prompt,
+                ),
+                "natural",
+            )
+        if (
+            self.forced_moves == "announced"
+            and side == self.phase
+            and side != "banker"
+            and self.moves[side] is None
+        ):
+            legal = self.side_acts(side)  # type: ignore[arg-type]
+            if ("draw" if draw else "stand") not in legal:
+                # Names a concealed total: the "forced" category is shown to its holder only.
+                raise IllegalAction(
+                    _forced_refusal(side, self._total(side), draw),
+                    "forced",
+                )
+            return
+        if side in self.unconfirmed:
+            done = self.moves[side]
+            if (done == "draw") != draw:
+                total = (
+                    self._total(side)
+                    if done == "stand"
+                    else sum(card_value(c) for c in self.hands[side][:2]) % 10
+                )
+                raise IllegalAction(
+                    _forced_refusal(side, total, draw),
+                    "forced",
+                )
+            return
+        if self.moves[side] is not None:
+            raise IllegalAction(
+                Msg(
+                    N_("The {side} side has already drawn this coup. {prompt}"),
+                    side=Word(side),
+                    prompt=self.turn().prompt,
+                )
+                if self.moves[side] == "draw"
+                else Msg(
+                    N_("The {side} side has already stood this coup. {prompt}"),
+                    side=Word(side),
+                    prompt=self.turn().prompt,
+                ),
+                "turn",
+            )
+        if side != self.phase:
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "It is not the {side}'s turn: the right side decides first, then the "
+                        "left, then the banker. {prompt}"
+                    ),
+                    side=Word(side),
+                    prompt=self.turn().prompt,
+                ),
+                "turn",
+            )
+
+    def can_draw(self, side: Mover) -> bool:
+        return self._can(self.verify_move, side, True)
+
+    def can_stand(self, side: Mover) -> bool:
+        return self._can(self.verify_move, side, False)
+
+    def draw(self, side: Mover) -> list[Event]:
+        """The side at 5 (or the banker at 0–7) takes a third card, face up."""
+        return self._move(side, True)
+
+    def stand(self, side: Mover) -> list[Event]:
+        """The side at 5 (or the banker at 0–7) keeps its two cards."""
+        return self._move(side, False)
+
+    def _move(self, side: Mover, draw: bool) -> list[Event]:
+        self.verify_move(side, draw)
+        out: list[Event] = []
+        if side != "right":  # the right's turn to state its forced move has passed
+            self.unconfirmed.discard("right")
+        if side in self.unconfirmed:  # a forced move stated in a record: it agrees
+            self.unconfirmed.discard(side)  # type: ignore[arg-type]
+            return out
+        if self.recording:
+            self._remember(
+                Draw.model_construct(act="draw", side=side)
+                if draw
+                else Stand.model_construct(act="stand", side=side)
+            )
+        if draw:
+            self._draw(side, out)
+        else:
+            self._stand(side, out)
+        if self.phase in ("right", "left"):
+            self._advance(out)
+        return out
+
+    def _finish(self, natural: bool, out: list[Event]) -> None:
+        """Reveal, settle both sides, and move on to the next coup or the end."""
+        # The hands' lists are handed over to the summary: _reset_coup makes new ones.
+        hands = self.hands
+        right, left, bank = (
+            _points(hands["right"]),
+            _points(hands["left"]),
+            _points(hands["banker"]),
+        )
+        totals = {"right": right, "left": left, "banker": bank}
+        fund_before = self.fund
+        stakes = self.stakes
+        results: dict[Side, str] = {"right": _result(right, bank), "left": _result(left, bank)}
+        settled = self.settled
+        if settled:  # classic: a side settled by its natural, against the banker's first two
+            first_two = _points(hands["banker"][:2])
+            for side in settled:
+                results[side] = _result(_points(hands[side][:2]), first_two)
+        # Each side's stakes: won (+1, paid even money), lost (-1) or tied (0, returned).
+        gain_right, gain_left = _GAIN[results["right"]], _GAIN[results["left"]]
+        payouts: dict[str, int] = {}
+        unpaid: dict[str, int] = {}
+        suivi: list[str] = []  # banco callers who lost: first priority next coup
+        balances = self.balances
+        fund = fund_before
+        if not self._home and self.house.liability == "in-order":
+            fund = self._settle_in_order(gain_right, gain_left, payouts, unpaid, suivi)
+        else:
+            for line in self.lines:
+                who = line.who
+                net = line.right * gain_right + line.left * gain_left
+                balances[who] += line.right + line.left + net  # the stakes back, and the gain
+                fund -= net
+                payouts[who] = payouts.get(who, 0) + net
+                if line.kind == "banco" and (gain_right if line.right else gain_left) < 0:
+                    suivi.append(who)
+        self.fund = fund
+        moves: dict[Mover, str | None] = (
+            {"right": "natural", "left": "natural", "banker": "natural"} if natural else self.moves
+        )
+        if not self._home and self.house.max_bancos_in_row is not None:
+            banco_line = next((ln.who for ln in self.lines if ln.kind == "banco"), "")
+            run = self.banco_run
+            self.banco_run = (
+                (banco_line, run[1] + 1 if run[0] == banco_line else 1) if banco_line else ("", 0)
+            )
+        summary = build(
+            CoupSummary,
+            {
+                "number": len(self.coups) + 1,
+                "fund_before": fund_before,
+                "stakes": stakes,
+                "lines": self.lines,  # handed over too: _reset_coup makes a new list
+                "deciders": self.deciders,
+                "hands": hands,
+                "totals": totals,
+                "natural": natural,
+                "moves": moves,
+                "results": results,
+                "payouts": payouts,
+                "fund_after": fund,
+                "natural_sides": list(SIDES) if natural else list(settled),
+                "unpaid": unpaid,
+            },
+        )
+        if self.keep_log:
+            shown = Clauses(
+                Msg(
+                    N_("{side} {cards} = {total}"),
+                    side=Word(m),
+                    cards=Cards(hands[m]),
+                    total=totals[m],
+                )
+                for m in MOVERS
+            )
+            if self.keep_log:
+                self._event(
+                    "reveal",
+                    Msg(N_("Hands shown: {shown}."), shown=shown),
+                    out,
+                    hands={m: list(hands[m]) for m in MOVERS},
+                    totals=dict(totals),
+                )
+            verdict = {
+                "player": N_("{side} wins"),
+                "banker": N_("{side} loses"),
+                "tie": N_("{side} ties"),
+            }
+            parts: list[Msg] = [Msg(verdict[results[side]], side=Word(side)) for side in SIDES]
+            if unpaid:
+                parts.append(
+                    Msg(
+                        N_("the fund is exhausted: {unpaid}"),
+                        unpaid=Listed(
+                            Msg(
+                                N_("{who} unpaid {amount} (stake returned)"), who=w, amount=chips(n)
+                            )
+                            for w, n in unpaid.items()
+                        ),
+                    )
+                )
+            moved = fund - fund_before
+            change = (
+                Msg(N_("the fund rises by {n} to {fund}"), n=moved, fund=fund)
+                if moved > 0
+                else Msg(N_("the fund falls by {n} to {fund}"), n=-moved, fund=fund)
+                if moved < 0
+                else Msg(N_("the fund stays at {fund}"), fund=fund)
+            )
+            if self.keep_log:
+                self._event(
+                    "settle",
+                    Msg(
+                        N_("Coup {coup} settled: {parts}; {change}."),
+                        coup=self.coup_number,
+                        parts=Listed(parts),
+                        change=change,
+                    ),
+                    out,
+                    coup=self.coup_number,
+                    results=dict(results),
+                    fund_before=fund_before,
+                    fund=fund,
+                )
+        self.coups.append(summary)
+        seen = self.seen
+        seen += hands["right"]
+        seen += hands["left"]
+        seen += hands["banker"]
+        self._seen_tuple = tuple(seen)  # what observe() hands out until the next coup
+        # Active players: kept after a win or a tie, next seat after a loss.
+        active = self.active_index
+        if gain_right < 0:
+            active["right"] = (active["right"] + 1) % len(self.sides["right"])
+        if gain_left < 0:
+            active["left"] = (active["left"] + 1) % len(self.sides["left"])
+        self.banco_suivi = suivi
+        self.phase = "betting"
+        self._reset_coup()
+        house = self.house
+        low = len(self.shoe) < house.min_cards
+        if self.fund <= 0:
+            if house.broken_bank == "replenish" and not low and self.balances[self.banker or ""]:
+                self.broken = True
+                if self.keep_log:
+                    self._event(
+                        "broken",
+                        Msg(
+                            N_(
+                                "The bank is broken: {banker} may replenish it (up to "
+                                "{minimum}, the agreed minimum) or give it up."
+                            ),
+                            banker=self.banker,
+                            minimum=chips(self.bank_bid),
+                        ),
+                        out,
+                    )
+            else:
+                self._end_bank("bankrupt", out)
+        elif low and house.low_shoe == "reshuffle":
+            self._reshuffle(out)
+        elif low:
+            self._end_bank("shoe", out)
+
+    def _settle_in_order(
+        self,
+        gain_right: int,
+        gain_left: int,
+        payouts: dict[str, int],
+        unpaid: dict[str, int],
+        suivi: list[str],
+    ) -> int:
+        """classic, hoyle: the bank takes the stakes it won, then pays the winners in order
+        (seats or rotation, those beyond the seats last) as far as the fund goes; a bet
+        beyond that gets its stake back and nothing more."""
+        balances = self.balances
+        fund = self.fund
+        winners: list[tuple[StakeLine, int]] = []
+        for line in self.lines:
+            net = line.right * gain_right + line.left * gain_left
+            if line.kind == "banco" and net < 0:
+                suivi.append(line.who)
+            if net > 0:
+                winners.append((line, net))
+                continue
+            balances[line.who] += line.right + line.left + net
+            fund -= net
+            payouts[line.who] = net
+        order = self.seat_precedence() if self.house.pay_order == "seats" else self.order
+        rank = {name: i for i, name in enumerate(order)}
+        winners.sort(key=lambda w: rank.get(w[0].who, len(rank)))
+        for line, net in winners:
+            paid = min(net, max(fund, 0))
+            balances[line.who] += line.right + line.left + paid
+            fund -= paid
+            payouts[line.who] = paid
+            if paid < net:
+                unpaid[line.who] = net - paid
+        return fund
+
+    # ============================================================ house acts
+
+    def verify_burn(self, count: int) -> None:
+        """classic: before a shoe's first deal the banker may burn 1 to ``max_burn`` cards."""
+        most = self.house.max_burn
+        if not most:
+            raise IllegalAction(
+                Msg(N_("Under the {rules} rules no cards are burnt."), rules=self.house.name),
+                "burn",
+            )
+        if self.phase == "auction" and self.bids:
+            return self._as_if_closed(self.verify_burn, count)
+        if self.phase != "betting" or self.broken:
+            raise self._phase_error("burn")
+        if self.shoe_deals or self.burnt:
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "Cards are burnt once, before the first deal of a shoe: this shoe's burn is done."
+                    )
+                )
+                if self.burnt
+                else Msg(
+                    N_(
+                        "Cards are burnt once, before the first deal of a shoe: this shoe is in play."
+                    )
+                ),
+                "burn",
+            )
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= most:
+            raise IllegalAction(
+                Msg(
+                    N_("The banker burns from 1 to {most} cards (not {count})."),
+                    most=most,
+                    count=quoted(count),
+                ),
+                "burn",
+            )
+        return None
+
+    def can_burn(self, count: int) -> bool:
+        return self._can(self.verify_burn, count)
+
+    def burn(self, count: int) -> list[Event]:
+        """Burn ``count`` cards from the top of the shoe, shown to everyone (seen cards)."""
+        return self._implicit(self._burn, count)
+
+    def _burn(self, count: int) -> list[Event]:
+        self.verify_burn(count)
+        out: list[Event] = []
+        self._ensure_shoe(out)
+        cards = [self.shoe.pop() for _ in range(count)]
+        self.burnt = True
+        self.seen += cards
+        self._seen_tuple = tuple(self.seen)
+        if self.banks:
+            self.banks[-1].burnt.append(cards)
+        if self.recording:
+            self._remember(Burn.model_construct(act="burn", count=count))
+        if self.keep_log:
+            self._event(
+                "burn",
+                Msg.plural(
+                    Nn_(
+                        "{banker} burns {n} card, shown to all: {cards}.",
+                        "{banker} burns {n} cards, shown to all: {cards}.",
+                    ),
+                    count,
+                    banker=self.banker,
+                    cards=Cards(cards),
+                ),
+                out,
+            )
+        return out
+
+    def verify_accept(self) -> None:
+        """hoyle: the banker may declare the stakes accepted when they exceed the fund."""
+        if not self.house.stakes_accepted:
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "Under the {rules} rules the stakes never exceed the fund: there is "
+                        "nothing to accept."
+                    ),
+                    rules=self.house.name,
+                ),
+                "accept",
+            )
+        if self.phase != "betting":
+            raise self._phase_error("accept")
+        if self.unlimited:
+            raise IllegalAction(
+                Msg(
+                    N_("The stakes are already accepted: {banker}'s bank is unlimited."),
+                    banker=self.banker,
+                ),
+                "accept",
+            )
+        excess = self.staked() - self.fund
+        if excess <= 0:
+            raise IllegalAction(
+                Msg(
+                    N_("The fund of {fund} covers the stakes: there is nothing to accept."),
+                    fund=chips(self.fund),
+                ),
+                "accept",
+            )
+        have = self.balances[self.banker or ""]
+        if have < excess:
+            raise IllegalAction(
+                Msg(
+                    N_("{banker} has {chips}: accepting the stakes needs {more} more in the bank."),
+                    banker=self.banker,
+                    chips=chips(have),
+                    more=chips(excess),
+                ),
+                "accept",
+            )
+
+    def can_accept(self) -> bool:
+        return self._can(self.verify_accept)
+
+    def accept(self) -> list[Event]:
+        """Declare the stakes accepted: put up the excess; the bank is unlimited from now on."""
+        self.verify_accept()
+        out: list[Event] = []
+        excess = self.staked() - self.fund
+        self.balances[self.banker or ""] -= excess
+        self.fund += excess
+        self.unlimited = True
+        if self.recording:
+            self._remember(Accept.model_construct(act="accept"))
+        if self.keep_log:
+            self._event(
+                "accept",
+                Msg(
+                    N_(
+                        "{banker} declares the stakes accepted and puts up {amount} "
+                        "(fund {fund}): the bank is unlimited from now on."
+                    ),
+                    banker=self.banker,
+                    amount=chips(excess),
+                    fund=self.fund,
+                ),
+                out,
+            )
+        return out
+
+    def verify_replenish(self, amount: int) -> None:
+        """hoyle: a broken bank is replenished from the banker's chips, up to the minimum."""
+        if self.house.broken_bank != "replenish":
+            raise IllegalAction(
+                Msg(
+                    N_("Under the {rules} rules a broken bank ends the bank."),
+                    rules=self.house.name,
+                ),
+                "replenish",
+            )
+        if self.phase != "betting" or not self.broken:
+            raise IllegalAction(
+                Msg(N_("Only a broken bank (fund 0) is replenished, between coups.")), "replenish"
+            )
+        most = min(self.bank_bid, self.balances[self.banker or ""])
+        if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= most:
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "{banker} replenishes the bank with 1 to {most} chips (the agreed minimum "
+                        "is {minimum}; not {amount})."
+                    ),
+                    banker=self.banker,
+                    most=most,
+                    minimum=self.bank_bid,
+                    amount=quoted(amount),
+                ),
+                "replenish",
+            )
+
+    def can_replenish(self, amount: int) -> bool:
+        return self._can(self.verify_replenish, amount)
+
+    def replenish(self, amount: int) -> list[Event]:
+        self.verify_replenish(amount)
+        out: list[Event] = []
+        self.balances[self.banker or ""] -= amount
+        self.fund += amount
+        self.broken = False
+        if self.recording:
+            self._remember(Replenish.model_construct(act="replenish", amount=amount))
+        if self.keep_log:
+            self._event(
+                "replenish",
+                Msg(
+                    N_("{banker} replenishes the broken bank with {amount}."),
+                    banker=self.banker,
+                    amount=chips(amount),
+                ),
+                out,
+            )
+        return out
+
+    def verify_take(self, who: str) -> None:
+        """classic: the retired bank is offered at the same size, in precedence."""
+        self._check_participant(who)
+        if not self.offer:
+            raise IllegalAction(
+                Msg(N_("No bank is on offer: a bank is taken by bidding for it.")), "take"
+            )
+        if who != self.offer[0]:
+            raise IllegalAction(
+                Msg(
+                    N_("The bank of {size} is offered to {who} first (order of precedence)."),
+                    size=chips(self.offer_size),
+                    who=self.offer[0],
+                ),
+                "take",
+            )
+
+    def can_take(self, who: str) -> bool:
+        return self._can(self.verify_take, who)
+
+    def take(self, who: str) -> list[Event]:
+        """Take the retired banker's bank at the same size: a new bank, seated by precedence."""
+        self.verify_take(who)
+        out: list[Event] = []
+        size, old = self.offer_size, self._offer_banker
+        precedence = [p for p in self.precedence if p != who] + [old]
+        self._start_auction()
+        self.offer = []
+        if self.recording:
+            self._remember(Take.model_construct(act="take", who=who))
+        self.banker = who
+        self.fund = self.bank_bid = size
+        self.balances[who] -= size
+        self._seat_by_precedence(precedence)
+        self.phase = "betting"
+        self.seating_open = True
+        if self.keep_log:
+            self._event(
+                "banker",
+                Msg(
+                    N_("{who} takes the bank at the same size: bank {bank}, fund {fund}."),
+                    who=who,
+                    bank=self.bank_number,
+                    fund=chips(size),
+                ),
+                out,
+            )
+        return out
+
+    def _decline(self, who: str) -> list[Event]:
+        if who != self.offer[0]:
+            self.verify_take(who)  # raises: the offer is someone else's
+        out: list[Event] = []
+        self.offer.pop(0)
+        if self.recording:
+            self._remember(Pass.model_construct(act="pass", who=who))
+        if self.keep_log:
+            self._event(
+                "pass",
+                Msg(
+                    N_("{who} declines the bank; it is offered to {next}."),
+                    who=who,
+                    next=self.offer[0],
+                )
+                if self.offer
+                else Msg(N_("{who} declines the bank; a fresh auction opens."), who=who),
+                out,
+            )
+        if not self.offer:
+            self._start_auction()
+        return out
+
+    def _list_first(self) -> bool:
+        """hoyle's table option: the first name on the list holds the first bank."""
+        return (
+            self.options.first_bank == "list"
+            and self.house.first_bank_option
+            and self.bank_number == 1
+            and self.phase == "auction"
+        )
+
+    # ============================================================ the end
+
+    def verify_retire(self) -> None:
+        if self.phase == "auction" and self.bids:
+            return self._as_if_closed(self.verify_retire)
+        if self.phase != "betting":
+            if self.phase in ("right", "left", "banker"):
+                raise IllegalAction(
+                    Msg(
+                        N_(
+                            "The banker may retire only between coups, not while a coup is being "
+                            "played."
+                        )
+                    ),
+                    "retire",
+                )
+            raise self._phase_error("retire")
+        if not self.coups:
+            raise IllegalAction(
+                Msg(
+                    N_("{banker} may retire only after at least one coup of the bank."),
+                    banker=self.banker,
+                ),
+                "retire",
+            )
+
+    def can_retire(self) -> bool:
+        return self._can(self.verify_retire)
+
+    def retire(self) -> list[Event]:
+        """The banker retires between coups: the bank ends."""
+        self.verify_retire()
+        out: list[Event] = []
+        for line in self.lines:
+            self.balances[line.who] += line.right + line.left
+        if self.lines and self.keep_log:
+            self._event(
+                "return", Msg(N_("Stakes already placed for the next coup are returned.")), out
+            )
+        if self.recording:
+            self._remember(Retire.model_construct(act="retire"))
+        self._reset_coup()
+        size = self.fund
+        self._end_bank("retired", out)
+        if self.house.after_retire == "offer":  # classic: the bank at the same size
+            banker = self.banker or ""
+            self.offer = [p for p in self.precedence if p != banker and self.balances[p] >= size]
+            self.offer_size, self._offer_banker = size, banker
+            if self.offer and self.keep_log:
+                self._event(
+                    "offer",
+                    Msg(
+                        N_(
+                            "The bank of {size} is offered to each player in order of "
+                            "precedence: first {who} (take it, or pass)."
+                        ),
+                        size=chips(size),
+                        who=self.offer[0],
+                    ),
+                    out,
+                )
+        return out
+
+    def _end_bank(self, reason: str, out: list[Event]) -> None:
+        assert self.banker is not None
+        self.balances[self.banker] += self.fund
+        returned = self.fund
+        self.fund = 0
+        totals = dict(self.balances)
+        best = max(totals.values())
+        winners = [p for p in self.participants if totals[p] == best]
+        self.ended = build(Ending, {"reason": reason, "totals": totals, "winners": winners})
+        self.phase = "ended"
+        if self.banks:
+            bank = self.banks[-1]
+            bank.coups = len(self.coups)  # type: ignore[misc]
+            bank.ended = self.ended  # type: ignore[misc]
+        if self.keep_log:
+            why = {
+                "retired": Msg(N_("{banker} retires"), banker=self.banker),
+                "bankrupt": Msg(N_("the bank is broken (fund 0)")),
+                "shoe": Msg(
+                    N_("fewer than {least} cards are left in the shoe"), least=MIN_CARDS_FOR_COUP
+                ),
+            }[reason]
+            self._event(
+                "end",
+                Msg(
+                    N_("Bank {bank} ends: {why}. {returned} return to {banker}. {winners}"),
+                    bank=self.bank_number,
+                    why=why,
+                    returned=chips(returned),
+                    banker=self.banker,
+                    winners=Msg.plural(
+                        Nn_(
+                            "Winner: {names} with {best} ({gain:+d} on the 100 each started with).",
+                            "Winners: {names} with {best} ({gain:+d} on the 100 each started with).",
+                        ),
+                        len(winners),
+                        names=Names(winners),
+                        best=best,
+                        gain=best - START_CHIPS,
+                    ),
+                ),
+                out,
+                bank=self.bank_number,
+                reason=reason,
+                banker=self.banker,
+                returned=returned,
+                winners=list(winners),
+                best=best,
+            )
+
+    # ============================================================ dispatch
+
+    @staticmethod
+    def _can(check: object, *args: object) -> bool:
+        try:
+            check(*args)  # type: ignore[operator]
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one validated action (as found in a record)."""
+        handler = _APPLY.get(getattr(action, "act", None))  # type: ignore[arg-type]
+        if handler is None:
+            raise IllegalAction(
+                Msg(N_("Unknown act {act}."), act=quoted(getattr(action, "act", action))), "act"
+            )
+        return handler(self, action)
+
+    # ============================================================ what now
+
+    def turn(self) -> Turn:
+        """What happens now: phase, who may act, which acts, their limits."""
+        p = self.phase
+        if p == "auction" and self._list_first():
+            first = self.participants[0]
+            return Turn.model_construct(
+                phase=p,
+                actors=[first],
+                acts=["bid"],
+                side=None,
+                max_stake=self.balances[first],
+                max_a_cheval=None,
+                can_banco=False,
+                prompt=f"{first}, first on the list, holds the first bank: state its fund "
+                f"(1 to {self.balances[first]} chips).",
+            )
+        if p == "ended" and self.offer:
+            first = self.offer[0]
+            return Turn.model_construct(
+                phase=p,
+                actors=[first],
+                acts=["take", "pass"],
+                side=None,
+                max_stake=None,
+                max_a_cheval=None,
+                can_banco=False,
+                prompt=f"The bank of {_chips(self.offer_size)} is offered to {first}: take it "
+                "or pass.",
+            )
+        if p == "auction":
+            waiting = [x for x in self.participants if x not in self.spoken]
+            first = waiting[0]
+            return Turn.model_construct(
+                phase=p,
+                actors=waiting,
+                acts=["bid", "pass"],
+                side=None,
+                max_stake=self.balances[first],
+                max_a_cheval=None,
+                can_banco=False,
+                prompt=(
+                    f"Auction for bank {self.bank_number}: {first} bids for the bank "
+                    f"(1 to {self.balances[first]} chips) or passes."
+                    if self.balances[first]
+                    else f"Auction for bank {self.bank_number}: {first} has no chips and passes."
+                ),
+            )
+        if p == "betting":
+            banker = self.banker or ""
+            acts_banker = list(self._banker_acts())
+            if self.broken:
+                return Turn.model_construct(
+                    phase=p,
+                    actors=[banker],
+                    acts=acts_banker,
+                    side=None,
+                    max_stake=None,
+                    max_a_cheval=None,
+                    can_banco=False,
+                    prompt=f"The bank is broken: {banker} replenishes it (up to "
+                    f"{min(self.bank_bid, self.balances[banker])}) or gives it up.",
+                )
+            if self.next_bettor < len(self.order):
+                who = self.order[self.next_bettor]
+                max_s = self.max_stake(who)
+                banco = self.may_banco(who)
+                acts = (
+                    (["wager", "a_cheval"] if max_s else [])
+                    + (["banco"] if banco else [])
+                    + ["pass"]
+                )
+                options = []
+                if max_s:
+                    options.append(f"wager up to {max_s}")
+                if banco:
+                    options.append(f"call banco ({self.fund})")
+                options.append("pass")
+                if len(options) == 1:  # nothing to stake: say why, not "to  or pass"
+                    why = (
+                        f"{who} has no chips left"
+                        if not self.balances[who]
+                        else "the bank is covered"
+                        if self.cover_left() <= 0
+                        else "banco was called"
+                    )
+                    prompt = (
+                        f"Coup {self.coup_number}, fund {self.fund}: {who} can only pass: {why}."
+                    )
+                else:
+                    prompt = (
+                        f"Coup {self.coup_number}, fund {self.fund}: {who} to "
+                        + ", ".join(options[:-1])
+                        + f" or {options[-1]}."
+                    )
+                return Turn.model_construct(
+                    phase=p,
+                    actors=[who, banker],
+                    acts=acts + acts_banker,
+                    side=None,
+                    max_stake=max_s,
+                    max_a_cheval=max_s - max_s % 2,
+                    can_banco=banco,
+                    prompt=prompt,
+                )
+            return Turn.model_construct(
+                phase=p,
+                actors=[banker],
+                acts=acts_banker,
+                side=None,
+                max_stake=None,
+                max_a_cheval=None,
+                can_banco=False,
+                prompt=f"Coup {self.coup_number}: every seat has spoken; {banker} deals"
+                + (" or retires." if self.coups else "."),
+            )
+        if p in ("right", "left"):
+            who = self.deciders[p] or ""  # type: ignore[index]
+            # Public: the same acts and words whatever the side holds.
+            return Turn.model_construct(
+                phase=p,
+                actors=[who],
+                acts=["draw", "stand"],
+                side=p,
+                max_stake=None,
+                max_a_cheval=None,
+                can_banco=False,
+                prompt=(
+                    f"The {p} side ({who}) looks at its cards and says carte (draw) or non (stand)."
+                    if self.forced_moves == "announced"
+                    else f"The {p} side ({who}) chooses: draw or stand."
+                ),
+            )
+        if p == "banker":
+            return Turn.model_construct(
+                phase=p,
+                actors=[self.banker or ""],
+                acts=["draw", "stand"],
+                side="banker",
+                max_stake=None,
+                max_a_cheval=None,
+                can_banco=False,
+                prompt=f"{self.banker}, the banker, chooses freely: draw or stand.",
+            )
+        able = [x for x in self.participants if self.balances[x] > 0]
+        return Turn.model_construct(
+            phase=p,
+            actors=able,
+            acts=["bid"],
+            side=None,
+            max_stake=None,
+            max_a_cheval=None,
+            can_banco=False,
+            prompt=f"Bank {self.bank_number} has ended. A new bid opens a fresh bank.",
+        )
+
+    def _banker_acts(self) -> tuple[str, ...]:
+        """The banker's acts between coups, under this house's rules."""
+        if self.broken:
+            return ("replenish", "retire")
+        acts: tuple[str, ...] = ("deal", "retire") if self.coups else ("deal",)
+        house = self.house
+        if house.max_burn and not self.shoe_deals and not self.burnt:
+            acts += ("burn",)
+        if house.stakes_accepted and self.staked() > self.fund and self.can_accept():
+            acts += ("accept",)
+        return acts
+
+    # ============================================================ views
+
+    def next_actor(self) -> str:
+        """Who acts next (cheap): the first of ``turn().actors``."""
+        p = self.phase
+        if p == "betting":
+            if self.broken:
+                return self.banker or ""
+            if self.next_bettor < len(self.order):
+                return self.order[self.next_bettor]
+            return self.banker or ""
+        if p == "right" or p == "left":
+            return self.deciders[p] or ""
+        if p == "banker":
+            return self.banker or ""
+        if p == "auction":
+            spoken = self.spoken
+            return next(x for x in self.participants if x not in spoken)
+        if self.offer:
+            return self.offer[0]
+        return next((x for x in self.participants if self.balances[x] > 0), "")
+
+    def observe(self, seat: str) -> Observation:
+        """What ``seat`` may know now, as a light :class:`Observation`.
+
+        Same visibility as :meth:`view` (a concealed card only to the seat
+        holding its hand), built cheaply for computer players: it runs before
+        every act of a simulation, so it reads the state directly (the same
+        answers as :meth:`next_actor` and :meth:`max_stake`).
+        """
+        balances = self.balances
+        if seat not in balances:
+            self._check_participant(seat)  # raises the usual refusal
+        p = self.phase
+        banker = self.banker
+        acts: tuple[str, ...] = ()
+        max_s = 0
+        banco = False
+        home = self._home
+        if p == "betting":
+            i = self.next_bettor
+            order = self.order
+            if seat == banker:
+                to_act = i >= len(order) or self.broken
+                if to_act:
+                    if home:
+                        acts = ("deal", "retire") if self.coups else ("deal",)
+                    else:
+                        acts = self._banker_acts()
+            else:
+                to_act = i < len(order) and order[i] == seat and not self.broken
+                if to_act:
+                    if home:
+                        if not self.claims:  # banco excludes ordinary wagers
+                            cover = self.fund - self._exposure_right - self._exposure_left
+                            max_s = max(0, min(balances[seat], cover))
+                        banco = not self.lines and balances[seat] >= self.fund
+                    else:
+                        max_s = self.max_stake(seat)
+                        banco = self.may_banco(seat)
+                    acts = _BETTOR_ACTS[max_s > 0, banco]
+        elif p == "right" or p == "left":
+            to_act = self.deciders[p] == seat
+            if to_act:  # the deciding seat's own: its legal moves only
+                acts = self.side_acts(p) if self.forced_moves == "announced" else ("draw", "stand")
+        elif p == "banker":
+            to_act = seat == banker
+            if to_act:
+                acts = ("draw", "stand")
+        elif p == "auction":
+            to_act = seat not in self.spoken
+            if to_act and not home and self._list_first():
+                to_act = seat == self.participants[0]
+                acts = ("bid",) if to_act else ()
+                max_s = balances[seat]
+            elif to_act:
+                acts = ("bid", "pass")
+                max_s = balances[seat]
+        else:  # ended: the first seat with chips opens the next bank
+            to_act = self.next_actor() == seat
+            if to_act:
+                acts = ("take", "pass") if self.offer else ("bid",)
+                max_s = balances[seat]
+        hands = self.hands
+        seen: dict[Mover, tuple[str | None, ...]] = _NO_HANDS
+        if hands["right"]:  # cards are out: the concealed pairs only to their holders
+            deciders = self.deciders
+            shown = self.settled  # classic: a side's natural is shown to everyone
+            seen = {
+                "right": _as_seen(hands["right"], seat == deciders["right"] or "right" in shown),
+                "left": _as_seen(hands["left"], seat == deciders["left"] or "left" in shown),
+                "banker": _as_seen(hands["banker"], seat == banker),
+            }
+        coups = self.coups
+        # Positional (in field order): a third of the cost of keywords, and
+        # this runs before every act of a simulation.
+        obs = Observation(
+            seat,
+            p,
+            banker,
+            self.fund,
+            self.packs,
+            len(coups) + 1,  # coup
+            dict(balances),  # a copy: the table's stays the table's
+            to_act,
+            acts,
+            max_s,  # max_stake
+            max_s - max_s % 2,  # max_a_cheval
+            banco,  # can_banco
+            seen,  # hands
+            {"right": self._exposure_right, "left": self._exposure_left},  # stakes
+            self._seen_tuple,  # seen (kept current by _finish)
+            coups[-1] if coups else None,  # last
+            self.bank_bid,
+            self._side_by_name.get(seat),  # side
+        )
+        if not home:  # the defaults say home's: no side settled by a natural
+            obs.settled = self.settled
+            obs.rules = self.rules
+        return obs
+
+    def seen_cards(self) -> tuple[str, ...]:
+        """Every card shown in the settled coups of this shoe, in order."""
+        if len(self._seen_tuple) != len(self.seen):
+            self._seen_tuple = tuple(self.seen)
+        return self._seen_tuple
+
+    def holder(self, mover: Mover) -> str | None:
+        """Who holds a hand's concealed pair: the banker, or the side's decider."""
+        if mover == "banker":
+            return self.banker
+        return self.deciders[mover]
+
+    def view(self, seat: str | None = None) -> TableView:
+        """The table as ``seat`` may see it (``None``: the public view).
+
+        A face-down card is shown only to the seat that holds its hand; third
+        cards are face up; a coup's hands are all shown once it is settled
+        (they move to ``history``).
+        """
+        if seat is not None:
+            self._check_participant(seat)
+        hands: dict[Mover, HandView] = {}
+        for m in MOVERS:
+            cards = self.hands[m]
+            mine = (seat is not None and seat == self.holder(m)) or m in self.settled
+            shown: list[str | None] = [c if (i >= 2 or mine) else None for i, c in enumerate(cards)]
+            hidden = sum(1 for c in shown if c is None)
+            hands[m] = HandView.model_construct(
+                cards=shown,
+                total=(sum(card_value(c) for c in shown if c) % 10)
+                if cards and not hidden
+                else None,
+                concealed=hidden,
+            )
+        stakes_by: dict[str, StakeLine] = {}
+        for line in self.lines:
+            stakes_by[line.who] = line
+        active = self.active
+        seats: list[SeatView] = []
+        for side in SIDES:
+            for pos, name in enumerate(self.sides[side]):
+                ln = stakes_by.get(name)
+                seats.append(
+                    SeatView.model_construct(
+                        name=name,
+                        side=side,
+                        position=pos + 1,
+                        balance=self.balances[name],
+                        stake_right=ln.right if ln else 0,
+                        stake_left=ln.left if ln else 0,
+                        kind=ln.kind if ln else None,
+                        active=active[side] == name,
+                        deciding=self.deciders[side] == name,
+                    )
+                )
+        turn = self.turn()
+        return TableView.model_construct(
+            seat=seat,
+            phase=self.phase,
+            bank_number=self.bank_number,
+            banker=self.banker,
+            fund=self.fund,
+            coup=self.coup_number,
+            cards_left=self.cards_left,
+            packs=self.packs,
+            seen=list(self.seen),
+            balances=dict(self.balances),
+            sides={s: list(self.sides[s]) for s in SIDES},
+            seats=seats,
+            active=active,
+            deciders=dict(self.deciders),
+            stakes=self.stakes,
+            hands=hands,
+            moves=dict(self.moves),
+            history=list(self.coups),
+            ended=self.ended,
+            to_act=turn.actors,
+            prompt=turn.prompt,
+        )
+
+    # ============================================================ reports
+
+    def report(self) -> StateReport:
+        """The full state reached (every card of the current coup included)."""
+        current: dict[str, object] | None = None
+        if self.phase in MOVERS or self.lines or self.claims:
+            current = {
+                "number": self.coup_number,
+                "stakes": self.stakes,
+                "claims": list(self.claims),
+                "hands": {m: list(self.hands[m]) for m in MOVERS},
+                "moves": dict(self.moves),
+            }
+        return StateReport.model_construct(
+            format="banque-state/1",
+            participants=list(self.participants),
+            bank_number=self.bank_number,
+            banker=self.banker,
+            fund=self.fund,
+            balances=dict(self.balances),
+            sides={s: list(self.sides[s]) for s in SIDES},
+            active=self.active,
+            coups=list(self.coups),
+            cards_left=self.cards_left,
+            phase=self.phase,
+            turn=self.turn(),
+            ended=self.ended,
+            banks=list(self.banks),
+            current=current,
+            rules=self.rules,
+            spectators=list(self.spectators),
+            unlimited=self.unlimited,
+            broken=self.broken,
+            offer=list(self.offer),
+            offer_size=self.offer_size,
+        )
+
+    def total_chips(self) -> int:
+        """Balances + fund + stakes on the table: always 100 per participant."""
+        return sum(self.balances.values()) + self.fund + self.staked()
+
+
+_APPLY: dict[str, Callable[[Game, Any], list[Event]]] = {
+    "bid": lambda g, a: g.bid(a.who, a.amount),
+    "pass": lambda g, a: g.pass_(a.who),
+    "seat": lambda g, a: g.seat(a.right, a.left, a.spectators),
+    "shuffle": lambda g, a: g.shuffle(a.shufflers, a.cut),
+    "banco": lambda g, a: g.banco(a.who, a.right, a.left),
+    "wager": lambda g, a: g.wager(a.who, a.amount, a.a_cheval, a.ride, a.side),
+    "deal": lambda g, a: g.deal(),
+    "draw": lambda g, a: g.draw(a.side),
+    "stand": lambda g, a: g.stand(a.side),
+    "retire": lambda g, a: g.retire(),
+    "burn": lambda g, a: g.burn(a.count),
+    "accept": lambda g, a: g.accept(),
+    "replenish": lambda g, a: g.replenish(a.amount),
+    "take": lambda g, a: g.take(a.who),
+}

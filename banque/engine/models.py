@@ -1,0 +1,474 @@
+"""Pydantic models: actions, records, coups, views and reports.
+
+Actions are validated when they come in (from a record, the table or a
+computer player); the engine then works on plain values, so that a coup
+never costs a full validation of the whole state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
+
+from ..constants import ForcedMoves as ForcedMoves
+from ..text import quoted
+from .cards import RANK_VALUE, CardError, parse_card
+
+Side = Literal["right", "left"]
+Mover = Literal["right", "left", "banker"]
+Phase = Literal["auction", "betting", "right", "left", "banker", "ended"]
+Result = Literal["player", "banker", "tie"]
+EndReason = Literal["retired", "bankrupt", "shoe"]
+#: The house rules a game is played by (``home``: the rules card's profile; see
+#: :mod:`banque.engine.rules` for how ``classic`` and ``hoyle`` differ).
+Rules = Literal["home", "classic", "hoyle"]
+#: How a side's forced move (draw at 0–4, stand at 6–7) is made: ``automatic``
+#: (at once, by the engine: fast, but everyone sees that a side asked to
+#: choose holds 5) or ``announced`` (the active player states every move, as
+#: "carte" or "non", forced or not, so a forced move looks like a choice).
+#: ``ForcedMoves`` lives in :mod:`banque.constants` (setup shows it, before pydantic).
+#: A computer player's temperament.
+Temperament = Literal["cautious", "bold"]
+#: The game a record plays (absent: banque; see :mod:`banque.games`).
+GameName = Literal["banque", "chemin-de-fer", "punto-banco"]
+#: punto banco: the betting spots (natural 8 / natural 9: the banker's hand, paid 9 to 1).
+Spot = Literal["player", "banker", "natural8", "natural9"]
+
+RECORD_FORMAT: Literal["banque-record/1"] = "banque-record/1"
+
+_M = TypeVar("_M", bound=BaseModel)
+
+
+class _Act(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Bid(_Act):
+    """Offer ``amount`` chips of one's own as the bank's fund."""
+
+    act: Literal["bid"] = "bid"
+    who: str
+    amount: StrictInt  # records: 10, not "10", 10.0 or true
+
+
+class Pass(_Act):
+    """Decline: in the auction, no bid; at the betting, no wager this coup."""
+
+    act: Literal["pass"] = "pass"
+    who: str
+
+
+class Seat(_Act):
+    """Seat everyone but the banker; each side from the banker outward."""
+
+    act: Literal["seat"] = "seat"
+    right: list[str]
+    left: list[str]
+    #: classic: spectators; hoyle: standing punters (bet after the seats, on a side they name).
+    spectators: list[str] = Field(default_factory=list)
+
+
+class Shuffle(_Act):
+    """Who shuffles (the banker always shuffles last) and who cuts."""
+
+    act: Literal["shuffle"] = "shuffle"
+    shufflers: list[str] = Field(default_factory=list)
+    cut: str | None = None
+
+
+class Banco(_Act):
+    """Claim the whole bank (classic: ``right``/``left`` divide it between the hands)."""
+
+    act: Literal["banco"] = "banco"
+    who: str
+    right: StrictInt | None = None
+    left: StrictInt | None = None
+
+
+class Wager(_Act):
+    """Stake on one's own side, or split between the sides (à cheval)."""
+
+    act: Literal["wager"] = "wager"
+    who: str
+    amount: StrictInt  # records: 10, not "10", 10.0 or true
+    a_cheval: bool = False
+    #: Let it ride: the last coup's stake and its winnings, staked again (optional in
+    #: records; older records have no such field and replay as before).
+    ride: bool = False
+    #: The side a spectator (or standing punter) backs; seated players back their own.
+    side: Side | None = None
+
+
+class Burn(_Act):
+    """classic: before a shoe's first deal the banker burns 1-6 cards, shown to all."""
+
+    act: Literal["burn"] = "burn"
+    count: StrictInt
+
+
+class Accept(_Act):
+    """hoyle: the banker declares the stakes accepted (the bank becomes unlimited)."""
+
+    act: Literal["accept"] = "accept"
+
+
+class Replenish(_Act):
+    """hoyle: the banker puts chips into a broken bank (up to the agreed minimum)."""
+
+    act: Literal["replenish"] = "replenish"
+    amount: StrictInt
+
+
+class Take(_Act):
+    """classic: take the retired banker's bank at the same size."""
+
+    act: Literal["take"] = "take"
+    who: str
+
+
+class Bet(_Act):
+    """punto banco: ``amount`` chips on a spot (the player's hand, the banker's, or the
+    banker's natural 8 / natural 9)."""
+
+    act: Literal["bet"] = "bet"
+    who: str
+    on: Spot
+    amount: StrictInt
+
+
+class Deal(_Act):
+    act: Literal["deal"] = "deal"
+
+
+class Draw(_Act):
+    act: Literal["draw"] = "draw"
+    #: chemin de fer: ``punter`` (the punters' hand) or ``banker``.
+    side: Mover | Literal["punter"]
+
+
+class Stand(_Act):
+    act: Literal["stand"] = "stand"
+    side: Mover | Literal["punter"]
+
+
+class Retire(_Act):
+    act: Literal["retire"] = "retire"
+
+
+Action = Annotated[
+    Bid
+    | Pass
+    | Seat
+    | Shuffle
+    | Banco
+    | Wager
+    | Deal
+    | Draw
+    | Stand
+    | Retire
+    | Burn
+    | Accept
+    | Replenish
+    | Take
+    | Bet,
+    Field(discriminator="act"),
+]
+
+
+class TableOptions(BaseModel):
+    """A table's choices within its rules (each profile says which apply)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    #: classic: how a banco on both hands must be divided: ``free`` (as the caller sees fit),
+    #: ``divided`` (something on each side), ``even`` (half each), or a minimum a side.
+    banco_split: Literal["free", "divided", "even"] | Annotated[StrictInt, Field(ge=1)] = "free"
+    #: hoyle: the first bank by ``auction``, or the first name on the ``list`` holds it.
+    first_bank: Literal["auction", "list"] = "auction"
+
+    def is_default(self) -> bool:
+        return self.banco_split == "free" and self.first_bank == "auction"
+
+
+class Record(BaseModel):
+    """A game record: everything needed to replay a game exactly."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: Literal["banque-record/1"] = RECORD_FORMAT
+    #: The game (absent: banque, so that every older record replays as before).
+    game: GameName = "banque"
+    participants: list[str]
+    seed: StrictInt = 0
+    shoe: list[str] = Field(default_factory=list)
+    #: Optional (``banque-record/1`` readers before them ignore nothing: they
+    #: are simply absent from older records, which replay as before).
+    rules: Rules = "home"
+    #: The table's options under its rules (see :class:`TableOptions`).
+    options: TableOptions = Field(default_factory=lambda: TableOptions())
+    forced_moves: ForcedMoves = "automatic"
+    #: The seats played by computer players, and each one's temperament.
+    computers: dict[str, Temperament] = Field(default_factory=dict)
+    #: Seconds between two computer moves at the table.
+    pace: float | None = Field(default=None, ge=0, le=10, allow_inf_nan=False)
+    #: chemin de fer and punto banco: packs in the shoe (absent: the game's default).
+    packs: Annotated[StrictInt, Field(ge=1, le=1000)] | None = None
+    #: punto banco: the house limit on one bet (absent: 100).
+    limit: Annotated[StrictInt, Field(ge=1)] | None = None
+    #: chemin de fer: where the bank passes, ``left`` (the default) or ``right`` (France).
+    rotation: Literal["left", "right"] = "left"
+    #: chemin de fer: the first banker by ``lot`` (the default) or by ``auction``.
+    first_bank: Literal["lot", "auction"] = "lot"
+    actions: list[Action] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _options_fit_the_rules(self) -> Record:
+        if self.options.banco_split != "free" and self.rules != "classic":
+            raise ValueError("options: banco_split is a classic house's option (rules: classic)")
+        if self.options.first_bank != "auction" and self.rules != "hoyle":
+            raise ValueError("options: first_bank is a hoyle table's option (rules: hoyle)")
+        return self
+
+    @model_validator(mode="after")
+    def _first_bank_is_chemins(self) -> Record:
+        if self.first_bank != "lot" and self.game != "chemin-de-fer":
+            raise ValueError("first_bank: lot or auction is chemin de fer's table option")
+        return self
+
+    @model_validator(mode="after")
+    def _computers_sit(self) -> Record:
+        strangers = [n for n in self.computers if n not in self.participants]
+        if strangers:
+            raise ValueError(
+                "computers: " + ", ".join(quoted(n) for n in strangers) + " is not a participant"
+            )
+        return self
+
+    @field_validator("shoe", mode="before")
+    @classmethod
+    def _cards(cls, value: object) -> object:
+        if not isinstance(value, list):
+            return value
+        try:
+            return [parse_card(c) if isinstance(c, str) else c for c in value]
+        except CardError as exc:
+            raise ValueError(str(exc)) from None
+
+
+class StakeLine(BaseModel):
+    """One accepted stake of a coup."""
+
+    who: str
+    kind: Literal["wager", "a_cheval", "banco"]
+    right: int = 0
+    left: int = 0
+
+
+class CoupSummary(BaseModel):
+    """A completed coup, as everyone sees it after the reveal."""
+
+    number: int
+    fund_before: int
+    stakes: dict[Side, int]
+    lines: list[StakeLine]
+    deciders: dict[Side, str]
+    hands: dict[Mover, list[str]]
+    totals: dict[Mover, int]
+    natural: bool
+    moves: dict[Mover, Literal["draw", "stand", "natural"]]
+    results: dict[Side, Result]
+    payouts: dict[str, int]
+    fund_after: int
+    #: The sides a natural settled at once (classic: a side may be settled alone).
+    natural_sides: list[Side] = Field(default_factory=list)
+    #: Winnings a bettor was not paid because the fund ran out (classic, hoyle).
+    unpaid: dict[str, int] = Field(default_factory=dict)
+
+
+class Ending(BaseModel):
+    """How a bank ended and who won."""
+
+    reason: EndReason
+    totals: dict[str, int]
+    winners: list[str]
+
+
+class BankSummary(BaseModel):
+    """One bank (one session) of a game."""
+
+    number: int
+    banker: str
+    bid: int
+    bids: dict[str, int]
+    right: list[str]
+    left: list[str]
+    shufflers: list[str]
+    cut_by: str
+    cut_at: int
+    #: The shoe's order after the shuffle and the cut, top card first.
+    shoe: list[str] = Field(default_factory=list)
+    coups: int
+    ended: Ending | None = None
+    #: The cards burnt before each shoe's first deal (classic), one list a shoe.
+    burnt: list[list[str]] = Field(default_factory=list)
+    #: Later shoes of this bank (classic's reshuffle), each top card first.
+    reshuffles: list[list[str]] = Field(default_factory=list)
+    #: Spectators (classic) or standing punters (hoyle).
+    spectators: list[str] = Field(default_factory=list)
+
+
+class HandView(BaseModel):
+    """A hand as one seat sees it: ``None`` is a face-down card."""
+
+    cards: list[str | None]
+    total: int | None
+    concealed: int
+
+
+class SeatView(BaseModel):
+    name: str
+    side: Side
+    position: int
+    balance: int
+    stake_right: int
+    stake_left: int
+    kind: Literal["wager", "a_cheval", "banco"] | None
+    active: bool
+    deciding: bool
+
+
+class TableView(BaseModel):
+    """The table as one seat (or the public, ``seat=None``) may see it."""
+
+    seat: str | None
+    phase: Phase
+    bank_number: int
+    banker: str | None
+    fund: int
+    coup: int
+    cards_left: int
+    packs: int
+    seen: list[str]
+    balances: dict[str, int]
+    sides: dict[Side, list[str]]
+    seats: list[SeatView]
+    active: dict[Side, str | None]
+    deciders: dict[Side, str | None]
+    stakes: dict[Side, int]
+    hands: dict[Mover, HandView]
+    moves: dict[Mover, str | None]
+    history: list[CoupSummary]
+    ended: Ending | None
+    to_act: list[str]
+    prompt: str
+
+
+class Turn(BaseModel):
+    """What happens now: the phase, who may act, what they may do."""
+
+    phase: Phase
+    actors: list[str]
+    acts: list[str]
+    side: Mover | None = None
+    max_stake: int | None = None
+    max_a_cheval: int | None = None
+    can_banco: bool = False
+    prompt: str
+
+
+class StateReport(BaseModel):
+    """The state reached, for ``banque replay --json`` (full information)."""
+
+    format: str = "banque-state/1"
+    participants: list[str]
+    bank_number: int
+    banker: str | None
+    fund: int
+    balances: dict[str, int]
+    sides: dict[Side, list[str]]
+    active: dict[Side, str | None]
+    coups: list[CoupSummary]
+    cards_left: int
+    phase: Phase
+    turn: Turn
+    ended: Ending | None
+    banks: list[BankSummary]
+    current: dict[str, object] | None = None
+    #: The house's rules, and where their own acts stand (classic, hoyle).
+    rules: str = "home"
+    spectators: list[str] = Field(default_factory=list)
+    #: hoyle: the stakes were accepted (an unlimited bank); the bank is broken.
+    unlimited: bool = False
+    broken: bool = False
+    #: classic: the retired bank on offer at its size, to these in order.
+    offer: list[str] = Field(default_factory=list)
+    offer_size: int = 0
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def build(cls: type[_M], data: dict[str, Any]) -> _M:
+    """Make a model from data the engine produced itself, without validation.
+
+    The same as ``cls.model_construct(**data)`` for complete data, at a third
+    of the cost: used on the hot path of a coup (``tests/test_models.py``
+    checks it against validation).  ``object.__new__`` and ``__setattr__``
+    are module globals: found faster than through the class.
+    """
+    model = _new(cls)
+    _set(model, "__dict__", data)
+    _set(model, "__pydantic_fields_set__", set(data))
+    _set(model, "__pydantic_extra__", None)
+    _set(model, "__pydantic_private__", None)
+    return model
+
+
+@dataclass(slots=True)
+class Observation:
+    """What one seat may know now, cheap to build (for computer players).
+
+    The same visibility as :class:`TableView`: a concealed card appears only
+    in the hand its seat holds; everything else here is public.  It is a
+    copy: changing it changes nothing at the table.
+    """
+
+    seat: str
+    phase: Phase
+    banker: str | None
+    fund: int
+    packs: int
+    coup: int
+    balances: dict[str, int]
+    to_act: bool
+    acts: tuple[str, ...]
+    max_stake: int
+    max_a_cheval: int
+    can_banco: bool
+    hands: dict[Mover, tuple[str | None, ...]]
+    stakes: dict[Side, int]
+    seen: tuple[str, ...]
+    last: CoupSummary | None
+    bank_bid: int
+    side: Side | None
+    #: Sides already settled by a natural this coup (classic).
+    settled: tuple[Side, ...] = ()
+    #: The house's rules (``banque.engine.rules``).
+    rules: str = "home"
+
+    @property
+    def balance(self) -> int:
+        return self.balances[self.seat]
+
+    def total(self, mover: Mover) -> int | None:
+        """A hand's total if this seat sees all of its cards, else ``None``."""
+        cards = self.hands[mover]
+        if not cards or None in cards:
+            return None
+        total = 0
+        for card in cards:
+            total += RANK_VALUE[card[0]]  # type: ignore[index]  # no None: checked above
+        return total % 10

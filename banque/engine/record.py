@@ -1,0 +1,439 @@
+"""Game records: load, validate, replay, save.
+
+A record is the game's seed, its participants, an optional stacked top of
+the first shoe, and the acts in order (see README, "The record format").
+Replaying a record gives the identical game, act by act.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import stat
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from pydantic import TypeAdapter, ValidationError
+
+from ..text import plain
+from .errors import IllegalAction, RecordError, ReplayError
+from .game import Event, Game
+from .models import Action, Record, TableOptions, Temperament
+
+#: The largest record read, in bytes.  A long game's record is far smaller
+#: (about 45 bytes an act: 10⁵ acts take some 4.5 MB).
+MAX_RECORD_BYTES = 10 * 1024 * 1024
+#: Errors told about a record; validation stops once it has found them.
+MAX_ERRORS = 3
+#: Acts validated at a time: a record of a million bad acts costs one batch.
+_BATCH = 1000
+
+
+def _describe(exc: ValidationError) -> str:
+    """A pydantic validation error in a few plain words."""
+    errors = exc.errors()
+    return _describe_errors(errors[:MAX_ERRORS], len(errors) - MAX_ERRORS)
+
+
+def _describe_errors(errors: list[Any], more: int = 0, *, unknown_more: bool = False) -> str:
+    """Validation errors in a few plain words, on one line."""
+    parts = []
+    for err in errors[:MAX_ERRORS]:
+        # A record's own keys are in the path: shown escaped and cut, never raw.
+        path = [
+            x if isinstance(x, int) else plain(x, 30)
+            for x in err["loc"]
+            if not str(x).startswith("function-")
+        ]
+        if len(path) >= 2 and path[0] == "actions" and isinstance(path[1], int):
+            # acts are numbered from 1, as in replay errors; drop the union's tag
+            tail = path[3:] if len(path) > 2 else []
+            kind = f" ({path[2]})" if len(path) > 2 else ""
+            path = [f"act {path[1] + 1}{kind}" + (": " if tail else ""), *tail]
+        elif len(path) >= 2 and path[0] in ("shoe", "participants") and isinstance(path[1], int):
+            path = [f"{path[0]} item {path[1] + 1}", *path[2:]]
+        loc = ".".join(str(x) for x in path).replace(": .", ": ")
+        msg = plain(err["msg"].removeprefix("Value error, "), 300)
+        if err["type"] == "union_tag_invalid":
+            msg = (
+                "unknown act (acts are bid, pass, seat, shuffle, banco, wager, deal, "
+                "draw, stand, retire; burn, take, accept, replenish under other rules; "
+                "bet in punto banco)"
+            )
+        elif err["type"] == "union_tag_not_found":
+            msg = 'every action needs an "act" field'
+        elif err["type"] == "extra_forbidden":
+            msg = "unexpected field"
+        elif err["type"] == "literal_error" and loc == "format":
+            msg = 'this reader knows the format "banque-record/1"'
+        if loc.endswith("amount") and err["type"].startswith("int"):
+            msg = "a whole number of chips is needed, written as a number (like 10)"
+        parts.append((loc or "record", msg))
+    text = "; ".join(_grouped(parts))
+    if more > 0:
+        return text + (" (and more)" if unknown_more else f" (and {more} more)")
+    return text + (" (and perhaps more)" if unknown_more else "")
+
+
+_ACT_LOC = re.compile(r"act (\d+)(.*)", re.DOTALL)
+
+
+def _grouped(parts: list[tuple[str, str]]) -> list[str]:
+    """``act 1: x; act 2: x`` said once: ``acts 1 and 2: x``."""
+    # (what follows the act's number, or the whole place if no act; numbers; message)
+    groups: list[tuple[str, list[str] | None, str]] = []
+    for loc, msg in parts:
+        act = _ACT_LOC.fullmatch(loc)
+        if act is None:
+            groups.append((loc, None, msg))
+            continue
+        number, rest = act[1], act[2]
+        last = groups[-1] if groups else None
+        if last is not None and last[1] is not None and last[0] == rest and last[2] == msg:
+            last[1].append(number)
+        else:
+            groups.append((rest, [number], msg))
+    out = []
+    for rest, numbers, msg in groups:
+        if numbers is None:
+            out.append(f"{rest}: {msg}")
+        elif len(numbers) == 1:
+            out.append(f"act {numbers[0]}{rest}: {msg}")
+        else:
+            listed = ", ".join(numbers[:-1]) + " and " + numbers[-1]
+            out.append(f"acts {listed}{rest}: {msg}")
+    return out
+
+
+@cache
+def _acts_adapter() -> TypeAdapter[list[Action]]:
+    return TypeAdapter(list[Action])
+
+
+def parse_record(data: Any) -> Record:
+    """Validate a record given as parsed JSON; raise :class:`RecordError`.
+
+    The acts are validated a batch at a time and validation stops at the
+    first errors: a record of a million bad acts is refused as fast as one.
+    """
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object with participants, seed and actions")
+    acts = data.get("actions")
+    if not isinstance(acts, list):
+        try:
+            return Record.model_validate(data)
+        except ValidationError as exc:
+            raise RecordError(_describe(exc)) from None
+    errors: list[Any] = []
+    head: Record | None = None
+    try:
+        head = Record.model_validate({**data, "actions": []})
+    except ValidationError as exc:
+        errors = list(exc.errors())
+    adapter = _acts_adapter()
+    valid: list[Any] = []
+    checked_all = True
+    for start in range(0, len(acts), _BATCH):
+        if len(errors) >= MAX_ERRORS:
+            checked_all = False
+            break
+        try:
+            valid.extend(adapter.validate_python(acts[start : start + _BATCH]))
+        except ValidationError as exc:
+            for err in exc.errors():
+                index, *rest = err["loc"]
+                errors.append({**err, "loc": ("actions", start + int(index), *rest)})
+    if errors:
+        more = len(errors) - MAX_ERRORS
+        raise RecordError(_describe_errors(errors, more, unknown_more=not checked_all))
+    assert head is not None
+    return head.model_copy(update={"actions": valid})
+
+
+def loads_json(text: str) -> Any:
+    """Parse JSON text; every problem (even absurd nesting) is a :class:`RecordError`."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(
+            f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        ) from None
+    except RecursionError:
+        raise RecordError("not a record: the JSON is nested too deeply") from None
+    except ValueError as exc:  # an integer of thousands of digits, for instance
+        raise RecordError(f"not a record: {plain(exc, 200)}") from None
+
+
+def _megabytes(n: int) -> str:
+    return f"{n / (1024 * 1024):g} MB"
+
+
+def read_limited(stream: BinaryIO, limit: int = MAX_RECORD_BYTES) -> bytes:
+    """At most ``limit`` bytes of ``stream``; :class:`RecordError` beyond (nothing more is read)."""
+    with contextlib.suppress(AttributeError, OSError, ValueError):
+        known = os.fstat(stream.fileno())
+        if stat.S_ISREG(known.st_mode) and known.st_size > limit:  # said without reading
+            raise RecordError(
+                f"larger than {_megabytes(limit)}: not a game record "
+                "(a long game's record is far smaller)"
+            )
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise RecordError(
+            f"larger than {_megabytes(limit)}: not a game record "
+            "(a long game's record is far smaller)"
+        )
+    return data
+
+
+def decode_record(data: bytes) -> str:
+    """A record's bytes as text (UTF-8, a byte-order mark tolerated)."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise RecordError("not a record (not UTF-8 text)") from None
+
+
+def record_from_text(text: str) -> Record:
+    """Parse and validate a record's text (or a journal's); every problem is a :class:`RecordError`."""
+    if _is_journal(text):  # the table's journal (JSON Lines) is a record too
+        return _journal_record(text)
+    return parse_record(loads_json(text))
+
+
+def read_record(stream: BinaryIO, name: str = "standard input") -> Record:
+    """Read, with the size limit, and validate a record from a binary stream."""
+    try:
+        return record_from_text(decode_record(read_limited(stream)))
+    except RecordError as exc:
+        raise RecordError(f"{plain(name, 120)}: {exc}") from None
+    except OSError as exc:
+        raise RecordError(
+            f"{plain(name, 120)}: cannot be read ({exc.strerror or exc.__class__.__name__})"
+        ) from None
+
+
+def _open_regular(p: Path) -> BinaryIO:
+    """Open ``p`` for reading if it is a regular file (never waiting on a pipe or device)."""
+    shown = plain(p, 120)
+    try:
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise RecordError(f"{shown}: no such file") from None
+    except IsADirectoryError:
+        raise RecordError(f"{shown}: is a folder, not a record file") from None
+    except OSError as exc:
+        raise RecordError(
+            f"{shown}: cannot be read ({exc.strerror or exc.__class__.__name__})"
+        ) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise RecordError(f"{shown}: is a folder, not a record file")
+        if not stat.S_ISREG(mode):
+            raise RecordError(
+                f"{shown}: not a regular file (a record is a file, or - for standard input)"
+            )
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def load_record(path: str | Path) -> Record:
+    """Read and validate a record file; every problem is a :class:`RecordError`.
+
+    Only a regular file is read, and at most :data:`MAX_RECORD_BYTES` of it.
+    """
+    p = Path(path)
+    with _open_regular(p) as stream:
+        return read_record(stream, str(p))
+
+
+def _is_journal(text: str) -> bool:
+    from .journal import is_journal
+
+    return is_journal(text)
+
+
+def _journal_record(text: str) -> Record:
+    from .journal import parse_journal
+
+    return parse_journal(text).record
+
+
+def new_game(record: Record, **options: Any) -> Game:
+    """The game a record starts from (before any act).
+
+    A record of chemin de fer or punto banco (``"game"``) gives that game's
+    engine (:mod:`banque.games`); it answers the same calls as :class:`Game`
+    where the games meet (``apply``, ``report``, ``view``, ``actions``).
+    """
+    if record.game != "banque":
+        return _two_hand_game(record, **options)  # type: ignore[return-value]
+    options.setdefault("forced_moves", record.forced_moves)
+    options.setdefault("rules", record.rules)
+    options.setdefault("options", record.options)
+    try:
+        return Game(record.participants, record.seed, record.shoe, **options)
+    except IllegalAction as exc:
+        raise RecordError(str(exc)) from None
+
+
+def _two_hand_game(record: Record, **options: Any) -> Any:
+    forced = options.pop("forced_moves", record.forced_moves)
+    try:
+        if record.game == "punto-banco":
+            from ..games.punto import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
+
+            return PuntoGame(
+                record.participants,
+                record.seed,
+                record.shoe,
+                packs=record.packs or DEFAULT_PACKS,
+                limit=record.limit or DEFAULT_LIMIT,
+                **options,
+            )
+        from ..games.chemin import DEFAULT_PACKS as CHEMIN_PACKS
+        from ..games.chemin import CheminGame
+
+        return CheminGame(
+            record.participants,
+            record.seed,
+            record.shoe,
+            packs=record.packs or CHEMIN_PACKS,
+            rotation=record.rotation,
+            first_bank=record.first_bank,
+            forced_moves=forced,
+            **options,
+        )
+    except IllegalAction as exc:
+        raise RecordError(str(exc)) from None
+
+
+@dataclass
+class Replay:
+    """What replaying a record gives: the game reached, its events, any error."""
+
+    game: Game
+    events: list[Event] = field(default_factory=list)
+    error: ReplayError | None = None
+
+
+def replay(record: Record, **options: Any) -> Replay:
+    """Apply a record's acts in order; stop at the first illegal act."""
+    game = new_game(record, **options)
+    result = Replay(game)
+    for index, action in enumerate(record.actions, start=1):
+        try:
+            result.events.extend(game.apply(action))
+        except IllegalAction as exc:
+            result.error = ReplayError(index, action.act, str(exc), exc.rule)
+            break
+    return result
+
+
+def record_of(
+    game: Game,
+    *,
+    computers: Mapping[str, Temperament] | None = None,
+    pace: float | None = None,
+) -> Record:
+    """The record of a game played so far (its acts as applied).
+
+    ``computers`` (each computer seat's temperament) and ``pace`` are what
+    the table adds, so that a resumed game has the same seats.
+    """
+    name = getattr(game, "game", "banque")
+    if name != "banque":
+        return Record.model_construct(
+            format="banque-record/1",
+            game=name,
+            participants=list(game.participants),
+            seed=game.seed,
+            shoe=list(game.stacked),
+            rules="home",
+            options=TableOptions(),
+            forced_moves=getattr(game, "forced_moves", "automatic"),
+            computers=dict(computers or {}),
+            pace=pace,
+            packs=game.packs,
+            limit=getattr(game, "limit", None),
+            rotation=getattr(game, "rotation", "left"),
+            first_bank=getattr(game, "first_bank", "lot"),
+            actions=list(game.actions),
+        )
+    return Record.model_construct(
+        format="banque-record/1",
+        participants=list(game.participants),
+        seed=game.seed,
+        shoe=list(game.stacked),
+        rules=game.rules,
+        options=game.options,
+        forced_moves=game.forced_moves,
+        computers=dict(computers or {}),
+        pace=pace,
+        actions=list(game.actions),
+    )
+
+
+def record_head(record: Record, format: str | None = None) -> dict[str, Any]:
+    """A record's fields but its acts, as written (the optional ones only when set)."""
+    head: dict[str, Any] = {"format": format or record.format}
+    if record.game != "banque":
+        head["game"] = record.game
+    head["participants"] = list(record.participants)
+    head["seed"] = record.seed
+    if record.packs is not None:
+        head["packs"] = record.packs
+    if record.limit is not None:
+        head["limit"] = record.limit
+    if record.rotation != "left":
+        head["rotation"] = record.rotation
+    if record.first_bank != "lot":
+        head["first_bank"] = record.first_bank
+    if record.shoe:
+        head["shoe"] = list(record.shoe)
+    if record.rules != "home":
+        head["rules"] = record.rules
+    if not record.options.is_default():
+        head["options"] = record.options.model_dump(exclude_defaults=True)
+    if record.forced_moves != "automatic":
+        head["forced_moves"] = record.forced_moves
+    if record.computers:
+        head["computers"] = dict(record.computers)
+    if record.pace is not None:
+        head["pace"] = record.pace
+    return head
+
+
+def dump_record(record: Record) -> str:
+    """A record as JSON text, one act per line (readable in a diff)."""
+    body = json.dumps(record_head(record), ensure_ascii=False, indent=2)[:-2]
+    if not record.actions:
+        return body + ',\n  "actions": []\n}\n'
+    acts = ",\n    ".join(_act_json(a) for a in record.actions)
+    return body + ',\n  "actions": [\n    ' + acts + "\n  ]\n}\n"
+
+
+def _act_json(action: Any) -> str:
+    data = {"act": action.act}
+    data.update(action.model_dump(exclude_defaults=True, exclude={"act"}))
+    return json.dumps(data, ensure_ascii=False)
+
+
+def save_record(game: Game, path: str | Path, **extra: Any) -> Path:
+    """Write a game's record to ``path`` atomically (whole, or the old file untouched).
+
+    ``extra`` is what :func:`record_of` adds (computer seats, pace).
+    """
+    from .journal import atomic_write
+
+    return atomic_write(path, dump_record(record_of(game, **extra)))

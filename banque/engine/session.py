@@ -1,0 +1,895 @@
+"""The table's session: one game, its seats (human or computer), what shows now.
+
+The app never decides a rule: it turns key presses into the engine's
+actions (:mod:`banque.engine.models`) and shows what the engine answers.  This
+module holds what the table adds around the engine, without Textual:
+
+* the *stage* the table is in (setup steps, betting, decisions, the
+  settlement being shown, the end of a bank);
+* the seating draft and the shuffle plan before they are given to the engine;
+* the forced steps (a participant without chips passes, a seat that cannot
+  stake passes) applied by themselves and logged;
+* the public :class:`Board` (a pydantic model built from ``Game.view()``) that
+  the widgets draw — concealed cards are ``None`` in it unless the board is a
+  seat's private one and that seat holds the hand;
+* the seam for computer players: a seat is human or computer, and for a
+  computer seat the session asks a :data:`ComputerPlayer` callable, which
+  sees only that seat's view (:func:`computer_seats` makes them from
+  :class:`banque.engine.players.ComputerPlayer`, each with its seat's generator, so
+  a seeded game with computers replays exactly).  A computer banker also
+  seats the players as the engine proposes and shuffles by itself.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel
+
+from ..constants import SEAT_CHOICES as SEAT_CHOICES
+from ..constants import SEAT_KEY_LABELS, SeatChoice
+from ..constants import SEAT_KEYS as SEAT_KEYS
+from ..i18n import _
+from .errors import IllegalAction
+from .game import SIDES, Event, Game
+from .messages import N_, Msg, tell
+from .models import (
+    Action,
+    Banco,
+    Bid,
+    CoupSummary,
+    Mover,
+    Observation,
+    Pass,
+    Result,
+    Seat,
+    Shuffle,
+    Side,
+    Wager,
+)
+from .record import Replay, record_of
+
+if TYPE_CHECKING:
+    from .journal import Journal
+
+#: A computer player: given what its seat may know (``Game.observe(seat)``,
+#: the same visibility as the seat's view), it returns the act it chooses —
+#: for instance ``banque.engine.players.ComputerPlayer.decide``.
+ComputerPlayer = Callable[[Observation], Action]
+SeatKind = Literal["human", "computer"]
+#: A computer's temperament (:data:`banque.engine.players.STYLES`).
+Temperament = Literal["cautious", "bold"]
+Stage = Literal[
+    "auction",
+    "seating",
+    "shuffle",
+    "betting",
+    "dealing",
+    "decision",
+    "settlement",
+    "ended",
+    "offer",
+]
+
+
+DEFAULT_STAKE = 5
+DEFAULT_BID = 20
+
+MOVERS: tuple[Mover, Mover, Mover] = ("right", "left", "banker")
+#: The stages in which a computer seat may be the one to act.
+COMPUTER_STAGES = ("auction", "seating", "shuffle", "betting", "dealing", "decision", "offer")
+
+
+class CountingRandom(random.Random):
+    """A computer seat's generator that counts its draws.
+
+    The journal keeps the counts, so that a resumed game's computers go on
+    from the very same point of their generators (:meth:`skip`).
+    """
+
+    def __init__(self, seed: str) -> None:
+        super().__init__(seed)
+        self.draws = 0
+
+    def random(self) -> float:
+        self.draws += 1
+        return super().random()
+
+    def skip(self, draws: int) -> None:
+        """Draw ``draws`` numbers, as the seat did before the game was resumed."""
+        draw = super().random
+        for _n in range(max(0, draws)):
+            draw()
+        self.draws += max(0, draws)
+
+
+def computer_seats(
+    game: Game, choices: Mapping[str, SeatChoice], p5: float = 0.5
+) -> dict[str, ComputerPlayer]:
+    """A computer player for each seat chosen as one, with the seat's own generator.
+
+    Each draws its randomness from a generator seeded like
+    ``game.rng_for(f"seat:{name}")``, derived from the game's seed alone: the
+    same seeded game with the same seats plays the same way, and its record
+    replays it exactly.
+    """
+    from .players import ComputerPlayer as Robot
+
+    return {
+        name: Robot(name, choice, CountingRandom(f"banque/{game.seed}/seat:{name}"), p5=p5).decide
+        for name, choice in choices.items()
+        if choice != "human" and name in game.participants
+    }
+
+
+def _seat_rng(player: ComputerPlayer) -> CountingRandom | None:
+    rng = getattr(getattr(player, "__self__", None), "rng", None)
+    return rng if isinstance(rng, CountingRandom) else None
+
+
+class HandBoard(BaseModel):
+    """One hand as a board shows it: ``None`` is a card face down."""
+
+    mover: Mover
+    cards: list[str | None]
+    total: int | None
+    move: str | None
+    result: Result | None = None
+    holder: str | None = None
+
+
+class SeatBoard(BaseModel):
+    """One seat on a side."""
+
+    name: str
+    key: str
+    side: Side
+    position: int
+    balance: int
+    stake_right: int = 0
+    stake_left: int = 0
+    kind: Literal["wager", "a_cheval", "banco"] | None = None
+    active: bool = False
+    deciding: bool = False
+    status: Literal["", "to_speak", "passed", "staked", "banco_call"] = ""
+    payout: int | None = None
+    computer: bool = False
+
+    @property
+    def stake(self) -> int:
+        return self.stake_right + self.stake_left
+
+
+class Board(BaseModel):
+    """The table as one seat (or the public, ``seat=None``) sees it now."""
+
+    seat: str | None
+    stage: Stage
+    bank_number: int
+    coup: int
+    banker: str | None
+    banker_key: str
+    banker_balance: int
+    fund: int
+    fund_before: int | None = None
+    cover_left: int
+    cards_left: int
+    hands: dict[Mover, HandBoard]
+    seats: dict[Side, list[SeatBoard]]
+    road: dict[Side, list[Result]]
+    naturals: list[bool]
+    actor: str | None
+    prompt: str
+    natural: bool = False
+    settled_number: int | None = None
+
+
+class Session:
+    """A game at the table and what the table adds around it."""
+
+    def __init__(
+        self,
+        game: Game,
+        events: Sequence[Event] = (),
+        *,
+        computers: Mapping[str, ComputerPlayer] | None = None,
+        styles: Mapping[str, Temperament] | None = None,
+    ) -> None:
+        self.game = game
+        self.computers: dict[str, ComputerPlayer] = dict(computers or {})
+        #: The temperament of each computer seat, where it is known (for display).
+        self.styles: dict[str, Temperament] = {
+            k: v for k, v in (styles or {}).items() if k in self.computers
+        }
+        self.messages: list[Event] = list(events)
+        self.settled: CoupSummary | None = None
+        self.seated_bank = 0
+        self.fresh = False
+        #: Where the acts are written as they are applied (the game's journal).
+        self.journal: Journal | None = None
+        self._draft: dict[Side, list[str]] | None = None
+        self._draft_bank = 0
+        #: classic's spectators / hoyle's standing punters in the seating being arranged.
+        self._watchers: list[str] = []
+        #: The side each spectator (or standing punter) backs with a stake (right by default).
+        self.backs: dict[str, Side] = {}
+        self.cutter: str | None = None
+        self.others_shuffle = True
+        self.notice: str | None = None
+        # A record that stops right after a coup is settled shows the settlement.
+        kinds = [ev.kind for ev in self.messages[-2:]]
+        last_act = game.actions[-1].act if game.actions else None
+        if (
+            game.coups
+            and last_act in ("deal", "draw", "stand")
+            and (kinds[-1:] == ["settle"] or kinds == ["settle", "end"])
+        ):
+            self.settled = game.coups[-1]
+
+    # ------------------------------------------------------------ creation
+
+    @classmethod
+    def from_replay(
+        cls,
+        result: Replay,
+        *,
+        computers: Mapping[str, ComputerPlayer] | None = None,
+        styles: Mapping[str, Temperament] | None = None,
+    ) -> Session:
+        session = cls(result.game, result.events, computers=computers, styles=styles)
+        if result.error is not None and result.error.rule == "forced":
+            # The reason names a side's concealed total: not for the whole table.
+            session.notice = _(
+                "The record stops at act {index} ({act}), a side's move that its cards do not "
+                "allow. Play goes on from the state before it."
+            ).format(index=result.error.index, act=result.error.act)
+        elif result.error is not None:
+            session.notice = _(
+                "The record stops at act {index} ({act}), which the rules refuse: {reason} "
+                "Play goes on from the state before it."
+            ).format(index=result.error.index, act=result.error.act, reason=result.error.reason)
+        return session
+
+    # ------------------------------------------------------------ seats
+
+    def computer_draws(self) -> dict[str, int]:
+        """How many numbers each computer seat has drawn (kept in the journal)."""
+        out: dict[str, int] = {}
+        for name, player in self.computers.items():
+            rng = _seat_rng(player)
+            if rng is not None:
+                out[name] = rng.draws
+        return out
+
+    def skip_draws(self, draws: Mapping[str, int]) -> None:
+        """A resumed game: each computer seat's generator where it was."""
+        for name, n in draws.items():
+            player = self.computers.get(name)
+            rng = _seat_rng(player) if player is not None else None
+            if rng is not None and isinstance(n, int):
+                rng.skip(min(n, 10**7))
+
+    def kind(self, who: str) -> SeatKind:
+        return "computer" if who in self.computers else "human"
+
+    def all_computers(self) -> bool:
+        """Every seat is a computer: the table plays on by itself (watch mode)."""
+        return all(p in self.computers for p in self.game.participants)
+
+    def describe(self, who: str) -> str:
+        """``Bruno (computer, bold)``: a name and, for a computer, what it is."""
+        if who not in self.computers:
+            return who
+        style = self.styles.get(who)
+        if style == "cautious":
+            return _("{who} (computer, cautious)").format(who=who)
+        if style == "bold":
+            return _("{who} (computer, bold)").format(who=who)
+        return _("{who} (computer)").format(who=who)
+
+    def seat_key(self, who: str) -> str:
+        """The key of ``who``'s private view (as shown beside the name)."""
+        try:
+            return SEAT_KEY_LABELS[self.game.participants.index(who)]
+        except (ValueError, IndexError):
+            return "?"
+
+    def seat_for_key(self, index: int) -> str | None:
+        parts = self.game.participants
+        return parts[index] if 0 <= index < len(parts) else None
+
+    # ------------------------------------------------------------ stage
+
+    def stage(self) -> Stage:
+        g = self.game
+        if self.settled is not None:
+            return "settlement"
+        if g.phase == "ended":
+            if self.fresh and g.offer:  # classic: the retired bank offered at its size
+                return "offer"
+            return "auction" if self.fresh else "ended"
+        if g.phase == "auction":
+            return "auction"
+        if g.phase == "betting":
+            if not g.shoe_ready:
+                # Seated by an act (also one replayed from a record or journal).
+                seated = g.seated or self.seated_bank == g.bank_number
+                return "shuffle" if seated else "seating"
+            return "betting" if g.turn().max_stake is not None else "dealing"
+        return "decision"
+
+    def actor(self) -> str | None:
+        """Who speaks now (the banker for seating, shuffle and the deal)."""
+        g = self.game
+        st = self.stage()
+        if st == "auction":
+            if g.phase == "auction":
+                return g.turn().actors[0]
+            return g.participants[0] if g.participants else None
+        if st in ("seating", "shuffle", "dealing"):
+            return g.banker
+        if st in ("betting", "decision", "offer"):
+            return g.turn().actors[0]
+        return None
+
+    def decision_side(self) -> Mover | None:
+        phase = self.game.phase
+        return phase if phase in MOVERS else None  # type: ignore[return-value]
+
+    def prompt(self) -> str:
+        """The engine's words for what happens now (the app's for its own steps)."""
+        g = self.game
+        st = self.stage()
+        if st == "settlement" and self.settled is not None:
+            return self.settlement_text(self.settled)
+        if st == "auction" and g.phase == "ended":
+            who = self.actor()
+            return _(
+                "Auction for bank {bank}: {who} bids for the bank (1 to {most} chips) or passes."
+            ).format(bank=g.bank_number + 1, who=who, most=g.balances.get(who or "", 0))
+        if st == "seating":
+            text = _(
+                "{banker} holds bank {bank} with a fund of {fund}. Seat the players: each side "
+                "from the banker outward, at least one on each."
+            ).format(banker=g.banker, bank=g.bank_number, fund=g.fund)
+            watchers = self.draft_spectators()
+            if watchers:
+                how = _("Spectators") if g.house.extra_bettors == "spectators" else _("Standing")
+                text += f" {how}: {', '.join(watchers)}."
+            return text
+        if st == "shuffle":
+            return _(
+                "Shuffle and cut: the others may shuffle, {banker} shuffles last, "
+                "then a participant cuts."
+            ).format(banker=g.banker)
+        return g.turn().prompt
+
+    def settlement_text(self, coup: CoupSummary) -> str:
+        verdict = {"player": _("wins"), "banker": _("loses"), "tie": _("ties")}
+        moved = coup.fund_after - coup.fund_before
+        if moved > 0:
+            fund = _("the fund rises by {n} to {fund}").format(n=moved, fund=coup.fund_after)
+        elif moved < 0:
+            fund = _("the fund falls by {n} to {fund}").format(n=-moved, fund=coup.fund_after)
+        else:
+            fund = _("the fund stays at {fund}").format(fund=coup.fund_after)
+        head = _("Natural! ") if coup.natural else ""
+        if not coup.natural and coup.natural_sides:  # classic: one side settled at once
+            head = _("Natural on the {side}! ").format(side=_(coup.natural_sides[0]))
+        text = head + _("Coup {n}: right {right}, left {left}; {fund}.").format(
+            n=coup.number,
+            right=verdict[coup.results["right"]],
+            left=verdict[coup.results["left"]],
+            fund=fund,
+        )
+        if coup.unpaid:  # classic, hoyle: the fund ran out before every winner was paid
+            text += " " + _("Unpaid (stakes returned): {who}.").format(
+                who=", ".join(f"{w} {n}" for w, n in coup.unpaid.items())
+            )
+        return text
+
+    # ------------------------------------------------------------ acting
+
+    def _event(self, kind: str, msg: Msg, code: str = "", **params: object) -> Event:
+        """An event of the session's own (its words a message id, as the engine's)."""
+        g = self.game
+        return Event(kind, str(msg), g.bank_number, g.coup_number, code or kind, dict(params), msg)
+
+    def perform(self, action: Action) -> list[Event]:
+        """Apply one act through the engine; refusals raise ``IllegalAction``.
+
+        A refused act leaves the game exactly as it was.  Forced steps that
+        follow (passes of seats that cannot act) are applied and returned too.
+        """
+        events = self.perform_raw(action)
+        if self.settled is None:
+            events = events + self.forced()
+        return events
+
+    def forced(self) -> list[Event]:
+        """Apply the steps that leave no choice (shown in the log)."""
+        out: list[Event] = []
+        g = self.game
+        for _step in range(4 * len(g.participants) + 4):
+            st = self.stage()
+            who = self.actor()
+            if who is None:
+                break
+            if st == "auction" and g.balances.get(who, 0) == 0:
+                ev = self._event(
+                    "forced",
+                    Msg(N_("{who} has no chips and cannot bid."), who=who),
+                    "forced.no_bid",
+                    who=who,
+                )
+                self.messages.append(ev)
+                out.append(ev)
+                out.extend(self._forced_pass(who))
+                continue
+            if st == "betting":
+                turn = g.turn()
+                if not turn.max_stake and not turn.can_banco:
+                    why = (
+                        Msg(N_("{who} has no chips left"), who=who)
+                        if g.balances.get(who, 0) == 0
+                        else Msg(N_("the bank is covered"))
+                        if g.cover_left() <= 0
+                        else Msg(N_("banco was called"))
+                    )
+                    ev = self._event(
+                        "forced",
+                        Msg(N_("{who} cannot stake ({why}) and passes."), who=who, why=why),
+                        "forced.pass",
+                        who=who,
+                        why="no_chips"
+                        if g.balances.get(who, 0) == 0
+                        else "covered"
+                        if g.cover_left() <= 0
+                        else "banco",
+                    )
+                    self.messages.append(ev)
+                    out.append(ev)
+                    out.extend(self._forced_pass(who))
+                    continue
+            break
+        return out
+
+    def _forced_pass(self, who: str) -> list[Event]:
+        """Pass for a seat that has no other act; the line before says why."""
+        events = self.perform_raw(Pass(who=who))
+        said = [ev for ev in events if ev.kind == "pass"]
+        # "X cannot stake (…) and passes." / "X has no chips and cannot bid."
+        # already tell it: no second "X passes." in the log.
+        # They are among the last messages (just added): only the tail is looked at,
+        # so that the cost does not grow with the game's length.
+        if said:
+            tail = len(events)
+            kept = [m for m in self.messages[-tail:] if not any(m is ev for ev in said)]
+            del self.messages[-tail:]
+            self.messages.extend(kept)
+        return [ev for ev in events if ev.kind != "pass"]
+
+    def perform_raw(self, action: Action) -> list[Event]:
+        g = self.game
+        fresh = g.phase == "ended" and self.fresh and isinstance(action, Pass | Bid) and not g.offer
+        events = g.apply(action)
+        if g.phase != "ended":  # the offer taken, or declined by all: the fresh bank is open
+            self.fresh = False
+        if fresh:
+            # The first word of a fresh bank's auction: the engine opens it (and
+            # records the act in the order the table shows); new_bank has
+            # already told the table, so its line is not said twice.
+            self.fresh = False
+            if events and events[0].kind == "auction":
+                events = events[1:]
+        if self.journal is not None:
+            self.journal.sync(g.actions, self.computer_draws())
+        if any(ev.kind == "settle" for ev in events) and g.coups:
+            self.settled = g.coups[-1]
+        self.messages.extend(events)
+        return events
+
+    def continue_after_settlement(self) -> list[Event]:
+        """The players have seen the settlement: on to the next coup (or the end)."""
+        self.settled = None
+        return self.forced()
+
+    def new_bank(self) -> list[Event]:
+        """After a bank's end: open the auction of a fresh bank."""
+        if self.game.phase != "ended":
+            raise IllegalAction(Msg(N_("The bank has not ended yet.")), "phase")
+        self.settled = None
+        self.fresh = True
+        g = self.game
+        if g.offer:
+            ev = self._event(
+                "offer",
+                Msg(
+                    N_(
+                        "The bank of {size} is offered at the same size in order of precedence: "
+                        "first to {who}."
+                    ),
+                    size=g.offer_size,
+                    who=g.offer[0],
+                ),
+            )
+            self.messages.append(ev)
+            return [ev]
+        ev = self._event(
+            "auction",
+            Msg(
+                N_("A fresh bank: the auction for bank {bank} opens."),
+                bank=self.game.bank_number + 1,
+            ),
+            "auction.fresh",
+            bank=self.game.bank_number + 1,
+        )
+        self.messages.append(ev)
+        return [ev, *self.forced()]
+
+    # ------------------------------------------------------------ seating
+
+    def draft(self) -> dict[Side, list[str]]:
+        """The seating being arranged (the engine's default to start with)."""
+        g = self.game
+        if self._draft is None or self._draft_bank != g.bank_number:
+            self._draft = {s: list(g.sides[s]) for s in SIDES}
+            self._watchers = list(g.spectators)
+            self._draft_bank = g.bank_number
+        return self._draft
+
+    def draft_spectators(self) -> list[str]:
+        """Those beyond the seats in the seating being arranged (classic, hoyle)."""
+        self.draft()
+        return self._watchers
+
+    def draft_order(self) -> list[str]:
+        d = self.draft()
+        return d["left"] + d["right"] + self._watchers
+
+    def toggle_spectator(self, who: str) -> None:
+        """classic's spectator or hoyle's standing punter, or back to the shorter side."""
+        d = self.draft()
+        if who in self._watchers:
+            self._watchers.remove(who)
+            d["right" if len(d["right"]) <= len(d["left"]) else "left"].append(who)
+            return
+        for s in SIDES:
+            if who in d[s]:
+                if len(d[s]) <= 1:
+                    raise IllegalAction(
+                        Msg(N_("Each side keeps at least one seat: {who} stays seated."), who=who),
+                        "seating",
+                    )
+                d[s].remove(who)
+                self._watchers.append(who)
+                return
+
+    def side_backed(self, who: str) -> Side | None:
+        """The side a stake of ``who`` backs if it names one (``None``: a seat's own)."""
+        if self.game.side_of(who) is not None:
+            return None
+        return self.backs.get(who, "right")
+
+    def switch_back(self, who: str) -> None:
+        self.backs[who] = "left" if self.side_backed(who) == "right" else "right"
+
+    def move_to(self, who: str, side: Side) -> None:
+        d = self.draft()
+        if who in self._watchers:
+            self._watchers.remove(who)
+        for s in SIDES:
+            if who in d[s]:
+                if s == side:
+                    return
+                d[s].remove(who)
+        d[side].append(who)
+
+    def reorder(self, who: str, delta: int) -> None:
+        d = self.draft()
+        for s in SIDES:
+            if who in d[s]:
+                i = d[s].index(who)
+                j = max(0, min(len(d[s]) - 1, i + delta))
+                d[s].insert(j, d[s].pop(i))
+
+    def reset_draft(self) -> None:
+        self._draft = None
+        self._watchers = []
+
+    def confirm_seating(self) -> list[Event]:
+        g = self.game
+        d = self.draft()
+        watchers = list(self._watchers)
+        g.verify_seat(d["right"], d["left"], watchers)
+        # Accepted as proposed or changed, the seating is an act: logged and recorded alike.
+        events = self.perform(
+            Seat(right=list(d["right"]), left=list(d["left"]), spectators=watchers)
+        )
+        self.seated_bank = g.bank_number
+        self.cutter = None
+        return events
+
+    # ------------------------------------------------------------ shuffle
+
+    def cut_by(self) -> str:
+        g = self.game
+        if self.cutter is None or self.cutter not in g.participants:
+            return g.sides["left"][0] if g.sides["left"] else g.participants[0]
+        return self.cutter
+
+    def next_cutter(self) -> str:
+        g = self.game
+        choices = [p for p in g.participants if p != g.banker] or list(g.participants)
+        now = self.cut_by()
+        i = choices.index(now) if now in choices else -1
+        self.cutter = choices[(i + 1) % len(choices)]
+        return self.cutter
+
+    def shufflers(self) -> list[str]:
+        g = self.game
+        if g.house.croupier:  # hoyle: the croupier, then the players at his right and left
+            return []
+        return [p for p in g.order if p != g.banker] if self.others_shuffle else []
+
+    def shuffle(self) -> list[Event]:
+        return self.perform(Shuffle(shufflers=self.shufflers(), cut=self.cut_by()))
+
+    # ------------------------------------------------------------ stakes
+
+    def last_line(self, who: str) -> tuple[int, int, str] | None:
+        """``(stake, net, kind)`` of ``who`` in the last coup of this bank."""
+        g = self.game
+        if not g.coups:
+            return None
+        coup = g.coups[-1]
+        for line in coup.lines:
+            if line.who == who:
+                return line.right + line.left, coup.payouts.get(who, 0), line.kind
+        return None
+
+    def ride(self, who: str) -> tuple[int, bool] | None:
+        """Let it ride: the last coup's stake plus its winnings (à cheval kept)."""
+        return self.game.ride_stake(who)
+
+    def default_stake(self, who: str) -> int:
+        g = self.game
+        most = g.max_stake(who)
+        if most <= 0:
+            return 0
+        stake = DEFAULT_STAKE
+        for coup in reversed(g.coups):
+            line = next((ln for ln in coup.lines if ln.who == who and ln.kind != "banco"), None)
+            if line is not None:
+                stake = line.right + line.left
+                break
+        return max(1, min(stake, most))
+
+    def default_bid(self, who: str) -> int | None:
+        """Until someone bids, the speaker is offered a bid; then passing is the default."""
+        g = self.game
+        if g.phase == "auction" and g.bids:
+            return None
+        bal = g.balances.get(who, 0)
+        return min(DEFAULT_BID, bal) if bal else None
+
+    def check_stake(self, who: str, text: str, a_cheval: bool) -> tuple[bool, str]:
+        """Validate a typed stake: ``(ok, message)``; the message is the engine's."""
+        g = self.game
+        text = text.strip()
+        if not text:
+            return False, _("Type a stake in whole chips, or press p to pass.")
+        if not text.isdigit():
+            return False, _("A stake is a whole number of chips (digits only).")
+        amount = int(text)
+        try:
+            g.verify_wager(who, amount, a_cheval, side=self.side_backed(who))
+        except IllegalAction as exc:
+            return False, tell(exc.msg)
+        most = g.max_a_cheval(who) if a_cheval else g.max_stake(who)
+        if amount > most:
+            return True, _(
+                "Only {most} can be covered: the bank will accept {most} of the {amount}."
+            ).format(most=most, amount=amount)
+        return True, ""
+
+    def wager(self, who: str, amount: int, a_cheval: bool) -> list[Event]:
+        side = None if a_cheval else self.side_backed(who)
+        return self.perform(Wager(who=who, amount=amount, a_cheval=a_cheval, side=side))
+
+    def banco(self, who: str) -> list[Event]:
+        """Banco; under classic the caller plays both hands, half of the fund on each."""
+        g = self.game
+        if g.house.banco == "both-hands":
+            half = g.fund // 2
+            return self.perform(Banco(who=who, right=g.fund - half, left=half))
+        return self.perform(Banco(who=who))
+
+    # ------------------------------------------------------------ computers
+
+    def computer_to_move(self) -> str | None:
+        """The computer seat that acts now, if any (a computer banker seats and shuffles)."""
+        if self.stage() not in COMPUTER_STAGES:
+            return None
+        who = self.actor()
+        return who if who in self.computers else None
+
+    def observation(self, who: str) -> Observation:
+        """What ``who`` may know now, as its computer player is shown it.
+
+        In a fresh bank's auction the app lets participants pass before the
+        first bid (the engine only knows the bid that opens the next bank):
+        the seat the app asks is then the one to act.
+        """
+        g = self.game
+        obs = g.observe(who)
+        if self.fresh and g.phase == "ended" and not obs.to_act:
+            bal = obs.balance
+            obs = replace(
+                obs, to_act=True, acts=("bid",), max_stake=bal, max_a_cheval=bal - bal % 2
+            )
+        return obs
+
+    def play_computer(self) -> list[Event]:
+        """Ask the computer seat that acts now for its act, and apply it."""
+        who = self.computer_to_move()
+        if who is None:
+            return []
+        stage = self.stage()
+        if stage == "seating":  # a computer banker takes the engine's seating
+            return self.confirm_seating()
+        if stage == "shuffle":
+            return self.shuffle()
+        return self.perform(self.computers[who](self.observation(who)))
+
+    def banker_advice(self, who: str, p5: float = 0.5) -> tuple[float, float] | None:
+        """The exact advisor at the banker's choice, for the banker's eyes only.
+
+        ``(draw, stand)``: the banker's expected gain in chips for each move,
+        from the banker's own observation (its concealed pair included); ``None``
+        unless ``who`` is the banker and the banker is choosing now.
+        """
+        g = self.game
+        if g.phase != "banker" or who != g.banker:
+            return None
+        from .players import banker_advice
+
+        return banker_advice(g.observe(who), p5)
+
+    # ------------------------------------------------------------ the board
+
+    def board(self, seat: str | None = None) -> Board:
+        """The board the widgets draw, from the engine's view for ``seat``."""
+        g = self.game
+        view = g.view(seat)
+        stage = self.stage()
+        settled = self.settled
+        claims = list(g.claims) if g.phase == "betting" else []
+        passed = set(g.passed) if g.phase == "betting" else set()
+        to_speak = view.to_act[0] if stage == "betting" and view.to_act else None
+        hands: dict[Mover, HandBoard] = {}
+        payouts: dict[str, int] = {}
+        lines: dict[str, tuple[int, int, str]] = {}
+        if settled is not None:
+            for m in MOVERS:
+                hands[m] = HandBoard(
+                    mover=m,
+                    cards=list(settled.hands[m]),
+                    total=settled.totals[m],
+                    move=settled.moves[m],
+                    result=settled.results[m] if m != "banker" else None,  # type: ignore[index]
+                    holder=settled.deciders.get(m) if m != "banker" else g.banker,  # type: ignore[call-overload]
+                )
+            payouts = dict(settled.payouts)
+            lines = {ln.who: (ln.right, ln.left, ln.kind) for ln in settled.lines}
+        else:
+            for m in MOVERS:
+                h = view.hands[m]
+                hands[m] = HandBoard(
+                    mover=m,
+                    cards=list(h.cards),
+                    total=h.total,
+                    move=view.moves.get(m),
+                    holder=g.banker if m == "banker" else view.deciders.get(m),  # type: ignore[call-overload]
+                )
+        seats: dict[Side, list[SeatBoard]] = {"right": [], "left": []}
+        sides = self.draft() if stage == "seating" else view.sides
+        by_name = {s.name: s for s in view.seats}
+        for side in SIDES:
+            for pos, name in enumerate(sides[side], start=1):
+                sv = by_name.get(name)
+                status: Literal["", "to_speak", "passed", "staked", "banco_call"] = ""
+                if name in claims:
+                    status = "banco_call"
+                elif sv is not None and (sv.stake_right or sv.stake_left):
+                    status = "staked"
+                elif name == to_speak:
+                    status = "to_speak"
+                elif name in passed:
+                    status = "passed"
+                if settled is not None:
+                    r, lft, kind = lines.get(name, (0, 0, None))  # type: ignore[assignment]
+                    board_seat = SeatBoard(
+                        name=name,
+                        key=self.seat_key(name),
+                        side=side,
+                        position=pos,
+                        balance=g.balances[name],
+                        stake_right=r,
+                        stake_left=lft,
+                        kind=kind,  # type: ignore[arg-type]
+                        active=bool(sv and sv.active),
+                        deciding=settled.deciders.get(side) == name,
+                        payout=payouts.get(name),
+                        computer=name in self.computers,
+                    )
+                else:
+                    board_seat = SeatBoard(
+                        name=name,
+                        key=self.seat_key(name),
+                        side=side,
+                        position=pos,
+                        balance=g.balances[name],
+                        stake_right=sv.stake_right if sv else 0,
+                        stake_left=sv.stake_left if sv else 0,
+                        kind=sv.kind if sv else None,
+                        active=bool(sv and sv.active) and stage != "seating",
+                        deciding=bool(sv and sv.deciding),
+                        status=status,
+                        computer=name in self.computers,
+                    )
+                seats[side].append(board_seat)
+        road: dict[Side, list[Result]] = {
+            side: [c.results[side] for c in view.history] for side in SIDES
+        }
+        banker = view.banker
+        coup = settled.number if settled is not None else view.coup
+        cards_left = view.cards_left
+        naturals = [c.natural for c in view.history]
+        if self.fresh and g.phase == "ended":
+            # A fresh bank's auction: the last bank's table is cleared away.
+            banker = None
+            seats = {"right": [], "left": []}
+            road = {"right": [], "left": []}
+            naturals = []
+            coup = 1
+            cards_left = 52 * g.packs
+        return Board(
+            seat=seat,
+            stage=stage,
+            bank_number=view.bank_number + (1 if self.fresh and g.phase == "ended" else 0),
+            coup=coup,
+            banker=banker,
+            banker_key=self.seat_key(banker) if banker else "",
+            banker_balance=g.balances.get(banker, 0) if banker else 0,
+            # The settled coup's fund, even when the bank ended with it (the fund
+            # has gone back to the banker by then).
+            fund=settled.fund_after if settled is not None else view.fund,
+            fund_before=settled.fund_before if settled is not None else None,
+            cover_left=view.fund - sum(view.stakes.values()),
+            cards_left=cards_left,
+            hands=hands,
+            seats=seats,
+            road=road,
+            naturals=naturals,
+            actor=self.actor(),
+            prompt=self.prompt(),
+            natural=bool(settled and settled.natural),
+            settled_number=settled.number if settled is not None else None,
+        )
+
+    # ------------------------------------------------------------ record
+
+    def record_text(self, pace: float | None = None) -> str:
+        """The game's record (with its computer seats and, if given, the pace)."""
+        from .record import dump_record
+
+        return dump_record(record_of(self.game, computers=self.styles, pace=pace))
+
+    def bank_in_play(self) -> bool:
+        """A bank is under way (quitting would abandon it)."""
+        g = self.game
+        return g.phase != "ended" and (g.phase != "auction" or bool(g.spoken))

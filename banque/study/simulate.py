@@ -1,0 +1,497 @@
+"""Long simulations with computer players only.
+
+A fresh bank starts whenever one ends (a new auction among the computer
+players, a new shuffle, balances carried over); the run stops after a given
+number of coups.  The summary is what a student of the game wants: naturals
+per coup, the banker's gain per chip staked (with its standard error), the
+outcomes per side, and how often the banker drew or stood at each total.
+
+>>> s = simulate(200, players=5, seed=1, banker="table")
+>>> s.coups, s.participants
+(200, 5)
+>>> 0 < s.naturals_per_coup < 1
+True
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import shutil
+import sys
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..engine.cards import RANK_VALUE
+from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
+from ..engine.models import Action, Pass, Wager, build
+from ..engine.players import BankerMode, banker_advice, computer_table
+
+#: Names for computer seats, in seat order.
+COMPUTER_NAMES = (
+    "Ana",
+    "Bruno",
+    "Chloé",
+    "Dario",
+    "Elena",
+    "Fritz",
+    "Greta",
+    "Hugo",
+    "Inès",
+    "Jules",
+    "Karin",
+)
+
+Progress = Callable[[int, int], None]
+
+#: When a bank ends and someone holds fewer chips than this, the table starts
+#: over (everyone at 100 again), so that long runs do not end with one seat
+#: owning every chip and nobody able to stake.
+REBUY = 5
+
+
+def _count_ends(game: Game, ends: dict[str, int]) -> int:
+    """Add up how a table's banks ended; returns how many banks it held."""
+    for b in game.banks:
+        if b.ended is not None:
+            ends[b.ended.reason] = ends.get(b.ended.reason, 0) + 1
+    return len(game.banks)
+
+
+@dataclass
+class Summary:
+    """What a simulation measured."""
+
+    coups: int
+    participants: int
+    seed: int
+    banker_mode: str
+    p5: float
+    banks: int = 0
+    tables: int = 1
+    bank_ends: dict[str, int] = field(default_factory=dict)
+    naturals: int = 0
+    staked: int = 0
+    banker_gain: int = 0
+    gain_per_chip: float = 0.0
+    gain_per_chip_se: float = 0.0
+    outcomes: dict[str, dict[str, int]] = field(default_factory=dict)
+    banker_moves: dict[int, dict[str, int]] = field(default_factory=dict)
+    side_moves: dict[int, dict[str, int]] = field(default_factory=dict)
+    #: How often each two-card total was dealt (three hands a coup).
+    two_card_totals: list[int] = field(default_factory=list)
+    #: Fixed stakes "R:L" (None: the computer players choose their stakes).
+    stakes: str | None = None
+    #: The noise-reduced estimate: each decision coup counted at the advisor's
+    #: exact expected gain of the banker's move, each natural coup at 0.
+    exact_estimate: bool = True
+    gain_per_chip_exact: float = 0.0
+    gain_per_chip_exact_se: float = 0.0
+    #: Per stake ratio (see :func:`ratio_bucket`): coups, staked, both estimates.
+    by_ratio: dict[str, dict[str, float]] = field(default_factory=dict)
+    #: The house's rules the tables played by.
+    rules: str = "home"
+
+    @property
+    def naturals_per_coup(self) -> float:
+        return self.naturals / self.coups if self.coups else 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["naturals_per_coup"] = self.naturals_per_coup
+        data["banker_moves"] = {str(k): v for k, v in self.banker_moves.items()}
+        data["side_moves"] = {str(k): v for k, v in self.side_moves.items()}
+        return data
+
+
+class _Ratio:
+    """Sums for a ratio estimator of the gain per chip, raw and noise-reduced."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.sum_s = 0
+        self.raw = [0.0, 0.0, 0.0]  # sum g, sum g*g, sum g*s
+        self.exact = [0.0, 0.0, 0.0]
+        self.sum_ss = 0
+
+    def add(self, gain: float, staked: int, expected: float) -> None:
+        self.n += 1
+        self.sum_s += staked
+        self.sum_ss += staked * staked
+        raw, exact = self.raw, self.exact
+        raw[0] += gain
+        raw[1] += gain * gain
+        raw[2] += gain * staked
+        exact[0] += expected
+        exact[1] += expected * expected
+        exact[2] += expected * staked
+
+    def estimate(self, sums: list[float]) -> tuple[float, float]:
+        """Gain per chip staked and its standard error (delta method)."""
+        if not self.sum_s:
+            return 0.0, 0.0
+        r = sums[0] / self.sum_s
+        if self.n < 2:
+            return r, 0.0
+        # sum over coups of (g - r s)^2, expanded.
+        resid = sums[1] - 2 * r * sums[2] + r * r * self.sum_ss
+        return r, math.sqrt(max(resid, 0.0) * self.n / (self.n - 1)) / self.sum_s
+
+
+def ratio_bucket(right: int, left: int) -> str:
+    """A coup's stakes, grouped: one side, equal, up to 2:1, up to 4:1, above 4:1.
+
+    >>> ratio_bucket(5, 0), ratio_bucket(3, 3), ratio_bucket(2, 3), ratio_bucket(1, 9)
+    ('one side', '1:1', 'up to 2:1', 'above 4:1')
+    """
+    low, high = min(right, left), max(right, left)
+    if high == 0:
+        return "nothing staked"
+    if low == 0:
+        return "one side"
+    if low == high:
+        return "1:1"
+    if high <= 2 * low:
+        return "up to 2:1"
+    return "up to 4:1" if high <= 4 * low else "above 4:1"
+
+
+RATIO_ORDER = ("1:1", "up to 2:1", "up to 4:1", "above 4:1", "one side", "nothing staked")
+
+
+class _Tally:
+    """Running sums over settled coups (a ratio estimator with its error)."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.naturals = 0
+        self.sum_g = 0
+        self.sum_s = 0
+        self.all = _Ratio()
+        self.by_ratio: dict[str, _Ratio] = {}
+        self.outcomes = {side: {"player": 0, "banker": 0, "tie": 0} for side in ("right", "left")}
+        self.banker_moves = {t: {"draw": 0, "stand": 0} for t in range(8)}
+        self.side_moves = {t: {"draw": 0, "stand": 0} for t in range(8)}
+        self.two_card = [0] * 10
+
+    def add(self, coup: Any, expected: float | None) -> None:
+        self.n += 1
+        stakes = coup.stakes
+        staked = stakes["right"] + stakes["left"]
+        gain = coup.fund_after - coup.fund_before
+        self.sum_g += gain
+        self.sum_s += staked
+        natural = coup.natural
+        # A natural coup's exact expectation is 0 (the hands are exchangeable).
+        value = 0.0 if natural or expected is None else expected
+        self.all.add(gain, staked, value)
+        bucket = ratio_bucket(stakes["right"], stakes["left"])
+        tally = self.by_ratio.get(bucket)
+        if tally is None:
+            tally = self.by_ratio[bucket] = _Ratio()
+        tally.add(gain, staked, value)
+        results = coup.results
+        self.outcomes["right"][results["right"]] += 1
+        self.outcomes["left"][results["left"]] += 1
+        v = RANK_VALUE
+        if natural or coup.natural_sides:  # classic: a natural may settle one side only
+            self.naturals += 1
+        hands = coup.hands
+        moves = coup.moves
+        two_card = self.two_card
+        for mover in ("right", "left", "banker"):
+            hand = hands[mover]
+            two = (v[hand[0][0]] + v[hand[1][0]]) % 10
+            two_card[two] += 1
+            if not natural:
+                move = moves[mover]
+                if move == "natural":  # classic: this side was settled by its natural
+                    continue
+                table = self.banker_moves if mover == "banker" else self.side_moves
+                table[two][move] += 1
+
+    def ratio(self) -> tuple[float, float]:
+        """Banker's gain per chip staked, and its standard error (delta method)."""
+        return self.all.estimate(self.all.raw)
+
+
+class _FixedStakes:
+    """Fixed-stakes betting: the first seat to bet on each side stakes R (right) or L (left)."""
+
+    def __init__(self, right: int, left: int) -> None:
+        self.want = {"right": right, "left": left}
+        self.coup = -1
+        self.placed: set[str] = set()
+        self.acts: dict[tuple[str, int], Action] = {}
+
+    def act(self, obs: Any) -> Action:
+        if obs.coup != self.coup:
+            self.coup, self.placed = obs.coup, set()
+        side = obs.side
+        amount = min(self.want.get(side, 0), obs.max_stake) if side is not None else 0
+        if side in self.placed or amount < 1:
+            amount = 0
+        else:
+            self.placed.add(side)
+        key = (obs.seat, amount)
+        act = self.acts.get(key)
+        if act is None:
+            act = self.acts[key] = (
+                build(Pass, {"act": "pass", "who": obs.seat})
+                if amount == 0
+                else build(
+                    Wager,
+                    {
+                        "act": "wager",
+                        "who": obs.seat,
+                        "amount": amount,
+                        "a_cheval": False,
+                        "ride": False,
+                        "side": None,
+                    },
+                )
+            )
+        return act
+
+
+def simulate(
+    coups: int,
+    players: int = 5,
+    seed: int = 0,
+    banker: BankerMode = "advisor",
+    p5: float = 0.5,
+    progress: Progress | None = None,
+    stakes: tuple[int, int] | None = None,
+    exact_estimate: bool = True,
+    rules: str = "home",
+) -> Summary:
+    """Play ``coups`` coups with ``players`` computer participants under ``rules``.
+
+    The computer sides draw at 5 with chance ``p5``, and the banker's advisor
+    assumes the same.  ``stakes`` ``(R, L)`` fixes the stakes: in every coup
+    the first seat to bet on the right stakes R and on the left L (reduced to
+    the cover left, as at the table), every other seat passes.
+    ``exact_estimate`` also counts each decision coup at the advisor's exact
+    expected gain of the banker's move (about 0.15 ms a coup more); only under
+    the home rules, where the advisor's gain is the banker's (elsewhere a side
+    may be settled by its own natural, and stakes beyond the fund go unpaid).
+    """
+    exact_estimate = exact_estimate and rules == "home"
+    if coups < 1:
+        raise ValueError("--coups must be at least 1.")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(
+            f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS} (participants at the table)."
+        )
+    if not 0.0 <= p5 <= 1.0:
+        raise ValueError("--p5 is a probability: between 0 and 1.")
+    fixed: _FixedStakes | None = None
+    if stakes is not None:
+        right, left = stakes
+        if right < 0 or left < 0 or right + left < 1:
+            raise ValueError("--stakes R:L are whole chips, 0 or more, not both 0.")
+        fixed = _FixedStakes(right, left)
+    names = list(COMPUTER_NAMES[:players])
+    options: dict[str, object] = {"banker_mode": banker, "p5": p5, "draw_at_5": p5}
+    game = Game(names, seed, record=False, keep_log=False, rules=rules)  # type: ignore[arg-type]
+    seeds = game.rng_for("simulation: next table")
+    bots = computer_table(game, names, **options)
+    # The loop below runs once per act: the methods it calls are looked up
+    # once per table, not once per act.
+    next_actor, observe, apply = game.next_actor, game.observe, game.apply
+    decide = {name: bot.decide for name, bot in bots.items()}
+    tally = _Tally()
+    ends: dict[str, int] = {}
+    banks = 0
+    tables = 1
+    done = 0  # coups of the current bank already counted
+    bank = game.bank_number
+    step = max(1, coups // 200)
+    next_report = step
+    expected: float | None = None  # the banker's exact expected gain this coup
+    while tally.n < coups:
+        if game.ended is not None and min(game.balances.values()) < REBUY:
+            # Someone is out of chips: the table starts over, everyone at 100.
+            banks += _count_ends(game, ends)
+            game = Game(
+                names,
+                seeds.getrandbits(63),
+                record=False,
+                keep_log=False,
+                rules=rules,  # type: ignore[arg-type]
+            )
+            bots = computer_table(game, names, **options)
+            next_actor, observe, apply = game.next_actor, game.observe, game.apply
+            decide = {name: bot.decide for name, bot in bots.items()}
+            tables += 1
+            bank, done = game.bank_number, 0
+        who = next_actor()
+        obs = observe(who)
+        phase = obs.phase
+        if fixed is not None and phase == "betting" and who != obs.banker:
+            act = fixed.act(obs)
+        else:
+            act = decide[who](obs)
+        if exact_estimate and phase == "banker":
+            gain_draw, gain_stand = banker_advice(obs, p5)
+            expected = gain_draw if act.act == "draw" else gain_stand
+        apply(act)
+        if game.bank_number != bank:
+            bank, done = game.bank_number, 0
+        settled = game.coups
+        if len(settled) > done:
+            for coup in settled[done:]:
+                if tally.n < coups:
+                    tally.add(coup, expected)
+                expected = None
+            done = len(settled)
+            if progress is not None and tally.n >= next_report:
+                progress(tally.n, coups)
+                next_report = tally.n + step
+    if progress is not None:
+        progress(tally.n, coups)
+    ratio, se = tally.ratio()
+    exact, exact_se = tally.all.estimate(tally.all.exact)
+    by_ratio = {}
+    for name in RATIO_ORDER:
+        t = tally.by_ratio.get(name)
+        if t is None:
+            continue
+        raw_r, raw_se = t.estimate(t.raw)
+        ex_r, ex_se = t.estimate(t.exact)
+        by_ratio[name] = {
+            "coups": t.n,
+            "staked": t.sum_s,
+            "gain_per_chip": raw_r,
+            "gain_per_chip_se": raw_se,
+            "gain_per_chip_exact": ex_r if exact_estimate else 0.0,
+            "gain_per_chip_exact_se": ex_se if exact_estimate else 0.0,
+        }
+    banks += _count_ends(game, ends)
+    return Summary(
+        coups=tally.n,
+        participants=players,
+        seed=seed,
+        banker_mode=banker,
+        p5=p5,
+        banks=banks,
+        tables=tables,
+        bank_ends=ends,
+        naturals=tally.naturals,
+        staked=tally.sum_s,
+        banker_gain=tally.sum_g,
+        gain_per_chip=ratio,
+        gain_per_chip_se=se,
+        outcomes=tally.outcomes,
+        banker_moves=tally.banker_moves,
+        side_moves=tally.side_moves,
+        two_card_totals=tally.two_card,
+        stakes=None if stakes is None else f"{stakes[0]}:{stakes[1]}",
+        exact_estimate=exact_estimate,
+        gain_per_chip_exact=exact if exact_estimate else 0.0,
+        gain_per_chip_exact_se=exact_se if exact_estimate else 0.0,
+        by_ratio=by_ratio,
+        rules=rules,
+    )
+
+
+def _columns(stream: Any) -> int:
+    """The width of the terminal ``stream`` writes to (standard output may be a file)."""
+    try:
+        return os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        return shutil.get_terminal_size((80, 24)).columns
+
+
+def progress_bar(stream: Any = None, width: int | None = None) -> Progress:
+    """A one-line progress bar on ``stream`` (standard error by default).
+
+    The line fits the terminal (its width is read at each update, so a resize
+    is followed): the bar shrinks first, then the words.  ``width`` fixes the
+    terminal's width instead.
+    """
+    out = stream if stream is not None else sys.stderr
+    finished = False
+
+    def show(done: int, total: int) -> None:
+        nonlocal finished
+        if finished:  # the last update is drawn once
+            return
+        columns = width if width is not None else _columns(out)
+        room = max(1, columns - 1)  # the last column would wrap on some terminals
+        count = f" {done:>{len(str(total))}}/{total} coups"
+        head = "simulating "
+        bar_width = min(30, room - len(head) - len(count))
+        if bar_width >= 5:
+            filled = int(bar_width * done / total) if total else bar_width
+            line = head + "█" * filled + "░" * (bar_width - filled) + count
+        elif len(count) - 1 <= room:
+            line = count.strip()
+        elif len(f"{done}/{total}") <= room:
+            line = f"{done}/{total}"
+        else:  # a percentage, never a number cut short
+            line = f"{100 * done // total if total else 100}%"[:room]
+        finished = done >= total
+        end = "\n" if finished else ""
+        out.write(f"\r{line}\x1b[K{end}")
+        out.flush()
+
+    return show
+
+
+def format_summary(s: Summary) -> str:
+    """The summary as a readable report."""
+    pct = 100.0
+    lines = [
+        f"{s.coups} coups, {s.participants} computer players, seed {s.seed}, "
+        f"banker plays by {'the exact advisor' if s.banker_mode == 'advisor' else 'a fixed table (draw at 0-5)'}"
+        + f"; sides draw at 5 with p5 = {s.p5}"
+        + (f"; {s.rules} rules" if s.rules != "home" else ""),
+        f"Tables: {s.tables} (a new one, everyone at 100, when a seat falls below {REBUY} chips)",
+        f"Banks: {s.banks} ("
+        + ", ".join(f"{n} {reason}" for reason, n in sorted(s.bank_ends.items()))
+        + ")",
+        f"Naturals: {s.naturals} coups ({s.naturals_per_coup:.4f} per coup; exact chance 0.4681)"
+        + (" -- coups with at least one natural" if s.rules == "classic" else ""),
+        f"Banker's gain per chip staked: {s.gain_per_chip:+.4f} ± {s.gain_per_chip_se:.4f} "
+        f"(standard error; {s.banker_gain:+d} chips on {s.staked} staked)",
+    ]
+    if s.exact_estimate:
+        lines.append(
+            f"  noise-reduced: {s.gain_per_chip_exact:+.4f} ± {s.gain_per_chip_exact_se:.4f} "
+            "(each decision coup at the advisor's exact expected gain, naturals at 0)"
+        )
+    if s.stakes is not None:
+        lines.append(f"Stakes fixed at {s.stakes} (right:left), reduced to the cover when short")
+    lines += [
+        "",
+        "By stake ratio     coups   staked   gain per chip (raw)"
+        + ("   noise-reduced" if s.exact_estimate else ""),
+    ]
+    for name, row in s.by_ratio.items():
+        line = (
+            f"  {name:<14} {int(row['coups']):7d} {int(row['staked']):8d}   "
+            f"{row['gain_per_chip']:+.4f} ± {row['gain_per_chip_se']:.4f}"
+        )
+        if s.exact_estimate:
+            line += f"   {row['gain_per_chip_exact']:+.4f} ± {row['gain_per_chip_exact_se']:.4f}"
+        lines.append(line)
+    lines += [
+        "",
+        "Outcomes        player wins  banker wins  ties",
+    ]
+    for side in ("right", "left"):
+        o = s.outcomes[side]
+        n = sum(o.values()) or 1
+        lines.append(
+            f"  {side:<6}        {pct * o['player'] / n:9.2f}%  {pct * o['banker'] / n:10.2f}%"
+            f"  {pct * o['tie'] / n:5.2f}%"
+        )
+    lines += ["", "Banker's two-card total   draws   stands   draw %"]
+    for total in range(8):
+        m = s.banker_moves[total]
+        n = m["draw"] + m["stand"]
+        share = f"{pct * m['draw'] / n:7.1f}%" if n else "      —"
+        lines.append(f"  {total:>22}  {m['draw']:6d}  {m['stand']:7d}  {share}")
+    return "\n".join(lines)

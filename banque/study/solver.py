@@ -1,0 +1,945 @@
+"""Reports of the exact solution: ``banque edge``, ``banque strategy``, the choice at 5.
+
+Everything is computed by :mod:`banque.study.edge`; this module adds the sides'
+choice at 5 (its value against a best-responding banker, the ``q`` that
+minimises the banker's edge) and turns the answers into text and JSON.
+
+>>> model = EdgeModel.for_packs(1)
+>>> v = side_values(model, (1, 1), (Fraction(1, 2), Fraction(1, 2)), "right")
+>>> v.draw > v.stand  # a side at 5 does better drawing against this banker
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal
+
+from .edge import (
+    NATURAL,
+    Cell,
+    Edge,
+    EdgeModel,
+    Point,
+    _check_q,
+    _check_stakes,
+    _dot,
+    _drew,
+    _weights,
+    strategy,
+)
+
+Side = Literal["right", "left"]
+HALF = Fraction(1, 2)
+
+_RULE_WORDS = {
+    "all": "all (home rule: any natural settles every hand)",
+    "per-side": "per-side (classic: a side's natural settles that side only)",
+}
+_BANKER_WORDS = {
+    "best": "best response (knows its cards, what the sides did, the stakes and p5)",
+    "table": "fixed table (draws at 0-5, stands at 6-7)",
+}
+
+
+def fraction_text(x: Fraction) -> str:
+    return f"{x.numerator}/{x.denominator}" if x.denominator != 1 else str(x.numerator)
+
+
+def percent(x: Fraction, digits: int = 4) -> str:
+    return f"{float(x) * 100:+.{digits}f} %"
+
+
+def q_text(x: Fraction) -> str:
+    """A probability as short text: 0.5, 0.05, 1, 1/3.
+
+    >>> q_text(Fraction(1, 2)), q_text(Fraction(1, 20)), q_text(Fraction(1, 3))
+    ('0.5', '0.05', '1/3')
+    """
+    if (x * 100).denominator == 1:
+        return f"{float(x):g}"
+    return fraction_text(x) if x.denominator <= 1000 else f"{float(x):.4g}"
+
+
+def _entry(x: Fraction) -> dict[str, Any]:
+    return {"fraction": fraction_text(x), "percent": float(x) * 100}
+
+
+def shoe_words(model: EdgeModel, source: str) -> str:
+    return f"{source} ({model.cards} cards)"
+
+
+# ---------------------------------------------------------------- edge
+
+
+def edge_json(e: Edge) -> dict[str, Any]:
+    return {
+        "stakes": f"{e.stakes[0]}:{e.stakes[1]}",
+        "p5": [fraction_text(e.q[0]), fraction_text(e.q[1])],
+        "banker": e.banker,
+        "naturals_rule": e.naturals_rule,
+        "naturals": _entry(e.naturals),
+        "decisions": _entry(e.decisions),
+        "total": _entry(e.total),
+    }
+
+
+def format_edge(e: Edge, model: EdgeModel, source: str) -> str:
+    lines = [
+        f"The banker's exact expected gain per chip staked, one coup from {shoe_words(model, source)}",
+        f"  naturals: {_RULE_WORDS[e.naturals_rule]}",
+        f"  banker: {_BANKER_WORDS[e.banker]}",
+        f"  stakes right:left = {e.stakes[0]}:{e.stakes[1]}; a side at 5 draws with "
+        f"p5 = {q_text(e.q[0])} (right), {q_text(e.q[1])} (left)",
+        "",
+    ]
+    rows = [
+        ("naturals' share", e.naturals),
+        ("decision coups' share", e.decisions),
+        ("total", e.total),
+    ]
+    width = max(len(fraction_text(x)) for _, x in rows)
+    for label, x in rows:
+        lines.append(f"  {label:<22} {percent(x):>11}   {fraction_text(x):>{width}}")
+    return "\n".join(lines)
+
+
+def format_sweep(
+    model: EdgeModel,
+    source: str,
+    rows: Sequence[Fraction],
+    columns: Sequence[Any],
+    values: Sequence[Sequence[Edge]],
+    row_label: str,
+    column_label: str,
+    column_text: Sequence[str],
+) -> str:
+    first = values[0][0]
+    lines = [
+        f"The banker's exact edge (% of the stakes), one coup from {shoe_words(model, source)}",
+        f"  naturals: {_RULE_WORDS[first.naturals_rule]}",
+        f"  banker: {_BANKER_WORDS[first.banker]}",
+        f"  rows: {row_label}; columns: {column_label}",
+        "",
+    ]
+    width = max(8, *(len(t) for t in column_text)) + 1
+    head = f"{'':>8}" + "".join(f"{t:>{width}}" for t in column_text)
+    lines.append(head)
+    for x, row in zip(rows, values, strict=True):
+        lines.append(
+            f"{q_text(x):>8}" + "".join(f"{float(e.total) * 100:>{width}.4f}" for e in row)
+        )
+    return "\n".join(lines)
+
+
+def plot_sweep(xs: Sequence[Fraction], edges: Sequence[Edge], width: int = 50) -> str:
+    """A bar per value of p5: the edge drawn in the terminal."""
+    values = [float(e.total) * 100 for e in edges]
+    low, high = min(values), max(values)
+    span = high - low
+    lines = [f"{'':>8} {'':>10}  bars from {low:+.4f} % (shortest) to {high:+.4f} % (longest)"]
+    for x, v in zip(xs, values, strict=True):
+        n = 1 + round((v - low) / span * (width - 1)) if span > 0 else width
+        lines.append(f"{q_text(x):>8} {v:+8.4f} % {'█' * n}")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- strategy
+
+_INFO_LABELS = {None: "stood"} | {v: f"drew {v}" for v in range(10)} | {NATURAL: "natural"}
+
+
+def _info_order(per_side: bool) -> list[int | None]:
+    return [None, *range(10), *([NATURAL] if per_side else [])]
+
+
+@dataclass(frozen=True)
+class Group:
+    """Banker pairs of one total that share every move, and their merged moves."""
+
+    total: int
+    pairs: tuple[tuple[int, int], ...]
+    cells: dict[tuple[int | None, int | None], Cell]
+
+
+def grouped_strategy(model: EdgeModel, q: object, theta: Fraction | None = None) -> list[Group]:
+    """The best response by banker total; pairs of a total apart only where their moves differ.
+
+    Without ``theta`` a group's thresholds are those of a banker who knows the
+    group (its sums merged); with ``theta`` (the right side's share of the
+    stakes) each cell is the move at that share.
+    """
+    exact = strategy(model, q)
+    by_pair: dict[tuple[int, int], dict[tuple[int | None, int | None], Cell]] = {}
+    for c in exact:
+        by_pair.setdefault(c.banker, {})[(c.right, c.left)] = c
+
+    def pattern(cells: dict[tuple[int | None, int | None], Cell]) -> frozenset[Any]:
+        if theta is None:
+            return frozenset((k, c.move) for k, c in cells.items())
+        return frozenset((k, c.draws(theta)) for k, c in cells.items())
+
+    groups: list[Group] = []
+    for total in range(8):
+        pairs = sorted(p for p in by_pair if sum(p) % 10 == total)
+        patterns: dict[frozenset[Any], list[tuple[int, int]]] = {}
+        for p in pairs:
+            patterns.setdefault(pattern(by_pair[p]), []).append(p)
+        for members in patterns.values():
+            cells = (
+                _merged_cells(model, q, set(members)) if len(members) > 1 else by_pair[members[0]]
+            )
+            groups.append(Group(total, tuple(members), cells))
+    return groups
+
+
+def _merged_cells(
+    model: EdgeModel, q: object, pairs: set[tuple[int, int]]
+) -> dict[tuple[int | None, int | None], Cell]:
+    """Best moves of a banker who knows only that its pair is one of ``pairs``."""
+    from .edge import _cell_move
+
+    qq = _check_q(q)
+    d = math.lcm(qq[0].denominator, qq[1].denominator)
+    a_r, a_l = int(qq[0] * d), int(qq[1] * d)
+    sums: dict[tuple[int | None, int | None], list[int]] = {}
+    first = min(pairs)
+    for p in model.points:
+        if p.banker not in pairs:
+            continue
+        w = _weights(p, d, a_r, a_l)
+        acc = sums.setdefault((p.right, p.left), [0, 0])
+        acc[0] += _dot(w, p.dr) - _dot(w, p.sr)
+        acc[1] += _dot(w, p.dl) - _dot(w, p.sl)
+    out = {}
+    for (r, lft), (gain_r, gain_l) in sums.items():
+        move, x = _cell_move(gain_r, gain_l)
+        out[(r, lft)] = Cell(first, r, lft, move, x)
+    return out
+
+
+def _cell_text(cell: Cell | None, theta: Fraction | None) -> str:
+    if cell is None:
+        return "·"
+    if theta is not None:
+        return "D" if cell.draws(theta) else "S"
+    mark = "*" if cell.varies else ""
+    if cell.move == "draw":
+        return "D" + mark
+    if cell.move == "stand":
+        return "S" + mark
+    x = float(cell.threshold or 0)
+    text = f"{x:.2f}"
+    text = text[1:] if text.startswith("0") else text
+    return ("<" if cell.move == "draw-below" else ">") + text
+
+
+def format_strategy(model: EdgeModel, source: str, q: object, theta: Fraction | None = None) -> str:
+    qq = _check_q(q)
+    per_side = model.rule == "per-side"
+    order = _info_order(per_side)
+    lines = [
+        f"The banker's best response, one coup from {shoe_words(model, source)}",
+        f"  naturals: {_RULE_WORDS[model.rule]}; a side at 5 draws with p5 = "
+        f"{q_text(qq[0])} (right), {q_text(qq[1])} (left)",
+    ]
+    if theta is None:
+        lines += [
+            "  D draw, S stand; <x draw when the right side's share of the stakes is below x,",
+            "  >x draw when it is above x (the gain is linear in that share).",
+        ]
+    else:
+        lines.append(f"  D draw, S stand, the right side holding {q_text(theta)} of the stakes.")
+    if per_side:
+        lines.append(
+            "  natural: that side showed a natural and is settled; * its cards may change the move."
+        )
+    lines.append("  Rows: what the right side did; columns: what the left side did.")
+    short = {None: "stood", NATURAL: "nat"} | {v: f"d{v}" for v in range(10)}
+    for g in grouped_strategy(model, qq, theta):
+        pairs = ""
+        all_pairs = [p for p in {pt.banker for pt in model.points} if sum(p) % 10 == g.total]
+        if len(g.pairs) < len(all_pairs):
+            pairs = " with " + ", ".join(f"{a}+{b}" for a, b in g.pairs)
+        lines += ["", f"Banker {g.total}{pairs}:"]
+        lines.append("  right\\left" + "".join(f"{short[i]:>6}" for i in order))
+        for r in order:
+            row = "".join(f"{_cell_text(g.cells.get((r, c)), theta):>6}" for c in order)
+            lines.append(f"  {_INFO_LABELS[r]:<10}" + row)
+    return "\n".join(lines)
+
+
+def strategy_json(model: EdgeModel, q: object, theta: Fraction | None = None) -> dict[str, Any]:
+    qq = _check_q(q)
+
+    def info(x: int | None) -> str | int:
+        return "stood" if x is None else ("natural" if x == NATURAL else x)
+
+    cells = []
+    for c in strategy(model, qq):
+        item: dict[str, Any] = {
+            "banker": list(c.banker),
+            "total": c.total,
+            "right": info(c.right),
+            "left": info(c.left),
+            "move": c.move,
+            "threshold": None if c.threshold is None else fraction_text(c.threshold),
+        }
+        if c.varies:
+            item["varies"] = True
+        if theta is not None:
+            item["draws"] = c.draws(theta)
+        cells.append(item)
+    return {
+        "naturals_rule": model.rule,
+        "cards": model.cards,
+        "p5": [fraction_text(qq[0]), fraction_text(qq[1])],
+        "right_share": None if theta is None else fraction_text(theta),
+        "cells": cells,
+    }
+
+
+# ---------------------------------------------------------------- the choice at 5
+
+
+@dataclass(frozen=True)
+class SideValues:
+    """A side's expected gain per chip it stakes, when it holds 5, drawing or standing.
+
+    Against the banker's best response to ``q`` (the banker does not change
+    its moves when the side deviates); both conditional on the coup reaching
+    the decisions with that side at 5.
+    """
+
+    side: Side
+    draw: Fraction
+    stand: Fraction
+
+    @property
+    def better(self) -> str:
+        return (
+            "draw" if self.draw > self.stand else ("stand" if self.stand > self.draw else "either")
+        )
+
+
+def _banker_moves(
+    model: EdgeModel, stakes: tuple[int, int], q: tuple[Fraction, Fraction]
+) -> list[bool]:
+    """The best response's move at each point (True: draw; ties stand)."""
+    d = math.lcm(q[0].denominator, q[1].denominator)
+    a_r, a_l = int(q[0] * d), int(q[1] * d)
+    r, lft = stakes
+    moves = []
+    for p in model.points:
+        w = _weights(p, d, a_r, a_l)
+        delta = r * (_dot(w, p.dr) - _dot(w, p.sr)) + lft * (_dot(w, p.dl) - _dot(w, p.sl))
+        moves.append(delta > 0)
+    return moves
+
+
+def side_values(
+    model: EdgeModel,
+    stakes: Sequence[int] | tuple[int, int],
+    q: object,
+    side: Side,
+    banker_moves: list[bool] | None = None,
+) -> SideValues:
+    """The value of drawing and of standing at 5 for ``side``, against the best response."""
+    st = _check_stakes(tuple(stakes))
+    qq = _check_q(q)
+    moves = banker_moves if banker_moves is not None else _banker_moves(model, st, qq)
+    d = math.lcm(qq[0].denominator, qq[1].denominator)
+    a_other = int((qq[1] if side == "right" else qq[0]) * d)
+    # Classes where this side holds 5: k = 2, 3 (right) or 1, 3 (left).
+    fives = (2, 3) if side == "right" else (1, 3)
+    sums = {True: [0, 0], False: [0, 0]}  # drew? -> [banker's result, weight]
+    for p, draw in zip(model.points, moves, strict=True):
+        mine, other = (p.right, p.left) if side == "right" else (p.left, p.right)
+        if mine == NATURAL:
+            continue
+        w_other = a_other if _drew(other) else d - a_other
+        # The other side's class weights: class 0 -> d, class 1 -> w_other.
+        if side == "right":
+            weights = {2: d, 3: w_other}
+            res = p.dr if draw else p.sr
+        else:
+            weights = {1: d, 3: w_other}
+            res = p.dl if draw else p.sl
+        acc = sums[_drew(mine)]
+        for k in fives:
+            acc[0] += weights[k] * res[k]
+            acc[1] += weights[k] * p.z[k]
+    draw_v = Fraction(-sums[True][0], sums[True][1]) if sums[True][1] else Fraction(0)
+    stand_v = Fraction(-sums[False][0], sums[False][1]) if sums[False][1] else Fraction(0)
+    return SideValues(side, draw_v, stand_v)
+
+
+def _edge_in_one_q(
+    model: EdgeModel, stakes: tuple[int, int], side: Side, other: Fraction
+) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The banker's best-response gain as a function of one side's q, in exact pieces.
+
+    Returns ``(fixed, ambiguous)``: ``fixed`` the sum ``alpha + beta * q`` of
+    every point's stand value and of the draw-minus-stand it always takes,
+    and each point whose choice changes inside [0, 1] as ``(alpha, beta)``
+    of its draw-minus-stand (the banker adds it when positive).
+    Integers over ``model.denominator * den(other)``.
+    """
+    d = other.denominator
+    a = other.numerator
+    r, lft = stakes
+    fixed_a = fixed_b = 0
+    ambiguous = []
+    for p in model.points:
+        mine, oth = (p.right, p.left) if side == "right" else (p.left, p.right)
+        w_o = a if _drew(oth) else d - a
+        # The side's own class-1 weight is q (drew) or 1 - q (stood): linear in q.
+        s = _lin(p, r, lft, w_o, d, side, "s", _drew(mine))
+        dd = _lin(p, r, lft, w_o, d, side, "d", _drew(mine))
+        fixed_a += s[0]
+        fixed_b += s[1]
+        delta = (dd[0] - s[0], dd[1] - s[1])
+        at0, at1 = delta[0], delta[0] + delta[1]
+        if at0 >= 0 and at1 >= 0:
+            fixed_a += delta[0]
+            fixed_b += delta[1]
+        elif at0 > 0 or at1 > 0:
+            ambiguous.append(delta)
+    return [(fixed_a, fixed_b)], ambiguous
+
+
+def _lin(
+    p: Point, r: int, lft: int, w_o: int, d: int, side: Side, which: str, drew: bool
+) -> tuple[int, int]:
+    """A point's (stand or draw) sum as ``alpha + beta * q`` of ``side``'s q."""
+    xr = p.sr if which == "s" else p.dr
+    xl = p.sl if which == "s" else p.dl
+    x = tuple(r * xr[k] + lft * xl[k] for k in range(4))
+    if side == "right":
+        # classes: 0 (d, d), 1 (d, w_o), 2 (wr, d), 3 (wr, w_o) with wr = q or 1 - q.
+        base = d * x[0] + w_o * x[1]
+        five = d * x[2] + w_o * x[3]
+    else:
+        base = d * x[0] + w_o * x[2]
+        five = d * x[1] + w_o * x[3]
+    # five weighs q (drew) or 1 - q (stood)
+    return (base, five) if drew else (base + five, -five)
+
+
+def best_q(
+    model: EdgeModel, stakes: Sequence[int] | tuple[int, int], side: Side, other: object
+) -> tuple[Fraction, Fraction, Fraction]:
+    """The ``q`` of ``side`` that minimises the banker's edge (best response), the other's fixed.
+
+    The edge is convex and piecewise linear in one side's ``q``: it is
+    evaluated exactly at 0, 1 and every point where one of the banker's
+    choices changes.  Returns ``(low, high, edge)``: the minimisers form
+    ``[low, high]`` (often a single point) and ``edge`` is the minimum, per
+    chip staked.
+    """
+    st = _check_stakes(tuple(stakes))
+    oq = _check_q(other)[0]
+    fixed, ambiguous = _edge_in_one_q(model, st, side, oq)
+    alpha, beta = fixed[0]
+    candidates = {Fraction(0), Fraction(1)}
+    for a, b in ambiguous:
+        if b != 0:
+            root = Fraction(-a, b)
+            if 0 < root < 1:
+                candidates.add(root)
+
+    def value(x: Fraction) -> Fraction:
+        total = alpha + beta * x
+        for a, b in ambiguous:
+            v = a + b * x
+            if v > 0:
+                total += v
+        return total
+
+    scored = sorted((value(x), x) for x in candidates)
+    low_value = scored[0][0]
+    minimisers = sorted(x for v, x in scored if v == low_value)
+    scale = model.denominator * oq.denominator * sum(st)
+    return minimisers[0], minimisers[-1], low_value / scale + model.naturals_share(st)
+
+
+def cooperative(
+    model: EdgeModel, stakes: Sequence[int] | tuple[int, int], start: object = Fraction(1, 2)
+) -> tuple[tuple[Fraction, Fraction], Fraction, int]:
+    """The sides' joint choice ``(qR, qL)`` that lowers the banker's edge most.
+
+    Exact coordinate descent: each side in turn takes its exact minimising
+    ``q`` (:func:`best_q`, kept to 12 digits) with the other's fixed, until
+    neither moves or the edge stops falling.
+    Returns the point, the banker's edge there and the rounds taken.  The
+    point is a minimum along each side's ``q``; README compares it with a
+    grid of the whole square.
+    """
+    st = _check_stakes(tuple(stakes))
+    q_r, q_l = _check_q(start)
+    value = model.edge(st, (q_r, q_l), "best").total
+    for rounds in range(1, 51):
+        low, high, _ = best_q(model, st, "right", q_l)
+        new_r = q_r if low <= q_r <= high else low.limit_denominator(10**12)
+        low, high, _ = best_q(model, st, "left", new_r)
+        new_l = q_l if low <= q_l <= high else low.limit_denominator(10**12)
+        # Each step's exact minimiser is kept to 12 digits (its fractions would
+        # otherwise grow at every round); the edge is then counted exactly there.
+        new_value = model.edge(st, (new_r, new_l), "best").total
+        if (new_r, new_l) == (q_r, q_l) or new_value >= value - value * Fraction(1, 10**12):
+            if new_value < value:
+                q_r, q_l, value = new_r, new_l, new_value
+            return (q_r, q_l), value, rounds
+        q_r, q_l, value = new_r, new_l, new_value
+    return (q_r, q_l), value, 50
+
+
+def choice_report(
+    model: EdgeModel, stakes: Sequence[int] | tuple[int, int], q: object
+) -> dict[str, Any]:
+    """Everything ``banque choice`` prints, exact."""
+    st = _check_stakes(tuple(stakes))
+    qq = _check_q(q)
+    moves = _banker_moves(model, st, qq)
+    values = {s: side_values(model, st, qq, s, moves) for s in ("right", "left")}
+    alone = best_q(model, (1, 0), "right", qq[1])
+    both = best_q(model, st, "right", qq[1])
+    common = best_common_q(model, st)
+    coop, coop_edge, rounds = cooperative(model, st, qq)
+    # The descent from the best common q may end lower: keep the lower.
+    start = common[0].limit_denominator(10**12)
+    other = cooperative(model, st, (start, start))
+    if other[1] < coop_edge:
+        coop, coop_edge, rounds = other
+    equilibrium = nash_equal_stakes(model) if st[0] == st[1] else None
+    return {
+        "nash": equilibrium,
+        "common": common,
+        "stakes": st,
+        "q": qq,
+        "values": values,
+        "edge_now": model.edge(st, qq, "best").total,
+        "alone": alone,
+        "right_with_left_fixed": both,
+        "cooperative": (coop, coop_edge, rounds),
+    }
+
+
+def choice_json(
+    model: EdgeModel, stakes: Sequence[int] | tuple[int, int], q: object
+) -> dict[str, Any]:
+    r = choice_report(model, stakes, q)
+
+    def interval(lo: Fraction, hi: Fraction, e: Fraction) -> dict[str, Any]:
+        return {"q_low": fraction_text(lo), "q_high": fraction_text(hi), "edge": _entry(e)}
+
+    return {
+        "naturals_rule": model.rule,
+        "cards": model.cards,
+        "stakes": f"{r['stakes'][0]}:{r['stakes'][1]}",
+        "p5": [fraction_text(x) for x in r["q"]],
+        "edge": _entry(r["edge_now"]),
+        "at_5": {
+            s: {
+                "draw": _entry(v.draw),
+                "stand": _entry(v.stand),
+                "better": v.better,
+            }
+            for s, v in r["values"].items()
+        },
+        "one_side_alone": interval(*r["alone"]),
+        "right_with_left_fixed": interval(*r["right_with_left_fixed"]),
+        "cooperative": {
+            "p5": [fraction_text(x) for x in r["cooperative"][0]],
+            "edge": _entry(r["cooperative"][1]),
+            "rounds": r["cooperative"][2],
+        },
+        "nash_equal_stakes": _nash_json(r["nash"]),
+        "both_sides_same_q": {
+            "p5": float(r["common"][0]),
+            "exact": r["common"][1],
+            "edge": _entry(r["common"][2]),
+        },
+    }
+
+
+def _nash_json(n: Nash | None) -> dict[str, Any] | None:
+    if n is None:
+        return None
+    return {
+        "p5": n.q,
+        "quadratic": list(n.quadratic),
+        "banker_mixes_at": [_point_words(p) for p in n.where],
+        "banker_draws_there": n.mixing,
+        "edge_percent": n.edge * 100,
+    }
+
+
+def _point_words(p: Point) -> str:
+    def did(x: int | None) -> str:
+        return "stood" if x is None else ("showed a natural" if x == NATURAL else f"drew {x}")
+
+    a, b = p.banker
+    return f"banker {(a + b) % 10} ({a}+{b}), right {did(p.right)}, left {did(p.left)}"
+
+
+def _q_range(lo: Fraction, hi: Fraction) -> str:
+    if lo == hi:
+        return (
+            f"q = {float(lo):.6f} ({fraction_text(lo)})"
+            if lo.denominator < 10**7
+            else f"q = {float(lo):.6f}"
+        )
+    return f"any q from {float(lo):.6f} to {float(hi):.6f}"
+
+
+def format_choice(
+    model: EdgeModel, source: str, stakes: Sequence[int] | tuple[int, int], q: object
+) -> str:
+    r = choice_report(model, stakes, q)
+    st, qq = r["stakes"], r["q"]
+    lines = [
+        f"The sides' choice at 5, one coup from {shoe_words(model, source)}",
+        f"  naturals: {_RULE_WORDS[model.rule]}",
+        f"  stakes right:left = {st[0]}:{st[1]}; the banker plays its best response to "
+        f"p5 = {q_text(qq[0])} (right), {q_text(qq[1])} (left): edge {percent(r['edge_now'], 6)}",
+        "",
+        "A side holding 5, its expected gain per chip it stakes (given the coup reaches the "
+        "decisions):",
+    ]
+    for side, v in r["values"].items():
+        lines.append(
+            f"  {side:<5}  draw {percent(v.draw)}   stand {percent(v.stand)}   better: {v.better}"
+        )
+    lo, hi, e = r["alone"]
+    lines += [
+        "",
+        "The chance of drawing at 5 that lowers the best-responding banker's edge most:",
+        f"  one side alone (stakes 1:0, the other side's p5 {q_text(qq[1])}): "
+        f"{_q_range(lo, hi)}; edge {percent(e, 6)}",
+    ]
+    lo, hi, e = r["right_with_left_fixed"]
+    lines.append(
+        f"  the right side at stakes {st[0]}:{st[1]}, the left's p5 {q_text(qq[1])}: "
+        f"{_q_range(lo, hi)}; edge {percent(e, 6)}"
+    )
+    q_c, q_c_text, q_c_edge = r["common"]
+    lines.append(
+        f"  both sides with the same q at stakes {st[0]}:{st[1]}: q = {float(q_c):.9f} "
+        f"({q_c_text}); edge {percent(q_c_edge, 6)}"
+    )
+    (c_r, c_l), c_e, rounds = r["cooperative"]
+    lines.append(
+        f"  both sides together at stakes {st[0]}:{st[1]}: right q = {float(c_r):.6f}, "
+        f"left q = {float(c_l):.6f}; edge {percent(c_e, 6)} (exact coordinate descent, {rounds} round{'s' if rounds != 1 else ''})"
+    )
+    n = r["nash"]
+    if st[0] != st[1]:
+        lines.append("  Nash equilibrium: computed for equal stakes only (--stakes 1:1).")
+    elif n is None:
+        lines.append("  Nash equilibrium: none found with both sides mixing alike.")
+    else:
+        a, b, c = n.quadratic
+        lines += [
+            f"  Nash equilibrium (each side for itself), equal stakes: both sides draw at 5 with "
+            f"q = {n.q:.9f},",
+            f"    the root in [0, 1] of {a} q² {'+' if b >= 0 else '−'} {abs(b)} q "
+            f"{'+' if c >= 0 else '−'} {abs(c)} = 0; the banker is indifferent at "
+            + "; ".join(_point_words(p) for p in n.where),
+            f"    and draws there with chance {n.mixing:.6f}, which leaves each side indifferent "
+            f"at 5; edge {n.edge * 100:+.6f} %",
+        ]
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- the table's help
+
+HELP_HEADING = "## The banker's best response (exact)"
+
+
+def help_section(model: EdgeModel | None = None) -> str:
+    """The help screen's grid: equal stakes, sides at 5 drawing half the time, 3 packs.
+
+    Generated from the exact solution (``tests`` check that ``banque/table/help.md``
+    ends with it); ``banque strategy`` prints the full thresholds.
+    """
+    m = model if model is not None else EdgeModel.for_packs(3, "all")
+    theta = HALF
+    groups = grouped_strategy(m, HALF, theta)
+    order = _info_order(False)
+    lines = [
+        HELP_HEADING,
+        "",
+        "What a banker who knows its cards, what each side did and the stakes gains most by, "
+        "counted exactly (three packs, home rule, equal stakes on both sides, a side at 5 "
+        "drawing half the time). `banque strategy` prints it as grids for any stakes, with "
+        "the share of the stakes where each move changes, and "
+        "`banque edge` the banker's exact edge.",
+        "",
+    ]
+    always: dict[str, list[str]] = {"D": [], "S": []}
+    rules = []
+    all_pairs = {pt.banker for pt in m.points}
+    for g in groups:
+        texts = {k: _cell_text(c, theta) for k, c in g.cells.items()}
+        name = f"{g.total}"
+        if len(g.pairs) < len([p for p in all_pairs if sum(p) % 10 == g.total]):
+            name += " with " + ", ".join(f"{a}+{b}" for a, b in g.pairs)
+        letters = list(texts.values())
+        usual = max(("D", "S"), key=letters.count)
+        if letters.count(usual) == len(letters):
+            always[usual].append(name)
+            continue
+        other = "stands" if usual == "D" else "draws"
+        cases = []
+        for r in order:
+            cols = [c for c in order if texts.get((r, c)) not in (usual, None)]
+            if len(cols) == len(order):
+                cases.append(f"the right {_said(r)}, whatever the left did")
+            elif cols:
+                cases.append(f"the right {_said(r)} and the left {_said_list(cols)}")
+        rules.append(
+            f"**Banker {name}** {'draws' if usual == 'D' else 'stands'}, but {other} when "
+            + "; ".join(cases)
+            + "."
+        )
+    summary = []
+    if always["D"]:
+        summary.append(f"Banker {', '.join(always['D'])}: always draws.")
+    if always["S"]:
+        summary.append(f"Banker {', '.join(always['S'])}: always stands.")
+    lines.append(" ".join(summary))
+    for rule in rules:
+        lines += ["", rule]
+    return "\n".join(lines) + "\n"
+
+
+def _said(info: int | None) -> str:
+    return "stood" if info is None else f"drew {info}"
+
+
+def _said_list(infos: list[int | None]) -> str:
+    """``stood or drew 0, 1 or 8``: what one side did, as a list."""
+    drew = [str(i) for i in infos if i is not None]
+    parts = ["stood"] if None in infos else []
+    if drew:
+        numbers = drew[0] if len(drew) == 1 else ", ".join(drew[:-1]) + " or " + drew[-1]
+        parts.append(f"drew {numbers}")
+    return " or ".join(parts)
+
+
+# ---------------------------------------------------------------- Nash equilibrium
+
+
+def _gap(
+    model: EdgeModel,
+    st: tuple[int, int],
+    q: tuple[Fraction, Fraction],
+    side: Side,
+    moves: list[bool] | None = None,
+) -> Fraction:
+    """Drawing minus standing at 5 for ``side``, against the banker's moves (default: best)."""
+    v = side_values(model, st, q, side, moves if moves is not None else _banker_moves(model, st, q))
+    return v.draw - v.stand
+
+
+def _delta_poly(p: Point, st: tuple[int, int]) -> tuple[int, int, int, int]:
+    """A point's draw-minus-stand as ``a + b qR + c qL + d qR qL`` (integers)."""
+    r, lft = st
+    x = [r * (p.dr[k] - p.sr[k]) + lft * (p.dl[k] - p.sl[k]) for k in range(4)]
+    # w = (1, wL, wR, wR wL); wR = qR (drew) or 1 - qR (stood), wL likewise.
+    rr = (0, 1) if _drew(p.right) else (1, -1)  # wR = rr[0] + rr[1] qR
+    ll = (0, 1) if _drew(p.left) else (1, -1)
+    a = x[0] + ll[0] * x[1] + rr[0] * x[2] + rr[0] * ll[0] * x[3]
+    b = rr[1] * x[2] + rr[1] * ll[0] * x[3]
+    c = ll[1] * x[1] + rr[0] * ll[1] * x[3]
+    d = rr[1] * ll[1] * x[3]
+    return a, b, c, d
+
+
+@dataclass(frozen=True)
+class Nash:
+    """A symmetric Nash equilibrium at equal stakes (each side for itself).
+
+    Both sides draw at 5 with chance ``q``; the banker plays its best response
+    and, at the decision point(s) ``where`` it is indifferent, draws with
+    chance ``mixing``, which leaves each side indifferent at 5.  ``q`` solves
+    ``a q^2 + b q + c = 0`` (``quadratic``), the banker's indifference there.
+    """
+
+    q: float
+    quadratic: tuple[int, int, int]
+    where: tuple[Point, ...]
+    mixing: float
+    edge: float
+
+
+def nash_equal_stakes(model: EdgeModel, tolerance: Fraction = Fraction(1, 10**15)) -> Nash | None:
+    """The symmetric Nash equilibrium at equal stakes, or None if none is found this way.
+
+    Along the diagonal ``qR = qL = q`` a side's gain from drawing at 5 (against
+    the banker's best response) falls by jumps, where one of the banker's
+    choices changes.  Bisection finds the jump where it changes sign; the
+    points whose choice changes there (one point, or a point and its mirror)
+    give the exact equation of ``q`` (a quadratic: each point's
+    draw-minus-stand is bilinear in ``(qR, qL)``), and the banker's chance of
+    drawing there that makes the side indifferent is solved from a linear
+    equation (the gain is linear in it).  None when a pure ``q`` (0 or 1) is
+    the answer or the jump is not found.
+    """
+    st = (1, 1)
+
+    def gap(q: Fraction) -> Fraction:
+        return _gap(model, st, (q, q), "right")
+
+    lo, hi = Fraction(0), Fraction(1)
+    if gap(lo) <= 0 or gap(hi) >= 0:
+        return None
+    while hi - lo > tolerance:
+        mid = (lo + hi) / 2
+        mid = mid.limit_denominator(int(4 / tolerance))
+        if mid in (lo, hi):
+            break
+        if gap(mid) > 0:
+            lo = mid
+        else:
+            hi = mid
+    before, after = _banker_moves(model, st, (lo, lo)), _banker_moves(model, st, (hi, hi))
+    changed = [i for i, (x, y) in enumerate(zip(before, after, strict=True)) if x != y]
+    if not changed or len(changed) > 2:
+        return None
+    a, b, c, d = _delta_poly(model.points[changed[0]], st)
+    # On the diagonal: a + (b + c) q + d q^2 = 0 (in lowest terms, leading term positive).
+    g = math.gcd(d, b + c, a) or 1
+    g = -g if (d or b + c) < 0 else g
+    quad = (d // g, (b + c) // g, a // g)
+    if d == 0:
+        roots = [Fraction(-a, b + c)] if b + c else []
+    else:
+        disc = (b + c) ** 2 - 4 * d * a
+        if disc < 0:
+            return None
+        from decimal import Decimal, getcontext
+
+        getcontext().prec = 50
+        root = Decimal(disc).sqrt()
+        roots = [
+            Fraction((-Decimal(b + c) + sign * root) / (2 * Decimal(d))).limit_denominator(10**40)
+            for sign in (1, -1)
+        ]
+    inside = [x for x in roots if lo - tolerance <= x <= hi + tolerance]
+    if not inside:
+        return None
+    q = inside[0]
+    # The side's gain is linear in the banker's chance of drawing at the point(s).
+    moves = list(before)
+    for i in changed:
+        moves[i] = False
+    g_stand = _gap(model, st, (q, q), "right", moves)
+    for i in changed:
+        moves[i] = True
+    g_draw = _gap(model, st, (q, q), "right", moves)
+    if g_draw == g_stand:
+        return None
+    mixing = -g_stand / (g_draw - g_stand)
+    if not 0 <= mixing <= 1:
+        return None
+    edge = float(model.edge(st, (q.limit_denominator(10**15),) * 2).total)
+    return Nash(float(q), quad, tuple(model.points[i] for i in changed), float(mixing), edge)
+
+
+def _diagonal(x: Sequence[int], right_drew: bool, left_drew: bool) -> tuple[int, int, int]:
+    """``sum_k w_k x_k`` on ``qR = qL = q`` as ``c0 + c1 q + c2 q^2``."""
+    ar, br = (0, 1) if right_drew else (1, -1)  # wR = ar + br q
+    al, bl = (0, 1) if left_drew else (1, -1)
+    c0 = x[0] + x[1] * al + x[2] * ar + x[3] * ar * al
+    c1 = x[1] * bl + x[2] * br + x[3] * (ar * bl + br * al)
+    c2 = x[3] * br * bl
+    return c0, c1, c2
+
+
+def _roots_inside(c0: int, c1: int, c2: int) -> list[tuple[Fraction, str]]:
+    """Roots of ``c0 + c1 q + c2 q^2`` strictly inside (0, 1), with an exact description."""
+    if c2 == 0:
+        if c1 == 0:
+            return []
+        x = Fraction(-c0, c1)
+        return [(x, fraction_text(x))] if 0 < x < 1 else []
+    disc = c1 * c1 - 4 * c2 * c0
+    if disc < 0:
+        return []
+    from decimal import Decimal, getcontext
+
+    getcontext().prec = 60
+    root = Decimal(disc).sqrt()
+    out = []
+    g = math.gcd(c2, c1, c0) * (-1 if c2 < 0 else 1)
+    text = f"a root of {c2 // g} q² {'+' if c1 >= 0 else '−'} {abs(c1 // g)} q {'+' if c0 >= 0 else '−'} {abs(c0 // g)} = 0"
+    for sign in (1, -1):
+        x = Fraction((-Decimal(c1) + sign * root) / (2 * Decimal(c2))).limit_denominator(10**45)
+        if 0 < x < 1:
+            exact = math.isqrt(disc) ** 2 == disc
+            out.append((x, fraction_text(x) if exact else text))
+    return out
+
+
+def best_common_q(
+    model: EdgeModel, stakes: Sequence[int] | tuple[int, int] = (1, 1)
+) -> tuple[Fraction, str, Fraction]:
+    """The ``q`` both sides share that minimises the best-responding banker's edge.
+
+    On ``qR = qL = q`` each point's values are quadratics in ``q``: the edge
+    is a sum of quadratics and of maxima of quadratics, a quadratic between
+    the points where one of the banker's choices changes (roots of
+    quadratics).  Its minimum is at 0, 1, one of those points or the vertex of
+    a piece: all are tried.  Returns ``q`` (to 45 digits when irrational),
+    how it is exactly known, and the edge per chip there.
+    """
+    st = _check_stakes(tuple(stakes))
+    r, lft = st
+    base = [0, 0, 0]
+    toggles: list[tuple[Fraction, str, tuple[int, int, int]]] = []
+    for p in model.points:
+        rd, ld = _drew(p.right), _drew(p.left)
+        s = [r * p.sr[k] + lft * p.sl[k] for k in range(4)]
+        delta = [r * (p.dr[k] - p.sr[k]) + lft * (p.dl[k] - p.sl[k]) for k in range(4)]
+        for k, c in enumerate(_diagonal(s, rd, ld)):
+            base[k] += c
+        dpoly = _diagonal(delta, rd, ld)
+        roots = _roots_inside(*dpoly)
+        if dpoly[0] > 0 or (dpoly[0] == 0 and (dpoly[1] > 0 or (dpoly[1] == 0 and dpoly[2] > 0))):
+            for k in range(3):
+                base[k] += dpoly[k]  # active just above q = 0
+            sign = -1
+        else:
+            sign = 1
+        for x, text in sorted(roots):
+            toggles.append((x, text, tuple(sign * c for c in dpoly)))  # type: ignore[arg-type]
+            sign = -sign
+    toggles.sort(key=lambda t: t[0])
+    scale = model.denominator * (r + lft)
+
+    def value(poly: Sequence[int], x: Fraction) -> Fraction:
+        return Fraction(poly[0]) + poly[1] * x + poly[2] * x * x
+
+    best: tuple[Fraction, Fraction, str] | None = None
+    poly = list(base)
+    left_end, left_text = Fraction(0), "0"
+    for x, text, change in [*toggles, (Fraction(1), "1", (0, 0, 0))]:
+        candidates = [(left_end, left_text), (x, text)]
+        if poly[2] > 0:
+            vertex = Fraction(-poly[1], 2 * poly[2])
+            if left_end < vertex < x:
+                candidates.append((vertex, fraction_text(vertex)))
+        for q, q_text_ in candidates:
+            v = value(poly, q)
+            if best is None or v < best[0]:
+                best = (v, q, q_text_)
+        for k in range(3):
+            poly[k] += change[k]
+        left_end, left_text = x, text
+    assert best is not None
+    return best[1], best[2], best[0] / scale + model.naturals_share(st)

@@ -1,0 +1,1042 @@
+"""The table in the terminal: a full-screen Textual app for hot-seat play.
+
+``banque`` (or ``python -m banque``) opens it; ``banque --record FILE``
+replays a record and plays on.  The app only shows and asks: every rule and
+every refusal comes from :mod:`banque.engine.game`, through :mod:`banque.engine.session`.
+
+Computer seats play at a readable pace (``pace`` seconds a move, 0: at
+once) on Textual timers, so the keyboard stays free while they think; when
+every seat is a computer the table plays on by itself (watch mode).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import datetime
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult, ScreenStackError, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.containers import Vertical
+from textual.content import Content
+from textual.driver import Driver
+from textual.notifications import SeverityLevel
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Static
+
+from ..constants import ForcedMoves, SeatChoice
+from ..engine.errors import BanqueError
+from ..i18n import _
+from ..text import markup_literal
+from .palette import TranslatedApp
+from .screens.dialogs import ConfirmScreen, TooSmallScreen
+from .screens.setup import DEFAULT_KINDS, DEFAULT_NAMES, SetupScreen
+from .terminal import output_encoding, plain_driver, plain_output_wanted
+from .widgets.cards import CardSize
+
+# The game (engine, records, pydantic models) and the other screens are
+# imported when first needed, or in the background once the first screen is
+# up (``preload``): the setup screen shows without waiting for them.
+if TYPE_CHECKING:
+    from ..engine.game import Event, Game
+    from ..engine.models import Record
+    from ..engine.session import ComputerPlayer, Session, Stage, Temperament
+
+#: What the first screen does not need, imported in the background after it.
+PRELOAD = (
+    "banque.engine.session",
+    "banque.engine.record",
+    "banque.engine.players",
+    "banque.table.screens.table",
+    "banque.table.screens.private",
+    "banque.table.screens.curtain",
+    "banque.table.screens.standings",
+    "banque.table.screens.help:help_markdown",
+)
+
+
+def preload(modules: Sequence[str] = PRELOAD) -> None:
+    """Import ``modules`` (in a background thread): the table then opens at once.
+
+    ``module:function`` also calls the function (it prepares something the
+    module caches, like the help's parsed text). A module that fails here is
+    imported again where it is needed, and its error reported there.
+    """
+    for entry in modules:
+        name, _sep, function = entry.partition(":")
+        try:
+            module = importlib.import_module(name)
+            if function:
+                getattr(module, function)()
+        except Exception:
+            return
+
+
+#: Seconds after the first screen is up before the rest is imported.
+PRELOAD_AFTER = 0.25
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+#: From this size on, huge cards and a wide road.
+HUGE_WIDTH = 160
+HUGE_HEIGHT = 48
+#: Events told in a toast too: only those the status line does not say (a
+#: settlement is the prompt's own line, and the log's).
+NOTIFY_KINDS = {"lot"}
+#: Seconds between two computer moves unless told otherwise.
+DEFAULT_PACE = 0.6
+MAX_PACE = 10.0
+#: In watch mode a settlement (and a bank's standings) stay this many paces.
+WATCH_READING = 4
+
+
+def css_path() -> Path:
+    """``screens.tcss``: from the installed package, else the checkout's top level."""
+    here = Path(__file__).resolve().parent.parent  # banque/ (this is banque/table/app.py)
+    packaged = here / "screens.tcss"
+    if packaged.exists():
+        return packaged
+    return here.parent / "screens.tcss"
+
+
+class GameCommands(Provider):
+    """The game's commands in the command palette (ctrl+p)."""
+
+    def _commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
+        app = self.app
+        if isinstance(app, BanqueApp):
+            return app.game_commands(self.screen)
+        return []
+
+    # Commands hold participants' names: shown as text, never read as markup.
+    async def discover(self) -> Hits:
+        for name, help_text, callback in self._commands():
+            yield DiscoveryHit(Content(name), callback, text=name, help=markup_literal(help_text))
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, callback in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                shown = matcher.highlight(name) if "[" not in name else Content(name)
+                yield Hit(score, shown, callback, text=name, help=markup_literal(help_text))
+
+
+class BanqueApp(TranslatedApp):
+    """Baccarat Banque à deux tableaux, hot-seat at one keyboard."""
+
+    CSS_PATH = css_path()
+    TITLE = "banque"
+    SUB_TITLE = _("Baccarat Banque à deux tableaux")
+    #: Setup may open the family's other games (chemin de fer, punto banco).
+    OTHER_GAMES: ClassVar[bool] = True
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {
+        *App.COMMANDS,
+        GameCommands,
+    }
+    BINDINGS: ClassVar[list[Binding]] = [  # type: ignore[assignment]
+        Binding("ctrl+q", "quit", _("Quit"), priority=True, id="app.quit"),
+        Binding("f1", "help", _("Help"), priority=True, key_display="F1", id="app.help"),
+        Binding(
+            "question_mark",
+            "help",
+            _("Help"),
+            priority=True,
+            key_display="?",
+            show=False,
+            id="app.help_q",
+        ),
+        Binding("ctrl+s", "save", _("Save"), id="app.save"),
+        Binding("f2", "toggle_suits", _("ASCII suits"), show=False, id="app.suits"),
+        # Priority, so that they work while an amount is being typed (check_action
+        # lets them through to a name's Input at setup).
+        # Shown while the computers play; the quiet one pauses them ahead of time.
+        Binding("space", "resume", _("Resume"), priority=True, id="app.resume"),
+        Binding("space", "pause", _("Pause"), priority=True, id="app.pause"),
+        Binding("space", "pause(False)", show=False, priority=True, id="app.pause_quiet"),
+        Binding("full_stop", "step", _("One move"), key_display=".", priority=True, id="app.step"),
+        Binding("ctrl+c", "help_quit", show=False, system=True),
+    ]
+
+    def __init__(
+        self,
+        record: Record | str | Path | None = None,
+        *,
+        participants: Sequence[str] | None = None,
+        seed: int | None = None,
+        shoe: Iterable[str] = (),
+        ascii_suits: bool = False,
+        save_dir: str | Path | None = None,
+        computers: Mapping[str, ComputerPlayer] | None = None,
+        kinds: Sequence[SeatChoice] | Mapping[str, SeatChoice] | None = None,
+        pace: float = DEFAULT_PACE,
+        p5: float = 0.5,
+        blink: bool = True,
+        clock: Callable[[], datetime] = datetime.now,
+        ansi_color: bool = False,
+        toast_seconds: float = 4.0,
+        plain_output: bool | None = None,
+        forced_moves: ForcedMoves = "announced",
+        rules: str = "home",
+        options: Mapping[str, str | int] | None = None,
+        resume: str | Path | None = None,
+        journal: bool = True,
+        offer_resume: bool = False,
+    ) -> None:
+        super().__init__(ansi_color=ansi_color)
+        #: How a new game's forced moves are made: ``announced`` (the default:
+        #: every side states its move, so nobody learns it holds 5) or
+        #: ``automatic`` (faster; reveals that a side asked to choose holds 5).
+        #: A game from a record keeps the record's.
+        self.forced_moves: ForcedMoves = forced_moves
+        #: The house's rules of a new game (``home``, ``classic``, ``hoyle``: banque.engine.rules).
+        #: A game from a record or a journal keeps its own.
+        self.rules = rules
+        #: The table's options under those rules (classic's banco_split, hoyle's first_bank).
+        self.options = dict(options or {})
+        self.session: Session | None = None
+        #: The terminal cannot print UTF-8 (found out unless told): plain characters.
+        self.plain_output = plain_output_wanted() if plain_output is None else plain_output
+        self.set_class(self.plain_output, "-plain")
+        self.ascii_suits = ascii_suits or self.plain_output or bool(os.environ.get("BANQUE_ASCII"))
+        self.save_dir = Path(save_dir) if save_dir is not None else Path.cwd()
+        self.save_path: Path | None = None
+        self.computers = dict(computers or {})
+        self.kinds = kinds
+        self.pace = max(0.0, min(MAX_PACE, pace))
+        self.p5 = p5
+        self.paused = False
+        self.blink = blink
+        self.clock = clock
+        self._names = list(participants) if participants else None
+        self._seed = seed
+        self._shoe = list(shoe)
+        self._record = record
+        self._computer_timer: Timer | None = None
+        self._table_opened = False
+        self.toast_seconds = toast_seconds
+        #: A journal to continue (``banque --resume``).
+        self._resume = Path(resume) if resume is not None else None
+        #: Write the game's journal as it goes (in the data directory).
+        self.keep_journal = journal
+        self._journal_warned = False
+        #: What the table said as it closed (printed after the screen goes).
+        self.farewell = ""
+        #: At start, offer to continue the last unfinished game.
+        self.offer_resume = offer_resume
+        #: After ``--record FILE`` (a record, not a journal): ctrl+s updates FILE.
+        if isinstance(record, str | Path):
+            self.save_path = Path(record)
+
+    def get_driver_class(self) -> type[Driver]:
+        """The platform's driver; on a terminal without UTF-8, one that writes plain text."""
+        base = super().get_driver_class()
+        if plain_output_wanted():
+            return plain_driver(base, output_encoding() or "ascii")
+        return base
+
+    # ------------------------------------------------------------ start
+
+    def on_mount(self) -> None:
+        # 16 colours (TERM=linux): the theme's reds would come out grey or magenta.
+        # (A real terminal's: tests draw in truecolor whatever runs them.)
+        few = self.console.color_system in ("standard", "windows")
+        self.set_class(few and not self.is_headless, "-16-colours")
+        self._watch_signals()
+        if self._resume is not None:
+            self._resume_game(self._resume)
+        elif self._record is not None:
+            from ..engine.models import Record
+            from ..engine.record import load_record, replay
+            from ..engine.session import Session
+            from .screens.table import TableScreen
+
+            try:
+                record = (
+                    self._record if isinstance(self._record, Record) else load_record(self._record)
+                )
+                result = replay(record)
+            except BanqueError as exc:
+                from ..engine.messages import tell_error
+
+                self.notify(
+                    tell_error(exc), severity="error", timeout=max(self.toast_seconds, 10.0)
+                )
+                self.push_screen(self._setup_screen())
+            else:
+                choices = self.kinds_for(result.game.participants, default="human")
+                computers, styles = self._computers_for(result.game, choices)
+                self.session = Session.from_replay(result, computers=computers, styles=styles)
+                if isinstance(self._record, str | Path) and _is_journal_file(self._record):
+                    self.save_path = None  # a journal is never overwritten by a save
+                self._start_journal()
+                self.session.forced()
+                self.push_screen(TableScreen())
+        else:
+            self.push_screen(self._setup_screen())
+            if self.offer_resume and self.keep_journal:
+                self.call_after_refresh(self._offer_resume)  # after the first screen
+        self._table_opened = True
+        self._check_size(self.size.width, self.size.height)
+
+    # ------------------------------------------------------------ the journal
+
+    def _start_journal(self) -> None:
+        """A new journal for the session's game (its acts so far included)."""
+        session = self.session
+        if session is None or not self.keep_journal:
+            return
+        from ..engine.journal import Journal
+        from ..engine.record import record_of
+
+        try:
+            session.journal = Journal.create(
+                record_of(session.game, computers=session.styles, pace=self.pace),
+                clock=self.clock(),
+            )
+        except OSError as exc:
+            self.notify(
+                _(
+                    "The game's journal cannot be written ({why}): a closed terminal would "
+                    "lose the game. ctrl+s saves the record."
+                ).format(why=exc.strerror or str(exc)),
+                severity="warning",
+                timeout=max(self.toast_seconds, 10.0),
+            )
+
+    def _resume_game(self, path: Path) -> None:
+        """Continue a journal's game where it stopped (same seats, computers, pace)."""
+        from ..engine.journal import Journal, read_journal
+        from ..engine.record import replay
+        from ..engine.session import Session
+        from .screens.table import TableScreen
+
+        try:
+            game = read_journal(path).record.game
+        except (BanqueError, OSError):
+            game = "banque"  # said below, as for any journal that cannot be reopened
+        if game != "banque":  # chemin de fer, punto banco: run_app opens their table
+            self.next_game = {"game": game, "resume": path}
+            self.exit(0)
+            return
+
+        try:
+            journal, info = Journal.reopen(path)
+        except (BanqueError, OSError) as exc:
+            why = str(exc) if isinstance(exc, BanqueError) else (exc.strerror or str(exc))
+            self.notify(why, severity="error", timeout=max(self.toast_seconds, 10.0))
+            self.push_screen(self._setup_screen())
+            return
+        record = info.record
+        if record.pace is not None:
+            self.pace = max(0.0, min(MAX_PACE, record.pace))
+        result = replay(record)
+        choices: list[SeatChoice] = [record.computers.get(n, "human") for n in record.participants]
+        computers, styles = self._computers_for(result.game, choices)
+        self.session = Session.from_replay(result, computers=computers, styles=styles)
+        self.session.skip_draws(info.draws)
+        if info.ended:
+            journal.note("resumed")
+        self.session.journal = journal
+        self.session.forced()
+        self.push_screen(TableScreen())
+        self.notify(
+            _("Game resumed from {path}.").format(path=path),
+            timeout=min(self.toast_seconds, 4.0),
+        )
+
+    def _offer_resume(self) -> None:
+        """Starting plain ``banque`` with an unfinished game: offer to continue it."""
+        from ..engine.journal import last_unfinished
+
+        entry = last_unfinished()
+        if entry is None or not isinstance(self.screen, SetupScreen):
+            return
+        names = ", ".join(
+            _("{who} (computer)").format(who=n) if n in entry.computers else n
+            for n in entry.participants
+        )
+        when = entry.modified.strftime("%Y-%m-%d %H:%M")
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self._open_resumed(entry.path)
+
+        self.push_screen(
+            ResumeOfferScreen(
+                _("Continue the unfinished game?"),
+                _("{names}: bank {bank}, {coups} coup(s) played; last played {when}.").format(
+                    names=names, bank=entry.bank, coups=entry.coup, when=when
+                ),
+            ),
+            answer,
+        )
+
+    def _open_resumed(self, path: Path) -> None:
+        """Leave setup for the resumed game's table."""
+        self.pop_screen()  # the setup screen
+        self._resume_game(path)
+
+    def _journal_sync(self) -> None:
+        session = self.session
+        if session is not None and session.journal is not None:
+            session.journal.sync(session.game.actions)
+
+    def _watch_signals(self) -> None:
+        """SIGTERM and SIGHUP (a closed terminal): restore it, keep the game."""
+        import asyncio
+        import signal
+
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # pragma: no cover
+            return
+        for name in ("SIGTERM", "SIGHUP"):
+            sig = getattr(signal, name, None)
+            if sig is None:
+                continue
+            try:
+                loop.add_signal_handler(sig, partial(self._on_signal, int(sig)))
+            except (NotImplementedError, RuntimeError, ValueError):  # not the main thread
+                continue
+
+    def _on_signal(self, signum: int) -> None:
+        self._journal_sync()
+        self.exit(128 + signum, return_code=128 + signum, message=self._kept_message())
+
+    def _kept_message(self) -> Text | None:
+        """What quitting says about the game (it is kept in the journal)."""
+        message = self._kept_text()
+        self.farewell = message.plain if message is not None else ""
+        return message
+
+    def _kept_text(self) -> Text | None:
+        session = self.session
+        if session is None:
+            return None
+        journal = session.journal
+        if journal is None:
+            return None
+        if journal.failure is not None:
+            return Text(
+                _("The game's journal could not be written ({why}): {path}").format(
+                    why=journal.failure, path=journal.path
+                )
+            )
+        return Text(
+            _("Game kept — `banque --resume` continues it ({path}).").format(path=journal.path)
+        )
+
+    def on_ready(self) -> None:
+        """The first screen is up: import the rest of the game in the background."""
+        # A moment later, so as not to slow the first screen's last touches (the footer).
+        self.set_timer(PRELOAD_AFTER, self._preload)
+
+    def _preload(self) -> None:
+        threading.Thread(target=preload, name="banque-preload", daemon=True).start()
+
+    def _setup_screen(self) -> SetupScreen:
+        names = list(self._names or DEFAULT_NAMES)
+        return SetupScreen(names, self._seed, self.kinds_for(names), self.pace)
+
+    def kinds_for(self, names: Sequence[str], default: str = "setup") -> list[SeatChoice]:
+        """Each name's seat: human or a computer's temperament.
+
+        ``kinds`` given as a sequence goes by position, as a mapping by name.
+        Without it, setup offers the default table (one human, then
+        computers) and a game from a record is played by humans.
+        """
+        kinds = self.kinds
+        if isinstance(kinds, Mapping):
+            return [kinds.get(n, "human") for n in names]
+        if kinds is not None:
+            listed = list(kinds)
+            return [listed[i] if i < len(listed) else "human" for i in range(len(names))]
+        if default == "setup":
+            return [
+                DEFAULT_KINDS[i] if i < len(DEFAULT_KINDS) else "human" for i in range(len(names))
+            ]
+        return ["human"] * len(names)
+
+    def _computers_for(
+        self, game: Game, choices: Sequence[SeatChoice]
+    ) -> tuple[dict[str, ComputerPlayer], dict[str, Temperament]]:
+        """The computer players of a game: those chosen, then any given as callables."""
+        from ..engine.session import computer_seats
+
+        by_name = dict(zip(game.participants, choices, strict=False))
+        computers = computer_seats(game, by_name, self.p5)
+        styles: dict[str, Temperament] = {
+            n: c for n, c in by_name.items() if c != "human" and n in computers
+        }
+        computers.update(self.computers)
+        return computers, styles
+
+    def rules_options(self) -> dict[str, str | int]:
+        """The options that belong to the rules chosen in setup (another profile's are
+        left out: setup may have switched the rules after they were given)."""
+        return {
+            k: v
+            for k, v in self.options.items()
+            if (k, self.rules) in (("banco_split", "classic"), ("first_bank", "hoyle"))
+        }
+
+    def start_game(
+        self,
+        names: Sequence[str],
+        seed: int | None,
+        kinds: Sequence[SeatChoice] | None = None,
+        pace: float | None = None,
+    ) -> None:
+        """Seat the participants (the engine checks the names) and open the table.
+
+        ``kinds`` gives each name's seat (human or a computer's temperament),
+        in the same order; ``pace`` the seconds between computer moves.
+        """
+        from ..engine.game import Game
+        from ..engine.models import TableOptions
+        from ..engine.session import Session
+        from .screens.table import TableScreen
+
+        if seed is None:
+            seed = self._seed if self._seed is not None else time.time_ns() % (2**32)
+        game = Game(
+            list(names),
+            seed,
+            self._shoe,
+            forced_moves=self.forced_moves,
+            rules=self.rules,  # type: ignore[arg-type]
+            # Options that belong to the rules chosen in setup (another profile ignores them).
+            options=TableOptions(**self.rules_options()),
+        )
+        if pace is not None:
+            self.pace = max(0.0, min(MAX_PACE, pace))
+        choices = list(kinds) if kinds is not None else self.kinds_for(game.participants)
+        computers, styles = self._computers_for(game, choices)
+        self.session = Session(game, computers=computers, styles=styles)
+        self._start_journal()
+        self.session.forced()
+        self.switch_screen(TableScreen())
+
+    # ------------------------------------------------------------ screens
+
+    def big_cards(self) -> bool:
+        return self.size.width >= 110 and self.size.height >= 36
+
+    def card_size(self) -> CardSize:
+        """The cards' size for the terminal's: bigger cards (and a fuller road) with room."""
+        if self.size.width >= HUGE_WIDTH and self.size.height >= HUGE_HEIGHT:
+            return "huge"
+        return "big" if self.big_cards() else "small"
+
+    def watching(self) -> bool:
+        """Every seat is a computer: the table plays on by itself."""
+        return self.session is not None and self.session.all_computers()
+
+    def open_private(self, who: str, reason: str = "") -> None:
+        """Hand-off curtain first, then the seat's private view.
+
+        A computer seat has no one to hand the keyboard to, and its concealed
+        cards are its own: no curtain, no view, a word instead.
+        """
+        from .screens.curtain import CurtainScreen
+        from .screens.private import PrivateScreen
+
+        session = self.session
+        if session is not None and session.kind(who) == "computer":
+            self.notify(
+                _("{who} is a computer player: its cards stay concealed until the reveal.").format(
+                    who=who
+                ),
+                timeout=self.toast_seconds,
+            )
+            return
+        # A fresh pair of eyes: earlier toasts would cover the view (the log keeps them).
+        self.clear_notifications()
+
+        def after_curtain(look: bool | None) -> None:
+            if look:
+                self.push_screen(PrivateScreen(who))
+
+        self.push_screen(CurtainScreen(who, reason), after_curtain)
+
+    def after_refresh(self, stage: Stage) -> None:
+        """After the table is drawn: the end of a bank, a computer's turn."""
+        from .screens.standings import StandingsScreen
+        from .screens.table import TableScreen
+
+        session = self.session
+        if session is None or not isinstance(self.screen, TableScreen):
+            return
+        stage = session.stage()
+        if stage == "ended":
+            self.clear_notifications()
+            self.push_screen(StandingsScreen(), self._after_standings)
+            return
+        self._schedule_computer()
+
+    def _after_standings(self, result: str | None) -> None:
+        from .screens.table import TableScreen
+
+        if result == "fresh" and self.session is not None:
+            events = self.session.new_bank()
+            self.announce(events)
+            table = self.screen
+            if isinstance(table, TableScreen):
+                table.refresh_table()
+
+    def announce(self, events: Sequence[Event]) -> None:
+        """Notify the players of what matters (the log keeps everything)."""
+        from .widgets.common import suits
+
+        if any(ev.kind in NOTIFY_KINDS or ev.kind == "settle" for ev in events):
+            self.clear_notifications()  # the cards are shown: nothing stays over them
+        journal = self.session.journal if self.session is not None else None
+        if journal is not None and journal.failure is not None and not self._journal_warned:
+            self._journal_warned = True
+            self.notify(
+                _(
+                    "The game's journal cannot be written ({why}): ctrl+s saves the record "
+                    "elsewhere. The table tries again after every act."
+                ).format(why=journal.failure),
+                severity="error",
+                timeout=max(self.toast_seconds, 10.0),
+            )
+        elif journal is not None and journal.failure is None:
+            self._journal_warned = False
+        from ..engine.messages import tell_event
+
+        for ev in events:
+            if ev.kind in NOTIFY_KINDS:
+                self.notify(
+                    suits(tell_event(ev), self.ascii_suits),
+                    timeout=self.toast_seconds,
+                )
+
+    def refresh_screen(self) -> None:
+        if self.session is None:
+            return  # setup: nothing of a game to show again
+        from .screens.private import PrivateScreen
+        from .screens.table import TableScreen
+
+        screen = self.screen
+        if isinstance(screen, TableScreen):
+            screen.refresh_table()
+        elif isinstance(screen, PrivateScreen):
+            screen.refresh_view()
+
+    def report_bug(self, error: Exception) -> None:
+        """An unexpected error (a bug): tell the players, keep the table going.
+
+        Under test (headless) it is raised, so that bugs never hide.
+        """
+        if self.is_headless:
+            raise error
+        self.log.error(repr(error))
+        self.notify(
+            _(
+                "Something unexpected went wrong ({kind}). The game goes on; ctrl+s saves "
+                "the record."
+            ).format(kind=error.__class__.__name__),
+            severity="error",
+            timeout=10,
+        )
+
+    def _fatal_error(self) -> None:
+        """A crash: a short message and the game kept, never a traceback.
+
+        The journal is brought up to date (it is the one file written); if
+        there is none, a rescue record is written to the data directory.
+        Either way the player is told the file, and the exit status is 1.
+        """
+        if self.is_headless or os.environ.get("BANQUE_DEBUG"):
+            super()._fatal_error()
+            return
+        self._return_code = 1
+        saved = ""
+        session = self.session
+        if session is not None:
+            journal = session.journal
+            if journal is not None and journal.sync(session.game.actions):
+                saved = _(" The game is kept in {path}: `banque --resume` continues it.").format(
+                    path=journal.path
+                )
+            else:
+                try:
+                    path = self._rescue_record(session)
+                    saved = _(" The game's record was saved to {path}.").format(path=path)
+                except Exception:
+                    saved = ""
+        self.bell()
+        self._exit_renderables.append(
+            Text(
+                _("banque stopped on an unexpected error.")
+                + saved
+                + _(" (Set BANQUE_DEBUG=1 to see the details.)")
+            )
+        )
+        self._close_messages_no_wait()
+
+    # ------------------------------------------------------------ computers
+
+    def _schedule_computer(self) -> None:
+        """The next computer move (or, in watch mode, the next coup) after a pause."""
+        session = self.session
+        if session is None or self._computer_timer is not None or self.paused:
+            return
+        delay = self.pace
+        if session.stage() == "settlement":
+            if not session.all_computers():
+                return  # the players read the settlement and press Enter
+            delay = self.pace * WATCH_READING
+        elif session.computer_to_move() is None:
+            return
+        self._computer_timer = self.set_timer(max(delay, 0.001), self._computer_step)
+
+    def _computer_step(self) -> None:
+        self._computer_timer = None
+        if not self.paused:
+            self._computer_move()
+
+    def _computer_move(self) -> bool:
+        """One computer move (in watch mode, leaving a settlement counts as one)."""
+        from .screens.table import TableScreen
+
+        session = self.session
+        try:
+            screen = self.screen
+        except ScreenStackError:  # the app is closing
+            return False
+        if session is None or not isinstance(screen, TableScreen):
+            return False  # help, a question or a private view is open: the computers wait
+        if session.stage() == "settlement":
+            return session.all_computers() and screen.act(session.continue_after_settlement)
+        if session.computer_to_move() is None:
+            return False
+        return screen.act(session.play_computer)
+
+    def action_step(self) -> None:
+        """While the computers are paused: one move (``.``)."""
+        if self.paused:
+            self._computer_move()
+
+    def _computers_at_table(self) -> bool:
+        session = self.session
+        if session is None or not session.computers:
+            return False
+        from .screens.standings import StandingsScreen
+        from .screens.table import TableScreen
+
+        return isinstance(self.screen, TableScreen | StandingsScreen)
+
+    def _computers_moving(self) -> bool:
+        """The computers are the ones playing now (or are paused): space means pause."""
+        session = self.session
+        if session is None or not self._computers_at_table():
+            return False
+        return self.paused or session.all_computers() or session.computer_to_move() is not None
+
+    def action_resume(self) -> None:
+        """While the computers are paused: space resumes them."""
+        if self.paused:
+            self.action_pause()
+
+    def action_pause(self, shown: bool = True) -> None:
+        """Pause or resume the computer players (space)."""
+        self.paused = not self.paused
+        from .screens.table import TableScreen
+
+        # At the table the action panel says it; elsewhere a toast does.
+        told = isinstance(self.screen, TableScreen)
+        if self.paused:
+            if self._computer_timer is not None:
+                self._computer_timer.stop()
+                self._computer_timer = None
+            if not told:
+                self.notify(
+                    _("Computer players paused: space resumes, . plays one move."),
+                    timeout=self.toast_seconds,
+                )
+        else:
+            if not told:
+                self.notify(_("Computer players resume."), timeout=min(self.toast_seconds, 2.0))
+            self._schedule_computer()
+        self.refresh_screen()
+
+    # ------------------------------------------------------------ size
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._table_opened:  # before on_mount, on_mount checks once the screens are in
+            self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        """Show "too small" below the minimum; take it away as soon as the size is fine.
+
+        A dialog opened over the notice (the palette, a question) was opened
+        over a table nobody could see: it goes with the notice.
+        """
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        stack = self.screen_stack
+        notice = next((s for s in stack if isinstance(s, TooSmallScreen)), None)
+        if small and notice is None:
+            self.push_screen(TooSmallScreen(MIN_WIDTH, MIN_HEIGHT))
+        elif not small and notice is not None:
+            for _screen in stack[stack.index(notice) :]:
+                self.pop_screen()
+
+    # ------------------------------------------------------------ actions
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "save":
+            return self.session is not None
+        if action == "pause" and parameters == (False,):
+            return self._computers_at_table()
+        if action in ("resume", "step"):  # the footer says Resume while paused
+            return self.paused and self._computers_moving()
+        if action == "pause":
+            return not self.paused and self._computers_moving()
+        return True
+
+    def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen | TooSmallScreen):
+            # Built once, then shown again.
+            rules = self.session.game.rules if self.session is not None else self.rules
+            name = "help" if rules == "home" else f"help-{rules}"
+            if not self.is_screen_installed(name):
+                self.install_screen(HelpScreen(rules), name)
+            self.push_screen(name)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A toast, as plain text by default: names and records' strings are never markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def action_toggle_suits(self) -> None:
+        self.ascii_suits = not self.ascii_suits
+        self.notify(
+            _("ASCII suits (S H D C) on.") if self.ascii_suits else _("Card suits ♠ ♥ ♦ ♣ on."),
+            timeout=self.toast_seconds,
+        )
+        self.refresh_screen()
+
+    def _rescue_record(self, session: Session) -> Path:
+        """A crash without a journal: the record goes to the data directory."""
+        from ..engine.journal import atomic_write, data_dir
+
+        folder = data_dir() / "rescue"
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        stamp = self.clock().strftime("%Y%m%d-%H%M%S")
+        path = folder / f"banque-{stamp}.json"
+        n = 2
+        while path.exists():
+            path = folder / f"banque-{stamp}-{n}.json"
+            n += 1
+        return atomic_write(path, session.record_text(self.pace))
+
+    def default_save_path(self) -> Path:
+        stamp = self.clock().strftime("%Y%m%d-%H%M%S")
+        path = self.save_dir / f"banque-{stamp}.json"
+        n = 2
+        while path.exists():
+            path = self.save_dir / f"banque-{stamp}-{n}.json"
+            n += 1
+        return path
+
+    def action_save(self) -> None:
+        """Save the game's record (the engine's format), whole or not at all.
+
+        The first save goes to a new file; later ones (and every one after
+        ``--record FILE``) update the same file.  The file is replaced
+        atomically: a failure (a full disk) leaves the previous one intact.
+        """
+        from ..engine.journal import atomic_write
+
+        session = self.session
+        if session is None:
+            self.notify(_("There is no game to save yet."), severity="warning")
+            return
+        updating = self.save_path is not None
+        path = self.save_path or self.default_save_path()
+        try:
+            atomic_write(path, session.record_text(self.pace))
+        except OSError as exc:
+            self.notify(
+                _("The record could not be saved to {path}: {why}. Nothing was changed.").format(
+                    path=path, why=exc.strerror or str(exc)
+                ),
+                severity="error",
+                timeout=max(self.toast_seconds, 10.0),
+            )
+            return
+        self.save_path = path
+        if session.journal is not None:
+            session.journal.note("saved", path=str(path.resolve()))
+        self.notify(
+            (_("Record updated: {path}") if updating else _("Record saved to {path}")).format(
+                path=path
+            ),
+            title=_("Saved"),
+            timeout=max(self.toast_seconds, 6.0),
+        )
+
+    async def action_quit(self) -> None:
+        """Quit: nothing to confirm, the journal keeps the game.
+
+        In the middle of a bank the game stays unfinished (``banque --resume``
+        continues it); between two banks, quitting ends the game.
+        """
+        session = self.session
+        if session is None or session.journal is None:
+            self.exit(0)
+            return
+        self._journal_sync()
+        if session.bank_in_play():
+            self.exit(0, message=self._kept_message())
+            return
+        journal = session.journal
+        journal.note("end")
+        journal.close()
+        self.farewell = _("Game over; its record stays in {path} (banque games lists it).").format(
+            path=journal.path
+        )
+        self.exit(0, message=Text(self.farewell))
+
+    # ------------------------------------------------------------ palette
+
+    def game_commands(self, screen: Screen[Any]) -> list[tuple[str, str, Callable[[], Any]]]:
+        """The game's commands for the palette, as they apply now."""
+        from .screens.table import TableScreen
+
+        out: list[tuple[str, str, Callable[[], Any]]] = [
+            (
+                _("Help: rules and keys"),
+                _("The home profile's rules and every key"),
+                self.action_help,
+            ),
+            (
+                _("Save the record"),
+                _("Write the game's record to a new file (ctrl+s)"),
+                self.action_save,
+            ),
+            (
+                _("Toggle ASCII suits"),
+                _("Show suits as S H D C instead of ♠ ♥ ♦ ♣ (F2)"),
+                self.action_toggle_suits,
+            ),
+        ]
+        session = self.session
+        if session is None or not isinstance(screen, TableScreen):
+            return out
+        for who in session.game.participants:
+            out.append(
+                (
+                    _("View seat: {who}").format(who=who),
+                    _("{who}'s private view, after a hand-off curtain").format(who=who),
+                    partial(self.open_private, who),
+                )
+            )
+        table_actions = [
+            ("deal", _("Deal the coup"), _("The banker deals two cards to each hand")),
+            ("retire", _("Retire the banker"), _("End the bank (between coups)")),
+            ("pass", _("Pass"), _("No wager (or no bid) this time")),
+            ("banco", _("Banco"), _("Claim the whole bank")),
+            ("a_cheval", _("À cheval"), _("Split the stake between the two sides")),
+            ("ride", _("Let it ride"), _("Stake the last stake plus its winnings")),
+            ("call_decider", _("Hand over for a decision"), _("The deciding seat looks")),
+            ("next_coup", _("Next coup"), _("Leave the settlement")),
+            ("seat_confirm", _("Seat the players"), _("Confirm the seating")),
+            ("shuffle", _("Shuffle and cut"), _("Prepare the shoe")),
+        ]
+        for action, name, help_text in table_actions:
+            if screen.check_action(action, ()):
+                out.append((name, help_text, getattr(screen, f"action_{action}")))
+        return out
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+
+
+class ResumeOfferScreen(ConfirmScreen):
+    """At start: continue the unfinished game (Enter or y), or a new one (n or Escape)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,y", "answer(True)", _("Continue it"), id="resume.yes"),
+        Binding("n,escape", "answer(False)", _("New game"), id="resume.no"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(self.question, style="bold"), classes="dialog-title")
+            yield Static(Text(self.detail), classes="dialog-body")
+            yield Static(
+                Text(
+                    _(
+                        "Enter or y: continue it · n or Escape: a new game "
+                        "(the unfinished one stays in banque games)"
+                    )
+                ),
+                classes="dialog-keys",
+            )
+
+
+def _is_journal_file(path: str | Path) -> bool:
+    from ..engine.journal import JOURNAL_FORMAT
+
+    try:
+        with open(path, "rb") as fh:
+            return JOURNAL_FORMAT.encode() in fh.readline(4096)
+    except OSError:
+        return False
+
+
+def run_app(
+    record_path: str | None = None,
+    *,
+    pace: float = DEFAULT_PACE,
+    kinds: Mapping[str, SeatChoice] | None = None,
+    forced_moves: ForcedMoves = "announced",
+    resume: str | Path | None = None,
+    rules: str = "home",
+    options: Mapping[str, str | int] | None = None,
+) -> int:
+    """Open the table (from a record, or a journal to resume); the exit status."""
+    app = BanqueApp(
+        record_path,
+        pace=pace,
+        kinds=kinds,
+        resume=resume,
+        forced_moves=forced_moves,
+        rules=rules,
+        options=options,
+        offer_resume=record_path is None and resume is None,
+    )
+    try:
+        result = app.run()
+    except KeyboardInterrupt:
+        return 130
+    if app.return_code:
+        return int(app.return_code)
+    next_game = getattr(app, "next_game", None)
+    if next_game:  # setup chose chemin de fer or punto banco: their own table
+        from ..games.tables import open_table
+
+        return open_table(**next_game)
+    return int(result or 0)

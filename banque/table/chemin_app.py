@@ -1,0 +1,548 @@
+"""The chemin de fer table: hot-seat humans and computer players, private hands.
+
+``banque --game chemin-de-fer`` opens it.  The rules all live in
+:mod:`banque.games.chemin`; this screen shows and asks:
+
+- the bank (its holder and fund), the punters in turn order with their
+  stakes, the two hands, the last coups;
+- the acts by keys: digits then Enter for a bank or a stake, ``b`` banco,
+  ``x`` pass, ``g`` (the banker, between coups) passes the bank on, Enter
+  deals, ``d`` / ``s`` draw or stand, ``a`` the banker's exact advice;
+- hidden information: each hand's first two cards reach its holder alone.
+  With one human at the table the screen is that human's view; with several,
+  the screen is public and a private decision (the punter at 5, the banker)
+  first shows a curtain: "Pass the keyboard to X — Enter to look".
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+
+from ..engine.cards import RED_SUITS, pretty
+from ..text import plain
+from .palette import TranslatedApp
+
+if TYPE_CHECKING:
+    from ..games.chemin import CheminGame
+    from ..games.players import CheminComputer
+    from ..games.tables import TableJournal
+
+
+def _cards_text(cards: list[str | None], total: int | None) -> Text:
+    text = Text()
+    for card in cards:
+        text.append(" ")
+        if card is None:
+            text.append("▒▒▒", style="dim")
+        else:
+            text.append(f"{pretty(card):>3}", style="bold red" if card[1] in RED_SUITS else "bold")
+    if total is not None:
+        text.append(f"  = {total}", style="bold")
+    return text
+
+
+class CheminApp(TranslatedApp):
+    """A chemin de fer table."""
+
+    TITLE = "banque — chemin de fer"
+    CSS = """
+    Screen { layout: vertical; }
+    #title { height: 1; background: $primary; color: $text; padding: 0 1; }
+    #body { height: 1fr; }
+    #left { width: 1fr; }
+    #right { width: 1fr; min-width: 34; }
+    #hands { height: 6; border: round $secondary; padding: 0 1; }
+    #prompt { height: auto; min-height: 4; border: round $accent; padding: 0 1; }
+    #players { height: auto; border: round $secondary; padding: 0 1; }
+    #log { height: 1fr; min-height: 3; padding: 0 1; color: $text-muted;
+           text-wrap: nowrap; text-overflow: ellipsis; }
+    #curtain { height: 1fr; content-align: center middle; text-align: center; }
+    #standings { height: 1fr; padding: 1 2; }
+    #keys { height: 1; background: $panel; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "enter", "enter", show=False),
+        Binding("b", "banco", "banco", show=False),
+        Binding("x", "pass_turn", "pass", show=False),
+        Binding("g", "give_up", "pass the bank", show=False),
+        Binding("d", "move(True)", "draw", show=False),
+        Binding("s", "move(False)", "stand", show=False),
+        Binding("a", "advice", "advice", show=False),
+        Binding("backspace", "erase", "erase", show=False),
+        Binding("question_mark,f1", "help", "help", show=False),
+        Binding("e", "end_game", "end the game", show=False),
+        Binding("q", "quit_table", "quit", show=False),
+        Binding("ctrl+q", "quit_table", "quit", show=False, priority=True),
+    ]
+
+    def __init__(
+        self,
+        game: CheminGame,
+        humans: list[str],
+        computers: dict[str, str] | None = None,
+        *,
+        pace: float = 0.6,
+        journal: TableJournal | None = None,
+    ) -> None:
+        super().__init__()
+        from ..games.players import CheminComputer
+
+        self.game = game
+        self.computers: dict[str, str] = {
+            n: t for n, t in (computers or {}).items() if n in game.participants
+        }
+        self.humans = [p for p in game.participants if p not in self.computers]
+        self.seats: dict[str, CheminComputer] = {
+            n: CheminComputer(n, game, t)  # type: ignore[arg-type]
+            for n, t in self.computers.items()
+        }
+        self.pace = pace
+        #: The game's journal, written after every act (``None``: none, as in tests).
+        self.journal = journal
+        self.entry = ""
+        self.message = ""
+        #: Whose eyes the table is drawn for (``None``: the public).
+        self.viewer: str | None = self.humans[0] if len(self.humans) == 1 else None
+        self.curtain_for: str | None = None
+        #: The betting round a human banker opened (see :meth:`_round`).
+        self.opened: tuple[int, int] | None = None
+        self._rng = random.Random(f"banque/{game.seed}/chemin-table")
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with Horizontal(id="body"):
+            with Vertical(id="left"):
+                yield Static(id="hands")
+                yield Static(id="prompt")
+                yield Static(id="log")
+            with Vertical(id="right"):
+                yield Static(id="players")
+        yield Static(id="curtain")
+        yield Static(id="standings")
+        yield Static(id="keys")
+
+    def _w(self, ident: str) -> Any:
+        """A widget of the table (kept from the start: a help screen on top, or the app
+        closing, never hides it from a late timer)."""
+        return self._widgets[ident]
+
+    def on_mount(self) -> None:
+        self._widgets: dict[str, Any] = {
+            str(w.id): w for w in self.screen.query("*") if w.id is not None
+        }
+        self._w("hands").border_title = "The coup"
+        self._w("prompt").border_title = "Now"
+        self._w("players").border_title = "The table"
+        self.after_act()
+
+    # ------------------------------------------------------------------ who acts
+
+    def actor(self) -> str | None:
+        """The seat the table waits for now."""
+        g = self.game
+        actors, _ = g.to_act()
+        if not actors:
+            return None
+        if g.phase == "betting" and len(actors) > 1:
+            banker = actors[1]
+            if banker in self.humans and self.opened != self._round():
+                return banker  # a human banker opens the betting (or passes the bank)
+            return actors[0]
+        return actors[0]
+
+    def _round(self) -> tuple[int, int]:
+        """This betting round: (coups played, banks held)."""
+        return len(self.game.coups), len(self.game.banks)
+
+    def after_act(self) -> None:
+        """After every act: curtains, computer moves, saving, redrawing."""
+        from ..games.players import banker_passes
+
+        g = self.game
+        actors, _ = g.to_act()
+        if (  # a computer banker may pass its bank on before a human punter speaks
+            g.phase == "betting"
+            and len(actors) > 1
+            and actors[1] in self.seats
+            and banker_passes(g, self.seats[actors[1]])
+        ):
+            g.pass_(actors[1])
+        who = self.actor()
+        if (
+            who in self.humans
+            and len(self.humans) > 1
+            and g.phase in ("punter", "banker")
+            and self.viewer != who
+        ):
+            self.curtain_for = who
+        self.save()
+        self.refresh_table()
+        if who in self.seats and g.phase != "ended":
+            if self.pace > 0:
+                self.set_timer(self.pace, self.computer_move)
+            else:
+                self.call_later(self.computer_move)
+
+    def computer_move(self) -> None:
+        from ..games.players import play_step
+
+        who = self.actor()
+        if who not in self.seats:
+            return
+        play_step(self.game, self.seats)
+        self.after_act()
+
+    def act(self, call: Any, *args: Any) -> None:
+        """Apply one of the game's acts for a human; a refusal is said in one line."""
+        from ..engine.errors import IllegalAction
+
+        before = self.game.phase
+        try:
+            call(*args)
+        except IllegalAction as exc:
+            self.message = str(exc)
+            self.refresh_table()
+            return
+        if before in ("bank", "auction") and self.game.phase == "betting":
+            self.opened = self._round()  # a bank just announced: the betting is open
+        self.message = ""
+        self.entry = ""
+        if len(self.humans) > 1:
+            # a private look ends with the act: the screen is public again
+            # (the next private decision opens with its own curtain)
+            self.viewer = None
+        self.after_act()
+
+    # ------------------------------------------------------------------ keys
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character is not None and event.character.isdigit() and not self.curtain_for:
+            if len(self.entry) < 6:
+                self.entry += event.character
+            event.stop()
+            self.refresh_table()
+
+    def action_erase(self) -> None:
+        self.entry = self.entry[:-1]
+        self.refresh_table()
+
+    def _human_turn(self) -> str | None:
+        who = self.actor()
+        if who not in self.humans or self.curtain_for:
+            return None
+        return who
+
+    def action_enter(self) -> None:
+        g = self.game
+        if self.curtain_for:
+            self.viewer, self.curtain_for = self.curtain_for, None
+            return self.refresh_table()
+        who = self._human_turn()
+        if who is None:
+            return
+        amount = int(self.entry) if self.entry else None
+        if g.phase == "auction":
+            if amount is None:
+                self.message = "Type your bid for the first bank (digits), then Enter; x passes."
+                return self.refresh_table()
+            return self.act(g.bid, who, amount)
+        if g.phase == "bank":
+            if amount is None:
+                self.message = "Type the bank (digits), then Enter; x passes the bank on."
+                return self.refresh_table()
+            return self.act(g.bid, who, amount)
+        if g.phase == "betting":
+            if who == g.banker and "deal" in g.to_act()[1]:
+                return self.act(g.deal)
+            if who == g.banker:
+                self.opened = self._round()
+                self.message = "The betting is open."
+                self.after_act()
+                return None
+            if amount is None:
+                self.message = f"Type a stake (up to {g.remaining}), then Enter; b banco, x pass."
+                return self.refresh_table()
+            return self.act(g.wager, who, amount)
+        return None
+
+    def action_banco(self) -> None:
+        who = self._human_turn()
+        if who is not None and self.game.phase == "betting" and who != self.game.banker:
+            self.act(self.game.banco, who)
+
+    def action_pass_turn(self) -> None:
+        g = self.game
+        who = self._human_turn()
+        if who is None or g.phase not in ("auction", "bank", "betting"):
+            return
+        if who == g.banker and g.phase == "betting":
+            self.message = "g passes the bank on; Enter opens the betting."
+            return self.refresh_table()
+        self.act(g.pass_, who)
+
+    def action_give_up(self) -> None:
+        g = self.game
+        who = self._human_turn()
+        if who is not None and who == g.banker:
+            self.act(g.pass_, who)
+
+    def action_move(self, draw: bool) -> None:
+        g = self.game
+        who = self._human_turn()
+        if who is None or g.phase not in ("punter", "banker"):
+            return
+        side = "punter" if g.phase == "punter" else "banker"
+        self.act(g.draw if draw else g.stand, side)
+
+    def action_advice(self) -> None:
+        g = self.game
+        who = self._human_turn()
+        if who is None or g.phase != "banker" or who != g.banker:
+            return
+        draw, stand = g.advice()
+        best = "draw" if draw > stand else "stand"
+        self.message = f"Expected gain: draw {float(draw):+.3f}, stand {float(stand):+.3f} chips — best: {best}."
+        self.refresh_table()
+
+    def action_help(self) -> None:
+        from .screens.games_help import GameHelpScreen
+
+        self.push_screen(GameHelpScreen("Chemin de fer"))
+
+    def action_end_game(self) -> None:
+        """End the game between coups (any human at the keyboard): the standings."""
+        g = self.game
+        if self.curtain_for or g.phase == "ended" or not self.humans:
+            return
+        self.act(g.retire)
+
+    def action_quit_table(self) -> None:
+        self.exit(0)
+
+    # ------------------------------------------------------------------ drawing
+
+    def refresh_table(self) -> None:
+        g = self.game
+        curtain = self._w("curtain")
+        body = self._w("body")
+        self._w("title").update(
+            f"Chemin de fer · {g.packs} packs · the bank passes {g.rotation} · "
+            f"coup {len(g.coups) + 1} · {g.cards_left or 52 * g.packs} cards"
+        )
+        standings = self._w("standings")
+        standings.display = g.phase == "ended"
+        if g.phase == "ended":
+            from .screens.games_end import standings_text
+
+            body.display = curtain.display = False
+            banks = len(g.banks)
+            standings.update(
+                standings_text(
+                    f"The game is over after {len(g.coups)} "
+                    + ("coup" if len(g.coups) == 1 else "coups")
+                    + f" and {banks} "
+                    + ("bank." if banks == 1 else "banks."),
+                    g.end_reason,
+                    g.standings(),
+                )
+            )
+            self._w("title").update(f"Chemin de fer · {g.packs} packs · the game is over")
+            self._w("keys").update("q leave · ? help")
+            return
+        if self.curtain_for:
+            body.display = False
+            curtain.display = True
+            curtain.update(
+                Text.assemble(
+                    (f"Pass the keyboard to {plain(self.curtain_for, 20)} — Enter to look", "bold"),
+                    "\n\n",
+                    ("Everyone else, please look away.", "dim"),
+                )
+            )
+            self._w("keys").update("Enter look · ? help · q quit")
+            return
+        body.display = True
+        curtain.display = False
+        view = g.view(self.viewer)
+        hands = Text()
+        live = g.phase in ("punter", "banker")
+        if live:
+            hands.append(f"Punter {plain(g.hand_player or '', 10):<10}", style="bold")
+            hands.append_text(_cards_text(view.hands["player"].cards, view.hands["player"].total))
+            hands.append("\n")
+            hands.append(f"Banker {plain(g.banker or '', 10):<10}", style="bold")
+            hands.append_text(_cards_text(view.hands["banker"].cards, view.hands["banker"].total))
+        elif g.coups:
+            c = g.coups[-1]
+            won = {
+                "player": f"{c.played_by} wins",
+                "banker": f"{c.banker} (banker) wins",
+                "tie": "a tie",
+            }
+            hands.append(f"Punter {plain(c.played_by, 10):<10}", style="bold")
+            hands.append_text(_cards_text(list(c.hands.player), c.totals["player"]))
+            hands.append("\n")
+            hands.append(f"Banker {plain(c.banker, 10):<10}", style="bold")
+            hands.append_text(_cards_text(list(c.hands.banker), c.totals["banker"]))
+            hands.append("\n")
+            hands.append(
+                f"Coup {c.number}: {won[c.result]}" + (" (a natural)" if c.natural else "") + ".",
+                style="italic",
+            )
+        else:
+            hands.append("No coup yet.", style="dim")
+            if g.spoken:  # the first bank's auction, as it went
+                said = ", ".join(
+                    f"{plain(p, 12)} {g.bids[p]}" if p in g.bids else f"{plain(p, 12)} passes"
+                    for p in g.spoken
+                )
+                hands.append(f"\nThe auction: {said}.")
+                if g.phase != "auction" and g.banker is not None and g.bids:
+                    hands.append(f"\n{plain(g.banker, 20)} holds the first bank.", style="italic")
+        self._w("hands").update(hands)
+        prompt = Text()
+        who = self.actor()
+        prompt.append(self._ask(who), style="bold")
+        if self.entry:
+            prompt.append(f"\n> {self.entry}", style="reverse")
+        if self.message:
+            prompt.append("\n" + self.message, style="italic")
+        self._w("prompt").update(prompt)
+        table = Text()
+        if g.phase == "auction":
+            table.append("The first bank: an auction\n", style="bold")
+        else:
+            table.append(f"Bank: {plain(g.banker or '—', 20)}  {g.fund}\n", style="bold")
+        for name in g.participants:
+            mark = "▶ " if name == who else "  "
+            role = " (banker)" if name == g.banker else ""
+            kind = " (computer)" if name in self.computers else ""
+            table.append(
+                f"{mark}{plain(name, 20)}{role}{kind}", style="bold" if mark.strip() else ""
+            )
+            table.append(f"  {g.balances[name]}")
+            if g.phase == "auction" and name in g.spoken:
+                table.append(f"  bids {g.bids[name]}" if name in g.bids else "  passes")
+            stake = g.stakes.get(name)
+            if stake:
+                table.append(f"  stakes {stake}" + (" banco" if name == g.banco_caller else ""))
+            table.append("\n")
+        self._w("players").update(table)
+        log = self._w("log")
+        lines = max(3, log.size.height or 3)
+        rows = []
+        for c in g.coups[-lines:]:
+            won = {"player": "punter", "banker": "banker", "tie": "tie"}[c.result]
+            rows.append(
+                f"{c.number:>3} {won:<6} {plain(c.played_by, 12)} vs {plain(c.banker, 12)}: "
+                f"{c.totals['player']}-{c.totals['banker']}, bank {c.bank_before}→{c.bank_after}"
+            )
+        log.update(Text("\n".join(rows)))
+        self._w("keys").update(self._keys(who))
+
+    def _ask(self, who: str | None) -> str:
+        g = self.game
+        if g.phase == "ended":
+            return "The game is over: q leaves."
+        if who in self.seats:
+            return f"{who} (computer) is thinking…"
+        if g.phase == "betting" and who == g.banker and "deal" not in g.to_act()[1]:
+            return f"{who}: Enter opens the betting on your bank of {g.fund}; g passes the bank on."
+        return g.prompt
+
+    def _keys(self, who: str | None) -> str:
+        g = self.game
+        if who not in self.humans or g.phase == "ended":
+            return "? help · q quit"
+        if g.phase == "auction":
+            return "digits + Enter bid · x pass · e end · ? help · q quit"
+        if g.phase == "bank":
+            return "digits + Enter bank · x pass the bank · e end · ? help · q quit"
+        if g.phase == "betting" and who == g.banker:
+            return (
+                "Enter deal"
+                if "deal" in g.to_act()[1]
+                else "Enter open the betting · g pass the bank · e end · ? help · q quit"
+            )
+        if g.phase == "betting" and not g.stakes:
+            return "digits + Enter stake · b banco · x pass · e end · ? help · q quit"
+        if g.phase == "betting":
+            return "digits + Enter stake · b banco · x pass · ? help · q quit"
+        if g.phase == "punter":
+            return "d draw · s stand · ? help · q quit"
+        return "d draw · s stand · a advice · ? help · q quit"
+
+    # ------------------------------------------------------------------ saving
+
+    def save(self) -> None:
+        """Write the acts not written yet to the game's journal (a failure is said)."""
+        if self.journal is None:
+            return
+        self.journal.sync(self.game)
+        if self.journal.failure:
+            self.message = f"The journal cannot be written ({self.journal.failure})."
+
+
+def run_chemin(
+    record_path: str | None = None,
+    *,
+    names: list[str],
+    computers: dict[str, str],
+    pace: float = 0.6,
+    seed: int | None = None,
+    forced_moves: str = "announced",
+    resume: str | Path | None = None,
+    first_bank: str = "lot",
+) -> int:
+    """Open the chemin de fer table: a new game, a record played on, or a journal resumed.
+
+    A new game's punter announces every move, forced or not (``forced_moves``), so
+    that the table never shows who holds 5; a record keeps its own way.
+    """
+    from ..engine.errors import BanqueError
+    from ..engine.record import load_record, replay
+    from ..games.chemin import CheminGame
+    from ..games.tables import TableJournal, farewell, reopen
+
+    computers = dict(computers)
+    game: Any
+    if resume is not None:
+        game, journal, kept, kept_pace = reopen(resume)
+        computers = {**kept, **computers}
+        pace = kept_pace if kept_pace is not None else pace
+    else:
+        if record_path is not None:
+            loaded = load_record(record_path)
+            game = replay(loaded).game
+            computers = {**loaded.computers, **computers}
+        else:
+            game = CheminGame(
+                names,
+                random.SystemRandom().randrange(2**31) if seed is None else seed,
+                forced_moves="automatic" if forced_moves == "automatic" else "announced",
+                first_bank="auction" if first_bank == "auction" else "lot",
+            )
+        try:
+            journal = TableJournal.create(game, computers, pace)
+        except OSError as exc:
+            raise BanqueError(
+                f"the game's journal cannot be created ({exc.strerror or exc}): "
+                "check that banque's data folder is writable"
+            ) from None
+    humans = [p for p in game.participants if p not in computers]
+    app = CheminApp(game, humans, computers, pace=pace, journal=journal)
+    try:
+        code = int(app.run() or 0)
+    finally:
+        journal.close()
+    print(farewell(game, journal.path))
+    return code

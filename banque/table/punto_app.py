@@ -1,0 +1,451 @@
+"""The punto banco table: solo play against the house (and computer bettors).
+
+``banque --game punto-banco`` opens it.  The house banks; every draw is
+fixed, so the player's only decisions are the bets: choose a chip (``+`` /
+``-``), put it on a spot (``p`` the player, ``b`` the banker, ``8`` / ``9`` the
+banker's natural 8 / natural 9), then deal (Enter).  Bets wait on the
+table until the deal (Backspace takes them back); at the deal they become
+the record's ``bet`` acts, followed by ``deal``.  The big road shows the
+shoe's results as players of the game expect them.
+
+The rules all live in :mod:`banque.games.punto`; this screen only shows and asks.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ..engine.cards import RED_SUITS, pretty
+from ..text import plain
+from .palette import TranslatedApp
+
+if TYPE_CHECKING:
+    from ..games.punto import PuntoGame
+    from ..games.tables import TableJournal
+
+CHIPS = (1, 5, 10, 25, 100)
+SPOT_KEYS = {"p": "player", "b": "banker", "8": "natural8", "9": "natural9"}
+SPOT_LABELS = {
+    "player": "PLAYER  1:1",
+    "banker": "BANKER  1:1 −5%",
+    "natural8": "NATURAL 8  9:1",
+    "natural9": "NATURAL 9  9:1",
+}
+
+
+def _hand_text(cards: list[str], total: int | None, label: str, wins: bool) -> Text:
+    text = Text()
+    text.append(f"{label:<7}", style="bold")
+    for card in cards:
+        text.append(" ")
+        style = "bold red" if card[1] in RED_SUITS else "bold"
+        text.append(f"[{pretty(card):>3}]", style=style)
+    if total is not None:
+        text.append(f"  = {total}", style="bold")
+    if wins:
+        text.append("  wins", style="bold green")
+    return text
+
+
+def road_text(road: list[list[str]], rows: int = 6, width: int = 30) -> Text:
+    """The big road as text: a column per run, B red and P blue, a tie as ``*``."""
+    text = Text()
+    cols = road[-width:]
+    for r in range(rows):
+        for col in cols:
+            cell = col[r] if r < len(col) else ""
+            mark = cell[:1]
+            style = {"B": "bold red", "P": "bold blue", "T": "green"}.get(mark, "")
+            text.append(mark or "·", style=style if mark else "dim")
+            text.append("*" if "T" in cell[1:] else " ", style="green")
+        if r < rows - 1:
+            text.append("\n")
+    return text
+
+
+class PuntoApp(TranslatedApp):
+    """A punto banco table."""
+
+    TITLE = "banque — punto banco"
+    CSS = """
+    Screen { layout: vertical; }
+    #title { height: 1; background: $primary; color: $text; padding: 0 1; }
+    #body { height: 1fr; }
+    #left { width: 1fr; }
+    #right { width: 1fr; min-width: 34; }
+    #hands { height: 5; border: round $secondary; padding: 0 1; }
+    #spots { height: auto; border: round $secondary; padding: 0 1; }
+    #road { height: 9; border: round $secondary; padding: 0 1; }
+    #players { height: 1fr; border: round $secondary; padding: 0 1; }
+    #log { height: 1fr; min-height: 3; padding: 0 1; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
+    #keys { height: 1; background: $panel; padding: 0 1; }
+    #standings { height: 1fr; padding: 1 2; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("p", "spot('player')", "player", show=False),
+        Binding("b", "spot('banker')", "banker", show=False),
+        Binding("8", "spot('natural8')", "natural 8", show=False),
+        Binding("9", "spot('natural9')", "natural 9", show=False),
+        Binding("plus,equals_sign", "chip(1)", "chip up", show=False),
+        Binding("minus", "chip(-1)", "chip down", show=False),
+        Binding("backspace", "clear", "take back", show=False),
+        Binding("enter,d", "deal", "deal", show=False),
+        Binding("tab", "next_seat", "next player", show=False),
+        Binding("question_mark,f1", "help", "help", show=False),
+        Binding("e", "end_game", "end the game", show=False),
+        Binding("q", "quit_table", "quit", show=False),
+        Binding("ctrl+q", "quit_table", "quit", show=False, priority=True),
+    ]
+
+    def __init__(
+        self,
+        game: PuntoGame,
+        humans: list[str],
+        computers: dict[str, str] | None = None,
+        journal: TableJournal | None = None,
+        pace: float = 0.6,
+    ) -> None:
+        super().__init__()
+        self.game = game
+        #: The game's journal, written after every act (``None``: none, as in tests).
+        self.journal = journal
+        self.computers = dict(computers or {})
+        #: No human at the table: the coups deal themselves at ``pace`` (watch mode).
+        self.watch = not [h for h in humans if h in game.participants]
+        self.humans = [h for h in humans if h in game.participants] or [game.participants[0]]
+        self.pace = pace
+        self.seat = self.humans[0]
+        self.chip = 1
+        self.pending: dict[str, dict[str, int]] = {}
+        self.message = game.prompt
+        self._rngs = {
+            name: random.Random(f"banque/{game.seed}/punto/{name}") for name in self.computers
+        }
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with Horizontal(id="body"):
+            with Vertical(id="left"):
+                yield Static(id="hands")
+                yield Static(id="spots")
+                yield Static(id="log")
+            with Vertical(id="right"):
+                yield Static(id="road")
+                yield Static(id="players")
+        yield Static(id="standings")
+        yield Static(id="keys")
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refresh_table)
+
+    def _w(self, ident: str) -> Any:
+        """A widget of the table (kept from the start: a help screen on top, or the app
+        closing, never hides it from a late timer)."""
+        return self._widgets[ident]
+
+    def on_mount(self) -> None:
+        self._widgets: dict[str, Any] = {
+            str(w.id): w for w in self.screen.query("*") if w.id is not None
+        }
+        self._w("hands").border_title = "The coup"
+        self._w("spots").border_title = "Your bets"
+        self._w("road").border_title = "Big road"
+        self._w("players").border_title = "Players"
+        self.refresh_table()
+        if self.watch:
+            self.set_interval(max(self.pace, 0.1), self._watch_deal)
+
+    def _watch_deal(self) -> None:
+        if self.game.phase != "ended" and not isinstance(self.screen, ModalScreen):
+            self.action_deal()
+
+    # ------------------------------------------------------------------ drawing
+
+    def refresh_table(self) -> None:
+        g = self.game
+        coup = g.coups[-1] if g.coups else None
+        ended = g.phase == "ended"
+        self._w("body").display = not ended
+        self._w("standings").display = ended
+        if ended:
+            self._show_standings()
+            return
+        self._w("title").update(
+            f"Punto banco · {g.packs} packs · house limit {g.limit} a bet · "
+            f"coup {len(g.coups) + 1} · {g.cards_left or 52 * g.packs} cards in the shoe"
+        )
+        hands = Text()
+        if coup is None:
+            hands.append("No coup yet: place your bets, then Enter deals.", style="dim")
+        else:
+            hands.append_text(
+                _hand_text(
+                    coup.hands.player,
+                    coup.totals["player"],
+                    "PLAYER",
+                    coup.result == "player",
+                )
+            )
+            hands.append("\n")
+            hands.append_text(
+                _hand_text(
+                    coup.hands.banker,
+                    coup.totals["banker"],
+                    "BANKER",
+                    coup.result == "banker",
+                )
+            )
+            hands.append("\n")
+            said = "A tie: bets on the hands stand off." if coup.result == "tie" else ""
+            if coup.natural:
+                said = ("A natural. " + said).strip()
+            hands.append(f"Coup {coup.number}. {said}", style="italic")
+        self._w("hands").update(hands)
+        spots = Text()
+        mine = self.pending.get(self.seat, {})
+        spots.append(f"{plain(self.seat, 20)}: chip {self.chip}\n", style="bold")
+        for key, spot in (("p", "player"), ("b", "banker"), ("8", "natural8"), ("9", "natural9")):
+            amount = mine.get(spot, 0)
+            spots.append(f" {key} ", style="reverse")
+            spots.append(f" {SPOT_LABELS[spot]:<17}")
+            spots.append(
+                f"{amount:>4}\n" if amount else "   ·\n", style="bold" if amount else "dim"
+            )
+        spots.append(self.message, style="italic")
+        self._w("spots").update(spots)
+        road = g.road()
+        counts = {r: sum(1 for c in g.coups if c.result == r) for r in ("banker", "player", "tie")}
+        columns = max(8, (self._w("road").size.width - 2) // 2)
+        rt = road_text(road, rows=6, width=columns)
+        rt.append(f"\nB {counts['banker']}  P {counts['player']}  T {counts['tie']}", style="bold")
+        self._w("road").update(rt)
+        players = Text()
+        for name in g.participants:
+            pending = sum(self.pending.get(name, {}).values())
+            kind = " (computer)" if name in self.computers else ""
+            mark = "▶ " if name == self.seat else "  "
+            players.append(f"{mark}{plain(name, 20)}{kind}", style="bold" if mark.strip() else "")
+            players.append(f"  {g.balances[name] - pending}")
+            if pending:
+                players.append(f"  ({pending} bet)", style="dim")
+            players.append("\n")
+        players.append(f"House {g.house:+d}", style="dim")
+        self._w("players").update(players)
+        log_box = self._w("log")
+        lines = max(3, log_box.size.height or 3)
+        rows = []
+        for c in g.coups[-lines:]:
+            p = " ".join(pretty(x) for x in c.hands.player)
+            b = " ".join(pretty(x) for x in c.hands.banker)
+            won = {"player": "Player", "banker": "Banker", "tie": "Tie"}[c.result]
+            natural = " nat." if c.natural else ""
+            rows.append(
+                f"{c.number:>3} {won:<6} {p} ={c.totals['player']} · {b} ={c.totals['banker']}"
+                + natural
+            )
+        log_box.update(Text("\n".join(rows)))
+        keys = "p b 8 9 bet · +/- chip · ⌫ undo · Enter deal · e end · ? help · q quit"
+        if len(self.humans) > 1:
+            keys = keys.replace("· ? help", "· Tab next · ? help")
+        self._w("keys").update(keys)
+
+    # ------------------------------------------------------------------ acts
+
+    def action_spot(self, spot: str) -> None:
+        from ..engine.errors import IllegalAction
+
+        if self.game.phase == "ended":
+            self.message = "The game is over: q leaves."
+            return self.refresh_table()
+        mine = self.pending.setdefault(self.seat, {})
+        placed = sum(mine.values())
+        total = mine.get(spot, 0) + self.chip
+        limit = self.game.limit
+        balance = self.game.balances[self.seat]
+        if total > limit:
+            self.message = f"The house limit is {limit} a bet: no more than {limit} on one spot."
+        elif placed + self.chip > balance:
+            self.message = f"{self.seat} has {balance - placed} chips left to bet."
+        else:
+            try:
+                self.game.verify_bet(self.seat, spot, total)
+            except IllegalAction as exc:
+                self.message = str(exc)
+            else:
+                mine[spot] = total
+                self.message = "Enter deals; ⌫ takes the bets back."
+        self.refresh_table()
+
+    def action_chip(self, step: int) -> None:
+        i = CHIPS.index(self.chip)
+        self.chip = CHIPS[max(0, min(len(CHIPS) - 1, i + step))]
+        self.message = f"Chip {self.chip}."
+        self.refresh_table()
+
+    def action_clear(self) -> None:
+        self.pending.pop(self.seat, None)
+        self.message = "Bets taken back."
+        self.refresh_table()
+
+    def action_next_seat(self) -> None:
+        i = self.humans.index(self.seat)
+        self.seat = self.humans[(i + 1) % len(self.humans)]
+        self.message = f"{self.seat} bets."
+        self.refresh_table()
+
+    def _computer_bets(self) -> None:
+        g = self.game
+        for name, temperament in self.computers.items():
+            rng = self._rngs[name]
+            balance = g.balances[name]
+            if balance <= 0:
+                continue
+            bold = temperament == "bold"
+            stake = min(g.limit, max(1, balance // (5 if bold else 10)))
+            spot = "banker" if rng.random() < 0.55 else "player"
+            g.bet(name, spot, stake)
+            if bold and rng.random() < 0.2 and g.can_bet(name, "natural9", 1):
+                g.bet(name, "natural9", 1)
+
+    def action_deal(self) -> None:
+        from ..engine.errors import IllegalAction
+
+        g = self.game
+        if g.phase == "ended":
+            self.message = "The game is over: q leaves."
+            return self.refresh_table()
+        try:
+            for name in g.participants:
+                for spot, amount in self.pending.get(name, {}).items():
+                    g.bet(name, spot, amount)
+            self._computer_bets()
+            g.deal()
+        except IllegalAction as exc:  # cannot happen: bets were checked as placed
+            self.message = str(exc)
+        else:
+            coup = g.coups[-1]
+            mine = [b for b in coup.bets if b["who"] == self.seat]
+            net = sum(int(str(b["won"])) for b in mine)
+            self.message = f"{self.seat}: {net:+d} this coup." if mine else "No bets of yours."
+            if all(g.balances[h] <= 0 for h in self.humans) and not self.watch:
+                self.message += " No chips left to bet: e ends the game (the standings)."
+        self.pending = {}
+        self.save()
+        self.refresh_table()
+
+    def save(self) -> None:
+        """Write the acts not written yet to the game's journal (a failure is said)."""
+        if self.journal is None:
+            return
+        self.journal.sync(self.game)
+        if self.journal.failure:
+            self.message = f"The journal cannot be written ({self.journal.failure})."
+
+    def _show_standings(self) -> None:
+        from fractions import Fraction
+
+        from .screens.games_end import standings_text
+
+        g = self.game
+        notes = [f"The house: {g.house:+d} (its takings: the seats' losses, less their gains)."]
+        boxes = [
+            f"{plain(p, 20)} {Fraction(g.due[p], 20)} of a chip" for p in g.participants if g.due[p]
+        ]
+        if boxes:
+            notes.append(
+                "Left in the commission boxes, less than a chip each, not collected: "
+                + ", ".join(boxes)
+                + "."
+            )
+        self._w("standings").update(
+            standings_text(
+                f"The game is over after {len(g.coups)} "
+                + ("coup." if len(g.coups) == 1 else "coups."),
+                None,
+                g.standings(),
+                notes,
+            )
+        )
+        self._w("title").update(f"Punto banco · {g.packs} packs · the game is over")
+        self._w("keys").update("q leave · ? help")
+
+    def action_end_game(self) -> None:
+        """End the game: bets not yet dealt go back; the standings."""
+        from ..engine.errors import IllegalAction
+
+        if self.game.phase == "ended":
+            return
+        self.pending = {}
+        try:
+            self.game.retire()
+        except IllegalAction as exc:  # cannot happen: bets become acts only at the deal
+            self.message = str(exc)
+        self.save()
+        self.refresh_table()
+
+    def action_help(self) -> None:
+        from .screens.games_help import GameHelpScreen
+
+        self.push_screen(GameHelpScreen("Punto banco"))
+
+    def action_quit_table(self) -> None:
+        self.exit(0)
+
+
+def run_punto(
+    record_path: str | None = None,
+    *,
+    names: list[str] | None = None,
+    computers: dict[str, str] | None = None,
+    seed: int | None = None,
+    packs: int | None = None,
+    limit: int | None = None,
+    pace: float = 0.6,
+    resume: str | Path | None = None,
+) -> int:
+    """Open the punto banco table: a new game, a record played on, or a journal resumed."""
+    from ..engine.errors import BanqueError
+    from ..engine.record import load_record, replay
+    from ..games.punto import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
+    from ..games.tables import TableJournal, farewell, reopen
+
+    computers = dict(computers or {})
+    game: Any
+    if resume is not None:
+        game, journal, kept, kept_pace = reopen(resume)
+        computers = {**kept, **computers}
+        pace = kept_pace if kept_pace is not None else pace
+    else:
+        if record_path is not None:
+            game = replay(load_record(record_path)).game
+        else:
+            game = PuntoGame(
+                names or ["You"],
+                random.SystemRandom().randrange(2**31) if seed is None else seed,
+                packs=packs or DEFAULT_PACKS,
+                limit=limit or DEFAULT_LIMIT,
+            )
+        try:
+            journal = TableJournal.create(game, computers, pace)
+        except OSError as exc:
+            raise BanqueError(
+                f"the game's journal cannot be created ({exc.strerror or exc}): "
+                "check that banque's data folder is writable"
+            ) from None
+    humans = [p for p in game.participants if p not in computers]
+    app = PuntoApp(game, humans, computers, journal=journal, pace=pace)
+    try:
+        code = int(app.run() or 0)
+    finally:
+        journal.close()
+    print(farewell(game, journal.path))
+    return code

@@ -1,0 +1,42 @@
+"""The standings of a two-hand game at its end (chemin de fer, punto banco).
+
+Only text (Rich): each table shows it in place of the coup when its game
+has ended, by the ``e`` key or by itself (chemin de fer: fewer than two
+players with chips, or nobody takes the bank).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+
+from ...text import plain
+
+__all__ = ["standings_text"]
+
+
+def standings_text(
+    head: str, why: str | None, rows: Sequence[Any], notes: Sequence[str] = ()
+) -> Text:
+    """``head`` (the game over, after how many coups), ``why`` it ended, each seat's
+    chips and gain or loss on the 100 it started with, then ``notes``."""
+    text = Text()
+    text.append(head, style="bold")
+    if why:
+        text.append(f"\n{why}", style="italic")
+    text.append("\n\n")
+    width = max([len(plain(r.name, 20)) for r in rows] + [6])
+    text.append(f"  {'Player':<{width}}  {'chips':>6}  {'gain/loss':>9}\n", style="dim")
+    for r in rows:
+        style = "bold green" if r.gain > 0 else ("bold red" if r.gain < 0 else "")
+        text.append(f"  {plain(r.name, 20):<{width}}  {r.chips:>6}  ")
+        text.append(f"{r.gain:>+9d}\n" if r.gain else f"{'even':>9}\n", style=style)
+    for note in notes:
+        text.append(f"\n{note}")
+    text.append(
+        "\n\nThe journal keeps the finished game (banque games lists it). q leaves.",
+        style="dim",
+    )
+    return text

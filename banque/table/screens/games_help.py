@@ -1,0 +1,59 @@
+"""The help of the chemin de fer and punto banco tables (``banque/table/games_help.md``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.markdown import Markdown as RichMarkdown
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+HELP_FILE = Path(__file__).resolve().parent.parent / "games_help.md"
+
+
+def game_help(title: str) -> str:
+    """The section of ``games_help.md`` headed ``# {title}``."""
+    try:
+        text = HELP_FILE.read_text(encoding="utf-8")
+    except OSError:
+        return f"# {title}\n\nThe help file could not be read."
+    sections = text.split("\n# ")
+    for section in sections:
+        body = section.removeprefix("# ")
+        if body.startswith(title):
+            return "# " + body.strip() + "\n"
+    return f"# {title}\n"
+
+
+class GameHelpScreen(ModalScreen[None]):
+    """A game's rules and keys. Escape, q, ? or F1 closes it."""
+
+    DEFAULT_CSS = """
+    GameHelpScreen { align: center middle; }
+    #game-help { width: 90%; max-width: 100; height: 90%; border: round $accent;
+                 background: $surface; padding: 0 1; }
+    #game-help-keys { height: 1; color: $text-muted; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark,f1", "close", "Close"),
+    ]
+
+    def __init__(self, title: str) -> None:
+        super().__init__()
+        self.title_name = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="game-help"):
+            with VerticalScroll(id="game-help-scroll"):
+                yield Static(RichMarkdown(game_help(self.title_name), hyperlinks=False))
+            yield Static("↑↓ PgUp PgDn scroll · Escape, q, ? or F1 close", id="game-help-keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#game-help-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

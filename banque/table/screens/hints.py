@@ -1,0 +1,76 @@
+"""The action panel's hints for the houses' own acts, shared by the hot-seat table
+(:mod:`banque.table.screens.table`) and a joined seat (:mod:`banque.table.screens.joined`): the
+same keys say the same words at both."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...i18n import _
+
+if TYPE_CHECKING:
+    from .dialogs import NumberScreen
+
+
+def seating_hint(extra_bettors: str, chosen: str | None, watching: bool) -> str:
+    """The banker arranging the seating; ``w`` where the house has spectators (classic)
+    or standing punters (hoyle): ``chosen`` watches or stands, or sits again."""
+    hint = _(
+        "↑↓: choose · ←/→: move to the left/right side · [ ]: order from the "
+        "banker out · Enter: seat them"
+    )
+    if extra_bettors != "none" and chosen is not None:
+        where = (
+            _("{who} sits again")
+            if watching
+            else _("{who} watches")
+            if extra_bettors == "spectators"
+            else _("{who} stands")
+        )
+        hint += " · w: " + where.format(who=chosen)
+    return hint
+
+
+def dealing_hint(*, burn: int | None, accept: int | None, retire: bool) -> str:
+    """The banker between coups: deal, burn (classic: up to ``burn`` cards), declare the
+    stakes accepted (hoyle: putting up ``accept``), retire."""
+    hints = [_("Enter: deal")]
+    if burn:
+        hints.append(_("u: burn 1-{n} cards").format(n=burn))
+    if accept is not None:
+        hints.append(_("k: stakes accepted (puts up {n})").format(n=accept))
+    if retire:
+        hints.append(_("x: retire (ends the bank)"))
+    return " · ".join(hints)
+
+
+def replenish_hint(amount: int) -> str:
+    """hoyle: a broken bank."""
+    return _("Enter: replenish with {n} (the agreed minimum) · x: give up the bank").format(
+        n=amount
+    )
+
+
+def offer_hint(who: str, size: int) -> str:
+    """classic: the retired bank offered at its size."""
+    return _("Enter or t: {who} takes the bank of {n} · p: pass").format(who=who, n=size)
+
+
+def croupier_hint(banker: str, cut: str) -> str:
+    """hoyle: the croupier shuffles; the banker chooses who cuts."""
+    return _(
+        "The croupier shuffles first, then the players at his right and left, "
+        "{banker} last; cut by {cut}. c: {banker} chooses who cuts · Enter: "
+        "shuffle and cut"
+    ).format(banker=banker, cut=cut)
+
+
+def burn_screen(banker: str, most: int) -> NumberScreen:
+    """classic: how many cards the banker burns (a digit, 1 to ``most``)."""
+    from .dialogs import NumberScreen
+
+    return NumberScreen(
+        _("How many cards does {banker} burn?").format(banker=banker),
+        _("They are shown to everyone, then thrown away."),
+        most,
+    )

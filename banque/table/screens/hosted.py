@@ -1,0 +1,250 @@
+"""``banque host`` in a terminal: the table served from this process, and shown here.
+
+The table server (:class:`~banque.net.server.TableServer`) runs in the
+same asyncio loop as the Textual app.  The host's screen is a joined
+seat's own (:class:`~banque.table.screens.joined.JoinApp`), connected to the
+table like any joiner through a :class:`~banque.net.client.LocalConnection`
+(the same bytes, without a socket): the public view by default, or the
+host's own seat with ``--play NAME`` (its concealed cards on this screen).
+
+ctrl+q closes the table after a confirmation (every seat is told);
+SIGTERM, SIGHUP and SIGINT close it too.  ``j`` shows again how each seat
+joins.  The journal is written as the game goes, as with ``--log``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ...constants import SeatChoice
+from ...engine.errors import BanqueError
+from ...i18n import _
+from .dialogs import ConfirmScreen
+from .joined import Connection, JoinApp
+
+if TYPE_CHECKING:
+    from ...net.server import TableServer
+
+
+class JoinLinesScreen(ModalScreen[None]):
+    """How each seat joins: the address, and each human seat's command and token."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,escape,j", "close", _("Close"), id="joinlines.close"),
+    ]
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        super().__init__(classes="dialog-screen")
+        self.lines = list(lines)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog -wide"):
+            yield Static(Text(self.lines[0], style="bold"), classes="dialog-title")
+            yield Static(Text("\n".join(self.lines[1:])), classes="dialog-body")
+            yield Static(
+                Text(_("Enter: to the table (j shows this again)")),
+                classes="dialog-keys",
+            )
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HostApp(JoinApp):
+    """The host's table: the public view, or the host's own seat (``seat``)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *JoinApp.BINDINGS,
+        Binding("j", "join_lines", _("How to join"), id="host.join_lines"),
+    ]
+
+    def __init__(
+        self,
+        server: TableServer,
+        seat: str | None = None,
+        *,
+        blink: bool = True,
+        ascii_suits: bool = False,
+        show_join_lines: bool = True,
+    ) -> None:
+        from ...net.client import LocalConnection
+
+        table = server.table
+
+        async def connect() -> Connection:
+            return LocalConnection(table)
+
+        super().__init__(connect, seat, None, blink=blink, ascii_suits=ascii_suits)
+        self.server = server
+        self.show_join_lines = show_join_lines
+        self.watcher = _("host")
+        self.watch_hint = _("Hosting (public view) · j: how to join · ctrl+q: close the table")
+        self.closing = False
+
+    def join_lines(self) -> list[str]:
+        from ...net.server import join_lines
+
+        server = self.server
+        address = str(server.socket_path)
+        from ...net.host import table_words
+
+        lines = [
+            _("Table open at {address} ({words}).").format(
+                address=address, words=table_words(server.table)
+            )
+        ]
+        if server.tcp_port is not None:
+            lines.append(_("Also on 127.0.0.1:{port} (tcp:{port}).").format(port=server.tcp_port))
+        lines.append(_("Each player joins with:"))
+        others = [n for n in server.table.humans() if n != self.seat]
+        lines.extend(line.strip() for line in join_lines(server.table, address, others))
+        lines.append(
+            _(
+                "(On this account --token may be left out. Spectators: banque join --watch "
+                "--table {address}.)"
+            ).format(address=address)
+        )
+        return lines
+
+    def follow(self) -> None:
+        """The table's screen is up: over it, once, how each seat joins."""
+        super().follow()
+        if self.show_join_lines:
+            self.show_join_lines = False
+            self.push_screen(JoinLinesScreen(self.join_lines()))
+
+    def action_join_lines(self) -> None:
+        if not isinstance(self.screen, JoinLinesScreen):
+            self.push_screen(JoinLinesScreen(self.join_lines()))
+
+    async def action_quit(self) -> None:
+        """ctrl+q: close the table, once the host says so."""
+        if self._leaving or isinstance(self.screen, ConfirmScreen):
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.run_worker(self.close_table(0), group="closing")
+
+        self.push_screen(
+            ConfirmScreen(
+                _("Close the table?"),
+                _(
+                    "Every joined seat is told that the table has closed. The journal keeps "
+                    "the game (in the middle of a bank, banque --resume continues it)."
+                ),
+            ),
+            answered,
+        )
+
+    async def close_table(self, code: int) -> None:
+        """Tell every seat, stop serving, and leave with ``code``."""
+        if self.closing:
+            return
+        self.closing = True
+        self._leaving = True
+        self.workers.cancel_group(self, "connection")
+        await self.server.close()
+        self.exit(code)
+
+
+def run_hosted(
+    names: Sequence[str],
+    *,
+    computers: Mapping[str, SeatChoice],
+    seed: int | None = None,
+    pace: float = 0.6,
+    forced_moves: str = "announced",
+    socket_path: str | None = None,
+    tcp_port: int | None = None,
+    takeover: bool = False,
+    journal: bool = True,
+    group: str | None = None,
+    seat_users: Mapping[str, str] | None = None,
+    play: str | None = None,
+    rules: str = "home",
+    options: Mapping[str, str | int] | None = None,
+) -> int:
+    """``banque host`` in a terminal: serve the table and show it here; the exit status."""
+    from ...net.host import build_table, check_play, group_id, seat_uids
+    from ...net.server import close_journal, open_journal
+
+    gid = group_id(group) if group is not None else None
+    check_play(play, names, computers)
+    users = seat_uids(seat_users or {}, names, computers, gid)
+    table = build_table(
+        names,
+        computers=computers,
+        seed=seed,
+        pace=pace,
+        forced_moves=forced_moves,
+        takeover=takeover,
+        users=users,
+        rules=rules,
+        options=options,
+    )
+    if journal:
+        warning = open_journal(table.session, pace)
+        if warning:
+            print(f"banque: {warning}", file=sys.stderr)
+    status = 0
+    try:
+        status = asyncio.run(_show(table, socket_path, tcp_port, gid, play))
+    finally:
+        said = close_journal(table.session) if journal else ""
+        with contextlib.suppress(OSError):  # SIGHUP: the terminal may be gone
+            print(_("The table is closed."), flush=True)
+            if said:
+                print(said, flush=True)
+    return status
+
+
+async def _show(
+    table: Any, socket_path: str | None, tcp_port: int | None, gid: int | None, play: str | None
+) -> int:
+    from ...net.server import TableError, TableServer
+
+    server = TableServer(
+        table,
+        Path(socket_path).expanduser() if socket_path else None,
+        tcp_port=tcp_port,
+        group=gid,
+    )
+    try:
+        await server.start()
+    except TableError as exc:
+        raise BanqueError(str(exc)) from None
+    app = HostApp(server, play)
+    loop = asyncio.get_running_loop()
+    stopping: set[asyncio.Task[None]] = set()
+
+    def stopped(signum: int) -> None:
+        code = 0 if signum == signal.SIGINT else 128 + signum
+        task = loop.create_task(app.close_table(code))
+        stopping.add(task)
+
+    signals = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    for sig in signals:
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(sig, stopped, int(sig))
+    try:
+        code = await app.run_async()
+    finally:
+        for sig in signals:
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.remove_signal_handler(sig)
+        await server.close()
+    return int(code or 0)

@@ -1,0 +1,129 @@
+"""The end of a bank: final totals against the 100 each started with, the winners."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ...engine.game import START_CHIPS
+from ...i18n import _, ngettext
+from ..widgets.bars import KeyBar, TitleBar
+from ..widgets.common import signed
+
+if TYPE_CHECKING:
+    from ..app import BanqueApp
+
+
+class StandingsScreen(Screen[str]):
+    """Standings of the bank just ended; Enter (or n) opens a fresh bank."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,n", "fresh", _("Fresh bank"), id="standings.fresh"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(classes="standings-screen")
+
+    @property
+    def banque(self) -> BanqueApp:
+        return cast("BanqueApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar(icon="♠")
+        with VerticalScroll(id="standings-body"), Vertical(id="standings"):
+            yield Static("", id="standings-title")
+            yield Static("", id="standings-table")
+            yield Static("", id="standings-hint")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        self._watch_timer()
+
+    def _watch_timer(self, at_least: float = 0.001) -> None:
+        """Watch mode (every seat a computer): a fresh bank opens by itself."""
+        app = self.banque
+        if app.watching():
+            from ..app import WATCH_READING
+
+            self.set_timer(max(app.pace * WATCH_READING, at_least), self._fresh_by_itself)
+
+    def _fresh_by_itself(self) -> None:
+        if self.banque.paused or not self.is_active:
+            self._watch_timer(0.25)  # paused, or a question or the help is open: later
+            return
+        self.action_fresh()
+
+    def refresh_view(self) -> None:
+        session = self.banque.session
+        if session is None or session.game.ended is None:
+            return
+        game = session.game
+        ended = session.game.ended
+        self.sub_title = _("Bank {n}: standings").format(n=game.bank_number)
+        bank = game.banks[-1] if game.banks else None
+        why = {
+            "retired": _("{banker} retired").format(banker=game.banker),
+            "bankrupt": _("the bank was broken (fund 0)"),
+            "shoe": _("fewer than 9 cards were left in the shoe"),
+        }[ended.reason]
+        coups = bank.coups if bank is not None else len(game.coups)
+        title = Text()
+        title.append(_("Bank {n} has ended: {why}.").format(n=game.bank_number, why=why), "bold")
+        title.append("\n")
+        title.append(
+            ngettext("{n} coup was played.", "{n} coups were played.", coups).format(n=coups)
+        )
+        self.query_one("#standings-title", Static).update(title)
+        table = Table(expand=False, box=None, padding=(0, 2, 0, 0), show_edge=False)
+        table.add_column(_("Participant"))
+        table.add_column(_("Total"), justify="right")
+        table.add_column(_("vs {n}").format(n=START_CHIPS), justify="right")
+        table.add_column("")
+        order = sorted(game.participants, key=lambda p: -ended.totals[p])
+        for who in order:
+            total = ended.totals[who]
+            mark = _("★ winner") if who in ended.winners else ""
+            role = _(" (banker)") if who == game.banker else ""
+            table.add_row(
+                Text(who + role, style="bold" if who in ended.winners else ""),
+                str(total),
+                signed(total - START_CHIPS),
+                Text(mark, style="bold"),
+            )
+        self.query_one("#standings-table", Static).update(table)
+        winners = ended.winners
+        hint = Text()
+        hint.append(
+            ngettext(
+                "Winner: {names}. ", "Winners (they share the victory): {names}. ", len(winners)
+            ).format(names=", ".join(winners)),
+            "bold",
+        )
+        hint.append("\n")
+        offer = game.offer
+        hint.append(
+            _(
+                "Enter or n: the bank is offered at the same size, to {who} first · "
+                "ctrl+s: save the record · ctrl+q: quit"
+            ).format(who=offer[0])
+            if offer  # classic: the retired banker's bank, before any auction
+            else _(
+                "Enter or n: continue with a fresh bank (new auction, new shuffle) · "
+                "ctrl+s: save the record · ctrl+q: quit"
+            )
+        )
+        if self.banque.watching():
+            hint.append("\n")
+            hint.append(_("Watching: a fresh bank opens by itself · space: pause"), "dim")
+        self.query_one("#standings-hint", Static).update(hint)
+
+    def action_fresh(self) -> None:
+        self.dismiss("fresh")
