@@ -33,30 +33,51 @@ def _key_rows(text: str) -> int:
     return len([line for line in text.splitlines() if line.startswith("| **")])
 
 
-@pytest.mark.parametrize("stem", ["help", "games_help"])
-def test_the_french_help_has_the_english_structure_and_every_number(stem: str) -> None:
+#: Every translated help file present (help.fr.md; help.es.md when it arrives…).
+TRANSLATED = sorted(
+    (path.name.split(".")[0], path.name.split(".")[1])
+    for path in TABLE.glob("*.*.md")
+    if path.name.split(".")[0] in ("help", "games_help")
+)
+
+
+def test_french_is_among_the_translated_helps() -> None:
+    assert ("help", "fr") in TRANSLATED and ("games_help", "fr") in TRANSLATED
+
+
+@pytest.mark.parametrize(("stem", "lang"), TRANSLATED)
+def test_a_translated_help_has_the_english_structure_and_every_number(stem: str, lang: str) -> None:
     english = (TABLE / f"{stem}.md").read_text(encoding="utf-8")
-    french = (TABLE / f"{stem}.fr.md").read_text(encoding="utf-8")
-    assert _headings(french) == _headings(english)  # same sections, same levels, same order
-    assert _key_rows(french) == _key_rows(english)  # every key of the table
-    assert _numbers(french) == _numbers(english)  # every number (stakes, totals, limits…)
-    assert "\n# Punto banco\n" in "\n" + french or stem == "help"
+    translated = (TABLE / f"{stem}.{lang}.md").read_text(encoding="utf-8")
+    assert _headings(translated) == _headings(english)  # same sections, levels and order
+    assert _key_rows(translated) == _key_rows(english)  # every key of the table
+    assert _numbers(translated) == _numbers(english)  # every number (stakes, totals, limits…)
+    if stem == "games_help":  # each game finds its section by its name, the same in every language
+        titles = [line for line in translated.splitlines() if line.startswith("# ")]
+        assert titles == ["# Punto banco", "# Chemin de fer"]
 
 
-def test_the_french_best_response_says_what_the_generated_english_says() -> None:
+@pytest.mark.parametrize("lang", [lang for stem, lang in TRANSLATED if stem == "help"])
+def test_the_best_response_says_what_the_generated_english_says(lang: str) -> None:
     """The strategy section is generated in English (banque.study.solver.help_section);
-    the French one is its translation: the same rules, the same numbers, in the same order."""
+    a translation is its last section: the same rules, the same numbers, in the same order."""
+    english = (TABLE / "help.md").read_text(encoding="utf-8")
+    translated = (TABLE / f"help.{lang}.md").read_text(encoding="utf-8")
+    en_rules = [p for p in english.rsplit("\n## ", 1)[1].split("\n\n") if p.startswith("**")]
+    tr_rules = [p for p in translated.rsplit("\n## ", 1)[1].split("\n\n") if p.startswith("**")]
+    assert len(tr_rules) == len(en_rules) == 6
+    for en, tr in zip(en_rules, tr_rules, strict=True):
+        assert re.findall(r"\d+", tr) == re.findall(r"\d+", en), tr[:40]
+        assert tr.count(";") == en.count(";"), tr[:40]
+
+
+def test_the_french_best_response_draws_and_stands_where_the_english_does() -> None:
     english = (TABLE / "help.md").read_text(encoding="utf-8")
     french = (TABLE / "help.fr.md").read_text(encoding="utf-8")
-    en_part = english.split("## The banker's best response (exact)")[1]
-    fr_part = french.split("## La meilleure réponse du banquier (exacte)")[1]
-    en_rules = [p for p in en_part.split("\n\n") if p.startswith("**")]
-    fr_rules = [p for p in fr_part.split("\n\n") if p.startswith("**")]
-    assert len(fr_rules) == len(en_rules)
-    for en, fr in zip(en_rules, fr_rules, strict=True):
-        assert re.findall(r"\d+", fr) == re.findall(r"\d+", en), fr[:40]
-        assert ("tire, mais reste" in fr) == ("draws, but stands" in en)
-        assert fr.count(";") == en.count(";")
+    en = [p for p in english.split("\n\n") if p.startswith("**Banker")]
+    fr = [p for p in french.split("\n\n") if p.startswith("**Banquier")]
+    assert [("draws, but stands" in p) for p in en] == [("tire, mais reste" in p) for p in fr]
+    assert [("stands, but draws" in p) for p in en] == [("reste, mais tire" in p) for p in fr]
 
 
 async def test_banque_lang_fr_shows_the_help_in_french() -> None:
