@@ -36,7 +36,7 @@ from textual.widgets import Static
 
 from ..constants import ForcedMoves, SeatChoice
 from ..engine.errors import BanqueError
-from ..i18n import _
+from ..i18n import _, current_language
 from ..text import markup_literal
 from .palette import TranslatedApp
 from .screens.dialogs import ConfirmScreen, TooSmallScreen
@@ -810,9 +810,11 @@ class BanqueApp(TranslatedApp):
         from .screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen | TooSmallScreen):
-            # Built once, then shown again.
+            # Built once (for each rules and language), then shown again.
             rules = self.session.game.rules if self.session is not None else self.rules
             name = "help" if rules == "home" else f"help-{rules}"
+            if current_language() != "en":
+                name += f"-{current_language()}"
             if not self.is_screen_installed(name):
                 self.install_screen(HelpScreen(rules), name)
             self.push_screen(name)

@@ -12,15 +12,26 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-HELP_FILE = Path(__file__).resolve().parent.parent / "games_help.md"
+from ...i18n import _, current_language
+from .help import localized_file
+
+HELP_DIR = Path(__file__).resolve().parent.parent
+HELP_FILE = HELP_DIR / "games_help.md"
 
 
 def game_help(title: str) -> str:
-    """The section of ``games_help.md`` headed ``# {title}``."""
+    """The section headed ``# {title}`` of ``games_help.md``, in the language spoken now.
+
+    ``title`` is the game's name, the same in every language ("Punto banco",
+    "Chemin de fer"): each language's file (``games_help.fr.md``…) heads its
+    sections with those names.
+    """
     try:
-        text = HELP_FILE.read_text(encoding="utf-8")
+        text = localized_file(HELP_DIR, "games_help", current_language()).read_text(
+            encoding="utf-8"
+        )
     except OSError:
-        return f"# {title}\n\nThe help file could not be read."
+        return f"# {title}\n\n" + _("The help file could not be read.")
     sections = text.split("\n# ")
     for section in sections:
         body = section.removeprefix("# ")
@@ -39,7 +50,7 @@ class GameHelpScreen(ModalScreen[None]):
     #game-help-keys { height: 1; color: $text-muted; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark,f1", "close", "Close"),
+        Binding("escape,q,question_mark,f1", "close", _("Close")),
     ]
 
     def __init__(self, title: str) -> None:
@@ -50,7 +61,7 @@ class GameHelpScreen(ModalScreen[None]):
         with Vertical(id="game-help"):
             with VerticalScroll(id="game-help-scroll"):
                 yield Static(RichMarkdown(game_help(self.title_name), hyperlinks=False))
-            yield Static("↑↓ PgUp PgDn scroll · Escape, q, ? or F1 close", id="game-help-keys")
+            yield Static(_("↑↓ PgUp PgDn scroll · Escape, q, ? or F1 close"), id="game-help-keys")
 
     def on_mount(self) -> None:
         self.query_one("#game-help-scroll").focus()

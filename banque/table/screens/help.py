@@ -23,20 +23,41 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ...i18n import _
+from ...i18n import N_, _, current_language
 
-HELP_FILE = Path(__file__).resolve().parent.parent / "help.md"
+#: The folder of the help's Markdown files: ``help.md`` (English), ``help.fr.md``…
+HELP_DIR = Path(__file__).resolve().parent.parent
+HELP_FILE = HELP_DIR / "help.md"
+
+
+def localized_file(folder: Path, stem: str, language: str) -> Path:
+    """``{stem}.{language}.md`` in ``folder`` if it exists, else the English ``{stem}.md``."""
+    if language != "en":
+        chosen = folder / f"{stem}.{language}.md"
+        if chosen.is_file():
+            return chosen
+    return folder / f"{stem}.md"
+
+
+def help_markdown() -> RichMarkdown:
+    """The help in the language spoken now, parsed once per language (the app does it
+    in the background after the first screen)."""
+    return _help_markdown(current_language())
 
 
 @cache
-def help_markdown() -> RichMarkdown:
-    """The help, parsed once (the app does it in the background after the first screen)."""
-    return RichMarkdown(help_text(), hyperlinks=False)
+def _help_markdown(language: str) -> RichMarkdown:
+    return RichMarkdown(_read_help(language), hyperlinks=False)
 
 
 def help_text() -> str:
+    """The help's Markdown in the language spoken now (English where it has no file)."""
+    return _read_help(current_language())
+
+
+def _read_help(language: str) -> str:
     try:
-        return HELP_FILE.read_text(encoding="utf-8")
+        return localized_file(HELP_DIR, "help", language).read_text(encoding="utf-8")
     except OSError:
         return _("# Help\n\nThe help file could not be read.")
 
@@ -96,18 +117,22 @@ def profile_help(rules: str) -> str:
         "",
     ]
     lines += [f"- **{_(LABELS[field])}**: {words}" for field, _home, words in differences(rules)]
-    lines += ["", _("Keys of this profile: {keys}").format(keys=_PROFILE_KEYS.get(rules, ""))]
+    lines += ["", _("Keys of this profile: {keys}").format(keys=_(_PROFILE_KEYS.get(rules, "")))]
     return "\n".join(lines)
 
 
 _PROFILE_KEYS = {
-    "classic": "u: the banker burns 1-6 cards before a shoe's first deal (then a digit) · "
-    "w (seating): the chosen player watches and bets from there · s: a spectator backs the "
-    "other side · b: banco on both hands (then the chips on the right; the rest goes "
-    "on the left) · t or Enter: take the offered bank, p: pass",
-    "hoyle": "k: the banker declares the stakes accepted (at the deal, stakes above the fund) · "
-    "Enter on a broken bank: replenish it to the agreed minimum, x: give it up · "
-    "w (seating): the chosen player stands · s: a standing punter backs the other side",
+    "classic": N_(
+        "u: the banker burns 1-6 cards before a shoe's first deal (then a digit) · "
+        "w (seating): the chosen player watches and bets from there · s: a spectator backs the "
+        "other side · b: banco on both hands (then the chips on the right; the rest goes "
+        "on the left) · t or Enter: take the offered bank, p: pass"
+    ),
+    "hoyle": N_(
+        "k: the banker declares the stakes accepted (at the deal, stakes above the fund) · "
+        "Enter on a broken bank: replenish it to the agreed minimum, x: give it up · "
+        "w (seating): the chosen player stands · s: a standing punter backs the other side"
+    ),
 }
 
 
