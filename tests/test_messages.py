@@ -382,3 +382,48 @@ def test_no_turn_prompt_is_a_built_sentence() -> None:
     assert len(prompts) > 5
     for value in prompts:
         assert not _built_text(value), ast.unparse(value)[:80]
+
+
+def test_the_tables_prompt_is_told_in_the_players_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``Session.prompt()`` (the action panel's words) follows i18n; a switch re-tells it."""
+    from banque.engine.session import Session
+
+    g = Game(["Ana", "Bruno", "Chloé"], seed=7)
+    session = Session(g)
+    english = session.prompt()
+    assert english == "Auction for bank 1: Ana bids for the bank (1 to 100 chips) or passes."
+    monkeypatch.setattr(i18n, "_", _upper)
+    assert (
+        session.prompt() == "AUCTION FOR BANK 1: Ana BIDS FOR THE BANK (1 TO 100 CHIPS) OR PASSES."
+    )
+    msg = session.prompt_msg()
+    assert isinstance(msg, Msg) and str(msg) == english
+    monkeypatch.undo()
+    assert session.prompt() == english
+
+
+def test_a_settlement_is_a_message_told_in_the_players_language() -> None:
+    spec = importlib.util.spec_from_file_location(
+        "profile_play", Path(__file__).with_name("test_profile_properties.py")
+    )
+    assert spec is not None and spec.loader is not None
+    play = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(play)
+    g = Game(play.NAMES[:4], seed=3)
+    rnd = random.Random(3)
+    while not g.coups:
+        play.step(g, rnd)
+    from banque.engine.session import Session
+
+    session = Session(g)
+    coup = g.coups[-1]
+    msg = session.settlement_msg(coup)
+    assert str(msg) == session.settlement_text(coup)
+    assert str(msg).split(": ")[0].endswith(f"Coup {coup.number}")
+    told = msg.tell(FR)
+    assert "droite" not in told and "right" in told  # "right {right}" is the template's word
+    upper = msg.tell(UPPER)
+    assert f"COUP {coup.number}: RIGHT " in upper
+    assert Msg.from_data(json.loads(json.dumps(msg.to_data()))).tell(UPPER) == upper
