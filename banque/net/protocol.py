@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..constants import MAX_NAME
+from ..engine.messages import Msg
 
 if TYPE_CHECKING:
     from ..engine.game import Event
@@ -81,10 +82,12 @@ ERRORS = (
 class ProtocolError(Exception):
     """A message that cannot be read: ``code`` (one of :data:`ERRORS`) and words."""
 
-    def __init__(self, code: str, message: str, id: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, message: str | Msg, id: str | None = None) -> None:
+        super().__init__(str(message))
         self.code = code
-        self.message = message
+        #: The English words; ``msg`` the message a joiner tells in its language.
+        self.message = str(message)
+        self.msg = message if isinstance(message, Msg) else None
         self.id = id
 
 
@@ -125,8 +128,11 @@ def decode(line: bytes, limit: int = MAX_LINE) -> dict[str, Any]:
     return data
 
 
-def error(code: str, message: str, id: str | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "error", "code": code, "message": message}
+def error(code: str, message: str | Msg, id: str | None = None) -> dict[str, Any]:
+    """An error: ``message`` its English words, ``msg`` (for a ``Msg``) the message as data."""
+    out: dict[str, Any] = {"type": "error", "code": code, "message": str(message)}
+    if isinstance(message, Msg):
+        out["msg"] = message.to_data()
     if id is not None:
         out["id"] = id
     return out
@@ -347,14 +353,17 @@ def _split(value: object, ident: str) -> tuple[int, int] | None:
 
 
 def event_dict(ev: Event) -> dict[str, Any]:
-    """An event as sent: its code and parameters, and the English text."""
-    return {
+    """An event as sent: its code and parameters, the English text, and its message."""
+    out = {
         "code": ev.code or ev.kind,
         "params": ev.params,
         "text": ev.text,
         "bank": ev.bank,
         "coup": ev.coup,
     }
+    if ev.msg is not None:
+        out["msg"] = ev.msg.to_data()
+    return out
 
 
 def events_message(events: Sequence[Event], turn: int) -> dict[str, Any]:
@@ -475,6 +484,8 @@ def view_message(
         "seats": dict(seats or {}),
         "waiting": list(waiting),
         "you": seat_options(session, seat, waiting) if seat is not None else None,
+        # The board's prompt as a message: a joiner tells it in its own language.
+        "prompt_msg": session.prompt_msg().to_data(),
     }
     if log is not None:
         out["log"] = [event_dict(ev) for ev in log]
