@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..constants import MAX_NAME
-from ..engine.messages import Msg
+from ..engine.messages import ENGLISH, Msg, tell
 
 if TYPE_CHECKING:
     from ..engine.game import Event
@@ -89,6 +89,32 @@ class ProtocolError(Exception):
         self.message = str(message)
         self.msg = message if isinstance(message, Msg) else None
         self.id = id
+
+
+def msg_of(data: object) -> Msg | None:
+    """A message sent as data (``msg``, ``prompt_msg``), read back; None if absent or unreadable.
+
+    An old table sends none; a faulty one is not trusted (its English words are shown).
+    """
+    if not isinstance(data, Mapping):
+        return None
+    try:
+        msg = Msg.from_data(data)
+        msg.tell(ENGLISH)  # every part readable
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+        return None
+    return msg
+
+
+def told(data: object, english: object) -> str:
+    """A message sent as data told in this side's language (else the English words sent)."""
+    msg = msg_of(data)
+    if msg is None:
+        return str(english or "")
+    try:
+        return tell(msg)
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+        return str(english or "")
 
 
 # ------------------------------------------------------------------ lines
@@ -464,6 +490,8 @@ def view_message(
     (the first view after a join) the log's last events.
     """
     board = session.board(seat).model_dump(mode="json")
+    prompt = session.prompt_msg()
+    board["prompt"] = str(prompt)  # English on the wire, as events' texts (whatever the host's)
     g = session.game
     ended = g.ended
     open_auction = g.phase == "auction"
@@ -485,7 +513,7 @@ def view_message(
         "waiting": list(waiting),
         "you": seat_options(session, seat, waiting) if seat is not None else None,
         # The board's prompt as a message: a joiner tells it in its own language.
-        "prompt_msg": session.prompt_msg().to_data(),
+        "prompt_msg": prompt.to_data(),
     }
     if log is not None:
         out["log"] = [event_dict(ev) for ev in log]
