@@ -27,7 +27,11 @@ from banque.engine.messages import (
 )
 
 PACKAGE = Path(__file__).resolve().parent.parent / "banque"
-CONVERTED = [PACKAGE / "engine" / "game.py", PACKAGE / "engine" / "session.py"]
+CONVERTED = [
+    PACKAGE / "engine" / "game.py",
+    PACKAGE / "engine" / "session.py",
+    PACKAGE / "net" / "table.py",
+]
 
 #: A tiny French table: enough to see a refusal and an event told in French.
 FRENCH = {
@@ -42,6 +46,15 @@ FRENCH = {
     "{side} is not a hand: say right, left or banker.": "{side} n'est pas un tableau.",
     "It is not the {side}'s turn: the right side decides first, then the left, then the "
     "banker. {prompt}": "Ce n'est pas au tour du tableau de {side}. {prompt}",
+    "The {side} side ({who}) looks at its cards and says carte (draw) or non (stand).": (
+        "Le tableau de {side} ({who}) regarde ses cartes et dit carte ou non."
+    ),
+    "The bank of {size} is offered to {first}: take it or pass.": (
+        "La banque de {size} est offerte à {first} : la prendre ou passer."
+    ),
+    "Coup {coup}, fund {fund}: {who} to call banco ({fund}) or pass.": (
+        "Coup {coup}, fonds {fund} : {who} fait banco ({fund}) ou passe."
+    ),
     "right": "droite",
     "left": "gauche",
     "{names} and {last}": "{names} et {last}",
@@ -189,8 +202,55 @@ def test_words_inside_a_message_are_told_in_the_same_language() -> None:
     with pytest.raises(IllegalAction) as info:
         g.verify_move("left", True)
     assert info.value.message.startswith("It is not the left's turn: the right side decides")
-    prompt = g.turn().prompt
-    assert tell_error(info.value, FR) == f"Ce n'est pas au tour du tableau de gauche. {prompt}"
+    # The prompt inside the refusal is told in the same language too.
+    assert tell_error(info.value, FR) == (
+        "Ce n'est pas au tour du tableau de gauche. "
+        "Le tableau de droite (Bruno) regarde ses cartes et dit carte ou non."
+    )
+    assert g.turn().prompt == (
+        "The right side (Bruno) looks at its cards and says carte (draw) or non (stand)."
+    )
+
+
+def test_the_turn_prompt_is_a_message_told_in_the_players_language() -> None:
+    g = Game(["Ana", "Bruno", "Chloé"], seed=7, shoe=["9C", "7H", "2S", "4C", "6D", "3C"])
+    g.bid("Ana", 10)
+    g.pass_bid("Bruno")
+    g.pass_bid("Chloé")
+    first = g.turn().actors[0]
+    g.banco(first)
+    turn = g.turn()
+    other = turn.actors[0]
+    assert isinstance(turn.prompt_msg, Msg)
+    assert turn.prompt == f"Coup 1, fund 10: {other} to call banco (10) or pass."
+    assert str(turn.prompt_msg) == turn.prompt  # English: the same words as before
+    assert tell(turn.prompt_msg, FR) == f"Coup 1, fonds 10 : {other} fait banco (10) ou passe."
+    assert "prompt_msg" not in turn.model_dump()  # records and JSON keep their fields
+
+
+def test_every_turn_prompt_is_a_message_whose_english_is_the_prompt() -> None:
+    """Under each profile, every prompt met in play: a Msg, its English the prompt, JSON-safe."""
+    spec = importlib.util.spec_from_file_location(
+        "profile_play", Path(__file__).with_name("test_profile_properties.py")
+    )
+    assert spec is not None and spec.loader is not None
+    play = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(play)
+    templates = set()
+    for rules in ("home", "classic", "hoyle"):
+        for seed in range(2):
+            moves = "announced" if seed else "automatic"
+            g = Game(play.NAMES[:5], seed=seed, rules=rules, forced_moves=moves)  # type: ignore[arg-type]
+            rnd = random.Random(seed)
+            for _ in range(300):
+                turn = g.turn()
+                msg = turn.prompt_msg
+                assert isinstance(msg, Msg) and str(msg) == turn.prompt
+                back = Msg.from_data(json.loads(json.dumps(msg.to_data())))
+                assert back.tell(UPPER) == msg.tell(UPPER)
+                templates.add(msg.template)
+                play.step(g, rnd)
+    assert len(templates) >= 6
 
 
 def test_the_english_translator_changes_nothing() -> None:
@@ -310,4 +370,64 @@ def test_every_template_names_exactly_its_parameters(path: Path) -> None:
         given = {k.arg for k in call.keywords}
         assert fields == given, f"{path.name}:{call.lineno}: {template.value!r} {given}"
         checked += 1
-    assert checked > 20 or path.name == "session.py"
+    assert checked > 20 or path.name != "game.py"
+
+
+def test_no_turn_prompt_is_a_built_sentence() -> None:
+    """``Game.turn()``'s prompts are messages: no ``prompt=f"..."`` (nor ``+``) in game.py."""
+    tree = ast.parse((PACKAGE / "engine" / "game.py").read_text(encoding="utf-8"))
+    prompts = [
+        kw.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        for kw in node.keywords
+        if kw.arg == "prompt"
+    ]
+    assert len(prompts) > 5
+    for value in prompts:
+        assert not _built_text(value), ast.unparse(value)[:80]
+
+
+def test_the_tables_prompt_is_told_in_the_players_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``Session.prompt()`` (the action panel's words) follows i18n; a switch re-tells it."""
+    from banque.engine.session import Session
+
+    g = Game(["Ana", "Bruno", "Chloé"], seed=7)
+    session = Session(g)
+    english = session.prompt()
+    assert english == "Auction for bank 1: Ana bids for the bank (1 to 100 chips) or passes."
+    monkeypatch.setattr(i18n, "_", _upper)
+    assert (
+        session.prompt() == "AUCTION FOR BANK 1: Ana BIDS FOR THE BANK (1 TO 100 CHIPS) OR PASSES."
+    )
+    msg = session.prompt_msg()
+    assert isinstance(msg, Msg) and str(msg) == english
+    monkeypatch.undo()
+    assert session.prompt() == english
+
+
+def test_a_settlement_is_a_message_told_in_the_players_language() -> None:
+    spec = importlib.util.spec_from_file_location(
+        "profile_play", Path(__file__).with_name("test_profile_properties.py")
+    )
+    assert spec is not None and spec.loader is not None
+    play = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(play)
+    g = Game(play.NAMES[:4], seed=3)
+    rnd = random.Random(3)
+    while not g.coups:
+        play.step(g, rnd)
+    from banque.engine.session import Session
+
+    session = Session(g)
+    coup = g.coups[-1]
+    msg = session.settlement_msg(coup)
+    assert str(msg) == session.settlement_text(coup)
+    assert str(msg).split(": ")[0].endswith(f"Coup {coup.number}")
+    told = msg.tell(FR)
+    assert "droite" not in told and "right" in told  # "right {right}" is the template's word
+    upper = msg.tell(UPPER)
+    assert f"COUP {coup.number}: RIGHT " in upper
+    assert Msg.from_data(json.loads(json.dumps(msg.to_data()))).tell(UPPER) == upper

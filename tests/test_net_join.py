@@ -301,3 +301,48 @@ async def test_banque_host_setup_refuses_the_other_games_in_words() -> None:
         message = str(app.screen.query_one("#setup-message").render())
         assert "A hosted table plays banque" in message
         assert "banque --game punto-banco" in message
+
+
+def _upper(text: str) -> str:
+    """A fake language: upper case outside the ``{fields}``."""
+    import string
+
+    return "".join(
+        lit.upper() + ("{" + field + "}" if field is not None else "")
+        for lit, field, _spec, _conv in string.Formatter().parse(text)
+    )
+
+
+async def test_a_joined_seat_tells_prompt_events_and_refusals_in_its_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The wire carries English words and messages; the seat tells them in its own language."""
+    from banque import i18n
+
+    table = table_at()
+    app = join_app(table, "Ana")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        english = "Auction for bank 1: Ana bids for the bank (1 to 100 chips) or passes."
+        assert app.state.view["board"]["prompt"] == english  # the wire: English words
+        assert app.state.view["prompt_msg"]["template"].startswith("Auction for bank {bank}")
+        monkeypatch.setattr(i18n, "_", _upper)  # the seat's language (as --lang sets it)
+        await pilot.press("2", "5", "enter")
+        await pilot.pause()
+        assert table.session.game.bids == {"Ana": 25}
+        event = app.state.log[-1]
+        assert event["text"] == "Ana bids 25 chips for the bank."  # English on the wire
+        assert event["msg"]["template"] == "{who} bids {amount} for the bank."
+        from banque.table.widgets import CoupLog
+
+        log = app.screen.query_one(CoupLog)
+        assert "Ana BIDS 25 chips FOR THE BANK." in " ".join(str(x) for x in log.lines)
+        # A refusal of the table's own (a stale turn) and the prompt, both in the seat's words.
+        app.send_act("pass", turn=0)
+        await pilot.pause()
+        error = app.state.errors[-1]
+        assert error["message"].startswith("The table has moved on")
+        assert error["msg"]["params"] == {"act": 0, "now": table.turn}
+        text = panel_text(app)
+        assert "THE TABLE HAS MOVED ON (THIS ACT ANSWERS TURN 0" in text
+        assert "AUCTION FOR BANK 1: Bruno BIDS FOR THE BANK" in text

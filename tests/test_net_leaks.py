@@ -86,6 +86,14 @@ def check_view(message: dict[str, Any], game: Game, seat: str | None, checks: li
                     checks.append(f"{seat} sees {mover}'s face-down card {card}")
                 if (i >= 2 or mine) and card is None:
                     checks.append(f"{seat} misses a card it may see on {mover}")
+    # The prompt's message (told by the joiner) carries names, numbers and words: no card.
+    prompt = message.get("prompt_msg")
+    if prompt is None:
+        checks.append(f"{seat}'s view has no prompt message")
+    elif "card" in keys_of(prompt) or "cards" in keys_of(prompt):
+        checks.append(f"{seat}'s prompt message holds a card: {prompt}")
+    elif P.msg_of(prompt) is None or str(P.msg_of(prompt)) != board["prompt"]:
+        checks.append(f"{seat}'s prompt message is not its prompt: {prompt}")
     for key in keys_of(message):
         if key in ("seed", "shoe", "shoe_order", "order", "cut_at"):
             checks.append(f"{seat}'s view has a {key!r}")

@@ -114,6 +114,32 @@ def _chips(n: int) -> str:
     return f"{n} chip" if n == 1 else f"{n} chips"
 
 
+def _turn(
+    prompt: Msg,
+    *,
+    phase: str,
+    actors: list[str],
+    acts: list[str],
+    side: str | None = None,
+    max_stake: int | None = None,
+    max_a_cheval: int | None = None,
+    can_banco: bool = False,
+) -> Turn:
+    """What happens now, its prompt a message (``Turn.prompt`` its English words)."""
+    turn = Turn.model_construct(
+        phase=phase,
+        actors=actors,
+        acts=acts,
+        side=side,
+        max_stake=max_stake,
+        max_a_cheval=max_a_cheval,
+        can_banco=can_banco,
+        prompt=str(prompt),
+    )
+    turn._prompt_msg = prompt
+    return turn
+
+
 def _as_seen(cards: list[str], mine: bool) -> tuple[str | None, ...]:
     """A hand as a seat sees it: the first two cards face down unless it holds them."""
     if mine or not cards:
@@ -475,7 +501,7 @@ class Game:
             msg = Msg(
                 N_("The cards of coup {coup} are out: accepted wagers cannot change now. {prompt}"),
                 coup=self.coup_number,
-                prompt=self.turn().prompt,
+                prompt=self.turn().prompt_msg,
             )
         return IllegalAction(msg, "phase")
 
@@ -1993,7 +2019,7 @@ class Game:
                 Msg(
                     N_("The {side} side was settled by its natural: it does not draw. {prompt}"),
                     side=Word(side),
-                    prompt=self.turn().prompt,
+                    prompt=self.turn().prompt_msg,
                 ),
                 "natural",
             )
@@ -2029,13 +2055,13 @@ class Game:
                 Msg(
                     N_("The {side} side has already drawn this coup. {prompt}"),
                     side=Word(side),
-                    prompt=self.turn().prompt,
+                    prompt=self.turn().prompt_msg,
                 )
                 if self.moves[side] == "draw"
                 else Msg(
                     N_("The {side} side has already stood this coup. {prompt}"),
                     side=Word(side),
-                    prompt=self.turn().prompt,
+                    prompt=self.turn().prompt_msg,
                 ),
                 "turn",
             )
@@ -2047,7 +2073,7 @@ class Game:
                         "left, then the banker. {prompt}"
                     ),
                     side=Word(side),
-                    prompt=self.turn().prompt,
+                    prompt=self.turn().prompt_msg,
                 ),
                 "turn",
             )
@@ -2709,62 +2735,71 @@ class Game:
         p = self.phase
         if p == "auction" and self._list_first():
             first = self.participants[0]
-            return Turn.model_construct(
+            return _turn(
+                Msg(
+                    N_(
+                        "{first}, first on the list, holds the first bank: state its fund "
+                        "(1 to {most} chips)."
+                    ),
+                    first=first,
+                    most=self.balances[first],
+                ),
                 phase=p,
                 actors=[first],
                 acts=["bid"],
-                side=None,
                 max_stake=self.balances[first],
-                max_a_cheval=None,
-                can_banco=False,
-                prompt=f"{first}, first on the list, holds the first bank: state its fund "
-                f"(1 to {self.balances[first]} chips).",
             )
         if p == "ended" and self.offer:
             first = self.offer[0]
-            return Turn.model_construct(
+            return _turn(
+                Msg(
+                    N_("The bank of {size} is offered to {first}: take it or pass."),
+                    size=chips(self.offer_size),
+                    first=first,
+                ),
                 phase=p,
                 actors=[first],
                 acts=["take", "pass"],
-                side=None,
-                max_stake=None,
-                max_a_cheval=None,
-                can_banco=False,
-                prompt=f"The bank of {_chips(self.offer_size)} is offered to {first}: take it "
-                "or pass.",
             )
         if p == "auction":
             waiting = [x for x in self.participants if x not in self.spoken]
             first = waiting[0]
-            return Turn.model_construct(
+            return _turn(
+                Msg(
+                    N_(
+                        "Auction for bank {bank}: {who} bids for the bank (1 to {most} chips) "
+                        "or passes."
+                    ),
+                    bank=self.bank_number,
+                    who=first,
+                    most=self.balances[first],
+                )
+                if self.balances[first]
+                else Msg(
+                    N_("Auction for bank {bank}: {first} has no chips and passes."),
+                    bank=self.bank_number,
+                    first=first,
+                ),
                 phase=p,
                 actors=waiting,
                 acts=["bid", "pass"],
-                side=None,
                 max_stake=self.balances[first],
-                max_a_cheval=None,
-                can_banco=False,
-                prompt=(
-                    f"Auction for bank {self.bank_number}: {first} bids for the bank "
-                    f"(1 to {self.balances[first]} chips) or passes."
-                    if self.balances[first]
-                    else f"Auction for bank {self.bank_number}: {first} has no chips and passes."
-                ),
             )
         if p == "betting":
             banker = self.banker or ""
             acts_banker = list(self._banker_acts())
             if self.broken:
-                return Turn.model_construct(
+                return _turn(
+                    Msg(
+                        N_(
+                            "The bank is broken: {banker} replenishes it (up to {most}) or gives it up."
+                        ),
+                        banker=banker,
+                        most=min(self.bank_bid, self.balances[banker]),
+                    ),
                     phase=p,
                     actors=[banker],
                     acts=acts_banker,
-                    side=None,
-                    max_stake=None,
-                    max_a_cheval=None,
-                    can_banco=False,
-                    prompt=f"The bank is broken: {banker} replenishes it (up to "
-                    f"{min(self.bank_bid, self.balances[banker])}) or gives it up.",
                 )
             if self.next_bettor < len(self.order):
                 who = self.order[self.next_bettor]
@@ -2775,88 +2810,100 @@ class Game:
                     + (["banco"] if banco else [])
                     + ["pass"]
                 )
-                options = []
-                if max_s:
-                    options.append(f"wager up to {max_s}")
-                if banco:
-                    options.append(f"call banco ({self.fund})")
-                options.append("pass")
-                if len(options) == 1:  # nothing to stake: say why, not "to  or pass"
+                if max_s and banco:
+                    prompt = Msg(
+                        N_(
+                            "Coup {coup}, fund {fund}: {who} to wager up to {most}, "
+                            "call banco ({fund}) or pass."
+                        ),
+                        most=max_s,
+                        coup=self.coup_number,
+                        fund=self.fund,
+                        who=who,
+                    )
+                elif max_s:
+                    prompt = Msg(
+                        N_("Coup {coup}, fund {fund}: {who} to wager up to {most} or pass."),
+                        most=max_s,
+                        coup=self.coup_number,
+                        fund=self.fund,
+                        who=who,
+                    )
+                elif banco:
+                    prompt = Msg(
+                        N_("Coup {coup}, fund {fund}: {who} to call banco ({fund}) or pass."),
+                        coup=self.coup_number,
+                        fund=self.fund,
+                        who=who,
+                    )
+                else:  # nothing to stake: say why, not "to  or pass"
                     why = (
-                        f"{who} has no chips left"
+                        Msg(N_("{who} has no chips left"), who=who)
                         if not self.balances[who]
-                        else "the bank is covered"
+                        else Msg(N_("the bank is covered"))
                         if self.cover_left() <= 0
-                        else "banco was called"
+                        else Msg(N_("banco was called"))
                     )
-                    prompt = (
-                        f"Coup {self.coup_number}, fund {self.fund}: {who} can only pass: {why}."
+                    prompt = Msg(
+                        N_("Coup {coup}, fund {fund}: {who} can only pass: {why}."),
+                        why=why,
+                        coup=self.coup_number,
+                        fund=self.fund,
+                        who=who,
                     )
-                else:
-                    prompt = (
-                        f"Coup {self.coup_number}, fund {self.fund}: {who} to "
-                        + ", ".join(options[:-1])
-                        + f" or {options[-1]}."
-                    )
-                return Turn.model_construct(
+                return _turn(
+                    prompt,
                     phase=p,
                     actors=[who, banker],
                     acts=acts + acts_banker,
-                    side=None,
                     max_stake=max_s,
                     max_a_cheval=max_s - max_s % 2,
                     can_banco=banco,
-                    prompt=prompt,
                 )
-            return Turn.model_construct(
+            return _turn(
+                Msg(
+                    N_("Coup {coup}: every seat has spoken; {banker} deals or retires.")
+                    if self.coups
+                    else N_("Coup {coup}: every seat has spoken; {banker} deals."),
+                    coup=self.coup_number,
+                    banker=banker,
+                ),
                 phase=p,
                 actors=[banker],
                 acts=acts_banker,
-                side=None,
-                max_stake=None,
-                max_a_cheval=None,
-                can_banco=False,
-                prompt=f"Coup {self.coup_number}: every seat has spoken; {banker} deals"
-                + (" or retires." if self.coups else "."),
             )
         if p in ("right", "left"):
             who = self.deciders[p] or ""  # type: ignore[index]
             # Public: the same acts and words whatever the side holds.
-            return Turn.model_construct(
+            return _turn(
+                Msg(
+                    N_(
+                        "The {side} side ({who}) looks at its cards and says carte (draw) or non (stand)."
+                    )
+                    if self.forced_moves == "announced"
+                    else N_("The {side} side ({who}) chooses: draw or stand."),
+                    side=Word(p),
+                    who=who,
+                ),
                 phase=p,
                 actors=[who],
                 acts=["draw", "stand"],
                 side=p,
-                max_stake=None,
-                max_a_cheval=None,
-                can_banco=False,
-                prompt=(
-                    f"The {p} side ({who}) looks at its cards and says carte (draw) or non (stand)."
-                    if self.forced_moves == "announced"
-                    else f"The {p} side ({who}) chooses: draw or stand."
-                ),
             )
         if p == "banker":
-            return Turn.model_construct(
+            return _turn(
+                Msg(N_("{banker}, the banker, chooses freely: draw or stand."), banker=self.banker),
                 phase=p,
                 actors=[self.banker or ""],
                 acts=["draw", "stand"],
                 side="banker",
-                max_stake=None,
-                max_a_cheval=None,
-                can_banco=False,
-                prompt=f"{self.banker}, the banker, chooses freely: draw or stand.",
             )
         able = [x for x in self.participants if self.balances[x] > 0]
-        return Turn.model_construct(
+        return _turn(
+            Msg(N_("Bank {bank} has ended. A new bid opens a fresh bank."), bank=self.bank_number),
             phase=p,
             actors=able,
             acts=["bid"],
-            side=None,
-            max_stake=None,
-            max_a_cheval=None,
-            can_banco=False,
-            prompt=f"Bank {self.bank_number} has ended. A new bid opens a fresh bank.",
         )
 
     def _banker_acts(self) -> tuple[str, ...]:

@@ -77,6 +77,13 @@ class Clauses(Listed):
     sep = "; "
 
 
+class Joined(Listed):
+    """Parts told one by one and put side by side (a sentence and what follows it)."""
+
+    __slots__ = ()
+    sep = ""
+
+
 class Cards(tuple[str, ...]):
     """Card codes shown side by side (``9♣ 7♥``)."""
 
@@ -188,6 +195,15 @@ def chips(n: int) -> Msg:
     return Msg.plural(_CHIPS, n)
 
 
+def joined(*parts: Any) -> Msg:
+    """Parts (messages, words) put side by side: a message with no words of its own.
+
+    Its template ``{parts}`` is not marked for translation (there is nothing to
+    translate: gettext gives it back as it is); each part is told in its turn.
+    """
+    return Msg("{parts}", parts=Joined(parts))
+
+
 def names(items: Iterable[str]) -> Names:
     return Names(items)
 
@@ -222,7 +238,13 @@ def _encode(value: Any) -> Any:
     if isinstance(value, Names):
         return {"names": list(value)}
     if isinstance(value, Listed):
-        kind = "clauses" if isinstance(value, Clauses) else "list"
+        kind = (
+            "clauses"
+            if isinstance(value, Clauses)
+            else "joined"
+            if isinstance(value, Joined)
+            else "list"
+        )
         return {kind: [_encode(v) for v in value]}
     if isinstance(value, Cards):
         return {"cards": list(value)}
@@ -242,6 +264,8 @@ def _decode(value: Any) -> Any:
             return Listed(_decode(v) for v in inner)
         if kind == "clauses":
             return Clauses(_decode(v) for v in inner)
+        if kind == "joined":
+            return Joined(_decode(v) for v in inner)
         if kind == "cards":
             return Cards(str(c) for c in inner)
         if kind == "names":
@@ -285,6 +309,7 @@ __all__ = [
     "Card",
     "Cards",
     "Clauses",
+    "Joined",
     "Listed",
     "Msg",
     "Names",
@@ -292,6 +317,7 @@ __all__ = [
     "Translator",
     "Word",
     "chips",
+    "joined",
     "names",
     "tell",
     "tell_error",

@@ -10,7 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    StrictInt,
+    field_validator,
+    model_validator,
+)
 
 from ..constants import ForcedMoves as ForcedMoves
 from ..text import quoted
@@ -376,6 +384,14 @@ class Turn(BaseModel):
     max_a_cheval: int | None = None
     can_banco: bool = False
     prompt: str
+    #: The prompt as a message (:class:`banque.engine.messages.Msg`), told in the
+    #: player's language; ``prompt`` stays its English words (records, CLI, JSON).
+    _prompt_msg: Any = PrivateAttr(default=None)
+
+    @property
+    def prompt_msg(self) -> Any:
+        """The prompt as a ``Msg`` (its English ``prompt`` when none was given)."""
+        return self._prompt_msg if self._prompt_msg is not None else self.prompt
 
 
 class StateReport(BaseModel):

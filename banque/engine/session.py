@@ -35,7 +35,7 @@ from ..constants import SEAT_KEYS as SEAT_KEYS
 from ..i18n import _
 from .errors import IllegalAction
 from .game import SIDES, Event, Game
-from .messages import N_, Msg, tell
+from .messages import N_, Listed, Msg, Word, joined, tell
 from .models import (
     Action,
     Banco,
@@ -341,55 +341,91 @@ class Session:
 
     def prompt(self) -> str:
         """The engine's words for what happens now (the app's for its own steps)."""
+        return tell(self.prompt_msg())
+
+    def prompt_msg(self) -> Msg:
+        """What happens now as a message (:meth:`prompt` tells it in the player's language)."""
         g = self.game
         st = self.stage()
         if st == "settlement" and self.settled is not None:
-            return self.settlement_text(self.settled)
+            return self.settlement_msg(self.settled)
         if st == "auction" and g.phase == "ended":
             who = self.actor()
-            return _(
-                "Auction for bank {bank}: {who} bids for the bank (1 to {most} chips) or passes."
-            ).format(bank=g.bank_number + 1, who=who, most=g.balances.get(who or "", 0))
+            return Msg(
+                N_(
+                    "Auction for bank {bank}: {who} bids for the bank (1 to {most} chips) "
+                    "or passes."
+                ),
+                bank=g.bank_number + 1,
+                who=who,
+                most=g.balances.get(who or "", 0),
+            )
         if st == "seating":
-            text = _(
-                "{banker} holds bank {bank} with a fund of {fund}. Seat the players: each side "
-                "from the banker outward, at least one on each."
-            ).format(banker=g.banker, bank=g.bank_number, fund=g.fund)
+            text = Msg(
+                N_(
+                    "{banker} holds bank {bank} with a fund of {fund}. Seat the players: each "
+                    "side from the banker outward, at least one on each."
+                ),
+                banker=g.banker,
+                bank=g.bank_number,
+                fund=g.fund,
+            )
             watchers = self.draft_spectators()
             if watchers:
-                how = _("Spectators") if g.house.extra_bettors == "spectators" else _("Standing")
-                text += f" {how}: {', '.join(watchers)}."
+                aside = (
+                    Msg(N_("Spectators: {names}."), names=Listed(watchers))
+                    if g.house.extra_bettors == "spectators"
+                    else Msg(N_("Standing: {names}."), names=Listed(watchers))
+                )
+                return joined(text, " ", aside)
             return text
         if st == "shuffle":
-            return _(
-                "Shuffle and cut: the others may shuffle, {banker} shuffles last, "
-                "then a participant cuts."
-            ).format(banker=g.banker)
-        return g.turn().prompt
+            return Msg(
+                N_(
+                    "Shuffle and cut: the others may shuffle, {banker} shuffles last, "
+                    "then a participant cuts."
+                ),
+                banker=g.banker,
+            )
+        return g.turn().prompt_msg
 
     def settlement_text(self, coup: CoupSummary) -> str:
-        verdict = {"player": _("wins"), "banker": _("loses"), "tie": _("ties")}
+        """A settled coup in words (the player's language)."""
+        return tell(self.settlement_msg(coup))
+
+    def settlement_msg(self, coup: CoupSummary) -> Msg:
+        """A settled coup as a message: each side's verdict, the fund, who went unpaid."""
+        verdict = {"player": N_("wins"), "banker": N_("loses"), "tie": N_("ties")}
         moved = coup.fund_after - coup.fund_before
         if moved > 0:
-            fund = _("the fund rises by {n} to {fund}").format(n=moved, fund=coup.fund_after)
+            fund = Msg(N_("the fund rises by {n} to {fund}"), n=moved, fund=coup.fund_after)
         elif moved < 0:
-            fund = _("the fund falls by {n} to {fund}").format(n=-moved, fund=coup.fund_after)
+            fund = Msg(N_("the fund falls by {n} to {fund}"), n=-moved, fund=coup.fund_after)
         else:
-            fund = _("the fund stays at {fund}").format(fund=coup.fund_after)
-        head = _("Natural! ") if coup.natural else ""
-        if not coup.natural and coup.natural_sides:  # classic: one side settled at once
-            head = _("Natural on the {side}! ").format(side=_(coup.natural_sides[0]))
-        text = head + _("Coup {n}: right {right}, left {left}; {fund}.").format(
-            n=coup.number,
-            right=verdict[coup.results["right"]],
-            left=verdict[coup.results["left"]],
-            fund=fund,
+            fund = Msg(N_("the fund stays at {fund}"), fund=coup.fund_after)
+        parts: list[Msg | str] = []
+        if coup.natural:
+            parts.append(Msg(N_("Natural! ")))
+        elif coup.natural_sides:  # classic: one side settled at once
+            parts.append(Msg(N_("Natural on the {side}! "), side=Word(coup.natural_sides[0])))
+        parts.append(
+            Msg(
+                N_("Coup {n}: right {right}, left {left}; {fund}."),
+                n=coup.number,
+                right=Word(verdict[coup.results["right"]]),
+                left=Word(verdict[coup.results["left"]]),
+                fund=fund,
+            )
         )
         if coup.unpaid:  # classic, hoyle: the fund ran out before every winner was paid
-            text += " " + _("Unpaid (stakes returned): {who}.").format(
-                who=", ".join(f"{w} {n}" for w, n in coup.unpaid.items())
+            parts.append(" ")
+            parts.append(
+                Msg(
+                    N_("Unpaid (stakes returned): {who}."),
+                    who=Listed(f"{w} {n}" for w, n in coup.unpaid.items()),
+                )
             )
-        return text
+        return joined(*parts)
 
     # ------------------------------------------------------------ acting
 

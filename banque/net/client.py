@@ -103,7 +103,7 @@ class SeatState:
             self.errors.append(message)
             del self.errors[:-20]
             if message.get("code") in ("closing", "replaced"):
-                self.closed = str(message.get("message") or "")
+                self.closed = P.told(message.get("msg"), message.get("message"))
 
 
 class TableClient:
@@ -174,7 +174,7 @@ class TableClient:
         if reply is None:
             raise TableError("The table hung up before welcoming us.")
         if reply.get("type") == "error":
-            raise TableError(str(reply.get("message")))
+            raise TableError(P.told(reply.get("msg"), reply.get("message")))
         return reply
 
     def new_id(self) -> str:
@@ -250,7 +250,9 @@ class LocalConnection:
         await self._say(message)
         reply = await self.receive()
         if reply is None or reply.get("type") == "error":
-            raise TableError(str((reply or {}).get("message", "The table hung up.")))
+            if reply is None:
+                raise TableError("The table hung up.")
+            raise TableError(P.told(reply.get("msg"), reply.get("message")))
         return reply
 
     async def act(self, act: str, turn: int | None = None, **fields: Any) -> str:

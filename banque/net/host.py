@@ -23,6 +23,7 @@ from typing import TextIO
 
 from ..constants import SeatChoice
 from ..engine.errors import BanqueError, IllegalAction
+from ..engine.messages import N_, Listed, Msg
 from .server import TableError, TableServer, close_journal, join_lines, open_journal
 from .table import Table
 
@@ -72,16 +73,22 @@ def build_table(
 
 def table_words(table: Table) -> str:
     """The seed and, unless home's, the rules and their options: ``seed 7, classic rules``."""
+    return str(table_words_msg(table))
+
+
+def table_words_msg(table: Table) -> Msg:
+    """:func:`table_words` as a message (the host screen tells it in the player's language)."""
     game = table.session.game
-    words = f"seed {game.seed}"
+    parts = [Msg(N_("seed {seed}"), seed=game.seed)]
     if game.rules != "home":
-        words += f", {game.rules} rules"
+        parts.append(Msg(N_("{rules} rules"), rules=game.rules))
         chosen = game.options
         if game.rules == "classic" and chosen.banco_split != "free":
-            words += f", banco divided: {chosen.banco_split}"
+            parts.append(Msg(N_("banco divided: {how}"), how=chosen.banco_split))
         if game.rules == "hoyle" and chosen.first_bank != "auction":
-            words += ", the first bank to the first on the list"
-    return words
+            parts.append(Msg(N_("the first bank to the first on the list")))
+    # The parts told one by one, joined with commas (no words of its own to translate).
+    return Msg("{parts}", parts=Listed(parts))
 
 
 def check_play(play: str | None, names: Sequence[str], computers: Mapping[str, SeatChoice]) -> None:

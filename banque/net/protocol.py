@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..constants import MAX_NAME
+from ..engine.messages import ENGLISH, Msg, tell
 
 if TYPE_CHECKING:
     from ..engine.game import Event
@@ -81,11 +82,39 @@ ERRORS = (
 class ProtocolError(Exception):
     """A message that cannot be read: ``code`` (one of :data:`ERRORS`) and words."""
 
-    def __init__(self, code: str, message: str, id: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, message: str | Msg, id: str | None = None) -> None:
+        super().__init__(str(message))
         self.code = code
-        self.message = message
+        #: The English words; ``msg`` the message a joiner tells in its language.
+        self.message = str(message)
+        self.msg = message if isinstance(message, Msg) else None
         self.id = id
+
+
+def msg_of(data: object) -> Msg | None:
+    """A message sent as data (``msg``, ``prompt_msg``), read back; None if absent or unreadable.
+
+    An old table sends none; a faulty one is not trusted (its English words are shown).
+    """
+    if not isinstance(data, Mapping):
+        return None
+    try:
+        msg = Msg.from_data(data)
+        msg.tell(ENGLISH)  # every part readable
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+        return None
+    return msg
+
+
+def told(data: object, english: object) -> str:
+    """A message sent as data told in this side's language (else the English words sent)."""
+    msg = msg_of(data)
+    if msg is None:
+        return str(english or "")
+    try:
+        return tell(msg)
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+        return str(english or "")
 
 
 # ------------------------------------------------------------------ lines
@@ -125,8 +154,11 @@ def decode(line: bytes, limit: int = MAX_LINE) -> dict[str, Any]:
     return data
 
 
-def error(code: str, message: str, id: str | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "error", "code": code, "message": message}
+def error(code: str, message: str | Msg, id: str | None = None) -> dict[str, Any]:
+    """An error: ``message`` its English words, ``msg`` (for a ``Msg``) the message as data."""
+    out: dict[str, Any] = {"type": "error", "code": code, "message": str(message)}
+    if isinstance(message, Msg):
+        out["msg"] = message.to_data()
     if id is not None:
         out["id"] = id
     return out
@@ -347,14 +379,17 @@ def _split(value: object, ident: str) -> tuple[int, int] | None:
 
 
 def event_dict(ev: Event) -> dict[str, Any]:
-    """An event as sent: its code and parameters, and the English text."""
-    return {
+    """An event as sent: its code and parameters, the English text, and its message."""
+    out = {
         "code": ev.code or ev.kind,
         "params": ev.params,
         "text": ev.text,
         "bank": ev.bank,
         "coup": ev.coup,
     }
+    if ev.msg is not None:
+        out["msg"] = ev.msg.to_data()
+    return out
 
 
 def events_message(events: Sequence[Event], turn: int) -> dict[str, Any]:
@@ -455,6 +490,8 @@ def view_message(
     (the first view after a join) the log's last events.
     """
     board = session.board(seat).model_dump(mode="json")
+    prompt = session.prompt_msg()
+    board["prompt"] = str(prompt)  # English on the wire, as events' texts (whatever the host's)
     g = session.game
     ended = g.ended
     open_auction = g.phase == "auction"
@@ -475,6 +512,8 @@ def view_message(
         "seats": dict(seats or {}),
         "waiting": list(waiting),
         "you": seat_options(session, seat, waiting) if seat is not None else None,
+        # The board's prompt as a message: a joiner tells it in its own language.
+        "prompt_msg": prompt.to_data(),
     }
     if log is not None:
         out["log"] = [event_dict(ev) for ev in log]

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine.errors import IllegalAction
+from ..engine.messages import N_, Msg
 from ..engine.models import (
     Accept,
     Action,
@@ -234,26 +235,31 @@ class Table:
                     "bad_message", 'The "type" of a message is "hello" or "act".', data.get("id")
                 )
         except P.ProtocolError as exc:
-            self._refuse(joined, P.error(exc.code, exc.message, exc.id))
+            self._refuse(joined, P.error(exc.code, exc.msg or exc.message, exc.id))
 
     def too_long(self, joined: Joined) -> None:
         """A line over the limit (the server drops it without reading it)."""
         self._refuse(
             joined,
-            P.error("too_long", f"A message is at most {P.MAX_LINE} bytes; this one is longer."),
+            P.error(
+                "too_long",
+                Msg(N_("A message is at most {most} bytes; this one is longer."), most=P.MAX_LINE),
+            ),
         )
 
     def _refuse(self, joined: Joined, message: dict[str, Any]) -> None:
         joined.errors += 1
         self._send(joined, message)
         if joined.errors >= MAX_ERRORS:
-            self._send(joined, P.error("closing", "Too many bad messages: the table hangs up."))
+            self._send(
+                joined, P.error("closing", Msg(N_("Too many bad messages: the table hangs up.")))
+            )
             joined.link.close()
             self.disconnect(joined)
 
     def _hello(self, joined: Joined, hello: P.Hello, uid: int | None) -> None:
         if joined.hello:
-            raise P.ProtocolError("bad_message", "This connection has already joined.")
+            raise P.ProtocolError("bad_message", Msg(N_("This connection has already joined.")))
         if hello.spectator:
             joined.spectator = True
             self._send(joined, self._welcome(None))
@@ -277,13 +283,21 @@ class Table:
         if not ok:
             raise P.ProtocolError(
                 "bad_token",
-                f"That token does not open {seat}'s seat: ask the host for the seat's token."
+                Msg(
+                    N_(
+                        "That token does not open {seat}'s seat: ask the host for the seat's token."
+                    ),
+                    seat=seat,
+                )
                 if hello.token is not None
-                else f"{seat}'s seat needs its token (the host printed it).",
+                else Msg(N_("{seat}'s seat needs its token (the host printed it)."), seat=seat),
             )
         old = state.link
         if old is not None and old is not joined:
-            self._send(old, P.error("replaced", f"{seat} has joined again from elsewhere."))
+            self._send(
+                old,
+                P.error("replaced", Msg(N_("{seat} has joined again from elsewhere."), seat=seat)),
+            )
             old.link.close()
             if old in self.links:
                 self.links.remove(old)
@@ -312,9 +326,13 @@ class Table:
 
     def _act(self, joined: Joined, act: P.Act) -> None:
         if not joined.hello:
-            raise P.ProtocolError("hello_first", 'Say "hello" (your seat and token) first.', act.id)
+            raise P.ProtocolError(
+                "hello_first", Msg(N_('Say "hello" (your seat and token) first.')), act.id
+            )
         if joined.seat is None:
-            raise P.ProtocolError("spectator", "A spectator watches: it cannot act.", act.id)
+            raise P.ProtocolError(
+                "spectator", Msg(N_("A spectator watches: it cannot act.")), act.id
+            )
         state = self.seats[joined.seat]
         seen = state.replies.get(act.id)
         if seen is not None:  # the same act again (a resend): the same answer, nothing done
@@ -325,13 +343,17 @@ class Table:
         try:
             reply, events = self._apply(joined.seat, act)
         except P.ProtocolError as exc:
-            reply = P.error(exc.code, exc.message, act.id)
+            reply = P.error(exc.code, exc.msg or exc.message, act.id)
         except Exception as exc:  # a bug: said to the seat and the host, never a stop
             self.report(exc)
             reply = P.error(
                 "internal",
-                "An unexpected error stopped that act (a bug, reported to the host); "
-                "the table goes on.",
+                Msg(
+                    N_(
+                        "An unexpected error stopped that act (a bug, reported to the host); "
+                        "the table goes on."
+                    )
+                ),
                 act.id,
             )
             self._changed([])  # everyone gets a fresh snapshot of whatever the state is
@@ -349,8 +371,14 @@ class Table:
         if act.turn != self.turn:
             raise P.ProtocolError(
                 "stale",
-                f"The table has moved on (this act answers turn {act.turn}; it is now turn "
-                f"{self.turn}): look again and choose.",
+                Msg(
+                    N_(
+                        "The table has moved on (this act answers turn {act}; it is now turn "
+                        "{now}): look again and choose."
+                    ),
+                    act=act.turn,
+                    now=self.turn,
+                ),
                 act.id,
             )
         session = self.session
@@ -360,9 +388,9 @@ class Table:
             if stage != wanted:
                 raise P.ProtocolError(
                     "refused",
-                    "There is no settlement to read now."
+                    Msg(N_("There is no settlement to read now."))
                     if act.act == "continue"
-                    else "A fresh bank opens only once a bank has ended.",
+                    else Msg(N_("A fresh bank opens only once a bank has ended.")),
                     act.id,
                 )
             self.ready.add(seat)
@@ -371,13 +399,15 @@ class Table:
             who = session.actor()
             raise P.ProtocolError(
                 "not_your_turn",
-                f"It is {who}'s turn, not yours." if who else "Nobody is to act now.",
+                Msg(N_("It is {who}'s turn, not yours."), who=who)
+                if who
+                else Msg(N_("Nobody is to act now.")),
                 act.id,
             )
         try:
             events = self._perform(seat, act, stage)
         except IllegalAction as exc:
-            raise P.ProtocolError("refused", exc.message, act.id) from None
+            raise P.ProtocolError("refused", exc.msg, act.id) from None
         except ValueError as exc:  # a model refusing a value (pydantic)
             raise P.ProtocolError("refused", str(exc).splitlines()[0][:200], act.id) from None
         return {"type": "ack", "id": act.id, "turn": self.turn + 1}, events
@@ -390,7 +420,7 @@ class Table:
                 self._arrange(act)
                 return []
             if name != "seat":
-                raise IllegalAction('Seat the players first (the act is "seat").', "phase")
+                raise IllegalAction(Msg(N_('Seat the players first (the act is "seat").')), "phase")
             draft = session.draft()
             if act.right is not None and act.left is not None:
                 spectators = list(act.spectators or ())
@@ -401,10 +431,15 @@ class Table:
             return session.confirm_seating()
         if stage == "shuffle":
             if name != "shuffle":
-                raise IllegalAction('Shuffle and cut first (the act is "shuffle").', "phase")
+                raise IllegalAction(
+                    Msg(N_('Shuffle and cut first (the act is "shuffle").')), "phase"
+                )
             if act.cut is not None:
                 if act.cut not in session.game.participants:
-                    raise IllegalAction(f"Nobody called {act.cut[:40]!r} can cut.", "shuffle")
+                    raise IllegalAction(
+                        Msg(N_("Nobody called {name} can cut."), name=repr(act.cut[:40])),
+                        "shuffle",
+                    )
                 session.cutter = act.cut
             session.others_shuffle = act.others_shuffle
             return session.shuffle()
@@ -418,7 +453,9 @@ class Table:
             if act.ride:
                 ride = session.ride(seat)
                 if ride is None:
-                    raise IllegalAction("There is no winning or tied stake to let ride.", "ride")
+                    raise IllegalAction(
+                        Msg(N_("There is no winning or tied stake to let ride.")), "ride"
+                    )
                 amount, a_cheval = ride
             side = act.side if act.side is not None else session.side_backed(seat)
             if a_cheval:
@@ -448,10 +485,10 @@ class Table:
         elif name in ("draw", "stand"):
             side = session.decision_side()
             if side is None:
-                raise IllegalAction("Nobody draws or stands now.", "phase")
+                raise IllegalAction(Msg(N_("Nobody draws or stands now.")), "phase")
             action = Draw(side=side) if name == "draw" else Stand(side=side)
         else:
-            raise IllegalAction(f"{name} is not an act of this moment.", "phase")
+            raise IllegalAction(Msg(N_("{act} is not an act of this moment."), act=name), "phase")
         return session.perform(action)
 
     def _arrange(self, act: P.Act) -> None:
@@ -462,14 +499,20 @@ class Table:
             return
         who = act.player or ""
         if who not in session.draft_order():
-            raise IllegalAction(f"{who[:40]} is not among the players being seated.", "seating")
+            raise IllegalAction(
+                Msg(N_("{who} is not among the players being seated."), who=who[:40]), "seating"
+            )
         if act.move in ("left", "right"):
             session.move_to(who, act.move)  # type: ignore[arg-type]
         elif act.move in ("up", "down"):
             session.reorder(who, -1 if act.move == "up" else 1)
         elif session.game.house.extra_bettors == "none":
             raise IllegalAction(
-                f"Under the {session.game.rules} rules every player sits on a side.", "seating"
+                Msg(
+                    N_("Under the {rules} rules every player sits on a side."),
+                    rules=session.game.rules,
+                ),
+                "seating",
             )
         else:
             session.toggle_spectator(who)

@@ -99,11 +99,12 @@ class HostApp(JoinApp):
 
         server = self.server
         address = str(server.socket_path)
-        from ...net.host import table_words
+        from ...engine.messages import tell
+        from ...net.host import table_words_msg
 
         lines = [
             _("Table open at {address} ({words}).").format(
-                address=address, words=table_words(server.table)
+                address=address, words=tell(table_words_msg(server.table))
             )
         ]
         if server.tcp_port is not None:

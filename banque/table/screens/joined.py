@@ -217,6 +217,8 @@ class JoinedScreen(Screen[None]):
         log = app.state.log
         mark = (id(log), len(log))
         if mark != self._log_seen:
+            from ...net.protocol import msg_of
+
             self._events = [
                 Event(
                     str(e.get("code", "")).split(".")[0],
@@ -225,6 +227,7 @@ class JoinedScreen(Screen[None]):
                     int(e.get("coup", 0)),
                     str(e.get("code", "")),
                     dict(e.get("params") or {}),
+                    msg_of(e.get("msg")),  # told in this seat's language
                 )
                 for e in log
             ]
@@ -278,7 +281,9 @@ class JoinedScreen(Screen[None]):
         app = self.join_app
         if fresh:
             panel.set_message("")
-        prompt = board.prompt
+        from ...net.protocol import told
+
+        prompt = told(view.get("prompt_msg"), board.prompt)  # in this seat's language
         ended = view.get("ended")
         if stage == "ended" and ended:
             totals = ", ".join(
@@ -620,7 +625,9 @@ class JoinedHistory(HistoryScreen):
     def _lines(self) -> list[str]:
         app = cast("JoinApp", self.app)
         log = app.state.log if app.state is not None else []
-        return [suits(str(e.get("text", "")), app.ascii_suits) for e in log]
+        from ...net.protocol import told
+
+        return [suits(told(e.get("msg"), e.get("text", "")), app.ascii_suits) for e in log]
 
 
 class JoinApp(TranslatedApp):
@@ -703,10 +710,13 @@ class JoinApp(TranslatedApp):
             if kind == "view":
                 screen.refresh_view()
             elif kind == "error":
+                from ...net.protocol import told
+
+                words = told(message.get("msg"), message.get("message"))  # this seat's language
                 if message.get("code") in ("closing", "replaced"):
-                    self._leave(0, str(message.get("message")))
+                    self._leave(0, words)
                     return
-                screen.show_error(str(message.get("message")))
+                screen.show_error(words)
                 self.bell()
 
     def _ring(self) -> None:
