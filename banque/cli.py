@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, cast
 from . import __version__
 from .constants import MAX_PLAYERS, MIN_PLAYERS, RULES_NAMES
 from .engine.errors import BanqueError, RecordError
+from .i18n import _
 from .text import plain, quoted
 
 if TYPE_CHECKING:
@@ -60,7 +61,11 @@ def _account(result: Replay) -> str:
     from .engine.messages import tell_event
 
     game = result.game
-    lines = [f"Participants: {', '.join(game.participants)} (seed {game.seed})"]
+    lines = [
+        _("Participants: {names} (seed {seed})").format(
+            names=", ".join(game.participants), seed=game.seed
+        )
+    ]
     coup = None
     # chemin de fer and punto banco: their log (the lot of the first bank comes before any act)
     events = game.log if getattr(game, "game", "banque") != "banque" else result.events
@@ -76,17 +81,25 @@ def _account(result: Replay) -> str:
 
 
 def _standing(result: Replay) -> str:
+    from .engine.messages import tell
+
     game = result.game
-    if getattr(game, "game", "banque") != "banque":  # chemin de fer, punto banco
-        bal = ", ".join(f"{p} {game.balances[p]}" for p in game.participants)
-        return f"Balances: {bal}; {game.cards_left} cards in the shoe.\nNext: {game.prompt}"
     bal = ", ".join(f"{p} {game.balances[p]}" for p in game.participants)
-    where = game.turn().prompt
+    if getattr(game, "game", "banque") != "banque":  # chemin de fer, punto banco
+        return _("Balances: {balances}; {n} cards in the shoe.\nNext: {prompt}").format(
+            balances=bal, n=game.cards_left, prompt=game.prompt
+        )
+    turn = game.turn()
+    where = tell(turn.prompt_msg)
     if game.banker and game.phase != "ended":
-        head = f"Now: bank {game.bank_number} held by {game.banker}, fund {game.fund}; {game.cards_left} cards in the shoe."
+        head = _("Now: bank {bank} held by {banker}, fund {fund}; {n} cards in the shoe.").format(
+            bank=game.bank_number, banker=game.banker, fund=game.fund, n=game.cards_left
+        )
     else:
-        head = "Now:"
-    return f"{head}\nBalances: {bal}.\nNext: {where}"
+        head = _("Now:")
+    return _("{head}\nBalances: {balances}.\nNext: {prompt}").format(
+        head=head, balances=bal, prompt=where
+    )
 
 
 def _seat(game: Game, name: str) -> str | None:

@@ -9,11 +9,13 @@ at the SVGs before committing them.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from banque import i18n
 from banque.table.app import BanqueApp
 from banque.table.testing import make_record
 
@@ -254,3 +256,67 @@ def test_ascii_fallback(snap_compare: Any) -> None:
     # then writes the few remaining glyphs, such as ·, as ASCII too).
     app = app_for(WORKED_ACTS[:8], people=THREE, shoe=WORKED, plain_output=True)
     assert snap_compare(app, terminal_size=(80, 24))
+
+
+# ------------------------------------------------------------------ in French and in Spanish
+# The main phases in each language: the longer words must fit the layout (the
+# language is installed before the app is made, English restored after).
+
+LANGS = [pytest.param("fr", id="fr"), pytest.param("es", id="es")]
+
+
+@pytest.fixture
+def _english_afterwards() -> Iterator[None]:
+    """A test in another language; the next test starts in English again."""
+    yield
+    i18n.install("en")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.usefixtures("_english_afterwards")
+def test_setup_in(snap_compare: Any, lang: str, size: tuple[int, int]) -> None:
+    i18n.install(lang)
+    assert snap_compare(app_for(None), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.usefixtures("_english_afterwards")
+def test_betting_with_a_refusal_in(snap_compare: Any, lang: str, size: tuple[int, int]) -> None:
+    i18n.install(lang)
+    acts = [*READY_FOUR, {"act": "wager", "who": "Bruno", "amount": 4, "a_cheval": True}]
+    assert snap_compare(
+        app_for(acts), press=["end", "ctrl+u", "5", "0", "0", "enter"], terminal_size=size
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.usefixtures("_english_afterwards")
+def test_decision_of_a_side_at_five_in(snap_compare: Any, lang: str, size: tuple[int, int]) -> None:
+    i18n.install(lang)
+    acts = [
+        *READY_FOUR,
+        {"act": "wager", "who": "Bruno", "amount": 5},
+        {"act": "pass", "who": "David"},
+        {"act": "wager", "who": "Chloé", "amount": 3},
+        {"act": "deal"},
+    ]
+    assert snap_compare(app_for(acts, people=FOUR, shoe=SIDE5), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.usefixtures("_english_afterwards")
+def test_settlement_in(snap_compare: Any, lang: str, size: tuple[int, int]) -> None:
+    i18n.install(lang)
+    app = app_for(WORKED_ACTS[:8], people=THREE, shoe=WORKED)
+    assert snap_compare(app, terminal_size=size)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.usefixtures("_english_afterwards")
+def test_help_in(snap_compare: Any, lang: str) -> None:
+    i18n.install(lang)
+    assert snap_compare(app_for(None), press=["f1"], terminal_size=(80, 24))
