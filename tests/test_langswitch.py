@@ -39,7 +39,7 @@ async def test_setup_switches_language_and_keeps_what_was_typed() -> None:
         await pilot.press("down", "down", "down", "down", *"Zoé", "tab", "space")
         await pilot.press("down", "down", "down", "down", "down", "down", "down")  # pace
         await pilot.press("end", "ctrl+u", *"1.5", "down", "end", "ctrl+u", *"42")
-        await pilot.press("down", "space", "down", "down")  # moves: automatic; to Language
+        await pilot.press("down", "down", "space", "up")  # moves: automatic; up to Language
         assert screen.focused_cell() == "language"
         typed = _fields(screen)
         kinds = [screen.kind_of(i) for i in range(5)]

@@ -136,7 +136,7 @@ def language_label(code: str) -> str:
 
 
 #: The option rows of the options column, by their cell names.
-OPTION_CELLS = ("forced", "rules", "language")
+OPTION_CELLS = ("language", "forced", "rules")
 
 
 class SetupScreen(Screen[None]):
@@ -233,7 +233,7 @@ class SetupScreen(Screen[None]):
             # switches (each was a row of three widgets).
             with Horizontal(id="setup-options"):
                 yield Static(
-                    "\n".join((_("Pace"), _("Seed"), _("Moves"), _("Game"), _("Language"))),
+                    "\n".join((_("Pace"), _("Seed"), _("Language"), _("Moves"), _("Game"))),
                     classes="setup-label setup-seat-labels",
                 )
                 with Vertical(classes="setup-option-fields"):
@@ -261,9 +261,9 @@ class SetupScreen(Screen[None]):
                     forced, rules = self._options or (self.banque.forced_moves, self.banque.rules)
                     yield ChoiceColumn(
                         [
+                            (tuple(LANGUAGES), language_label, current_language()),
                             (("announced", "automatic"), moves_label, forced),
                             (RULES_NAMES + TABLE_GAMES, rules_label, rules),
-                            (tuple(LANGUAGES), language_label, current_language()),
                         ],
                         id="options",
                         classes="setup-choices",
@@ -282,11 +282,11 @@ class SetupScreen(Screen[None]):
 
     def _rows(self) -> list[list[str]]:
         rows = [[f"name-{i}", f"kind-{i}"] for i in range(MAX_PLAYERS)]
-        return [*rows, ["pace"], ["seed"], ["forced"], ["rules"], ["language"]]
+        return [*rows, ["pace"], ["seed"], ["language"], ["forced"], ["rules"]]
 
     def focused_cell(self) -> str | None:
         """Where the keys go: a field's id, ``kind-N`` for seat N's player, or an
-        option's name (``forced``, ``rules``, ``language``)."""
+        option's name (``language``, ``forced``, ``rules``)."""
         focused = self.focused
         if isinstance(focused, ChoiceColumn):
             if focused.id == "kinds":
