@@ -36,7 +36,7 @@ from textual.widgets import Static
 
 from ..constants import ForcedMoves, SeatChoice
 from ..engine.errors import BanqueError
-from ..i18n import _, current_language
+from ..i18n import LANGUAGES, _, current_language, install, retranslate
 from ..text import markup_literal
 from .palette import TranslatedApp
 from .screens.dialogs import ConfirmScreen, TooSmallScreen
@@ -233,6 +233,8 @@ class BanqueApp(TranslatedApp):
         self.farewell = ""
         #: At start, offer to continue the last unfinished game.
         self.offer_resume = offer_resume
+        #: The help screens made so far (installed by name: made again after a language switch).
+        self._help_screens: set[str] = set()
         #: After ``--record FILE`` (a record, not a journal): ctrl+s updates FILE.
         if isinstance(record, str | Path):
             self.save_path = Path(record)
@@ -817,7 +819,28 @@ class BanqueApp(TranslatedApp):
                 name += f"-{current_language()}"
             if not self.is_screen_installed(name):
                 self.install_screen(HelpScreen(rules), name)
+                self._help_screens.add(name)
             self.push_screen(name)
+
+    async def switch_language(self, language: str) -> None:
+        """Speak ``language`` from now on (setup's Language row, the palette's commands):
+        the screens open are drawn again in it and the help is made anew (F1).
+        The game, its journal and record are untouched (their acts are not words)."""
+        if language == current_language():
+            return
+        install(language)
+        self.sub_title = retranslate(self.sub_title)
+        for name in list(self._help_screens):  # made in the old language
+            if not any(screen is self.get_screen(name) for screen in self.screen_stack):
+                self.uninstall_screen(name)
+                self._help_screens.discard(name)
+        for screen in self.screen_stack:
+            redraw = getattr(screen, "retranslate", None)
+            if redraw is not None:
+                await redraw()
+            else:
+                screen.refresh_bindings()
+                screen.refresh(layout=True)
 
     def notify(
         self,
@@ -944,6 +967,17 @@ class BanqueApp(TranslatedApp):
                 self.action_toggle_suits,
             ),
         ]
+        for code, language in LANGUAGES.items():
+            if code != current_language():
+                out.append(
+                    (
+                        _("Language: {language}").format(language=language),
+                        _("Speak {language} from now on (the game goes on)").format(
+                            language=language
+                        ),
+                        partial(self.switch_language, code),
+                    )
+                )
         session = self.session
         if session is None or not isinstance(screen, TableScreen):
             return out

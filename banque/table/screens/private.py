@@ -196,6 +196,16 @@ class PrivateScreen(Screen[None]):
             return "draw" if total is not None and total <= 5 else "stand"
         return "draw"
 
+    async def retranslate(self) -> None:
+        """The language changed (the palette): the buttons and the view in it."""
+        for ident, label in (
+            ("draw", _("Draw (d)")),
+            ("stand", _("Stand (s)")),
+            ("advice", _("Advice (a)")),
+        ):
+            self.query_one(f"#{ident}", Button).label = label
+        self.refresh_view()
+
     def refresh_view(self) -> None:
         app = self.banque
         session = app.session

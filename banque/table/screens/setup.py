@@ -25,7 +25,7 @@ from ...constants import (
     SeatChoice,
 )
 from ...engine.errors import IllegalAction
-from ...i18n import N_, _
+from ...i18n import LANGUAGES, N_, _, current_language
 from ..widgets.bars import KeyBar, TitleBar
 from ..widgets.field import TextField
 
@@ -130,8 +130,13 @@ def rules_label(rules: str) -> str:
     return _(RULES_WORDS[rules])
 
 
+def language_label(code: str) -> str:
+    """A language in its own name (``Français``), whatever the language spoken."""
+    return LANGUAGES[code]
+
+
 #: The option rows of the options column, by their cell names.
-OPTION_CELLS = ("forced", "rules")
+OPTION_CELLS = ("language", "forced", "rules")
 
 
 class SetupScreen(Screen[None]):
@@ -171,6 +176,11 @@ class SetupScreen(Screen[None]):
         self.kinds = list(kinds or DEFAULT_KINDS)
         self.seed = seed
         self.pace = pace
+        #: The pace field's text and the options' choices as typed, kept across a
+        #: change of language (the screen is composed again in the new one).
+        self._pace_text = f"{pace:g}"
+        self._seed_text = "" if seed is None else str(seed)
+        self._options: list[str] | None = None
 
     @property
     def banque(self) -> BanqueApp:
@@ -223,13 +233,13 @@ class SetupScreen(Screen[None]):
             # switches (each was a row of three widgets).
             with Horizontal(id="setup-options"):
                 yield Static(
-                    "\n".join((_("Pace"), _("Seed"), _("Moves"), _("Game"))),
+                    "\n".join((_("Pace"), _("Seed"), _("Language"), _("Moves"), _("Game"))),
                     classes="setup-label setup-seat-labels",
                 )
                 with Vertical(classes="setup-option-fields"):
                     with Horizontal(classes="setup-row"):
                         yield TextField(
-                            f"{self.pace:g}",
+                            self._pace_text,
                             restrict=r"[0-9.]*",
                             max_length=5,
                             refuse="?",
@@ -240,7 +250,7 @@ class SetupScreen(Screen[None]):
                             _("seconds per computer move (0: at once)"), classes="setup-note"
                         )
                     yield TextField(
-                        "" if self.seed is None else str(self.seed),
+                        self._seed_text,
                         placeholder=_("(blank: from the clock)"),
                         restrict=r"[0-9]*",
                         max_length=18,
@@ -248,10 +258,12 @@ class SetupScreen(Screen[None]):
                         id="seed",
                         classes="setup-name",
                     )
+                    forced, rules = self._options or (self.banque.forced_moves, self.banque.rules)
                     yield ChoiceColumn(
                         [
-                            (("announced", "automatic"), moves_label, self.banque.forced_moves),
-                            (RULES_NAMES + TABLE_GAMES, rules_label, self.banque.rules),
+                            (tuple(LANGUAGES), language_label, current_language()),
+                            (("announced", "automatic"), moves_label, forced),
+                            (RULES_NAMES + TABLE_GAMES, rules_label, rules),
                         ],
                         id="options",
                         classes="setup-choices",
@@ -270,11 +282,11 @@ class SetupScreen(Screen[None]):
 
     def _rows(self) -> list[list[str]]:
         rows = [[f"name-{i}", f"kind-{i}"] for i in range(MAX_PLAYERS)]
-        return [*rows, ["pace"], ["seed"], ["forced"], ["rules"]]
+        return [*rows, ["pace"], ["seed"], ["language"], ["forced"], ["rules"]]
 
     def focused_cell(self) -> str | None:
         """Where the keys go: a field's id, ``kind-N`` for seat N's player, or an
-        option's name (``forced``, ``rules``)."""
+        option's name (``language``, ``forced``, ``rules``)."""
         focused = self.focused
         if isinstance(focused, ChoiceColumn):
             if focused.id == "kinds":
@@ -301,7 +313,7 @@ class SetupScreen(Screen[None]):
         return cast("SeatChoice", self.query_one("#kinds", ChoiceColumn).values[row])
 
     def option(self, cell: str) -> str:
-        """An option as chosen: ``forced`` (announced or automatic) or ``rules``."""
+        """An option as chosen: ``forced`` (announced or automatic), ``rules`` or ``language``."""
         return self.query_one("#options", ChoiceColumn).values[OPTION_CELLS.index(cell)]
 
     def action_row(self, delta: int) -> None:
@@ -339,10 +351,24 @@ class SetupScreen(Screen[None]):
             return isinstance(self.focused, ChoiceColumn)
         return True
 
-    def action_cycle_kind(self, step: int) -> None:
+    async def action_cycle_kind(self, step: int) -> None:
         column = self.focused
         if isinstance(column, ChoiceColumn):
             column.cycle(column.row, step)
+            if self.focused_cell() == "language":
+                await self.banque.switch_language(self.option("language"))
+
+    async def retranslate(self) -> None:
+        """The language changed: compose the screen again in it, keeping what was typed
+        and chosen (names, players, pace, seed, options) and the focus."""
+        here = self.focused_cell()
+        self.names = [self.query_one(f"#name-{i}", TextField).value for i in range(MAX_PLAYERS)]
+        self.kinds = [self.kind_of(i) for i in range(MAX_PLAYERS)]
+        self._pace_text = self.query_one("#pace", TextField).value
+        self._seed_text = self.query_one("#seed", TextField).value
+        self._options = [self.option("forced"), self.option("rules")]
+        await self.recompose()  # an error line told in the old language goes: Enter tells it again
+        self.focus_cell(here or "name-0")
 
     def action_toggle_kind(self) -> None:
         row = self._row_of_focus()

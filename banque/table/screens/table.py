@@ -179,6 +179,12 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------ drawing
 
+    async def retranslate(self) -> None:
+        """The language changed (the palette): draw everything again in it."""
+        self.query_one(CoupLog).retell()
+        self.query_one(Scoreboard).border_title = _("Road")
+        self.refresh_table()
+
     def refresh_table(self) -> None:
         app = self.banque
         session = app.session

@@ -60,6 +60,12 @@ class CoupLog(RichLog):
         self._shown = len(events)
         self._wrapped_at = self.scrollable_content_region.width
 
+    def retell(self) -> None:
+        """The language changed: the titles and the events in it."""
+        self.border_title = _("Log")
+        self.border_subtitle = _("PgUp PgDn · l: all")
+        self._rewrite()
+
     def _rewrite(self) -> None:
         """Write the latest events again, wrapped to the width the log has now."""
         self.clear()

@@ -1,0 +1,125 @@
+"""Switching the language: setup's Language row, and the palette's commands during play."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from banque import i18n
+from banque.table.screens.setup import SetupScreen
+from banque.table.testing import screen_text, table_app, until
+from banque.table.widgets.field import TextField
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards() -> Iterator[None]:
+    """Each test switches the language; the next test starts in English again."""
+    i18n.install("en")
+    yield
+    i18n.install("en")
+
+
+def _fields(screen: SetupScreen) -> dict[str, str]:
+    values = {f"name-{i}": screen.query_one(f"#name-{i}", TextField).value for i in range(5)}
+    values["pace"] = screen.query_one("#pace", TextField).value
+    values["seed"] = screen.query_one("#seed", TextField).value
+    return values
+
+
+async def test_setup_switches_language_and_keeps_what_was_typed() -> None:
+    app = table_app(seed=3)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        assert "Language" in screen_text(app) and "English" in screen_text(app)
+        # a fifth participant, a computer; the pace and the seed typed; automatic moves
+        await pilot.press("down", "down", "down", "down", *"Zoé", "tab", "space")
+        await pilot.press("down", "down", "down", "down", "down", "down", "down")  # pace
+        await pilot.press("end", "ctrl+u", *"1.5", "down", "end", "ctrl+u", *"42")
+        await pilot.press("down", "down", "space", "up")  # moves: automatic; up to Language
+        assert screen.focused_cell() == "language"
+        typed = _fields(screen)
+        kinds = [screen.kind_of(i) for i in range(5)]
+        assert typed["name-4"] == "Zoé" and kinds[4] == "cautious"
+        assert typed["pace"] == "1.5" and typed["seed"] == "42"
+
+        await pilot.press("space")  # English -> Français
+        await pilot.pause()
+        assert i18n.current_language() == "fr"
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        text = screen_text(app)
+        for word in ("Langue", "Français", "Place 1", "Cadence", "humain", "Quitter"):
+            assert word in text, word
+        assert "Language" not in text and "Seat 1" not in text
+        assert _fields(screen) == typed
+        assert [screen.kind_of(i) for i in range(5)] == kinds
+        assert screen.option("forced") == "automatic"
+        assert screen.focused_cell() == "language"  # the keys stay on the row
+
+        await pilot.press("space")  # Français -> Español
+        await pilot.pause()
+        assert i18n.current_language() == "es"
+        text = screen_text(app)
+        for word in ("Idioma", "Español", "Plaza 1", "Ritmo", "humano", "Salir"):
+            assert word in text, word
+        assert "Langue" not in text and "Place 1" not in text
+        assert _fields(app.screen) == typed  # type: ignore[arg-type]
+
+        # the choice goes on to the table
+        await pilot.press("enter")
+        await until(pilot, lambda: "Registro" in screen_text(app))
+        assert app.session is not None and app.session.game.participants[-1] == "Zoé"
+
+
+async def _palette(pilot: object, app: object, command: str) -> None:
+    await pilot.press("ctrl+p")  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+    await pilot.press(*command)  # type: ignore[attr-defined]
+    await pilot.pause(0.3)  # type: ignore[attr-defined]
+    await pilot.press("enter")  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+
+
+async def test_the_palette_switches_the_table_to_french_and_back() -> None:
+    app = table_app(seed=3)
+    async with app.run_test(size=(110, 32)) as pilot:
+        await pilot.press("enter")  # setup: the default table
+        await until(pilot, lambda: "p " in screen_text(app))
+        await pilot.press("p")  # Ana passes the auction; the computers bid
+        await until(pilot, lambda: "1–" in screen_text(app))
+        text = screen_text(app)
+        assert "Log" in text and "stakes" in text
+        assert app.session is not None
+        acts = list(app.session.game.actions)
+
+        await pilot.press("f1")  # the help, made in English, then closed
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+
+        await _palette(pilot, app, "Language: Fr")
+        assert i18n.current_language() == "fr"
+        text = screen_text(app)
+        assert "Journal" in text and "Marque" in text  # the panels' titles
+        assert "mise" in text  # the prompt: "Ana mise"
+        assert not re.search(r"\b(Log|stakes|Quit|Road)\b", text), text
+        assert "Quitter" in text  # the key bar
+        assert "tient la banque" in text  # the title
+        assert "Ana passe." in text  # a log line, told again in French
+        await pilot.press("f1")  # the help in French now
+        await pilot.pause()
+        assert "Baccara banque à deux tableaux" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.session.game.actions == acts  # the game is untouched
+
+        await _palette(pilot, app, "Langue : Eng")
+        assert i18n.current_language() == "en"
+        text = screen_text(app)
+        assert "Log" in text and "Road" in text and "stakes" in text and "Ana passes" in text
+        assert "Journal" not in text and "Quitter" not in text
