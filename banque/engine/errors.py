@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from .messages import Msg
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the messages are imported on the first refusal: the first screen needs none
+    from .messages import Msg
 
 
 class BanqueError(Exception):
@@ -23,6 +26,8 @@ class IllegalAction(BanqueError):
     """
 
     def __init__(self, message: Msg | str, rule: str = "rule") -> None:
+        from .messages import Msg
+
         msg = message if isinstance(message, Msg) else Msg(message)
         super().__init__(msg)
         self.rule = rule
