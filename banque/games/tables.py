@@ -49,7 +49,13 @@ class TableJournal:
         from ..engine.record import record_of
 
         record = record_of(game, computers=computers, pace=pace)  # type: ignore[arg-type]
-        return cls(Journal.create(record, folder=folder))
+        try:
+            return cls(Journal.create(record, folder=folder))
+        except OSError as exc:
+            raise BanqueError(
+                f"the game's journal cannot be created ({exc.strerror or exc}): "
+                "check that banque's data folder is writable"
+            ) from None
 
     @property
     def path(self) -> Path:
@@ -67,6 +73,17 @@ class TableJournal:
 
     def close(self) -> None:
         self.journal.close()
+
+
+def run_table(app: Any, game: Any, journal: TableJournal) -> int:
+    """Run a two-hand table's app (its ``run()``); then the journal is closed and the
+    farewell printed. The exit code."""
+    try:
+        code = int(app.run() or 0)
+    finally:
+        journal.close()
+    print(farewell(game, journal.path))
+    return code
 
 
 def farewell(game: Any, path: Path) -> str:

@@ -508,10 +508,9 @@ def run_chemin(
     A new game's punter announces every move, forced or not (``forced_moves``), so
     that the table never shows who holds 5; a record keeps its own way.
     """
-    from ..engine.errors import BanqueError
     from ..engine.record import load_record, replay
     from ..games.chemin import CheminGame
-    from ..games.tables import TableJournal, farewell, reopen
+    from ..games.tables import TableJournal, reopen, run_table
 
     computers = dict(computers)
     game: Any
@@ -531,18 +530,6 @@ def run_chemin(
                 forced_moves="automatic" if forced_moves == "automatic" else "announced",
                 first_bank="auction" if first_bank == "auction" else "lot",
             )
-        try:
-            journal = TableJournal.create(game, computers, pace)
-        except OSError as exc:
-            raise BanqueError(
-                f"the game's journal cannot be created ({exc.strerror or exc}): "
-                "check that banque's data folder is writable"
-            ) from None
+        journal = TableJournal.create(game, computers, pace)
     humans = [p for p in game.participants if p not in computers]
-    app = CheminApp(game, humans, computers, pace=pace, journal=journal)
-    try:
-        code = int(app.run() or 0)
-    finally:
-        journal.close()
-    print(farewell(game, journal.path))
-    return code
+    return run_table(CheminApp(game, humans, computers, pace=pace, journal=journal), game, journal)

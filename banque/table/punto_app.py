@@ -413,10 +413,9 @@ def run_punto(
     resume: str | Path | None = None,
 ) -> int:
     """Open the punto banco table: a new game, a record played on, or a journal resumed."""
-    from ..engine.errors import BanqueError
     from ..engine.record import load_record, replay
     from ..games.punto import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
-    from ..games.tables import TableJournal, farewell, reopen
+    from ..games.tables import TableJournal, reopen, run_table
 
     computers = dict(computers or {})
     game: Any
@@ -434,18 +433,6 @@ def run_punto(
                 packs=packs or DEFAULT_PACKS,
                 limit=limit or DEFAULT_LIMIT,
             )
-        try:
-            journal = TableJournal.create(game, computers, pace)
-        except OSError as exc:
-            raise BanqueError(
-                f"the game's journal cannot be created ({exc.strerror or exc}): "
-                "check that banque's data folder is writable"
-            ) from None
+        journal = TableJournal.create(game, computers, pace)
     humans = [p for p in game.participants if p not in computers]
-    app = PuntoApp(game, humans, computers, journal=journal, pace=pace)
-    try:
-        code = int(app.run() or 0)
-    finally:
-        journal.close()
-    print(farewell(game, journal.path))
-    return code
+    return run_table(PuntoApp(game, humans, computers, journal=journal, pace=pace), game, journal)
