@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import pwd
 import signal
@@ -22,6 +21,7 @@ from banque.table.screens.hosted import HostApp, JoinLinesScreen
 from banque.table.screens.joined import JoinedScreen
 from banque.table.widgets import ActionPanel
 
+from .terminal_pty import Terminal
 from .test_net_socket import make_table, short_dir, until  # noqa: F401  (a fixture)
 
 ME = pwd.getpwuid(os.getuid()).pw_name
@@ -140,59 +140,31 @@ async def test_banque_host_in_a_terminal_shows_the_table_and_sigterm_keeps_the_g
     tmp_path: Path,
 ) -> None:
     """The real command under a pseudo-terminal: full-screen, a seat joins, SIGTERM closes."""
-    import fcntl
-    import pty
-    import struct
-    import termios
-
     path = short_dir / "h.sock"
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: the host at its terminal
-        os.environ.update({"TERM": "xterm-256color", "BANQUE_DATA_DIR": str(tmp_path)})
-        os.execv(
-            sys.executable,
-            [sys.executable, "-m", "banque", "host", "--players", "Ana,Bruno,Chloé",
-             "--seed", "4", "--pace", "0", "--socket", str(path), "--play", "Chloé"],
-        )  # fmt: skip
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-    loop = asyncio.get_running_loop()
-    screen = bytearray()
-
-    async def read_until(word: bytes, timeout: float = 30) -> None:
-        async with asyncio.timeout(timeout):
-            while word not in screen:
-                try:
-                    chunk = await loop.run_in_executor(None, os.read, fd, 65536)
-                except OSError:
-                    break
-                if not chunk:
-                    break
-                screen.extend(chunk)
-        assert word in screen, bytes(screen[-400:])
-
+    term = Terminal.spawn(
+        [sys.executable, "-m", "banque", "host", "--players", "Ana,Bruno,Chloé",
+         "--seed", "4", "--pace", "0", "--socket", str(path), "--play", "Chloé"],
+        env={"BANQUE_DATA_DIR": str(tmp_path)},
+    )  # fmt: skip
     try:
-        await read_until(b"Each player joins with")
-        os.write(fd, b"\r")
-        await read_until(b"Waiting for Ana")
+        await term.read_until(b"Each player joins with")
+        term.write(b"\r")
+        await term.read_until(b"Waiting for Ana")
         ana = await TableClient.open(Address(path))  # the host's account: no token
         await ana.hello("Ana")
         await ana.receive()
         await ana.act("bid", amount=30)
-        await read_until(b"Ana bids 30")
-        os.kill(pid, signal.SIGTERM)
-        await read_until(b"Game kept")
-        _pid, status = await loop.run_in_executor(None, os.waitpid, pid, 0)
-        assert os.waitstatus_to_exitcode(status) == 128 + signal.SIGTERM
-        assert b"The table is closed." in screen
+        await term.read_until(b"Ana bids 30")
+        os.kill(term.pid, signal.SIGTERM)
+        await term.read_until(b"Game kept")
+        assert await term.wait() == 128 + signal.SIGTERM
+        assert b"The table is closed." in term.screen
         while await ana.receive() is not None:
             pass
         assert ana.state.closed == "The host has closed the table."
         await ana.close()
     finally:
-        with contextlib.suppress(ProcessLookupError, ChildProcessError):
-            os.kill(pid, 9)
-            os.waitpid(pid, 0)
-        os.close(fd)
+        term.close()
     assert not path.exists()
     assert len(list((tmp_path / "games").glob("*.jsonl"))) == 1
 

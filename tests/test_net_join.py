@@ -48,7 +48,9 @@ def join_app(table: Table, seat: str | None) -> JoinApp:
 
 
 def panel_text(app: JoinApp) -> str:
-    panel = app.screen.query_one(ActionPanel)
+    """The joined seat's prompt, hint and message (also while a dialog is over the table)."""
+    screen = next(s for s in app.screen_stack if isinstance(s, JoinedScreen))
+    panel = screen.query_one(ActionPanel)
     return " ".join(
         str(panel.query_one(f"#{part}").render()) for part in ("prompt", "hint", "message")
     )

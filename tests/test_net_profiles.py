@@ -18,17 +18,32 @@ from banque.engine.game import Game
 from banque.engine.models import Pass, TableOptions
 from banque.engine.record import parse_record, replay
 from banque.engine.session import Session
-from banque.net.client import Address, LocalConnection, TableClient
+from banque.net.client import Address, TableClient
 from banque.net.host import build_table, table_words
 from banque.net.server import TableServer
 from banque.net.table import Table
 from banque.table.screens.dialogs import BancoSplitScreen, NumberScreen
 from banque.table.screens.help import HelpScreen
-from banque.table.screens.joined import JoinApp, JoinedScreen
+from banque.table.screens.joined import JoinedScreen
 from banque.table.screens.setup import SetupScreen
-from banque.table.widgets import ActionPanel
 
+from .terminal_pty import first_lines
+from .test_net_join import join_app, panel_text
 from .test_net_socket import short_dir  # noqa: F401  (a fixture)
+
+
+class Recorder:
+    """A seat's link that keeps what the table sends it (decoded)."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    def send(self, data: bytes) -> None:
+        self.sent.append(json.loads(data))
+
+    def close(self) -> None:
+        pass
+
 
 NAMES = ["Ana", "Bruno", "Chloé"]
 
@@ -110,11 +125,7 @@ async def test_banque_host_rules_from_flags_alone(short_dir: Path, tmp_path: Pat
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env,
     )  # fmt: skip
     try:
-        assert proc.stdout is not None
-        lines = []
-        async with asyncio.timeout(20):
-            while len(lines) < 5:
-                lines.append((await proc.stdout.readline()).decode())
+        lines = await first_lines(proc, 5)
         assert lines[0] == (
             f"Table open at {path} (seed 11, classic rules, banco divided: even).\n"
         )
@@ -374,16 +385,9 @@ def test_bad_parameters_of_the_profiles_acts_are_refused_in_one_line(
     """Refused by the protocol with a reason, before the table looks at them."""
 
     table = profile_table("classic", CLASSIC_SHOE)
-    sent: list[dict[str, Any]] = []
-
-    class Link:
-        def send(self, data: bytes) -> None:
-            sent.append(json.loads(data))
-
-        def close(self) -> None:
-            pass
-
-    joined = table.connect(Link())
+    link = Recorder()
+    sent = link.sent
+    joined = table.connect(link)
     table.receive(
         joined, b'{"v":1,"type":"hello","seat":"Ana","token":"%s"}' % table.token("Ana").encode()
     )
@@ -451,23 +455,6 @@ def table_after(
     session = Session.from_replay(replay(parse_record(data)))
     session.forced()
     return Table(session, pace=0)
-
-
-def join_app(table: Table, seat: str | None) -> JoinApp:
-    async def connect() -> LocalConnection:
-        return LocalConnection(table)
-
-    app = JoinApp(connect, seat, blink=False)
-    app.animation_level = "none"
-    return app
-
-
-def panel_text(app: JoinApp) -> str:
-    screen = next(s for s in app.screen_stack if isinstance(s, JoinedScreen))
-    panel = screen.query_one(ActionPanel)
-    return " ".join(
-        str(panel.query_one(f"#{part}").render()) for part in ("prompt", "hint", "message")
-    )
 
 
 CLASSIC_STAKES = [
@@ -675,16 +662,9 @@ async def test_a_joined_banker_arranges_the_seating_with_the_tables_keys() -> No
 
 def test_arrange_is_checked_like_any_act() -> None:
     table = profile_table("home", CLASSIC_SHOE)
-    sent: list[dict[str, Any]] = []
-
-    class Link:
-        def send(self, data: bytes) -> None:
-            sent.append(json.loads(data))
-
-        def close(self) -> None:
-            pass
-
-    joined = table.connect(Link())
+    link = Recorder()
+    sent = link.sent
+    joined = table.connect(link)
     hello = {"v": 1, "type": "hello", "seat": "Ana", "token": table.token("Ana")}
     table.receive(joined, json.dumps(hello).encode())
     for act in ({"act": "bid", "amount": 10},):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
 import shutil
@@ -22,6 +21,8 @@ from banque.net import protocol as P
 from banque.net.client import Address, TableClient, parse_address
 from banque.net.server import TableError, TableServer, close_journal, open_journal
 from banque.net.table import Table
+
+from .terminal_pty import first_lines
 
 NAMES = ["Ana", "Bruno", "Chloé"]
 
@@ -359,11 +360,7 @@ async def test_banque_host_from_flags_prints_tokens_and_keeps_the_game(
         env=env,
     )
     try:
-        assert proc.stdout is not None
-        lines = []
-        async with asyncio.timeout(20):
-            while len(lines) < 5:
-                lines.append((await proc.stdout.readline()).decode())
+        lines = await first_lines(proc, 5)
         assert lines[0].startswith(f"Table open at {path} (seed 11)")
         tokens = {}
         for line in lines[2:5]:
@@ -391,62 +388,29 @@ async def test_banque_host_from_flags_prints_tokens_and_keeps_the_game(
 
 async def test_banque_join_in_a_terminal_as_over_ssh(short_dir: Path) -> None:
     """The forced command of the SSH recipe, in a pseudo-terminal: no token (same account)."""
-    import pty
     import sys
 
+    from .terminal_pty import Terminal
+
     async with TableServer(make_table(), short_dir / "t.sock") as server:
-        pid, fd = pty.fork()
-        if pid == 0:  # the child: what sshd runs for Ana's key
-            os.environ.update({"ESCDELAY": "250", "TERM": "xterm-256color", "COLUMNS": "100"})
-            os.execv(
-                sys.executable,
-                [
-                    sys.executable,
-                    "-m",
-                    "banque",
-                    "join",
-                    "--seat",
-                    "Ana",
-                    "--table",
-                    str(server.socket_path),
-                ],
-            )
-        import fcntl
-        import struct
-        import termios
-
-        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-        loop = asyncio.get_running_loop()
-        screen = bytearray()
-
-        async def read_until(word: bytes, timeout: float = 30) -> None:
-            async with asyncio.timeout(timeout):
-                while word not in screen:
-                    try:
-                        chunk = await loop.run_in_executor(None, os.read, fd, 65536)
-                    except OSError:
-                        break
-                    if not chunk:
-                        break
-                    screen.extend(chunk)
-            assert word in screen, bytes(screen[-400:])
-
+        # what sshd runs for Ana's key
+        term = Terminal.spawn(
+            [sys.executable, "-m", "banque", "join", "--seat", "Ana",
+             "--table", str(server.socket_path)],
+            env={"ESCDELAY": "250", "COLUMNS": "100"},
+        )  # fmt: skip
         try:
-            await read_until(b"Your turn")
+            await term.read_until(b"Your turn")
             await until(lambda: server.table.connected("Ana"))
-            os.write(fd, b"\x15")  # ctrl+u: clear the offered amount
-            os.write(fd, b"25\r")
+            term.write(b"\x15")  # ctrl+u: clear the offered amount
+            term.write(b"25\r")
             await until(lambda: server.table.session.game.bids == {"Ana": 25})
-            await read_until(b"Waiting for Bruno")
-            os.write(fd, b"\x11")  # ctrl+q
-            await read_until(b"seat is held")
-            _pid, status = await loop.run_in_executor(None, os.waitpid, pid, 0)
-            assert os.waitstatus_to_exitcode(status) == 0
+            await term.read_until(b"Waiting for Bruno")
+            term.write(b"\x11")  # ctrl+q
+            await term.read_until(b"seat is held")
+            assert await term.wait() == 0
         finally:
-            with contextlib.suppress(ProcessLookupError, ChildProcessError):
-                os.kill(pid, 9)
-                os.waitpid(pid, 0)
-            os.close(fd)
+            term.close()
         await until(lambda: not server.table.connected("Ana"))
 
 

@@ -25,6 +25,8 @@ from pathlib import Path
 
 import pytest
 
+from .terminal_pty import Terminal
+
 SSHD = shutil.which("sshd") or ("/usr/sbin/sshd" if os.path.exists("/usr/sbin/sshd") else None)
 SSH = shutil.which("ssh")
 KEYGEN = shutil.which("ssh-keygen")
@@ -110,11 +112,6 @@ def sshd(folder: Path) -> Iterator[tuple[int, Path]]:
 async def test_a_seat_over_real_ssh_with_the_forced_command(
     sshd: tuple[int, Path], folder: Path
 ) -> None:
-    import fcntl
-    import pty
-    import struct
-    import termios
-
     port, key = sshd
     sock = folder / "t.sock"
     host = await asyncio.create_subprocess_exec(
@@ -123,8 +120,8 @@ async def test_a_seat_over_real_ssh_with_the_forced_command(
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
     )  # fmt: skip
     assert host.stdout is not None
-    loop = asyncio.get_running_loop()
     said: list[str] = []
+    term: Terminal | None = None
 
     async def host_says(words: str, timeout: float = 15) -> None:
         """Read the host's public log until ``words``."""
@@ -135,62 +132,30 @@ async def test_a_seat_over_real_ssh_with_the_forced_command(
                     if not line:
                         break
                     said.append(line.decode())
-        assert any(words in line for line in said), (said, bytes(screen[-600:]))
+        assert any(words in line for line in said), (said, term and bytes(term.screen[-600:]))
 
-    pid = -1
-    fd = -1
-    screen = bytearray()
     try:
         await host_says("Each player joins with:")
         me = pwd.getpwuid(os.getuid()).pw_name
-        pid, fd = pty.fork()
-        if pid == 0:  # the friend's terminal: ssh with their key
-            os.environ["TERM"] = "xterm-256color"
-            os.execv(
-                SSH,  # type: ignore[arg-type]
-                [SSH, "-tt", "-F", "/dev/null", "-i", str(key), "-p", str(port),
-                 "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
-                 "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", "-o", "LogLevel=ERROR",
-                 f"{me}@127.0.0.1"],
-            )  # fmt: skip
-        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-
-        async def read_until(word: bytes, timeout: float = 20) -> None:
-            """Read the terminal until ``word`` (no blocked thread if it never comes)."""
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(timeout):
-                    while word not in screen:
-                        ready = loop.create_future()
-                        loop.add_reader(fd, lambda f=ready: f.done() or f.set_result(None))
-                        try:
-                            await ready
-                        finally:
-                            loop.remove_reader(fd)
-                        try:
-                            chunk = os.read(fd, 65536)
-                        except OSError:
-                            chunk = b""
-                        if not chunk:
-                            break
-                        screen.extend(chunk)
-            assert word in screen, bytes(screen[-600:])
-
-        await read_until(b"Your turn")  # Ana's own screen, over SSH
-        os.write(fd, b"\x15")  # ctrl+u: clear the offered amount
-        os.write(fd, b"25\r")
+        # the friend's terminal: ssh with their key
+        term = Terminal.spawn(
+            [SSH, "-tt", "-F", "/dev/null", "-i", str(key), "-p", str(port),  # type: ignore[list-item]
+             "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+             "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", "-o", "LogLevel=ERROR",
+             f"{me}@127.0.0.1"],
+        )  # fmt: skip
+        await term.read_until(b"Your turn", timeout=20)  # Ana's own screen, over SSH
+        term.write(b"\x15")  # ctrl+u: clear the offered amount
+        term.write(b"25\r")
         await host_says("Ana bids 25")  # the move reached the table
-        await read_until(b"Waiting for Bruno")  # and came back to Ana's screen
-        os.write(fd, b"\x11")  # ctrl+q: Ana leaves; her seat is held
-        await read_until(b"seat is held")
-        # (TODO: ssh itself does not always end at once after the remote join exits; it is
+        await term.read_until(b"Waiting for Bruno", timeout=20)  # and came back to Ana's screen
+        term.write(b"\x11")  # ctrl+q: Ana leaves; her seat is held
+        await term.read_until(b"seat is held", timeout=20)
+        # (ssh itself does not always end at once after the remote join exits; it is
         # killed below rather than waited for.)
     finally:
-        if pid > 0:
-            with contextlib.suppress(ProcessLookupError, ChildProcessError):
-                os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
-        if fd >= 0:
-            os.close(fd)
+        if term is not None:
+            term.close()
         if host.returncode is None:
             host.send_signal(signal.SIGTERM)
             try:

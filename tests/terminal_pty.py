@@ -1,0 +1,98 @@
+"""A real command in a pseudo-terminal, for the tests that try banque as a person would.
+
+``Terminal.spawn([...])`` forks the command under a pty of the given size;
+``await term.read_until(b"words")`` reads the screen's bytes until the words
+come (or fails showing the screen's tail), without a blocked thread if they
+never come; ``term.write(b"…")`` types; ``await term.wait()`` is the exit code;
+``term.close()`` kills what is left and closes the terminal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import os
+import pty
+import signal
+import struct
+import termios
+from collections.abc import Mapping, Sequence
+
+
+class Terminal:
+    """One pseudo-terminal with one program running in it."""
+
+    def __init__(self, pid: int, fd: int) -> None:
+        self.pid = pid
+        self.fd = fd
+        self.screen = bytearray()
+
+    @classmethod
+    def spawn(
+        cls,
+        argv: Sequence[str],
+        env: Mapping[str, str] | None = None,
+        rows: int = 30,
+        cols: int = 100,
+    ) -> Terminal:
+        """Run ``argv`` (``argv[0]`` a path) at a ``cols`` x ``rows`` terminal."""
+        pid, fd = pty.fork()
+        if pid == 0:  # the child: the program at its terminal
+            os.environ.update({"TERM": "xterm-256color", **(env or {})})
+            try:
+                os.execv(argv[0], list(argv))
+            finally:
+                os._exit(127)
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        return cls(pid, fd)
+
+    async def _chunk(self) -> bytes:
+        loop = asyncio.get_running_loop()
+        ready: asyncio.Future[None] = loop.create_future()
+        loop.add_reader(self.fd, lambda: ready.done() or ready.set_result(None))
+        try:
+            await ready
+        finally:
+            loop.remove_reader(self.fd)
+        try:
+            return os.read(self.fd, 65536)
+        except OSError:  # the program has ended
+            return b""
+
+    async def read_until(self, word: bytes, timeout: float = 30) -> None:
+        """Read the terminal until ``word`` has been shown."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                while word not in self.screen:
+                    chunk = await self._chunk()
+                    if not chunk:
+                        break
+                    self.screen.extend(chunk)
+        assert word in self.screen, bytes(self.screen[-600:])
+
+    def write(self, keys: bytes) -> None:
+        os.write(self.fd, keys)
+
+    async def wait(self) -> int:
+        """The program's exit code, once it has ended."""
+        loop = asyncio.get_running_loop()
+        _pid, status = await loop.run_in_executor(None, os.waitpid, self.pid, 0)
+        return os.waitstatus_to_exitcode(status)
+
+    def close(self) -> None:
+        with contextlib.suppress(ProcessLookupError, ChildProcessError):
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        with contextlib.suppress(OSError):
+            os.close(self.fd)
+
+
+async def first_lines(proc: asyncio.subprocess.Process, n: int, timeout: float = 20) -> list[str]:
+    """The first ``n`` lines a program (started with ``stdout=PIPE``) prints."""
+    assert proc.stdout is not None
+    lines: list[str] = []
+    async with asyncio.timeout(timeout):
+        while len(lines) < n:
+            lines.append((await proc.stdout.readline()).decode())
+    return lines
