@@ -37,6 +37,7 @@ from banque.table.testing import (
     table_app,
     typed,
     until,
+    wager_and_deal,
 )
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -354,10 +355,7 @@ async def test_a_natural_settles_at_once() -> None:
         session = app.session
         assert session is not None
         game = session.game
-        await typed(pilot, "5")
-        await pilot.press("enter")
-        await typed(pilot, "3")
-        await pilot.press("enter", "enter")
+        await wager_and_deal(pilot)
         coup = game.coups[-1]
         assert coup.natural and coup.moves["right"] == "natural"
         assert coup.results == {"right": "player", "left": "player"}
@@ -378,10 +376,7 @@ async def test_a_side_at_five_decides_in_its_private_view() -> None:
         session = app.session
         assert session is not None
         game = session.game
-        await typed(pilot, "5")
-        await pilot.press("enter")
-        await typed(pilot, "3")
-        await pilot.press("enter", "enter")
+        await wager_and_deal(pilot)
         assert game.phase == "right" and session.actor() == "Bruno"
         assert "Bruno decides on concealed cards" in screen_text(app)
         await pilot.press("d")  # no decision on the public screen
@@ -462,10 +457,7 @@ async def test_a_seats_key_opens_a_curtain_then_its_private_view() -> None:
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         session = app.session
         assert session is not None
-        await typed(pilot, "5")
-        await pilot.press("enter")
-        await typed(pilot, "3")
-        await pilot.press("enter", "enter")
+        await wager_and_deal(pilot)
         await pilot.press("1")  # Ana's key
         await settle(pilot)
         assert isinstance(app.screen, CurtainScreen)

@@ -257,13 +257,7 @@ async def test_banque_host_setup_wants_a_human_seat() -> None:
 
 async def test_the_end_of_a_bank_shows_the_totals_and_asks_for_a_fresh_one() -> None:
     worked = [
-        {"act": "bid", "who": "Ana", "amount": 10},
-        {"act": "pass", "who": "Bruno"},
-        {"act": "pass", "who": "Chloé"},
-        {"act": "shuffle"},
-        {"act": "wager", "who": "Bruno", "amount": 5},
-        {"act": "wager", "who": "Chloé", "amount": 3},
-        {"act": "deal"},
+        *TO_DECISION,
         {"act": "draw", "side": "right"},
         {"act": "draw", "side": "left"},
         {"act": "stand", "side": "banker"},

@@ -65,6 +65,14 @@ async def typed(pilot: Any, text: str) -> None:
     await pilot.press("end", "ctrl+u", *text)
 
 
+async def wager_and_deal(pilot: Any, right: str = "5", left: str = "3") -> None:
+    """The two sides' wagers typed and accepted, then Enter deals."""
+    await typed(pilot, right)
+    await pilot.press("enter")
+    await typed(pilot, left)
+    await pilot.press("enter", "enter")
+
+
 def screen_text(app: App[Any]) -> str:
     """Everything on the terminal now (every layer, toasts included), as text."""
     width, height = app.size
