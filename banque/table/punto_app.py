@@ -26,7 +26,7 @@ from textual.widgets import Static
 
 from ..engine.cards import RED_SUITS, pretty
 from ..engine.messages import tell, tell_error
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, pgettext
 from ..text import plain
 from .games_base import TwoHandApp
 
@@ -267,7 +267,11 @@ class PuntoApp(TwoHandApp):
         for c in g.coups[-lines:]:
             p = " ".join(pretty(x) for x in c.hands.player)
             b = " ".join(pretty(x) for x in c.hands.banker)
-            won = {"player": _("Player"), "banker": _("Banker"), "tie": _("Tie")}[c.result]
+            won = {
+                "player": pgettext("punto banco: the hand that won", "Player"),
+                "banker": pgettext("punto banco: the hand that won", "Banker"),
+                "tie": _("Tie"),
+            }[c.result]
             natural = " " + _("nat.") if c.natural else ""
             rows.append(
                 f"{c.number:>3} {won:<6} {p} ={c.totals['player']} · {b} ={c.totals['banker']}"
