@@ -307,3 +307,21 @@ def test_odds_and_simulations_in_the_language(lang: str) -> None:
     for text in (punto, chemin, summary):
         assert english_words(text) == [], text
     assert "House edge" not in punto and "Banker's total" not in summary
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_help_of_each_table_in_the_language(lang: str) -> None:
+    i18n.install(lang)
+    opening = {"fr": "Le jeu de Las Vegas", "es": "Las Vegas"}
+    keys = i18n._("↑↓ PgUp PgDn scroll · Escape, q, ? or F1 close")
+    assert keys != "↑↓ PgUp PgDn scroll · Escape, q, ? or F1 close"
+    for app in (punto_app(), chemin_app(["Ana"])):
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("question_mark")
+            await settle(pilot, 3)
+            text = screen_text(app)
+            assert "Chemin de fer" in text or "Punto banco" in text
+            assert keys in text
+            if isinstance(app, PuntoApp):
+                assert opening[lang] in text, text
+            assert "The help file could not be read" not in text
