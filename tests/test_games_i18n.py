@@ -215,6 +215,17 @@ async def test_the_palette_switches_the_language_and_the_table_redraws() -> None
         assert "Langue : English" in titles
 
 
+async def test_punto_banco_switches_the_language_its_prompt_too() -> None:
+    app = punto_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert app.message.startswith("Place your bets")
+        app.switch_language("es")
+        await settle(pilot, 2)
+        assert app.message.startswith("Haga sus apuestas")
+        text = screen_text(app)
+        assert "Sus apuestas" in text and english_words(text) == [], text
+
+
 # ------------------------------------------------------------------ the engines' words
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from textual.app import SystemCommand
 from textual.screen import Screen
 
-from ..i18n import LANGUAGES, _, current_language, install
+from ..i18n import LANGUAGES, _, current_language, install, retranslate
 from .palette import TranslatedApp
 
 __all__ = ["TwoHandApp"]
@@ -47,5 +47,8 @@ class TwoHandApp(TranslatedApp):
 
         while isinstance(self.screen, GameHelpScreen):  # a help made in the old language
             self.pop_screen()
+        message = getattr(self, "message", None)
+        if isinstance(message, str):  # a line made by _() follows the language
+            self.message = retranslate(message)
         self.screen.refresh_bindings()
         self.refresh_table()
