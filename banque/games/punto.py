@@ -487,12 +487,7 @@ def _describe(coup: TwoHandCoup) -> Msg:
     )
     if coup.bets:
         params["paid"] = Clauses(
-            Msg(
-                N_("{who} {won} on {spot}"),
-                who=line["who"],
-                won=f"{int(str(line['won'])):+d}",
-                spot=Msg(SPOT_WORDS[str(line["on"])]),
-            )
+            Msg(PAID[str(line["on"])], who=line["who"], won=f"{int(str(line['won'])):+d}")
             for line in coup.bets
         )
     if coup.natural:
@@ -514,10 +509,10 @@ def _describe(coup: TwoHandCoup) -> Msg:
     return Msg(template, **params)
 
 
-#: The spots as the coup's account names them (short words).
-SPOT_WORDS: dict[str, str] = {
-    "player": N_("player"),
-    "banker": N_("banker"),
-    "natural8": N_("natural8"),
-    "natural9": N_("natural9"),
+#: A bet's result in the coup's account, for each spot.
+PAID: dict[str, str] = {
+    "player": N_("{who} {won} on player"),
+    "banker": N_("{who} {won} on banker"),
+    "natural8": N_("{who} {won} on natural8"),
+    "natural9": N_("{who} {won} on natural9"),
 }

@@ -130,15 +130,16 @@ def _pct(x: float | Fraction) -> str:
 
 
 def format_punto_summary(s: PuntoSummary) -> str:
-    from ..i18n import _
+    from ..i18n import _, pgettext
 
     words = {
-        "player": _("player"),
-        "banker": _("banker"),
+        "player": pgettext("punto banco: a hand, a spot", "player"),
+        "banker": pgettext("punto banco: a hand, a spot", "banker"),
         "tie": _("tie"),
         "natural8": _("natural8"),
         "natural9": _("natural9"),
     }
+    w = max(10, *(len(word) for word in words.values()))
     lines = [
         _("Punto banco: {coups} coups, {packs} packs, seed {seed} ({tables} tables)").format(
             coups=s.coups, packs=s.packs, seed=s.seed, tables=s.tables
@@ -147,11 +148,11 @@ def format_punto_summary(s: PuntoSummary) -> str:
         _("Result        Rate      Exact (full shoe)"),
     ]
     for k, v in s.results.items():
-        lines.append(f"{words.get(k, k):<10}  {v / s.coups:.5f}   {float(s.exact[k]):.5f}")
+        lines.append(f"{words.get(k, k):<{w}}  {v / s.coups:.5f}   {float(s.exact[k]):.5f}")
     lines += ["", _("House edge    Measured    ± s.e.     Exact")]
     for name, spot in s.spots.items():
         lines.append(
-            f"{words.get(name, name):<10}  {_pct(spot.edge()):>10}  {spot.error() * 100:6.3f} %  "
+            f"{words.get(name, name):<{w}}  {_pct(spot.edge()):>10}  {spot.error() * 100:6.3f} %  "
             f"{_pct(s.exact['edges'][name]):>10}"
         )
     return "\n".join(lines)
