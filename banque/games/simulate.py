@@ -252,10 +252,14 @@ def simulate_chemin(coups: int, players: int = 5, seed: int = 0, packs: int = 6)
 
 
 def format_chemin_summary(s: CheminSummary) -> str:
-    from ..i18n import _
+    from ..i18n import _, pgettext
 
     d = s.as_dict()
-    words = {"player": _("player"), "banker": _("banker"), "tie": _("tie")}
+    words = {
+        "player": pgettext("chemin de fer: the punters' hand", "player"),
+        "banker": _("banker"),
+        "tie": _("tie"),
+    }
     labels = [
         _("Naturals per coup"),
         _("Banker's gain per chip"),
