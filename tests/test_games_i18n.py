@@ -336,3 +336,13 @@ async def test_the_help_of_each_table_in_the_language(lang: str) -> None:
             if isinstance(app, PuntoApp):
                 assert opening[lang] in text, text
             assert "The help file could not be read" not in text
+
+
+def test_the_player_at_the_keyboard_is_named_in_the_language() -> None:
+    from banque.games.tables import your_name
+
+    assert your_name() == "You"
+    i18n.install("fr")
+    assert your_name() == "Moi"
+    i18n.install("es")
+    assert your_name() == "Yo"

@@ -15,11 +15,19 @@ from ..engine.errors import BanqueError, IllegalAction
 from ..engine.messages import N_, Msg
 from .common import validate_names
 
-__all__ = ["TableJournal", "check_seats", "farewell", "open_table"]
+__all__ = ["TableJournal", "check_seats", "farewell", "open_table", "your_name"]
 
 #: Seats each game takes: (fewest, most).
 SEATS = {"punto-banco": (1, 11), "chemin-de-fer": (2, 11)}
 TITLES = {"punto-banco": "Punto banco", "chemin-de-fer": "Chemin de fer"}
+
+
+def your_name() -> str:
+    """The seat name of the player at the keyboard when none is given ("You"; French
+    "Moi", Spanish "Yo"): a name, so the journal keeps it as it was shown."""
+    from ..i18n import pgettext
+
+    return pgettext("the seat of the player at the keyboard", "You")
 
 
 def check_seats(game: str, names: list[str]) -> list[str]:

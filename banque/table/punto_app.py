@@ -466,7 +466,7 @@ def run_punto(
     """Open the punto banco table: a new game, a record played on, or a journal resumed."""
     from ..engine.record import load_record, replay
     from ..games.punto import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
-    from ..games.tables import TableJournal, reopen, run_table
+    from ..games.tables import TableJournal, reopen, run_table, your_name
 
     computers = dict(computers or {})
     game: Any
@@ -479,7 +479,7 @@ def run_punto(
             game = replay(load_record(record_path)).game
         else:
             game = PuntoGame(
-                names or ["You"],
+                names or [your_name()],
                 random.SystemRandom().randrange(2**31) if seed is None else seed,
                 packs=packs or DEFAULT_PACKS,
                 limit=limit or DEFAULT_LIMIT,
