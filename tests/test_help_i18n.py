@@ -150,7 +150,7 @@ def test_the_games_help_sections_are_found_in_french() -> None:
     i18n.install("fr")
     punto = games_help.game_help("Punto banco")
     chemin = games_help.game_help("Chemin de fer")
-    assert "naturel 8" in punto and "banco suivi" not in punto
+    assert "abattage 8" in punto and "banco suivi" not in punto
     assert "banco suivi" in chemin and "La caisse de commission" not in chemin
 
 

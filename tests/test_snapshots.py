@@ -320,3 +320,50 @@ def test_settlement_in(snap_compare: Any, lang: str, size: tuple[int, int]) -> N
 def test_help_in(snap_compare: Any, lang: str) -> None:
     i18n.install(lang)
     assert snap_compare(app_for(None), press=["f1"], terminal_size=(80, 24))
+
+
+# ------------------------------------------------------------------ the two-hand games, in French and Spanish
+# One main phase of each: punto banco after a coup (1 on the banker, 5 on the
+# player), chemin de fer at the banker's choice (the punters' pair hidden).
+
+PUNTO_SHOE = ["2C", "4H", "3D", "KS", "8S", "9C", "7D", "KH", "QC"]
+CHEMIN_SHOE = ["2C", "3D", "3H", "4S", "9C", "KD", "QS", "JH", "TC", "9H"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.usefixtures("_english_afterwards")
+def test_punto_banco_after_a_coup_in(snap_compare: Any, lang: str, size: tuple[int, int]) -> None:
+    from banque.games.punto import PuntoGame
+    from banque.table.punto_app import PuntoApp
+
+    i18n.install(lang)
+    app = PuntoApp(PuntoGame(["Ana"], seed=7, shoe=PUNTO_SHOE), ["Ana"])
+    app.animation_level = "none"
+    assert snap_compare(app, press=["b", "plus", "p", "enter"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.usefixtures("_english_afterwards")
+def test_chemin_de_fer_banker_choice_in(
+    snap_compare: Any, lang: str, size: tuple[int, int]
+) -> None:
+    from banque.games.chemin import CheminGame
+    from banque.table.chemin_app import CheminApp
+
+    i18n.install(lang)
+    game = CheminGame(["Ana", "Bruno", "Chloé"], seed=1, shoe=CHEMIN_SHOE)
+    app = CheminApp(game, ["Ana"], {"Bruno": "cautious", "Chloé": "cautious"}, pace=0)
+    app.animation_level = "none"
+
+    async def run_before(pilot: Any) -> None:
+        await pilot.press("1", "5", "enter")  # a bank of 15
+        for _ in range(10):
+            await pilot.pause()
+        await pilot.press("enter")  # dealt: the banker's choice
+        for _ in range(10):
+            await pilot.pause()
+        await pilot.press("a")  # the advice, in words
+
+    assert snap_compare(app, run_before=run_before, terminal_size=size)

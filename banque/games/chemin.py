@@ -57,6 +57,7 @@ from pydantic import BaseModel
 from ..engine.cards import RANK_VALUE
 from ..engine.errors import IllegalAction
 from ..engine.game import START_CHIPS
+from ..engine.messages import N_, Card, Cards, Msg, Nn_, chips
 from ..engine.models import Action, Banco, Bid, Deal, Draw, Pass, Retire, Stand, Wager, build
 from ..study.advisor_one import advise_one_side
 from ..text import quoted
@@ -161,12 +162,12 @@ class CheminGame:
     ) -> None:
         self.participants = validate_names(participants, MIN_PLAYERS, MAX_PLAYERS, "Chemin de fer")
         if rotation not in ("left", "right"):
-            raise IllegalAction("The bank passes to the left or to the right.", "rotation")
+            raise IllegalAction(Msg(N_("The bank passes to the left or to the right.")), "rotation")
         self.seed = seed
         self.packs = packs
         self.rotation = rotation
         if forced_moves not in ("automatic", "announced"):
-            raise IllegalAction("Forced moves are automatic or announced.", "forced_moves")
+            raise IllegalAction(Msg(N_("Forced moves are automatic or announced.")), "forced_moves")
         #: ``automatic``: the punter's forced moves at once (everyone sees who holds 5);
         #: ``announced``: the punter states every move, forced or not (nothing shows).
         self.forced_moves = forced_moves
@@ -191,7 +192,7 @@ class CheminGame:
         self.moves: dict[str, str] = {}
         self.declined: list[str] = []
         if first_bank not in ("lot", "auction"):
-            raise IllegalAction("The first bank goes by lot or by auction.", "first_bank")
+            raise IllegalAction(Msg(N_("The first bank goes by lot or by auction.")), "first_bank")
         self.first_bank: FirstBank = first_bank
         #: The first bank's auction: each bid, and who has spoken (in turn).
         self.bids: dict[str, int] = {}
@@ -200,16 +201,20 @@ class CheminGame:
         self.banker: str | None = None
         self.phase: Phase = "auction"
         self.ended_by = ""
+        #: Why the game ended, as a message (``ended_by`` is its English text).
+        self.ended_msg: Msg | None = None
         if first_bank == "auction":
             self._event(
                 "auction",
-                "The first bank goes to auction: each player in turn bids a bank or passes.",
+                Msg(
+                    N_("The first bank goes to auction: each player in turn bids a bank or passes.")
+                ),
                 self._boot,
             )
         else:
             self.banker = self.rng.choice(self.participants)
             self.phase = "bank"
-            self._event("lot", f"{self.banker} draws the bank by lot.", self._boot)
+            self._event("lot", Msg(N_("{who} draws the bank by lot."), who=self.banker), self._boot)
 
     # ------------------------------------------------------------------ state
 
@@ -229,8 +234,9 @@ class CheminGame:
         """The banks held so far (the one being announced counts from its announcement)."""
         return max(1, len(self.banks))
 
-    def _event(self, kind: str, text: str, out: list[Event]) -> None:
-        ev = Event(kind, text, len(self.banks) or 1, len(self.coups) + 1)
+    def _event(self, kind: str, msg: Msg, out: list[Event]) -> None:
+        """An event: its words are ``msg`` (told in each player's language)."""
+        ev = Event(kind, str(msg), len(self.banks) or 1, len(self.coups) + 1, kind, {}, msg)
         out.append(ev)
         if self.keep_log:
             self.log.append(ev)
@@ -243,8 +249,11 @@ class CheminGame:
     def _who(self, who: str) -> None:
         if who not in self.balances:
             raise IllegalAction(
-                f"{quoted(who)} is not at this table (the players are "
-                f"{', '.join(self.participants)}).",
+                Msg(
+                    N_("{who} is not at this table (the players are {names})."),
+                    who=quoted(who),
+                    names=", ".join(self.participants),
+                ),
                 "participant",
             )
 
@@ -309,31 +318,58 @@ class CheminGame:
 
     @property
     def prompt(self) -> str:
+        """What the table waits for, in English (:attr:`prompt_msg` is its message)."""
+        return str(self.prompt_msg)
+
+    @property
+    def prompt_msg(self) -> Msg:
+        """What the table waits for, as a message (told in the player's language)."""
         p = self.phase
         if p == "ended":
-            return "The game is over."
+            return Msg(N_("The game is over."))
         if p == "auction":
             who = self.participants[len(self.spoken)]
             top = max(self.bids.values(), default=0)
-            best = f"; the highest bid is {top}" if top else ""
-            return (
-                f"{who}: bid a bank for the first bank (up to {self.balances[who]}{best}) or pass."
+            if top:
+                return Msg(
+                    N_(
+                        "{who}: bid a bank for the first bank (up to {most}; the highest bid "
+                        "is {top}) or pass."
+                    ),
+                    who=who,
+                    most=self.balances[who],
+                    top=top,
+                )
+            return Msg(
+                N_("{who}: bid a bank for the first bank (up to {most}) or pass."),
+                who=who,
+                most=self.balances[who],
             )
         if p == "bank":
-            return f"{self.banker}: announce a bank (up to {self.balances[self.banker or '']}) or pass it on."
+            return Msg(
+                N_("{who}: announce a bank (up to {most}) or pass it on."),
+                who=self.banker,
+                most=self.balances[self.banker or ""],
+            )
         if p == "betting":
             if not self._betting_closed():
                 who = self.order[self.next_bettor]
-                return (
-                    f"{who}: take any part of the {self.remaining} left in the bank, "
-                    f"banco ({self.fund}) or pass."
+                return Msg(
+                    N_(
+                        "{who}: take any part of the {left} left in the bank, banco ({fund}) or pass."
+                    ),
+                    who=who,
+                    left=self.remaining,
+                    fund=self.fund,
                 )
-            return f"{self.banker}: deal the coup." if self.stakes else "Nobody bets."
+            if self.stakes:
+                return Msg(N_("{who}: deal the coup."), who=self.banker)
+            return Msg(N_("Nobody bets."))
         if p == "punter":
             if self.forced_moves == "announced":
-                return f"{self.hand_player} (the punters' hand): draw or stand."
-            return f"{self.hand_player} holds 5: draw or stand."
-        return f"{self.banker} (banker): draw or stand."
+                return Msg(N_("{who} (the punters' hand): draw or stand."), who=self.hand_player)
+            return Msg(N_("{who} holds 5: draw or stand."), who=self.hand_player)
+        return Msg(N_("{who} (banker): draw or stand."), who=self.banker)
 
     # ------------------------------------------------------------------ the bank
 
@@ -342,14 +378,24 @@ class CheminGame:
         if self.phase == "auction":
             self._check_bidder(who)
         elif self.phase != "bank":
-            raise IllegalAction(f"No bank is being announced now. {self.prompt}", "phase")
+            raise IllegalAction(
+                Msg(N_("No bank is being announced now. {prompt}"), prompt=self.prompt_msg),
+                "phase",
+            )
         elif who != self.banker:
-            raise IllegalAction(f"It is {self.banker}'s turn to hold the bank.", "turn")
+            raise IllegalAction(
+                Msg(N_("It is {who}'s turn to hold the bank."), who=self.banker), "turn"
+            )
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-            raise IllegalAction("A bank is a whole number of chips, 1 or more.", "amount")
+            raise IllegalAction(Msg(N_("A bank is a whole number of chips, 1 or more.")), "amount")
         if amount > self.balances[who]:
             raise IllegalAction(
-                f"{who} has {self.balances[who]} chips: a bank of {amount} is beyond them.",
+                Msg(
+                    N_("{who} has {chips}: a bank of {amount} is beyond them."),
+                    who=who,
+                    chips=chips(self.balances[who]),
+                    amount=amount,
+                ),
                 "balance",
             )
 
@@ -358,11 +404,21 @@ class CheminGame:
         turn = self.participants[len(self.spoken)]
         if who != turn:
             if who in self.spoken:
-                said = f"bid {self.bids[who]}" if who in self.bids else "passed"
                 raise IllegalAction(
-                    f"{who} has already {said} in this auction: one offer each.", "auction"
+                    Msg(
+                        N_("{who} has already bid {amount} in this auction: one offer each."),
+                        who=who,
+                        amount=self.bids[who],
+                    )
+                    if who in self.bids
+                    else Msg(
+                        N_("{who} has already passed in this auction: one offer each."), who=who
+                    ),
+                    "auction",
                 )
-            raise IllegalAction(f"The auction goes in turn: it is {turn}'s turn.", "turn")
+            raise IllegalAction(
+                Msg(N_("The auction goes in turn: it is {who}'s turn."), who=turn), "turn"
+            )
 
     def bid(self, who: str, amount: int) -> list[Event]:
         """The banker announces a bank of ``amount`` chips (the auction: a player bids it)."""
@@ -372,7 +428,9 @@ class CheminGame:
             self.bids[who] = amount
             self.spoken.append(who)
             out: list[Event] = []
-            self._event("bid", f"{who} bids a bank of {amount}.", out)
+            self._event(
+                "bid", Msg(N_("{who} bids a bank of {amount}."), who=who, amount=amount), out
+            )
             self._after_auction_speech(out)
             return out
         return self._hold_bank(who, amount)
@@ -386,12 +444,20 @@ class CheminGame:
             top = max(self.bids.values())
             winner = next(p for p in self.participants if self.bids.get(p) == top)
             self.banker = winner
-            self._event("auction", f"{winner} bids highest ({top}) and holds the bank.", out)
+            self._event(
+                "auction",
+                Msg(
+                    N_("{who} bids highest ({amount}) and holds the bank."), who=winner, amount=top
+                ),
+                out,
+            )
             out.extend(self._hold_bank(winner, top))
             return
         self.banker = self.rng.choice(self.participants)
         self.phase = "bank"
-        self._event("lot", f"Nobody bids: {self.banker} draws the bank by lot.", out)
+        self._event(
+            "lot", Msg(N_("Nobody bids: {who} draws the bank by lot."), who=self.banker), out
+        )
 
     def _hold_bank(self, who: str, amount: int) -> list[Event]:
         self.balances[who] -= amount
@@ -401,7 +467,11 @@ class CheminGame:
             {"number": len(self.banks) + 1, "banker": who, "bank": amount, "coups": 0}
         )
         out: list[Event] = []
-        self._event("bank", f"{who} holds the bank: {amount} chips.", out)
+        self._event(
+            "bank",
+            Msg(N_("{who} holds the bank: {chips}."), who=who, chips=chips(amount)),
+            out,
+        )
         self._open_betting()
         return out
 
@@ -425,19 +495,22 @@ class CheminGame:
         if sum(1 for b in self.balances.values() if b > 0) < 2:
             self.banker = None
             self.phase = "ended"
-            self.ended_by = "Fewer than two players have chips left: the game ends."
-            self._event("end", self.ended_by, out)
+            self._end(Msg(N_("Fewer than two players have chips left: the game ends.")), out)
             return
         for k in range(1, len(self.participants) + 1):
             nxt = self.neighbour(old, k)
             if self.balances[nxt] > 0 and nxt not in self.declined:
                 self.banker = nxt
-                self._event("bank", f"The bank passes to {nxt}.", out)
+                self._event("bank", Msg(N_("The bank passes to {who}."), who=nxt), out)
                 return
         self.banker = None
         self.phase = "ended"
-        self.ended_by = "Nobody takes the bank: the game ends."
-        self._event("end", self.ended_by, out)
+        self._end(Msg(N_("Nobody takes the bank: the game ends.")), out)
+
+    def _end(self, why: Msg, out: list[Event]) -> None:
+        self.ended_msg = why
+        self.ended_by = str(why)
+        self._event("end", why, out)
 
     def _banker_may_pass(self, who: str) -> bool:
         """The banker passes the bank on: when announcing it, or between coups."""
@@ -455,7 +528,8 @@ class CheminGame:
             return
         if self.phase == "betting" and who == self.banker:
             raise IllegalAction(
-                "The betting has begun: the banker may pass the bank after the coup.", "turn"
+                Msg(N_("The betting has begun: the banker may pass the bank after the coup.")),
+                "turn",
             )
         self._check_bettor(who)
 
@@ -466,23 +540,23 @@ class CheminGame:
         out: list[Event] = []
         if self.phase == "auction":
             self.spoken.append(who)
-            self._event("pass", f"{who} passes.", out)
+            self._event("pass", Msg(N_("{who} passes."), who=who), out)
             self._after_auction_speech(out)
             return out
         if who == self.banker:
             if self.phase == "bank":
                 self.declined.append(who)
-            self._event("pass", f"{who} passes the bank.", out)
+            self._event("pass", Msg(N_("{who} passes the bank."), who=who), out)
             self._pass_bank(out, "passed")
             return out
         self.next_bettor += 1
-        self._event("pass", f"{who} passes.", out)
+        self._event("pass", Msg(N_("{who} passes."), who=who), out)
         self._after_bet(out)
         return out
 
     def _after_bet(self, out: list[Event]) -> None:
         if self._betting_closed() and not self.stakes:
-            self._event("pass", "Nobody takes any part of the bank.", out)
+            self._event("pass", Msg(N_("Nobody takes any part of the bank.")), out)
             self._pass_bank(out, "nobody bet")
 
     # ------------------------------------------------------------------ betting
@@ -490,27 +564,44 @@ class CheminGame:
     def _check_bettor(self, who: str) -> None:
         self._who(who)
         if self.phase != "betting" or self._betting_closed():
-            raise IllegalAction(f"No bets are taken now. {self.prompt}", "phase")
+            raise IllegalAction(
+                Msg(N_("No bets are taken now. {prompt}"), prompt=self.prompt_msg), "phase"
+            )
         if who == self.banker:
             raise IllegalAction(
-                f"{who} holds the bank: the banker does not bet against it.", "turn"
+                Msg(N_("{who} holds the bank: the banker does not bet against it."), who=who),
+                "turn",
             )
         if self.order[self.next_bettor] != who:
             raise IllegalAction(
-                f"Betting goes in rotation: it is {self.order[self.next_bettor]}'s turn.", "turn"
+                Msg(
+                    N_("Betting goes in rotation: it is {who}'s turn."),
+                    who=self.order[self.next_bettor],
+                ),
+                "turn",
             )
 
     def verify_wager(self, who: str, amount: int) -> None:
         self._check_bettor(who)
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-            raise IllegalAction("A stake is a whole number of chips, 1 or more.", "amount")
+            raise IllegalAction(Msg(N_("A stake is a whole number of chips, 1 or more.")), "amount")
         if amount > self.remaining:
             raise IllegalAction(
-                f"Only {self.remaining} of the bank remains: {who} may take up to that.", "cover"
+                Msg(
+                    N_("Only {left} of the bank remains: {who} may take up to that."),
+                    left=self.remaining,
+                    who=who,
+                ),
+                "cover",
             )
         if amount > self.balances[who]:
             raise IllegalAction(
-                f"{who} has {self.balances[who]} chips: a stake of {amount} is beyond them.",
+                Msg(
+                    N_("{who} has {chips}: a stake of {amount} is beyond them."),
+                    who=who,
+                    chips=chips(self.balances[who]),
+                    amount=amount,
+                ),
                 "balance",
             )
 
@@ -518,7 +609,7 @@ class CheminGame:
         """Take ``amount`` of what remains of the bank."""
         if any(extra):
             raise IllegalAction(
-                "Chemin de fer has one punters' hand: no à cheval, riding or side.", "act"
+                Msg(N_("Chemin de fer has one punters' hand: no à cheval, riding or side.")), "act"
             )
         self.verify_wager(who, amount)
         self._remember(lambda: Wager.model_construct(act="wager", who=who, amount=amount))
@@ -526,7 +617,9 @@ class CheminGame:
         self.stakes[who] = amount
         self.next_bettor += 1
         out: list[Event] = []
-        self._event("wager", f"{who} takes {amount} of the bank.", out)
+        self._event(
+            "wager", Msg(N_("{who} takes {amount} of the bank."), who=who, amount=amount), out
+        )
         self._after_bet(out)
         return out
 
@@ -534,14 +627,21 @@ class CheminGame:
         self._check_bettor(who)
         if self.balances[who] < self.fund:
             raise IllegalAction(
-                f"Banco takes the whole bank ({self.fund}): {who} has {self.balances[who]}.",
+                Msg(
+                    N_("Banco takes the whole bank ({fund}): {who} has {balance}."),
+                    fund=self.fund,
+                    who=who,
+                    balance=self.balances[who],
+                ),
                 "balance",
             )
 
     def banco(self, who: str, *extra: object) -> list[Event]:
         """Take the whole bank; parts taken before are handed back; the betting ends."""
         if any(e is not None for e in extra):
-            raise IllegalAction("Chemin de fer's banco takes the whole bank, on one hand.", "act")
+            raise IllegalAction(
+                Msg(N_("Chemin de fer's banco takes the whole bank, on one hand.")), "act"
+            )
         self.verify_banco(who)
         self._remember(lambda: Banco.model_construct(act="banco", who=who))
         for other, amount in self.stakes.items():
@@ -550,14 +650,20 @@ class CheminGame:
         self.stakes = {who: self.fund}
         self.banco_caller = who
         out: list[Event] = []
-        self._event("banco", f"{who}: banco! ({self.fund} chips, the whole bank)", out)
+        self._event(
+            "banco",
+            Msg(N_("{who}: banco! ({chips}, the whole bank)"), who=who, chips=chips(self.fund)),
+            out,
+        )
         return out
 
     # ------------------------------------------------------------------ the coup
 
     def verify_deal(self) -> None:
         if self.phase != "betting" or not self._betting_closed() or not self.stakes:
-            raise IllegalAction(f"The coup cannot be dealt now. {self.prompt}", "phase")
+            raise IllegalAction(
+                Msg(N_("The coup cannot be dealt now. {prompt}"), prompt=self.prompt_msg), "phase"
+            )
 
     def deal(self) -> list[Event]:
         self.verify_deal()
@@ -565,7 +671,16 @@ class CheminGame:
         out: list[Event] = []
         if self.shoe.fill():
             self._event(
-                "shuffle", f"A fresh shoe: {len(self.shoe)} cards ({self.packs} packs).", out
+                "shuffle",
+                Msg.plural(
+                    Nn_(
+                        "A fresh shoe: {cards} cards ({n} pack).",
+                        "A fresh shoe: {cards} cards ({n} packs).",
+                    ),
+                    self.packs,
+                    cards=len(self.shoe),
+                ),
+                out,
             )
         draw = self.shoe.draw
         player, banker = [draw()], [draw()]
@@ -577,8 +692,13 @@ class CheminGame:
         self.moves = {}
         self._event(
             "deal",
-            f"Coup {len(self.coups) + 1}: {self.hand_player} plays the hand against "
-            f"{self.banker}'s bank ({self.staked()} staked).",
+            Msg(
+                N_("Coup {coup}: {who} plays the hand against {banker}'s bank ({staked} staked)."),
+                coup=len(self.coups) + 1,
+                who=self.hand_player,
+                banker=self.banker,
+                staked=self.staked(),
+            ),
             out,
         )
         if points(player) >= 8 or points(banker) >= 8:
@@ -602,19 +722,17 @@ class CheminGame:
             self._stand("player", out)
 
     def _draw(self, hand: str, out: list[Event]) -> None:
-        from ..engine.cards import pretty
-
         card = self.shoe.draw()
         self.hands[hand].append(card)
         self.moves[hand] = "draw"
         who = self.hand_player if hand == "player" else self.banker
-        self._event("draw", f"{who} draws: {pretty(card)}.", out)
+        self._event("draw", Msg(N_("{who} draws: {card}."), who=who, card=Card(card)), out)
         self._next(hand, out)
 
     def _stand(self, hand: str, out: list[Event]) -> None:
         self.moves[hand] = "stand"
         who = self.hand_player if hand == "player" else self.banker
-        self._event("stand", f"{who} stands.", out)
+        self._event("stand", Msg(N_("{who} stands."), who=who), out)
         self._next(hand, out)
 
     def _next(self, hand: str, out: list[Event]) -> None:
@@ -626,22 +744,50 @@ class CheminGame:
     def verify_move(self, side: str, draw: bool) -> None:
         if side not in ("punter", "banker"):
             raise IllegalAction(
-                f"{quoted(side)} is not a hand of chemin de fer: say punter or banker.", "side"
+                Msg(
+                    N_("{side} is not a hand of chemin de fer: say punter or banker."),
+                    side=quoted(side),
+                ),
+                "side",
             )
         if self.phase not in ("punter", "banker"):
-            raise IllegalAction(f"Nobody draws now. {self.prompt}", "phase")
+            raise IllegalAction(
+                Msg(N_("Nobody draws now. {prompt}"), prompt=self.prompt_msg), "phase"
+            )
         if side != self.phase:
-            who = self.hand_player if self.phase == "punter" else self.banker
-            raise IllegalAction(f"It is {who}'s move ({self.phase}'s hand). {self.prompt}", "turn")
+            raise IllegalAction(
+                Msg(
+                    N_("It is {who}'s move (punter's hand). {prompt}"),
+                    who=self.hand_player,
+                    prompt=self.prompt_msg,
+                )
+                if self.phase == "punter"
+                else Msg(
+                    N_("It is {who}'s move (banker's hand). {prompt}"),
+                    who=self.banker,
+                    prompt=self.prompt_msg,
+                ),
+                "turn",
+            )
         if side == "punter":  # announced moves: the punter is bound but at 5
             t = points(self.hands["player"])
             if t <= 4 and not draw:
                 raise IllegalAction(
-                    f"{self.hand_player} holds {t}: the punter is bound to draw at 0-4.", "forced"
+                    Msg(
+                        N_("{who} holds {total}: the punter is bound to draw at 0-4."),
+                        who=self.hand_player,
+                        total=t,
+                    ),
+                    "forced",
                 )
             if t >= 6 and draw:
                 raise IllegalAction(
-                    f"{self.hand_player} holds {t}: the punter is bound to stand at 6-7.", "forced"
+                    Msg(
+                        N_("{who} holds {total}: the punter is bound to stand at 6-7."),
+                        who=self.hand_player,
+                        total=t,
+                    ),
+                    "forced",
                 )
 
     def draw(self, side: str) -> list[Event]:
@@ -659,8 +805,6 @@ class CheminGame:
         return out
 
     def _settle(self, out: list[Event], natural: bool) -> None:
-        from ..engine.cards import pretty
-
         assert self.banker is not None and self.hand_player is not None
         pt, bt = points(self.hands["player"]), points(self.hands["banker"])
         result = result_of(pt, bt)
@@ -714,17 +858,31 @@ class CheminGame:
         self.coups.append(coup)
         if self.banks:
             self.banks[-1]["coups"] = int(self.banks[-1]["coups"]) + 1  # type: ignore[call-overload]
-        shown = lambda h: " ".join(pretty(c) for c in self.hands[h])  # noqa: E731
-        word = {
-            "player": f"{self.hand_player} wins",
-            "banker": f"{self.banker} (banker) wins",
-            "tie": "a tie",
-        }
+        outcome = {
+            "player": Msg(N_("{who} wins"), who=self.hand_player),
+            "banker": Msg(N_("{who} (banker) wins"), who=self.banker),
+            "tie": Msg(N_("a tie")),
+        }[result]
         self._event(
             "reveal",
-            f"Punter {shown('player')} = {pt}, banker {shown('banker')} = {bt}"
-            + (" (a natural)" if natural else "")
-            + f": {word[result]}. Bank {before} → {self.fund}.",
+            Msg(
+                N_(
+                    "Punter {punter} = {pt}, banker {banker} = {bt} (a natural): {outcome}. "
+                    "Bank {before} → {after}."
+                )
+                if natural
+                else N_(
+                    "Punter {punter} = {pt}, banker {banker} = {bt}: {outcome}. "
+                    "Bank {before} → {after}."
+                ),
+                punter=Cards(self.hands["player"]),
+                pt=pt,
+                banker=Cards(self.hands["banker"]),
+                bt=bt,
+                outcome=outcome,
+                before=before,
+                after=self.fund,
+            ),
             out,
         )
         # banco suivi: a losing banco caller speaks first next coup
@@ -743,9 +901,11 @@ class CheminGame:
 
     def verify_retire(self) -> None:
         if self.phase == "ended":
-            raise IllegalAction("The game is over.", "phase")
+            raise IllegalAction(Msg(N_("The game is over.")), "phase")
         if self.phase in ("punter", "banker") or self.stakes:
-            raise IllegalAction("A coup is under way: finish it before the game ends.", "retire")
+            raise IllegalAction(
+                Msg(N_("A coup is under way: finish it before the game ends.")), "retire"
+            )
 
     def retire(self) -> list[Event]:
         """End the game between coups; a fund goes back to its banker."""
@@ -755,10 +915,22 @@ class CheminGame:
             self.balances[self.banker] += self.fund
         self.fund = 0
         self.phase = "ended"
-        self.ended_by = "The players end the game between coups."
+        self.ended_msg = Msg(N_("The players end the game between coups."))
+        self.ended_by = str(self.ended_msg)
         out: list[Event] = []
         standing = ", ".join(f"{p} {self.balances[p]}" for p in self.participants)
-        self._event("end", f"The game ends after {len(self.coups)} coups: {standing}.", out)
+        self._event(
+            "end",
+            Msg.plural(
+                Nn_(
+                    "The game ends after {n} coup: {standing}.",
+                    "The game ends after {n} coups: {standing}.",
+                ),
+                len(self.coups),
+                standing=standing,
+            ),
+            out,
+        )
         return out
 
     def standings(self) -> list[Standing]:
@@ -792,8 +964,13 @@ class CheminGame:
         if act == "retire":
             return self.retire()
         raise IllegalAction(
-            f"Chemin de fer has no act {quoted(act)}: its acts are bid, pass, wager, banco, "
-            "deal, draw, stand and retire.",
+            Msg(
+                N_(
+                    "Chemin de fer has no act {act}: its acts are bid, pass, wager, banco, "
+                    "deal, draw, stand and retire."
+                ),
+                act=quoted(act),
+            ),
             "act",
         )
 
@@ -823,7 +1000,10 @@ class CheminGame:
         the banker has not seen, as banque's advisor does for one side.
         """
         if self.phase != "banker":
-            raise IllegalAction(f"The banker is not choosing now. {self.prompt}", "phase")
+            raise IllegalAction(
+                Msg(N_("The banker is not choosing now. {prompt}"), prompt=self.prompt_msg),
+                "phase",
+            )
         unseen = self._unseen_values()
         third = points(self.hands["player"][2:]) if len(self.hands["player"]) > 2 else None
         return advise_one_side(

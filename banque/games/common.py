@@ -27,6 +27,7 @@ from ..constants import MAX_NAME
 from ..engine.cards import full_shoe, hand_total
 from ..engine.errors import IllegalAction
 from ..engine.game import Event, validate_stacked
+from ..engine.messages import N_, Msg
 from ..engine.naturals import side_result
 from ..text import quoted
 
@@ -94,32 +95,51 @@ def banker_draws(total: int, third: int | None) -> bool:
 def validate_names(participants: Sequence[str], low: int, high: int, game: str) -> list[str]:
     """The participants' names, checked as banque checks them (``low``..``high`` of them)."""
     if isinstance(participants, str) or not isinstance(participants, Sequence):
-        raise IllegalAction("Participants must be a list of names.", "participants")
+        raise IllegalAction(Msg(N_("Participants must be a list of names.")), "participants")
     names = [p.strip() if isinstance(p, str) else p for p in participants]
     seen: set[str] = set()
     for name in names:
         if not isinstance(name, str) or not name:
-            raise IllegalAction("Every participant needs a name (not empty).", "participants")
+            raise IllegalAction(
+                Msg(N_("Every participant needs a name (not empty).")), "participants"
+            )
         if len(name) > MAX_NAME:
             raise IllegalAction(
-                f"The name {quoted(name)} is too long: at most {MAX_NAME} characters.",
+                Msg(
+                    N_("The name {name} is too long: at most {most} characters."),
+                    name=quoted(name),
+                    most=MAX_NAME,
+                ),
                 "participants",
             )
         if not name.isprintable():
             raise IllegalAction(
-                f"The name {quoted(name)} holds a control character: use letters, digits "
-                "and spaces.",
+                Msg(
+                    N_(
+                        "The name {name} holds a control character: use letters, digits and spaces."
+                    ),
+                    name=quoted(name),
+                ),
                 "participants",
             )
         if name.casefold() in seen:
             raise IllegalAction(
-                f"Two participants are called {quoted(name)}: every name must be different.",
+                Msg(
+                    N_("Two participants are called {name}: every name must be different."),
+                    name=quoted(name),
+                ),
                 "participants",
             )
         seen.add(name.casefold())
     if not low <= len(names) <= high:
         raise IllegalAction(
-            f"{game} is played by {low} to {high} participants; {len(names)} were given.",
+            Msg(
+                N_("{game} is played by {least} to {most} participants; {n} were given."),
+                game=game,
+                least=low,
+                most=high,
+                n=len(names),
+            ),
             "participants",
         )
     return names
@@ -134,7 +154,7 @@ class Shoe:
 
     def __init__(self, packs: int, rng: random.Random, stacked: Iterable[str] = ()) -> None:
         if isinstance(packs, bool) or not isinstance(packs, int) or not 1 <= packs <= 1000:
-            raise IllegalAction("A shoe holds 1 to 1000 packs.", "packs")
+            raise IllegalAction(Msg(N_("A shoe holds 1 to 1000 packs.")), "packs")
         self.packs = packs
         self.rng = rng
         self.stacked = validate_stacked(stacked, packs)

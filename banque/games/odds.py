@@ -20,6 +20,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from ..i18n import _, ngettext
 from ..study.odds import _check_packs, _entry, _value_counts, two_card_distribution
 from .common import banker_draws
 
@@ -162,26 +163,31 @@ def punto_report(packs: int = 8) -> dict[str, Any]:
 def format_punto(report: dict[str, Any]) -> str:
     packs = report["packs"]
     lines = [
-        f"Punto banco, a shoe of {packs} pack{'s' if packs != 1 else ''} ({report['cards']} cards): "
-        "exact odds of a coup from a full shoe",
+        ngettext(
+            "Punto banco, a shoe of {packs} pack ({cards} cards): "
+            "exact odds of a coup from a full shoe",
+            "Punto banco, a shoe of {packs} packs ({cards} cards): "
+            "exact odds of a coup from a full shoe",
+            packs,
+        ).format(packs=packs, cards=report["cards"]),
         "",
     ]
     rows = [
-        ("Player's hand wins", report["player_wins"]),
-        ("Banker's hand wins", report["banker_wins"]),
-        ("Tie", report["tie"]),
-        ("Banker's natural 8", report["banker_natural_8"]),
-        ("Banker's natural 9", report["banker_natural_9"]),
+        (_("Player's hand wins"), report["player_wins"]),
+        (_("Banker's hand wins"), report["banker_wins"]),
+        (_("Tie"), report["tie"]),
+        (_("Banker's natural 8"), report["banker_natural_8"]),
+        (_("Banker's natural 9"), report["banker_natural_9"]),
     ]
-    width = max(len(label) for label, _ in rows)
+    width = max(len(label) for label, _entry in rows)
     for label, entry in rows:
         lines.append(f"{label:<{width}}  {entry['decimal']:.6f}  {entry['fraction']}")
-    lines += ["", "House edge per chip bet (ties return the bets on the hands)"]
+    lines += ["", _("House edge per chip bet (ties return the bets on the hands)")]
     names = {
-        "banker": "Banker (pays 1 to 1 less 5 %)",
-        "player": "Player (pays 1 to 1)",
-        "natural8": "Natural 8 (pays 9 to 1)",
-        "natural9": "Natural 9 (pays 9 to 1)",
+        "banker": _("Banker (pays 1 to 1 less 5 %)"),
+        "player": _("Player (pays 1 to 1)"),
+        "natural8": _("Natural 8 (pays 9 to 1)"),
+        "natural9": _("Natural 9 (pays 9 to 1)"),
     }
     width = max(len(v) for v in names.values())
     for key, label in names.items():
@@ -216,23 +222,28 @@ def chemin_report(packs: int = 6) -> dict[str, Any]:
 
 def format_chemin(report: dict[str, Any]) -> str:
     packs = report["packs"]
+    head_total, head_p, head_exact = _("Two-card total"), _("Probability"), _("Exact")
+    tw, pw = max(14, len(head_total)), max(11, len(head_p))
     lines = [
-        f"Chemin de fer, a shoe of {packs} pack{'s' if packs != 1 else ''} ({report['cards']} "
-        "cards): the two hands' naturals, exact",
+        ngettext(
+            "Chemin de fer, a shoe of {packs} pack ({cards} cards): the two hands' naturals, exact",
+            "Chemin de fer, a shoe of {packs} packs ({cards} cards): the two hands' naturals, exact",
+            packs,
+        ).format(packs=packs, cards=report["cards"]),
         "",
-        "Two-card total  Probability  Exact",
+        f"{head_total:<{tw}}  {head_p:<{pw}}  {head_exact}",
     ]
     for row in report["two_card_totals"]:
-        lines.append(f"{row['total']:>14}  {row['decimal']:>11.6f}  {row['fraction']}")
+        lines.append(f"{row['total']:>{tw}}  {row['decimal']:>{pw}.6f}  {row['fraction']}")
     lines.append("")
     rows = [
-        ("Natural 8 on one hand", report["natural_8"]),
-        ("Natural 9 on one hand", report["natural_9"]),
-        ("Natural (8 or 9) on one hand", report["natural_one_hand"]),
-        ("A natural in either hand: the coup ends", report["natural_either_hand"]),
-        ("No natural: the coup goes to drawing", report["no_natural"]),
+        (_("Natural 8 on one hand"), report["natural_8"]),
+        (_("Natural 9 on one hand"), report["natural_9"]),
+        (_("Natural (8 or 9) on one hand"), report["natural_one_hand"]),
+        (_("A natural in either hand: the coup ends"), report["natural_either_hand"]),
+        (_("No natural: the coup goes to drawing"), report["no_natural"]),
     ]
-    width = max(len(label) for label, _ in rows)
+    width = max(len(label) for label, _entry in rows)
     for label, entry in rows:
         lines.append(f"{label:<{width}}  {entry['decimal']:.6f}  {entry['fraction']}")
     return "\n".join(lines)

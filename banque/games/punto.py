@@ -34,6 +34,7 @@ from pydantic import BaseModel
 
 from ..engine.errors import IllegalAction
 from ..engine.game import START_CHIPS
+from ..engine.messages import N_, Cards, Clauses, Msg, Nn_, chips
 from ..engine.models import Action, Bet, Deal, Retire, Spot, build
 from ..text import quoted
 from .common import (
@@ -57,11 +58,18 @@ DEFAULT_LIMIT = 100
 MAX_PLAYERS = 11
 SPOTS: tuple[Spot, ...] = ("player", "banker", "natural8", "natural9")
 SPOT_NAMES: dict[str, str] = {
-    "player": "the player",
-    "banker": "the banker",
-    "natural8": "a natural 8 (the banker's)",
-    "natural9": "a natural 9 (the banker's)",
+    "player": N_("the player"),
+    "banker": N_("the banker"),
+    "natural8": N_("a natural 8 (the banker's)"),
+    "natural9": N_("a natural 9 (the banker's)"),
 }
+
+
+def _spot(on: str) -> Msg:
+    """A spot's name as a message (told in the player's language)."""
+    return Msg(SPOT_NAMES[on])
+
+
 #: The commission on a winning banker bet, in twentieths of a chip per chip won (5 %).
 COMMISSION_TWENTIETHS = 1
 
@@ -108,7 +116,9 @@ class PuntoGame:
 
         self.participants = validate_names(participants, 1, MAX_PLAYERS, "Punto banco")
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            raise IllegalAction("The house limit is a whole number of chips, 1 or more.", "limit")
+            raise IllegalAction(
+                Msg(N_("The house limit is a whole number of chips, 1 or more.")), "limit"
+            )
         self.seed = seed
         self.packs = packs
         self.limit = limit
@@ -144,8 +154,9 @@ class PuntoGame:
         """The house holds one bank all game long."""
         return 1
 
-    def _event(self, kind: str, text: str, out: list[Event]) -> None:
-        ev = Event(kind, text, 1, len(self.coups) + 1)
+    def _event(self, kind: str, msg: Msg, out: list[Event]) -> None:
+        """An event: its words are ``msg`` (told in each player's language)."""
+        ev = Event(kind, str(msg), 1, len(self.coups) + 1, kind, {}, msg)
         out.append(ev)
         if self.keep_log:
             self.log.append(ev)
@@ -158,14 +169,17 @@ class PuntoGame:
     def _who(self, who: str) -> None:
         if who not in self.balances:
             raise IllegalAction(
-                f"{quoted(who)} is not at this table (the players are "
-                f"{', '.join(self.participants)}).",
+                Msg(
+                    N_("{who} is not at this table (the players are {names})."),
+                    who=quoted(who),
+                    names=", ".join(self.participants),
+                ),
                 "participant",
             )
 
     def _open(self) -> None:
         if self.phase == "ended":
-            raise IllegalAction("The game is over: nothing more can be done.", "phase")
+            raise IllegalAction(Msg(N_("The game is over: nothing more can be done.")), "phase")
 
     # ------------------------------------------------------------------ acts
 
@@ -179,22 +193,55 @@ class PuntoGame:
         self._who(who)
         if on not in SPOTS:
             raise IllegalAction(
-                f"{quoted(on)} is not a bet: bet on player, banker, natural8 or natural9.", "spot"
+                Msg(
+                    N_("{spot} is not a bet: bet on player, banker, natural8 or natural9."),
+                    spot=quoted(on),
+                ),
+                "spot",
             )
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-            raise IllegalAction("A bet is a whole number of chips, 1 or more.", "amount")
+            raise IllegalAction(Msg(N_("A bet is a whole number of chips, 1 or more.")), "amount")
         placed = self.bets.get(who, {}).get(on, 0)
         if placed + amount > self.limit:
             room = self.limit - placed
             if not placed:
-                said = f"at most {self.limit} may go on {SPOT_NAMES[on]}"
+                said = Msg(
+                    N_("The house limit is {limit} a bet: at most {limit} may go on {spot}."),
+                    limit=self.limit,
+                    spot=_spot(on),
+                )
+            elif room > 0:
+                said = Msg(
+                    N_(
+                        "The house limit is {limit} a bet: {who} has {placed} on {spot}, "
+                        "so at most {room} more may go there."
+                    ),
+                    limit=self.limit,
+                    who=who,
+                    placed=placed,
+                    spot=_spot(on),
+                    room=room,
+                )
             else:
-                more = f"at most {room} more" if room > 0 else "no more"
-                said = f"{who} has {placed} on {SPOT_NAMES[on]}, so {more} may go there"
-            raise IllegalAction(f"The house limit is {self.limit} a bet: {said}.", "limit")
+                said = Msg(
+                    N_(
+                        "The house limit is {limit} a bet: {who} has {placed} on {spot}, "
+                        "so no more may go there."
+                    ),
+                    limit=self.limit,
+                    who=who,
+                    placed=placed,
+                    spot=_spot(on),
+                )
+            raise IllegalAction(said, "limit")
         if amount > self.balances[who]:
             raise IllegalAction(
-                f"{who} has {self.balances[who]} chips: a bet of {amount} is beyond them.",
+                Msg(
+                    N_("{who} has {chips}: a bet of {amount} is beyond them."),
+                    who=who,
+                    chips=chips(self.balances[who]),
+                    amount=amount,
+                ),
                 "balance",
             )
 
@@ -212,7 +259,11 @@ class PuntoGame:
         spots = self.bets.setdefault(who, {})
         spots[on] = spots.get(on, 0) + amount
         out: list[Event] = []
-        self._event("bet", f"{who} bets {amount} on {SPOT_NAMES[on]}.", out)
+        self._event(
+            "bet",
+            Msg(N_("{who} bets {amount} on {spot}."), who=who, amount=amount, spot=_spot(on)),
+            out,
+        )
         return out
 
     def verify_deal(self) -> None:
@@ -226,7 +277,14 @@ class PuntoGame:
         if self.shoe.fill():
             self._event(
                 "shuffle",
-                f"A fresh shoe is shuffled: {len(self.shoe)} cards ({self.packs} packs).",
+                Msg.plural(
+                    Nn_(
+                        "A fresh shoe is shuffled: {cards} cards ({n} pack).",
+                        "A fresh shoe is shuffled: {cards} cards ({n} packs).",
+                    ),
+                    self.packs,
+                    cards=len(self.shoe),
+                ),
                 out,
             )
         draw = self.shoe.draw
@@ -321,7 +379,7 @@ class PuntoGame:
         self._open()
         if self.staked():
             raise IllegalAction(
-                "Bets are on the table: deal the coup before the game ends.", "retire"
+                Msg(N_("Bets are on the table: deal the coup before the game ends.")), "retire"
             )
 
     def retire(self) -> list[Event]:
@@ -331,7 +389,18 @@ class PuntoGame:
         self.phase = "ended"
         out: list[Event] = []
         standing = ", ".join(f"{p} {self.balances[p]}" for p in self.participants)
-        self._event("end", f"The game ends after {len(self.coups)} coups: {standing}.", out)
+        self._event(
+            "end",
+            Msg.plural(
+                Nn_(
+                    "The game ends after {n} coup: {standing}.",
+                    "The game ends after {n} coups: {standing}.",
+                ),
+                len(self.coups),
+                standing=standing,
+            ),
+            out,
+        )
         return out
 
     def standings(self) -> list[Standing]:
@@ -349,8 +418,13 @@ class PuntoGame:
         if act == "retire":
             return self.retire()
         raise IllegalAction(
-            f"Punto banco has no act {quoted(act)}: its acts are bet, deal and retire "
-            "(every draw is fixed: nobody draws or stands by choice).",
+            Msg(
+                N_(
+                    "Punto banco has no act {act}: its acts are bet, deal and retire "
+                    "(every draw is fixed: nobody draws or stands by choice)."
+                ),
+                act=quoted(act),
+            ),
             "act",
         )
 
@@ -358,11 +432,17 @@ class PuntoGame:
 
     @property
     def prompt(self) -> str:
+        """What the table waits for, in English (:attr:`prompt_msg` is its message)."""
+        return str(self.prompt_msg)
+
+    @property
+    def prompt_msg(self) -> Msg:
+        """What the table waits for, as a message (told in the player's language)."""
         if self.phase == "ended":
-            return "The game is over."
+            return Msg(N_("The game is over."))
         if self.staked():
-            return "Place more bets, or deal the coup."
-        return "Place your bets (player, banker, natural 8, natural 9), then deal."
+            return Msg(N_("Place more bets, or deal the coup."))
+        return Msg(N_("Place your bets (player, banker, natural 8, natural 9), then deal."))
 
     def road(self) -> list[list[str]]:
         return big_road(c.result for c in self.coups)
@@ -390,14 +470,49 @@ class PuntoGame:
         return self.report()
 
 
-def _describe(coup: TwoHandCoup) -> str:
-    from ..engine.cards import pretty
-
-    p = " ".join(pretty(c) for c in coup.hands.player)
-    b = " ".join(pretty(c) for c in coup.hands.banker)
-    head = f"Coup {coup.number}: player {p} = {coup.totals['player']}, banker {b} = {coup.totals['banker']}"
+def _describe(coup: TwoHandCoup) -> Msg:
+    """A coup's account: both hands, who wins, each bet's result."""
+    outcome = {
+        "tie": Msg(N_("a tie")),
+        "player": Msg(N_("the player wins")),
+        "banker": Msg(N_("the banker wins")),
+    }[coup.result]
+    params: dict[str, object] = dict(
+        number=coup.number,
+        player=Cards(coup.hands.player),
+        pt=coup.totals["player"],
+        banker=Cards(coup.hands.banker),
+        bt=coup.totals["banker"],
+        outcome=outcome,
+    )
+    if coup.bets:
+        params["paid"] = Clauses(
+            Msg(PAID[str(line["on"])], who=line["who"], won=f"{int(str(line['won'])):+d}")
+            for line in coup.bets
+        )
     if coup.natural:
-        head += " (a natural)"
-    outcome = "a tie" if coup.result == "tie" else f"the {coup.result} wins"
-    paid = "; ".join(f"{line['who']} {line['won']:+d} on {line['on']}" for line in coup.bets)
-    return f"{head}: {outcome}." + (f" {paid}." if paid else "")
+        template = (
+            N_(
+                "Coup {number}: player {player} = {pt}, banker {banker} = {bt} (a natural): {outcome}. {paid}."
+            )
+            if coup.bets
+            else N_(
+                "Coup {number}: player {player} = {pt}, banker {banker} = {bt} (a natural): {outcome}."
+            )
+        )
+    else:
+        template = (
+            N_("Coup {number}: player {player} = {pt}, banker {banker} = {bt}: {outcome}. {paid}.")
+            if coup.bets
+            else N_("Coup {number}: player {player} = {pt}, banker {banker} = {bt}: {outcome}.")
+        )
+    return Msg(template, **params)
+
+
+#: A bet's result in the coup's account, for each spot.
+PAID: dict[str, str] = {
+    "player": N_("{who} {won} on player"),
+    "banker": N_("{who} {won} on banker"),
+    "natural8": N_("{who} {won} on natural8"),
+    "natural9": N_("{who} {won} on natural9"),
+}

@@ -130,17 +130,29 @@ def _pct(x: float | Fraction) -> str:
 
 
 def format_punto_summary(s: PuntoSummary) -> str:
+    from ..i18n import _, pgettext
+
+    words = {
+        "player": pgettext("punto banco: a hand, a spot", "player"),
+        "banker": pgettext("punto banco: a hand, a spot", "banker"),
+        "tie": _("tie"),
+        "natural8": _("natural8"),
+        "natural9": _("natural9"),
+    }
+    w = max(10, *(len(word) for word in words.values()))
     lines = [
-        f"Punto banco: {s.coups} coups, {s.packs} packs, seed {s.seed} ({s.tables} tables)",
+        _("Punto banco: {coups} coups, {packs} packs, seed {seed} ({tables} tables)").format(
+            coups=s.coups, packs=s.packs, seed=s.seed, tables=s.tables
+        ),
         "",
-        "Result        Rate      Exact (full shoe)",
+        _("Result        Rate      Exact (full shoe)"),
     ]
     for k, v in s.results.items():
-        lines.append(f"{k:<10}  {v / s.coups:.5f}   {float(s.exact[k]):.5f}")
-    lines += ["", "House edge    Measured    ± s.e.     Exact"]
+        lines.append(f"{words.get(k, k):<{w}}  {v / s.coups:.5f}   {float(s.exact[k]):.5f}")
+    lines += ["", _("House edge    Measured    ± s.e.     Exact")]
     for name, spot in s.spots.items():
         lines.append(
-            f"{name:<10}  {_pct(spot.edge()):>10}  {spot.error() * 100:6.3f} %  "
+            f"{words.get(name, name):<{w}}  {_pct(spot.edge()):>10}  {spot.error() * 100:6.3f} %  "
             f"{_pct(s.exact['edges'][name]):>10}"
         )
     return "\n".join(lines)
@@ -240,18 +252,47 @@ def simulate_chemin(coups: int, players: int = 5, seed: int = 0, packs: int = 6)
 
 
 def format_chemin_summary(s: CheminSummary) -> str:
+    from ..i18n import _, pgettext
+
     d = s.as_dict()
+    words = {
+        "player": pgettext("chemin de fer: the punters' hand", "player"),
+        "banker": _("banker"),
+        "tie": _("tie"),
+    }
+    labels = [
+        _("Naturals per coup"),
+        _("Banker's gain per chip"),
+        _("Results"),
+        _("Punter at 5"),
+    ]
+    w = max(22, *(len(label) for label in labels))
     lines = [
-        f"Chemin de fer: {s.coups} coups, {s.players} computer players, {s.packs} packs, "
-        f"seed {s.seed} ({s.games} games, {s.banks} banks, {s.bancos} bancos)",
+        _(
+            "Chemin de fer: {coups} coups, {players} computer players, {packs} packs, "
+            "seed {seed} ({games} games, {banks} banks, {bancos} bancos)"
+        ).format(
+            coups=s.coups,
+            players=s.players,
+            packs=s.packs,
+            seed=s.seed,
+            games=s.games,
+            banks=s.banks,
+            bancos=s.bancos,
+        ),
         "",
-        f"Naturals per coup      {d['naturals_per_coup']:.5f}  (exact from a full shoe "
-        f"{d['exact_natural_either_hand']:.5f})",
-        f"Banker's gain per chip {d['banker_gain_per_chip']:+.5f}",
-        "Results                " + ", ".join(f"{k} {v}" for k, v in s.results.items()),
-        f"Punter at 5            draw {s.punter_at_5['draw']}, stand {s.punter_at_5['stand']}",
+        f"{labels[0]:<{w}} {d['naturals_per_coup']:.5f}  "
+        + _("(exact from a full shoe {exact})").format(
+            exact=f"{d['exact_natural_either_hand']:.5f}"
+        ),
+        f"{labels[1]:<{w}} {d['banker_gain_per_chip']:+.5f}",
+        f"{labels[2]:<{w}} " + ", ".join(f"{words.get(k, k)} {v}" for k, v in s.results.items()),
+        f"{labels[3]:<{w}} "
+        + _("draw {draw}, stand {stand}").format(
+            draw=s.punter_at_5["draw"], stand=s.punter_at_5["stand"]
+        ),
         "",
-        "Banker's total  draws  stands",
+        _("Banker's total  draws  stands"),
     ]
     for total, m in sorted(s.banker_moves.items()):
         lines.append(f"{total:>14}  {m['draw']:>5}  {m['stand']:>6}")

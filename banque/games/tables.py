@@ -12,19 +12,28 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.errors import BanqueError, IllegalAction
+from ..engine.messages import N_, Msg
 from .common import validate_names
 
-__all__ = ["TableJournal", "check_seats", "farewell", "open_table"]
+__all__ = ["TableJournal", "check_seats", "farewell", "open_table", "your_name"]
 
 #: Seats each game takes: (fewest, most).
 SEATS = {"punto-banco": (1, 11), "chemin-de-fer": (2, 11)}
 TITLES = {"punto-banco": "Punto banco", "chemin-de-fer": "Chemin de fer"}
 
 
+def your_name() -> str:
+    """The seat name of the player at the keyboard when none is given ("You"; French
+    "Moi", Spanish "Yo"): a name, so the journal keeps it as it was shown."""
+    from ..i18n import pgettext
+
+    return pgettext("the seat of the player at the keyboard", "You")
+
+
 def check_seats(game: str, names: list[str]) -> list[str]:
     """The names, checked for ``game``; :class:`IllegalAction` says what is wrong."""
     if game not in SEATS:
-        raise IllegalAction(f"There is no game called {game!r}.", "game")
+        raise IllegalAction(Msg(N_("There is no game called {game}."), game=repr(game)), "game")
     low, high = SEATS[game]
     return validate_names(names, low, high, TITLES[game])
 
@@ -52,9 +61,13 @@ class TableJournal:
         try:
             return cls(Journal.create(record, folder=folder))
         except OSError as exc:
+            from ..i18n import _
+
             raise BanqueError(
-                f"the game's journal cannot be created ({exc.strerror or exc}): "
-                "check that banque's data folder is writable"
+                _(
+                    "the game's journal cannot be created ({why}): "
+                    "check that banque's data folder is writable"
+                ).format(why=exc.strerror or exc)
             ) from None
 
     @property
@@ -88,12 +101,15 @@ def run_table(app: Any, game: Any, journal: TableJournal) -> int:
 
 def farewell(game: Any, path: Path) -> str:
     """What a two-hand table says as it closes: the game kept to resume, or over."""
+    from ..i18n import _
     from ..text import plain
 
     name = plain(path.stem, 60)
     if game.phase == "ended":
-        return f"banque: the game is over; its journal {name} keeps it (banque games lists it)"
-    return f"banque: the game is kept as {name} (banque --resume continues it)"
+        return _(
+            "banque: the game is over; its journal {name} keeps it (banque games lists it)"
+        ).format(name=name)
+    return _("banque: the game is kept as {name} (banque --resume continues it)").format(name=name)
 
 
 def reopen(path: str | Path) -> tuple[Any, TableJournal, dict[str, str], float | None]:

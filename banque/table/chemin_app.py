@@ -28,8 +28,10 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from ..engine.cards import RED_SUITS, pretty
+from ..engine.messages import tell, tell_error
+from ..i18n import _, ngettext
 from ..text import plain
-from .palette import TranslatedApp
+from .games_base import TwoHandApp
 
 if TYPE_CHECKING:
     from ..games.chemin import CheminGame
@@ -50,7 +52,7 @@ def _cards_text(cards: list[str | None], total: int | None) -> Text:
     return text
 
 
-class CheminApp(TranslatedApp):
+class CheminApp(TwoHandApp):
     """A chemin de fer table."""
 
     TITLE = "banque — chemin de fer"
@@ -70,18 +72,18 @@ class CheminApp(TranslatedApp):
     #keys { height: 1; background: $panel; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "enter", "enter", show=False),
-        Binding("b", "banco", "banco", show=False),
-        Binding("x", "pass_turn", "pass", show=False),
-        Binding("g", "give_up", "pass the bank", show=False),
-        Binding("d", "move(True)", "draw", show=False),
-        Binding("s", "move(False)", "stand", show=False),
-        Binding("a", "advice", "advice", show=False),
-        Binding("backspace", "erase", "erase", show=False),
-        Binding("question_mark,f1", "help", "help", show=False),
-        Binding("e", "end_game", "end the game", show=False),
-        Binding("q", "quit_table", "quit", show=False),
-        Binding("ctrl+q", "quit_table", "quit", show=False, priority=True),
+        Binding("enter", "enter", _("enter"), show=False),
+        Binding("b", "banco", _("banco"), show=False),
+        Binding("x", "pass_turn", _("pass"), show=False),
+        Binding("g", "give_up", _("pass the bank"), show=False),
+        Binding("d", "move(True)", _("draw"), show=False),
+        Binding("s", "move(False)", _("stand"), show=False),
+        Binding("a", "advice", _("advice"), show=False),
+        Binding("backspace", "erase", _("erase"), show=False),
+        Binding("question_mark,f1", "help", _("help"), show=False),
+        Binding("e", "end_game", _("end the game"), show=False),
+        Binding("q", "quit_table", _("quit"), show=False),
+        Binding("ctrl+q", "quit_table", _("quit"), show=False, priority=True),
     ]
 
     def __init__(
@@ -139,9 +141,6 @@ class CheminApp(TranslatedApp):
         self._widgets: dict[str, Any] = {
             str(w.id): w for w in self.screen.query("*") if w.id is not None
         }
-        self._w("hands").border_title = "The coup"
-        self._w("prompt").border_title = "Now"
-        self._w("players").border_title = "The table"
         self.after_act()
 
     # ------------------------------------------------------------------ who acts
@@ -149,7 +148,7 @@ class CheminApp(TranslatedApp):
     def actor(self) -> str | None:
         """The seat the table waits for now."""
         g = self.game
-        actors, _ = g.to_act()
+        actors, _acts = g.to_act()
         if not actors:
             return None
         if g.phase == "betting" and len(actors) > 1:
@@ -168,7 +167,7 @@ class CheminApp(TranslatedApp):
         from ..games.players import banker_passes
 
         g = self.game
-        actors, _ = g.to_act()
+        actors, _acts = g.to_act()
         if (  # a computer banker may pass its bank on before a human punter speaks
             g.phase == "betting"
             and len(actors) > 1
@@ -209,7 +208,7 @@ class CheminApp(TranslatedApp):
         try:
             call(*args)
         except IllegalAction as exc:
-            self.message = str(exc)
+            self.message = tell_error(exc)
             self.refresh_table()
             return
         if before in ("bank", "auction") and self.game.phase == "betting":
@@ -252,12 +251,12 @@ class CheminApp(TranslatedApp):
         amount = int(self.entry) if self.entry else None
         if g.phase == "auction":
             if amount is None:
-                self.message = "Type your bid for the first bank (digits), then Enter; x passes."
+                self.message = _("Type your bid for the first bank (digits), then Enter; x passes.")
                 return self.refresh_table()
             return self.act(g.bid, who, amount)
         if g.phase == "bank":
             if amount is None:
-                self.message = "Type the bank (digits), then Enter; x passes the bank on."
+                self.message = _("Type the bank (digits), then Enter; x passes the bank on.")
                 return self.refresh_table()
             return self.act(g.bid, who, amount)
         if g.phase == "betting":
@@ -265,11 +264,13 @@ class CheminApp(TranslatedApp):
                 return self.act(g.deal)
             if who == g.banker:
                 self.opened = self._round()
-                self.message = "The betting is open."
+                self.message = _("The betting is open.")
                 self.after_act()
                 return None
             if amount is None:
-                self.message = f"Type a stake (up to {g.remaining}), then Enter; b banco, x pass."
+                self.message = _(
+                    "Type a stake (up to {most}), then Enter; b banco, x pass."
+                ).format(most=g.remaining)
                 return self.refresh_table()
             return self.act(g.wager, who, amount)
         return None
@@ -285,7 +286,7 @@ class CheminApp(TranslatedApp):
         if who is None or g.phase not in ("auction", "bank", "betting"):
             return
         if who == g.banker and g.phase == "betting":
-            self.message = "g passes the bank on; Enter opens the betting."
+            self.message = _("g passes the bank on; Enter opens the betting.")
             return self.refresh_table()
         self.act(g.pass_, who)
 
@@ -309,8 +310,10 @@ class CheminApp(TranslatedApp):
         if who is None or g.phase != "banker" or who != g.banker:
             return
         draw, stand = g.advice()
-        best = "draw" if draw > stand else "stand"
-        self.message = f"Expected gain: draw {float(draw):+.3f}, stand {float(stand):+.3f} chips — best: {best}."
+        best = _("draw") if draw > stand else _("stand")
+        self.message = _("Expected gain: draw {draw}, stand {stand} chips — best: {best}.").format(
+            draw=f"{float(draw):+.3f}", stand=f"{float(stand):+.3f}", best=best
+        )
         self.refresh_table()
 
     def action_help(self) -> None:
@@ -334,9 +337,18 @@ class CheminApp(TranslatedApp):
         g = self.game
         curtain = self._w("curtain")
         body = self._w("body")
+        self._w("hands").border_title = _("The coup")
+        self._w("prompt").border_title = _("Now")
+        self._w("players").border_title = _("The table")
+        title = (
+            _("Chemin de fer · {packs} packs · the bank passes left · coup {coup} · {cards} cards")
+            if g.rotation == "left"
+            else _(
+                "Chemin de fer · {packs} packs · the bank passes right · coup {coup} · {cards} cards"
+            )
+        )
         self._w("title").update(
-            f"Chemin de fer · {g.packs} packs · the bank passes {g.rotation} · "
-            f"coup {len(g.coups) + 1} · {g.cards_left or 52 * g.packs} cards"
+            title.format(packs=g.packs, coup=len(g.coups) + 1, cards=g.cards_left or 52 * g.packs)
         )
         standings = self._w("standings")
         standings.display = g.phase == "ended"
@@ -345,69 +357,90 @@ class CheminApp(TranslatedApp):
 
             body.display = curtain.display = False
             banks = len(g.banks)
+            coups = ngettext("{n} coup", "{n} coups", len(g.coups)).format(n=len(g.coups))
+            held = ngettext("{n} bank", "{n} banks", banks).format(n=banks)
             standings.update(
                 standings_text(
-                    f"The game is over after {len(g.coups)} "
-                    + ("coup" if len(g.coups) == 1 else "coups")
-                    + f" and {banks} "
-                    + ("bank." if banks == 1 else "banks."),
-                    g.end_reason,
+                    _("The game is over after {coups} and {banks}.").format(
+                        coups=coups, banks=held
+                    ),
+                    tell(g.ended_msg) if g.ended_msg is not None else g.end_reason,
                     g.standings(),
                 )
             )
-            self._w("title").update(f"Chemin de fer · {g.packs} packs · the game is over")
-            self._w("keys").update("q leave · ? help")
+            self._w("title").update(
+                _("Chemin de fer · {packs} packs · the game is over").format(packs=g.packs)
+            )
+            self._w("keys").update(_("q leave · ? help"))
             return
         if self.curtain_for:
             body.display = False
             curtain.display = True
             curtain.update(
                 Text.assemble(
-                    (f"Pass the keyboard to {plain(self.curtain_for, 20)} — Enter to look", "bold"),
+                    (
+                        _("Pass the keyboard to {who} — Enter to look").format(
+                            who=plain(self.curtain_for, 20)
+                        ),
+                        "bold",
+                    ),
                     "\n\n",
-                    ("Everyone else, please look away.", "dim"),
+                    (_("Everyone else, please look away."), "dim"),
                 )
             )
-            self._w("keys").update("Enter look · ? help · q quit")
+            self._w("keys").update(_("Enter look · ? help · q quit"))
             return
         body.display = True
         curtain.display = False
         view = g.view(self.viewer)
         hands = Text()
         live = g.phase in ("punter", "banker")
+        punter_word, banker_word = _("Punter"), _("Banker")
+        width = max(6, len(punter_word), len(banker_word))
         if live:
-            hands.append(f"Punter {plain(g.hand_player or '', 10):<10}", style="bold")
+            hands.append(
+                f"{punter_word:<{width}} {plain(g.hand_player or '', 10):<10}", style="bold"
+            )
             hands.append_text(_cards_text(view.hands["player"].cards, view.hands["player"].total))
             hands.append("\n")
-            hands.append(f"Banker {plain(g.banker or '', 10):<10}", style="bold")
+            hands.append(f"{banker_word:<{width}} {plain(g.banker or '', 10):<10}", style="bold")
             hands.append_text(_cards_text(view.hands["banker"].cards, view.hands["banker"].total))
         elif g.coups:
             c = g.coups[-1]
             won = {
-                "player": f"{c.played_by} wins",
-                "banker": f"{c.banker} (banker) wins",
-                "tie": "a tie",
+                "player": _("{who} wins").format(who=c.played_by),
+                "banker": _("{who} (banker) wins").format(who=c.banker),
+                "tie": _("a tie"),
             }
-            hands.append(f"Punter {plain(c.played_by, 10):<10}", style="bold")
+            hands.append(f"{punter_word:<{width}} {plain(c.played_by, 10):<10}", style="bold")
             hands.append_text(_cards_text(list(c.hands.player), c.totals["player"]))
             hands.append("\n")
-            hands.append(f"Banker {plain(c.banker, 10):<10}", style="bold")
+            hands.append(f"{banker_word:<{width}} {plain(c.banker, 10):<10}", style="bold")
             hands.append_text(_cards_text(list(c.hands.banker), c.totals["banker"]))
             hands.append("\n")
             hands.append(
-                f"Coup {c.number}: {won[c.result]}" + (" (a natural)" if c.natural else "") + ".",
+                (
+                    _("Coup {number}: {outcome} (a natural).")
+                    if c.natural
+                    else _("Coup {number}: {outcome}.")
+                ).format(number=c.number, outcome=won[c.result]),
                 style="italic",
             )
         else:
-            hands.append("No coup yet.", style="dim")
+            hands.append(_("No coup yet."), style="dim")
             if g.spoken:  # the first bank's auction, as it went
                 said = ", ".join(
-                    f"{plain(p, 12)} {g.bids[p]}" if p in g.bids else f"{plain(p, 12)} passes"
+                    f"{plain(p, 12)} {g.bids[p]}"
+                    if p in g.bids
+                    else _("{who} passes").format(who=plain(p, 12))
                     for p in g.spoken
                 )
-                hands.append(f"\nThe auction: {said}.")
+                hands.append("\n" + _("The auction: {said}.").format(said=said))
                 if g.phase != "auction" and g.banker is not None and g.bids:
-                    hands.append(f"\n{plain(g.banker, 20)} holds the first bank.", style="italic")
+                    hands.append(
+                        "\n" + _("{who} holds the first bank.").format(who=plain(g.banker, 20)),
+                        style="italic",
+                    )
         self._w("hands").update(hands)
         prompt = Text()
         who = self.actor()
@@ -419,32 +452,53 @@ class CheminApp(TranslatedApp):
         self._w("prompt").update(prompt)
         table = Text()
         if g.phase == "auction":
-            table.append("The first bank: an auction\n", style="bold")
+            table.append(_("The first bank: an auction") + "\n", style="bold")
         else:
-            table.append(f"Bank: {plain(g.banker or '—', 20)}  {g.fund}\n", style="bold")
+            table.append(
+                _("Bank: {who}  {fund}").format(who=plain(g.banker or "—", 20), fund=g.fund) + "\n",
+                style="bold",
+            )
         for name in g.participants:
             mark = "▶ " if name == who else "  "
-            role = " (banker)" if name == g.banker else ""
-            kind = " (computer)" if name in self.computers else ""
+            role = " " + _("(banker)") if name == g.banker else ""
+            kind = " " + _("(computer)") if name in self.computers else ""
             table.append(
                 f"{mark}{plain(name, 20)}{role}{kind}", style="bold" if mark.strip() else ""
             )
             table.append(f"  {g.balances[name]}")
             if g.phase == "auction" and name in g.spoken:
-                table.append(f"  bids {g.bids[name]}" if name in g.bids else "  passes")
+                table.append(
+                    "  " + _("bids {amount}").format(amount=g.bids[name])
+                    if name in g.bids
+                    else "  " + _("passes")
+                )
             stake = g.stakes.get(name)
             if stake:
-                table.append(f"  stakes {stake}" + (" banco" if name == g.banco_caller else ""))
+                table.append(
+                    "  "
+                    + (
+                        _("stakes {amount} banco")
+                        if name == g.banco_caller
+                        else _("stakes {amount}")
+                    ).format(amount=stake)
+                )
             table.append("\n")
         self._w("players").update(table)
         log = self._w("log")
         lines = max(3, log.size.height or 3)
         rows = []
         for c in g.coups[-lines:]:
-            won = {"player": "punter", "banker": "banker", "tie": "tie"}[c.result]
+            won = {"player": _("punter"), "banker": _("banker"), "tie": _("tie")}[c.result]
             rows.append(
-                f"{c.number:>3} {won:<6} {plain(c.played_by, 12)} vs {plain(c.banker, 12)}: "
-                f"{c.totals['player']}-{c.totals['banker']}, bank {c.bank_before}→{c.bank_after}"
+                f"{c.number:>3} {won:<6} "
+                + _("{punter} vs {banker}: {pt}-{bt}, bank {before}→{after}").format(
+                    punter=plain(c.played_by, 12),
+                    banker=plain(c.banker, 12),
+                    pt=c.totals["player"],
+                    bt=c.totals["banker"],
+                    before=c.bank_before,
+                    after=c.bank_after,
+                )
             )
         log.update(Text("\n".join(rows)))
         self._w("keys").update(self._keys(who))
@@ -452,34 +506,36 @@ class CheminApp(TranslatedApp):
     def _ask(self, who: str | None) -> str:
         g = self.game
         if g.phase == "ended":
-            return "The game is over: q leaves."
+            return _("The game is over: q leaves.")
         if who in self.seats:
-            return f"{who} (computer) is thinking…"
+            return _("{who} (computer) is thinking…").format(who=who)
         if g.phase == "betting" and who == g.banker and "deal" not in g.to_act()[1]:
-            return f"{who}: Enter opens the betting on your bank of {g.fund}; g passes the bank on."
-        return g.prompt
+            return _(
+                "{who}: Enter opens the betting on your bank of {fund}; g passes the bank on."
+            ).format(who=who, fund=g.fund)
+        return tell(g.prompt_msg)
 
     def _keys(self, who: str | None) -> str:
         g = self.game
         if who not in self.humans or g.phase == "ended":
-            return "? help · q quit"
+            return _("? help · q quit")
         if g.phase == "auction":
-            return "digits + Enter bid · x pass · e end · ? help · q quit"
+            return _("digits + Enter bid · x pass · e end · ? help · q quit")
         if g.phase == "bank":
-            return "digits + Enter bank · x pass the bank · e end · ? help · q quit"
+            return _("digits + Enter bank · x pass the bank · e end · ? help · q quit")
         if g.phase == "betting" and who == g.banker:
             return (
-                "Enter deal"
+                _("Enter deal")
                 if "deal" in g.to_act()[1]
-                else "Enter open the betting · g pass the bank · e end · ? help · q quit"
+                else _("Enter open the betting · g pass the bank · e end · ? help · q quit")
             )
         if g.phase == "betting" and not g.stakes:
-            return "digits + Enter stake · b banco · x pass · e end · ? help · q quit"
+            return _("digits + Enter stake · b banco · x pass · e end · ? help · q quit")
         if g.phase == "betting":
-            return "digits + Enter stake · b banco · x pass · ? help · q quit"
+            return _("digits + Enter stake · b banco · x pass · ? help · q quit")
         if g.phase == "punter":
-            return "d draw · s stand · ? help · q quit"
-        return "d draw · s stand · a advice · ? help · q quit"
+            return _("d draw · s stand · ? help · q quit")
+        return _("d draw · s stand · a advice · ? help · q quit")
 
     # ------------------------------------------------------------------ saving
 
@@ -489,7 +545,9 @@ class CheminApp(TranslatedApp):
             return
         self.journal.sync(self.game)
         if self.journal.failure:
-            self.message = f"The journal cannot be written ({self.journal.failure})."
+            self.message = _("The journal cannot be written ({why}).").format(
+                why=self.journal.failure
+            )
 
 
 def run_chemin(

@@ -25,8 +25,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..engine.cards import RED_SUITS, pretty
+from ..engine.messages import tell, tell_error
+from ..i18n import N_, _, ngettext, pgettext
 from ..text import plain
-from .palette import TranslatedApp
+from .games_base import TwoHandApp
 
 if TYPE_CHECKING:
     from ..games.punto import PuntoGame
@@ -35,10 +37,10 @@ if TYPE_CHECKING:
 CHIPS = (1, 5, 10, 25, 100)
 SPOT_KEYS = {"p": "player", "b": "banker", "8": "natural8", "9": "natural9"}
 SPOT_LABELS = {
-    "player": "PLAYER  1:1",
-    "banker": "BANKER  1:1 −5%",
-    "natural8": "NATURAL 8  9:1",
-    "natural9": "NATURAL 9  9:1",
+    "player": N_("PLAYER  1:1"),
+    "banker": N_("BANKER  1:1 −5%"),
+    "natural8": N_("NATURAL 8  9:1"),
+    "natural9": N_("NATURAL 9  9:1"),
 }
 
 
@@ -52,7 +54,7 @@ def _hand_text(cards: list[str], total: int | None, label: str, wins: bool) -> T
     if total is not None:
         text.append(f"  = {total}", style="bold")
     if wins:
-        text.append("  wins", style="bold green")
+        text.append("  " + _("wins"), style="bold green")
     return text
 
 
@@ -72,7 +74,7 @@ def road_text(road: list[list[str]], rows: int = 6, width: int = 30) -> Text:
     return text
 
 
-class PuntoApp(TranslatedApp):
+class PuntoApp(TwoHandApp):
     """A punto banco table."""
 
     TITLE = "banque — punto banco"
@@ -91,19 +93,19 @@ class PuntoApp(TranslatedApp):
     #standings { height: 1fr; padding: 1 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "spot('player')", "player", show=False),
-        Binding("b", "spot('banker')", "banker", show=False),
-        Binding("8", "spot('natural8')", "natural 8", show=False),
-        Binding("9", "spot('natural9')", "natural 9", show=False),
-        Binding("plus,equals_sign", "chip(1)", "chip up", show=False),
-        Binding("minus", "chip(-1)", "chip down", show=False),
-        Binding("backspace", "clear", "take back", show=False),
-        Binding("enter,d", "deal", "deal", show=False),
-        Binding("tab", "next_seat", "next player", show=False),
-        Binding("question_mark,f1", "help", "help", show=False),
-        Binding("e", "end_game", "end the game", show=False),
-        Binding("q", "quit_table", "quit", show=False),
-        Binding("ctrl+q", "quit_table", "quit", show=False, priority=True),
+        Binding("p", "spot('player')", _("player"), show=False),
+        Binding("b", "spot('banker')", _("banker"), show=False),
+        Binding("8", "spot('natural8')", _("natural 8"), show=False),
+        Binding("9", "spot('natural9')", _("natural 9"), show=False),
+        Binding("plus,equals_sign", "chip(1)", _("chip up"), show=False),
+        Binding("minus", "chip(-1)", _("chip down"), show=False),
+        Binding("backspace", "clear", _("take back"), show=False),
+        Binding("enter,d", "deal", _("deal"), show=False),
+        Binding("tab", "next_seat", _("next player"), show=False),
+        Binding("question_mark,f1", "help", _("help"), show=False),
+        Binding("e", "end_game", _("end the game"), show=False),
+        Binding("q", "quit_table", _("quit"), show=False),
+        Binding("ctrl+q", "quit_table", _("quit"), show=False, priority=True),
     ]
 
     def __init__(
@@ -126,7 +128,7 @@ class PuntoApp(TranslatedApp):
         self.seat = self.humans[0]
         self.chip = 1
         self.pending: dict[str, dict[str, int]] = {}
-        self.message = game.prompt
+        self.message = tell(game.prompt_msg)
         self._rngs = {
             name: random.Random(f"banque/{game.seed}/punto/{name}") for name in self.computers
         }
@@ -156,10 +158,6 @@ class PuntoApp(TranslatedApp):
         self._widgets: dict[str, Any] = {
             str(w.id): w for w in self.screen.query("*") if w.id is not None
         }
-        self._w("hands").border_title = "The coup"
-        self._w("spots").border_title = "Your bets"
-        self._w("road").border_title = "Big road"
-        self._w("players").border_title = "Players"
         self.refresh_table()
         if self.watch:
             self.set_interval(max(self.pace, 0.1), self._watch_deal)
@@ -174,24 +172,35 @@ class PuntoApp(TranslatedApp):
         g = self.game
         coup = g.coups[-1] if g.coups else None
         ended = g.phase == "ended"
+        self._w("hands").border_title = _("The coup")
+        self._w("spots").border_title = _("Your bets")
+        self._w("road").border_title = _("Big road")
+        self._w("players").border_title = _("Players")
         self._w("body").display = not ended
         self._w("standings").display = ended
         if ended:
             self._show_standings()
             return
         self._w("title").update(
-            f"Punto banco · {g.packs} packs · house limit {g.limit} a bet · "
-            f"coup {len(g.coups) + 1} · {g.cards_left or 52 * g.packs} cards in the shoe"
+            _(
+                "Punto banco · {packs} packs · house limit {limit} a bet · "
+                "coup {coup} · {cards} cards in the shoe"
+            ).format(
+                packs=g.packs,
+                limit=g.limit,
+                coup=len(g.coups) + 1,
+                cards=g.cards_left or 52 * g.packs,
+            )
         )
         hands = Text()
         if coup is None:
-            hands.append("No coup yet: place your bets, then Enter deals.", style="dim")
+            hands.append(_("No coup yet: place your bets, then Enter deals."), style="dim")
         else:
             hands.append_text(
                 _hand_text(
                     coup.hands.player,
                     coup.totals["player"],
-                    "PLAYER",
+                    _("PLAYER"),
                     coup.result == "player",
                 )
             )
@@ -200,23 +209,29 @@ class PuntoApp(TranslatedApp):
                 _hand_text(
                     coup.hands.banker,
                     coup.totals["banker"],
-                    "BANKER",
+                    _("BANKER"),
                     coup.result == "banker",
                 )
             )
             hands.append("\n")
-            said = "A tie: bets on the hands stand off." if coup.result == "tie" else ""
+            said = _("A tie: bets on the hands stand off.") if coup.result == "tie" else ""
             if coup.natural:
-                said = ("A natural. " + said).strip()
-            hands.append(f"Coup {coup.number}. {said}", style="italic")
+                said = (_("A natural.") + " " + said).strip()
+            hands.append(
+                (_("Coup {number}.").format(number=coup.number) + " " + said).strip(),
+                style="italic",
+            )
         self._w("hands").update(hands)
         spots = Text()
         mine = self.pending.get(self.seat, {})
-        spots.append(f"{plain(self.seat, 20)}: chip {self.chip}\n", style="bold")
+        spots.append(
+            _("{who}: chip {chip}").format(who=plain(self.seat, 20), chip=self.chip) + "\n",
+            style="bold",
+        )
         for key, spot in (("p", "player"), ("b", "banker"), ("8", "natural8"), ("9", "natural9")):
             amount = mine.get(spot, 0)
             spots.append(f" {key} ", style="reverse")
-            spots.append(f" {SPOT_LABELS[spot]:<17}")
+            spots.append(f" {_(SPOT_LABELS[spot]):<17}")
             spots.append(
                 f"{amount:>4}\n" if amount else "   ·\n", style="bold" if amount else "dim"
             )
@@ -226,19 +241,25 @@ class PuntoApp(TranslatedApp):
         counts = {r: sum(1 for c in g.coups if c.result == r) for r in ("banker", "player", "tie")}
         columns = max(8, (self._w("road").size.width - 2) // 2)
         rt = road_text(road, rows=6, width=columns)
-        rt.append(f"\nB {counts['banker']}  P {counts['player']}  T {counts['tie']}", style="bold")
+        rt.append(
+            "\n"
+            + _("B {banker}  P {player}  T {tie}").format(
+                banker=counts["banker"], player=counts["player"], tie=counts["tie"]
+            ),
+            style="bold",
+        )
         self._w("road").update(rt)
         players = Text()
         for name in g.participants:
             pending = sum(self.pending.get(name, {}).values())
-            kind = " (computer)" if name in self.computers else ""
+            kind = " " + _("(computer)") if name in self.computers else ""
             mark = "▶ " if name == self.seat else "  "
             players.append(f"{mark}{plain(name, 20)}{kind}", style="bold" if mark.strip() else "")
             players.append(f"  {g.balances[name] - pending}")
             if pending:
-                players.append(f"  ({pending} bet)", style="dim")
+                players.append("  " + _("({amount} bet)").format(amount=pending), style="dim")
             players.append("\n")
-        players.append(f"House {g.house:+d}", style="dim")
+        players.append(_("House {amount}").format(amount=f"{g.house:+d}"), style="dim")
         self._w("players").update(players)
         log_box = self._w("log")
         lines = max(3, log_box.size.height or 3)
@@ -246,16 +267,23 @@ class PuntoApp(TranslatedApp):
         for c in g.coups[-lines:]:
             p = " ".join(pretty(x) for x in c.hands.player)
             b = " ".join(pretty(x) for x in c.hands.banker)
-            won = {"player": "Player", "banker": "Banker", "tie": "Tie"}[c.result]
-            natural = " nat." if c.natural else ""
+            won = {
+                "player": pgettext("punto banco: the hand that won", "Player"),
+                "banker": pgettext("punto banco: the hand that won", "Banker"),
+                "tie": _("Tie"),
+            }[c.result]
+            natural = " " + _("nat.") if c.natural else ""
             rows.append(
                 f"{c.number:>3} {won:<6} {p} ={c.totals['player']} · {b} ={c.totals['banker']}"
                 + natural
             )
         log_box.update(Text("\n".join(rows)))
-        keys = "p b 8 9 bet · +/- chip · ⌫ undo · Enter deal · e end · ? help · q quit"
         if len(self.humans) > 1:
-            keys = keys.replace("· ? help", "· Tab next · ? help")
+            keys = _(
+                "p b 8 9 bet · +/- chip · ⌫ undo · Enter deal · e end · Tab next · ? help · q quit"
+            )
+        else:
+            keys = _("p b 8 9 bet · +/- chip · ⌫ undo · Enter deal · e end · ? help · q quit")
         self._w("keys").update(keys)
 
     # ------------------------------------------------------------------ acts
@@ -264,7 +292,7 @@ class PuntoApp(TranslatedApp):
         from ..engine.errors import IllegalAction
 
         if self.game.phase == "ended":
-            self.message = "The game is over: q leaves."
+            self.message = _("The game is over: q leaves.")
             return self.refresh_table()
         mine = self.pending.setdefault(self.seat, {})
         placed = sum(mine.values())
@@ -272,34 +300,39 @@ class PuntoApp(TranslatedApp):
         limit = self.game.limit
         balance = self.game.balances[self.seat]
         if total > limit:
-            self.message = f"The house limit is {limit} a bet: no more than {limit} on one spot."
+            self.message = _(
+                "The house limit is {limit} a bet: no more than {limit} on one spot."
+            ).format(limit=limit)
         elif placed + self.chip > balance:
-            self.message = f"{self.seat} has {balance - placed} chips left to bet."
+            left = balance - placed
+            self.message = ngettext(
+                "{who} has {n} chip left to bet.", "{who} has {n} chips left to bet.", left
+            ).format(who=self.seat, n=left)
         else:
             try:
                 self.game.verify_bet(self.seat, spot, total)
             except IllegalAction as exc:
-                self.message = str(exc)
+                self.message = tell_error(exc)
             else:
                 mine[spot] = total
-                self.message = "Enter deals; ⌫ takes the bets back."
+                self.message = _("Enter deals; ⌫ takes the bets back.")
         self.refresh_table()
 
     def action_chip(self, step: int) -> None:
         i = CHIPS.index(self.chip)
         self.chip = CHIPS[max(0, min(len(CHIPS) - 1, i + step))]
-        self.message = f"Chip {self.chip}."
+        self.message = _("Chip {chip}.").format(chip=self.chip)
         self.refresh_table()
 
     def action_clear(self) -> None:
         self.pending.pop(self.seat, None)
-        self.message = "Bets taken back."
+        self.message = _("Bets taken back.")
         self.refresh_table()
 
     def action_next_seat(self) -> None:
         i = self.humans.index(self.seat)
         self.seat = self.humans[(i + 1) % len(self.humans)]
-        self.message = f"{self.seat} bets."
+        self.message = _("{who} bets.").format(who=self.seat)
         self.refresh_table()
 
     def _computer_bets(self) -> None:
@@ -321,7 +354,7 @@ class PuntoApp(TranslatedApp):
 
         g = self.game
         if g.phase == "ended":
-            self.message = "The game is over: q leaves."
+            self.message = _("The game is over: q leaves.")
             return self.refresh_table()
         try:
             for name in g.participants:
@@ -330,14 +363,18 @@ class PuntoApp(TranslatedApp):
             self._computer_bets()
             g.deal()
         except IllegalAction as exc:  # cannot happen: bets were checked as placed
-            self.message = str(exc)
+            self.message = tell_error(exc)
         else:
             coup = g.coups[-1]
             mine = [b for b in coup.bets if b["who"] == self.seat]
             net = sum(int(str(b["won"])) for b in mine)
-            self.message = f"{self.seat}: {net:+d} this coup." if mine else "No bets of yours."
+            self.message = (
+                _("{who}: {net} this coup.").format(who=self.seat, net=f"{net:+d}")
+                if mine
+                else _("No bets of yours.")
+            )
             if all(g.balances[h] <= 0 for h in self.humans) and not self.watch:
-                self.message += " No chips left to bet: e ends the game (the standings)."
+                self.message += " " + _("No chips left to bet: e ends the game (the standings).")
         self.pending = {}
         self.save()
         self.refresh_table()
@@ -348,7 +385,9 @@ class PuntoApp(TranslatedApp):
             return
         self.journal.sync(self.game)
         if self.journal.failure:
-            self.message = f"The journal cannot be written ({self.journal.failure})."
+            self.message = _("The journal cannot be written ({why}).").format(
+                why=self.journal.failure
+            )
 
     def _show_standings(self) -> None:
         from fractions import Fraction
@@ -356,27 +395,39 @@ class PuntoApp(TranslatedApp):
         from .screens.games_end import standings_text
 
         g = self.game
-        notes = [f"The house: {g.house:+d} (its takings: the seats' losses, less their gains)."]
+        notes = [
+            _("The house: {amount} (its takings: the seats' losses, less their gains).").format(
+                amount=f"{g.house:+d}"
+            )
+        ]
         boxes = [
-            f"{plain(p, 20)} {Fraction(g.due[p], 20)} of a chip" for p in g.participants if g.due[p]
+            _("{who} {fraction} of a chip").format(
+                who=plain(p, 20), fraction=Fraction(g.due[p], 20)
+            )
+            for p in g.participants
+            if g.due[p]
         ]
         if boxes:
             notes.append(
-                "Left in the commission boxes, less than a chip each, not collected: "
-                + ", ".join(boxes)
-                + "."
+                _(
+                    "Left in the commission boxes, less than a chip each, not collected: {boxes}."
+                ).format(boxes=", ".join(boxes))
             )
+        n = len(g.coups)
         self._w("standings").update(
             standings_text(
-                f"The game is over after {len(g.coups)} "
-                + ("coup." if len(g.coups) == 1 else "coups."),
+                ngettext(
+                    "The game is over after {n} coup.", "The game is over after {n} coups.", n
+                ).format(n=n),
                 None,
                 g.standings(),
                 notes,
             )
         )
-        self._w("title").update(f"Punto banco · {g.packs} packs · the game is over")
-        self._w("keys").update("q leave · ? help")
+        self._w("title").update(
+            _("Punto banco · {packs} packs · the game is over").format(packs=g.packs)
+        )
+        self._w("keys").update(_("q leave · ? help"))
 
     def action_end_game(self) -> None:
         """End the game: bets not yet dealt go back; the standings."""
@@ -388,7 +439,7 @@ class PuntoApp(TranslatedApp):
         try:
             self.game.retire()
         except IllegalAction as exc:  # cannot happen: bets become acts only at the deal
-            self.message = str(exc)
+            self.message = tell_error(exc)
         self.save()
         self.refresh_table()
 
@@ -415,7 +466,7 @@ def run_punto(
     """Open the punto banco table: a new game, a record played on, or a journal resumed."""
     from ..engine.record import load_record, replay
     from ..games.punto import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
-    from ..games.tables import TableJournal, reopen, run_table
+    from ..games.tables import TableJournal, reopen, run_table, your_name
 
     computers = dict(computers or {})
     game: Any
@@ -428,7 +479,7 @@ def run_punto(
             game = replay(load_record(record_path)).game
         else:
             game = PuntoGame(
-                names or ["You"],
+                names or [your_name()],
                 random.SystemRandom().randrange(2**31) if seed is None else seed,
                 packs=packs or DEFAULT_PACKS,
                 limit=limit or DEFAULT_LIMIT,

@@ -12,6 +12,7 @@ from typing import Any
 
 from rich.text import Text
 
+from ...i18n import _
 from ...text import plain
 
 __all__ = ["standings_text"]
@@ -27,16 +28,19 @@ def standings_text(
     if why:
         text.append(f"\n{why}", style="italic")
     text.append("\n\n")
-    width = max([len(plain(r.name, 20)) for r in rows] + [6])
-    text.append(f"  {'Player':<{width}}  {'chips':>6}  {'gain/loss':>9}\n", style="dim")
+    player, chips, gain, even = _("Player"), _("chips"), _("gain/loss"), _("even")
+    width = max([len(plain(r.name, 20)) for r in rows] + [6, len(player)])
+    cw = max(6, len(chips))
+    gw = max(9, len(gain), len(even))
+    text.append(f"  {player:<{width}}  {chips:>{cw}}  {gain:>{gw}}\n", style="dim")
     for r in rows:
         style = "bold green" if r.gain > 0 else ("bold red" if r.gain < 0 else "")
-        text.append(f"  {plain(r.name, 20):<{width}}  {r.chips:>6}  ")
-        text.append(f"{r.gain:>+9d}\n" if r.gain else f"{'even':>9}\n", style=style)
+        text.append(f"  {plain(r.name, 20):<{width}}  {r.chips:>{cw}}  ")
+        text.append(f"{r.gain:>+{gw}d}\n" if r.gain else f"{even:>{gw}}\n", style=style)
     for note in notes:
         text.append(f"\n{note}")
     text.append(
-        "\n\nThe journal keeps the finished game (banque games lists it). q leaves.",
+        "\n\n" + _("The journal keeps the finished game (banque games lists it). q leaves."),
         style="dim",
     )
     return text
