@@ -297,8 +297,11 @@ def tell_event(event: Any, translator: Translator | None = None) -> str:
 
 
 def tell_error(exc: BaseException, translator: Translator | None = None) -> str:
-    """A refusal's words: its message told (``IllegalAction.msg``), else ``str(exc)``."""
+    """A refusal's words: its message told (``IllegalAction.msg``, or an error raised
+    with a :class:`Msg` as its argument: ``BanqueError(Msg(…))``), else ``str(exc)``."""
     msg = getattr(exc, "msg", None)
+    if msg is None and len(exc.args) == 1 and isinstance(exc.args[0], Msg):
+        msg = exc.args[0]
     return tell(msg if msg is not None else str(exc), translator)
 
 
