@@ -501,38 +501,37 @@ def format_summary(s: Summary) -> str:
                 stakes=s.stakes
             )
         )
+    # The columns as wide as their headings in the language (English: as they always were).
     by_ratio, coups_h, staked_h = _("By stake ratio"), _("coups"), _("staked")
-    w = max(14, len(by_ratio) - 2, *(len(_(RATIO_WORDS.get(k, k))) for k in s.by_ratio))
+    w = max(14, len(by_ratio) - 3, *(len(_(RATIO_WORDS.get(k, k))) for k in s.by_ratio))
+    cw, stw = max(7, len(coups_h)), max(8, len(staked_h))
     lines += [
         "",
-        f"{by_ratio:<{w + 2}} {coups_h:>8} {staked_h:>8}   {_('gain per chip (raw)')}"
+        f"{by_ratio:<{w + 3}}{coups_h:>{cw}} {staked_h:>{stw}}   {_('gain per chip (raw)')}"
         + (f"   {_('noise-reduced')}" if s.exact_estimate else ""),
     ]
     for name, row in s.by_ratio.items():
         line = (
-            f"  {_(RATIO_WORDS.get(name, name)):<{w}} {int(row['coups']):8d} "
-            f"{int(row['staked']):8d}   "
+            f"  {_(RATIO_WORDS.get(name, name)):<{w}} {int(row['coups']):{cw}d} "
+            f"{int(row['staked']):{stw}d}   "
             f"{row['gain_per_chip']:+.4f} ± {row['gain_per_chip_se']:.4f}"
         )
         if s.exact_estimate:
             line += f"   {row['gain_per_chip_exact']:+.4f} ± {row['gain_per_chip_exact_se']:.4f}"
         lines.append(line)
+    outcomes = _("Outcomes")
     heads = [_("player wins"), _("banker wins"), pgettext("table heading", "ties")]
-    cols = [max(m, len(h)) for h, m in zip(heads, (11, 11, 6), strict=True)]
     sides = {"right": _("right"), "left": _("left")}
-    sw = max(12, *(len(x) for x in sides.values()))
-    lines += [
-        "",
-        f"{_('Outcomes'):<{sw + 2}}  "
-        + "  ".join(f"{h:>{c}}" for h, c in zip(heads, cols, strict=True)),
-    ]
+    lw = max(16, len(outcomes) + 2, *(len(x) + 4 for x in sides.values()))
+    widths = (max(9, len(heads[0]) - 2), max(10, len(heads[1]) - 1), max(5, len(heads[2]) + 1))
+    lines += ["", f"{outcomes:<{lw}}{heads[0]}  {heads[1]}  {heads[2]}"]
     for side in ("right", "left"):
         o = s.outcomes[side]
         n = sum(o.values()) or 1
         shares = [pct * o[k] / n for k in ("player", "banker", "tie")]
         lines.append(
-            f"  {sides[side]:<{sw}}  "
-            + "  ".join(f"{x:>{c - 1}.2f}%" for x, c in zip(shares, cols, strict=True))
+            f"  {sides[side]:<{lw - 2}}"
+            + "  ".join(f"{x:{w_}.2f}%" for x, w_ in zip(shares, widths, strict=True))
         )
     total_h, draws_h, stands_h, share_h = (
         _("Banker's two-card total"),
@@ -540,11 +539,12 @@ def format_summary(s: Summary) -> str:
         _("stands"),
         _("draw %"),
     )
-    tw = max(24, len(total_h))
-    lines += ["", f"{total_h:<{tw}}  {draws_h:>6}  {stands_h:>7}  {share_h:>7}"]
+    tw, dw, sw, pw = len(total_h) - 1, max(6, len(draws_h) + 1), max(7, len(stands_h) + 1), 0
+    pw = max(7, len(share_h) + 1)
+    lines += ["", f"{total_h}   {draws_h}   {stands_h}   {share_h}"]
     for total in range(8):
         m = s.banker_moves[total]
         n = m["draw"] + m["stand"]
-        share = f"{pct * m['draw'] / n:6.1f}%" if n else "      —"
-        lines.append(f"  {total:>{tw - 2}}  {m['draw']:6d}  {m['stand']:7d}  {share:>7}")
+        share = f"{pct * m['draw'] / n:{pw}.1f}%" if n else f"{'—':>{pw}}"
+        lines.append(f"  {total:>{tw}}  {m['draw']:{dw}d}  {m['stand']:{sw}d}  {share}")
     return "\n".join(lines)
