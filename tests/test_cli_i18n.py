@@ -134,6 +134,7 @@ def test_english_help_is_argparses_own(capsys: pytest.CaptureFixture[str]) -> No
         ("es", ["edge", "--p5", "1,2,3"], "escriba Q, o QR,QL (uno por paño)"),
         ("fr", ["strategy", "--stakes", "1:1", "--stakes", "2:1"], "strategy prend un seul"),
         ("es", ["host", "--players", "Ana"], "1 nombre: una mesa admite de 3 a"),
+        ("fr", ["host", "--log", "--no-journal", "--socket", "EXAMPLE"], "n'est pas un socket"),
     ],
 )
 def test_an_error_line_in_each_language(
@@ -299,3 +300,28 @@ def test_the_hosts_console_lines_are_in_the_language(lang: str) -> None:
         assert "Traceback" not in err
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_joining_players_errors_are_in_its_language(tmp_path: Path) -> None:
+    """What ``banque join`` says when the table cannot be reached, and a line the table
+    cannot read, in the player's language (the wire keeps its English fields)."""
+    import asyncio
+
+    from banque.net import protocol as P
+    from banque.net.client import TableClient, parse_address
+    from banque.net.server import TableError
+
+    i18n.install("fr")
+    with pytest.raises(TableError, match="n'est pas l'adresse d'une table"):
+        parse_address("tcp:x")
+    with pytest.raises(TableError, match="Aucune table n'est ouverte à"):
+        asyncio.run(TableClient.open(parse_address(str(tmp_path / "none.sock"))))
+    i18n.install("es")
+    with pytest.raises(P.ProtocolError) as caught:
+        P.decode(b"[1]")
+    assert caught.value.message == "A message is a JSON object, not a list or a value."
+    sent = P.error(caught.value.code, caught.value.msg or caught.value.message)
+    assert sent["message"] == "A message is a JSON object, not a list or a value."
+    assert P.told(sent.get("msg"), sent["message"]) == (
+        "Un mensaje es un objeto JSON, no una lista ni un valor."
+    )

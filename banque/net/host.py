@@ -23,7 +23,7 @@ from typing import TextIO
 
 from ..constants import SeatChoice
 from ..engine.errors import BanqueError, IllegalAction
-from ..engine.messages import N_, Listed, Msg, tell_event
+from ..engine.messages import N_, Listed, Msg, reason, tell_event
 from ..engine.messages import tell as say
 from .server import TableError, TableServer, close_journal, join_lines, open_journal
 from .table import Table
@@ -265,7 +265,7 @@ async def _serve(
     try:
         await server.start()
     except TableError as exc:
-        raise BanqueError(str(exc)) from None
+        raise BanqueError(reason(exc)) from None
     stop = asyncio.Event()
     status = 0
     loop = asyncio.get_running_loop()
