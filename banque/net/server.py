@@ -330,22 +330,35 @@ def open_journal(session: Session, pace: float) -> str | None:
             record_of(session.game, computers=session.styles, pace=pace)
         )
     except OSError as exc:
-        return f"The game's journal cannot be written ({exc.strerror or exc})."
+        return P.tell(
+            P.Msg(N_("The game's journal cannot be written ({why})."), why=exc.strerror or str(exc))
+        )
     return None
 
 
 def close_journal(session: Session) -> str:
-    """The host closes the table: between banks the game ends, otherwise it is kept."""
+    """The host closes the table: between banks the game ends, otherwise it is kept.
+
+    Returns the line that says so, in the host's language (its console, its screen)."""
     journal = session.journal
     if journal is None:
         return ""
     journal.sync(session.game.actions, session.computer_draws())
     if session.bank_in_play():
         journal.close()
-        return f"Game kept — `banque --resume` continues it ({journal.path})."
+        return P.tell(
+            P.Msg(
+                N_("Game kept — `banque --resume` continues it ({path})."), path=str(journal.path)
+            )
+        )
     journal.note("end")
     journal.close()
-    return f"Game over; its record stays in {journal.path} (banque games lists it)."
+    return P.tell(
+        P.Msg(
+            N_("Game over; its record stays in {path} (banque games lists it)."),
+            path=str(journal.path),
+        )
+    )
 
 
 def _shell(text: str) -> str:
