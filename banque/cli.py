@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, cast
 from . import __version__
 from .constants import MAX_PLAYERS, MIN_PLAYERS, RULES_NAMES
 from .engine.errors import BanqueError, RecordError
-from .i18n import _
+from .i18n import N_, _, chips, ngettext
 from .text import plain, quoted
 
 if TYPE_CHECKING:
@@ -34,11 +34,99 @@ MAX_COUPS = 10_000_000
 MAX_SEED = 2**63 - 1
 
 
+#: argparse's own messages (its English, from the standard library's gettext) -> ours,
+#: told in the player's language: a pattern of argparse's text, then our message id.
+ARGPARSE_MESSAGES: tuple[tuple[str, str], ...] = (
+    (r"argument (?P<argument>[^:]+): (?P<message>.*)", N_("argument {argument}: {message}")),
+    (r"unrecognized arguments: (?P<args>.*)", N_("unrecognized arguments: {args}")),
+    (
+        r"the following arguments are required: (?P<args>.*)",
+        N_("the following arguments are required: {args}"),
+    ),
+    (
+        r"one of the arguments (?P<args>.*) is required",
+        N_("one of the arguments {args} is required"),
+    ),
+    (
+        r"invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)",
+        N_("invalid choice: {value} (choose from {choices})"),
+    ),
+    (r"invalid (?P<type>.+) value: (?P<value>.*)", N_("invalid {type} value: {value}")),
+    (r"expected one argument", N_("expected one argument")),
+    (r"expected at most one argument", N_("expected at most one argument")),
+    (r"expected at least one argument", N_("expected at least one argument")),
+    (r"ignored explicit argument (?P<value>.*)", N_("ignored explicit argument {value}")),
+    (r"not allowed with argument (?P<argument>.*)", N_("not allowed with argument {argument}")),
+    (
+        r"ambiguous option: (?P<option>.*) could match (?P<matches>.*)",
+        N_("ambiguous option: {option} could match {matches}"),
+    ),
+    (r"unexpected option string: (?P<option>.*)", N_("unexpected option string: {option}")),
+)
+#: argparse's help headings and type names, translated where shown (see HelpFormatter).
+ARGPARSE_WORDS = (N_("positional arguments"), N_("options"), N_("int"), N_("float"))
+
+
+def argparse_message(message: str) -> str:
+    """An argparse error line (English, as the standard library writes it) in the
+    current language; our own messages (already translated) are kept as they are.
+
+    >>> argparse_message("argument --packs: expected one argument")
+    'argument --packs: expected one argument'
+    """
+    import re
+
+    for pattern, msgid in ARGPARSE_MESSAGES:
+        found = re.fullmatch(pattern, message, re.DOTALL)
+        if found is None:
+            continue
+        parts = found.groupdict()
+        if "message" in parts:
+            parts["message"] = argparse_message(parts["message"])
+        if "type" in parts:
+            parts["type"] = _(parts["type"])
+        return _(msgid).format(**parts)
+    return message
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help with its own words (the usage prefix, the section headings)
+    in the current language."""
+
+    def add_usage(
+        self,
+        usage: str | None,
+        actions: Any,
+        groups: Any,
+        prefix: str | None = None,
+    ) -> None:
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+    def start_section(self, heading: str | None) -> None:
+        super().start_section(_(heading) if heading else heading)
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse, with every command-line error told on one line (exit status 2)."""
+    """argparse, with every command-line error told on one line (exit status 2), and its
+    words (help, usage, errors) in the current language."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        add_help = kwargs.pop("add_help", True)
+        super().__init__(*args, add_help=False, **kwargs)
+        if add_help:
+            self.add_argument(
+                "-h", "--help", action="help", help=_("show this help message and exit")
+            )
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"banque: {plain(message, 200)} (see {self.prog} --help)\n")
+        said = plain(argparse_message(message), 200)
+        self.exit(
+            EXIT_USAGE,
+            "banque: "
+            + _("{message} (see {command} --help)").format(message=said, command=self.prog)
+            + "\n",
+        )
 
 
 def _read_record(path: str) -> Replay:
@@ -50,8 +138,8 @@ def _read_record(path: str) -> Replay:
         # Standard input: the same size limit as a file, read as bytes (UTF-8 or not).
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:
-            raise RecordError("standard input: cannot be read as a record")
-        record = read_record(stream, "standard input")
+            raise RecordError(_("standard input: cannot be read as a record"))
+        record = read_record(stream, _("standard input"))
     else:
         record = load_record(path)
     return replay(record)
@@ -111,8 +199,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         result = _read_record(args.record)
     except BanqueError as exc:
-        print(f"banque: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+        return _failed(exc)
     game = result.game
     if args.json:
         payload = game.view(_seat(game, args.seat)) if args.seat is not None else game.report()
@@ -122,9 +209,16 @@ def cmd_replay(args: argparse.Namespace) -> int:
     else:
         print(_account(result))
     if result.error is not None:
-        print(f"banque: {result.error}", file=sys.stderr)
-        return EXIT_USAGE
+        return _failed(result.error)
     return 0
+
+
+def _failed(exc: BaseException) -> int:
+    """An error told on one line of stderr, in the player's language; the exit status 2."""
+    from .engine.messages import tell_error
+
+    print(f"banque: {plain(tell_error(exc), 400)}", file=sys.stderr)
+    return EXIT_USAGE
 
 
 def _seat_arg(value: str) -> str:
@@ -134,237 +228,281 @@ def _seat_arg(value: str) -> str:
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="banque",
-        description="Baccarat Banque à deux tableaux: one bank against a right and a left hand.",
-        epilog="With no command, banque opens the table in your terminal.",
+        description=_("Baccarat Banque à deux tableaux: one bank against a right and a left hand."),
+        epilog=_("With no command, banque opens the table in your terminal."),
     )
-    parser.add_argument("--version", action="version", version=f"banque {__version__}")
     parser.add_argument(
-        "--record", metavar="FILE", help="start the table from a game record and play on"
+        "--version",
+        action="version",
+        version=f"banque {__version__}",
+        help=_("show the program's version number and exit"),
+    )
+    parser.add_argument(
+        "--record", metavar=_("FILE"), help=_("start the table from a game record and play on")
     )
     parser.add_argument(
         "--game",
         choices=GAME_CHOICES,
         default="banque",
-        help="the game of a new table: banque (the default), punto-banco (you against the "
-        "house; --computer NAME adds computer bettors) or chemin-de-fer (you and three "
-        "computer players, or the --computer seats named)",
+        help=_(
+            "the game of a new table: banque (the default), punto-banco (you against the "
+            "house; --computer NAME adds computer bettors) or chemin-de-fer (you and three "
+            "computer players, or the --computer seats named)"
+        ),
     )
     parser.add_argument(
         "--pace",
         type=_pace,
         default=0.6,
-        metavar="SECONDS",
-        help="seconds between two computer moves at the table (default 0.6; 0: at once)",
+        metavar=_("SECONDS"),
+        help=_("seconds between two computer moves at the table (default 0.6; 0: at once)"),
     )
     parser.add_argument(
         "--computer",
         action="append",
         type=_computer,
         default=[],
-        metavar="NAME[:STYLE]",
-        help="NAME's seat is a computer player, cautious (the default) or bold; "
-        "repeat for more seats (with --record: the others are humans)",
+        metavar=_("NAME[:STYLE]"),
+        help=_(
+            "NAME's seat is a computer player, cautious (the default) or bold; "
+            "repeat for more seats (with --record: the others are humans)"
+        ),
     )
     parser.add_argument(
         "--forced-moves",
         choices=("announced", "automatic"),
         default="announced",
-        help="announced (the default): every side states its move, forced or not, so nobody "
-        "learns what it holds; automatic: forced moves at once (faster, but a side asked to "
-        "choose is seen to hold 5). A game from --record keeps its record's.",
+        help=_(
+            "announced (the default): every side states its move, forced or not, so nobody "
+            "learns what it holds; automatic: forced moves at once (faster, but a side asked to "
+            "choose is seen to hold 5). A game from --record keeps its record's."
+        ),
     )
     _add_rules_flags(parser)
     parser.add_argument(
         "--resume",
         nargs="?",
         const="",
-        metavar="ID|FILE",
-        help="continue the last unfinished game (or the one named; banque games lists them)",
+        metavar=_("ID|FILE"),
+        help=_("continue the last unfinished game (or the one named; banque games lists them)"),
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
 
     p = sub.add_parser(
         "games",
-        help="list the unfinished and finished games kept in your data folder",
-        description="The games the table has written as they went (its journals): when, who, "
-        "how far, whether unfinished, where saved. banque --resume ID continues one.",
+        help=_("list the unfinished and finished games kept in your data folder"),
+        description=_(
+            "The games the table has written as they went (its journals): when, who, "
+            "how far, whether unfinished, where saved. banque --resume ID continues one."
+        ),
     )
-    p.add_argument("--json", action="store_true", help="print the list as JSON")
+    p.add_argument("--json", action="store_true", help=_("print the list as JSON"))
     p.set_defaults(func=cmd_games)
 
     p = sub.add_parser(
         "replay",
-        help="replay a game record and tell what happened",
-        description="Replay a game record (JSON). Exit status 2 if the record is not valid "
-        "or an act is illegal (the act's number and the reason go to stderr).",
+        help=_("replay a game record and tell what happened"),
+        description=_(
+            "Replay a game record (JSON). Exit status 2 if the record is not valid "
+            "or an act is illegal (the act's number and the reason go to stderr)."
+        ),
     )
-    p.add_argument("record", help="the record file (- for standard input)")
-    p.add_argument("--json", action="store_true", help="print the state reached as JSON")
+    p.add_argument("record", help=_("the record file (- for standard input)"))
+    p.add_argument("--json", action="store_true", help=_("print the state reached as JSON"))
     p.add_argument(
         "--seat",
-        metavar="NAME",
+        metavar=_("NAME"),
         type=_seat_arg,
-        help="print the table as NAME may see it (public: as anyone may)",
+        help=_("print the table as NAME may see it (public: as anyone may)"),
     )
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser(
         "odds",
-        help="exact odds of two-card totals and naturals",
-        description="The exact distribution of a two-card total and the chance of naturals "
-        "for a full shoe, as fractions and decimals.",
+        help=_("exact odds of two-card totals and naturals"),
+        description=_(
+            "The exact distribution of a two-card total and the chance of naturals "
+            "for a full shoe, as fractions and decimals."
+        ),
     )
     p.add_argument(
         "--packs",
         type=_whole(1, MAX_PACKS),
         default=None,
         metavar="N",
-        help=f"packs in the shoe, 1 to {MAX_PACKS} (default: banque 3, chemin de fer 6, "
-        "punto banco 8)",
+        help=_(
+            "packs in the shoe, 1 to {max} (default: banque 3, chemin de fer 6, punto banco 8)"
+        ).format(max=MAX_PACKS),
     )
     p.add_argument(
         "--game",
         choices=GAME_CHOICES,
         default="banque",
-        help="banque (the default), chemin-de-fer (the two hands' naturals) or punto-banco "
-        "(each hand's chance and each bet's house edge, exact)",
+        help=_(
+            "banque (the default), chemin-de-fer (the two hands' naturals) or punto-banco "
+            "(each hand's chance and each bet's house edge, exact)"
+        ),
     )
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(func=cmd_odds)
 
     p = sub.add_parser(
         "advise",
-        help="the banker's exact expected gain if it draws and if it stands",
-        description="Replay a record that stops at the banker's choice and give the banker's "
-        "exact expected gain, in chips, for drawing and for standing, from what the banker "
-        "may know. Exit status 2 if the record does not stop there.",
+        help=_("the banker's exact expected gain if it draws and if it stands"),
+        description=_(
+            "Replay a record that stops at the banker's choice and give the banker's "
+            "exact expected gain, in chips, for drawing and for standing, from what the banker "
+            "may know. Exit status 2 if the record does not stop there."
+        ),
     )
-    p.add_argument("record", help="the record file (- for standard input)")
+    p.add_argument("record", help=_("the record file (- for standard input)"))
     p.add_argument(
         "--p5",
         type=_probability,
         default=0.5,
         metavar="P",
-        help="chance that a side at 5 draws (default 0.5)",
+        help=_("chance that a side at 5 draws (default 0.5)"),
     )
-    p.add_argument("--json", action="store_true", help='print {"draw": …, "stand": …, "best": …}')
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help=_("print {json}").format(json='{"draw": …, "stand": …, "best": …}'),
+    )
     p.set_defaults(func=cmd_advise)
 
     p = sub.add_parser(
         "simulate",
-        help="play many coups with computer players and summarise them",
-        description="Computer players only; a fresh bank whenever one ends. Prints naturals per "
-        "coup, the banker's gain per chip staked (with its standard error), outcomes per side "
-        "and the banker's draw/stand frequencies by total.",
+        help=_("play many coups with computer players and summarise them"),
+        description=_(
+            "Computer players only; a fresh bank whenever one ends. Prints naturals per "
+            "coup, the banker's gain per chip staked (with its standard error), outcomes per side "
+            "and the banker's draw/stand frequencies by total."
+        ),
     )
     p.add_argument(
         "--coups",
         type=_whole(1, MAX_COUPS),
         required=True,
         metavar="N",
-        help=f"coups to play, 1 to {MAX_COUPS:,}".replace(",", " "),
+        help=_("coups to play, 1 to {max}").format(max=f"{MAX_COUPS:,}".replace(",", " ")),
     )
     p.add_argument(
         "--players",
-        type=_whole(MIN_PLAYERS, MAX_PLAYERS, "participants"),
+        type=_whole(MIN_PLAYERS, MAX_PLAYERS, N_("{value} is not {low} to {high} participants")),
         default=5,
         metavar="K",
-        help=f"participants, {MIN_PLAYERS} to {MAX_PLAYERS} (default 5)",
+        help=_("participants, {low} to {high} (default 5)").format(
+            low=MIN_PLAYERS, high=MAX_PLAYERS
+        ),
     )
     p.add_argument(
         "--seed",
         type=_whole(0, MAX_SEED),
         default=0,
         metavar="S",
-        help="seed, a whole number from 0 (default 0)",
+        help=_("seed, a whole number from 0 (default 0)"),
     )
     p.add_argument(
         "--banker",
         choices=("advisor", "table"),
         default="advisor",
-        help="the banker's choice: the exact advisor (default) or a fixed table (draw at 0-5)",
+        help=_("the banker's choice: the exact advisor (default) or a fixed table (draw at 0-5)"),
     )
     p.add_argument(
-        "--p5", type=_probability, default=0.5, metavar="P", help="chance a side at 5 draws"
+        "--p5", type=_probability, default=0.5, metavar="P", help=_("chance a side at 5 draws")
     )
     p.add_argument(
         "--stakes",
         type=_chips_pair,
         metavar="R:L",
-        help="fixed stakes: in every coup the first seat to bet on the right stakes R chips "
-        "and on the left L, everyone else passes (e.g. 1:1, 3:1, 1:0)",
+        help=_(
+            "fixed stakes: in every coup the first seat to bet on the right stakes R chips "
+            "and on the left L, everyone else passes (e.g. 1:1, 3:1, 1:0)"
+        ),
     )
     p.add_argument(
         "--no-exact",
         action="store_true",
-        help="skip the noise-reduced estimate (each decision coup at the advisor's exact "
-        "expected gain; only under the home rules): faster",
+        help=_(
+            "skip the noise-reduced estimate (each decision coup at the advisor's exact "
+            "expected gain; only under the home rules): faster"
+        ),
     )
     p.add_argument(
         "--rules",
         choices=RULES_NAMES,
         default="home",
-        help="the house's rules the tables play by (default home; see banque rules)",
+        help=_("the house's rules the tables play by (default home; see banque rules)"),
     )
     p.add_argument(
         "--game",
         choices=GAME_CHOICES,
         default="banque",
-        help="banque (the default), chemin-de-fer or punto-banco (four bettors, one a spot, "
-        "measured against the exact house edges)",
+        help=_(
+            "banque (the default), chemin-de-fer or punto-banco (four bettors, one a spot, "
+            "measured against the exact house edges)"
+        ),
     )
     p.add_argument(
         "--packs",
         type=_whole(1, MAX_PACKS),
         default=None,
         metavar="N",
-        help="packs in the shoe, chemin de fer and punto banco (default 6 and 8)",
+        help=_("packs in the shoe, chemin de fer and punto banco (default 6 and 8)"),
     )
-    p.add_argument("--json", action="store_true", help="print the summary as JSON")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    p.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
+    p.add_argument("--no-progress", action="store_true", help=_("no progress bar on stderr"))
     p.set_defaults(func=cmd_simulate)
 
     for name, helptext, description in (
         (
             "edge",
-            "the banker's exact edge per chip staked (one coup; also sweeps)",
-            "The banker's exact expected gain per chip staked for one coup, as a fraction and a "
-            "percentage: the naturals' share, the decision coups' share and the total. Several "
-            "--stakes or a range of --p5 (START:STOP:STEP) print a table.",
+            N_("the banker's exact edge per chip staked (one coup; also sweeps)"),
+            N_(
+                "The banker's exact expected gain per chip staked for one coup, as a fraction and a "
+                "percentage: the naturals' share, the decision coups' share and the total. Several "
+                "--stakes or a range of --p5 (START:STOP:STEP) print a table."
+            ),
         ),
         (
             "strategy",
-            "the banker's best-response table (draw, stand, or a stakes threshold)",
-            "The banker's best move at each total against what each side did: draw, stand, or "
-            "draw when the right side's share of the stakes is below (or above) a threshold. "
-            "With --stakes, the move at that ratio.",
+            N_("the banker's best-response table (draw, stand, or a stakes threshold)"),
+            N_(
+                "The banker's best move at each total against what each side did: draw, stand, or "
+                "draw when the right side's share of the stakes is below (or above) a threshold. "
+                "With --stakes, the move at that ratio."
+            ),
         ),
         (
             "choice",
-            "the sides' choice at 5: values, the q that minimises the banker's edge",
-            "For a side holding 5: its expected gain per chip drawing and standing against the "
-            "banker's best response, and the chance of drawing at 5 (q) that lowers the "
-            "banker's edge most, for one side alone and for both sides together; at equal "
-            "stakes, the symmetric Nash equilibrium.",
+            N_("the sides' choice at 5: values, the q that minimises the banker's edge"),
+            N_(
+                "For a side holding 5: its expected gain per chip drawing and standing against the "
+                "banker's best response, and the chance of drawing at 5 (q) that lowers the "
+                "banker's edge most, for one side alone and for both sides together; at equal "
+                "stakes, the symmetric Nash equilibrium."
+            ),
         ),
     ):
-        p = sub.add_parser(name, help=helptext, description=description)
+        p = sub.add_parser(name, help=_(helptext), description=_(description))
         _solver_options(p, sweep=name == "edge")
         p.set_defaults(func=globals()[f"cmd_{name}"])
     p = sub.add_parser(
         "rules",
-        help="print a house's rules (home, classic, hoyle), beside home's where they differ",
-        description="The rule profiles: home (the rules card), classic (the Pocket Book of "
-        "Games, 1944) and hoyle (the Hoyle-era account with a croupier). For classic and "
-        "hoyle the differences from home are printed side by side.",
+        help=_("print a house's rules (home, classic, hoyle), beside home's where they differ"),
+        description=_(
+            "The rule profiles: home (the rules card), classic (the Pocket Book of "
+            "Games, 1944) and hoyle (the Hoyle-era account with a croupier). For classic and "
+            "hoyle the differences from home are printed side by side."
+        ),
     )
     p.add_argument(
         "profile",
         nargs="?",
         choices=RULES_NAMES,
         default="home",
-        metavar="PROFILE",
-        help="home (the default), classic or hoyle",
+        metavar=_("PROFILE"),
+        help=_("home (the default), classic or hoyle"),
     )
     p.set_defaults(func=cmd_rules)
     _add_net_commands(sub)
@@ -372,7 +510,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-LANG_HELP = (
+LANG_HELP = N_(
     "the language of the program: en, fr or es (default: BANQUE_LANG, then the locale's "
     "LANGUAGE, LC_ALL, LC_MESSAGES, LANG; else English)"
 )
@@ -382,9 +520,11 @@ def _add_lang_option(
     parser: argparse.ArgumentParser, sub: argparse._SubParsersAction[argparse.ArgumentParser]
 ) -> None:
     """``--lang`` before or after the command (``banque --lang fr odds``, ``banque odds --lang fr``)."""
-    parser.add_argument("--lang", metavar="LANG", help=LANG_HELP)
+    parser.add_argument("--lang", metavar=_("LANG"), help=_(LANG_HELP))
     for command in sub.choices.values():
-        command.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS, help=LANG_HELP)
+        command.add_argument(
+            "--lang", metavar=_("LANG"), default=argparse.SUPPRESS, help=_(LANG_HELP)
+        )
 
 
 def _lang_option(argv: Sequence[str]) -> str | None:
@@ -414,48 +554,52 @@ def _solver_options(p: argparse.ArgumentParser, sweep: bool) -> None:
         type=_whole(1, MAX_PACKS),
         default=3,
         metavar="N",
-        help=f"a fresh shoe of N packs, 1 to {MAX_PACKS} (default 3)",
+        help=_("a fresh shoe of N packs, 1 to {max} (default 3)").format(max=MAX_PACKS),
     )
     p.add_argument(
         "--record",
-        metavar="FILE",
-        help="the shoe that is left in a game record (every card shown in this shoe is out)",
+        metavar=_("FILE"),
+        help=_("the shoe that is left in a game record (every card shown in this shoe is out)"),
     )
     p.add_argument(
         "--naturals",
         choices=("all", "per-side"),
-        help="all (home rule, the default): any natural settles every hand; per-side "
-        "(classic): a side's natural settles that side only",
+        help=_(
+            "all (home rule, the default): any natural settles every hand; per-side "
+            "(classic): a side's natural settles that side only"
+        ),
     )
     p.add_argument(
         "--rules",
         choices=("home", "classic"),
-        help="home: --naturals all; classic: --naturals per-side",
+        help=_("home: --naturals all; classic: --naturals per-side"),
     )
     p.add_argument(
         "--stakes",
         action="append",
         metavar="R:L",
-        help="stakes on the right and left sides (1:1 equal, the default; 1:0 one side only)"
-        + ("; repeat, or separate by commas, for a table" if sweep else ""),
+        help=_("stakes on the right and left sides (1:1 equal, the default; 1:0 one side only)")
+        + (_("; repeat, or separate by commas, for a table") if sweep else ""),
     )
     p.add_argument(
         "--p5",
         default="1/2",
         metavar="Q",
-        help="chance a side at 5 draws (default 1/2); QR,QL for each side"
-        + ("; START:STOP:STEP for a table (on both sides: a grid)" if sweep else ""),
+        help=_("chance a side at 5 draws (default 1/2); QR,QL for each side")
+        + (_("; START:STOP:STEP for a table (on both sides: a grid)") if sweep else ""),
     )
     if sweep:
         p.add_argument(
             "--banker",
             choices=("best", "table"),
             default="best",
-            help="best (the default): the best response, knowing the stakes and what the "
-            "sides did; table: draw at 0-5, stand at 6-7",
+            help=_(
+                "best (the default): the best response, knowing the stakes and what the "
+                "sides did; table: draw at 0-5, stand at 6-7"
+            ),
         )
-        p.add_argument("--plot", action="store_true", help="draw a --p5 range as bars")
-    p.add_argument("--json", action="store_true", help="print JSON")
+        p.add_argument("--plot", action="store_true", help=_("draw a --p5 range as bars"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
 
 
 def _add_rules_flags(parser: argparse.ArgumentParser, *, host: bool = False) -> None:
@@ -469,25 +613,31 @@ def _add_rules_flags(parser: argparse.ArgumentParser, *, host: bool = False) -> 
         "--rules",
         choices=RULES_NAMES,
         default=argparse.SUPPRESS if host else "home",
-        help="the house's rules of a new game: home (the default), classic (1944) or hoyle "
-        "(see banque rules); setup offers them too"
-        + ("" if host else ". A game from --record keeps its record's."),
+        help=_(
+            "the house's rules of a new game: home (the default), classic (1944) or hoyle "
+            "(see banque rules); setup offers them too"
+        )
+        + ("" if host else _(". A game from --record keeps its record's.")),
     )
     parser.add_argument(
         "--banco-split",
         type=_banco_split,
         default=unset,
-        metavar="HOW",
-        help="classic's house option: a banco on both hands divided free (the default), "
-        "divided (something on each side), even, or N (at least N chips on each side)",
+        metavar=_("HOW"),
+        help=_(
+            "classic's house option: a banco on both hands divided free (the default), "
+            "divided (something on each side), even, or N (at least N chips on each side)"
+        ),
     )
     parser.add_argument(
         "--first-bank",
         choices=("auction", "list") if host else ("auction", "list", "lot"),
         default=unset,
-        help="hoyle's table option: the first bank by auction (the default) or held by the "
-        "first name on the list"
-        + ("" if host else "; chemin de fer's: by lot (the default) or auction"),
+        help=_(
+            "hoyle's table option: the first bank by auction (the default) or held by the "
+            "first name on the list"
+        )
+        + ("" if host else _("; chemin de fer's: by lot (the default) or auction")),
     )
 
 
@@ -499,15 +649,15 @@ def _rules_options(args: argparse.Namespace) -> tuple[str, dict[str, str | int]]
     first_bank = getattr(args, "first_bank", None)
     if banco_split is not None:
         if rules != "classic":
-            raise BanqueError("--banco-split is a classic house's option (add --rules classic)")
+            raise BanqueError(_("--banco-split is a classic house's option (add --rules classic)"))
         options["banco_split"] = banco_split
     if first_bank is not None:
         if first_bank == "lot":
             raise BanqueError(
-                "--first-bank lot is chemin de fer's option (add --game chemin-de-fer)"
+                _("--first-bank lot is chemin de fer's option (add --game chemin-de-fer)")
             )
         if rules != "hoyle":
-            raise BanqueError("--first-bank is a hoyle table's option (add --rules hoyle)")
+            raise BanqueError(_("--first-bank is a hoyle table's option (add --rules hoyle)"))
         options["first_bank"] = first_bank
     return rules, options
 
@@ -516,119 +666,135 @@ def _add_net_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     """``banque host`` and ``banque join``: each seat at its own terminal."""
     p = sub.add_parser(
         "host",
-        help="open a table that players join from their own terminals (banque join)",
-        description="Open a table and keep it: the engine, the computer players and the "
-        "journal live in this process. In a terminal it shows the table full-screen (the "
-        "public view, or your own seat with --play; j: how each seat joins, ctrl+q: close "
-        "the table); with --log, or without a terminal, it prints how each seat joins (its "
-        "token), then the public log as the game goes, and ctrl+c closes the table. The "
-        "journal keeps the game either way.",
+        help=_("open a table that players join from their own terminals (banque join)"),
+        description=_(
+            "Open a table and keep it: the engine, the computer players and the "
+            "journal live in this process. In a terminal it shows the table full-screen (the "
+            "public view, or your own seat with --play; j: how each seat joins, ctrl+q: close "
+            "the table); with --log, or without a terminal, it prints how each seat joins (its "
+            "token), then the public log as the game goes, and ctrl+c closes the table. The "
+            "journal keeps the game either way."
+        ),
     )
     p.add_argument(
         "--players",
         type=_names,
         default=None,
-        metavar="NAMES",
-        help="the participants, comma-separated, in order; without it, in a terminal, "
-        "the table's setup screen asks (elsewhere: Ana,Bruno,Chloé)",
+        metavar=_("NAMES"),
+        help=_(
+            "the participants, comma-separated, in order; without it, in a terminal, "
+            "the table's setup screen asks (elsewhere: Ana,Bruno,Chloé)"
+        ),
     )
     p.add_argument(
         "--computer",
         action="append",
         type=_computer,
         default=[],
-        metavar="NAME[:STYLE]",
-        help="NAME's seat is a computer player, cautious (default) or bold; repeat for more",
+        metavar=_("NAME[:STYLE]"),
+        help=_("NAME's seat is a computer player, cautious (default) or bold; repeat for more"),
     )
     p.add_argument(
-        "--seed", type=_whole(0, MAX_SEED), default=None, metavar="S", help="the game's seed"
+        "--seed", type=_whole(0, MAX_SEED), default=None, metavar="S", help=_("the game's seed")
     )
     p.add_argument(
         "--pace",
         type=_pace,
         default=0.6,
-        metavar="SECONDS",
-        help="seconds between two computer moves (default 0.6)",
+        metavar=_("SECONDS"),
+        help=_("seconds between two computer moves (default 0.6)"),
     )
     p.add_argument(
         "--forced-moves",
         choices=("announced", "automatic"),
         default="announced",
-        help="announced (the default): every side states its move, forced or not",
+        help=_("announced (the default): every side states its move, forced or not"),
     )
     _add_rules_flags(p, host=True)
     p.add_argument(
         "--socket",
-        metavar="PATH",
-        help="the Unix socket (default: table.sock in your runtime folder)",
+        metavar=_("PATH"),
+        help=_("the Unix socket (default: table.sock in your runtime folder)"),
     )
     p.add_argument(
         "--tcp",
         type=_whole(0, 65535),
-        metavar="PORT",
-        help="also listen on 127.0.0.1:PORT (loopback only; joiners need their token)",
+        metavar=_("PORT"),
+        help=_("also listen on 127.0.0.1:PORT (loopback only; joiners need their token)"),
     )
     p.add_argument(
         "--group",
-        metavar="GROUP",
-        help="the socket is mode 0660 for this group's members too (each with its seat's "
-        "token); give --socket in a folder the group can reach",
+        metavar=_("GROUP"),
+        help=_(
+            "the socket is mode 0660 for this group's members too (each with its seat's "
+            "token); give --socket in a folder the group can reach"
+        ),
     )
     p.add_argument(
         "--takeover",
         action="store_true",
-        help="a computer plays a gone seat's moves until it joins again",
+        help=_("a computer plays a gone seat's moves until it joins again"),
     )
-    p.add_argument("--no-journal", action="store_true", help="do not write the game's journal")
+    p.add_argument("--no-journal", action="store_true", help=_("do not write the game's journal"))
     p.add_argument(
         "--play",
-        metavar="NAME",
-        help="the host plays NAME's seat on this screen (its concealed cards here only)",
+        metavar=_("NAME"),
+        help=_("the host plays NAME's seat on this screen (its concealed cards here only)"),
     )
     p.add_argument(
         "--log",
         action="store_true",
-        help="print the join lines and the public log instead of the full-screen table",
+        help=_("print the join lines and the public log instead of the full-screen table"),
     )
     p.add_argument(
         "--seat-user",
         action="append",
         type=_seat_user,
         default=[],
-        metavar="NAME=USER",
-        help="the Unix account USER may take NAME's seat without its token (the socket's "
-        "peer credentials; with --group for another account); repeat for more",
+        metavar=_("NAME=USER"),
+        help=_(
+            "the Unix account USER may take NAME's seat without its token (the socket's "
+            "peer credentials; with --group for another account); repeat for more"
+        ),
     )
     p.set_defaults(func=cmd_host)
 
     p = sub.add_parser(
         "join",
-        help="join a hosted table: one seat's own full-screen table",
-        description="Join the table a host opened (banque host): your seat's concealed cards "
-        "on your screen only, the others face down until the reveal.",
+        help=_("join a hosted table: one seat's own full-screen table"),
+        description=_(
+            "Join the table a host opened (banque host): your seat's concealed cards "
+            "on your screen only, the others face down until the reveal."
+        ),
     )
-    p.add_argument("--seat", metavar="NAME", help="your seat (the host printed the names)")
+    p.add_argument("--seat", metavar=_("NAME"), help=_("your seat (the host printed the names)"))
     p.add_argument(
         "--table",
-        metavar="ADDRESS",
-        help="the table's socket path, or tcp:PORT (default: the runtime folder's table.sock)",
+        metavar=_("ADDRESS"),
+        help=_("the table's socket path, or tcp:PORT (default: the runtime folder's table.sock)"),
     )
     p.add_argument(
         "--token",
-        metavar="TOKEN",
-        help="your seat's token (not needed on the host's own account); or set BANQUE_TOKEN",
+        metavar=_("TOKEN"),
+        help=_("your seat's token (not needed on the host's own account); or set BANQUE_TOKEN"),
     )
-    p.add_argument("--watch", action="store_true", help="watch as a spectator (public view)")
+    p.add_argument("--watch", action="store_true", help=_("watch as a spectator (public view)"))
     p.set_defaults(func=cmd_join)
 
 
 def _names(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",")]
     if any(not n for n in names):
-        raise argparse.ArgumentTypeError(f"{quoted(text)}: names are separated by commas")
+        raise argparse.ArgumentTypeError(
+            _("{text}: names are separated by commas").format(text=quoted(text))
+        )
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise argparse.ArgumentTypeError(
-            f"{len(names)} names: a table seats {MIN_PLAYERS} to {MAX_PLAYERS} participants"
+            ngettext(
+                "{n} name: a table seats {low} to {high} participants",
+                "{n} names: a table seats {low} to {high} participants",
+                len(names),
+            ).format(n=len(names), low=MIN_PLAYERS, high=MAX_PLAYERS)
         )
     return names
 
@@ -637,7 +803,9 @@ def _seat_user(text: str) -> tuple[str, str]:
     seat, sep, user = text.partition("=")
     if not sep or not seat.strip() or not user.strip():
         raise argparse.ArgumentTypeError(
-            f"{quoted(text)}: write the seat's name, =, then the account (Bruno=bruno)"
+            _("{text}: write the seat's name, =, then the account (Bruno=bruno)").format(
+                text=quoted(text)
+            )
         )
     return seat.strip(), user.strip()
 
@@ -646,7 +814,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     from .net.host import host
 
     if args.play is not None and args.log:
-        raise BanqueError("--play shows your seat full-screen: not with --log")
+        raise BanqueError(_("--play shows your seat full-screen: not with --log"))
     screen = not args.log and sys.stdin.isatty() and sys.stdout.isatty()
     if args.play is not None and not screen:
         _need_terminal()
@@ -711,9 +879,9 @@ def cmd_host(args: argparse.Namespace) -> int:
 
 def cmd_join(args: argparse.Namespace) -> int:
     if args.watch and args.seat:
-        raise BanqueError("--watch joins as a spectator: no --seat with it")
+        raise BanqueError(_("--watch joins as a spectator: no --seat with it"))
     if not args.watch and not args.seat:
-        raise BanqueError("name your seat with --seat NAME (or watch with --watch)")
+        raise BanqueError(_("name your seat with --seat NAME (or watch with --watch)"))
     _need_terminal()
     from .table.screens.joined import run_join
 
@@ -728,24 +896,35 @@ def _banco_split(text: str) -> str | int:
     if text.isdigit() and int(text) >= 1:
         return int(text)
     raise argparse.ArgumentTypeError(
-        f"{plain(text, 40)} is not a division: say free, divided, even or a number of chips"
+        _("{text} is not a division: say free, divided, even or a number of chips").format(
+            text=plain(text, 40)
+        )
     )
 
 
 def _whole(low: int, high: int, what: str = "") -> Callable[[str], int]:
-    """A whole-number option's type, from ``low`` to ``high`` (``what``: the unit, if any)."""
+    """A whole-number option's type, from ``low`` to ``high`` (``what``: a message marked
+    ``N_``, ``{value} is not {low} to {high} …``, said when out of bounds, if any)."""
 
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number") from None
+            raise argparse.ArgumentTypeError(
+                _("{text} is not a whole number").format(text=quoted(text))
+            ) from None
         if what and not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{quoted(value)} is not {low} to {high} {what}")
+            raise argparse.ArgumentTypeError(
+                _(what).format(value=quoted(value), low=low, high=high)
+            )
         if value < low:
-            raise argparse.ArgumentTypeError(f"{quoted(value)} is too small: at least {low}")
+            raise argparse.ArgumentTypeError(
+                _("{value} is too small: at least {low}").format(value=quoted(value), low=low)
+            )
         if value > high:
-            raise argparse.ArgumentTypeError(f"{quoted(value)} is too large: at most {high}")
+            raise argparse.ArgumentTypeError(
+                _("{value} is too large: at most {high}").format(value=quoted(value), high=high)
+            )
         return value
 
     parse.__name__ = "whole number"
@@ -756,9 +935,13 @@ def _pace(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a number of seconds").format(text=quoted(text))
+        ) from None
     if not 0.0 <= value <= 10.0:
-        raise argparse.ArgumentTypeError(f"{value:g} is not a pace from 0 to 10 seconds")
+        raise argparse.ArgumentTypeError(
+            _("{value} is not a pace from 0 to 10 seconds").format(value=f"{value:g}")
+        )
     return value
 
 
@@ -766,9 +949,13 @@ def _computer(text: str) -> tuple[str, SeatChoice]:
     name, _sep, style = text.partition(":")
     name, style = name.strip(), (style.strip().lower() or "cautious")
     if not name:
-        raise argparse.ArgumentTypeError(f"{quoted(text)}: a participant's name is needed")
+        raise argparse.ArgumentTypeError(
+            _("{text}: a participant's name is needed").format(text=quoted(text))
+        )
     if style not in ("cautious", "bold"):
-        raise argparse.ArgumentTypeError(f"{quoted(style)} is not a temperament: cautious or bold")
+        raise argparse.ArgumentTypeError(
+            _("{style} is not a temperament: cautious or bold").format(style=quoted(style))
+        )
     return name, cast("SeatChoice", style)
 
 
@@ -778,12 +965,18 @@ def _chips_pair(text: str) -> tuple[int, int]:
         right, left = (int(x) for x in parts)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"{quoted(text)} is not stakes R:L in whole chips (for example 1:1 or 3:1)"
+            _("{text} is not stakes R:L in whole chips (for example 1:1 or 3:1)").format(
+                text=quoted(text)
+            )
         ) from None
     if right < 0 or left < 0 or right + left < 1:
-        raise argparse.ArgumentTypeError(f"{quoted(text)}: stakes are 0 chips or more, not both 0")
+        raise argparse.ArgumentTypeError(
+            _("{text}: stakes are 0 chips or more, not both 0").format(text=quoted(text))
+        )
     if max(right, left) > 1000:
-        raise argparse.ArgumentTypeError(f"{quoted(text)}: at most 1000 chips a side")
+        raise argparse.ArgumentTypeError(
+            _("{text}: at most 1000 chips a side").format(text=quoted(text))
+        )
     return right, left
 
 
@@ -791,9 +984,13 @@ def _probability(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number") from None
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a number").format(text=quoted(text))
+        ) from None
     if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"{value} is not a probability (0 to 1)")
+        raise argparse.ArgumentTypeError(
+            _("{value} is not a probability (0 to 1)").format(value=value)
+        )
     return value
 
 
@@ -815,21 +1012,16 @@ def cmd_advise(args: argparse.Namespace) -> int:
     try:
         result = _read_record(args.record)
     except BanqueError as exc:
-        print(f"banque: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+        return _failed(exc)
     game = result.game
     if result.error is not None:
-        print(f"banque: {result.error}", file=sys.stderr)
-        return EXIT_USAGE
+        return _failed(result.error)
     if getattr(game, "game", "banque") != "banque":
         return _advise_two_hand(game, args)
     if game.phase != "banker" or game.banker is None:
-        print(
-            "banque: the record does not stop at the banker's choice "
-            f"(it stops at: {game.turn().prompt})",
-            file=sys.stderr,
-        )
-        return EXIT_USAGE
+        from .engine.messages import tell
+
+        return _not_at_choice(tell(game.turn().prompt_msg))
     from .engine.cards import pretty
 
     draw, stand = banker_advice(game.observe(game.banker), args.p5)
@@ -840,32 +1032,62 @@ def cmd_advise(args: argparse.Namespace) -> int:
     obs = game.observe(game.banker)
     cards = " ".join(pretty(c) for c in obs.hands["banker"] if c)
     print(
-        f"{game.banker} (banker) holds {cards} = {obs.total('banker')}; "
-        f"stakes right {obs.stakes['right']}, left {obs.stakes['left']}; p5 = {args.p5}"
+        _(
+            "{banker} (banker) holds {cards} = {total}; stakes right {right}, left {left}; "
+            "p5 = {p5}"
+        ).format(
+            banker=game.banker,
+            cards=cards,
+            total=obs.total("banker"),
+            right=obs.stakes["right"],
+            left=obs.stakes["left"],
+            p5=args.p5,
+        )
     )
     for side in obs.settled:  # classic: that side is paid already, whatever the banker does
-        other = "left" if side == "right" else "right"
-        print(f"  the {side} side was settled by its natural: only the {other} is at stake")
-    print(f"  expected gain if the banker draws:  {draw:+.4f} chips")
-    print(f"  expected gain if the banker stands: {stand:+.4f} chips")
-    if draw == stand:
-        print("Best: either (they are equal); standing spends no card.")
-    else:
-        print(f"Best: {best} (by {abs(draw - stand):.4f} chips)")
+        if side == "right":
+            print(_("  the right side was settled by its natural: only the left is at stake"))
+        else:
+            print(_("  the left side was settled by its natural: only the right is at stake"))
+    _advice_lines(draw, stand)
     return 0
+
+
+def _not_at_choice(where: str) -> int:
+    print(
+        "banque: "
+        + _("the record does not stop at the banker's choice (it stops at: {where})").format(
+            where=where
+        ),
+        file=sys.stderr,
+    )
+    return EXIT_USAGE
+
+
+def _advice_lines(draw: float, stand: float) -> None:
+    """``advise``'s expected gains and its verdict (chips as decimals, the program's format)."""
+    print(_("  expected gain if the banker draws:  {gain} chips").format(gain=f"{draw:+.4f}"))
+    print(_("  expected gain if the banker stands: {gain} chips").format(gain=f"{stand:+.4f}"))
+    if draw == stand:
+        print(_("Best: either (they are equal); standing spends no card."))
+    elif draw > stand:
+        print(_("Best: draw (by {gain} chips)").format(gain=f"{abs(draw - stand):.4f}"))
+    else:
+        print(_("Best: stand (by {gain} chips)").format(gain=f"{abs(draw - stand):.4f}"))
 
 
 def _advise_two_hand(game: Any, args: argparse.Namespace) -> int:
     """``banque advise`` on a chemin de fer record (punto banco asks nobody anything)."""
     if game.game == "punto-banco":
-        print("banque: punto banco has no choice to advise: every draw is fixed", file=sys.stderr)
-        return EXIT_USAGE
-    if game.phase != "banker":
         print(
-            f"banque: the record does not stop at the banker's choice (it stops at: {game.prompt})",
+            "banque: " + _("punto banco has no choice to advise: every draw is fixed"),
             file=sys.stderr,
         )
         return EXIT_USAGE
+    if game.phase != "banker":
+        from .engine.messages import tell
+
+        return _not_at_choice(tell(getattr(game, "prompt_msg", None) or game.prompt))
     from fractions import Fraction
 
     from .engine.cards import pretty
@@ -877,15 +1099,11 @@ def _advise_two_hand(game: Any, args: argparse.Namespace) -> int:
         return 0
     cards = " ".join(pretty(c) for c in game.hands["banker"])
     print(
-        f"{game.banker} (banker) holds {cards}; {game.staked()} staked by the punters; "
-        f"p5 = {args.p5}"
+        _("{banker} (banker) holds {cards}; {staked} staked by the punters; p5 = {p5}").format(
+            banker=game.banker, cards=cards, staked=chips(game.staked()), p5=args.p5
+        )
     )
-    print(f"  expected gain if the banker draws:  {float(draw):+.4f} chips")
-    print(f"  expected gain if the banker stands: {float(stand):+.4f} chips")
-    if draw == stand:
-        print("Best: either (they are equal); standing spends no card.")
-    else:
-        print(f"Best: {best} (by {float(abs(draw - stand)):.4f} chips)")
+    _advice_lines(float(draw), float(stand))
     return 0
 
 
@@ -910,8 +1128,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             rules=args.rules,
         )
     except ValueError as exc:
-        print(f"banque: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+        return _failed(exc)
     if args.json:
         print(json.dumps(summary.as_dict(), indent=2, ensure_ascii=False))
     else:
@@ -926,28 +1143,48 @@ def _solver_setup(args: argparse.Namespace) -> tuple[Any, str]:
 
     rule = args.naturals or {"classic": "per-side"}.get(args.rules or "", "all")
     if args.rules and args.naturals and rule != {"home": "all", "classic": "per-side"}[args.rules]:
-        raise ValueError(f"--rules {args.rules} and --naturals {args.naturals} disagree")
+        raise ValueError(
+            _("--rules {rules} and --naturals {naturals} disagree").format(
+                rules=args.rules, naturals=args.naturals
+            )
+        )
     if args.record is None:
-        word = "pack" if args.packs == 1 else "packs"
-        return EdgeModel(unseen_values(args.packs), rule), f"a fresh shoe of {args.packs} {word}"
+        shoe = ngettext("a fresh shoe of {n} pack", "a fresh shoe of {n} packs", args.packs)
+        return EdgeModel(unseen_values(args.packs), rule), shoe.format(n=args.packs)
     result = _read_record(args.record)
     if result.error is not None:
-        raise ValueError(str(result.error))
+        from .engine.messages import tell_error
+
+        raise ValueError(tell_error(result.error))
     game = result.game
     if game.phase in ("right", "left", "banker"):
         raise ValueError(
-            "the record stops in the middle of a coup: give one that stops between coups "
-            "(the edge is for a whole coup)"
+            _(
+                "the record stops in the middle of a coup: give one that stops between coups "
+                "(the edge is for a whole coup)"
+            )
         )
     if game.phase == "ended" or not game.shoe_ready:
-        word = "pack" if game.packs == 1 else "packs"
-        source = f"the record's next bank: a fresh shoe of {game.packs} {word}"
+        source = ngettext(
+            "the record's next bank: a fresh shoe of {n} pack",
+            "the record's next bank: a fresh shoe of {n} packs",
+            game.packs,
+        ).format(n=game.packs)
         return EdgeModel(unseen_values(game.packs), rule), source
     seen = list(game.seen_cards())
     counts = unseen_values(game.packs, seen)
     if sum(counts) < 9:
-        raise ValueError(f"only {sum(counts)} cards are left in the record's shoe: a coup needs 9")
-    return EdgeModel(counts, rule), f"the record's shoe, {len(seen)} cards shown"
+        raise ValueError(
+            ngettext(
+                "only {n} card is left in the record's shoe: a coup needs 9",
+                "only {n} cards are left in the record's shoe: a coup needs 9",
+                sum(counts),
+            ).format(n=sum(counts))
+        )
+    shown = ngettext(
+        "the record's shoe, {n} card shown", "the record's shoe, {n} cards shown", len(seen)
+    )
+    return EdgeModel(counts, rule), shown.format(n=len(seen))
 
 
 def _p5_lists(text: str) -> tuple[list[Any], list[Any]]:
@@ -959,7 +1196,7 @@ def _p5_lists(text: str) -> tuple[list[Any], list[Any]]:
         return values, values
     if len(parts) == 2:
         return parse_p5(parts[0]), parse_p5(parts[1])
-    raise ValueError(f"{text!r}: write Q, or QR,QL (one for each side)")
+    raise ValueError(_("{text}: write Q, or QR,QL (one for each side)").format(text=quoted(text)))
 
 
 def _stakes_list(raw: list[str] | None) -> list[tuple[int, int]]:
@@ -967,12 +1204,14 @@ def _stakes_list(raw: list[str] | None) -> list[tuple[int, int]]:
 
     texts = [t for item in (raw or ["1:1"]) for t in item.split(",") if t.strip()]
     if not texts:
-        raise ValueError("--stakes: write R:L, for example 1:1 or 3:1")
+        raise ValueError(_("--stakes: write R:L, for example 1:1 or 3:1"))
     return [parse_stakes(t) for t in texts]
 
 
 def _solver_failed(exc: Exception) -> int:
-    print(f"banque: {plain(str(exc), 200)}", file=sys.stderr)
+    from .engine.messages import tell_error
+
+    print(f"banque: {plain(tell_error(exc), 200)}", file=sys.stderr)
     return EXIT_USAGE
 
 
@@ -985,7 +1224,7 @@ def cmd_edge(args: argparse.Namespace) -> int:
         model, source = _solver_setup(args)
         two_sided = "," in args.p5 and (len(q_r) > 1 or len(q_l) > 1)
         if two_sided and len(stakes) > 1:
-            raise ValueError("a grid of --p5 QR,QL ranges takes one --stakes ratio")
+            raise ValueError(_("a grid of --p5 QR,QL ranges takes one --stakes ratio"))
         if two_sided:
             grid = model.sweep(q_r, q_l, stakes[0], args.banker)
             if args.json:
@@ -998,15 +1237,19 @@ def cmd_edge(args: argparse.Namespace) -> int:
                         q_r,
                         q_l,
                         grid,
-                        f"p5 of the right side (stakes {stakes[0][0]}:{stakes[0][1]})",
-                        "p5 of the left side",
+                        _("p5 of the right side (stakes {right}:{left})").format(
+                            right=stakes[0][0], left=stakes[0][1]
+                        ),
+                        _("p5 of the left side"),
                         [q_text(x) for x in q_l],
                     )
                 )
             return 0
         pairs = list(zip(q_r, q_l, strict=False)) if len(q_r) == len(q_l) else []
         if not pairs:
-            raise ValueError("--p5 QR,QL: give one value on one side, or ranges of the same length")
+            raise ValueError(
+                _("--p5 QR,QL: give one value on one side, or ranges of the same length")
+            )
         if len(pairs) == 1 and len(stakes) == 1:
             e = model.edge(stakes[0], pairs[0], args.banker)
             print(
@@ -1021,7 +1264,11 @@ def cmd_edge(args: argparse.Namespace) -> int:
             print(json.dumps([edge_json(e) for row in table for e in row], indent=2))
         elif args.plot:
             for j, st in enumerate(stakes):
-                print(f"stakes {st[0]}:{st[1]}, banker {args.banker}: the edge (%) by p5")
+                print(
+                    _("stakes {right}:{left}, banker {banker}: the edge (%) by p5").format(
+                        right=st[0], left=st[1], banker=args.banker
+                    )
+                )
                 print(plot_sweep([x for x, _ in pairs], [row[j] for row in table]))
         else:
             print(
@@ -1031,8 +1278,8 @@ def cmd_edge(args: argparse.Namespace) -> int:
                     [x for x, _ in pairs],
                     stakes,
                     table,
-                    "p5 (both sides)" if q_r == q_l else "p5 (right, left in step)",
-                    "stakes right:left",
+                    _("p5 (both sides)") if q_r == q_l else _("p5 (right, left in step)"),
+                    _("stakes right:left"),
                     [f"{a}:{b}" for a, b in stakes],
                 )
             )
@@ -1048,10 +1295,12 @@ def _one_point(
     stakes ratio and the one pair of p5 the command takes (a ValueError says why not)."""
     stakes = _stakes_list(args.stakes)
     if len(stakes) > 1:
-        raise ValueError(f"{command} takes one --stakes ratio")
+        raise ValueError(_("{command} takes one --stakes ratio").format(command=command))
     q_r, q_l = _p5_lists(args.p5)
     if len(q_r) > 1 or len(q_l) > 1:
-        raise ValueError(f"{command} takes one --p5 (Q or QR,QL), not a range")
+        raise ValueError(
+            _("{command} takes one --p5 (Q or QR,QL), not a range").format(command=command)
+        )
     model, source = _solver_setup(args)
     return model, source, stakes[0], (q_r[0], q_l[0])
 
@@ -1098,8 +1347,7 @@ def _simulate_two_hand(args: argparse.Namespace) -> int:
             chemin = two.simulate_chemin(args.coups, args.players, args.seed, args.packs or 6)
             data, text = chemin.as_dict(), two.format_chemin_summary(chemin)
     except ValueError as exc:
-        print(f"banque: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+        return _failed(exc)
     print(json.dumps(data, indent=2, ensure_ascii=False) if args.json else text)
     return 0
 
@@ -1147,24 +1395,35 @@ def cmd_games(args: argparse.Namespace) -> int:
         )
         return 0
     if not entries:
-        print(f"No games yet (they are kept in {games_dir()}).")
+        print(_("No games yet (they are kept in {folder}).").format(folder=games_dir()))
         return 0
+    states = {"unfinished": _("unfinished"), "finished": _("finished")}
+    width = max(10, *(len(w) for w in states.values()))
     for e in entries:
         when = e.modified.strftime("%Y-%m-%d %H:%M")
         if e.problem:
-            print(f"{e.id}  unreadable  {when}  {_plain(e.problem)}")
+            print(f"{e.id}  {_('unreadable')}  {when}  {_plain(e.problem)}")
             continue
-        names = ", ".join(f"{n} (computer)" if n in e.computers else n for n in e.participants)
-        print(
-            f"{e.id}  {e.state:<10}  {when}  bank {e.bank}, {e.coup} coup(s), {e.acts} acts  "
-            f"{_plain(names)}"
+        names = ", ".join(
+            _("{name} (computer)").format(name=n) if n in e.computers else n for n in e.participants
         )
+        how_far = _("bank {bank}, {coups}, {acts}").format(
+            bank=e.bank,
+            coups=ngettext("{n} coup", "{n} coups", e.coup).format(n=e.coup),
+            acts=ngettext("{n} act", "{n} acts", e.acts).format(n=e.acts),
+        )
+        state = states.get(e.state, e.state)
+        print(f"{e.id}  {state:<{width}}  {when}  {how_far}  {_plain(names)}")
         print(f"    {_plain(str(e.path))}")
         for saved in e.saved:
-            print(f"    saved to {_plain(saved)}")
+            print("    " + _("saved to {path}").format(path=_plain(saved)))
     unfinished = [e for e in entries if e.state == "unfinished"]
     if unfinished:
-        print(f"banque --resume continues {unfinished[-1].id}; banque --resume ID another.")
+        print(
+            _("banque --resume continues {id}; banque --resume ID another.").format(
+                id=unfinished[-1].id
+            )
+        )
     return 0
 
 
@@ -1177,24 +1436,27 @@ def _check_computers(names: Sequence[str], computers: dict[str, SeatChoice]) -> 
     strangers = [n for n in computers if n not in names]
     if strangers:
         raise BanqueError(
-            f"--computer {_plain(strangers[0])}: not a participant "
-            f"(the participants: {_plain(', '.join(names))})"
+            _("--computer {name}: not a participant (the participants: {names})").format(
+                name=_plain(strangers[0]), names=_plain(", ".join(names))
+            )
         )
 
 
 def _need_terminal() -> None:
     """The table draws on a terminal: into a pipe or file it would write escape codes."""
-    missing = [
-        name
-        for name, stream in (("standard input", sys.stdin), ("standard output", sys.stdout))
-        if stream is None or not stream.isatty()
-    ]
-    if missing:
-        raise BanqueError(
-            f"the table needs a terminal, and {' and '.join(missing)} "
-            f"{'is' if len(missing) == 1 else 'are'} not one "
-            "(replay, advise, odds and simulate work in pipes: see banque --help)"
-        )
+    stdin = sys.stdin is None or not sys.stdin.isatty()
+    stdout = sys.stdout is None or not sys.stdout.isatty()
+    if stdin and stdout:
+        said = _("the table needs a terminal, and standard input and standard output are not one")
+    elif stdin:
+        said = _("the table needs a terminal, and standard input is not one")
+    elif stdout:
+        said = _("the table needs a terminal, and standard output is not one")
+    else:
+        return
+    raise BanqueError(
+        said + " " + _("(replay, advise, odds and simulate work in pipes: see banque --help)")
+    )
 
 
 def _safe_streams() -> None:
@@ -1230,8 +1492,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.resume is not None:
             if args.record is not None or args.computer:
                 raise BanqueError(
-                    "--resume continues a game with its own seats: "
-                    "no --record or --computer with it"
+                    _(
+                        "--resume continues a game with its own seats: "
+                        "no --record or --computer with it"
+                    )
                 )
             return resume(args.resume)
         rules, options = _rules_options(args)
@@ -1250,8 +1514,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115
         return 0
     except BanqueError as exc:
-        print(f"banque: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+        return _failed(exc)
 
 
 def _two_hand_first_bank(game: str, first_bank: str | None) -> str:
@@ -1259,10 +1522,10 @@ def _two_hand_first_bank(game: str, first_bank: str | None) -> str:
     if first_bank is None:
         return "lot"
     if game == "punto-banco":
-        raise BanqueError("punto banco has no first bank to choose: the house holds the bank")
+        raise BanqueError(_("punto banco has no first bank to choose: the house holds the bank"))
     if first_bank == "list":
         raise BanqueError(
-            "chemin de fer's first bank goes by lot or auction (--first-bank lot|auction)"
+            _("chemin de fer's first bank goes by lot or auction (--first-bank lot|auction)")
         )
     return first_bank
 
@@ -1281,7 +1544,7 @@ def play_two_hand(
         computers = {"Ana": "cautious", "Bruno": "bold", "Chloé": "cautious"}
     names = ["You", *[n for n in computers if n != "You"]]
     if record is None and len(names) > 11:
-        raise BanqueError("a table seats at most 11 players")
+        raise BanqueError(_("a table seats at most 11 players"))
     _need_terminal()
     kinds = {n: str(c) for n, c in computers.items() if c != "human"}
     if game == "chemin-de-fer":
@@ -1320,7 +1583,9 @@ def play(
         try:
             new_game(loaded)
         except RecordError as exc:
-            raise RecordError(f"{plain(record, 120)}: {exc}") from None
+            from .engine.messages import tell_error
+
+            raise RecordError(f"{plain(record, 120)}: {tell_error(exc)}") from None
         if computers:
             _check_computers(loaded.participants, computers)
     elif computers:
@@ -1332,8 +1597,10 @@ def play(
         from .table.app import run_app
     except ImportError as exc:  # Textual missing or broken in this environment
         raise BanqueError(
-            f"the table cannot start ({exc}); reinstall banque with its dependencies "
-            "(pip install .)"
+            _(
+                "the table cannot start ({error}); reinstall banque with its dependencies "
+                "(pip install .)"
+            ).format(error=exc)
         ) from None
     return run_app(
         record,

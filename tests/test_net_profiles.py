@@ -394,7 +394,10 @@ def test_bad_parameters_of_the_profiles_acts_are_refused_in_one_line(
     before = (table.turn, list(table.session.game.actions))
     line = json.dumps({"v": 1, "type": "act", "id": "x1", "turn": table.turn, **fields})
     table.receive(joined, line.encode())
-    assert sent[-1] == {"v": 1, "type": "error", "code": "bad_message", "message": said, "id": "x1"}
+    error = dict(sent[-1])
+    msg = error.pop("msg")  # the reason as a message id too: told in the joiner's language
+    assert error == {"v": 1, "type": "error", "code": "bad_message", "message": said, "id": "x1"}
+    assert msg["template"]
     assert (table.turn, list(table.session.game.actions)) == before
 
 

@@ -354,16 +354,19 @@ def read_journal(path: str | Path) -> JournalInfo:
     try:
         fd = os.open(p, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
     except FileNotFoundError:
-        raise RecordError(f"{p}: no such file") from None
+        from .messages import N_, Msg
+
+        raise RecordError(Msg(N_("{name}: no such file"), name=str(p))) from None
     except OSError as exc:
         raise RecordError(f"{p}: cannot be read ({exc.strerror or 'error'})") from None
+    from .messages import Msg, reason
     from .record import read_limited
 
     try:
         with os.fdopen(fd, "rb") as fh:
             raw = read_limited(fh)  # the records' size limit (and a regular file only)
     except RecordError as exc:
-        raise RecordError(f"{plain(p, 120)}: {exc}") from None
+        raise RecordError(Msg("{name}: {error}", name=plain(p, 120), error=reason(exc))) from None
     except OSError as exc:
         raise RecordError(f"{p}: cannot be read ({exc.strerror or 'error'})") from None
     # Everything up to the last newline was written whole; the rest is torn.
@@ -375,7 +378,7 @@ def read_journal(path: str | Path) -> JournalInfo:
     try:
         info = parse_journal(text)
     except RecordError as exc:
-        raise RecordError(f"{p}: {exc}") from None
+        raise RecordError(Msg("{name}: {error}", name=str(p), error=reason(exc))) from None
     info.torn = info.torn or cut < len(raw)
     info.good_bytes = cut + info.good_bytes  # minus a last line that is not whole
     return info
@@ -485,10 +488,14 @@ def find_game(which: str | None, folder: Path | None = None) -> Path:
         candidate = where / f"{which}{SUFFIX}"
         if candidate.exists():
             return candidate
-        raise RecordError(f"no game {which!r} (banque games lists them)")
+        from .messages import N_, Msg
+
+        raise RecordError(Msg(N_("no game {id} (banque games lists them)"), id=repr(which)))
     entry = last_unfinished(folder)
     if entry is None:
-        raise RecordError("no unfinished game to resume (banque games lists them)")
+        from .messages import N_, Msg
+
+        raise RecordError(Msg(N_("no unfinished game to resume (banque games lists them)")))
     return entry.path
 
 

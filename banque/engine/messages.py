@@ -296,9 +296,21 @@ def tell_event(event: Any, translator: Translator | None = None) -> str:
     return tell(msg if msg is not None else event.text, translator)
 
 
-def tell_error(exc: BaseException, translator: Translator | None = None) -> str:
-    """A refusal's words: its message told (``IllegalAction.msg``), else ``str(exc)``."""
+def reason(exc: BaseException) -> Msg | str:
+    """An error's words as a message to nest in another (``Msg("{name}: {error}", …)``):
+    the :class:`Msg` it was raised with, else its text."""
     msg = getattr(exc, "msg", None)
+    if msg is None and len(exc.args) == 1 and isinstance(exc.args[0], Msg):
+        msg = exc.args[0]
+    return msg if isinstance(msg, Msg) else str(exc)
+
+
+def tell_error(exc: BaseException, translator: Translator | None = None) -> str:
+    """A refusal's words: its message told (``IllegalAction.msg``, or an error raised
+    with a :class:`Msg` as its argument: ``BanqueError(Msg(…))``), else ``str(exc)``."""
+    msg = getattr(exc, "msg", None)
+    if msg is None and len(exc.args) == 1 and isinstance(exc.args[0], Msg):
+        msg = exc.args[0]
     return tell(msg if msg is not None else str(exc), translator)
 
 
@@ -319,6 +331,7 @@ __all__ = [
     "chips",
     "joined",
     "names",
+    "reason",
     "tell",
     "tell_error",
     "tell_event",

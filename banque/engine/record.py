@@ -23,6 +23,7 @@ from pydantic import TypeAdapter, ValidationError
 from ..text import plain
 from .errors import IllegalAction, RecordError, ReplayError
 from .game import Event, Game
+from .messages import N_, Msg, reason
 from .models import Action, Record, TableOptions, Temperament
 
 #: The largest record read, in bytes.  A long game's record is far smaller
@@ -122,7 +123,7 @@ def parse_record(data: Any) -> Record:
     first errors: a record of a million bad acts is refused as fast as one.
     """
     if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object with participants, seed and actions")
+        raise RecordError(Msg(N_("a record is a JSON object with participants, seed and actions")))
     acts = data.get("actions")
     if not isinstance(acts, list):
         try:
@@ -161,10 +162,15 @@ def loads_json(text: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(
-            f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+            Msg(
+                N_("not valid JSON (line {line}, column {column}: {why})"),
+                line=exc.lineno,
+                column=exc.colno,
+                why=exc.msg,
+            )
         ) from None
     except RecursionError:
-        raise RecordError("not a record: the JSON is nested too deeply") from None
+        raise RecordError(Msg(N_("not a record: the JSON is nested too deeply"))) from None
     except ValueError as exc:  # an integer of thousands of digits, for instance
         raise RecordError(f"not a record: {plain(exc, 200)}") from None
 
@@ -173,21 +179,22 @@ def _megabytes(n: int) -> str:
     return f"{n / (1024 * 1024):g} MB"
 
 
+def _too_large(limit: int) -> Msg:
+    return Msg(
+        N_("larger than {size}: not a game record (a long game's record is far smaller)"),
+        size=_megabytes(limit),
+    )
+
+
 def read_limited(stream: BinaryIO, limit: int = MAX_RECORD_BYTES) -> bytes:
     """At most ``limit`` bytes of ``stream``; :class:`RecordError` beyond (nothing more is read)."""
     with contextlib.suppress(AttributeError, OSError, ValueError):
         known = os.fstat(stream.fileno())
         if stat.S_ISREG(known.st_mode) and known.st_size > limit:  # said without reading
-            raise RecordError(
-                f"larger than {_megabytes(limit)}: not a game record "
-                "(a long game's record is far smaller)"
-            )
+            raise RecordError(_too_large(limit))
     data = stream.read(limit + 1)
     if len(data) > limit:
-        raise RecordError(
-            f"larger than {_megabytes(limit)}: not a game record "
-            "(a long game's record is far smaller)"
-        )
+        raise RecordError(_too_large(limit))
     return data
 
 
@@ -196,7 +203,7 @@ def decode_record(data: bytes) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise RecordError("not a record (not UTF-8 text)") from None
+        raise RecordError(Msg(N_("not a record (not UTF-8 text)"))) from None
 
 
 def record_from_text(text: str) -> Record:
@@ -211,11 +218,19 @@ def read_record(stream: BinaryIO, name: str = "standard input") -> Record:
     try:
         return record_from_text(decode_record(read_limited(stream)))
     except RecordError as exc:
-        raise RecordError(f"{plain(name, 120)}: {exc}") from None
-    except OSError as exc:
         raise RecordError(
-            f"{plain(name, 120)}: cannot be read ({exc.strerror or exc.__class__.__name__})"
+            Msg("{name}: {error}", name=plain(name, 120), error=reason(exc))
         ) from None
+    except OSError as exc:
+        raise RecordError(_unreadable(plain(name, 120), exc)) from None
+
+
+def _unreadable(shown: str, exc: OSError) -> Msg:
+    return Msg(
+        N_("{name}: cannot be read ({why})"),
+        name=shown,
+        why=exc.strerror or exc.__class__.__name__,
+    )
 
 
 def _open_regular(p: Path) -> BinaryIO:
@@ -224,20 +239,21 @@ def _open_regular(p: Path) -> BinaryIO:
     try:
         fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise RecordError(f"{shown}: no such file") from None
+        raise RecordError(Msg(N_("{name}: no such file"), name=shown)) from None
     except IsADirectoryError:
-        raise RecordError(f"{shown}: is a folder, not a record file") from None
+        raise RecordError(Msg(N_("{name}: is a folder, not a record file"), name=shown)) from None
     except OSError as exc:
-        raise RecordError(
-            f"{shown}: cannot be read ({exc.strerror or exc.__class__.__name__})"
-        ) from None
+        raise RecordError(_unreadable(shown, exc)) from None
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
-            raise RecordError(f"{shown}: is a folder, not a record file")
+            raise RecordError(Msg(N_("{name}: is a folder, not a record file"), name=shown))
         if not stat.S_ISREG(mode):
             raise RecordError(
-                f"{shown}: not a regular file (a record is a file, or - for standard input)"
+                Msg(
+                    N_("{name}: not a regular file (a record is a file, or - for standard input)"),
+                    name=shown,
+                )
             )
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..engine.messages import N_
 from . import protocol as P
 from .server import TableError, default_socket
 from .table import Joined, Table
@@ -39,6 +40,11 @@ class Address:
         return str(self.path) if self.path is not None else f"tcp:{self.host}:{self.port}"
 
 
+def _say(template: str, **params: Any) -> str:
+    """A line for the joining player, in its language (as the table's own errors are told)."""
+    return P.tell(P.Msg(template, **params))
+
+
 def parse_address(text: str | None) -> Address:
     """``PATH`` (a Unix socket), ``tcp:PORT`` or ``tcp:HOST:PORT``; none: the default socket."""
     if text is None or not text.strip():
@@ -48,7 +54,12 @@ def parse_address(text: str | None) -> Address:
         rest = text[4:]
         host, _, port = rest.rpartition(":")
         if not port.isdigit() or not 0 < int(port) < 65536:
-            raise TableError(f"{text!r} is not a table address: write tcp:PORT or tcp:HOST:PORT.")
+            raise TableError(
+                _say(
+                    N_("{text} is not a table address: write tcp:PORT or tcp:HOST:PORT."),
+                    text=repr(text),
+                )
+            )
         return Address(None, host or "127.0.0.1", int(port))
     return Address(Path(text).expanduser())
 
@@ -129,11 +140,18 @@ class TableClient:
                 )
         except FileNotFoundError:
             raise TableError(
-                f"No table is open at {address} (the host starts one with banque host)."
+                _say(
+                    N_("No table is open at {address} (the host starts one with banque host)."),
+                    address=str(address),
+                )
             ) from None
         except OSError as exc:
             raise TableError(
-                f"Cannot reach the table at {address}: {exc.strerror or exc}."
+                _say(
+                    N_("Cannot reach the table at {address}: {why}."),
+                    address=str(address),
+                    why=exc.strerror or str(exc),
+                )
             ) from None
         return cls(reader, writer)
 
@@ -172,7 +190,7 @@ class TableClient:
         await self.send(message)
         reply = await self.receive()
         if reply is None:
-            raise TableError("The table hung up before welcoming us.")
+            raise TableError(_say(N_("The table hung up before welcoming us.")))
         if reply.get("type") == "error":
             raise TableError(P.told(reply.get("msg"), reply.get("message")))
         return reply
@@ -251,7 +269,7 @@ class LocalConnection:
         reply = await self.receive()
         if reply is None or reply.get("type") == "error":
             if reply is None:
-                raise TableError("The table hung up.")
+                raise TableError(_say(N_("The table hung up.")))
             raise TableError(P.told(reply.get("msg"), reply.get("message")))
         return reply
 

@@ -23,7 +23,8 @@ from typing import TextIO
 
 from ..constants import SeatChoice
 from ..engine.errors import BanqueError, IllegalAction
-from ..engine.messages import N_, Listed, Msg
+from ..engine.messages import N_, Listed, Msg, reason, tell_event
+from ..engine.messages import tell as say
 from .server import TableError, TableServer, close_journal, join_lines, open_journal
 from .table import Table
 
@@ -49,10 +50,16 @@ def build_table(
     strangers = [n for n in computers if n not in names]
     if strangers:
         raise BanqueError(
-            f"--computer {strangers[0]}: not a participant (the participants: {', '.join(names)})"
+            Msg(
+                N_("--computer {name}: not a participant (the participants: {names})"),
+                name=strangers[0],
+                names=", ".join(names),
+            )
         )
     if all(n in computers for n in names):
-        raise BanqueError("every seat is a computer: a hosted table needs one human seat at least")
+        raise BanqueError(
+            Msg(N_("every seat is a computer: a hosted table needs one human seat at least"))
+        )
     if seed is None:
         seed = time.time_ns() % (2**32)
     try:
@@ -64,7 +71,7 @@ def build_table(
             options=TableOptions(**dict(options or {})),  # type: ignore[arg-type]
         )
     except (ValueError, IllegalAction) as exc:
-        raise BanqueError(getattr(exc, "message", str(exc))) from None
+        raise BanqueError(getattr(exc, "msg", None) or str(exc)) from None
     styles = {n: c for n, c in computers.items() if c != "human"}
     session = Session(game, computers=computer_seats(game, styles), styles=styles)  # type: ignore[arg-type]
     session.forced()
@@ -97,10 +104,16 @@ def check_play(play: str | None, names: Sequence[str], computers: Mapping[str, S
         return
     if play not in names:
         raise BanqueError(
-            f"--play {play}: not a participant (the participants: {', '.join(names)})"
+            Msg(
+                N_("--play {name}: not a participant (the participants: {names})"),
+                name=play,
+                names=", ".join(names),
+            )
         )
     if computers.get(play, "human") != "human":
-        raise BanqueError(f"--play {play}: that seat is a computer's (--computer {play})")
+        raise BanqueError(
+            Msg(N_("--play {name}: that seat is a computer's (--computer {name})"), name=play)
+        )
 
 
 def seat_uids(
@@ -121,16 +134,33 @@ def seat_uids(
     for seat, user in seat_users.items():
         if seat not in names:
             raise BanqueError(
-                f"--seat-user {seat}={user}: {seat} is not a participant "
-                f"(the participants: {', '.join(names)})"
+                Msg(
+                    N_(
+                        "--seat-user {seat}={user}: {seat} is not a participant "
+                        "(the participants: {names})"
+                    ),
+                    seat=seat,
+                    user=user,
+                    names=", ".join(names),
+                )
             )
         if computers.get(seat, "human") != "human":
-            raise BanqueError(f"--seat-user {seat}={user}: {seat}'s seat is a computer's")
+            raise BanqueError(
+                Msg(
+                    N_("--seat-user {seat}={user}: {seat}'s seat is a computer's"),
+                    seat=seat,
+                    user=user,
+                )
+            )
         try:
             account = pwd.getpwnam(user) if not user.isdigit() else pwd.getpwuid(int(user))
         except KeyError:
             raise BanqueError(
-                f"--seat-user {seat}={user}: no such account on this machine"
+                Msg(
+                    N_("--seat-user {seat}={user}: no such account on this machine"),
+                    seat=seat,
+                    user=user,
+                )
             ) from None
         uid = account.pw_uid
         if uid != os.getuid() and gid is not None and account.pw_gid != gid:
@@ -140,13 +170,25 @@ def seat_uids(
                 members = []
             if account.pw_name not in members:
                 raise BanqueError(
-                    f"--seat-user {seat}={user}: that account is not in the socket's group "
-                    "(--group), so it cannot open the table's socket"
+                    Msg(
+                        N_(
+                            "--seat-user {seat}={user}: that account is not in the socket's "
+                            "group (--group), so it cannot open the table's socket"
+                        ),
+                        seat=seat,
+                        user=user,
+                    )
                 )
         if uid != os.getuid() and gid is None:
             raise BanqueError(
-                f"--seat-user {seat}={user}: that account cannot open the table's socket "
-                "(mode 0600, the host's alone); add --group GROUP with that account in it"
+                Msg(
+                    N_(
+                        "--seat-user {seat}={user}: that account cannot open the table's socket "
+                        "(mode 0600, the host's alone); add --group GROUP with that account in it"
+                    ),
+                    seat=seat,
+                    user=user,
+                )
             )
         out[seat] = uid
     return out
@@ -206,7 +248,9 @@ def group_id(name: str) -> int:
     except KeyError:
         if name.isdigit():
             return int(name)
-        raise BanqueError(f"--group {name}: no such group on this machine") from None
+        raise BanqueError(
+            Msg(N_("--group {name}: no such group on this machine"), name=name)
+        ) from None
 
 
 async def _serve(
@@ -221,7 +265,7 @@ async def _serve(
     try:
         await server.start()
     except TableError as exc:
-        raise BanqueError(str(exc)) from None
+        raise BanqueError(reason(exc)) from None
     stop = asyncio.Event()
     status = 0
     loop = asyncio.get_running_loop()
@@ -236,15 +280,27 @@ async def _serve(
             loop.add_signal_handler(sig, stopped, int(sig))
     session = table.session
     address = str(server.socket_path)
-    print(f"Table open at {address} ({table_words(table)}).", file=out)
+    said = Msg(
+        N_("Table open at {address} ({words})."), address=address, words=table_words_msg(table)
+    )
+    print(say(said), file=out)
     if server.tcp_port is not None:
-        print(f"Also on 127.0.0.1:{server.tcp_port} (tcp:{server.tcp_port}).", file=out)
-    print("Each player joins with:", file=out)
+        print(
+            say(Msg(N_("Also on 127.0.0.1:{port} (tcp:{port})."), port=server.tcp_port)), file=out
+        )
+    print(say(Msg(N_("Each player joins with:"))), file=out)
     for line in join_lines(table, address):
         print(line, file=out)
     print(
-        "(On this account --token may be left out. Spectators: banque join --watch "
-        f"--table {address}. ctrl+c closes the table.)",
+        say(
+            Msg(
+                N_(
+                    "(On this account --token may be left out. Spectators: banque join --watch "
+                    "--table {address}. ctrl+c closes the table.)"
+                ),
+                address=address,
+            )
+        ),
         file=out,
         flush=True,
     )
@@ -259,7 +315,7 @@ async def _serve(
         if len(messages) < shown:
             shown = len(messages)
         for ev in messages[shown:]:
-            print(ev.text, file=out)
+            print(tell_event(ev), file=out)
         shown = len(messages)
         out.flush()
 

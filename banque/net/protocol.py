@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..constants import MAX_NAME
-from ..engine.messages import ENGLISH, Msg, tell
+from ..engine.messages import ENGLISH, N_, Msg, tell
 
 if TYPE_CHECKING:
     from ..engine.game import Event
@@ -134,23 +134,30 @@ def decode(line: bytes, limit: int = MAX_LINE) -> dict[str, Any]:
     or a missing type.
     """
     if len(line) > limit:
-        raise ProtocolError("too_long", f"A message is at most {limit} bytes; this one is longer.")
+        raise ProtocolError(
+            "too_long",
+            Msg(N_("A message is at most {limit} bytes; this one is longer."), limit=limit),
+        )
     try:
         data = json.loads(line.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         raise ProtocolError(
-            "bad_json", "A message is one JSON object on one line (UTF-8)."
+            "bad_json", Msg(N_("A message is one JSON object on one line (UTF-8)."))
         ) from None
     if not isinstance(data, dict):
-        raise ProtocolError("bad_json", "A message is a JSON object, not a list or a value.")
+        raise ProtocolError(
+            "bad_json", Msg(N_("A message is a JSON object, not a list or a value."))
+        )
     ident = data.get("id")
     ident = ident if isinstance(ident, str) and len(ident) <= 64 else None
     if data.get("v") != VERSION or isinstance(data.get("v"), bool):
         raise ProtocolError(
-            "version", f'This table speaks protocol version {VERSION} ("v": {VERSION}).', ident
+            "version",
+            Msg(N_('This table speaks protocol version {v} ("v": {v}).'), v=VERSION),
+            ident,
         )
     if not isinstance(data.get("type"), str):
-        raise ProtocolError("bad_message", 'A message needs a "type".', ident)
+        raise ProtocolError("bad_message", Msg(N_('A message needs a "type".')), ident)
     return data
 
 
@@ -229,14 +236,23 @@ _ACT_KEYS = {
 
 def _name(value: object, what: str, ident: str | None = None) -> str:
     if not isinstance(value, str) or not value or len(value) > MAX_NAME * 4:
-        raise ProtocolError("bad_message", f"{what} must be a participant's name.", ident)
+        if what.startswith("Each name of "):
+            said = Msg(
+                N_("Each name of {field} must be a participant's name."),
+                field=what.removeprefix("Each name of "),
+            )
+        else:
+            said = Msg(N_("{field} must be a participant's name."), field=what)
+        raise ProtocolError("bad_message", said, ident)
     return value
 
 
 def _flag(data: Mapping[str, Any], key: str, default: bool, ident: str | None) -> bool:
     value = data.get(key, default)
     if not isinstance(value, bool):
-        raise ProtocolError("bad_message", f'"{key}" must be true or false.', ident)
+        raise ProtocolError(
+            "bad_message", Msg(N_("{field} must be true or false."), field=f'"{key}"'), ident
+        )
     return value
 
 
@@ -244,7 +260,9 @@ def _unknown(data: Mapping[str, Any], allowed: set[str], ident: str | None) -> N
     extra = sorted(k for k in data if k not in allowed)
     if extra:
         shown = ", ".join(repr(k)[:40] for k in extra[:3])
-        raise ProtocolError("bad_message", f"Unknown field(s): {shown}.", ident)
+        raise ProtocolError(
+            "bad_message", Msg(N_("Unknown field(s): {fields}."), fields=shown), ident
+        )
 
 
 def parse_hello(data: Mapping[str, Any]) -> Hello:
@@ -254,11 +272,13 @@ def parse_hello(data: Mapping[str, Any]) -> Hello:
     token = data.get("token")
     if spectator:
         if seat is not None or token is not None:
-            raise ProtocolError("bad_message", "A spectator names no seat and gives no token.")
+            raise ProtocolError(
+                "bad_message", Msg(N_("A spectator names no seat and gives no token."))
+            )
         return Hello(None, None, True)
     seat = _name(seat, '"seat"')
     if token is not None and (not isinstance(token, str) or not 0 < len(token) <= 200):
-        raise ProtocolError("bad_message", '"token" must be the text the host gave you.')
+        raise ProtocolError("bad_message", Msg(N_('"token" must be the text the host gave you.')))
     return Hello(seat, token, False)
 
 
@@ -266,26 +286,36 @@ def parse_act(data: Mapping[str, Any]) -> Act:
     """An act message, checked field by field (the rules are checked by the engine)."""
     ident = data.get("id")
     if not isinstance(ident, str) or not 0 < len(ident) <= 64:
-        raise ProtocolError("bad_message", 'An act needs an "id": a text of 1 to 64 characters.')
+        raise ProtocolError(
+            "bad_message", Msg(N_('An act needs an "id": a text of 1 to 64 characters.'))
+        )
     _unknown(data, _ACT_KEYS, ident)
     turn = data.get("turn")
     if not isinstance(turn, int) or isinstance(turn, bool) or turn < 0:
         raise ProtocolError(
-            "bad_message", 'An act needs the "turn" it answers (a whole number).', ident
+            "bad_message", Msg(N_('An act needs the "turn" it answers (a whole number).')), ident
         )
     act = data.get("act")
     if act not in ACTS:
-        raise ProtocolError("bad_message", f'"act" must be one of: {", ".join(ACTS)}.', ident)
+        raise ProtocolError(
+            "bad_message",
+            Msg(N_("{field} must be one of: {values}."), field='"act"', values=", ".join(ACTS)),
+            ident,
+        )
     amount = data.get("amount")
     if amount is not None and (
         not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= 10**9
     ):
-        raise ProtocolError("bad_message", '"amount" must be a whole number of chips.', ident)
+        raise ProtocolError(
+            "bad_message", Msg(N_('"amount" must be a whole number of chips.')), ident
+        )
     if act == "bid" and amount is None:
-        raise ProtocolError("bad_message", 'A bid needs an "amount".', ident)
+        raise ProtocolError("bad_message", Msg(N_('A bid needs an "amount".')), ident)
     ride = _flag(data, "ride", False, ident)
     if act == "wager" and amount is None and not ride:
-        raise ProtocolError("bad_message", 'A wager needs an "amount" (or "ride": true).', ident)
+        raise ProtocolError(
+            "bad_message", Msg(N_('A wager needs an "amount" (or "ride": true).')), ident
+        )
     sides: dict[str, tuple[str, ...] | None] = {}
     for key in ("right", "left"):
         value = data.get(key)
@@ -293,43 +323,61 @@ def parse_act(data: Mapping[str, Any]) -> Act:
             sides[key] = None
             continue
         if not isinstance(value, list) or len(value) > 11:
-            raise ProtocolError("bad_message", f'"{key}" must be a list of names.', ident)
+            raise ProtocolError(
+                "bad_message", Msg(N_("{field} must be a list of names."), field=f'"{key}"'), ident
+            )
         sides[key] = tuple(_name(v, f'Each name of "{key}"', ident) for v in value)
     if (sides["right"] is None) != (sides["left"] is None):
-        raise ProtocolError("bad_message", 'A seating gives both "right" and "left".', ident)
+        raise ProtocolError(
+            "bad_message", Msg(N_('A seating gives both "right" and "left".')), ident
+        )
     cut = data.get("cut")
     if cut is not None:
         cut = _name(cut, '"cut"', ident)
     count = data.get("count")
     if count is not None and not _whole(count):
-        raise ProtocolError("bad_message", '"count" must be a whole number of cards.', ident)
+        raise ProtocolError(
+            "bad_message", Msg(N_('"count" must be a whole number of cards.')), ident
+        )
     if act == "burn" and count is None:
-        raise ProtocolError("bad_message", 'A burn needs a "count" (1 to 6 cards).', ident)
+        raise ProtocolError("bad_message", Msg(N_('A burn needs a "count" (1 to 6 cards).')), ident)
     split = _split(data.get("split"), ident)
     if split is not None and act != "banco":
-        raise ProtocolError("bad_message", '"split" divides a banco only.', ident)
+        raise ProtocolError("bad_message", Msg(N_('"split" divides a banco only.')), ident)
     side = data.get("side")
     if side is not None and (side not in ("right", "left") or act != "wager"):
         raise ProtocolError(
-            "bad_message", '"side" is "right" or "left", the side a wager backs.', ident
+            "bad_message", Msg(N_('"side" is "right" or "left", the side a wager backs.')), ident
         )
     spectators = data.get("spectators")
     if spectators is not None:
         if not isinstance(spectators, list) or len(spectators) > 11:
-            raise ProtocolError("bad_message", '"spectators" must be a list of names.', ident)
+            raise ProtocolError(
+                "bad_message", Msg(N_('"spectators" must be a list of names.')), ident
+            )
         if sides["right"] is None:
             raise ProtocolError(
-                "bad_message", 'A seating with "spectators" gives "right" and "left" too.', ident
+                "bad_message",
+                Msg(N_('A seating with "spectators" gives "right" and "left" too.')),
+                ident,
             )
         spectators = tuple(_name(v, 'Each name of "spectators"', ident) for v in spectators)
     move = data.get("move")
     player = data.get("player")
     if (move is not None or player is not None) and act != "arrange":
-        raise ProtocolError("bad_message", '"move" and "player" arrange the seating only.', ident)
+        raise ProtocolError(
+            "bad_message", Msg(N_('"move" and "player" arrange the seating only.')), ident
+        )
     if act == "arrange":
         if move not in ARRANGE_MOVES:
             raise ProtocolError(
-                "bad_message", f'"move" must be one of: {", ".join(ARRANGE_MOVES)}.', ident
+                "bad_message",
+                Msg(
+                    N_("{field} must be one of: {values}."),
+                    field='"move"',
+                    values=", ".join(ARRANGE_MOVES),
+                ),
+                ident,
             )
         if move != "reset":
             player = _name(player, '"player"', ident)
@@ -369,7 +417,10 @@ def _split(value: object, ident: str) -> tuple[int, int] | None:
     ):
         raise ProtocolError(
             "bad_message",
-            '"split" is {"right": chips, "left": chips}: whole numbers for the two hands.',
+            Msg(
+                N_('"split" is {form}: whole numbers for the two hands.'),
+                form='{"right": chips, "left": chips}',
+            ),
             ident,
         )
     return int(value["right"]), int(value["left"])

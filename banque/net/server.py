@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..engine.messages import N_
 from . import protocol as P
 from .table import Table
 
@@ -107,21 +108,37 @@ def _prepare_socket_path(path: Path) -> None:
     if not sticky and (info.st_uid != os.getuid() or info.st_mode & 0o022):
         # Someone else could put their own socket in its place and collect tokens.
         raise TableError(
-            f"{folder} is writable by others: the table's socket is not opened there "
-            "(choose --socket in a folder of your own)."
+            P.Msg(
+                N_(
+                    "{folder} is writable by others: the table's socket is not opened there "
+                    "(choose --socket in a folder of your own)."
+                ),
+                folder=str(folder),
+            )
         )
     if path.is_symlink():
-        raise TableError(f"{path} is a symbolic link: the table does not open there.")
+        raise TableError(
+            P.Msg(N_("{path} is a symbolic link: the table does not open there."), path=str(path))
+        )
     if path.exists():
         if not stat.S_ISSOCK(path.lstat().st_mode):
-            raise TableError(f"{path} exists and is not a socket: choose another --socket.")
+            raise TableError(
+                P.Msg(
+                    N_("{path} exists and is not a socket: choose another --socket."),
+                    path=str(path),
+                )
+            )
         probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             probe.connect(str(path))
         except OSError:
             path.unlink()  # a table that stopped without cleaning up
         else:
-            raise TableError(f"A table is already open at {path} (banque join joins it).")
+            raise TableError(
+                P.Msg(
+                    N_("A table is already open at {path} (banque join joins it)."), path=str(path)
+                )
+            )
         finally:
             probe.close()
 
@@ -159,7 +176,13 @@ class TableServer:
                 self._client, path=str(path), limit=P.MAX_LINE * 2
             )
         except OSError as exc:
-            raise TableError(f"Cannot open a table at {path}: {exc.strerror or exc}.") from None
+            raise TableError(
+                P.Msg(
+                    N_("Cannot open a table at {path}: {why}."),
+                    path=str(path),
+                    why=exc.strerror or str(exc),
+                )
+            ) from None
         finally:
             os.umask(old)
         if self.group is not None:
@@ -171,7 +194,10 @@ class TableServer:
                 with contextlib.suppress(OSError):
                     path.unlink()
                 raise TableError(
-                    f"Cannot give the socket to that group: {exc.strerror or exc}."
+                    P.Msg(
+                        N_("Cannot give the socket to that group: {why}."),
+                        why=exc.strerror or str(exc),
+                    )
                 ) from None
         else:
             os.chmod(path, 0o600)
@@ -184,7 +210,11 @@ class TableServer:
             except OSError as exc:
                 await self.close()
                 raise TableError(
-                    f"Cannot listen on 127.0.0.1:{self.tcp_port}: {exc.strerror or exc}."
+                    P.Msg(
+                        N_("Cannot listen on 127.0.0.1:{port}: {why}."),
+                        port=self.tcp_port,
+                        why=exc.strerror or str(exc),
+                    )
                 ) from None
             self.servers.append(tcp)
             if self.tcp_port == 0:
@@ -300,22 +330,35 @@ def open_journal(session: Session, pace: float) -> str | None:
             record_of(session.game, computers=session.styles, pace=pace)
         )
     except OSError as exc:
-        return f"The game's journal cannot be written ({exc.strerror or exc})."
+        return P.tell(
+            P.Msg(N_("The game's journal cannot be written ({why})."), why=exc.strerror or str(exc))
+        )
     return None
 
 
 def close_journal(session: Session) -> str:
-    """The host closes the table: between banks the game ends, otherwise it is kept."""
+    """The host closes the table: between banks the game ends, otherwise it is kept.
+
+    Returns the line that says so, in the host's language (its console, its screen)."""
     journal = session.journal
     if journal is None:
         return ""
     journal.sync(session.game.actions, session.computer_draws())
     if session.bank_in_play():
         journal.close()
-        return f"Game kept — `banque --resume` continues it ({journal.path})."
+        return P.tell(
+            P.Msg(
+                N_("Game kept — `banque --resume` continues it ({path})."), path=str(journal.path)
+            )
+        )
     journal.note("end")
     journal.close()
-    return f"Game over; its record stays in {journal.path} (banque games lists it)."
+    return P.tell(
+        P.Msg(
+            N_("Game over; its record stays in {path} (banque games lists it)."),
+            path=str(journal.path),
+        )
+    )
 
 
 def _shell(text: str) -> str:

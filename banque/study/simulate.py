@@ -27,6 +27,7 @@ from ..engine.cards import RANK_VALUE
 from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
 from ..engine.models import Action, Pass, Wager, build
 from ..engine.players import BankerMode, banker_advice, computer_table
+from ..i18n import N_, _, ngettext, pgettext
 
 #: Names for computer seats, in seat order.
 COMPUTER_NAMES = (
@@ -440,58 +441,110 @@ def progress_bar(stream: Any = None, width: int | None = None) -> Progress:
     return show
 
 
+#: The reasons a bank ends and the stake ratios' groups, in words (translated where shown).
+BANK_END_WORDS = {"retired": N_("retired"), "bankrupt": N_("bankrupt"), "shoe": N_("shoe")}
+RATIO_WORDS = {
+    "one side": N_("one side"),
+    "nothing staked": N_("nothing staked"),
+    "up to 2:1": N_("up to 2:1"),
+    "up to 4:1": N_("up to 4:1"),
+    "above 4:1": N_("above 4:1"),
+}
+
+
 def format_summary(s: Summary) -> str:
-    """The summary as a readable report."""
+    """The summary as a readable report (in the current language; numbers as the
+    program writes them everywhere: a decimal point)."""
     pct = 100.0
+    banker = (
+        _("the exact advisor") if s.banker_mode == "advisor" else _("a fixed table (draw at 0-5)")
+    )
+    head = ngettext(
+        "{n} coup, {players} computer players, seed {seed}, banker plays by {banker}; "
+        "sides draw at 5 with p5 = {p5}",
+        "{n} coups, {players} computer players, seed {seed}, banker plays by {banker}; "
+        "sides draw at 5 with p5 = {p5}",
+        s.coups,
+    ).format(n=s.coups, players=s.participants, seed=s.seed, banker=banker, p5=s.p5)
+    if s.rules != "home":
+        head += _("; {rules} rules").format(rules=s.rules)
+    ends = ", ".join(
+        f"{n} {_(BANK_END_WORDS.get(reason, reason))}" for reason, n in sorted(s.bank_ends.items())
+    )
+    naturals = _("Naturals: {n} coups ({per:.4f} per coup; exact chance 0.4681)").format(
+        n=s.naturals, per=s.naturals_per_coup
+    )
+    if s.rules == "classic":
+        naturals += _(" -- coups with at least one natural")
     lines = [
-        f"{s.coups} coups, {s.participants} computer players, seed {s.seed}, "
-        f"banker plays by {'the exact advisor' if s.banker_mode == 'advisor' else 'a fixed table (draw at 0-5)'}"
-        + f"; sides draw at 5 with p5 = {s.p5}"
-        + (f"; {s.rules} rules" if s.rules != "home" else ""),
-        f"Tables: {s.tables} (a new one, everyone at 100, when a seat falls below {REBUY} chips)",
-        f"Banks: {s.banks} ("
-        + ", ".join(f"{n} {reason}" for reason, n in sorted(s.bank_ends.items()))
-        + ")",
-        f"Naturals: {s.naturals} coups ({s.naturals_per_coup:.4f} per coup; exact chance 0.4681)"
-        + (" -- coups with at least one natural" if s.rules == "classic" else ""),
-        f"Banker's gain per chip staked: {s.gain_per_chip:+.4f} ± {s.gain_per_chip_se:.4f} "
-        f"(standard error; {s.banker_gain:+d} chips on {s.staked} staked)",
+        head,
+        _("Tables: {n} (a new one, everyone at 100, when a seat falls below {rebuy} chips)").format(
+            n=s.tables, rebuy=REBUY
+        ),
+        _("Banks: {n} ({ends})").format(n=s.banks, ends=ends),
+        naturals,
+        _(
+            "Banker's gain per chip staked: {gain:+.4f} ± {se:.4f} "
+            "(standard error; {chips:+d} chips on {staked} staked)"
+        ).format(gain=s.gain_per_chip, se=s.gain_per_chip_se, chips=s.banker_gain, staked=s.staked),
     ]
     if s.exact_estimate:
         lines.append(
-            f"  noise-reduced: {s.gain_per_chip_exact:+.4f} ± {s.gain_per_chip_exact_se:.4f} "
-            "(each decision coup at the advisor's exact expected gain, naturals at 0)"
+            _(
+                "  noise-reduced: {gain:+.4f} ± {se:.4f} "
+                "(each decision coup at the advisor's exact expected gain, naturals at 0)"
+            ).format(gain=s.gain_per_chip_exact, se=s.gain_per_chip_exact_se)
         )
     if s.stakes is not None:
-        lines.append(f"Stakes fixed at {s.stakes} (right:left), reduced to the cover when short")
+        lines.append(
+            _("Stakes fixed at {stakes} (right:left), reduced to the cover when short").format(
+                stakes=s.stakes
+            )
+        )
+    # The columns as wide as their headings in the language (English: as they always were).
+    by_ratio, coups_h, staked_h = _("By stake ratio"), _("coups"), _("staked")
+    w = max(14, len(by_ratio) - 3, *(len(_(RATIO_WORDS.get(k, k))) for k in s.by_ratio))
+    cw, stw = max(7, len(coups_h)), max(8, len(staked_h))
     lines += [
         "",
-        "By stake ratio     coups   staked   gain per chip (raw)"
-        + ("   noise-reduced" if s.exact_estimate else ""),
+        f"{by_ratio:<{w + 3}}{coups_h:>{cw}} {staked_h:>{stw}}   {_('gain per chip (raw)')}"
+        + (f"   {_('noise-reduced')}" if s.exact_estimate else ""),
     ]
     for name, row in s.by_ratio.items():
         line = (
-            f"  {name:<14} {int(row['coups']):7d} {int(row['staked']):8d}   "
+            f"  {_(RATIO_WORDS.get(name, name)):<{w}} {int(row['coups']):{cw}d} "
+            f"{int(row['staked']):{stw}d}   "
             f"{row['gain_per_chip']:+.4f} ± {row['gain_per_chip_se']:.4f}"
         )
         if s.exact_estimate:
             line += f"   {row['gain_per_chip_exact']:+.4f} ± {row['gain_per_chip_exact_se']:.4f}"
         lines.append(line)
-    lines += [
-        "",
-        "Outcomes        player wins  banker wins  ties",
-    ]
+    outcomes = _("Outcomes")
+    heads = [_("player wins"), _("banker wins"), pgettext("table heading", "ties")]
+    sides = {"right": _("right"), "left": _("left")}
+    lw = max(16, len(outcomes) + 2, *(len(x) + 4 for x in sides.values()))
+    widths = (max(9, len(heads[0]) - 2), max(10, len(heads[1]) - 1), max(5, len(heads[2]) + 1))
+    lines += ["", f"{outcomes:<{lw}}{heads[0]}  {heads[1]}  {heads[2]}"]
     for side in ("right", "left"):
         o = s.outcomes[side]
         n = sum(o.values()) or 1
+        shares = [pct * o[k] / n for k in ("player", "banker", "tie")]
         lines.append(
-            f"  {side:<6}        {pct * o['player'] / n:9.2f}%  {pct * o['banker'] / n:10.2f}%"
-            f"  {pct * o['tie'] / n:5.2f}%"
+            f"  {sides[side]:<{lw - 2}}"
+            + "  ".join(f"{x:{w_}.2f}%" for x, w_ in zip(shares, widths, strict=True))
         )
-    lines += ["", "Banker's two-card total   draws   stands   draw %"]
+    total_h, draws_h, stands_h, share_h = (
+        _("Banker's two-card total"),
+        _("draws"),
+        _("stands"),
+        _("draw %"),
+    )
+    tw, dw, sw, pw = len(total_h) - 1, max(6, len(draws_h) + 1), max(7, len(stands_h) + 1), 0
+    pw = max(7, len(share_h) + 1)
+    lines += ["", f"{total_h}   {draws_h}   {stands_h}   {share_h}"]
     for total in range(8):
         m = s.banker_moves[total]
         n = m["draw"] + m["stand"]
-        share = f"{pct * m['draw'] / n:7.1f}%" if n else "      —"
-        lines.append(f"  {total:>22}  {m['draw']:6d}  {m['stand']:7d}  {share}")
+        share = f"{pct * m['draw'] / n:{pw}.1f}%" if n else f"{'—':>{pw}}"
+        lines.append(f"  {total:>{tw}}  {m['draw']:{dw}d}  {m['stand']:{sw}d}  {share}")
     return "\n".join(lines)

@@ -1,0 +1,327 @@
+"""The command line in French and Spanish (issue 12): each command's help, output and
+error lines in the language, argparse's own words too; English unchanged."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from banque import i18n
+from banque.cli import argparse_message, build_parser, main
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "worked-example.json"
+COMMANDS = sorted(
+    name
+    for name in build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+)
+#: English words a French or Spanish player must not read (option names, the values
+#: one types — announced, cautious… — and file formats are taken out first).
+STOPLIST = {
+    "fr": r"chips?|bankers?|players?|draws?|stands?|wins|loses|usage|error|the|and|of|with|"
+    r"stakes|seed|shoe|default|print|show|exit|required|unrecognized|invalid|expected",
+    "es": r"chips?|bankers?|players?|draws?|stands?|coups?|wins|loses|usage|options|errors|"
+    r"the|and|of|with|stakes|seed|shoe|default|print|show|exit|required|unrecognized|"
+    r"invalid|expected",
+}
+#: A word each language's output shows (the translation is there).
+EXPECTED = {"fr": "banquier", "es": "banquero"}
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards() -> Iterator[None]:
+    yield
+    i18n.install("en")
+
+
+def english_words(text: str, lang: str) -> list[str]:
+    """The stoplist's words in ``text``, once the typed words are taken out: options
+    (``--stakes``), choices (``{home,classic}``), command lines and file names."""
+    text = re.sub(r"\{[^{}\n]*\}", " ", text)  # argparse's choices
+    text = re.sub(r"--[\w-]+(=\S+)?", " ", text)  # option names
+    text = re.sub(r"banque( \w+)?", " ", text)  # the program and its commands
+    text = re.sub(r"\S+\.(json|jsonl|sock)\b", " ", text)  # file names
+    text = re.sub(r"/[^\s)]+", " ", text)  # paths
+    text = re.sub(r"'[^'\n]*'", " ", text)  # a value quoted back
+    text = text.replace("Pocket Book of Games", " ")  # a book's title
+    return re.findall(rf"\b({STOPLIST[lang]})\b", text, flags=re.IGNORECASE)
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    try:
+        status = main(argv)
+    except SystemExit as exc:  # --help
+        status = int(exc.code or 0)
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+@pytest.fixture
+def stop_at_banker(tmp_path: Path) -> str:
+    """The rules card's worked example, stopped at the banker's choice (after the deal)."""
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["actions"] = data["actions"][:5]
+    path = tmp_path / "stop.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+# ---------------------------------------------------------------- --help
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_every_commands_help_is_in_the_language(
+    lang: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "100")
+    heading = {"fr": "utilisation : banque", "es": "uso: banque"}[lang]
+    for command in ["", *COMMANDS]:
+        argv = ["--lang", lang, *([command] if command else []), "--help"]
+        status, out, _ = run(argv, capsys)
+        assert status == 0, argv
+        assert out.startswith(heading), (argv, out[:80])
+        assert not english_words(out, lang), (argv, english_words(out, lang), out)
+        assert "-h, --help" in out
+    # argparse's own words: the option of every parser, the section headings
+    assert {"fr": "afficher cette aide et quitter", "es": "mostrar esta ayuda y salir"}[lang] in out
+    assert {"fr": "arguments positionnels", "es": "argumentos posicionales"}[lang] in run(
+        ["--lang", lang, "replay", "--help"], capsys
+    )[1]
+
+
+def test_english_help_is_argparses_own(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(["replay", "--help"], capsys)
+    assert status == 0
+    assert out.startswith("usage: banque replay")
+    assert "positional arguments:" in out and "options:" in out
+    assert "show this help message and exit" in out
+
+
+# ---------------------------------------------------------------- errors
+
+
+@pytest.mark.parametrize(
+    ("lang", "argv", "said"),
+    [
+        ("fr", ["odds", "--pakcs", "3"], "banque: arguments non reconnus : --pakcs 3 (voir"),
+        ("es", ["odds", "--pakcs", "3"], "banque: argumentos no reconocidos: --pakcs 3 (vea"),
+        ("fr", ["simulate"], "les arguments suivants sont requis : --coups"),
+        ("es", ["simulate"], "se requieren los argumentos siguientes: --coups"),
+        ("fr", ["odds", "--game", "poker"], "argument --game : choix invalide : 'poker' (au choix"),
+        ("es", ["odds", "--game", "poker"], "argumento --game: opción no válida: 'poker' (elija"),
+        ("fr", ["odds", "--packs"], "argument --packs : un argument attendu"),
+        ("es", ["odds", "--packs"], "argumento --packs: se esperaba un argumento"),
+        ("fr", ["odds", "--packs", "0"], "0 est trop petit : au moins 1"),
+        ("es", ["odds", "--packs", "x"], "'x' no es un número entero"),
+        ("fr", ["--pace", "11"], "11 n'est pas une cadence de 0 à 10 secondes"),
+        ("es", ["--computer", "Bruno:wild"], "'wild' no es un temperamento"),
+        ("fr", ["replay", "/no/such/file.json"], "/no/such/file.json : aucun fichier de ce nom"),
+        ("es", ["replay", "/"], "/: es una carpeta, no un archivo de registro"),
+        ("es", ["--resume", "zzz"], "no hay partida 'zzz' (banque games las lista)"),
+        ("es", ["advise", "EXAMPLE"], "el registro no se detiene en la elección del banquero"),
+        ("fr", ["join"], "nommez votre place avec --seat NOM"),
+        ("es", ["join", "--watch", "--seat", "Ana"], "--watch se une como espectador"),
+        ("fr", ["--banco-split", "even"], "--banco-split est une option de la maison classic"),
+        ("es", ["edge", "--p5", "1,2,3"], "escriba Q, o QR,QL (uno por paño)"),
+        ("fr", ["strategy", "--stakes", "1:1", "--stakes", "2:1"], "strategy prend un seul"),
+        ("es", ["host", "--players", "Ana"], "1 nombre: una mesa admite de 3 a"),
+        ("fr", ["host", "--log", "--no-journal", "--socket", "EXAMPLE"], "n'est pas un socket"),
+    ],
+)
+def test_an_error_line_in_each_language(
+    lang: str, argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = [str(EXAMPLE) if a == "EXAMPLE" else a for a in argv]
+    status, _out, err = run(["--lang", lang, *argv], capsys)
+    assert status == 2
+    assert said in err, err
+    assert err.startswith("banque: ") and err.count("\n") == 1 and "Traceback" not in err
+    assert not english_words(err, lang), err
+
+
+def test_an_english_error_line_is_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["odds", "--pakcs", "3"], capsys)[2] == (
+        "banque: unrecognized arguments: --pakcs 3 (see banque --help)\n"
+    )
+    assert run(["odds", "--game", "x"], capsys)[2].startswith(
+        "banque: argument --game: invalid choice: 'x' (choose from 'banque', "
+    )
+
+
+def test_argparse_messages_are_read_back_in_the_language() -> None:
+    i18n.install("fr")
+    assert argparse_message("argument --packs: expected one argument") == (
+        "argument --packs : un argument attendu"
+    )
+    assert argparse_message("argument --n: invalid int value: 'x'") == (
+        "argument --n : valeur invalide (entier) : 'x'"
+    )
+    assert argparse_message("something of ours, already said") == "something of ours, already said"
+
+
+# ---------------------------------------------------------------- each command's output
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_advise_replay_odds_simulate_in_the_language(
+    lang: str, stop_at_banker: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    words = {
+        "fr": ("tient 2♠ 3♣ = 5", "Le mieux : rester", "jetons"),
+        "es": ("tiene 2♠ 3♣ = 5", "Lo mejor: plantarse", "fichas"),
+    }[lang]
+    status, out, _ = run(["--lang", lang, "advise", stop_at_banker, "--p5", "0.25"], capsys)
+    assert status == 0
+    assert all(w in out for w in words) and EXPECTED[lang] in out
+    assert not english_words(out, lang), out
+    # --json stays a file format: English keys and values
+    assert (
+        json.loads(run(["--lang", lang, "advise", stop_at_banker, "--json"], capsys)[1])["best"]
+        == "stand"
+    )
+
+    status, out, _ = run(["--lang", lang, "replay", str(EXAMPLE)], capsys)
+    assert status == 0 and EXPECTED[lang] in out
+    assert not english_words(out, lang), out
+
+    status, out, _ = run(["--lang", lang, "odds", "--packs", "1"], capsys)
+    assert status == 0 and not english_words(out, lang), out
+
+    status, out, _ = run(["--lang", lang, "simulate", "--coups", "200", "--players", "3"], capsys)
+    assert status == 0
+    summary = {"fr": "200 coups, 3 joueurs de l'ordinateur", "es": "200 jugadas, 3 jugadores"}
+    assert out.startswith(summary[lang]), out
+    assert {"fr": "Gain du banquier par jeton misé", "es": "Ganancia del banquero por ficha"}[
+        lang
+    ] in out
+    assert not english_words(out, lang), out
+    # the numbers keep the program's decimal point (scripts read them)
+    assert re.search(r"[+-]\d\.\d{4} ± \d\.\d{4}", out)
+
+
+def test_simulate_in_english_is_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(["simulate", "--coups", "200", "--players", "3"], capsys)
+    assert status == 0
+    assert out.startswith("200 coups, 3 computer players, seed 0, banker plays by the exact ")
+    assert "Outcomes        player wins  banker wins  ties" in out
+    assert "Banker's two-card total   draws   stands   draw %" in out
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_the_solver_commands_name_their_shoe_in_the_language(
+    lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """edge, strategy and choice: the shoe's words are the command line's (the tables
+    themselves are banque.study.solver's)."""
+    shoe = {"fr": "un sabot neuf de 1 jeu", "es": "un sabot nuevo de 1 baraja"}[lang]
+    for command in ("edge", "strategy", "choice"):
+        status, out, _ = run(["--lang", lang, command, "--packs", "1"], capsys)
+        assert status == 0 and shoe in out, (command, out[:200])
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_games_lists_the_journals_in_the_language(
+    lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = run(["--lang", lang, "games"], capsys)
+    assert status == 0
+    assert out.startswith({"fr": "Aucune partie encore", "es": "Aún no hay partidas"}[lang])
+    assert not english_words(out, lang)
+
+
+def test_games_lists_a_journal_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    from banque.engine.journal import Journal
+    from banque.engine.record import load_record
+
+    Journal.create(load_record(str(EXAMPLE))).close()
+    status, out, _ = run(["--lang", "fr", "games"], capsys)
+    assert status == 0
+    assert "banque 1," in out and ("inachevée" in out or "finie" in out), out
+    assert not english_words(out, "fr"), out
+
+
+# ---------------------------------------------------------------- banque host
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_the_hosts_console_lines_are_in_the_language(lang: str) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="bq", dir="/tmp"))  # a socket path must be short
+    try:
+        path = folder / "t.sock"
+        env = {**os.environ, "BANQUE_LANG": lang}
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "banque",
+                "host",
+                "--players",
+                "Ana,Bruno,Chloé",
+                "--seed",
+                "2",
+                "--rules",
+                "classic",
+                "--socket",
+                str(path),
+                "--log",
+                "--no-journal",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            stdin=subprocess.DEVNULL,
+            text=True,
+            env=env,
+        )
+        try:
+            assert proc.stdout is not None
+            lines = [proc.stdout.readline() for _ in range(6)]
+            proc.send_signal(signal.SIGHUP)
+            _rest, err = proc.communicate(timeout=20)
+        finally:
+            if proc.returncode is None:
+                proc.kill()
+                proc.wait()
+        text = "".join(lines)
+        opened = {"fr": "Table ouverte à", "es": "Mesa abierta en"}[lang]
+        words = {"fr": "graine 2, règles classic", "es": "semilla 2, reglas classic"}[lang]
+        assert lines[0].startswith(f"{opened} {path} (") and words in lines[0], text
+        joins = {"fr": "Chaque joueur rejoint avec :", "es": "Cada jugador se une con:"}[lang]
+        assert joins in text and "--token" in text, text
+        assert not english_words(text, lang), text
+        assert "Traceback" not in err
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_joining_players_errors_are_in_its_language(tmp_path: Path) -> None:
+    """What ``banque join`` says when the table cannot be reached, and a line the table
+    cannot read, in the player's language (the wire keeps its English fields)."""
+    import asyncio
+
+    from banque.net import protocol as P
+    from banque.net.client import TableClient, parse_address
+    from banque.net.server import TableError
+
+    i18n.install("fr")
+    with pytest.raises(TableError, match="n'est pas l'adresse d'une table"):
+        parse_address("tcp:x")
+    with pytest.raises(TableError, match="Aucune table n'est ouverte à"):
+        asyncio.run(TableClient.open(parse_address(str(tmp_path / "none.sock"))))
+    i18n.install("es")
+    with pytest.raises(P.ProtocolError) as caught:
+        P.decode(b"[1]")
+    assert caught.value.message == "A message is a JSON object, not a list or a value."
+    sent = P.error(caught.value.code, caught.value.msg or caught.value.message)
+    assert sent["message"] == "A message is a JSON object, not a list or a value."
+    assert P.told(sent.get("msg"), sent["message"]) == (
+        "Un mensaje es un objeto JSON, no una lista ni un valor."
+    )
