@@ -325,3 +325,58 @@ def test_a_joining_players_errors_are_in_its_language(tmp_path: Path) -> None:
     assert P.told(sent.get("msg"), sent["message"]) == (
         "Un mensaje es un objeto JSON, no una lista ni un valor."
     )
+
+
+# ---------------------------------------------------------------- a record's own faults
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "banque: BAD: shoe: 'ZZ' is not a card: write the rank (A 2 3 4 5 6 7 8 9 T J Q K, "
+               "or 10) then the suit (C D H S), for example 9C or TH; acts 1 and 2 (bid): amount: "
+               "a whole number of chips is needed, written as a number (like 10)\n"),
+        ("fr", "banque: BAD: shoe : 'ZZ' n'est pas une carte : écrivez la valeur (A 2 3 4 5 6 7 8 "
+               "9 T J Q K, ou 10) puis la couleur (C D H S), par exemple 9C ou TH; actes 1 et 2 "
+               "(bid): amount : il faut un nombre entier de jetons, écrit en chiffres (comme 10)\n"),
+        ("es", "banque: BAD: shoe: 'ZZ' no es una carta: escriba el valor (A 2 3 4 5 6 7 8 9 T J "
+               "Q K, o 10) y luego el palo (C D H S), por ejemplo 9C o TH; actos 1 y 2 (bid): "
+               "amount: se necesita un número entero de fichas, escrito en cifras (como 10)\n"),
+    ],
+)  # fmt: skip
+def test_a_records_faults_are_said_in_the_language(
+    lang: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What pydantic finds wrong in a hand-edited record: the places and the words."""
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["shoe"] = ["ZZ", *data["shoe"][1:]]
+    data["actions"][0] = {"act": "bid", "who": "Ana", "amount": "ten"}
+    data["actions"][1] = {"act": "bid", "who": "Bruno", "amount": "x"}
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    status, _out, err = run(["--lang", lang, "replay", str(bad)], capsys)
+    assert status == 2
+    assert err.replace(str(bad), "BAD") == said, err
+    if lang != "en":  # (shoe, amount: the record's own field names)
+        assert not english_words(err.replace("shoe", ""), lang), err
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "act 2 (bid): "),
+        ("fr", "acte 2 (bid) : "),
+        ("es", "acto 2 (bid): "),
+    ],
+)
+def test_an_act_the_rules_refuse_is_said_in_the_language(
+    lang: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["actions"][1] = {"act": "bid", "who": "Ana", "amount": 10}  # Ana again: not her turn
+    bad = tmp_path / "refused.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    status, _out, err = run(["--lang", lang, "replay", str(bad)], capsys)
+    assert status == 2 and said in err, err
+    if lang != "en":
+        assert not english_words(err, lang), err

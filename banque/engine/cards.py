@@ -48,9 +48,16 @@ def parse_card(text: str) -> str:
     if raw.startswith("10"):
         raw = "T" + raw[2:]
     if len(raw) != 2 or raw[0] not in RANKS or raw[1] not in SUITS:
+        from .messages import N_, Msg  # (messages import this module: not at the top)
+
         raise CardError(
-            f"{quoted(text)} is not a card: write the rank (A 2 3 4 5 6 7 8 9 T J Q K, "
-            "or 10) then the suit (C D H S), for example 9C or TH"
+            Msg(
+                N_(
+                    "{card} is not a card: write the rank (A 2 3 4 5 6 7 8 9 T J Q K, "
+                    "or 10) then the suit (C D H S), for example 9C or TH"
+                ),
+                card=quoted(text),
+            )
         )
     return raw
 

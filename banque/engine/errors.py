@@ -51,12 +51,18 @@ class ReplayError(BanqueError):
 
     ``index`` is the act's 1-based position in the record's ``actions``;
     ``rule`` is the refusal's :attr:`IllegalAction.rule` (``"forced"`` names a
-    concealed total: a table shows it to the hand's holder only).
+    concealed total: a table shows it to the hand's holder only); ``reason`` is the
+    refusal in English, ``reason_msg`` and ``msg`` are messages (``tell_error`` tells
+    them in the player's language).
     """
 
-    def __init__(self, index: int, act: str, reason: str, rule: str = "rule") -> None:
-        super().__init__(f"act {index} ({act}): {reason}")
+    def __init__(self, index: int, act: str, reason: Msg | str, rule: str = "rule") -> None:
+        from .messages import N_, Msg
+
+        self.msg = Msg(N_("act {index} ({act}): {reason}"), index=index, act=act, reason=reason)
+        super().__init__(self.msg)
         self.index = index
         self.act = act
-        self.reason = reason
+        self.reason = str(reason)
+        self.reason_msg = reason
         self.rule = rule

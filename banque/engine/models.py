@@ -233,24 +233,37 @@ class Record(BaseModel):
 
     @model_validator(mode="after")
     def _options_fit_the_rules(self) -> Record:
+        from .messages import N_, Msg
+
         if self.options.banco_split != "free" and self.rules != "classic":
-            raise ValueError("options: banco_split is a classic house's option (rules: classic)")
+            raise ValueError(
+                Msg(N_("options: banco_split is a classic house's option (rules: classic)"))
+            )
         if self.options.first_bank != "auction" and self.rules != "hoyle":
-            raise ValueError("options: first_bank is a hoyle table's option (rules: hoyle)")
+            raise ValueError(
+                Msg(N_("options: first_bank is a hoyle table's option (rules: hoyle)"))
+            )
         return self
 
     @model_validator(mode="after")
     def _first_bank_is_chemins(self) -> Record:
         if self.first_bank != "lot" and self.game != "chemin-de-fer":
-            raise ValueError("first_bank: lot or auction is chemin de fer's table option")
+            from .messages import N_, Msg
+
+            raise ValueError(Msg(N_("first_bank: lot or auction is chemin de fer's table option")))
         return self
 
     @model_validator(mode="after")
     def _computers_sit(self) -> Record:
         strangers = [n for n in self.computers if n not in self.participants]
         if strangers:
+            from .messages import N_, Msg
+
             raise ValueError(
-                "computers: " + ", ".join(quoted(n) for n in strangers) + " is not a participant"
+                Msg(
+                    N_("computers: {names} is not a participant"),
+                    names=", ".join(quoted(n) for n in strangers),
+                )
             )
         return self
 
@@ -262,7 +275,9 @@ class Record(BaseModel):
         try:
             return [parse_card(c) if isinstance(c, str) else c for c in value]
         except CardError as exc:
-            raise ValueError(str(exc)) from None
+            from .messages import reason
+
+            raise ValueError(reason(exc)) from None
 
 
 class StakeLine(BaseModel):

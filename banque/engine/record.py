@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
 import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -23,7 +22,7 @@ from pydantic import TypeAdapter, ValidationError
 from ..text import plain
 from .errors import IllegalAction, RecordError, ReplayError
 from .game import Event, Game
-from .messages import N_, Msg, reason
+from .messages import N_, Clauses, Msg, Names, reason
 from .models import Action, Record, TableOptions, Temperament
 
 #: The largest record read, in bytes.  A long game's record is far smaller
@@ -35,15 +34,61 @@ MAX_ERRORS = 3
 _BATCH = 1000
 
 
-def _describe(exc: ValidationError) -> str:
-    """A pydantic validation error in a few plain words."""
+def _describe(exc: ValidationError) -> Msg:
     errors = exc.errors()
     return _describe_errors(errors[:MAX_ERRORS], len(errors) - MAX_ERRORS)
 
 
-def _describe_errors(errors: list[Any], more: int = 0, *, unknown_more: bool = False) -> str:
+#: pydantic's words for the errors a hand-edited record meets, as messages (the
+#: English is pydantic's own: used only when it gives exactly these words).
+_PYDANTIC_WORDS = {
+    "missing": N_("Field required"),
+    "int_type": N_("Input should be a valid integer"),
+    "int_parsing": N_("Input should be a valid integer, unable to parse string as an integer"),
+    "int_from_float": N_("Input should be a valid integer, got a number with a fractional part"),
+    "string_type": N_("Input should be a valid string"),
+    "list_type": N_("Input should be a valid list"),
+    "dict_type": N_("Input should be a valid dictionary"),
+    "model_type": N_("Input should be a valid dictionary or instance of {class_name}"),
+    "bool_type": N_("Input should be a valid boolean"),
+    "bool_parsing": N_("Input should be a valid boolean, unable to interpret input"),
+    "greater_than_equal": N_("Input should be greater than or equal to {ge}"),
+    "greater_than": N_("Input should be greater than {gt}"),
+    "less_than_equal": N_("Input should be less than or equal to {le}"),
+    "less_than": N_("Input should be less than {lt}"),
+    "literal_error": N_("Input should be {expected}"),
+}
+
+
+def _pydantic_words(err: Any) -> Msg | str:
+    """One validation error's words: a message where we know them, else pydantic's."""
+    english = err["msg"]
+    if err["type"] == "value_error":  # a validator of ours: its message, if it raised one
+        cause = (err.get("ctx") or {}).get("error")
+        if cause is not None:
+            return reason(cause)
+        return english.removeprefix("Value error, ")
+    template = _PYDANTIC_WORDS.get(err["type"])
+    if template is not None:
+        ctx = {k: str(v) for k, v in (err.get("ctx") or {}).items()}
+        with contextlib.suppress(KeyError, IndexError, ValueError):
+            msg = Msg(template, **ctx)
+            if str(msg) == english:
+                return msg
+    return plain(english, 300)
+
+
+def _act_place(numbers: list[str], rest: str) -> Msg:
+    """``act 3 (wager).amount``; ``acts 1 and 2 (bid)``."""
+    if len(numbers) == 1:
+        return Msg(N_("act {n}{rest}"), n=numbers[0], rest=rest)
+    return Msg(N_("acts {numbers}{rest}"), numbers=Names(numbers), rest=rest)
+
+
+def _describe_errors(errors: list[Any], more: int = 0, *, unknown_more: bool = False) -> Msg:
     """Validation errors in a few plain words, on one line."""
-    parts = []
+    # (the act's number or None, the place after it or the whole place, the words)
+    parts: list[tuple[str | None, Msg | str, Msg | str]] = []
     for err in errors[:MAX_ERRORS]:
         # A record's own keys are in the path: shown escaped and cut, never raw.
         path = [
@@ -51,63 +96,67 @@ def _describe_errors(errors: list[Any], more: int = 0, *, unknown_more: bool = F
             for x in err["loc"]
             if not str(x).startswith("function-")
         ]
+        number: str | None = None
+        place: Msg | str
         if len(path) >= 2 and path[0] == "actions" and isinstance(path[1], int):
             # acts are numbered from 1, as in replay errors; drop the union's tag
             tail = path[3:] if len(path) > 2 else []
             kind = f" ({path[2]})" if len(path) > 2 else ""
-            path = [f"act {path[1] + 1}{kind}" + (": " if tail else ""), *tail]
+            number = str(path[1] + 1)
+            place = kind + (": " + ".".join(str(x) for x in tail) if tail else "")
+            loc = f"act {number}{place}"
         elif len(path) >= 2 and path[0] in ("shoe", "participants") and isinstance(path[1], int):
-            path = [f"{path[0]} item {path[1] + 1}", *path[2:]]
-        loc = ".".join(str(x) for x in path).replace(": .", ": ")
-        msg = plain(err["msg"].removeprefix("Value error, "), 300)
+            after = "".join(f".{x}" for x in path[2:])
+            place = Msg(N_("{field} item {n}"), field=path[0], n=path[1] + 1)
+            place = Msg("{item}{rest}", item=place, rest=after)
+            loc = str(place)
+        else:
+            loc = ".".join(str(x) for x in path)
+            place = loc or "record"
+        msg: Msg | str = _pydantic_words(err)
         if err["type"] == "union_tag_invalid":
-            msg = (
-                "unknown act (acts are bid, pass, seat, shuffle, banco, wager, deal, "
-                "draw, stand, retire; burn, take, accept, replenish under other rules; "
-                "bet in punto banco)"
+            msg = Msg(
+                N_(
+                    "unknown act (acts are bid, pass, seat, shuffle, banco, wager, deal, "
+                    "draw, stand, retire; burn, take, accept, replenish under other rules; "
+                    "bet in punto banco)"
+                )
             )
         elif err["type"] == "union_tag_not_found":
-            msg = 'every action needs an "act" field'
+            msg = Msg(N_('every action needs an "act" field'))
         elif err["type"] == "extra_forbidden":
-            msg = "unexpected field"
+            msg = Msg(N_("unexpected field"))
         elif err["type"] == "literal_error" and loc == "format":
-            msg = 'this reader knows the format "banque-record/1"'
+            msg = Msg(N_('this reader knows the format "banque-record/1"'))
         if loc.endswith("amount") and err["type"].startswith("int"):
-            msg = "a whole number of chips is needed, written as a number (like 10)"
-        parts.append((loc or "record", msg))
-    text = "; ".join(_grouped(parts))
+            msg = Msg(N_("a whole number of chips is needed, written as a number (like 10)"))
+        parts.append((number, place, msg))
+    text = Clauses(_grouped(parts))
+    if unknown_more:
+        words = N_("{errors} (and more)") if more > 0 else N_("{errors} (and perhaps more)")
+        return Msg(words, errors=text)
     if more > 0:
-        return text + (" (and more)" if unknown_more else f" (and {more} more)")
-    return text + (" (and perhaps more)" if unknown_more else "")
+        return Msg(N_("{errors} (and {n} more)"), errors=text, n=more)
+    return Msg("{errors}", errors=text)
 
 
-_ACT_LOC = re.compile(r"act (\d+)(.*)", re.DOTALL)
-
-
-def _grouped(parts: list[tuple[str, str]]) -> list[str]:
+def _grouped(parts: list[tuple[str | None, Msg | str, Msg | str]]) -> list[Msg]:
     """``act 1: x; act 2: x`` said once: ``acts 1 and 2: x``."""
-    # (what follows the act's number, or the whole place if no act; numbers; message)
-    groups: list[tuple[str, list[str] | None, str]] = []
-    for loc, msg in parts:
-        act = _ACT_LOC.fullmatch(loc)
-        if act is None:
-            groups.append((loc, None, msg))
+    # (the place after the act's number, or the whole place if no act; numbers; words)
+    groups: list[tuple[Msg | str, list[str] | None, Msg | str]] = []
+    for number, place, msg in parts:
+        if number is None:
+            groups.append((place, None, msg))
             continue
-        number, rest = act[1], act[2]
         last = groups[-1] if groups else None
-        if last is not None and last[1] is not None and last[0] == rest and last[2] == msg:
+        if last is not None and last[1] is not None and last[0] == place and last[2] == msg:
             last[1].append(number)
         else:
-            groups.append((rest, [number], msg))
+            groups.append((place, [number], msg))
     out = []
-    for rest, numbers, msg in groups:
-        if numbers is None:
-            out.append(f"{rest}: {msg}")
-        elif len(numbers) == 1:
-            out.append(f"act {numbers[0]}{rest}: {msg}")
-        else:
-            listed = ", ".join(numbers[:-1]) + " and " + numbers[-1]
-            out.append(f"acts {listed}{rest}: {msg}")
+    for place, numbers, msg in groups:
+        where = place if numbers is None else _act_place(numbers, str(place))
+        out.append(Msg(N_("{place}: {what}"), place=where, what=msg))
     return out
 
 
@@ -300,7 +349,7 @@ def new_game(record: Record, **options: Any) -> Game:
     try:
         return Game(record.participants, record.seed, record.shoe, **options)
     except IllegalAction as exc:
-        raise RecordError(str(exc)) from None
+        raise RecordError(reason(exc)) from None
 
 
 def _two_hand_game(record: Record, **options: Any) -> Any:
@@ -331,7 +380,7 @@ def _two_hand_game(record: Record, **options: Any) -> Any:
             **options,
         )
     except IllegalAction as exc:
-        raise RecordError(str(exc)) from None
+        raise RecordError(reason(exc)) from None
 
 
 @dataclass
@@ -351,7 +400,7 @@ def replay(record: Record, **options: Any) -> Replay:
         try:
             result.events.extend(game.apply(action))
         except IllegalAction as exc:
-            result.error = ReplayError(index, action.act, str(exc), exc.rule)
+            result.error = ReplayError(index, action.act, exc.msg, exc.rule)
             break
     return result
 
