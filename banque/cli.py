@@ -175,7 +175,7 @@ def _standing(result: Replay) -> str:
     bal = ", ".join(f"{p} {game.balances[p]}" for p in game.participants)
     if getattr(game, "game", "banque") != "banque":  # chemin de fer, punto banco
         return _("Balances: {balances}; {n} cards in the shoe.\nNext: {prompt}").format(
-            balances=bal, n=game.cards_left, prompt=game.prompt
+            balances=bal, n=game.cards_left, prompt=tell(game.prompt_msg)
         )
     turn = game.turn()
     where = tell(turn.prompt_msg)
@@ -1542,7 +1542,10 @@ def play_two_hand(
     """Open the table of punto banco or chemin de fer (a new game, or a record played on)."""
     if game == "chemin-de-fer" and record is None and not computers:
         computers = {"Ana": "cautious", "Bruno": "bold", "Chloé": "cautious"}
-    names = ["You", *[n for n in computers if n != "You"]]
+    from .games.tables import your_name
+
+    you = your_name()
+    names = [you, *[n for n in computers if n != you]]
     if record is None and len(names) > 11:
         raise BanqueError(_("a table seats at most 11 players"))
     _need_terminal()

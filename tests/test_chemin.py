@@ -446,3 +446,13 @@ def test_the_fast_advice_is_the_exact_advice() -> None:
         assert advise_one_side(u, bt, stake, third, p) == _reference_one_side(
             u, bt, stake, third, p
         )
+
+
+def test_replay_tells_what_comes_next_in_the_language(tmp_path: Any) -> None:
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(record(WORKED[:3], shoe=WORKED_SHOE)), encoding="utf-8")
+    english = run("replay", str(path)).stdout.splitlines()[-1]
+    assert english.startswith("Next: ")
+    french = run("--lang", "fr", "replay", str(path)).stdout.splitlines()[-1]
+    assert french.startswith("Ensuite : ") and french != english
+    assert english == "Next: Ana: deal the coup." and french == "Ensuite : Ana : donnez le coup."
