@@ -380,3 +380,28 @@ def test_an_act_the_rules_refuse_is_said_in_the_language(
     assert status == 2 and said in err, err
     if lang != "en":
         assert not english_words(err, lang), err
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "permission denied"), ("fr", "permission refusée"), ("es", "permiso denegado")],
+)
+def test_the_systems_errors_are_said_in_the_language(
+    lang: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file that cannot be read: the system's reason in the player's words."""
+    import errno
+
+    from banque.engine.messages import os_reason, tell
+
+    i18n.install(lang)
+    assert tell(os_reason(PermissionError(errno.EACCES, "Permission denied"))) == said
+    assert tell(os_reason(OSError(errno.ENOSPC, "No space left on device"))) != (
+        "No space left on device" if lang != "en" else ""
+    )
+    if os.geteuid() != 0:  # (root reads any file)
+        locked = tmp_path / "locked.json"
+        locked.write_text("{}", encoding="utf-8")
+        locked.chmod(0)
+        status, _out, err = run(["--lang", lang, "replay", str(locked)], capsys)
+        assert status == 2 and said in err, err

@@ -67,9 +67,21 @@ def games_dir(create: bool = False) -> Path:
     return path
 
 
+def _symlink(path: Path) -> Any:
+    from .messages import N_, Msg
+
+    return Msg(N_("{path} is a symbolic link: banque does not write through it"), path=str(path))
+
+
+def _unreadable(p: Path, exc: OSError) -> Any:
+    from .messages import N_, Msg, os_reason
+
+    return Msg(N_("{name}: cannot be read ({why})"), name=str(p), why=os_reason(exc))
+
+
 def _private_dir(path: Path) -> None:
     if path.is_symlink():
-        raise OSError(f"{path} is a symbolic link: banque does not write through it")
+        raise OSError(_symlink(path))
     if not path.is_dir():
         path.mkdir(mode=0o700, parents=True, exist_ok=True)
         with contextlib.suppress(OSError):
@@ -104,9 +116,11 @@ def atomic_write(path: str | Path, text: str, mode: int = 0o600) -> Path:
     """
     p = Path(path)
     if p.is_symlink():
-        raise OSError(f"{p} is a symbolic link: banque does not write through it")
+        raise OSError(_symlink(p))
     if p.exists() and not p.is_file():
-        raise OSError(f"{p} is not a regular file")
+        from .messages import N_, Msg
+
+        raise OSError(Msg(N_("{path} is not a regular file"), path=str(p)))
     folder = p.parent if str(p.parent) else Path(".")
     tmp = folder / f".{p.name}.{secrets.token_hex(4)}.tmp"
     data = text.encode("utf-8")
@@ -186,7 +200,7 @@ class Journal:
                 continue
             break
         else:  # pragma: no cover - a thousand games in one second
-            raise OSError(f"no free journal name in {where}")
+            raise OSError(f"no free journal name in {where}")  # (never met)
         journal = cls(path, fd, 0)
         text = json.dumps(_head(record, started), ensure_ascii=False) + "\n"
         text += "".join(_act_line(a) for a in record.actions)
@@ -245,7 +259,9 @@ class Journal:
         try:
             self._write(text)
         except OSError as exc:
-            self.failure = exc.strerror or exc.__class__.__name__
+            from .messages import os_reason, tell
+
+            self.failure = tell(os_reason(exc))
             return False
         self.written = len(actions)
         if draws:
@@ -298,6 +314,7 @@ def is_journal(text: str) -> bool:
 
 def parse_journal(text: str) -> JournalInfo:
     """A journal's text as a record; every problem is a :class:`RecordError`."""
+    from .messages import N_, Msg, reason
     from .record import loads_json, parse_record
 
     text = text.removeprefix("\ufeff")
@@ -307,10 +324,12 @@ def parse_journal(text: str) -> JournalInfo:
     complete = lines[:-1]
     dropped = 0
     if not complete:
-        raise RecordError("an empty journal (not even its first line)")
+        raise RecordError(Msg(N_("an empty journal (not even its first line)")))
     head = loads_json(complete[0])
     if not isinstance(head, dict) or head.get("format") != JOURNAL_FORMAT:
-        raise RecordError(f'a journal starts with a line of format "{JOURNAL_FORMAT}"')
+        raise RecordError(
+            Msg(N_('a journal starts with a line of format "{format}"'), format=JOURNAL_FORMAT)
+        )
     started = str(head.pop("started", ""))
     head["format"] = "banque-record/1"
     acts: list[Any] = []
@@ -327,7 +346,7 @@ def parse_journal(text: str) -> JournalInfo:
                 torn = True
                 dropped = len(line.encode("utf-8")) + 1
                 break
-            raise RecordError(f"line {number}: {exc}") from None
+            raise RecordError(Msg(N_("line {n}: {error}"), n=number, error=reason(exc))) from None
         if isinstance(item, dict) and "note" in item and "act" not in item:
             if item["note"] == "end":
                 ended = True
@@ -358,8 +377,8 @@ def read_journal(path: str | Path) -> JournalInfo:
 
         raise RecordError(Msg(N_("{name}: no such file"), name=str(p))) from None
     except OSError as exc:
-        raise RecordError(f"{p}: cannot be read ({exc.strerror or 'error'})") from None
-    from .messages import Msg, reason
+        raise RecordError(_unreadable(p, exc)) from None
+    from .messages import N_, Msg, reason
     from .record import read_limited
 
     try:
@@ -368,13 +387,13 @@ def read_journal(path: str | Path) -> JournalInfo:
     except RecordError as exc:
         raise RecordError(Msg("{name}: {error}", name=plain(p, 120), error=reason(exc))) from None
     except OSError as exc:
-        raise RecordError(f"{p}: cannot be read ({exc.strerror or 'error'})") from None
+        raise RecordError(_unreadable(p, exc)) from None
     # Everything up to the last newline was written whole; the rest is torn.
     cut = raw.rfind(b"\n") + 1
     try:
         text = raw[:cut].decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError(f"{p}: not a journal (not UTF-8 text)") from None
+        raise RecordError(Msg(N_("{name}: not a journal (not UTF-8 text)"), name=str(p))) from None
     try:
         info = parse_journal(text)
     except RecordError as exc:

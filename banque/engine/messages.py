@@ -305,6 +305,50 @@ def reason(exc: BaseException) -> Msg | str:
     return msg if isinstance(msg, Msg) else str(exc)
 
 
+#: The system's errors a player may meet, in words (``strerror`` is the system's English).
+_OS_WORDS = {
+    "EACCES": N_("permission denied"),
+    "EPERM": N_("permission denied"),
+    "ENOSPC": N_("no space left on the disk"),
+    "EDQUOT": N_("the disk quota is used up"),
+    "EROFS": N_("the disk is read-only"),
+    "ENOENT": N_("no such file or folder"),
+    "ENOTDIR": N_("a part of the path is not a folder"),
+    "EISDIR": N_("it is a folder"),
+    "EEXIST": N_("it exists already"),
+    "ELOOP": N_("too many symbolic links"),
+    "ENAMETOOLONG": N_("the name is too long"),
+    "EMFILE": N_("too many files open"),
+    "EIO": N_("an input/output error"),
+    "ECONNREFUSED": N_("the connection was refused"),
+    "ECONNRESET": N_("the connection was cut"),
+    "EPIPE": N_("the connection was cut"),
+    "EADDRINUSE": N_("the address is in use"),
+    "ETIMEDOUT": N_("no answer in time"),
+}
+
+
+def os_reason(exc: BaseException) -> Msg | str:
+    """Why a file or a connection failed, as a message: the system's error said in
+    words (``permission denied``...), a message the error was raised with, else its text.
+
+    >>> import errno
+    >>> str(os_reason(PermissionError(errno.EACCES, "Permission denied")))
+    'permission denied'
+    """
+    import errno
+
+    said = reason(exc)
+    if isinstance(said, Msg):
+        return said
+    code = getattr(exc, "errno", None)
+    name = errno.errorcode.get(code) if isinstance(code, int) else None
+    if name in _OS_WORDS:
+        return Msg(_OS_WORDS[name])
+    strerror = getattr(exc, "strerror", None)
+    return strerror or str(exc) or exc.__class__.__name__
+
+
 def tell_error(exc: BaseException, translator: Translator | None = None) -> str:
     """A refusal's words: its message told (``IllegalAction.msg``, or an error raised
     with a :class:`Msg` as its argument: ``BanqueError(Msg(…))``), else ``str(exc)``."""
@@ -331,6 +375,7 @@ __all__ = [
     "chips",
     "joined",
     "names",
+    "os_reason",
     "reason",
     "tell",
     "tell_error",

@@ -22,7 +22,7 @@ from pydantic import TypeAdapter, ValidationError
 from ..text import plain
 from .errors import IllegalAction, RecordError, ReplayError
 from .game import Event, Game
-from .messages import N_, Clauses, Msg, Names, reason
+from .messages import N_, Clauses, Msg, Names, os_reason, reason
 from .models import Action, Record, TableOptions, Temperament
 
 #: The largest record read, in bytes.  A long game's record is far smaller
@@ -278,7 +278,7 @@ def _unreadable(shown: str, exc: OSError) -> Msg:
     return Msg(
         N_("{name}: cannot be read ({why})"),
         name=shown,
-        why=exc.strerror or exc.__class__.__name__,
+        why=os_reason(exc),
     )
 
 

@@ -61,13 +61,14 @@ class TableJournal:
         try:
             return cls(Journal.create(record, folder=folder))
         except OSError as exc:
+            from ..engine.messages import os_reason, tell
             from ..i18n import _
 
             raise BanqueError(
                 _(
                     "the game's journal cannot be created ({why}): "
                     "check that banque's data folder is writable"
-                ).format(why=exc.strerror or exc)
+                ).format(why=tell(os_reason(exc)))
             ) from None
 
     @property
@@ -121,7 +122,9 @@ def reopen(path: str | Path) -> tuple[Any, TableJournal, dict[str, str], float |
     result = replay(info.record)
     if result.error is not None:
         journal.close()
-        raise BanqueError(f"{path}: {result.error}")
+        from ..engine.messages import Msg, reason
+
+        raise BanqueError(Msg("{name}: {error}", name=str(path), error=reason(result.error)))
     if info.ended:
         journal.note("resumed")
     keeper = TableJournal(journal)

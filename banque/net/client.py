@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine.messages import N_
+from ..engine.messages import N_, os_reason
 from . import protocol as P
 from .server import TableError, default_socket
 from .table import Joined, Table
@@ -150,7 +150,7 @@ class TableClient:
                 _say(
                     N_("Cannot reach the table at {address}: {why}."),
                     address=str(address),
-                    why=exc.strerror or str(exc),
+                    why=os_reason(exc),
                 )
             ) from None
         return cls(reader, writer)

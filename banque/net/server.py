@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..engine.messages import N_
+from ..engine.messages import N_, os_reason
 from . import protocol as P
 from .table import Table
 
@@ -180,7 +180,7 @@ class TableServer:
                 P.Msg(
                     N_("Cannot open a table at {path}: {why}."),
                     path=str(path),
-                    why=exc.strerror or str(exc),
+                    why=os_reason(exc),
                 )
             ) from None
         finally:
@@ -196,7 +196,7 @@ class TableServer:
                 raise TableError(
                     P.Msg(
                         N_("Cannot give the socket to that group: {why}."),
-                        why=exc.strerror or str(exc),
+                        why=os_reason(exc),
                     )
                 ) from None
         else:
@@ -213,7 +213,7 @@ class TableServer:
                     P.Msg(
                         N_("Cannot listen on 127.0.0.1:{port}: {why}."),
                         port=self.tcp_port,
-                        why=exc.strerror or str(exc),
+                        why=os_reason(exc),
                     )
                 ) from None
             self.servers.append(tcp)
@@ -331,7 +331,7 @@ def open_journal(session: Session, pace: float) -> str | None:
         )
     except OSError as exc:
         return P.tell(
-            P.Msg(N_("The game's journal cannot be written ({why})."), why=exc.strerror or str(exc))
+            P.Msg(N_("The game's journal cannot be written ({why})."), why=os_reason(exc))
         )
     return None
 
