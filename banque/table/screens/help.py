@@ -108,7 +108,7 @@ def profile_help(rules: str) -> str:
 
     house = house_rules(rules)
     lines = [
-        f"# {_('This table plays by the {title} rules').format(title=house.title)}",
+        f"# {_('This table plays by the {title} rules').format(title=_(house.title))}",
         "",
         _(
             "Where this profile differs from the home rules below (the home rule is kept "
@@ -116,7 +116,7 @@ def profile_help(rules: str) -> str:
         ).format(name=rules),
         "",
     ]
-    lines += [f"- **{_(LABELS[field])}**: {words}" for field, _home, words in differences(rules)]
+    lines += [f"- **{_(LABELS[field])}**: {_(words)}" for field, _home, words in differences(rules)]
     lines += ["", _("Keys of this profile: {keys}").format(keys=_(_PROFILE_KEYS.get(rules, "")))]
     return "\n".join(lines)
 
