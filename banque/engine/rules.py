@@ -193,8 +193,7 @@ _SAYS: dict[str, dict[object, str]] = {
     },
     "banco": {
         "halves": N_(
-            "banco: two callers on opposite sides each cover half; each decides for "
-            "their own side"
+            "banco: two callers on opposite sides each cover half; each decides for their own side"
         ),
         "both-hands": N_(
             "banco: one caller (precedence decides) stakes the whole fund and plays "
