@@ -123,3 +123,43 @@ async def test_the_palette_switches_the_table_to_french_and_back() -> None:
         text = screen_text(app)
         assert "Log" in text and "Road" in text and "stakes" in text and "Ana passes" in text
         assert "Journal" not in text and "Quitter" not in text
+
+
+# ---------------------------------------------------------------- the session's words
+
+
+def test_the_sessions_words_are_messages_told_where_shown() -> None:
+    """A resumed record's notice, a computer's description and a stake's note are made
+    once and told in the language spoken when they are shown (a switch re-tells them)."""
+    from banque.engine.game import Game
+    from banque.engine.messages import tell
+    from banque.engine.models import Bid
+    from banque.engine.record import record_of, replay
+    from banque.engine.session import Session
+
+    g = Game(["Ana", "Bruno", "Chloé"], seed=7)
+    g.bid("Ana", 10)
+    record = record_of(g)
+    bad = record.model_copy(update={"actions": [*record.actions, Bid(who="Ana", amount=5)]})
+    robot = lambda obs: None  # noqa: E731 (a computer seat that is never asked here)
+    session = Session.from_replay(replay(bad), computers={"Bruno": robot}, styles={"Bruno": "bold"})
+    assert session.notice is not None
+    english = tell(session.notice)
+    assert english.startswith("The record stops at act 2 (bid)")
+    i18n.install("fr")
+    french = tell(session.notice)
+    assert french.startswith("L'enregistrement s'arrête à l'action 2 (bid)")
+    assert "Ana a déjà enchéri" in french  # the engine's refusal too, in French
+    i18n.install("es")
+    assert tell(session.notice) not in (english, french)
+    assert "Play goes on" not in tell(session.notice)
+
+    i18n.install("en")
+    assert session.describe("Bruno") == "Bruno (computer, bold)"
+    assert session.describe("Ana") == "Ana"
+    ok, note = session.stake_note("Bruno", "x", False)
+    assert not ok and note is not None
+    i18n.install("fr")
+    assert session.describe("Bruno") == "Bruno (ordinateur, audacieux)"
+    assert tell(note) == "Une mise est un nombre entier de jetons (des chiffres seulement)."
+    assert session.check_stake("Bruno", "", False)[1].startswith("Tapez une mise")

@@ -54,9 +54,13 @@ class ReplayError(BanqueError):
     concealed total: a table shows it to the hand's holder only).
     """
 
-    def __init__(self, index: int, act: str, reason: str, rule: str = "rule") -> None:
+    def __init__(
+        self, index: int, act: str, reason: str, rule: str = "rule", msg: Msg | None = None
+    ) -> None:
         super().__init__(f"act {index} ({act}): {reason}")
         self.index = index
         self.act = act
         self.reason = reason
         self.rule = rule
+        #: The refusal as a message (told in the player's language), when the engine gave one.
+        self.msg = msg

@@ -335,7 +335,7 @@ def replay(record: Record, **options: Any) -> Replay:
         try:
             result.events.extend(game.apply(action))
         except IllegalAction as exc:
-            result.error = ReplayError(index, action.act, str(exc), exc.rule)
+            result.error = ReplayError(index, action.act, str(exc), exc.rule, exc.msg)
             break
     return result
 

@@ -14,7 +14,7 @@ from textual.widgets import Input
 
 from ...engine.errors import IllegalAction
 from ...engine.game import SIDES, Event
-from ...engine.messages import tell_error
+from ...engine.messages import tell, tell_error
 from ...engine.models import Accept, Banco, Bid, Burn, Deal, Pass, Replenish, Retire, Take, Wager
 from ...engine.session import COMPUTER_STAGES, SEAT_KEYS, Board, Session, Stage
 from ...i18n import _
@@ -167,7 +167,7 @@ class TableScreen(Screen[None]):
         amount.cursor_blink = self.banque.blink
         self.refresh_table()
         if self.session.notice:
-            self.banque.notify(self.session.notice, severity="warning", timeout=10)
+            self.banque.notify(tell(self.session.notice), severity="warning", timeout=10)
             self.session.notice = None
 
     def on_screen_resume(self) -> None:
