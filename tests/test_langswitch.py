@@ -163,3 +163,116 @@ def test_the_sessions_words_are_messages_told_where_shown() -> None:
     assert session.describe("Bruno") == "Bruno (ordinateur, audacieux)"
     assert tell(note) == "Une mise est un nombre entier de jetons (des chiffres seulement)."
     assert session.check_stake("Bruno", "", False)[1].startswith("Tapez une mise")
+
+
+# ---------------------------------------------------------------- every screen redraws
+
+
+def _no_english(text: str, *words: str) -> None:
+    for word in words:
+        assert word not in text, f"{word!r} left in: {text}"
+
+
+async def test_the_standings_redraw_in_the_new_language() -> None:
+    from pathlib import Path
+
+    from banque.engine.record import load_record
+    from banque.table.screens import StandingsScreen
+
+    record = load_record(
+        Path(__file__).resolve().parent.parent / "examples" / "worked-example.json"
+    )
+    app = table_app(record=record)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StandingsScreen))
+        assert "Bank 1 has ended" in screen_text(app)
+        await _palette(pilot, app, "Language: Fr")
+        text = screen_text(app)
+        assert "La banque 1 est finie" in text and "Nouvelle banque" in text, text
+        _no_english(text, "Bank 1 has ended", "Fresh bank", "Winner", "standings")
+        await app.switch_language("es")
+        await pilot.pause()
+        text = screen_text(app)
+        _no_english(text, "La banque 1", "Nouvelle banque", "Bank 1")
+        assert "banca 1" in text.lower(), text
+
+
+async def test_a_question_the_seat_picker_and_the_curtain_redraw() -> None:
+    from banque.table.screens import ConfirmScreen, CurtainScreen
+    from banque.table.screens.dialogs import SeatPickerScreen
+    from banque.table.testing import READY_10, THREE, make_record
+
+    # a coup settled at once (the banker's natural 9), then the next coup: Ana may retire
+    acts = [*READY_10, {"act": "wager", "who": "Bruno", "amount": 5}]
+    acts += [{"act": "pass", "who": "Chloé"}, {"act": "deal"}]
+    record = make_record(THREE, acts, shoe=["2S", "3S", "9C", "KD", "KH", "KC"])
+    app = table_app(record=record)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # the next coup
+        await pilot.pause()
+        await pilot.press("x")  # the banker retires: asked first
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Ana retires: bank 1 ends now?" in screen_text(app)
+        await app.switch_language("fr")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Ana se retire : la banque 1 finit maintenant ?" in text
+        assert "y : oui · n ou Échap : non" in text
+        _no_english(text, "retires", "ends now", "The fund returns", "y: yes")
+        await pilot.press("n")
+        await pilot.pause()
+
+        app.screen.action_pick_seat()  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert isinstance(app.screen, SeatPickerScreen)
+        await app.switch_language("es")
+        await pilot.pause()
+        text = screen_text(app)
+        _no_english(text, "Whose view", "Escape: back", "Quelle vue", "Échap")
+        await pilot.press("1")  # Ana's view: the curtain first
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        spanish = screen_text(app)
+        await app.switch_language("fr")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Passez le clavier à Ana — Entrée pour regarder" in text
+        assert "Regarder" in text and "Retour à la table" in text  # the key bar
+        assert spanish != text and "Ana" in spanish
+        await pilot.press("escape")
+        await pilot.pause()
+
+
+async def test_the_whole_log_and_the_too_small_screen_redraw() -> None:
+    from banque.table.screens import TooSmallScreen
+    from banque.table.screens.history import HistoryScreen
+    from banque.table.testing import READY_10, THREE, make_record
+
+    app = table_app(record=make_record(THREE, READY_10))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        assert "Ana bids 10 chips for the bank." in screen_text(app)
+        await app.switch_language("fr")
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Tout le journal" in text and "Ana enchérit de 10 jetons" in text, text
+        _no_english(text, "The whole log", "bids 10 chips", "events", "Escape, q or l close")
+        await pilot.press("escape")
+        await pilot.pause()
+
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await app.switch_language("es")
+        await pilot.pause()
+        text = screen_text(app)
+        _no_english(text, "The terminal is", "Make the window larger", "Le terminal")
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()

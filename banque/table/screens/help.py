@@ -167,6 +167,12 @@ class HelpScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.query_one("#help-scroll").focus()
 
+    async def retranslate(self) -> None:
+        """The language changed while the help is open: its text and keys in it."""
+        await self.recompose()
+        self.query_one("#help-scroll").focus()
+        self.refresh_bindings()
+
     def on_screen_resume(self) -> None:
         # The app keeps this screen (built once): each opening starts at the top.
         self.action_top()

@@ -591,7 +591,8 @@ class TableScreen(Screen[None]):
                 right, left = split
                 self.act(lambda: self.session.perform(Banco(who=who, right=right, left=left)))
 
-        self.app.push_screen(BancoSplitScreen(who, game.fund, check, game.banco_rule()), chosen)
+        rule = game.banco_rule_msg()
+        self.app.push_screen(BancoSplitScreen(who, game.fund, check, lambda: tell(rule)), chosen)
 
     # ------------------------------------------------------------ the houses' own acts
 
@@ -667,12 +668,12 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(
             ConfirmScreen(
-                _("{banker} retires: bank {n} ends now?").format(
+                lambda: _("{banker} retires: bank {n} ends now?").format(
                     banker=game.banker, n=game.bank_number
                 ),
-                _("The fund returns to {banker}; stakes already placed are returned.").format(
-                    banker=game.banker
-                ),
+                lambda: _(
+                    "The fund returns to {banker}; stakes already placed are returned."
+                ).format(banker=game.banker),
             ),
             answer,
         )
@@ -684,11 +685,12 @@ class TableScreen(Screen[None]):
     def action_call_decider(self) -> None:
         who = self._actor()
         side = self.session.decision_side()
-        reason = (
-            _("{who} holds the bank and chooses: draw or stand.").format(who=who)
-            if side == "banker"
-            else _("{who} decides for the {side} side.").format(who=who, side=_(side or ""))
-        )
+
+        def reason() -> str:  # told again after a language switch
+            if side == "banker":
+                return _("{who} holds the bank and chooses: draw or stand.").format(who=who)
+            return _("{who} decides for the {side} side.").format(who=who, side=_(side or ""))
+
         self.banque.open_private(who, reason)
 
     def action_next_coup(self) -> None:
