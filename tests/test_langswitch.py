@@ -276,3 +276,65 @@ async def test_the_whole_log_and_the_too_small_screen_redraw() -> None:
         _no_english(text, "The terminal is", "Make the window larger", "Le terminal")
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
+
+
+async def test_the_hosted_table_switches_from_its_palette() -> None:
+    """banque host / banque join: the palette has the language commands too; the join
+    lines, the table (titles, log, prompt, hint) and the keys redraw in the language."""
+    import tempfile
+    from pathlib import Path
+
+    from banque.net.server import TableServer
+    from banque.table.screens.hosted import HostApp, JoinLinesScreen
+    from banque.table.screens.joined import JoinedScreen
+
+    from .test_net_socket import make_table
+
+    with tempfile.TemporaryDirectory(dir="/tmp") as folder:  # a short socket path
+        served = TableServer(make_table(), Path(folder) / "t.sock")
+        await served.start()
+        try:
+            app = HostApp(served, None, blink=False)
+            app.animation_level = "none"
+            async with app.run_test(size=(110, 32)) as pilot:
+                await pilot.pause()
+                assert isinstance(app.screen, JoinLinesScreen)
+                titles = [c.title for c in app.get_system_commands(app.screen)]
+                assert "Language: Français" in titles and "Language: English" not in titles
+                await app.switch_language("fr")
+                await pilot.pause()
+                text = screen_text(app)
+                assert "Table ouverte à" in text and "Entrée : vers la table" in text, text
+                _no_english(text, "Table open", "Each player joins", "Enter: to the table")
+
+                await pilot.press("enter")
+                await pilot.pause()
+                assert isinstance(app.screen, JoinedScreen)
+                text = screen_text(app)
+                assert "Table hébergée (vue publique)" in text and "hôte" in text, text
+                assert "Journal" in text and "Marque" in text
+                _no_english(text, "Hosting", "host ·", "Road", "Quit")
+
+                await _palette(pilot, app, "Langue : Esp")
+                assert i18n.current_language() == "es"
+                text = screen_text(app)
+                assert "Mesa alojada (vista pública)" in text and "Marcador" in text, text
+                _no_english(text, "Table hébergée", "hôte", "Marque", "Journal", "Quitter")
+        finally:
+            await served.close()
+
+
+async def test_a_typed_stakes_note_is_told_again() -> None:
+    from banque.table.testing import READY_10, THREE, make_record, typed
+
+    app = table_app(record=make_record(THREE, READY_10))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await typed(pilot, "50")  # Bruno types more than the fund of 10
+        await pilot.pause()
+        assert "Only 10 can be covered" in screen_text(app)
+        await app.switch_language("fr")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Only 10" not in text and "Seuls 10 peuvent être couverts" in text, text
+        assert "50" in text  # what was typed stays

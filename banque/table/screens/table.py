@@ -183,7 +183,11 @@ class TableScreen(Screen[None]):
         """The language changed (the palette): draw everything again in it."""
         self.query_one(CoupLog).retell()
         self.query_one(Scoreboard).border_title = _("Road")
+        self.query_one(ActionPanel).set_message("")  # a refusal told in the old language goes
         self.refresh_table()
+        amount = self.query_one("#amount", AmountInput)
+        if self.query_one("#amount-row").display and amount.value:
+            self._show_check(amount.value)  # the typed stake's note, told again
 
     def refresh_table(self) -> None:
         app = self.banque
