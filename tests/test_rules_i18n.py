@@ -82,3 +82,7 @@ def test_the_help_opens_with_the_profile_in_the_language() -> None:
     assert "reglas Hoyle (antiguas, con un crupier)" in text
     assert "**Banca quebrada**: una banca quebrada no termina el turno" in text
     assert "broken bank" not in text and "croupier" not in text
+    i18n.install("fr")
+    assert "- **Banque sautée** : une banque qui a sauté" in profile_help("hoyle")  # " :"
+    i18n.install("en")
+    assert "- **A broken bank**: a broken bank does not end" in profile_help("hoyle")

@@ -116,7 +116,10 @@ def profile_help(rules: str) -> str:
         ).format(name=rules),
         "",
     ]
-    lines += [f"- **{_(LABELS[field])}**: {_(words)}" for field, _home, words in differences(rules)]
+    lines += [
+        "- " + _("{label}:").format(label=f"**{_(LABELS[field])}**") + f" {_(words)}"
+        for field, _home, words in differences(rules)
+    ]
     lines += ["", _("Keys of this profile: {keys}").format(keys=_(_PROFILE_KEYS.get(rules, "")))]
     return "\n".join(lines)
 
