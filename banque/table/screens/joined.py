@@ -497,7 +497,13 @@ class JoinedScreen(Screen[None]):
                 self.join_app.send_act("banco", split={"right": answer[0], "left": answer[1]})
 
         seat = self.join_app.seat or ""
-        self.app.push_screen(BancoSplitScreen(seat, fund, check, str(split["rule"])), chosen)
+
+        def rule() -> str:  # in this seat's language when the table sends it as a message
+            from ...net.protocol import told
+
+            return told(split.get("rule_msg"), split["rule"])
+
+        self.app.push_screen(BancoSplitScreen(seat, fund, check, rule), chosen)
 
     def _draft_order(self) -> list[str]:
         """The seating being arranged, in the hot-seat table's order (left, right, out)."""
