@@ -674,10 +674,15 @@ _BUT = {
     "S": N_("**Banker {name}** stands, but draws when {cases}."),
 }
 _WITH_PAIRS = N_("{total} with {pairs}")
-#: The last of a list of totals or of pairs of cards (Spanish: "0, 1 o 2").
+#: The last of a list of totals or of pairs of cards (Spanish: "0, 1 o 2"), and of a
+#: list of cards drawn ("0, 1 or 8"). Each has a twin for a last item read with an
+#: "o" sound (8, ocho): Spanish writes "7 u 8" there. The twins differ from the
+#: English only by their placeholder's name (a msgid of their own).
 _LIST_END = N_("{items}, {last}")
-#: The last of a list of cards drawn: "0, 1 or 8".
+_LIST_END_EIGHT = N_("{items}, {eight}")
 _OR = N_("{items} or {last}")
+_OR_EIGHT = N_("{items} or {eight}")
+_EIGHTS = {_LIST_END: _LIST_END_EIGHT, _OR: _OR_EIGHT}
 #: Cases one after the other (French: " ; ").
 _THEN = N_("{cases}; {case}")
 #: What the right did, whatever the left did: (right stood, right drew).
@@ -709,7 +714,10 @@ def help_section(model: EdgeModel | None = None, translator: Translator = ENGLIS
     def listed(items: list[str], end: str) -> str:
         if len(items) <= 1:
             return "".join(items)
-        return say(end).format(items=", ".join(items[:-1]), last=items[-1])
+        head, last = ", ".join(items[:-1]), items[-1]
+        if last.startswith("8"):
+            return say(_EIGHTS[end]).format(items=head, eight=last)
+        return say(end).format(items=head, last=last)
 
     def case(right: int | None, cols: list[int | None] | None) -> str:
         if cols is None:
