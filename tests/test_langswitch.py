@@ -338,3 +338,71 @@ async def test_a_typed_stakes_note_is_told_again() -> None:
         text = screen_text(app)
         assert "Only 10" not in text and "Seuls 10 peuvent être couverts" in text, text
         assert "50" in text  # what was typed stays
+
+
+async def test_classics_dialogs_and_the_open_help_redraw() -> None:
+    """A banco's division (the chips typed kept, the house's rule in the language), the
+    number of cards to burn, and the help open under classic."""
+    from textual.widgets import Input
+
+    from banque.engine.record import parse_record
+    from banque.table.screens import HelpScreen
+    from banque.table.screens.dialogs import BancoSplitScreen, NumberScreen
+    from banque.table.testing import THREE
+
+    auction = [
+        {"act": "bid", "who": "Ana", "amount": 10},
+        {"act": "pass", "who": "Bruno"},
+        {"act": "pass", "who": "Chloé"},
+        {"act": "shuffle"},
+    ]
+    record = parse_record(
+        {
+            "participants": THREE,
+            "seed": 7,
+            "rules": "classic",
+            "options": {"banco_split": 3},
+            "shoe": ["7H", "6S", "KD", "KH", "KS", "QD"],
+            "actions": auction,
+        }
+    )
+    app = table_app(record=record, journal=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("b")  # Bruno: banco on both hands
+        await pilot.pause()
+        assert isinstance(app.screen, BancoSplitScreen)
+        await pilot.press("backspace", "8")
+        await app.switch_language("fr")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Combien à droite ? Le reste va à gauche (au moins 3 jetons" in text
+        assert "sur chaque tableau)." in text  # the house's rule, in French too
+        _no_english(text, "How much", "at least 3", "Enter: call banco")
+        assert app.screen.query_one("#banco-right", Input).value == "8"  # kept
+        await pilot.press("escape")
+        await pilot.pause()
+
+        await pilot.press("p", "p")  # Bruno and Chloé pass: the banker deals (or burns)
+        await pilot.pause()
+        await pilot.press("u")
+        await pilot.pause()
+        assert isinstance(app.screen, NumberScreen)
+        assert "Combien de cartes Ana brûle-t-il ?" in screen_text(app)
+        await app.switch_language("es")
+        await pilot.pause()
+        text = screen_text(app)
+        _no_english(text, "Combien", "brûle", "How many cards")
+        assert "Ana" in text
+        await pilot.press("escape")
+        await pilot.pause()
+
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "Esta mesa juega con las reglas Clásicas" in screen_text(app)
+        await app.switch_language("en")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "This table plays by the Classic (Pocket Book of Games, 1944) rules" in text
+        _no_english(text, "Esta mesa", "Clásicas", "cerrar")  # (no Spanish left)
