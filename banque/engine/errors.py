@@ -55,12 +55,17 @@ class ReplayError(BanqueError):
     """
 
     def __init__(
-        self, index: int, act: str, reason: str, rule: str = "rule", msg: Msg | None = None
+        self,
+        index: int,
+        act: str,
+        reason: str,
+        rule: str = "rule",
+        reason_msg: Msg | str | None = None,
     ) -> None:
         super().__init__(f"act {index} ({act}): {reason}")
         self.index = index
         self.act = act
         self.reason = reason
         self.rule = rule
-        #: The refusal as a message (told in the player's language), when the engine gave one.
-        self.msg = msg
+        #: The refusal as a message (told in the player's language), else its English words.
+        self.reason_msg: Msg | str = reason if reason_msg is None else reason_msg

@@ -259,7 +259,7 @@ class Session:
                 ),
                 index=error.index,
                 act=error.act,
-                reason=error.msg if error.msg is not None else error.reason,
+                reason=error.reason_msg,  # the engine's refusal, told in the language too
             )
         return session
 
