@@ -124,10 +124,12 @@ def test_rules_in_french_and_in_spanish(capsys: pytest.CaptureFixture[str]) -> N
     assert main(["--lang", "fr", "rules", "classic"]) == 0
     fr = capsys.readouterr().out
     assert "Source : " in fr
-    assert "Placement:" in fr and "Comme à la maison :" in fr
+    assert "Placement :" in fr and "Comme à la maison :" in fr  # a French colon
+    assert "Trois jeux" in fr and "Three packs" not in fr  # the rules' words too
     assert main(["--lang", "es", "rules", "classic"]) == 0
     es = capsys.readouterr().out
     assert "Fuente: " in es and "Como en casa:" in es
+    assert "Tres barajas" in es and "stakes" not in es
 
 
 # ---------------------------------------------------------------- the catalogues

@@ -138,7 +138,8 @@ def test_a_record_that_states_a_wrong_forced_move_keeps_the_total_off_the_table(
     assert result.error is not None and result.error.rule == "forced"
     session = Session.from_replay(result)
     assert session.notice is not None
-    assert "holds" not in session.notice and "3" not in session.notice.replace("act 9", "")
+    notice = str(session.notice)  # a message, told where shown (here in English)
+    assert "holds" not in notice and "3" not in notice.replace("act 9", "")
 
 
 def test_the_bankers_advisor_reads_announced_moves_as_automatic_ones() -> None:

@@ -64,5 +64,6 @@ class ReplayError(BanqueError):
         self.index = index
         self.act = act
         self.reason = str(reason)
-        self.reason_msg = reason
+        #: The refusal as a message (told in the player's language), else its English words.
+        self.reason_msg: Msg | str = reason
         self.rule = rule

@@ -1577,6 +1577,10 @@ class Game:
         """The house's rule for dividing a banco on both hands, in words."""
         return str(self._split_rule())
 
+    def banco_rule_msg(self) -> Msg:
+        """:meth:`banco_rule` as a message, told in the player's language where shown."""
+        return self._split_rule()
+
     def _split_rule(self) -> Msg:
         split = self.options.banco_split
         if split == "even":

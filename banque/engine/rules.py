@@ -26,7 +26,8 @@ from dataclasses import dataclass, fields
 from typing import Literal
 
 from ..constants import RULES_NAMES
-from ..i18n import N_, _
+from ..i18n import N_
+from .messages import Translator, tell
 from .naturals import NaturalRule
 
 __all__ = [
@@ -96,14 +97,14 @@ class HouseRules:
 
 HOME = HouseRules(
     name="home",
-    title="Home (the rules card)",
-    source="shared/seeds/000: the rules card, Pagat's account as one home's profile",
+    title=N_("Home (the rules card)"),
+    source=N_("shared/seeds/000: the rules card, Pagat's account as one home's profile"),
 )
 
 CLASSIC = HouseRules(
     name="classic",
-    title="Classic (Pocket Book of Games, 1944)",
-    source="shared/seeds/003: The Pocket Book of Games, 1944",
+    title=N_("Classic (Pocket Book of Games, 1944)"),
+    source=N_("shared/seeds/003: The Pocket Book of Games, 1944"),
     seating="precedence",
     max_burn=6,
     liability="in-order",
@@ -119,8 +120,8 @@ CLASSIC = HouseRules(
 
 HOYLE = HouseRules(
     name="hoyle",
-    title="Hoyle-era (with a croupier)",
-    source="shared/seeds/004: an older, Hoyle-era account",
+    title=N_("Hoyle-era (with a croupier)"),
+    source=N_("shared/seeds/004: an older, Hoyle-era account"),
     liability="in-order",
     pay_order="rotation",
     extra_bettors="standing",
@@ -147,88 +148,117 @@ def house_rules(name: str) -> HouseRules:
 #: What each parameter means to a player, value by value.
 _SAYS: dict[str, dict[object, str]] = {
     "seating": {
-        "listed": "the others sit first right, first left, second right… in the listed order",
-        "precedence": "seating by precedence: the other bidders (highest bid first), then the "
-        "rest as listed, sit first right, first left, second right, second left…",
+        "listed": N_("the others sit first right, first left, second right… in the listed order"),
+        "precedence": N_(
+            "seating by precedence: the other bidders (highest bid first), then the "
+            "rest as listed, sit first right, first left, second right, second left…"
+        ),
     },
     "max_burn": {
-        0: "no cards are burnt",
-        6: "before a shoe's first deal the banker may burn 1 to 6 cards, shown to everyone",
+        0: N_("no cards are burnt"),
+        6: N_("before a shoe's first deal the banker may burn 1 to 6 cards, shown to everyone"),
     },
     "liability": {
-        "cover": "stakes together cannot exceed the fund: a wager beyond it is reduced to the "
-        "cover left; the bank can always pay",
-        "in-order": "stakes beyond the fund are accepted, but the banker is liable only up to "
-        "the fund: a losing bank pays in order as far as it goes; a bet beyond that gets its "
-        "stake back and nothing more",
+        "cover": N_(
+            "stakes together cannot exceed the fund: a wager beyond it is reduced to the "
+            "cover left; the bank can always pay"
+        ),
+        "in-order": N_(
+            "stakes beyond the fund are accepted, but the banker is liable only up to "
+            "the fund: a losing bank pays in order as far as it goes; a bet beyond that gets its "
+            "stake back and nothing more"
+        ),
     },
     "pay_order": {
-        "seats": "a losing bank pays first seat right, first seat left, second right… then the "
-        "spectators",
-        "rotation": "the croupier pays in rotation (the betting order), then those standing",
+        "seats": N_(
+            "a losing bank pays first seat right, first seat left, second right… then the "
+            "spectators"
+        ),
+        "rotation": N_("the croupier pays in rotation (the betting order), then those standing"),
     },
     "extra_bettors": {
-        "none": "only the seated players bet",
-        "spectators": "spectators (participants named as such in the seating) bet too, on the "
-        "side they choose, and are paid last",
-        "standing": "punters beyond the seats stand and may stake, on the side they choose, "
-        "only while the seated players leave the bank uncovered",
+        "none": N_("only the seated players bet"),
+        "spectators": N_(
+            "spectators (participants named as such in the seating) bet too, on the "
+            "side they choose, and are paid last"
+        ),
+        "standing": N_(
+            "punters beyond the seats stand and may stake, on the side they choose, "
+            "only while the seated players leave the bank uncovered"
+        ),
     },
     "max_side": {
-        None: "any number of seats a side",
-        5: "at most ten seated punters, five a side",
+        None: N_("any number of seats a side"),
+        5: N_("at most ten seated punters, five a side"),
     },
     "banco": {
-        "halves": "banco: two callers on opposite sides each cover half; each decides for "
-        "their own side",
-        "both-hands": "banco: one caller (precedence decides) stakes the whole fund and plays "
-        "both hands, dividing the stake between the sides (the house may require an even "
-        "division or a minimum a side)",
+        "halves": N_(
+            "banco: two callers on opposite sides each cover half; each decides for their own side"
+        ),
+        "both-hands": N_(
+            "banco: one caller (precedence decides) stakes the whole fund and plays "
+            "both hands, dividing the stake between the sides (the house may require an even "
+            "division or a minimum a side)"
+        ),
     },
     "max_bancos_in_row": {
-        None: "no limit to bancos in a row",
-        2: "no player may banco more than twice in a row",
+        None: N_("no limit to bancos in a row"),
+        2: N_("no player may banco more than twice in a row"),
     },
     "naturals": {
-        "all": "a natural in any hand shows all three hands: nobody draws",
-        "per-side": "a natural settles only the hands involved (9 beats 8, equal naturals "
-        "stand off); a side facing no natural, and a banker without one, play on",
+        "all": N_("a natural in any hand shows all three hands: nobody draws"),
+        "per-side": N_(
+            "a natural settles only the hands involved (9 beats 8, equal naturals "
+            "stand off); a side facing no natural, and a banker without one, play on"
+        ),
     },
     "low_shoe": {
-        "end": "the bank ends when fewer than 9 cards are left before a coup",
-        "reshuffle": "with fewer than 10 cards left before a coup all the cards are reshuffled "
-        "and the bank goes on",
+        "end": N_("the bank ends when fewer than 9 cards are left before a coup"),
+        "reshuffle": N_(
+            "with fewer than 10 cards left before a coup all the cards are reshuffled "
+            "and the bank goes on"
+        ),
     },
     "after_retire": {
-        "auction": "after a bank, a fresh auction",
-        "offer": "a retiring banker's bank is offered at the same size to each player in "
-        "precedence; if nobody takes it, a fresh auction",
+        "auction": N_("after a bank, a fresh auction"),
+        "offer": N_(
+            "a retiring banker's bank is offered at the same size to each player in "
+            "precedence; if nobody takes it, a fresh auction"
+        ),
     },
     "croupier": {
-        False: "others may shuffle, the banker last, and the banker's choice cuts",
-        True: "the croupier (the table) shuffles first, then the players at his right and left, "
-        "the banker last; the banker chooses who cuts",
+        False: N_("others may shuffle, the banker last, and the banker's choice cuts"),
+        True: N_(
+            "the croupier (the table) shuffles first, then the players at his right and left, "
+            "the banker last; the banker chooses who cuts"
+        ),
     },
     "stakes_accepted": {
-        False: "no 'stakes accepted'",
-        True: "the banker may declare the stakes accepted, putting up the chips to meet them: "
-        "the bank is then unlimited, and the banker holds every stake on later coups or gives "
-        "up the bank",
+        False: N_("no 'stakes accepted'"),
+        True: N_(
+            "the banker may declare the stakes accepted, putting up the chips to meet them: "
+            "the bank is then unlimited, and the banker holds every stake on later coups or gives "
+            "up the bank"
+        ),
     },
     "broken_bank": {
-        "ends": "a broken bank (fund 0) ends the bank",
-        "replenish": "a broken bank does not end the banker's turn: the banker may replenish "
-        "it up to the agreed minimum (the bank's first fund) from their own chips",
+        "ends": N_("a broken bank (fund 0) ends the bank"),
+        "replenish": N_(
+            "a broken bank does not end the banker's turn: the banker may replenish "
+            "it up to the agreed minimum (the bank's first fund) from their own chips"
+        ),
     },
     "first_bank_option": {
-        False: "the first bank by auction",
-        True: "the first bank by auction or, as a table option, the first name on the list holds "
-        "it with a fund of their choice",
+        False: N_("the first bank by auction"),
+        True: N_(
+            "the first bank by auction or, as a table option, the first name on the list holds "
+            "it with a fund of their choice"
+        ),
     },
 }
 
 _SKIP = ("name", "title", "source", "min_cards")
-_HOME_PAYS = "the bank always pays in full: the stakes never exceed the fund"
+_HOME_PAYS = N_("the bank always pays in full: the stakes never exceed the fund")
 
 #: Each parameter's name for a player.
 LABELS: dict[str, str] = {
@@ -260,13 +290,18 @@ def _applies(rules: HouseRules, field: str) -> bool:
 
 
 def describe(name: str) -> list[tuple[str, str]]:
-    """Every rule of a profile that may differ between houses, as (parameter, words)."""
+    """Every rule of a profile that may differ between houses, as (parameter, words).
+
+    The words are English message ids (marked ``N_``): ``tell(words)`` says them in
+    the player's language where they are shown.
+    """
     rules = house_rules(name)
     return [(f.name, _say(rules, f.name)) for f in fields(HouseRules) if _applies(rules, f.name)]
 
 
 def differences(name: str) -> list[tuple[str, str, str]]:
-    """Where ``name`` differs from home: (parameter, home's words, the profile's words)."""
+    """Where ``name`` differs from home: (parameter, home's words, the profile's words),
+    message ids as :func:`describe` gives them."""
     rules, home = house_rules(name), PROFILES["home"]
     return [
         (
@@ -281,7 +316,7 @@ def differences(name: str) -> list[tuple[str, str, str]]:
 
 
 #: What every profile shares (the game itself), said once under each profile.
-_COMMON = (
+_COMMON = N_(
     "Three packs (156 cards); the banker deals right, left, self, twice, face down. "
     "A side draws at 0-4, stands at 6-7 and chooses at 5; the banker chooses freely. "
     "Each side is settled against the banker alone: even money, ties stand off. "
@@ -289,29 +324,37 @@ _COMMON = (
 )
 
 
-def format_profile(name: str, width: int = 100) -> str:
+def format_profile(name: str, width: int = 100, translator: Translator | None = None) -> str:
     """A profile's rules as text; for classic and hoyle, the differences from home side by
-    side (home on the left, the profile on the right)."""
+    side (home on the left, the profile on the right).
+
+    Told in the player's language (``translator``: the app's, by default); the
+    profiles' names (``home``, ``classic``) are the names typed, they stay.
+    """
     rules = house_rules(name)
+
+    def say(words: str) -> str:
+        return tell(words, translator)
+
     out = [
-        f"{rules.title} -- rules {rules.name!r}",
-        _("Source: {source}").format(source=rules.source),
+        say(N_("{title} -- rules '{name}'")).format(title=say(rules.title), name=rules.name),
+        say(N_("Source: {source}")).format(source=say(rules.source)),
         "",
     ]
-    out += textwrap.wrap(_COMMON, width)
+    out += textwrap.wrap(say(_COMMON), width)
     out.append("")
     if rules.name == "home":
         for _field, words in describe(name):
-            out += textwrap.wrap(words, width, initial_indent="- ", subsequent_indent="  ")
+            out += textwrap.wrap(say(words), width, initial_indent="- ", subsequent_indent="  ")
         return "\n".join(out)
     diffs = differences(name)
     col = max(20, (width - 3) // 2)
     out.append(f"{'home':<{col}} | {rules.name}")
     out.append("-" * col + "-+-" + "-" * col)
     for field, home, here in diffs:
-        out.append(_(LABELS[field]) + ":")
-        left = textwrap.wrap(home, col) or [""]
-        right = textwrap.wrap(here, col) or [""]
+        out.append(say(N_("{label}:")).format(label=say(LABELS[field])))
+        left = textwrap.wrap(say(home), col) or [""]
+        right = textwrap.wrap(say(here), col) or [""]
         for i in range(max(len(left), len(right))):
             a = left[i] if i < len(left) else ""
             b = right[i] if i < len(right) else ""
@@ -319,7 +362,7 @@ def format_profile(name: str, width: int = 100) -> str:
         out.append("")
     same = [words for f, words in describe(name) if f not in {d[0] for d in diffs}]
     if same:
-        out.append(_("As at home:"))
+        out.append(say(N_("As at home:")))
         for words in same:
-            out += textwrap.wrap(words, width, initial_indent="- ", subsequent_indent="  ")
+            out += textwrap.wrap(say(words), width, initial_indent="- ", subsequent_indent="  ")
     return "\n".join(out)

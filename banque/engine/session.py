@@ -32,7 +32,6 @@ from pydantic import BaseModel
 from ..constants import SEAT_CHOICES as SEAT_CHOICES
 from ..constants import SEAT_KEY_LABELS, SeatChoice
 from ..constants import SEAT_KEYS as SEAT_KEYS
-from ..i18n import _
 from .errors import IllegalAction
 from .game import SIDES, Event, Game
 from .messages import N_, Listed, Msg, Word, joined, tell
@@ -218,7 +217,8 @@ class Session:
         self.backs: dict[str, Side] = {}
         self.cutter: str | None = None
         self.others_shuffle = True
-        self.notice: str | None = None
+        #: A word for the table when it opens (a resumed record that stops early), told there.
+        self.notice: Msg | None = None
         # A record that stops right after a coup is settled shows the settlement.
         kinds = [ev.kind for ev in self.messages[-2:]]
         last_act = game.actions[-1].act if game.actions else None
@@ -242,15 +242,25 @@ class Session:
         session = cls(result.game, result.events, computers=computers, styles=styles)
         if result.error is not None and result.error.rule == "forced":
             # The reason names a side's concealed total: not for the whole table.
-            session.notice = _(
-                "The record stops at act {index} ({act}), a side's move that its cards do not "
-                "allow. Play goes on from the state before it."
-            ).format(index=result.error.index, act=result.error.act)
+            session.notice = Msg(
+                N_(
+                    "The record stops at act {index} ({act}), a side's move that its cards do "
+                    "not allow. Play goes on from the state before it."
+                ),
+                index=result.error.index,
+                act=result.error.act,
+            )
         elif result.error is not None:
-            session.notice = _(
-                "The record stops at act {index} ({act}), which the rules refuse: {reason} "
-                "Play goes on from the state before it."
-            ).format(index=result.error.index, act=result.error.act, reason=result.error.reason)
+            error = result.error
+            session.notice = Msg(
+                N_(
+                    "The record stops at act {index} ({act}), which the rules refuse: {reason} "
+                    "Play goes on from the state before it."
+                ),
+                index=error.index,
+                act=error.act,
+                reason=error.reason_msg,  # the engine's refusal, told in the language too
+            )
         return session
 
     # ------------------------------------------------------------ seats
@@ -280,15 +290,19 @@ class Session:
         return all(p in self.computers for p in self.game.participants)
 
     def describe(self, who: str) -> str:
-        """``Bruno (computer, bold)``: a name and, for a computer, what it is."""
+        """``Bruno (computer, bold)``: a name and, for a computer, what it is (told now)."""
+        return tell(self.describe_msg(who))
+
+    def describe_msg(self, who: str) -> Msg:
+        """:meth:`describe` as a message, told where it is shown."""
         if who not in self.computers:
-            return who
+            return joined(who)
         style = self.styles.get(who)
         if style == "cautious":
-            return _("{who} (computer, cautious)").format(who=who)
+            return Msg(N_("{who} (computer, cautious)"), who=who)
         if style == "bold":
-            return _("{who} (computer, bold)").format(who=who)
-        return _("{who} (computer)").format(who=who)
+            return Msg(N_("{who} (computer, bold)"), who=who)
+        return Msg(N_("{who} (computer)"), who=who)
 
     def seat_key(self, who: str) -> str:
         """The key of ``who``'s private view (as shown beside the name)."""
@@ -713,24 +727,31 @@ class Session:
         return min(DEFAULT_BID, bal) if bal else None
 
     def check_stake(self, who: str, text: str, a_cheval: bool) -> tuple[bool, str]:
-        """Validate a typed stake: ``(ok, message)``; the message is the engine's."""
+        """Validate a typed stake: ``(ok, message)``; the message is the engine's, told now."""
+        ok, note = self.stake_note(who, text, a_cheval)
+        return ok, "" if note is None else tell(note)
+
+    def stake_note(self, who: str, text: str, a_cheval: bool) -> tuple[bool, Msg | None]:
+        """:meth:`check_stake` with its words as a message (told where it is shown)."""
         g = self.game
         text = text.strip()
         if not text:
-            return False, _("Type a stake in whole chips, or press p to pass.")
+            return False, Msg(N_("Type a stake in whole chips, or press p to pass."))
         if not text.isdigit():
-            return False, _("A stake is a whole number of chips (digits only).")
+            return False, Msg(N_("A stake is a whole number of chips (digits only)."))
         amount = int(text)
         try:
             g.verify_wager(who, amount, a_cheval, side=self.side_backed(who))
         except IllegalAction as exc:
-            return False, tell(exc.msg)
+            return False, exc.msg
         most = g.max_a_cheval(who) if a_cheval else g.max_stake(who)
         if amount > most:
-            return True, _(
-                "Only {most} can be covered: the bank will accept {most} of the {amount}."
-            ).format(most=most, amount=amount)
-        return True, ""
+            return True, Msg(
+                N_("Only {most} can be covered: the bank will accept {most} of the {amount}."),
+                most=most,
+                amount=amount,
+            )
+        return True, None
 
     def wager(self, who: str, amount: int, a_cheval: bool) -> list[Event]:
         side = None if a_cheval else self.side_backed(who)

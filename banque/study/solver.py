@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
+from ..engine.messages import ENGLISH, N_, Translator
 from .edge import (
     NATURAL,
     Cell,
@@ -657,29 +658,79 @@ def format_choice(
 
 # ---------------------------------------------------------------- the table's help
 
-HELP_HEADING = "## The banker's best response (exact)"
+#: The help's section title (a message id: ``## `` and its words in the language).
+HELP_TITLE = N_("The banker's best response (exact)")
+HELP_HEADING = "## " + HELP_TITLE
+_HELP_INTRO = N_(
+    "What a banker who knows its cards, what each side did and the stakes gains most by, "
+    "counted exactly (three packs, home rule, equal stakes on both sides, a side at 5 "
+    "drawing half the time). `banque strategy` prints it as grids for any stakes, with "
+    "the share of the stakes where each move changes, and "
+    "`banque edge` the banker's exact edge."
+)
+_ALWAYS = {"D": N_("Banker {totals}: always draws."), "S": N_("Banker {totals}: always stands.")}
+_BUT = {
+    "D": N_("**Banker {name}** draws, but stands when {cases}."),
+    "S": N_("**Banker {name}** stands, but draws when {cases}."),
+}
+_WITH_PAIRS = N_("{total} with {pairs}")
+#: The last of a list of totals or of pairs of cards (Spanish: "0, 1 o 2"), and of a
+#: list of cards drawn ("0, 1 or 8"). Each has a twin for a last item read with an
+#: "o" sound (8, ocho): Spanish writes "7 u 8" there. The twins differ from the
+#: English only by their placeholder's name (a msgid of their own).
+_LIST_END = N_("{items}, {last}")
+_LIST_END_EIGHT = N_("{items}, {eight}")
+_OR = N_("{items} or {last}")
+_OR_EIGHT = N_("{items} or {eight}")
+_EIGHTS = {_LIST_END: _LIST_END_EIGHT, _OR: _OR_EIGHT}
+#: Cases one after the other (French: " ; ").
+_THEN = N_("{cases}; {case}")
+#: What the right did, whatever the left did: (right stood, right drew).
+_WHATEVER = (
+    N_("the right stood, whatever the left did"),
+    N_("the right drew {right}, whatever the left did"),
+)
+#: What both did, by (right drew, the left stood / drew / stood or drew).
+_BOTH = {
+    (False, "stood"): N_("the right stood and the left stood"),
+    (False, "drew"): N_("the right stood and the left drew {left}"),
+    (False, "either"): N_("the right stood and the left stood or drew {left}"),
+    (True, "stood"): N_("the right drew {right} and the left stood"),
+    (True, "drew"): N_("the right drew {right} and the left drew {left}"),
+    (True, "either"): N_("the right drew {right} and the left stood or drew {left}"),
+}
 
 
-def help_section(model: EdgeModel | None = None) -> str:
+def help_section(model: EdgeModel | None = None, translator: Translator = ENGLISH) -> str:
     """The help screen's grid: equal stakes, sides at 5 drawing half the time, 3 packs.
 
-    Generated from the exact solution (``tests`` check that ``banque/table/help.md``
-    ends with it); ``banque strategy`` prints the full thresholds.
+    Generated from the exact solution, its words told by ``translator`` (English by
+    default; the app's ``Translator(i18n._, i18n.ngettext)`` for French or Spanish):
+    ``tests`` check that ``banque/table/help.md`` and each ``help.{lang}.md`` end with
+    it; ``banque strategy`` prints the full thresholds.
     """
+    say = translator.gettext
+
+    def listed(items: list[str], end: str) -> str:
+        if len(items) <= 1:
+            return "".join(items)
+        head, last = ", ".join(items[:-1]), items[-1]
+        if last.startswith("8"):
+            return say(_EIGHTS[end]).format(items=head, eight=last)
+        return say(end).format(items=head, last=last)
+
+    def case(right: int | None, cols: list[int | None] | None) -> str:
+        if cols is None:
+            return say(_WHATEVER[right is not None]).format(right=right)
+        drew = [str(c) for c in cols if c is not None]
+        left = "either" if None in cols and drew else "stood" if None in cols else "drew"
+        return say(_BOTH[(right is not None, left)]).format(right=right, left=listed(drew, _OR))
+
     m = model if model is not None else EdgeModel.for_packs(3, "all")
     theta = HALF
     groups = grouped_strategy(m, HALF, theta)
     order = _info_order(False)
-    lines = [
-        HELP_HEADING,
-        "",
-        "What a banker who knows its cards, what each side did and the stakes gains most by, "
-        "counted exactly (three packs, home rule, equal stakes on both sides, a side at 5 "
-        "drawing half the time). `banque strategy` prints it as grids for any stakes, with "
-        "the share of the stakes where each move changes, and "
-        "`banque edge` the banker's exact edge.",
-        "",
-    ]
+    lines = ["## " + say(HELP_TITLE), "", say(_HELP_INTRO), ""]
     always: dict[str, list[str]] = {"D": [], "S": []}
     rules = []
     all_pairs = {pt.banker for pt in m.points}
@@ -687,48 +738,33 @@ def help_section(model: EdgeModel | None = None) -> str:
         texts = {k: _cell_text(c, theta) for k, c in g.cells.items()}
         name = f"{g.total}"
         if len(g.pairs) < len([p for p in all_pairs if sum(p) % 10 == g.total]):
-            name += " with " + ", ".join(f"{a}+{b}" for a, b in g.pairs)
+            pairs = listed([f"{a}+{b}" for a, b in g.pairs], _LIST_END)
+            name = say(_WITH_PAIRS).format(total=g.total, pairs=pairs)
         letters = list(texts.values())
         usual = max(("D", "S"), key=letters.count)
         if letters.count(usual) == len(letters):
             always[usual].append(name)
             continue
-        other = "stands" if usual == "D" else "draws"
         cases = []
         for r in order:
             cols = [c for c in order if texts.get((r, c)) not in (usual, None)]
             if len(cols) == len(order):
-                cases.append(f"the right {_said(r)}, whatever the left did")
+                cases.append(case(r, None))
             elif cols:
-                cases.append(f"the right {_said(r)} and the left {_said_list(cols)}")
-        rules.append(
-            f"**Banker {name}** {'draws' if usual == 'D' else 'stands'}, but {other} when "
-            + "; ".join(cases)
-            + "."
-        )
-    summary = []
-    if always["D"]:
-        summary.append(f"Banker {', '.join(always['D'])}: always draws.")
-    if always["S"]:
-        summary.append(f"Banker {', '.join(always['S'])}: always stands.")
+                cases.append(case(r, cols))
+        told = cases[0]
+        for more in cases[1:]:
+            told = say(_THEN).format(cases=told, case=more)
+        rules.append(say(_BUT[usual]).format(name=name, cases=told))
+    summary = [
+        say(_ALWAYS[move]).format(totals=listed(always[move], _LIST_END))
+        for move in ("D", "S")
+        if always[move]
+    ]
     lines.append(" ".join(summary))
     for rule in rules:
         lines += ["", rule]
     return "\n".join(lines) + "\n"
-
-
-def _said(info: int | None) -> str:
-    return "stood" if info is None else f"drew {info}"
-
-
-def _said_list(infos: list[int | None]) -> str:
-    """``stood or drew 0, 1 or 8``: what one side did, as a list."""
-    drew = [str(i) for i in infos if i is not None]
-    parts = ["stood"] if None in infos else []
-    if drew:
-        numbers = drew[0] if len(drew) == 1 else ", ".join(drew[:-1]) + " or " + drew[-1]
-        parts.append(f"drew {numbers}")
-    return " or ".join(parts)
 
 
 # ---------------------------------------------------------------- Nash equilibrium

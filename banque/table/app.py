@@ -363,24 +363,23 @@ class BanqueApp(TranslatedApp):
         entry = last_unfinished()
         if entry is None or not isinstance(self.screen, SetupScreen):
             return
-        names = ", ".join(
-            _("{who} (computer)").format(who=n) if n in entry.computers else n
-            for n in entry.participants
-        )
         when = entry.modified.strftime("%Y-%m-%d %H:%M")
+
+        def detail() -> str:  # told again after a language switch (the palette)
+            names = ", ".join(
+                _("{who} (computer)").format(who=n) if n in entry.computers else n
+                for n in entry.participants
+            )
+            return _("{names}: bank {bank}, {coups} coup(s) played; last played {when}.").format(
+                names=names, bank=entry.bank, coups=entry.coup, when=when
+            )
 
         def answer(yes: bool | None) -> None:
             if yes:
                 self._open_resumed(entry.path)
 
         self.push_screen(
-            ResumeOfferScreen(
-                _("Continue the unfinished game?"),
-                _("{names}: bank {bank}, {coups} coup(s) played; last played {when}.").format(
-                    names=names, bank=entry.bank, coups=entry.coup, when=when
-                ),
-            ),
-            answer,
+            ResumeOfferScreen(lambda: _("Continue the unfinished game?"), detail), answer
         )
 
     def _open_resumed(self, path: Path) -> None:
@@ -544,7 +543,7 @@ class BanqueApp(TranslatedApp):
         """Every seat is a computer: the table plays on by itself."""
         return self.session is not None and self.session.all_computers()
 
-    def open_private(self, who: str, reason: str = "") -> None:
+    def open_private(self, who: str, reason: str | Callable[[], str] = "") -> None:
         """Hand-off curtain first, then the seat's private view.
 
         A computer seat has no one to hand the keyboard to, and its concealed
@@ -834,13 +833,7 @@ class BanqueApp(TranslatedApp):
             if not any(screen is self.get_screen(name) for screen in self.screen_stack):
                 self.uninstall_screen(name)
                 self._help_screens.discard(name)
-        for screen in self.screen_stack:
-            redraw = getattr(screen, "retranslate", None)
-            if redraw is not None:
-                await redraw()
-            else:
-                screen.refresh_bindings()
-                screen.refresh(layout=True)
+        await self.redraw_screens()
 
     def notify(
         self,

@@ -9,13 +9,14 @@ through the App's public API (``get_system_commands``, ``CommandPalette``'s
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.command import CommandPalette
 from textual.screen import Screen
 
-from ..i18n import _
+from ..i18n import LANGUAGES, _, current_language, install, retranslate
 
 
 def textual_words() -> dict[str, str]:
@@ -53,6 +54,38 @@ class TranslatedApp(App[int]):
                 title=words.get(command.title, command.title),
                 help=words.get(command.help, command.help),
             )
+
+    def language_commands(self) -> list[SystemCommand]:
+        """The palette's commands that switch the language (each language but the one spoken)."""
+        return [
+            SystemCommand(
+                _("Language: {language}").format(language=language),
+                _("Speak {language} from now on (the game goes on)").format(language=language),
+                partial(self.switch_language, code),
+            )
+            for code, language in LANGUAGES.items()
+            if code != current_language()
+        ]
+
+    async def switch_language(self, language: str) -> None:
+        """Speak ``language`` from now on: every screen open is drawn again in it."""
+        if language == current_language():
+            return
+        install(language)
+        self.sub_title = retranslate(self.sub_title)
+        await self.redraw_screens()
+
+    async def redraw_screens(self) -> None:
+        """The language changed: each screen of the stack (those under the top one too)
+        tells its words again (its ``retranslate()``); a screen without one has its key
+        bar, whose words follow the language, drawn again."""
+        for screen in list(self.screen_stack):
+            redraw = getattr(screen, "retranslate", None)
+            if redraw is not None:
+                await redraw()
+            else:
+                screen.refresh_bindings()
+                screen.refresh(layout=True)
 
     def action_command_palette(self) -> None:
         if self.use_command_palette and not CommandPalette.is_open(self):

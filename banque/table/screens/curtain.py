@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -24,7 +25,7 @@ class CurtainScreen(Screen[bool]):
         Binding("escape", "back", _("Back to the table"), id="curtain.back"),
     ]
 
-    def __init__(self, who: str, reason: str = "") -> None:
+    def __init__(self, who: str, reason: str | Callable[[], str] = "") -> None:
         super().__init__(classes="curtain-screen")
         self.who = who
         self.reason = reason
@@ -36,11 +37,17 @@ class CurtainScreen(Screen[bool]):
                 _("Pass the keyboard to {who} — Enter to look").format(who=self.who), "bold"
             )
             text.append("\n\n")
-            if self.reason:
-                text.append(self.reason + "\n")
+            reason = self.reason() if callable(self.reason) else self.reason
+            if reason:
+                text.append(reason + "\n")
             text.append(_("Everyone else, please look away."), "dim")
             yield Static(text, id="curtain")
         yield KeyBar()
+
+    async def retranslate(self) -> None:
+        """The language changed: the curtain's words and keys in it."""
+        await self.recompose()
+        self.refresh_bindings()
 
     def on_key(self, event: events.Key) -> None:
         """Escape and a key at once (``alt+…``): back to the table, the key acts there."""

@@ -1,4 +1,9 @@
-"""Small screens: a yes/no question, a seat picker, and "the terminal is too small"."""
+"""Small screens: a yes/no question, a seat picker, and "the terminal is too small".
+
+Their texts may be given as functions (:data:`Words`) that tell them in the
+language spoken: after a language switch (the palette) each dialog open is
+drawn again in the new language (its ``retranslate()``).
+"""
 
 from __future__ import annotations
 
@@ -16,6 +21,15 @@ from textual.widgets import Input, Static
 from ...constants import SEAT_KEY_LABELS, SEAT_KEYS
 from ...i18n import _
 
+#: A text for a dialog: as it is, or a function telling it in the language spoken now
+#: (``lambda: _("Retire?")``), so that the dialog speaks a language chosen since.
+Words = str | Callable[[], str]
+
+
+def say(words: Words) -> str:
+    """A dialog's text in the language spoken now."""
+    return words() if callable(words) else words
+
 
 class ConfirmScreen(ModalScreen[bool]):
     """Ask before something that cannot be undone. Escape means no."""
@@ -25,10 +39,17 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", _("No"), id="confirm.no"),
     ]
 
-    def __init__(self, question: str, detail: str = "") -> None:
+    def __init__(self, question: Words, detail: Words = "") -> None:
         super().__init__(classes="dialog-screen")
-        self.question = question
-        self.detail = detail
+        self.words = (question, detail)
+
+    @property
+    def question(self) -> str:
+        return say(self.words[0])
+
+    @property
+    def detail(self) -> str:
+        return say(self.words[1])
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -36,6 +57,11 @@ class ConfirmScreen(ModalScreen[bool]):
             if self.detail:
                 yield Static(Text(self.detail), classes="dialog-body")
             yield Static(Text(_("y: yes · n or Escape: no")), classes="dialog-keys")
+
+    async def retranslate(self) -> None:
+        """The language changed: the question, its detail and the keys in it."""
+        await self.recompose()
+        self.refresh_bindings()
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
@@ -49,21 +75,25 @@ class NumberScreen(ModalScreen[int | None]):
         *[Binding(str(n), f"pick({n})", show=False, id=f"number.{n}") for n in range(1, 10)],
     ]
 
-    def __init__(self, question: str, detail: str, most: int) -> None:
+    def __init__(self, question: Words, detail: Words, most: int) -> None:
         super().__init__(classes="dialog-screen")
-        self.question = question
-        self.detail = detail
+        self.words = (question, detail)
         self.most = most
 
     def compose(self) -> ComposeResult:
+        question, detail = map(say, self.words)
         with Vertical(classes="dialog"):
-            yield Static(Text(self.question, style="bold"), classes="dialog-title")
-            if self.detail:
-                yield Static(Text(self.detail), classes="dialog-body")
+            yield Static(Text(question, style="bold"), classes="dialog-title")
+            if detail:
+                yield Static(Text(detail), classes="dialog-body")
             yield Static(
                 Text(_("1-{n}: that many · Escape: none").format(n=self.most)),
                 classes="dialog-keys",
             )
+
+    async def retranslate(self) -> None:
+        await self.recompose()
+        self.refresh_bindings()
 
     def action_pick(self, n: int) -> None:
         if n == 0:
@@ -82,7 +112,7 @@ class BancoSplitScreen(ModalScreen[tuple[int, int] | None]):
     ]
 
     def __init__(
-        self, who: str, fund: int, check: Callable[[int, int], str | None], rule: str
+        self, who: str, fund: int, check: Callable[[int, int], str | None], rule: Words
     ) -> None:
         super().__init__(classes="dialog-screen")
         self.who = who
@@ -104,7 +134,7 @@ class BancoSplitScreen(ModalScreen[tuple[int, int] | None]):
             yield Static(
                 Text(
                     _("How much on the right? The rest goes on the left ({rule}).").format(
-                        rule=self.rule
+                        rule=say(self.rule)
                     )
                 ),
                 classes="dialog-body",
@@ -123,6 +153,15 @@ class BancoSplitScreen(ModalScreen[tuple[int, int] | None]):
         field = self.query_one("#banco-right", Input)
         field.focus()
         field.select_all()
+
+    async def retranslate(self) -> None:
+        """The language changed: drawn again in it, the chips typed kept."""
+        typed = self.query_one("#banco-right", Input).value
+        await self.recompose()
+        field = self.query_one("#banco-right", Input)
+        field.value = typed
+        field.focus()
+        self.refresh_bindings()
 
     @on(Input.Submitted, "#banco-right")
     def _submitted(self, event: Input.Submitted) -> None:
@@ -170,6 +209,10 @@ class SeatPickerScreen(ModalScreen[str | None]):
             yield Static(lines, classes="dialog-body")
             yield Static(Text(_("Escape: back to the table")), classes="dialog-keys")
 
+    async def retranslate(self) -> None:
+        await self.recompose()
+        self.refresh_bindings()
+
     def action_pick(self, index: int) -> None:
         if 0 <= index < len(self.participants):
             self.dismiss(self.participants[index])
@@ -193,6 +236,9 @@ class TooSmallScreen(Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self._update(event.size.width, event.size.height)
+
+    async def retranslate(self) -> None:
+        self._update(self.app.size.width, self.app.size.height)
 
     def _update(self, width: int, height: int) -> None:
         self.query_one("#too-small", Static).update(

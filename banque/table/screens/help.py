@@ -108,7 +108,7 @@ def profile_help(rules: str) -> str:
 
     house = house_rules(rules)
     lines = [
-        f"# {_('This table plays by the {title} rules').format(title=house.title)}",
+        f"# {_('This table plays by the {title} rules').format(title=_(house.title))}",
         "",
         _(
             "Where this profile differs from the home rules below (the home rule is kept "
@@ -116,7 +116,10 @@ def profile_help(rules: str) -> str:
         ).format(name=rules),
         "",
     ]
-    lines += [f"- **{_(LABELS[field])}**: {words}" for field, _home, words in differences(rules)]
+    lines += [
+        "- " + _("{label}:").format(label=f"**{_(LABELS[field])}**") + f" {_(words)}"
+        for field, _home, words in differences(rules)
+    ]
     lines += ["", _("Keys of this profile: {keys}").format(keys=_(_PROFILE_KEYS.get(rules, "")))]
     return "\n".join(lines)
 
@@ -166,6 +169,12 @@ class HelpScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll").focus()
+
+    async def retranslate(self) -> None:
+        """The language changed while the help is open: its text and keys in it."""
+        await self.recompose()
+        self.query_one("#help-scroll").focus()
+        self.refresh_bindings()
 
     def on_screen_resume(self) -> None:
         # The app keeps this screen (built once): each opening starts at the top.

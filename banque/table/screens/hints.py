@@ -70,7 +70,7 @@ def burn_screen(banker: str, most: int) -> NumberScreen:
     from .dialogs import NumberScreen
 
     return NumberScreen(
-        _("How many cards does {banker} burn?").format(banker=banker),
-        _("They are shown to everyone, then thrown away."),
+        lambda: _("How many cards does {banker} burn?").format(banker=banker),
+        lambda: _("They are shown to everyone, then thrown away."),
         most,
     )

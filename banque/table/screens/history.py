@@ -75,6 +75,16 @@ class HistoryScreen(ModalScreen[None]):
         log.focus()
         self.call_after_refresh(self._fill)
 
+    async def retranslate(self) -> None:
+        """The language changed: the titles, the keys and every event told again in it."""
+        self.query_one(Log).border_title = _("The whole log")
+        self.query_one("#history-keys", Static).update(
+            _("↑↓ PgUp PgDn Home End scroll · Escape, q or l close")
+        )
+        self._width = 0  # written again, whatever the width
+        self._fill()
+        self.refresh_bindings()
+
     def _lines(self) -> list[str]:
         session = self.banque.session
         if session is None:

@@ -18,7 +18,7 @@ import asyncio
 import contextlib
 import signal
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -31,7 +31,7 @@ from textual.widgets import Static
 
 from ...constants import SeatChoice
 from ...engine.errors import BanqueError
-from ...i18n import _
+from ...i18n import N_, _
 from .dialogs import ConfirmScreen
 from .joined import Connection, JoinApp
 
@@ -46,18 +46,25 @@ class JoinLinesScreen(ModalScreen[None]):
         Binding("enter,escape,j", "close", _("Close"), id="joinlines.close"),
     ]
 
-    def __init__(self, lines: Sequence[str]) -> None:
+    def __init__(self, lines: Sequence[str] | Callable[[], Sequence[str]]) -> None:
         super().__init__(classes="dialog-screen")
-        self.lines = list(lines)
+        #: The lines, or a function telling them in the language spoken now.
+        self.lines = lines
 
     def compose(self) -> ComposeResult:
+        lines = list(self.lines() if callable(self.lines) else self.lines)
         with Vertical(classes="dialog -wide"):
-            yield Static(Text(self.lines[0], style="bold"), classes="dialog-title")
-            yield Static(Text("\n".join(self.lines[1:])), classes="dialog-body")
+            yield Static(Text(lines[0], style="bold"), classes="dialog-title")
+            yield Static(Text("\n".join(lines[1:])), classes="dialog-body")
             yield Static(
                 Text(_("Enter: to the table (j shows this again)")),
                 classes="dialog-keys",
             )
+
+    async def retranslate(self) -> None:
+        """The language changed: the lines and the keys in it."""
+        await self.recompose()
+        self.refresh_bindings()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -90,8 +97,8 @@ class HostApp(JoinApp):
         super().__init__(connect, seat, None, blink=blink, ascii_suits=ascii_suits)
         self.server = server
         self.show_join_lines = show_join_lines
-        self.watcher = _("host")
-        self.watch_hint = _("Hosting (public view) · j: how to join · ctrl+q: close the table")
+        self.watcher = N_("host")
+        self.watch_hint = N_("Hosting (public view) · j: how to join · ctrl+q: close the table")
         self.closing = False
 
     def join_lines(self) -> list[str]:
@@ -125,11 +132,11 @@ class HostApp(JoinApp):
         super().follow()
         if self.show_join_lines:
             self.show_join_lines = False
-            self.push_screen(JoinLinesScreen(self.join_lines()))
+            self.push_screen(JoinLinesScreen(self.join_lines))
 
     def action_join_lines(self) -> None:
         if not isinstance(self.screen, JoinLinesScreen):
-            self.push_screen(JoinLinesScreen(self.join_lines()))
+            self.push_screen(JoinLinesScreen(self.join_lines))
 
     async def action_quit(self) -> None:
         """ctrl+q: close the table, once the host says so."""
@@ -142,8 +149,8 @@ class HostApp(JoinApp):
 
         self.push_screen(
             ConfirmScreen(
-                _("Close the table?"),
-                _(
+                lambda: _("Close the table?"),
+                lambda: _(
                     "Every joined seat is told that the table has closed. The journal keeps "
                     "the game (in the middle of a bank, banque --resume continues it)."
                 ),

@@ -15,16 +15,16 @@ The connection is anything with ``hello``, ``receive``, ``act`` and
 from __future__ import annotations
 
 import os
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, ClassVar, Protocol, cast
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
 
-from ...i18n import _
+from ...i18n import N_, _
 from ..app import css_path
 from ..palette import TranslatedApp
 from ..widgets import ActionPanel, BankBand, CoupLog, Scoreboard, Tableau
@@ -235,7 +235,7 @@ class JoinedScreen(Screen[None]):
         self.query_one(CoupLog).show(self._events, ascii_suits=ascii_suits)
         self.query_one(Scoreboard).show(board)
         self._update_action(view, board)
-        me = app.seat or app.watcher
+        me = app.seat or _(app.watcher)
         rules = app.state.rules if app.state is not None else "home"
         tail = "" if rules == "home" else " · " + _("{rules} rules").format(rules=rules)
         if board.banker is None:
@@ -298,7 +298,7 @@ class JoinedScreen(Screen[None]):
         if app.seat is None:
             panel.show_amount(False)
             self.set_focus(None)
-            panel.set_hint(app.watch_hint)
+            panel.set_hint(_(app.watch_hint))
             return
         if not you.get("to_act"):
             panel.show_amount(False)
@@ -497,7 +497,13 @@ class JoinedScreen(Screen[None]):
                 self.join_app.send_act("banco", split={"right": answer[0], "left": answer[1]})
 
         seat = self.join_app.seat or ""
-        self.app.push_screen(BancoSplitScreen(seat, fund, check, str(split["rule"])), chosen)
+
+        def rule() -> str:  # in this seat's language when the table sends it as a message
+            from ...net.protocol import told
+
+            return told(split.get("rule_msg"), split["rule"])
+
+        self.app.push_screen(BancoSplitScreen(seat, fund, check, rule), chosen)
 
     def _draft_order(self) -> list[str]:
         """The seating being arranged, in the hot-seat table's order (left, right, out)."""
@@ -618,6 +624,15 @@ class JoinedScreen(Screen[None]):
     def show_error(self, message: str) -> None:
         self.query_one(ActionPanel).set_message(message, "error")
 
+    async def retranslate(self) -> None:
+        """The language changed (the palette): the log, the titles, the prompt and the
+        keys told again in it (a refusal shown in the old language goes)."""
+        self.query_one(CoupLog).retell()
+        self.query_one(Scoreboard).border_title = _("Road")
+        self.query_one(ActionPanel).set_message("")
+        self.refresh_view()
+        self.refresh_bindings()
+
 
 class JoinedHistory(HistoryScreen):
     """The whole log, as this seat was told it."""
@@ -664,9 +679,10 @@ class JoinApp(TranslatedApp):
         self._following = False
         self._leaving = False
         self.farewell = ""
-        #: A spectator's name in the title, and its hint (the host's own screen says more).
-        self.watcher = _("spectator")
-        self.watch_hint = _("Watching (public view) · ctrl+q: leave")
+        #: A spectator's name in the title, and its hint (the host's own screen says more):
+        #: message ids, told where shown (in the language chosen since, too).
+        self.watcher = N_("spectator")
+        self.watch_hint = N_("Watching (public view) · ctrl+q: leave")
 
     def card_size(self) -> str:
         if self.size.width >= 160 and self.size.height >= 48:
@@ -751,6 +767,10 @@ class JoinApp(TranslatedApp):
             await self.connection.close()
         self.farewell = _("You left the table; your seat is held: banque join again picks it up.")
         self.exit(0, message=Text(self.farewell))
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield from self.language_commands()  # a switch draws the table again in the language
 
     def action_help(self) -> None:
         from .help import HelpScreen

@@ -47,6 +47,11 @@ class StandingsScreen(Screen[str]):
         self.refresh_view()
         self._watch_timer()
 
+    async def retranslate(self) -> None:
+        """The language changed: the standings and the keys in it."""
+        self.refresh_view()
+        self.refresh_bindings()
+
     def _watch_timer(self, at_least: float = 0.001) -> None:
         """Watch mode (every seat a computer): a fresh bank opens by itself."""
         app = self.banque

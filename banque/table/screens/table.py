@@ -14,7 +14,7 @@ from textual.widgets import Input
 
 from ...engine.errors import IllegalAction
 from ...engine.game import SIDES, Event
-from ...engine.messages import tell_error
+from ...engine.messages import tell, tell_error
 from ...engine.models import Accept, Banco, Bid, Burn, Deal, Pass, Replenish, Retire, Take, Wager
 from ...engine.session import COMPUTER_STAGES, SEAT_KEYS, Board, Session, Stage
 from ...i18n import _
@@ -167,7 +167,7 @@ class TableScreen(Screen[None]):
         amount.cursor_blink = self.banque.blink
         self.refresh_table()
         if self.session.notice:
-            self.banque.notify(self.session.notice, severity="warning", timeout=10)
+            self.banque.notify(tell(self.session.notice), severity="warning", timeout=10)
             self.session.notice = None
 
     def on_screen_resume(self) -> None:
@@ -183,7 +183,11 @@ class TableScreen(Screen[None]):
         """The language changed (the palette): draw everything again in it."""
         self.query_one(CoupLog).retell()
         self.query_one(Scoreboard).border_title = _("Road")
+        self.query_one(ActionPanel).set_message("")  # a refusal told in the old language goes
         self.refresh_table()
+        amount = self.query_one("#amount", AmountInput)
+        if self.query_one("#amount-row").display and amount.value:
+            self._show_check(amount.value)  # the typed stake's note, told again
 
     def refresh_table(self) -> None:
         app = self.banque
@@ -591,7 +595,8 @@ class TableScreen(Screen[None]):
                 right, left = split
                 self.act(lambda: self.session.perform(Banco(who=who, right=right, left=left)))
 
-        self.app.push_screen(BancoSplitScreen(who, game.fund, check, game.banco_rule()), chosen)
+        rule = game.banco_rule_msg()
+        self.app.push_screen(BancoSplitScreen(who, game.fund, check, lambda: tell(rule)), chosen)
 
     # ------------------------------------------------------------ the houses' own acts
 
@@ -667,12 +672,12 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(
             ConfirmScreen(
-                _("{banker} retires: bank {n} ends now?").format(
+                lambda: _("{banker} retires: bank {n} ends now?").format(
                     banker=game.banker, n=game.bank_number
                 ),
-                _("The fund returns to {banker}; stakes already placed are returned.").format(
-                    banker=game.banker
-                ),
+                lambda: _(
+                    "The fund returns to {banker}; stakes already placed are returned."
+                ).format(banker=game.banker),
             ),
             answer,
         )
@@ -684,11 +689,12 @@ class TableScreen(Screen[None]):
     def action_call_decider(self) -> None:
         who = self._actor()
         side = self.session.decision_side()
-        reason = (
-            _("{who} holds the bank and chooses: draw or stand.").format(who=who)
-            if side == "banker"
-            else _("{who} decides for the {side} side.").format(who=who, side=_(side or ""))
-        )
+
+        def reason() -> str:  # told again after a language switch
+            if side == "banker":
+                return _("{who} holds the bank and chooses: draw or stand.").format(who=who)
+            return _("{who} decides for the {side} side.").format(who=who, side=_(side or ""))
+
         self.banque.open_private(who, reason)
 
     def action_next_coup(self) -> None:
