@@ -217,15 +217,31 @@ def test_simulate_in_english_is_unchanged(capsys: pytest.CaptureFixture[str]) ->
 
 
 @pytest.mark.parametrize("lang", ["fr", "es"])
-def test_the_solver_commands_name_their_shoe_in_the_language(
-    lang: str, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["edge"],
+        ["edge", "--p5", "0:1:0.5", "--plot"],
+        ["edge", "--p5", "0:1:0.5,0:1:0.5"],
+        ["strategy"],
+        ["strategy", "--naturals", "per-side", "--stakes", "2:1"],
+        ["choice"],
+    ],
+    ids=lambda argv: "-".join(argv),
+)
+def test_the_solver_commands_speak_the_language(
+    lang: str, argv: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """edge, strategy and choice: the shoe's words are the command line's (the tables
-    themselves are banque.study.solver's)."""
+    """edge, strategy and choice: the shoe's words, the tables and the grids."""
     shoe = {"fr": "un sabot neuf de 1 jeu", "es": "un sabot nuevo de 1 baraja"}[lang]
-    for command in ("edge", "strategy", "choice"):
-        status, out, _ = run(["--lang", lang, command, "--packs", "1"], capsys)
-        assert status == 0 and shoe in out, (command, out[:200])
+    status, out, _ = run(["--lang", lang, *argv, "--packs", "1"], capsys)
+    assert status == 0 and (shoe in out or "--plot" in argv), (argv, out[:200])
+    assert EXPECTED[lang] in out, out[:300]
+    # the option values as typed (all, per-side, best) are not words to translate
+    typed = re.sub(r"\b(all|per-side|best)\b", " ", out)
+    assert not english_words(typed, lang), english_words(typed, lang)
+    if argv[0] == "strategy":  # the grid's letters: C carte / carta, N non / no
+        assert " C " in out and "D " not in out.split("\n", 5)[-1]
 
 
 @pytest.mark.parametrize("lang", ["fr", "es"])

@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from ..engine.messages import ENGLISH, N_, Translator
+from ..i18n import _, ngettext, pgettext
 from .edge import (
     NATURAL,
     Cell,
@@ -36,13 +37,14 @@ from .edge import (
 Side = Literal["right", "left"]
 HALF = Fraction(1, 2)
 
+#: The reports' words (told with ``_`` where they are printed: ``banque --lang fr edge``).
 _RULE_WORDS = {
-    "all": "all (home rule: any natural settles every hand)",
-    "per-side": "per-side (classic: a side's natural settles that side only)",
+    "all": N_("all (home rule: any natural settles every hand)"),
+    "per-side": N_("per-side (classic: a side's natural settles that side only)"),
 }
 _BANKER_WORDS = {
-    "best": "best response (knows its cards, what the sides did, the stakes and p5)",
-    "table": "fixed table (draws at 0-5, stands at 6-7)",
+    "best": N_("best response (knows its cards, what the sides did, the stakes and p5)"),
+    "table": N_("fixed table (draws at 0-5, stands at 6-7)"),
 }
 
 
@@ -70,7 +72,13 @@ def _entry(x: Fraction) -> dict[str, Any]:
 
 
 def shoe_words(model: EdgeModel, source: str) -> str:
-    return f"{source} ({model.cards} cards)"
+    return ngettext("{source} ({n} card)", "{source} ({n} cards)", model.cards).format(
+        source=source, n=model.cards
+    )
+
+
+def _p5_words(q: Sequence[Fraction]) -> str:
+    return _("p5 = {right} (right), {left} (left)").format(right=q_text(q[0]), left=q_text(q[1]))
 
 
 # ---------------------------------------------------------------- edge
@@ -90,21 +98,26 @@ def edge_json(e: Edge) -> dict[str, Any]:
 
 def format_edge(e: Edge, model: EdgeModel, source: str) -> str:
     lines = [
-        f"The banker's exact expected gain per chip staked, one coup from {shoe_words(model, source)}",
-        f"  naturals: {_RULE_WORDS[e.naturals_rule]}",
-        f"  banker: {_BANKER_WORDS[e.banker]}",
-        f"  stakes right:left = {e.stakes[0]}:{e.stakes[1]}; a side at 5 draws with "
-        f"p5 = {q_text(e.q[0])} (right), {q_text(e.q[1])} (left)",
+        _("The banker's exact expected gain per chip staked, one coup from {shoe}").format(
+            shoe=shoe_words(model, source)
+        ),
+        "  " + _("naturals: {rule}").format(rule=_(_RULE_WORDS[e.naturals_rule])),
+        "  " + _("banker: {banker}").format(banker=_(_BANKER_WORDS[e.banker])),
+        "  "
+        + _("stakes right:left = {right}:{left}; a side at 5 draws with {p5}").format(
+            right=e.stakes[0], left=e.stakes[1], p5=_p5_words(e.q)
+        ),
         "",
     ]
     rows = [
-        ("naturals' share", e.naturals),
-        ("decision coups' share", e.decisions),
-        ("total", e.total),
+        (_("naturals' share"), e.naturals),
+        (_("decision coups' share"), e.decisions),
+        (_("total"), e.total),
     ]
-    width = max(len(fraction_text(x)) for _, x in rows)
+    width = max(len(fraction_text(x)) for _label, x in rows)
+    label_width = max(22, *(len(label) for label, _x in rows))
     for label, x in rows:
-        lines.append(f"  {label:<22} {percent(x):>11}   {fraction_text(x):>{width}}")
+        lines.append(f"  {label:<{label_width}} {percent(x):>11}   {fraction_text(x):>{width}}")
     return "\n".join(lines)
 
 
@@ -120,10 +133,12 @@ def format_sweep(
 ) -> str:
     first = values[0][0]
     lines = [
-        f"The banker's exact edge (% of the stakes), one coup from {shoe_words(model, source)}",
-        f"  naturals: {_RULE_WORDS[first.naturals_rule]}",
-        f"  banker: {_BANKER_WORDS[first.banker]}",
-        f"  rows: {row_label}; columns: {column_label}",
+        _("The banker's exact edge (% of the stakes), one coup from {shoe}").format(
+            shoe=shoe_words(model, source)
+        ),
+        "  " + _("naturals: {rule}").format(rule=_(_RULE_WORDS[first.naturals_rule])),
+        "  " + _("banker: {banker}").format(banker=_(_BANKER_WORDS[first.banker])),
+        "  " + _("rows: {rows}; columns: {columns}").format(rows=row_label, columns=column_label),
         "",
     ]
     width = max(8, *(len(t) for t in column_text)) + 1
@@ -141,7 +156,10 @@ def plot_sweep(xs: Sequence[Fraction], edges: Sequence[Edge], width: int = 50) -
     values = [float(e.total) * 100 for e in edges]
     low, high = min(values), max(values)
     span = high - low
-    lines = [f"{'':>8} {'':>10}  bars from {low:+.4f} % (shortest) to {high:+.4f} % (longest)"]
+    bars = _("bars from {low} % (shortest) to {high} % (longest)").format(
+        low=f"{low:+.4f}", high=f"{high:+.4f}"
+    )
+    lines = [f"{'':>8} {'':>10}  {bars}"]
     for x, v in zip(xs, values, strict=True):
         n = 1 + round((v - low) / span * (width - 1)) if span > 0 else width
         lines.append(f"{q_text(x):>8} {v:+8.4f} % {'█' * n}")
@@ -150,7 +168,32 @@ def plot_sweep(xs: Sequence[Fraction], edges: Sequence[Edge], width: int = 50) -
 
 # ---------------------------------------------------------------- strategy
 
-_INFO_LABELS = {None: "stood"} | {v: f"drew {v}" for v in range(10)} | {NATURAL: "natural"}
+
+def _info_label(info: int | None) -> str:
+    """A row of ``banque strategy``'s grid: what the right side did."""
+    if info is None:
+        return pgettext("strategy grid: a side", "stood")
+    if info == NATURAL:
+        return pgettext("strategy grid: a side", "natural")
+    return pgettext("strategy grid: a side", "drew {card}").format(card=info)
+
+
+def _info_short(info: int | None) -> str:
+    """A column of ``banque strategy``'s grid (six characters at most): the left side."""
+    if info is None:
+        return pgettext("strategy grid: a column", "stood")
+    if info == NATURAL:
+        return pgettext("strategy grid: a column", "nat")
+    return pgettext("strategy grid: a column", "d{card}").format(card=info)
+
+
+def _marks(text: str) -> str:
+    """A cell's letters in the language: D draw, S stand (``<.50``, ``*`` as they are)."""
+    if text.startswith("D"):
+        return pgettext("strategy grid: the banker", "D") + text[1:]
+    if text.startswith("S"):
+        return pgettext("strategy grid: the banker", "S") + text[1:]
+    return text
 
 
 def _info_order(per_side: bool) -> list[int | None]:
@@ -243,33 +286,49 @@ def format_strategy(model: EdgeModel, source: str, q: object, theta: Fraction | 
     per_side = model.rule == "per-side"
     order = _info_order(per_side)
     lines = [
-        f"The banker's best response, one coup from {shoe_words(model, source)}",
-        f"  naturals: {_RULE_WORDS[model.rule]}; a side at 5 draws with p5 = "
-        f"{q_text(qq[0])} (right), {q_text(qq[1])} (left)",
+        _("The banker's best response, one coup from {shoe}").format(
+            shoe=shoe_words(model, source)
+        ),
+        "  "
+        + _("naturals: {rule}; a side at 5 draws with {p5}").format(
+            rule=_(_RULE_WORDS[model.rule]), p5=_p5_words(qq)
+        ),
     ]
     if theta is None:
         lines += [
-            "  D draw, S stand; <x draw when the right side's share of the stakes is below x,",
-            "  >x draw when it is above x (the gain is linear in that share).",
+            "  "
+            + _("D draw, S stand; <x draw when the right side's share of the stakes is below x,"),
+            "  " + _(">x draw when it is above x (the gain is linear in that share)."),
         ]
     else:
-        lines.append(f"  D draw, S stand, the right side holding {q_text(theta)} of the stakes.")
+        lines.append(
+            "  "
+            + _("D draw, S stand, the right side holding {share} of the stakes.").format(
+                share=q_text(theta)
+            )
+        )
     if per_side:
         lines.append(
-            "  natural: that side showed a natural and is settled; * its cards may change the move."
+            "  "
+            + _(
+                "natural: that side showed a natural and is settled; * its cards may change the move."
+            )
         )
-    lines.append("  Rows: what the right side did; columns: what the left side did.")
-    short = {None: "stood", NATURAL: "nat"} | {v: f"d{v}" for v in range(10)}
+    lines.append("  " + _("Rows: what the right side did; columns: what the left side did."))
+    corner = pgettext("strategy grid: the corner", "right\\left")
+    first = max(len(corner), *(len(_info_label(i)) for i in order))
     for g in grouped_strategy(model, qq, theta):
-        pairs = ""
         all_pairs = [p for p in {pt.banker for pt in model.points} if sum(p) % 10 == g.total]
         if len(g.pairs) < len(all_pairs):
-            pairs = " with " + ", ".join(f"{a}+{b}" for a, b in g.pairs)
-        lines += ["", f"Banker {g.total}{pairs}:"]
-        lines.append("  right\\left" + "".join(f"{short[i]:>6}" for i in order))
+            pairs = ", ".join(f"{a}+{b}" for a, b in g.pairs)
+            title = _("Banker {total} with {pairs}:").format(total=g.total, pairs=pairs)
+        else:
+            title = _("Banker {total}:").format(total=g.total)
+        lines += ["", title]
+        lines.append(f"  {corner:<{first}}" + "".join(f"{_info_short(i):>6}" for i in order))
         for r in order:
-            row = "".join(f"{_cell_text(g.cells.get((r, c)), theta):>6}" for c in order)
-            lines.append(f"  {_INFO_LABELS[r]:<10}" + row)
+            row = "".join(f"{_marks(_cell_text(g.cells.get((r, c)), theta)):>6}" for c in order)
+            lines.append(f"  {_info_label(r):<{first}}" + row)
     return "\n".join(lines)
 
 
@@ -579,12 +638,22 @@ def _nash_json(n: Nash | None) -> dict[str, Any] | None:
     }
 
 
-def _point_words(p: Point) -> str:
+_DID = (N_("stood"), N_("showed a natural"), N_("drew {card}"))
+_POINT = N_("banker {total} ({a}+{b}), right {right}, left {left}")
+
+
+def _point_words(p: Point, say: Any = str) -> str:
+    """Where the banker mixes, in words (English for JSON; ``say=_`` for the report)."""
+
     def did(x: int | None) -> str:
-        return "stood" if x is None else ("showed a natural" if x == NATURAL else f"drew {x}")
+        if x is None:
+            return str(say(_DID[0]))
+        return str(say(_DID[1])) if x == NATURAL else str(say(_DID[2])).format(card=x)
 
     a, b = p.banker
-    return f"banker {(a + b) % 10} ({a}+{b}), right {did(p.right)}, left {did(p.left)}"
+    return str(say(_POINT)).format(
+        total=(a + b) % 10, a=a, b=b, right=did(p.right), left=did(p.left)
+    )
 
 
 def _q_range(lo: Fraction, hi: Fraction) -> str:
@@ -594,7 +663,7 @@ def _q_range(lo: Fraction, hi: Fraction) -> str:
             if lo.denominator < 10**7
             else f"q = {float(lo):.6f}"
         )
-    return f"any q from {float(lo):.6f} to {float(hi):.6f}"
+    return _("any q from {low} to {high}").format(low=f"{float(lo):.6f}", high=f"{float(hi):.6f}")
 
 
 def format_choice(
@@ -602,56 +671,97 @@ def format_choice(
 ) -> str:
     r = choice_report(model, stakes, q)
     st, qq = r["stakes"], r["q"]
+    ratio = f"{st[0]}:{st[1]}"
     lines = [
-        f"The sides' choice at 5, one coup from {shoe_words(model, source)}",
-        f"  naturals: {_RULE_WORDS[model.rule]}",
-        f"  stakes right:left = {st[0]}:{st[1]}; the banker plays its best response to "
-        f"p5 = {q_text(qq[0])} (right), {q_text(qq[1])} (left): edge {percent(r['edge_now'], 6)}",
+        _("The sides' choice at 5, one coup from {shoe}").format(shoe=shoe_words(model, source)),
+        "  " + _("naturals: {rule}").format(rule=_(_RULE_WORDS[model.rule])),
+        "  "
+        + _(
+            "stakes right:left = {ratio}; the banker plays its best response to {p5}: edge {edge}"
+        ).format(ratio=ratio, p5=_p5_words(qq), edge=percent(r["edge_now"], 6)),
         "",
-        "A side holding 5, its expected gain per chip it stakes (given the coup reaches the "
-        "decisions):",
+        _(
+            "A side holding 5, its expected gain per chip it stakes (given the coup reaches the "
+            "decisions):"
+        ),
     ]
+    sides = {"right": _("right"), "left": _("left")}
+    moves = {"draw": _("draw"), "stand": _("stand")}
+    side_width = max(5, *(len(w) for w in sides.values()))
     for side, v in r["values"].items():
         lines.append(
-            f"  {side:<5}  draw {percent(v.draw)}   stand {percent(v.stand)}   better: {v.better}"
+            f"  {sides[side]:<{side_width}}  "
+            + _("draw {draw}   stand {stand}   better: {better}").format(
+                draw=percent(v.draw), stand=percent(v.stand), better=moves.get(v.better, v.better)
+            )
         )
     lo, hi, e = r["alone"]
     lines += [
         "",
-        "The chance of drawing at 5 that lowers the best-responding banker's edge most:",
-        f"  one side alone (stakes 1:0, the other side's p5 {q_text(qq[1])}): "
-        f"{_q_range(lo, hi)}; edge {percent(e, 6)}",
+        _("The chance of drawing at 5 that lowers the best-responding banker's edge most:"),
+        "  "
+        + _("one side alone (stakes 1:0, the other side's p5 {p5}): {q}; edge {edge}").format(
+            p5=q_text(qq[1]), q=_q_range(lo, hi), edge=percent(e, 6)
+        ),
     ]
     lo, hi, e = r["right_with_left_fixed"]
     lines.append(
-        f"  the right side at stakes {st[0]}:{st[1]}, the left's p5 {q_text(qq[1])}: "
-        f"{_q_range(lo, hi)}; edge {percent(e, 6)}"
+        "  "
+        + _("the right side at stakes {ratio}, the left's p5 {p5}: {q}; edge {edge}").format(
+            ratio=ratio, p5=q_text(qq[1]), q=_q_range(lo, hi), edge=percent(e, 6)
+        )
     )
     q_c, q_c_text, q_c_edge = r["common"]
+    if q_c_text.startswith("a root of "):  # (the JSON keeps the English words)
+        q_c_text = _("a root of {equation}").format(equation=q_c_text.removeprefix("a root of "))
     lines.append(
-        f"  both sides with the same q at stakes {st[0]}:{st[1]}: q = {float(q_c):.9f} "
-        f"({q_c_text}); edge {percent(q_c_edge, 6)}"
+        "  "
+        + _("both sides with the same q at stakes {ratio}: q = {q} ({exact}); edge {edge}").format(
+            ratio=ratio, q=f"{float(q_c):.9f}", exact=q_c_text, edge=percent(q_c_edge, 6)
+        )
     )
     (c_r, c_l), c_e, rounds = r["cooperative"]
     lines.append(
-        f"  both sides together at stakes {st[0]}:{st[1]}: right q = {float(c_r):.6f}, "
-        f"left q = {float(c_l):.6f}; edge {percent(c_e, 6)} (exact coordinate descent, {rounds} round{'s' if rounds != 1 else ''})"
+        "  "
+        + ngettext(
+            "both sides together at stakes {ratio}: right q = {right}, left q = {left}; "
+            "edge {edge} (exact coordinate descent, {n} round)",
+            "both sides together at stakes {ratio}: right q = {right}, left q = {left}; "
+            "edge {edge} (exact coordinate descent, {n} rounds)",
+            rounds,
+        ).format(
+            ratio=ratio,
+            right=f"{float(c_r):.6f}",
+            left=f"{float(c_l):.6f}",
+            edge=percent(c_e, 6),
+            n=rounds,
+        )
     )
     n = r["nash"]
     if st[0] != st[1]:
-        lines.append("  Nash equilibrium: computed for equal stakes only (--stakes 1:1).")
+        lines.append("  " + _("Nash equilibrium: computed for equal stakes only (--stakes 1:1)."))
     elif n is None:
-        lines.append("  Nash equilibrium: none found with both sides mixing alike.")
+        lines.append("  " + _("Nash equilibrium: none found with both sides mixing alike."))
     else:
         a, b, c = n.quadratic
+        equation = (
+            f"{a} q² {'+' if b >= 0 else '−'} {abs(b)} q {'+' if c >= 0 else '−'} {abs(c)} = 0"
+        )
         lines += [
-            f"  Nash equilibrium (each side for itself), equal stakes: both sides draw at 5 with "
-            f"q = {n.q:.9f},",
-            f"    the root in [0, 1] of {a} q² {'+' if b >= 0 else '−'} {abs(b)} q "
-            f"{'+' if c >= 0 else '−'} {abs(c)} = 0; the banker is indifferent at "
-            + "; ".join(_point_words(p) for p in n.where),
-            f"    and draws there with chance {n.mixing:.6f}, which leaves each side indifferent "
-            f"at 5; edge {n.edge * 100:+.6f} %",
+            "  "
+            + _(
+                "Nash equilibrium (each side for itself), equal stakes: both sides draw at 5 "
+                "with q = {q},"
+            ).format(q=f"{n.q:.9f}"),
+            "    "
+            + _("the root in [0, 1] of {equation}; the banker is indifferent at {points}").format(
+                equation=equation, points="; ".join(_point_words(p, _) for p in n.where)
+            ),
+            "    "
+            + _(
+                "and draws there with chance {chance}, which leaves each side indifferent "
+                "at 5; edge {edge} %"
+            ).format(chance=f"{n.mixing:.6f}", edge=f"{n.edge * 100:+.6f}"),
         ]
     return "\n".join(lines)
 
