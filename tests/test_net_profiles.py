@@ -256,7 +256,9 @@ async def test_a_classic_bank_over_the_socket_burn_and_the_bank_taken(
         await seats.ok("Ana", "seat")
         await seats.ok("Ana", "shuffle")
         you = seats.you("Bruno")
+        rule_msg = you["banco_split"].pop("rule_msg")  # the rule as a message too
         assert you["banco_split"] == {"rule": "any division", "fund": 10, "right": 5, "left": 5}
+        assert rule_msg == {"template": "any division"}
         await seats.ok("Bruno", "wager", amount=5)
         await seats.ok("Chloé", "wager", amount=5)
         you = seats.you("Ana")
@@ -569,6 +571,25 @@ async def test_a_joined_classic_banco_is_divided_in_its_dialog() -> None:
         await pilot.pause()
         game = table.session.game
         assert game.claims == ["Bruno"] and game.claim_split["Bruno"] == (5, 5)
+
+
+async def test_a_joined_seat_reads_the_banco_rule_in_its_language() -> None:
+    from banque import i18n
+
+    table = table_after("classic", CLASSIC_SHOE, CLASSIC_STAKES[:4], banco_split="even")
+    i18n.install("fr")
+    try:
+        app = join_app(table, "Bruno")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("b")
+            await pilot.pause()
+            assert isinstance(app.screen, BancoSplitScreen)
+            text = " ".join(str(w.render()) for w in app.screen.query("Static"))
+            assert "un partage égal, moitié sur chaque tableau" in text, text
+            assert "even division" not in text
+    finally:
+        i18n.install("en")
 
 
 async def test_a_joined_hoyle_banker_chooses_who_cuts() -> None:

@@ -140,8 +140,14 @@ def house_rules(name: str) -> HouseRules:
     try:
         return PROFILES[name]
     except KeyError:
+        from .messages import Msg
+
         raise ValueError(
-            f"unknown rules {name!r}: the profiles are {', '.join(PROFILE_NAMES)}"
+            Msg(
+                N_("unknown rules {name}: the profiles are {profiles}"),
+                name=repr(name),
+                profiles=", ".join(PROFILE_NAMES),
+            )
         ) from None
 
 

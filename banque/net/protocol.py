@@ -515,6 +515,7 @@ def seat_options(session: Session, seat: str, waiting: Sequence[str] = ()) -> di
             half = g.fund // 2
             out["banco_split"] = {
                 "rule": g.banco_rule(),
+                "rule_msg": g.banco_rule_msg().to_data(),
                 "fund": g.fund,
                 "right": g.fund - half,
                 "left": half,
