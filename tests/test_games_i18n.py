@@ -206,7 +206,7 @@ async def test_the_palette_switches_the_language_and_the_table_redraws() -> None
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert "Language: Français" in titles and "Language: Español" in titles
         assert "Now" in screen_text(app)
-        app.switch_language("fr")
+        await app.switch_language("fr")
         await settle(pilot, 2)
         text = screen_text(app)
         assert "Maintenant" in text and "Now" not in text
@@ -219,7 +219,7 @@ async def test_punto_banco_switches_the_language_its_prompt_too() -> None:
     app = punto_app()
     async with app.run_test(size=(100, 30)) as pilot:
         assert app.message.startswith("Place your bets")
-        app.switch_language("es")
+        await app.switch_language("es")
         await settle(pilot, 2)
         assert app.message.startswith("Haga sus apuestas")
         text = screen_text(app)

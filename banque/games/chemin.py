@@ -67,6 +67,7 @@ from .common import (
     Shoe,
     Standing,
     TwoHandCoup,
+    game_over,
     points,
     result_of,
     standings,
@@ -918,19 +919,7 @@ class CheminGame:
         self.ended_msg = Msg(N_("The players end the game between coups."))
         self.ended_by = str(self.ended_msg)
         out: list[Event] = []
-        standing = ", ".join(f"{p} {self.balances[p]}" for p in self.participants)
-        self._event(
-            "end",
-            Msg.plural(
-                Nn_(
-                    "The game ends after {n} coup: {standing}.",
-                    "The game ends after {n} coups: {standing}.",
-                ),
-                len(self.coups),
-                standing=standing,
-            ),
-            out,
-        )
+        self._event("end", game_over(self.participants, self.balances, len(self.coups)), out)
         return out
 
     def standings(self) -> list[Standing]:

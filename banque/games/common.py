@@ -27,7 +27,7 @@ from ..constants import MAX_NAME
 from ..engine.cards import full_shoe, hand_total
 from ..engine.errors import IllegalAction
 from ..engine.game import Event, validate_stacked
-from ..engine.messages import N_, Msg
+from ..engine.messages import N_, Msg, Nn_
 from ..engine.naturals import side_result
 from ..text import quoted
 
@@ -221,6 +221,19 @@ class Standing(BaseModel):
     name: str
     chips: int
     gain: int
+
+
+def game_over(participants: Sequence[str], balances: dict[str, int], coups: int) -> Msg:
+    """The last event's words: how many coups were played and where everyone stands."""
+    standing = ", ".join(f"{p} {balances[p]}" for p in participants)
+    return Msg.plural(
+        Nn_(
+            "The game ends after {n} coup: {standing}.",
+            "The game ends after {n} coups: {standing}.",
+        ),
+        coups,
+        standing=standing,
+    )
 
 
 def standings(participants: Sequence[str], balances: dict[str, int], start: int) -> list[Standing]:

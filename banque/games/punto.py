@@ -45,6 +45,7 @@ from .common import (
     TwoHandCoup,
     banker_draws,
     big_road,
+    game_over,
     player_draws,
     points,
     result_of,
@@ -388,19 +389,7 @@ class PuntoGame:
         self._remember(lambda: Retire.model_construct(act="retire"))
         self.phase = "ended"
         out: list[Event] = []
-        standing = ", ".join(f"{p} {self.balances[p]}" for p in self.participants)
-        self._event(
-            "end",
-            Msg.plural(
-                Nn_(
-                    "The game ends after {n} coup: {standing}.",
-                    "The game ends after {n} coups: {standing}.",
-                ),
-                len(self.coups),
-                standing=standing,
-            ),
-            out,
-        )
+        self._event("end", game_over(self.participants, self.balances, len(self.coups)), out)
         return out
 
     def standings(self) -> list[Standing]:

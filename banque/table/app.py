@@ -36,7 +36,7 @@ from textual.widgets import Static
 
 from ..constants import ForcedMoves, SeatChoice
 from ..engine.errors import BanqueError
-from ..i18n import LANGUAGES, _, current_language, install, retranslate
+from ..i18n import _, current_language, install, retranslate
 from ..text import markup_literal
 from .palette import TranslatedApp
 from .screens.dialogs import ConfirmScreen, TooSmallScreen
@@ -960,17 +960,7 @@ class BanqueApp(TranslatedApp):
                 self.action_toggle_suits,
             ),
         ]
-        for code, language in LANGUAGES.items():
-            if code != current_language():
-                out.append(
-                    (
-                        _("Language: {language}").format(language=language),
-                        _("Speak {language} from now on (the game goes on)").format(
-                            language=language
-                        ),
-                        partial(self.switch_language, code),
-                    )
-                )
+        out += [(c.title, c.help, c.callback) for c in self.language_commands()]
         session = self.session
         if session is None or not isinstance(screen, TableScreen):
             return out

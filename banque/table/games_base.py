@@ -9,13 +9,12 @@ is closed, so that the next one is made in the new language.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import partial
 from typing import Any
 
 from textual.app import SystemCommand
 from textual.screen import Screen
 
-from ..i18n import LANGUAGES, _, current_language, install, retranslate
+from ..i18n import current_language, install, retranslate
 from .palette import TranslatedApp
 
 __all__ = ["TwoHandApp"]
@@ -30,15 +29,9 @@ class TwoHandApp(TranslatedApp):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        for code, language in LANGUAGES.items():
-            if code != current_language():
-                yield SystemCommand(
-                    _("Language: {language}").format(language=language),
-                    _("Speak {language} from now on (the game goes on)").format(language=language),
-                    partial(self.switch_language, code),
-                )
+        yield from self.language_commands()
 
-    def switch_language(self, language: str) -> None:
+    async def switch_language(self, language: str) -> None:
         """Speak ``language`` from now on: the table is drawn again in it."""
         if language == current_language():
             return
