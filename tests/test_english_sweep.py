@@ -1,0 +1,551 @@
+"""No English word a player would read, in French and in Spanish (issue 12).
+
+A Pilot drives the table through every phase a player sees (setup, auction,
+seating, wagers and a refusal, shuffle and cut or burn, each side's decision,
+the banker's, the settlement, the next coup, the private view, the curtain,
+the history, the help, the confirmations, the too-small screen, toasts, the
+palette, the standings; a hosted table and a joined seat) and reads the whole
+terminal at each: a word of :data:`STOPLIST` there is a leftover, reported with
+its screen and its line.
+
+The stoplist holds English words a player would read that are no word of
+French or Spanish: ``coup``, ``banco``, ``total``, ``table``, ``natural`` (es),
+``no`` (es), ``pause`` (fr), ``a``, ``on`` (fr), ``participants`` (fr) are
+left out on purpose.  Key names printed on keys (``Enter``, ``Esc``, ``Tab``,
+``ctrl``) are not words to translate.  Proper names stay as they are
+(:data:`PROPER`): players' names and the book titles of the profiles.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual import events
+
+from banque import i18n
+from banque.engine.record import replay
+from banque.engine.session import Session
+from banque.table.testing import make_record, screen_text, settle, table_app, typed
+
+#: English words a player would read, none of them a French or Spanish word.
+_STOPWORDS = """
+    chips chip bank banks banker bankers player players draw draws drew stand stands
+    left right wager wagers bet bets card cards the and you your press pass passes
+    wins win won loses lose lost tie ties side sides seat seats fund stake stakes
+    deal deals dealt shuffle shuffled shuffles cut cuts burn burns burnt hand hands
+    to of for with from by is are was be it its his her their they this that these
+    what who when then there here has have will can not all each every one two three
+    first last new game games play plays played turn waiting watching yes none
+    quit help save log next back close look choose other others retired ride
+    spectator reset start human computer cautious bold pace seed moves announced
+    automatic language name names too small window larger smaller needs least
+    theme keys screenshot minimize maximize search commands command space
+    winner winners standings history private view views rules home classic
+    hold holds holding says say said offered offer take takes taken accepted accept
+    replenish unpaid returned settled settle payout paid pays won't doesn't can't
+"""
+STOPLIST = frozenset(_STOPWORDS.split())
+#: Names that stay as they are in every language (a name is a name).
+#: (and the README's sections, which are in English).
+PROPER = ("Pocket Book of Games", "Hoyle", "The other games")
+#: Names made of lowercase words and hyphens: Textual's themes (``atom-one-dark``), games.
+IDENTIFIER = re.compile(r"\b[a-z]+(?:-[a-z]+)+\b")
+#: Command lines a player types as they are: ``banque rules classic``, ``--forced-moves automatic``.
+COMMAND_LINE = re.compile(
+    r"--[a-z-]+(?: [a-z-]+)?"
+    r"|\b(?:banque )?(?:rules|host|join|replay|advise|odds|simulate|games)"
+    r"(?: (?:home|classic|hoyle|[A-Z]+\b)|(?= --))"
+)
+
+WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+
+#: Right 2♠ 3♥ = 5 (a choice), left A♥ 2♣ = 3 (draws), bank 3♦ K♠ = 3; then 9♦ 8♥ 7♣.
+SIDE5 = ["2S", "AH", "3D", "3H", "2C", "KS", "9D", "8H", "7C"]
+THREE = ["Ana", "Bruno", "Chloé"]
+
+
+def english_words(text: str) -> list[str]:
+    """The stoplist's words in ``text`` (whole words, any case).
+
+    >>> english_words("Ana mise 5 jetons; the bank wins")
+    ['the', 'bank', 'wins']
+    """
+    for name in PROPER:
+        text = text.replace(name, "")
+    text = COMMAND_LINE.sub("", text)
+    text = IDENTIFIER.sub("", text)
+    return [w for w in WORD.findall(text) if w.lower() in STOPLIST]
+
+
+class Sweep:
+    """The screens read so far and the English words found on them.
+
+    ``BANQUE_SWEEP_DUMP=folder`` writes every screen read to a file there, for
+    a person to read the whole game in the language too.
+    """
+
+    def __init__(self, app: Any, name: str) -> None:
+        self.app = app
+        self.name = name
+        self.leftovers: list[str] = []
+        self.screens: list[str] = []
+
+    def read(self, where: str, text: str | None = None) -> str:
+        text = screen_text(self.app) if text is None else text
+        self.screens.append(f"===== {where}\n{text}")
+        for line in text.splitlines():
+            found = english_words(line)
+            if found:
+                self.leftovers.append(f"[{where}] {', '.join(found)}: {line.strip()}")
+        return text
+
+    def check(self) -> None:
+        folder = os.environ.get("BANQUE_SWEEP_DUMP")
+        if folder:
+            Path(folder, f"{self.name}.txt").write_text("\n".join(self.screens), "utf-8")
+        unique = list(dict.fromkeys(self.leftovers))
+        assert not unique, f"English left ({self.name}):\n" + "\n".join(unique)
+
+
+async def read_help(sweep: Sweep, pilot: Any, where: str, rules: str = "home") -> None:
+    """The help (F1): its first page as shown, and its whole text; then closed."""
+    from banque.table.screens.help import help_text, profile_help
+
+    await pilot.press("f1")
+    await settle(pilot)
+    sweep.read(f"{where} help")
+    whole = help_text() if rules == "home" else profile_help(rules) + "\n\n" + help_text()
+    paragraphs = (" ".join(part.split()) for part in whole.split("\n\n"))
+    sweep.read(f"{where} help (the whole text)", "\n".join(paragraphs))
+    await pilot.press("escape")
+    await settle(pilot)
+
+
+LANGS = [pytest.param("fr", id="fr"), pytest.param("es", id="es")]
+
+
+@pytest.fixture
+def short_dir() -> Iterator[Path]:
+    """A short folder (a Unix socket's path is at most about 100 bytes; a toast names it)."""
+    folder = Path(tempfile.mkdtemp(prefix="bq", dir="/tmp"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards() -> Iterator[None]:
+    yield
+    i18n.install("en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_home_game_from_setup_to_standings(lang: str, short_dir: Path) -> None:
+    i18n.install(lang)
+    app = table_app(
+        participants=THREE,
+        kinds=["human"] * 3,
+        seed=7,
+        shoe=SIDE5,
+        journal=False,
+        save_dir=short_dir,  # a short path: the toast says it
+    )
+    sweep = Sweep(app, f"home-{lang}")
+    async with app.run_test(size=(100, 34), notifications=True) as pilot:
+        await settle(pilot)
+        sweep.read("setup")
+        screen: Any = app.screen
+        # every value of every row: the seats' kinds and the options
+        for _step in range(3):
+            screen.focus_cell("kind-0")
+            await pilot.press("space")
+            sweep.read("setup: kinds")
+        for cell, values in (("forced", 2), ("rules", 5)):
+            for _step in range(values):
+                screen.focus_cell(cell)
+                await pilot.press("space")
+                sweep.read(f"setup: {cell}")
+        screen.focus_cell("name-1")
+        await pilot.press("end", "ctrl+u", *"Ana")
+        await pilot.press("enter")
+        await settle(pilot)
+        sweep.read("setup: a refused name")
+        await pilot.press("ctrl+u", *"Bruno")
+        await pilot.press("ctrl+c")  # Textual's "how to quit" toast
+        await settle(pilot)
+        sweep.read("setup: ctrl+c")
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        sweep.read("setup: palette")
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        session = app.session
+        assert session is not None
+        game = session.game
+        assert game.rules == "home"
+        sweep.read("auction")
+        await typed(pilot, "10")
+        await pilot.press("enter")
+        sweep.read("auction: a bid")
+        await typed(pilot, "5000")
+        await pilot.press("enter")
+        sweep.read("auction: a refused bid")
+        await typed(pilot, "")
+        await pilot.press("enter")
+        await pilot.press("p")
+        assert game.banker == "Ana"
+        sweep.read("seating")
+        await pilot.press("enter")
+        sweep.read("shuffle and cut")
+        await pilot.press("enter")
+        assert game.shoe_ready
+        sweep.read("wagers")
+        await typed(pilot, "500")
+        await pilot.press("enter")
+        sweep.read("wagers: a refused wager")
+        await typed(pilot, "5")
+        await pilot.press("enter")
+        await typed(pilot, "3")
+        await pilot.press("enter")
+        sweep.read("deal")
+        await pilot.press("enter")
+        sweep.read("the right side to decide")
+        await pilot.press("enter")
+        await settle(pilot)
+        sweep.read("curtain")
+        await pilot.press("enter")
+        await settle(pilot)
+        sweep.read("the right side's private view")
+        await pilot.press("d")
+        await settle(pilot)
+        sweep.read("the left side to decide")
+        for _step in range(6):
+            if game.phase == "banker":
+                break
+            await pilot.press("enter")
+            await settle(pilot)
+            sweep.read(f"the left side ({game.phase})")
+        assert game.phase == "banker"
+        await pilot.press("enter", "enter")
+        await settle(pilot)
+        sweep.read("the banker's private view")
+        await pilot.press("a")
+        await settle(pilot)
+        sweep.read("the banker's advice")
+        await pilot.press("d")
+        await settle(pilot)
+        assert session.stage() == "settlement"
+        sweep.read("settlement")
+        await pilot.press("l")
+        await settle(pilot)
+        sweep.read("history")
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("enter")
+        sweep.read("the next coup")
+        await pilot.press("v")
+        await settle(pilot)
+        sweep.read("views: the seat picker")
+        await pilot.press("2")
+        await settle(pilot)
+        sweep.read("views: a seat's curtain")
+        await pilot.press("enter")
+        await settle(pilot)
+        sweep.read("views: a private view")
+        await pilot.press("escape")
+        await settle(pilot)
+        await read_help(sweep, pilot, "home")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        sweep.read("a toast (save)")
+        await pilot.press("f2")
+        await settle(pilot)
+        sweep.read("a toast (suits)")
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        sweep.read("palette")
+        await pilot.press("escape")
+        await settle(pilot)
+        commands = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Keys" not in commands  # Textual's key panel: English words only
+        app.search_themes()  # the palette's Theme
+        await settle(pilot)
+        sweep.read("the themes")
+        await pilot.press("escape")
+        await settle(pilot)
+        # the palette's Screenshot, delivered (or not): the toasts
+        app.post_message(events.DeliveryComplete("k", path=Path("shot.svg"), name="screenshot"))
+        app.post_message(events.DeliveryFailed("k", exception=OSError(), name="screenshot"))
+        await settle(pilot)
+        sweep.read("toasts (screenshot)")
+        await pilot.resize_terminal(50, 12)
+        await settle(pilot)
+        sweep.read("too small")
+        await pilot.resize_terminal(100, 34)
+        await settle(pilot)
+        await pilot.press("x")
+        await settle(pilot)
+        sweep.read("retire: the confirmation")
+        await pilot.press("y")
+        await settle(pilot)
+        assert game.ended is not None
+        sweep.read("standings")
+    sweep.check()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_default_table_with_computer_players(lang: str) -> None:
+    i18n.install(lang)
+    app = table_app(seed=11, shoe=SIDE5, pace=0.3, journal=False)
+    sweep = Sweep(app, f"computers-{lang}")
+    async with app.run_test(size=(100, 34), notifications=True) as pilot:
+        await settle(pilot)
+        sweep.read("setup: the default table")
+        await pilot.press("enter", "enter")  # the table; Ana bids the offered amount
+        await settle(pilot)
+        await pilot.press("space")
+        await settle(pilot)
+        sweep.read("computers paused")
+        await pilot.press("full_stop")
+        await settle(pilot)
+        sweep.read("one computer move")
+        await pilot.press("v", "2")  # Bruno's view: a computer's cards stay its own
+        await settle(pilot)
+        sweep.read("a computer's view (a toast)")
+        await pilot.press("escape", "space")
+        await settle(pilot)
+        sweep.read("computers resume")
+    sweep.check()
+
+
+#: The bank 1 auction (Ana 10) and the shuffle, as a record's acts.
+AUCTION = [
+    {"act": "bid", "who": "Ana", "amount": 10},
+    {"act": "pass", "who": "Bruno"},
+    {"act": "pass", "who": "Chloé"},
+    {"act": "shuffle"},
+]
+#: Two burnt cards, then: right 9♥ K♥ (a natural), left 3♠ K♠ draws Q♣, banker 5♦ K♦.
+BURN_SHOE = ["2C", "3C", "9H", "3S", "5D", "KH", "KS", "KD", "QC", "4C"]
+#: Right 7, left 6 (both stand), banker 0: the banker loses both sides.
+LOSES = ["7H", "6S", "KD", "KH", "KS", "QD"]
+
+
+def profile_app(rules: str, shoe: list[str], actions: list[dict[str, Any]] = AUCTION) -> Any:
+    record = make_record(THREE, actions, seed=7, shoe=shoe)
+    return table_app(record=record.model_copy(update={"rules": rules}), journal=False)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_classic_table(lang: str) -> None:
+    i18n.install(lang)
+    app = profile_app("classic", BURN_SHOE)
+    sweep = Sweep(app, f"classic-{lang}")
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        game = session.game
+        sweep.read("classic: wagers")
+        await pilot.press("4", "enter", "4", "enter")
+        sweep.read("classic: before the burn")
+        await pilot.press("u")
+        await settle(pilot)
+        sweep.read("classic: how many to burn")
+        await pilot.press("2")
+        await settle(pilot)
+        sweep.read("classic: burnt")
+        await pilot.press("enter")
+        sweep.read("classic: a natural on the right")
+        await pilot.press("enter", "enter")
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        sweep.read("classic: settlement")
+        await pilot.press("enter", "p", "p", "x")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        sweep.read("classic: standings, the bank offered")
+        await pilot.press("enter")
+        await settle(pilot)
+        sweep.read("classic: the bank offered")
+        await pilot.press("p")
+        sweep.read("classic: the bank offered to the next")
+        await pilot.press("t")
+        assert game.bank_number == 2
+        sweep.read("classic: bank 2")
+    sweep.check()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_hoyle_table(lang: str) -> None:
+    i18n.install(lang)
+    app = profile_app("hoyle", LOSES)
+    sweep = Sweep(app, f"hoyle-{lang}")
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        game = session.game
+        sweep.read("hoyle: wagers")
+        await pilot.press("9", "enter", "9", "enter")
+        sweep.read("hoyle: stakes beyond the fund")
+        await pilot.press("k")
+        sweep.read("hoyle: stakes accepted")
+        await pilot.press("enter", "enter", "enter")
+        await settle(pilot)
+        sweep.read("hoyle: the banker's view")
+        await pilot.press("s")
+        await settle(pilot)
+        sweep.read("hoyle: settlement, unpaid")
+        await pilot.press("enter")
+        sweep.read("hoyle: a broken bank")
+        await pilot.press("enter")
+        sweep.read("hoyle: replenished")
+        assert not game.broken
+    sweep.check()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the classic and hoyle profiles' differences in the help are English words of "
+    "engine/rules.py (part rulestr): remove this mark once they are messages",
+)
+@pytest.mark.parametrize("rules", ["classic", "hoyle"])
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_help_of_the_classic_and_hoyle_rules(lang: str, rules: str) -> None:
+    i18n.install(lang)
+    app = profile_app(rules, LOSES)
+    sweep = Sweep(app, f"{rules}-help-{lang}")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await read_help(sweep, pilot, rules, rules)
+    sweep.check()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_refusal_names_the_rules_in_the_language(lang: str) -> None:
+    from banque.engine.errors import IllegalAction
+    from banque.engine.game import Game
+    from banque.engine.messages import tell_error
+
+    i18n.install(lang)
+    game = Game(THREE, 7)
+    with pytest.raises(IllegalAction) as refused:
+        game.verify_burn(2)
+    said = tell_error(refused.value)
+    assert english_words(said) == [] and "home" not in said
+    assert ("maison" if lang == "fr" else "de casa") in said
+
+
+#: The worked example to the right side's decision (right Bruno 9♣ 4♣, left Chloé 7♥ 6♦).
+WORKED = ["9C", "7H", "2S", "4C", "6D", "3C", "4D", "2H"]
+TO_DECISION = [
+    *AUCTION,
+    {"act": "wager", "who": "Bruno", "amount": 5},
+    {"act": "wager", "who": "Chloé", "amount": 3},
+    {"act": "deal"},
+]
+
+
+def net_table(actions: list[dict[str, Any]]) -> Any:
+    from banque.net.table import Table
+
+    record = make_record(THREE, actions, seed=7, shoe=WORKED)
+    session = Session.from_replay(replay(record.model_copy(update={"forced_moves": "announced"})))
+    session.forced()
+    return Table(session, pace=0, uid=os.getuid())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_a_hosted_table_and_a_joined_seat(lang: str, short_dir: Path) -> None:
+    from banque.net.client import LocalConnection
+    from banque.net.server import TableServer
+    from banque.table.screens.hosted import HostApp
+    from banque.table.screens.joined import JoinApp
+
+    i18n.install(lang)
+    server = TableServer(net_table(AUCTION[:1]), short_dir / "t.sock")
+    await server.start()
+    try:
+        host = HostApp(server, "Bruno", blink=False)
+        host.animation_level = "none"
+        sweep = Sweep(host, f"host-{lang}")
+        async with host.run_test(size=(100, 30), notifications=True) as pilot:
+            await settle(pilot)
+            sweep.read("host: how to join")
+            await pilot.press("enter")
+            await settle(pilot)
+            sweep.read("host: its seat's turn")
+            await pilot.press("ctrl+u", *"500", "enter")
+            await settle(pilot)
+            sweep.read("host: a refused bid")
+            await pilot.press("p")
+            await settle(pilot)
+            sweep.read("host: waiting")
+            await pilot.press("l")
+            await settle(pilot)
+            sweep.read("host: the log")
+            await pilot.press("escape")
+            await settle(pilot)
+            await pilot.press("f1")
+            await settle(pilot)
+            sweep.read("host: help")
+            await pilot.press("escape")
+            await settle(pilot)
+            await pilot.press("ctrl+q")
+            await settle(pilot)
+            sweep.read("host: closing the table?")
+            await pilot.press("n")
+            await settle(pilot)
+    finally:
+        await server.close()
+    sweep.check()
+
+    table = net_table(TO_DECISION)
+
+    async def connect() -> LocalConnection:
+        return LocalConnection(table)
+
+    seat = JoinApp(connect, "Bruno", blink=False)
+    seat.animation_level = "none"
+    sweep = Sweep(seat, f"seat-{lang}")
+    async with seat.run_test(size=(100, 30), notifications=True) as pilot:
+        await settle(pilot)
+        sweep.read("seat: its decision")
+        await pilot.press("s")
+        await settle(pilot)
+        sweep.read("seat: a key not offered")
+        await pilot.press("d")
+        await settle(pilot)
+        sweep.read("seat: waiting for the left")
+        chloe = LocalConnection(table)
+        await chloe.hello("Chloé")
+        await chloe.receive()
+        await chloe.act("draw")
+        ana = LocalConnection(table)
+        await ana.hello("Ana")
+        await ana.receive()
+        await ana.act("stand")
+        await settle(pilot, 4)
+        sweep.read("seat: settlement")
+        await pilot.press("l")
+        await settle(pilot)
+        sweep.read("seat: the log")
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        sweep.read("seat: help")
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+    sweep.read("seat: farewell", seat.farewell)
+    sweep.check()
