@@ -30,8 +30,10 @@ import pytest
 from textual import events
 
 from banque import i18n
+from banque.constants import SEAT_CHOICES
 from banque.engine.record import replay
 from banque.engine.session import Session
+from banque.table.screens.setup import RULES_WORDS, kind_label, moves_label, rules_label
 from banque.table.testing import make_record, screen_text, settle, table_app, typed
 
 #: English words a player would read, none of them a French or Spanish word.
@@ -161,16 +163,19 @@ async def test_the_home_game_from_setup_to_standings(lang: str, short_dir: Path)
         await settle(pilot)
         sweep.read("setup")
         screen: Any = app.screen
-        # every value of every row: the seats' kinds and the options
-        for _step in range(3):
-            screen.focus_cell("kind-0")
-            await pilot.press("space")
-            sweep.read("setup: kinds")
-        for cell, values in (("forced", 2), ("rules", 5)):
-            for _step in range(values):
-                screen.focus_cell(cell)
-                await pilot.press("space")
-                sweep.read(f"setup: {cell}")
+        # every value of every row (the seats' kinds, the moves, the rules) as the rows say it
+        for value in SEAT_CHOICES:
+            sweep.read("setup: a seat's kind", kind_label(value))
+        for value in ("announced", "automatic"):
+            sweep.read("setup: the moves", moves_label(value))
+        for value in RULES_WORDS:
+            sweep.read("setup: the rules", rules_label(value))
+        screen: Any = app.screen
+        screen.focus_cell("kind-0")
+        await pilot.press("space")  # and one switched on the screen
+        sweep.read("setup: a seat switched")
+        await pilot.press("left")  # back to human
+        assert screen.kind_of(0) == "human"
         screen.focus_cell("name-1")
         await pilot.press("end", "ctrl+u", *"Ana")
         await pilot.press("enter")
@@ -420,12 +425,12 @@ async def test_the_hoyle_table(lang: str) -> None:
 )
 @pytest.mark.parametrize("rules", ["classic", "hoyle"])
 @pytest.mark.parametrize("lang", LANGS)
-async def test_the_help_of_the_classic_and_hoyle_rules(lang: str, rules: str) -> None:
+def test_the_help_of_the_classic_and_hoyle_rules(lang: str, rules: str) -> None:
+    from banque.table.screens.help import profile_help
+
     i18n.install(lang)
-    app = profile_app(rules, LOSES)
-    sweep = Sweep(app, f"{rules}-help-{lang}")
-    async with app.run_test(size=(100, 30)) as pilot:
-        await read_help(sweep, pilot, rules, rules)
+    sweep = Sweep(None, f"{rules}-help-{lang}")
+    sweep.read(f"{rules} help (its first section)", profile_help(rules))
     sweep.check()
 
 
