@@ -57,6 +57,8 @@ STOPLIST = frozenset(_STOPWORDS.split())
 #: Names that stay as they are in every language (a name is a name).
 #: (and the README's sections, which are in English).
 PROPER = ("Pocket Book of Games", "Hoyle", "The other games")
+#: File paths (a record saved, the journal kept) are the system's.
+PATH = re.compile(r"(?:~|\.)?(?:/[\w.\-]+)+/?")
 #: Names made of lowercase words and hyphens: Textual's themes (``atom-one-dark``), games.
 IDENTIFIER = re.compile(r"\b[a-z]+(?:-[a-z]+)+\b")
 #: Command lines a player types as they are: ``banque rules classic``, ``--forced-moves automatic``.
@@ -64,6 +66,7 @@ COMMAND_LINE = re.compile(
     r"--[a-z-]+(?: [a-z-]+)?"
     r"|\b(?:banque )?(?:rules|host|join|replay|advise|odds|simulate|games)"
     r"(?: (?:home|classic|hoyle|[A-Z]+\b)|(?= --))"
+    r"|\bbanque (?:rules|host|join|replay|advise|odds|simulate|games)\b"
 )
 
 WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
@@ -81,6 +84,7 @@ def english_words(text: str) -> list[str]:
     """
     for name in PROPER:
         text = text.replace(name, "")
+    text = PATH.sub("", text)
     text = COMMAND_LINE.sub("", text)
     text = IDENTIFIER.sub("", text)
     return [w for w in WORD.findall(text) if w.lower() in STOPLIST]
@@ -328,6 +332,28 @@ async def test_the_default_table_with_computer_players(lang: str) -> None:
         await pilot.press("escape", "space")
         await settle(pilot)
         sweep.read("computers resume")
+    sweep.check()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_quitting_mid_bank_and_the_offer_to_continue(lang: str) -> None:
+    i18n.install(lang)
+    first = table_app(record=make_record(THREE, AUCTION))
+    async with first.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter")  # Bruno stakes 5; then quit: the journal keeps the game
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+    sweep = Sweep(None, f"resume-{lang}")
+    sweep.read("the farewell", str(first.farewell))
+    app = table_app(offer_resume=True)
+    sweep.app = app
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await settle(pilot)
+        sweep.read("the offer to continue")
+        await pilot.press("enter")
+        await settle(pilot)
+        sweep.read("resumed")
+        assert app.session is not None and app.session.game.stakes["right"] == 5
     sweep.check()
 
 

@@ -36,7 +36,7 @@ from textual.widgets import Static
 
 from ..constants import ForcedMoves, SeatChoice
 from ..engine.errors import BanqueError
-from ..i18n import LANGUAGES, _, current_language, install, retranslate
+from ..i18n import LANGUAGES, _, current_language, install, ngettext, retranslate
 from ..text import markup_literal
 from .palette import TranslatedApp
 from .screens.dialogs import ConfirmScreen, TooSmallScreen
@@ -376,9 +376,11 @@ class BanqueApp(TranslatedApp):
         self.push_screen(
             ResumeOfferScreen(
                 _("Continue the unfinished game?"),
-                _("{names}: bank {bank}, {coups} coup(s) played; last played {when}.").format(
-                    names=names, bank=entry.bank, coups=entry.coup, when=when
-                ),
+                ngettext(
+                    "{names}: bank {bank}, {coups} coup played; last played {when}.",
+                    "{names}: bank {bank}, {coups} coups played; last played {when}.",
+                    entry.coup,
+                ).format(names=names, bank=entry.bank, coups=entry.coup, when=when),
             ),
             answer,
         )
