@@ -582,4 +582,15 @@ async def test_a_hosted_table_and_a_joined_seat(lang: str, short_dir: Path) -> N
         await pilot.press("ctrl+q")
         await settle(pilot)
     sweep.read("seat: farewell", seat.farewell)
+    for name in ("Zoé", None):  # nobody of that name; then a spectator, closed by the table
+        other = JoinApp(connect, name, blink=False)
+        other.animation_level = "none"
+        async with other.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            sweep.app = other
+            sweep.read(f"{name or 'spectator'}: the table")
+            table.close()
+            await settle(pilot, 2)
+        sweep.read(f"{name or 'spectator'}: farewell", other.farewell)
+        assert other.farewell
     sweep.check()
