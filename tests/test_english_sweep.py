@@ -55,11 +55,12 @@ _STOPWORDS = """
     replenish unpaid returned settled settle payout paid pays won't doesn't can't
 """
 STOPLIST = frozenset(_STOPWORDS.split())
-#: Names that stay as they are in every language (a name is a name).
-#: (and the README's sections, which are in English).
+#: Names that stay as they are in every language (a name is a name): the books'
+#: titles, and the README's section titles (the README is in English).
 PROPER = ("Pocket Book of Games", "Hoyle", "The other games")
-#: File paths (a record saved, the journal kept) are the system's.
-PATH = re.compile(r"(?:~|\.)?(?:/[\w.\-]+)+/?")
+#: File paths (a record saved, the journal kept) are the system's: a word with a
+#: slash, when it is a path (:func:`_is_path`; a path's tail may wrap onto a line).
+PATH = re.compile(r"\S*/\S*")
 #: Names made of lowercase words and hyphens: Textual's themes (``atom-one-dark``), games.
 IDENTIFIER = re.compile(r"\b[a-z]+(?:-[a-z]+)+\b")
 #: Command lines a player types as they are: ``banque rules classic``, ``--forced-moves automatic``.
@@ -85,7 +86,7 @@ def english_words(text: str) -> list[str]:
     """
     for name in PROPER:
         text = text.replace(name, "")
-    text = PATH.sub("", text)
+    text = PATH.sub(lambda m: "" if _is_path(m.group()) else m.group(), text)
     text = COMMAND_LINE.sub("", text)
     text = IDENTIFIER.sub("", text)
     return [w for w in WORD.findall(text) if w.lower() in STOPLIST]
@@ -94,6 +95,15 @@ def english_words(text: str) -> list[str]:
 async def settle(pilot: Any, pauses: int = 1) -> None:
     """Let the screen pushed or popped by the last key settle (one pause is enough here)."""
     await settle_twice(pilot, pauses)
+
+
+def _is_path(word: str) -> bool:
+    """``/tmp/x``, ``~/x``, ``games/2026.jsonl``; not ``gauche/droit`` (two words).
+
+    >>> _is_path("games/20261201.jsonl"), _is_path("left/right"), _is_path("/tmp")
+    (True, False, True)
+    """
+    return word.startswith(("/", "~")) or any(c.isdigit() or c == "." for c in word)
 
 
 class Sweep:
