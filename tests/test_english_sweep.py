@@ -11,9 +11,16 @@ its screen and its line.
 The stoplist holds English words a player would read that are no word of
 French or Spanish: ``coup``, ``banco``, ``total``, ``table``, ``natural`` (es),
 ``no`` (es), ``pause`` (fr), ``a``, ``on`` (fr), ``participants`` (fr) are
-left out on purpose.  Key names printed on keys (``Enter``, ``Esc``, ``Tab``,
-``ctrl``) are not words to translate.  Proper names stay as they are
-(:data:`PROPER`): players' names and the book titles of the profiles.
+left out on purpose.  Key names as keyboards print them (``Enter``, ``Esc``,
+``Tab``, ``ctrl``, ``PgUp``) are not in it; ``space`` is (the key bar says
+*espace*, *espacio*).  What stays as it is, is taken out before the check:
+names (:data:`PROPER`: the books' titles, the README's sections; the players'
+names are no English words), paths, command lines (``banque rules classic``,
+``--forced-moves automatic``) and hyphenated identifiers (themes, games).
+
+The classic and hoyle profiles' own rule words (``engine/rules.py``) are still
+English: :func:`test_the_help_of_the_classic_and_hoyle_rules` is an expected
+failure (strict: it fails the day they are translated, to be unmarked).
 """
 
 from __future__ import annotations
