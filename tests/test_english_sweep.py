@@ -391,8 +391,20 @@ LOSES = ["7H", "6S", "KD", "KH", "KS", "QD"]
 
 
 def profile_app(rules: str, shoe: list[str], actions: list[dict[str, Any]] = AUCTION) -> Any:
-    record = make_record(THREE, actions, seed=7, shoe=shoe)
-    return table_app(record=record.model_copy(update={"rules": rules}), journal=False)
+    from banque.engine.record import parse_record
+
+    options = {"banco_split": 3} if rules == "classic" else {}
+    record = parse_record(
+        {
+            "participants": THREE,
+            "seed": 7,
+            "rules": rules,
+            "options": options,
+            "shoe": shoe,
+            "actions": actions,
+        }
+    )
+    return table_app(record=record, journal=False)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -433,6 +445,15 @@ async def test_the_classic_table(lang: str) -> None:
         await pilot.press("t")
         assert game.bank_number == 2
         sweep.read("classic: bank 2")
+        await pilot.press("enter", "enter")  # seat them, shuffle; Bruno stakes first
+        await pilot.press("b")  # Ana: banco on both hands, divided as she says
+        await settle(pilot)
+        sweep.read("classic: a banco divided")
+        await pilot.press("9", "enter")  # 9 and 1: the house wants 3 a side at least
+        await settle(pilot)
+        sweep.read("classic: a division refused")
+        await pilot.press("escape")
+        await settle(pilot)
     sweep.check()
 
 

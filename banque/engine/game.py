@@ -1578,8 +1578,12 @@ class Game:
         return r, lt
 
     def banco_rule(self) -> str:
-        """The house's rule for dividing a banco on both hands, in words."""
+        """The house's rule for dividing a banco on both hands, in words (English)."""
         return str(self._split_rule())
+
+    def banco_rule_msg(self) -> Msg:
+        """The same rule as a message, told in the player's language where shown."""
+        return self._split_rule()
 
     def _split_rule(self) -> Msg:
         split = self.options.banco_split

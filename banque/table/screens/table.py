@@ -14,7 +14,7 @@ from textual.widgets import Input
 
 from ...engine.errors import IllegalAction
 from ...engine.game import SIDES, Event
-from ...engine.messages import tell_error
+from ...engine.messages import tell, tell_error
 from ...engine.models import Accept, Banco, Bid, Burn, Deal, Pass, Replenish, Retire, Take, Wager
 from ...engine.session import COMPUTER_STAGES, SEAT_KEYS, Board, Session, Stage
 from ...i18n import _
@@ -591,7 +591,8 @@ class TableScreen(Screen[None]):
                 right, left = split
                 self.act(lambda: self.session.perform(Banco(who=who, right=right, left=left)))
 
-        self.app.push_screen(BancoSplitScreen(who, game.fund, check, game.banco_rule()), chosen)
+        rule = tell(game.banco_rule_msg())
+        self.app.push_screen(BancoSplitScreen(who, game.fund, check, rule), chosen)
 
     # ------------------------------------------------------------ the houses' own acts
 
