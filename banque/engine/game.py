@@ -78,6 +78,10 @@ from .rules import PROFILE_NAMES, HouseRules, house_rules
 
 START_CHIPS = 100
 MIN_CARDS_FOR_COUP = 9
+#: The profiles' names, a :class:`Word` in "Under the {rules} rules…" (and the
+#: table's header): translated as the word that qualifies "rules" (French
+#: "classiques", Spanish "clásicas"); the record keeps the English name.
+PROFILE_WORDS = (N_("home"), N_("classic"), N_("hoyle"))
 SIDES: tuple[Side, Side] = ("right", "left")
 MOVERS: tuple[Mover, Mover, Mover] = ("right", "left", "banker")
 _NO_HANDS: dict[Mover, tuple[str | None, ...]] = {"right": (), "left": (), "banker": ()}
@@ -840,7 +844,7 @@ class Game:
                         "Under the {rules} rules everyone but the banker sits on a side: "
                         "there are no spectators."
                     ),
-                    rules=house.name,
+                    rules=Word(house.name),
                 ),
                 "seating",
             )
@@ -1511,7 +1515,7 @@ class Game:
                             "Under the {rules} rules a banco covers the caller's own side: "
                             "it is not divided between the hands."
                         ),
-                        rules=self.house.name,
+                        rules=Word(self.house.name),
                     ),
                     "banco",
                 )
@@ -1574,7 +1578,7 @@ class Game:
         return r, lt
 
     def banco_rule(self) -> str:
-        """The house's rule for dividing a banco on both hands, in words."""
+        """The house's rule for dividing a banco on both hands, in words (English)."""
         return str(self._split_rule())
 
     def banco_rule_msg(self) -> Msg:
@@ -2325,7 +2329,10 @@ class Game:
         most = self.house.max_burn
         if not most:
             raise IllegalAction(
-                Msg(N_("Under the {rules} rules no cards are burnt."), rules=self.house.name),
+                Msg(
+                    N_("Under the {rules} rules no cards are burnt."),
+                    rules=Word(self.house.name),
+                ),
                 "burn",
             )
         if self.phase == "auction" and self.bids:
@@ -2402,7 +2409,7 @@ class Game:
                         "Under the {rules} rules the stakes never exceed the fund: there is "
                         "nothing to accept."
                     ),
-                    rules=self.house.name,
+                    rules=Word(self.house.name),
                 ),
                 "accept",
             )
@@ -2472,7 +2479,7 @@ class Game:
             raise IllegalAction(
                 Msg(
                     N_("Under the {rules} rules a broken bank ends the bank."),
-                    rules=self.house.name,
+                    rules=Word(self.house.name),
                 ),
                 "replenish",
             )

@@ -38,6 +38,7 @@ from ..engine.models import (
     Take,
     Wager,
 )
+from ..text import quoted
 from . import protocol as P
 
 if TYPE_CHECKING:
@@ -50,6 +51,9 @@ REMEMBERED_ACTS = 64
 MAX_ERRORS = 50
 #: A settlement read by a table of computers only stays this many paces.
 WATCH_READING = 3.0
+#: Words other parts give :meth:`Table.close` (``TableServer.close``'s), marked here
+#: for the catalogue: each joiner reads them in its own language.
+CLOSING_WORDS = (N_("The host has closed the table."),)
 
 
 class Link(Protocol):
@@ -215,7 +219,17 @@ class Table:
             self.broadcast()  # the others see the seat gone (and maybe a settlement read)
             self._maybe_go_on()
 
-    def close(self, message: str = "The table closes.") -> None:
+    def close(self, message: str | Msg | None = None) -> None:
+        """Tell every link the table closes (in each joiner's language), and hang up.
+
+        A plain ``str`` is sent as a message whose template it is: a joiner tells
+        it in its language when the catalogue has it (the server's own words are
+        marked in :data:`CLOSING_WORDS`), else as it is.
+        """
+        if message is None:
+            message = Msg(N_("The table closes."))
+        elif isinstance(message, str):
+            message = Msg(message)
         for joined in list(self.links):
             self._send(joined, P.error("closing", message))
             joined.link.close()
@@ -232,7 +246,9 @@ class Table:
                 self._act(joined, P.parse_act(data))
             else:
                 raise P.ProtocolError(
-                    "bad_message", 'The "type" of a message is "hello" or "act".', data.get("id")
+                    "bad_message",
+                    Msg(N_('The "type" of a message is "hello" or "act".')),
+                    data.get("id"),
                 )
         except P.ProtocolError as exc:
             self._refuse(joined, P.error(exc.code, exc.msg or exc.message, exc.id))
@@ -269,12 +285,14 @@ class Table:
         assert seat is not None
         if seat not in self.session.game.participants:
             raise P.ProtocolError(
-                "unknown_seat", f"Nobody called {seat[:40]!r} sits at this table."
+                "unknown_seat",
+                Msg(N_("Nobody called {seat} sits at this table."), seat=quoted(seat, 40)),
             )
         state = self.seats.get(seat)
         if state is None:
             raise P.ProtocolError(
-                "unknown_seat", f"{seat} is a computer seat: it cannot be joined."
+                "unknown_seat",
+                Msg(N_("{seat} is a computer seat: it cannot be joined."), seat=seat),
             )
         if hello.token is not None:
             ok = hmac.compare_digest(hello.token.encode(), state.token.encode())

@@ -36,7 +36,7 @@ from textual.widgets import Static
 
 from ..constants import ForcedMoves, SeatChoice
 from ..engine.errors import BanqueError
-from ..i18n import _, current_language, install, retranslate
+from ..i18n import _, current_language, install, ngettext, retranslate
 from ..text import markup_literal
 from .palette import TranslatedApp
 from .screens.dialogs import ConfirmScreen, TooSmallScreen
@@ -370,9 +370,11 @@ class BanqueApp(TranslatedApp):
                 _("{who} (computer)").format(who=n) if n in entry.computers else n
                 for n in entry.participants
             )
-            return _("{names}: bank {bank}, {coups} coup(s) played; last played {when}.").format(
-                names=names, bank=entry.bank, coups=entry.coup, when=when
-            )
+            return ngettext(
+                "{names}: bank {bank}, {coups} coup played; last played {when}.",
+                "{names}: bank {bank}, {coups} coups played; last played {when}.",
+                entry.coup,
+            ).format(names=names, bank=entry.bank, coups=entry.coup, when=when)
 
         def answer(yes: bool | None) -> None:
             if yes:

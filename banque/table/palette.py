@@ -1,9 +1,13 @@
 """The command palette in the player's language: Textual's own commands and placeholder.
 
-Textual writes its system commands (Theme, Quit, Keys, Screenshot…) and the
-palette's placeholder in English; :class:`TranslatedApp` shows them translated,
-through the App's public API (``get_system_commands``, ``CommandPalette``'s
-``placeholder``).  Every banque application derives from it.
+Textual writes its system commands (Theme, Quit, Screenshot…), the
+palette's placeholder and a few toasts (ctrl+c's "how to quit", a screenshot
+saved) in English; :class:`TranslatedApp` shows them translated, through the
+App's public API (``get_system_commands``, ``CommandPalette``'s
+``placeholder``, the ``help_quit`` action, the screenshot's delivery events,
+whose default handling it prevents).  Its Keys command is left out: Textual's
+key panel shows its widgets' editing keys in English only, and F1's help lists
+every key in the player's language.  Every banque application derives from it.
 """
 
 from __future__ import annotations
@@ -12,11 +16,13 @@ from collections.abc import Iterable
 from functools import partial
 from typing import Any
 
+from textual import events, on
 from textual.app import App, SystemCommand
+from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
 
-from ..i18n import LANGUAGES, _, current_language, install, retranslate
+from ..i18n import LANGUAGES, _, current_language, install, pgettext, retranslate
 
 
 def textual_words() -> dict[str, str]:
@@ -44,12 +50,35 @@ def textual_words() -> dict[str, str]:
     }
 
 
+def key_names() -> dict[str, str]:
+    """The keys the key bar names with a word (Textual's names) -> the current language's."""
+    return {
+        "space": pgettext("key", "space"),
+        "esc": pgettext("key", "esc"),
+        "tab": pgettext("key", "tab"),
+        "home": pgettext("key", "home"),
+        "end": pgettext("key", "end"),
+    }
+
+
 class TranslatedApp(App[int]):
     """An App whose command palette speaks the chosen language."""
+
+    def get_key_display(self, binding: Binding) -> str:
+        """A key as the key bar shows it: ``espace`` for space in French (``^q`` as it is)."""
+        shown = super().get_key_display(binding)
+        if binding.key_display:
+            return shown
+        names = key_names()
+        return "+".join(names.get(part, part) for part in shown.split("+"))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         words = textual_words()
         for command in super().get_system_commands(screen):
+            if command.title == "Keys":
+                # Textual's key panel lists its widgets' own keys in English words
+                # only; F1's help lists every key in the player's language.
+                continue
             yield command._replace(
                 title=words.get(command.title, command.title),
                 help=words.get(command.help, command.help),
@@ -99,3 +128,33 @@ class TranslatedApp(App[int]):
         self.push_screen(
             CommandPalette(providers=[ThemeProvider], placeholder=_("Search for themes…"))
         )
+
+    def action_help_quit(self) -> None:
+        """ctrl+c: say which key quits (Textual's own toast is English)."""
+        for key, active in self.active_bindings.items():
+            if active.binding.action in ("quit", "app.quit"):
+                self.notify(
+                    _("Press {key} to quit.").format(key=key),
+                    title=_("Do you want to quit?"),
+                    markup=False,
+                )
+                return
+
+    @on(events.DeliveryComplete)
+    def _screenshot_saved(self, event: events.DeliveryComplete) -> None:
+        if event.name == "screenshot":
+            event.prevent_default()  # Textual's English toast
+            if event.path is None:
+                self.notify(_("Screenshot saved."), title=_("Screenshot"), markup=False)
+            else:
+                self.notify(
+                    _("Screenshot saved to {path}.").format(path=event.path),
+                    title=_("Screenshot"),
+                    markup=False,
+                )
+
+    @on(events.DeliveryFailed)
+    def _screenshot_failed(self, event: events.DeliveryFailed) -> None:
+        if event.name == "screenshot":
+            event.prevent_default()
+            self.notify(_("The screenshot could not be saved."), severity="error", markup=False)

@@ -27,7 +27,7 @@ def seating_hint(extra_bettors: str, chosen: str | None, watching: bool) -> str:
             if extra_bettors == "spectators"
             else _("{who} stands")
         )
-        hint += " · w: " + where.format(who=chosen)
+        hint += " · " + _("w: {what}").format(what=where.format(who=chosen))
     return hint
 
 

@@ -237,7 +237,7 @@ class JoinedScreen(Screen[None]):
         self._update_action(view, board)
         me = app.seat or _(app.watcher)
         rules = app.state.rules if app.state is not None else "home"
-        tail = "" if rules == "home" else " · " + _("{rules} rules").format(rules=rules)
+        tail = "" if rules == "home" else " · " + _("{rules} rules").format(rules=_(rules))
         if board.banker is None:
             self.sub_title = _("{me} · bank {n}: auction").format(me=me, n=board.bank_number) + tail
         else:

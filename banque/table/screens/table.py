@@ -247,7 +247,7 @@ class TableScreen(Screen[None]):
 
     def _sub_title(self, board: Board) -> str:
         rules = self.session.game.rules
-        tail = "" if rules == "home" else " · " + _("{rules} rules").format(rules=rules)
+        tail = "" if rules == "home" else " · " + _("{rules} rules").format(rules=_(rules))
         if board.banker is None:
             return _("Bank {n}: auction").format(n=board.bank_number) + tail
         return (
