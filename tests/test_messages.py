@@ -282,12 +282,13 @@ def test_a_plural_message_chooses_its_form() -> None:
 
 def test_the_app_tells_through_i18n(monkeypatch: pytest.MonkeyPatch) -> None:
     """The screens' one way (messages.tell) follows the language i18n has chosen."""
+    # (imported before the patch: a module imported under it would keep the patched _)
+    from banque.table.widgets.log import event_text
+
     monkeypatch.setattr(i18n, "_", _upper)
     g = Game(["Ana", "Bruno", "Chloé"], seed=7)
     (ev,) = g.bid("Ana", 1)
     assert tell_event(ev) == "Ana BIDS 1 chip FOR THE BANK."  # chips through i18n.ngettext
-    from banque.table.widgets.log import event_text
-
     assert event_text(ev, ascii_suits=False).plain == "Ana BIDS 1 chip FOR THE BANK."
 
 

@@ -103,6 +103,8 @@ WORDS = (
 )
 _CHIPS = Nn_("{n} chip", "{n} chips")
 _AND = N_("{names} and {last}")
+#: Clauses one after the other (French writes " ; ").
+_THEN = N_("{cases}; {case}")
 
 
 class Msg:
@@ -215,6 +217,13 @@ def _render(value: Any, translator: Translator) -> Any:
         return translator.gettext(str(value))
     if isinstance(value, Card):
         return pretty(value)
+    if isinstance(value, Clauses):
+        parts = [str(_render(v, translator)) for v in value]
+        then = translator.gettext(_THEN)
+        text = parts[0] if parts else ""
+        for part in parts[1:]:
+            text = then.format(cases=text, case=part)
+        return text
     if isinstance(value, Listed):
         return value.sep.join(str(_render(v, translator)) for v in value)
     if isinstance(value, Cards):

@@ -306,11 +306,13 @@ class BanqueApp(TranslatedApp):
                 clock=self.clock(),
             )
         except OSError as exc:
+            from ..engine.messages import os_reason, tell
+
             self.notify(
                 _(
                     "The game's journal cannot be written ({why}): a closed terminal would "
                     "lose the game. ctrl+s saves the record."
-                ).format(why=exc.strerror or str(exc)),
+                ).format(why=tell(os_reason(exc))),
                 severity="warning",
                 timeout=max(self.toast_seconds, 10.0),
             )
@@ -334,7 +336,9 @@ class BanqueApp(TranslatedApp):
         try:
             journal, info = Journal.reopen(path)
         except (BanqueError, OSError) as exc:
-            why = str(exc) if isinstance(exc, BanqueError) else (exc.strerror or str(exc))
+            from ..engine.messages import os_reason, tell, tell_error
+
+            why = tell_error(exc) if isinstance(exc, BanqueError) else tell(os_reason(exc))
             self.notify(why, severity="error", timeout=max(self.toast_seconds, 10.0))
             self.push_screen(self._setup_screen())
             return
@@ -898,9 +902,11 @@ class BanqueApp(TranslatedApp):
         try:
             atomic_write(path, session.record_text(self.pace))
         except OSError as exc:
+            from ..engine.messages import os_reason, tell
+
             self.notify(
                 _("The record could not be saved to {path}: {why}. Nothing was changed.").format(
-                    path=path, why=exc.strerror or str(exc)
+                    path=path, why=tell(os_reason(exc))
                 ),
                 severity="error",
                 timeout=max(self.toast_seconds, 10.0),

@@ -234,7 +234,9 @@ async def _show(
     try:
         await server.start()
     except TableError as exc:
-        raise BanqueError(str(exc)) from None
+        from ...engine.messages import reason
+
+        raise BanqueError(reason(exc)) from None
     app = HostApp(server, play)
     loop = asyncio.get_running_loop()
     stopping: set[asyncio.Task[None]] = set()
