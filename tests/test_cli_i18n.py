@@ -353,7 +353,7 @@ def test_a_joining_players_errors_are_in_its_language(tmp_path: Path) -> None:
                "or 10) then the suit (C D H S), for example 9C or TH; acts 1 and 2 (bid): amount: "
                "a whole number of chips is needed, written as a number (like 10)\n"),
         ("fr", "banque: BAD: shoe : 'ZZ' n'est pas une carte : écrivez la valeur (A 2 3 4 5 6 7 8 "
-               "9 T J Q K, ou 10) puis la couleur (C D H S), par exemple 9C ou TH; actes 1 et 2 "
+               "9 T J Q K, ou 10) puis la couleur (C D H S), par exemple 9C ou TH ; actes 1 et 2 "
                "(bid): amount : il faut un nombre entier de jetons, écrit en chiffres (comme 10)\n"),
         ("es", "banque: BAD: shoe: 'ZZ' no es una carta: escriba el valor (A 2 3 4 5 6 7 8 9 T J "
                "Q K, o 10) y luego el palo (C D H S), por ejemplo 9C o TH; actos 1 y 2 (bid): "
