@@ -77,6 +77,8 @@ COMMAND_LINE = re.compile(
     r"(?: (?:home|classic|hoyle|[A-Z]+\b)|(?= --))"
     r"|\bbanque (?:rules|host|join|replay|advise|odds|simulate|games)\b"
 )
+#: A seat's access token (random letters, digits, ``-`` and ``_``): not words.
+TOKEN = re.compile(r"(?<![\w-])(?=[\w-]*\d)[\w-]{16,}(?![\w-])")
 
 WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 
@@ -90,12 +92,15 @@ def english_words(text: str) -> list[str]:
 
     >>> english_words("Ana mise 5 jetons; the bank wins")
     ['the', 'bank', 'wins']
+    >>> english_words("Ana: 8KP6xhb7dDHTnc_S-MC2e1BE")  # a seat's token
+    []
     """
     for name in PROPER:
         text = text.replace(name, "")
     text = PATH.sub(lambda m: "" if _is_path(m.group()) else m.group(), text)
     text = COMMAND_LINE.sub("", text)
     text = IDENTIFIER.sub("", text)
+    text = TOKEN.sub("", text)
     return [w for w in WORD.findall(text) if w.lower() in STOPLIST]
 
 

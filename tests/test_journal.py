@@ -249,7 +249,7 @@ async def test_a_failed_save_says_why_and_keeps_the_file(
         await pilot.press("ctrl+s")
         await settle(pilot)
         said = " ".join(n.message for n in app._notifications)
-        assert "could not be saved" in said and "No space left on device" in said
+        assert "could not be saved" in said and "no space left on the disk" in said
         assert rec.read_text() == text
 
 
