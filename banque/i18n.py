@@ -28,7 +28,6 @@ imported: Textual's key bindings are class attributes, made at import.
 from __future__ import annotations
 
 import gettext as _gettext
-import hashlib
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -131,7 +130,10 @@ def _load(language: str) -> _gettext.NullTranslations:
         po_bytes = None
     if po_bytes is None:  # an installation without sources: its .mo as it is
         return _read_mo(mo, None) or _gettext.NullTranslations()
-    # the fingerprint as banque.msgfmt.source_hash makes it (not imported: a faster start)
+    # the fingerprint as banque.msgfmt.source_hash makes it (not imported: a faster start;
+    # hashlib neither, until a language other than English is spoken)
+    import hashlib
+
     wanted = hashlib.sha256(po_bytes).hexdigest()[:20]
     catalogue = _read_mo(mo, wanted)
     if catalogue is not None:
