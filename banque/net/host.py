@@ -213,6 +213,45 @@ def host(
 ) -> int:
     """Open the table and serve it until stopped; the exit status."""
     stream = out or sys.stdout
+    table, gid = prepare_table(
+        names,
+        computers=computers,
+        seed=seed,
+        pace=pace,
+        forced_moves=forced_moves,
+        takeover=takeover,
+        journal=journal,
+        group=group,
+        seat_users=seat_users,
+        rules=rules,
+        options=options,
+    )
+    try:
+        return asyncio.run(_serve(table, socket_path, tcp_port, stream, gid))
+    finally:
+        if journal:
+            said = close_journal(table.session)
+            if said:
+                print(said, file=stream, flush=True)
+
+
+def prepare_table(
+    names: Sequence[str],
+    *,
+    computers: Mapping[str, SeatChoice],
+    seed: int | None,
+    pace: float,
+    forced_moves: str,
+    takeover: bool,
+    journal: bool,
+    group: str | None,
+    seat_users: Mapping[str, str] | None,
+    rules: str,
+    options: Mapping[str, str | int] | None,
+) -> tuple[Table, int | None]:
+    """What ``banque host`` does before serving (with its console or its full screen):
+    the seats' accounts checked, the table built, its journal opened (a warning on
+    stderr if it cannot be); the table and the socket's group id."""
     gid = group_id(group) if group is not None else None
     users = seat_uids(seat_users or {}, names, computers, gid)
     table = build_table(
@@ -230,13 +269,24 @@ def host(
         warning = open_journal(table.session, pace)
         if warning:
             print(f"banque: {warning}", file=sys.stderr)
+    return table, gid
+
+
+async def start_server(
+    table: Table, socket_path: str | None, tcp_port: int | None, gid: int | None
+) -> TableServer:
+    """The table served at its address (a refusal in words if it cannot be opened)."""
+    server = TableServer(
+        table,
+        Path(socket_path).expanduser() if socket_path else None,
+        tcp_port=tcp_port,
+        group=gid,
+    )
     try:
-        return asyncio.run(_serve(table, socket_path, tcp_port, stream, gid))
-    finally:
-        if journal:
-            said = close_journal(table.session)
-            if said:
-                print(said, file=stream, flush=True)
+        await server.start()
+    except TableError as exc:
+        raise BanqueError(reason(exc)) from None
+    return server
 
 
 def group_id(name: str) -> int:
@@ -256,16 +306,7 @@ def group_id(name: str) -> int:
 async def _serve(
     table: Table, socket_path: str | None, tcp_port: int | None, out: TextIO, gid: int | None
 ) -> int:
-    server = TableServer(
-        table,
-        Path(socket_path).expanduser() if socket_path else None,
-        tcp_port=tcp_port,
-        group=gid,
-    )
-    try:
-        await server.start()
-    except TableError as exc:
-        raise BanqueError(reason(exc)) from None
+    server = await start_server(table, socket_path, tcp_port, gid)
     stop = asyncio.Event()
     status = 0
     loop = asyncio.get_running_loop()

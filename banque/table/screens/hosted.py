@@ -17,9 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
-import sys
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -30,7 +28,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...constants import SeatChoice
-from ...engine.errors import BanqueError
 from ...i18n import N_, _
 from .dialogs import ConfirmScreen
 from .joined import Connection, JoinApp
@@ -187,27 +184,23 @@ def run_hosted(
     options: Mapping[str, str | int] | None = None,
 ) -> int:
     """``banque host`` in a terminal: serve the table and show it here; the exit status."""
-    from ...net.host import build_table, check_play, group_id, seat_uids
-    from ...net.server import close_journal, open_journal
+    from ...net.host import check_play, prepare_table
+    from ...net.server import close_journal
 
-    gid = group_id(group) if group is not None else None
     check_play(play, names, computers)
-    users = seat_uids(seat_users or {}, names, computers, gid)
-    table = build_table(
+    table, gid = prepare_table(
         names,
         computers=computers,
         seed=seed,
         pace=pace,
         forced_moves=forced_moves,
         takeover=takeover,
-        users=users,
+        journal=journal,
+        group=group,
+        seat_users=seat_users,
         rules=rules,
         options=options,
     )
-    if journal:
-        warning = open_journal(table.session, pace)
-        if warning:
-            print(f"banque: {warning}", file=sys.stderr)
     status = 0
     try:
         status = asyncio.run(_show(table, socket_path, tcp_port, gid, play))
@@ -223,20 +216,9 @@ def run_hosted(
 async def _show(
     table: Any, socket_path: str | None, tcp_port: int | None, gid: int | None, play: str | None
 ) -> int:
-    from ...net.server import TableError, TableServer
+    from ...net.host import start_server
 
-    server = TableServer(
-        table,
-        Path(socket_path).expanduser() if socket_path else None,
-        tcp_port=tcp_port,
-        group=gid,
-    )
-    try:
-        await server.start()
-    except TableError as exc:
-        from ...engine.messages import reason
-
-        raise BanqueError(reason(exc)) from None
+    server = await start_server(table, socket_path, tcp_port, gid)
     app = HostApp(server, play)
     loop = asyncio.get_running_loop()
     stopping: set[asyncio.Task[None]] = set()
