@@ -1,15 +1,47 @@
 """The action panel's hints for the houses' own acts, shared by the hot-seat table
 (:mod:`banque.table.screens.table`) and a joined seat (:mod:`banque.table.screens.joined`): the
-same keys say the same words at both."""
+same keys say the same words at both (and the seating's keys are one list)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+from textual.binding import Binding
 
 from ...i18n import _
 
 if TYPE_CHECKING:
     from .dialogs import NumberScreen
+
+
+def seating_bindings(
+    side: Callable[[str], str], order: Callable[[int], str], reset: str
+) -> list[Binding]:
+    """The banker's keys for arranging the seating (binding ids ``table.…`` at both
+    tables): ↑↓ choose, ←→ a side (``side("left")`` is the action), ``[ ]`` the order
+    from the banker out (``order(-1)``, ``order(1)``), ctrl+r back to the default."""
+    return [
+        Binding("up", "seat_cursor(-1)", _("Choose"), key_display="↑↓", id="table.cursor_up"),
+        Binding("down", "seat_cursor(1)", _("Choose"), show=False, id="table.cursor_down"),
+        Binding("left", side("left"), _("To left"), id="table.to_left"),
+        Binding("right", side("right"), _("To right"), id="table.to_right"),
+        Binding(
+            "shift+up,left_square_bracket",
+            order(-1),
+            _("Order"),
+            key_display="[ ]",
+            id="table.order_up",
+        ),
+        Binding(
+            "shift+down,right_square_bracket",
+            order(1),
+            _("Order"),
+            show=False,
+            id="table.order_down",
+        ),
+        Binding("ctrl+r", reset, _("Reset"), id="table.seat_reset"),
+    ]
 
 
 def seating_hint(extra_bettors: str, chosen: str | None, watching: bool) -> str:

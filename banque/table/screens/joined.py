@@ -38,6 +38,7 @@ from .hints import (
     dealing_hint,
     offer_hint,
     replenish_hint,
+    seating_bindings,
     seating_hint,
 )
 from .history import HistoryScreen
@@ -96,26 +97,12 @@ class JoinedScreen(Screen[None]):
         Binding("s", "switch_side", _("Other side"), id="table.switch_side"),
         Binding("c", "cutter", _("Cut by"), id="table.cutter"),
         # The banker arranging the seating (the hot-seat table's keys).
-        Binding("up", "seat_cursor(-1)", _("Choose"), key_display="↑↓", id="table.cursor_up"),
-        Binding("down", "seat_cursor(1)", _("Choose"), show=False, id="table.cursor_down"),
-        Binding("left", "arrange('left')", _("To left"), id="table.to_left"),
-        Binding("right", "arrange('right')", _("To right"), id="table.to_right"),
-        Binding(
-            "shift+up,left_square_bracket",
-            "arrange('up')",
-            _("Order"),
-            key_display="[ ]",
-            id="table.order_up",
-        ),
-        Binding(
-            "shift+down,right_square_bracket",
-            "arrange('down')",
-            _("Order"),
-            show=False,
-            id="table.order_down",
+        *seating_bindings(
+            side=lambda side: f"arrange('{side}')",
+            order=lambda step: "arrange('up')" if step < 0 else "arrange('down')",
+            reset="arrange('reset')",
         ),
         Binding("w", "arrange('watch')", _("Spectator"), id="table.spectator"),
-        Binding("ctrl+r", "arrange('reset')", _("Reset"), id="table.seat_reset"),
         Binding("pageup", "log_page(-1)", show=False, priority=True, id="join.log_up"),
         Binding("pagedown", "log_page(1)", show=False, priority=True, id="join.log_down"),
         Binding("l", "history", _("Log"), show=False, id="join.history"),

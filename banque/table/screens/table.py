@@ -28,6 +28,7 @@ from .hints import (
     dealing_hint,
     offer_hint,
     replenish_hint,
+    seating_bindings,
     seating_hint,
 )
 
@@ -92,25 +93,11 @@ class TableScreen(Screen[None]):
         Binding("b", "banco", _("Banco"), id="table.banco"),
         Binding("r", "ride", _("Ride"), id="table.ride"),
         Binding("v", "pick_seat", _("Views"), id="table.views"),
-        Binding("up", "seat_cursor(-1)", _("Choose"), key_display="↑↓", id="table.cursor_up"),
-        Binding("down", "seat_cursor(1)", _("Choose"), show=False, id="table.cursor_down"),
-        Binding("left", "seat_side('left')", _("To left"), id="table.to_left"),
-        Binding("right", "seat_side('right')", _("To right"), id="table.to_right"),
-        Binding(
-            "shift+up,left_square_bracket",
-            "seat_order(-1)",
-            _("Order"),
-            key_display="[ ]",
-            id="table.order_up",
+        *seating_bindings(
+            side=lambda side: f"seat_side('{side}')",
+            order=lambda step: f"seat_order({step})",
+            reset="seat_reset",
         ),
-        Binding(
-            "shift+down,right_square_bracket",
-            "seat_order(1)",
-            _("Order"),
-            show=False,
-            id="table.order_down",
-        ),
-        Binding("ctrl+r", "seat_reset", _("Reset"), id="table.seat_reset"),
         # The log: the latest events by page, the whole of it on its own screen.
         Binding("pageup", "log_page(-1)", show=False, priority=True, id="table.log_up"),
         Binding("pagedown", "log_page(1)", show=False, priority=True, id="table.log_down"),
