@@ -47,8 +47,7 @@ alone (the punters' hand by the punter who plays it) until the coup ends.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -58,15 +57,15 @@ from ..engine.cards import RANK_VALUE
 from ..engine.errors import IllegalAction
 from ..engine.game import START_CHIPS
 from ..engine.messages import N_, Card, Cards, Msg, Nn_, chips
-from ..engine.models import Action, Banco, Bid, Deal, Draw, Pass, Retire, Stand, Wager, build
+from ..engine.models import Banco, Bid, Deal, Draw, Pass, Retire, Stand, Wager, build
 from ..study.advisor_one import advise_one_side
 from ..text import quoted
 from .common import (
     Event,
     Hands,
-    Shoe,
     Standing,
     TwoHandCoup,
+    TwoHandGame,
     game_over,
     points,
     result_of,
@@ -143,7 +142,7 @@ class CheminReport(BaseModel):
     bids: dict[str, int] = {}
 
 
-class CheminGame:
+class CheminGame(TwoHandGame):
     """A game of chemin de fer: coup after coup, the bank going round, until ``retire``."""
 
     game = "chemin-de-fer"
@@ -164,23 +163,13 @@ class CheminGame:
         self.participants = validate_names(participants, MIN_PLAYERS, MAX_PLAYERS, "Chemin de fer")
         if rotation not in ("left", "right"):
             raise IllegalAction(Msg(N_("The bank passes to the left or to the right.")), "rotation")
-        self.seed = seed
-        self.packs = packs
         self.rotation = rotation
         if forced_moves not in ("automatic", "announced"):
             raise IllegalAction(Msg(N_("Forced moves are automatic or announced.")), "forced_moves")
         #: ``automatic``: the punter's forced moves at once (everyone sees who holds 5);
         #: ``announced``: the punter states every move, forced or not (nothing shows).
         self.forced_moves = forced_moves
-        self.rng = random.Random(seed)
-        self.shoe = Shoe(packs, self.rng, shoe)
-        self.stacked = list(self.shoe.stacked)
-        self.recording = record
-        self.keep_log = keep_log
-        self.actions: list[Action] = []
-        self.log: list[Event] = []
-        self.balances: dict[str, int] = {p: START_CHIPS for p in self.participants}
-        self.coups: list[TwoHandCoup] = []
+        self._start(seed, packs, shoe, record, keep_log)
         self.banks: list[dict[str, object]] = []
         self.fund = 0
         self.stakes: dict[str, int] = {}
@@ -227,36 +216,9 @@ class CheminGame:
         return sum(self.balances.values()) + self.fund + self.staked()
 
     @property
-    def cards_left(self) -> int:
-        return len(self.shoe)
-
-    @property
     def bank_number(self) -> int:
         """The banks held so far (the one being announced counts from its announcement)."""
         return max(1, len(self.banks))
-
-    def _event(self, kind: str, msg: Msg, out: list[Event]) -> None:
-        """An event: its words are ``msg`` (told in each player's language)."""
-        ev = Event(kind, str(msg), len(self.banks) or 1, len(self.coups) + 1, kind, {}, msg)
-        out.append(ev)
-        if self.keep_log:
-            self.log.append(ev)
-
-    def _remember(self, make: Callable[[], Action]) -> None:
-        """Record an act (made only when the game keeps its record: simulations do not)."""
-        if self.recording:
-            self.actions.append(make())
-
-    def _who(self, who: str) -> None:
-        if who not in self.balances:
-            raise IllegalAction(
-                Msg(
-                    N_("{who} is not at this table (the players are {names})."),
-                    who=quoted(who),
-                    names=", ".join(self.participants),
-                ),
-                "participant",
-            )
 
     def neighbour(self, who: str, step: int = 1) -> str:
         """The player ``step`` places round the table in the bank's rotation."""

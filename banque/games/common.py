@@ -18,7 +18,7 @@ Punto banco fixes every draw (the "tableau", :func:`player_draws` and
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Literal
 
 from pydantic import BaseModel
@@ -26,8 +26,9 @@ from pydantic import BaseModel
 from ..constants import MAX_NAME
 from ..engine.cards import full_shoe, hand_total
 from ..engine.errors import IllegalAction
-from ..engine.game import Event, validate_stacked
+from ..engine.game import START_CHIPS, Event, validate_stacked
 from ..engine.messages import N_, Msg, Nn_
+from ..engine.models import Action
 from ..engine.naturals import side_result
 from ..text import quoted
 
@@ -184,6 +185,65 @@ class Shoe:
         card = self.cards.pop()
         self.seen.append(card)
         return card
+
+
+class TwoHandGame:
+    """What the engines of punto banco and chemin de fer share: one seeded generator
+    and its shoe, the record of acts, the log of events, the seats' chips and coups.
+
+    A game's ``__init__`` checks its own options, then calls :meth:`_start`.
+    """
+
+    game: str
+    participants: list[str]
+    coups: list[TwoHandCoup]
+
+    def _start(
+        self, seed: int, packs: int, shoe: Iterable[str], record: bool, keep_log: bool
+    ) -> None:
+        self.seed = seed
+        self.packs = packs
+        self.rng = random.Random(seed)
+        self.shoe = Shoe(packs, self.rng, shoe)
+        self.stacked = list(self.shoe.stacked)
+        self.recording = record
+        self.keep_log = keep_log
+        self.actions: list[Action] = []
+        self.log: list[Event] = []
+        self.balances: dict[str, int] = {p: START_CHIPS for p in self.participants}
+        self.coups = []
+
+    @property
+    def cards_left(self) -> int:
+        return len(self.shoe)
+
+    @property
+    def bank_number(self) -> int:
+        """The bank the events belong to (the house's one bank in punto banco)."""
+        return 1
+
+    def _event(self, kind: str, msg: Msg, out: list[Event]) -> None:
+        """An event: its words are ``msg`` (told in each player's language)."""
+        ev = Event(kind, str(msg), self.bank_number, len(self.coups) + 1, kind, {}, msg)
+        out.append(ev)
+        if self.keep_log:
+            self.log.append(ev)
+
+    def _remember(self, make: Callable[[], Action]) -> None:
+        """Record an act (made only when the game keeps its record: simulations do not)."""
+        if self.recording:
+            self.actions.append(make())
+
+    def _who(self, who: str) -> None:
+        if who not in self.balances:
+            raise IllegalAction(
+                Msg(
+                    N_("{who} is not at this table (the players are {names})."),
+                    who=quoted(who),
+                    names=", ".join(self.participants),
+                ),
+                "participant",
+            )
 
 
 class Hands(BaseModel):

@@ -26,8 +26,7 @@ fraction stays in the box (less than a chip, never lost or rounded).
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -35,14 +34,14 @@ from pydantic import BaseModel
 from ..engine.errors import IllegalAction
 from ..engine.game import START_CHIPS
 from ..engine.messages import N_, Cards, Clauses, Msg, Nn_, chips
-from ..engine.models import Action, Bet, Deal, Retire, Spot, build
+from ..engine.models import Bet, Deal, Retire, Spot, build
 from ..text import quoted
 from .common import (
     Event,
     Hands,
-    Shoe,
     Standing,
     TwoHandCoup,
+    TwoHandGame,
     banker_draws,
     big_road,
     game_over,
@@ -97,7 +96,7 @@ class PuntoReport(BaseModel):
     prompt: str
 
 
-class PuntoGame:
+class PuntoGame(TwoHandGame):
     """A game of punto banco: coup after coup against the house, until ``retire``."""
 
     game = "punto-banco"
@@ -120,21 +119,11 @@ class PuntoGame:
             raise IllegalAction(
                 Msg(N_("The house limit is a whole number of chips, 1 or more.")), "limit"
             )
-        self.seed = seed
-        self.packs = packs
         self.limit = limit
-        self.rng = random.Random(seed)
-        self.shoe = Shoe(packs, self.rng, shoe)
-        self.stacked = list(self.shoe.stacked)
-        self.recording = record
-        self.keep_log = keep_log
-        self.actions: list[Action] = []
-        self.log: list[Event] = []
-        self.balances: dict[str, int] = {p: START_CHIPS for p in self.participants}
+        self._start(seed, packs, shoe, record, keep_log)
         self.bets: dict[str, dict[str, int]] = {}
         self.due: dict[str, int] = {p: 0 for p in self.participants}
         self.house = 0
-        self.coups: list[TwoHandCoup] = []
         self.phase: Literal["betting", "ended"] = "betting"
 
     # ------------------------------------------------------------------ state
@@ -145,38 +134,6 @@ class PuntoGame:
     def total_chips(self) -> int:
         """Balances + bets on the table + the house's takings: 100 a participant, always."""
         return sum(self.balances.values()) + self.staked() + self.house
-
-    @property
-    def cards_left(self) -> int:
-        return len(self.shoe)
-
-    @property
-    def bank_number(self) -> int:
-        """The house holds one bank all game long."""
-        return 1
-
-    def _event(self, kind: str, msg: Msg, out: list[Event]) -> None:
-        """An event: its words are ``msg`` (told in each player's language)."""
-        ev = Event(kind, str(msg), 1, len(self.coups) + 1, kind, {}, msg)
-        out.append(ev)
-        if self.keep_log:
-            self.log.append(ev)
-
-    def _remember(self, make: Callable[[], Action]) -> None:
-        """Record an act (made only when the game keeps its record: simulations do not)."""
-        if self.recording:
-            self.actions.append(make())
-
-    def _who(self, who: str) -> None:
-        if who not in self.balances:
-            raise IllegalAction(
-                Msg(
-                    N_("{who} is not at this table (the players are {names})."),
-                    who=quoted(who),
-                    names=", ".join(self.participants),
-                ),
-                "participant",
-            )
 
     def _open(self) -> None:
         if self.phase == "ended":
