@@ -71,6 +71,7 @@ class CheminApp(TwoHandApp):
     #standings { height: 1fr; padding: 1 2; }
     #keys { height: 1; background: $panel; padding: 0 1; }
     """
+    HELP_SECTION = "Chemin de fer"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "enter", _("enter"), show=False),
         Binding("b", "banco", _("banco"), show=False),
@@ -80,10 +81,6 @@ class CheminApp(TwoHandApp):
         Binding("s", "move(False)", _("stand"), show=False),
         Binding("a", "advice", _("advice"), show=False),
         Binding("backspace", "erase", _("erase"), show=False),
-        Binding("question_mark,f1", "help", _("help"), show=False),
-        Binding("e", "end_game", _("end the game"), show=False),
-        Binding("q", "quit_table", _("quit"), show=False),
-        Binding("ctrl+q", "quit_table", _("quit"), show=False, priority=True),
     ]
 
     def __init__(
@@ -316,20 +313,12 @@ class CheminApp(TwoHandApp):
         )
         self.refresh_table()
 
-    def action_help(self) -> None:
-        from .screens.games_help import GameHelpScreen
-
-        self.push_screen(GameHelpScreen("Chemin de fer"))
-
     def action_end_game(self) -> None:
         """End the game between coups (any human at the keyboard): the standings."""
         g = self.game
         if self.curtain_for or g.phase == "ended" or not self.humans:
             return
         self.act(g.retire)
-
-    def action_quit_table(self) -> None:
-        self.exit(0)
 
     # ------------------------------------------------------------------ drawing
 

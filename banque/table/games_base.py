@@ -9,12 +9,13 @@ is closed, so that the next one is made in the new language.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from textual.app import SystemCommand
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from ..i18n import current_language, install, retranslate
+from ..i18n import _, current_language, install, retranslate
 from .palette import TranslatedApp
 
 __all__ = ["TwoHandApp"]
@@ -24,8 +25,27 @@ class TwoHandApp(TranslatedApp):
     """A two-hand table's App: the palette's language commands; :meth:`refresh_table`
     draws the table (each table defines it)."""
 
+    #: The keys both tables have (each adds its own game's keys to these).
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark,f1", "help", _("help"), show=False),
+        Binding("e", "end_game", _("end the game"), show=False),
+        Binding("q", "quit_table", _("quit"), show=False),
+        Binding("ctrl+q", "quit_table", _("quit"), show=False, priority=True),
+    ]
+    #: The game's name in its help (the title of its section in ``games_help.md``).
+    HELP_SECTION: ClassVar[str] = ""
+
     def refresh_table(self) -> None:  # pragma: no cover - each table draws its own
         raise NotImplementedError
+
+    def action_help(self) -> None:
+        from .screens.games_help import GameHelpScreen
+
+        self.push_screen(GameHelpScreen(self.HELP_SECTION))
+
+    def action_quit_table(self) -> None:
+        """Leave the table (the journal keeps an unfinished game for ``--resume``)."""
+        self.exit(0)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -92,6 +92,7 @@ class PuntoApp(TwoHandApp):
     #keys { height: 1; background: $panel; padding: 0 1; }
     #standings { height: 1fr; padding: 1 2; }
     """
+    HELP_SECTION = "Punto banco"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "spot('player')", _("player"), show=False),
         Binding("b", "spot('banker')", _("banker"), show=False),
@@ -102,10 +103,6 @@ class PuntoApp(TwoHandApp):
         Binding("backspace", "clear", _("take back"), show=False),
         Binding("enter,d", "deal", _("deal"), show=False),
         Binding("tab", "next_seat", _("next player"), show=False),
-        Binding("question_mark,f1", "help", _("help"), show=False),
-        Binding("e", "end_game", _("end the game"), show=False),
-        Binding("q", "quit_table", _("quit"), show=False),
-        Binding("ctrl+q", "quit_table", _("quit"), show=False, priority=True),
     ]
 
     def __init__(
@@ -442,14 +439,6 @@ class PuntoApp(TwoHandApp):
             self.message = tell_error(exc)
         self.save()
         self.refresh_table()
-
-    def action_help(self) -> None:
-        from .screens.games_help import GameHelpScreen
-
-        self.push_screen(GameHelpScreen("Punto banco"))
-
-    def action_quit_table(self) -> None:
-        self.exit(0)
 
 
 def run_punto(
