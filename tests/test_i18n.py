@@ -379,3 +379,64 @@ def test_the_language_is_chosen_before_any_screen_is_imported() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     ).stdout
     assert "Quitter" in out and "Aide" in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "shown"), [("fr", "o", "o ou y : oui"), ("es", "s", "s o y: sí")]
+)
+async def test_a_question_takes_the_languages_letter_for_yes(
+    lang: str, key: str, shown: str
+) -> None:
+    """French answers *o* (oui), Spanish *s* (sí); y still does; n is no in all three."""
+    from textual.app import App
+
+    from banque.table.screens.dialogs import ConfirmScreen
+    from banque.table.testing import screen_text
+
+    i18n.install(lang)
+    try:
+        answers: list[bool | None] = []
+
+        class Asking(App[None]):
+            def on_mount(self) -> None:
+                self.push_screen(ConfirmScreen("?"), answers.append)
+
+        app = Asking()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert shown in screen_text(app)
+            await pilot.press(key)
+            await pilot.pause()
+            app.push_screen(ConfirmScreen("?"), answers.append)
+            await pilot.pause()
+            await pilot.press("y")
+            await pilot.pause()
+            app.push_screen(ConfirmScreen("?"), answers.append)
+            await pilot.pause()
+            await pilot.press("n")
+            await pilot.pause()
+        assert answers == [True, True, False]
+    finally:
+        i18n.install("en")
+
+
+async def test_in_english_only_y_is_yes() -> None:
+    from textual.app import App
+
+    from banque.table.screens.dialogs import ConfirmScreen
+
+    answers: list[bool | None] = []
+
+    class Asking(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(ConfirmScreen("Close the table?"), answers.append)
+
+    app = Asking()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("o", "s")  # not answers in English
+        await pilot.pause()
+        assert answers == []
+        await pilot.press("y")
+        await pilot.pause()
+    assert answers == [True]

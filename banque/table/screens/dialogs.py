@@ -19,7 +19,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
 from ...constants import SEAT_KEY_LABELS, SEAT_KEYS
-from ...i18n import _
+from ...i18n import _, pgettext
 
 #: A text for a dialog: as it is, or a function telling it in the language spoken now
 #: (``lambda: _("Retire?")``), so that the dialog speaks a language chosen since.
@@ -65,6 +65,20 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
+
+    def on_key(self, event: events.Key) -> None:
+        """The language's own letter for yes answers yes too (French *o* for *oui*,
+        Spanish *s* for *sí*); ``y`` always does."""
+        key = yes_key()
+        if key != "y" and (event.character or "").lower() == key:
+            event.stop()
+            event.prevent_default()
+            self.dismiss(True)
+
+
+def yes_key() -> str:
+    """The letter that answers yes in the language spoken (``y`` in English)."""
+    return pgettext("the letter that answers yes to a question", "y")
 
 
 class NumberScreen(ModalScreen[int | None]):
