@@ -17,6 +17,17 @@ from banque.table.screens import TableScreen, TooSmallScreen
 from banque.table.testing import READY_10, THREE, WORKED, make_record, screen_text, table_app
 
 
+async def past_the_standings(pilot: Any, app: BanqueApp) -> None:
+    """Enter past the bank's standings (once they are up, however slow the machine):
+    a fresh bank's table."""
+    from banque.table.screens.standings import StandingsScreen
+
+    await testing.until(pilot, lambda: isinstance(app.screen, StandingsScreen))
+    await pilot.press("enter")
+    await testing.until(pilot, lambda: isinstance(app.screen, TableScreen))
+    await settle(pilot)
+
+
 async def settle(pilot: Any) -> None:
     """Three pauses here (the shared helper's two, and one more)."""
     await testing.settle(pilot, pauses=3)
@@ -81,8 +92,7 @@ async def test_the_log_wraps_again_after_a_resize_and_stays_on_its_latest_line()
 
     app = table_app(record=long_game_record())
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("enter")  # past the bank's standings: a fresh bank
-        await settle(pilot)
+        await past_the_standings(pilot, app)
         log = app.screen.query_one(CoupLog)
         wide = log_lines(app)
         assert max(len(line) for line in wide) > 50  # long lines, one row each at 120
@@ -107,8 +117,7 @@ async def test_the_log_scrolls_by_page_while_an_amount_is_typed() -> None:
 
     app = table_app(record=long_game_record())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")  # past the bank's standings: a fresh bank
-        await settle(pilot)
+        await past_the_standings(pilot, app)
         log = app.screen.query_one(CoupLog)
         end = log.max_scroll_y
         assert end > 0 and log.scroll_y == end
@@ -127,8 +136,7 @@ async def test_l_opens_the_whole_log_and_escape_closes_it() -> None:
 
     app = table_app(record=long_game_record())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")  # past the bank's standings: a fresh bank
-        await settle(pilot)
+        await past_the_standings(pilot, app)
         assert isinstance(app.screen, TableScreen)
         await pilot.press("l")
         await settle(pilot)
