@@ -16,7 +16,7 @@ from textual.widgets import Input
 from banque.engine.record import parse_record, replay
 from banque.table.app import BanqueApp
 from banque.table.screens import HelpScreen, SetupScreen, TableScreen
-from banque.table.testing import FOUR, THREE, make_record, screen_text, table_app
+from banque.table.testing import FOUR, THREE, make_record, screen_text, table_app, until
 from banque.table.widgets.field import TextField
 
 #: Ana holds bank 1 with 20; the order of speech is Bruno, David, Chloé.
@@ -443,7 +443,12 @@ async def test_a_fresh_banks_auction_shows_balances_and_early_passes() -> None:
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         session = app.session
         assert session is not None
-        await pilot.press("enter")  # the standings, then a fresh bank
+        from banque.table.screens.standings import StandingsScreen
+
+        # the standings (once they are up, however slow the machine), then a fresh bank
+        await until(pilot, lambda: isinstance(app.screen, StandingsScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: session.stage() == "auction")
         await pilot.pause()
         assert session.stage() == "auction" and session.actor() == "Ana"
         balances = dict(session.game.balances)
