@@ -129,15 +129,8 @@ class CheminApp(TwoHandApp):
         yield Static(id="standings")
         yield Static(id="keys")
 
-    def _w(self, ident: str) -> Any:
-        """A widget of the table (kept from the start: a help screen on top, or the app
-        closing, never hides it from a late timer)."""
-        return self._widgets[ident]
-
     def on_mount(self) -> None:
-        self._widgets: dict[str, Any] = {
-            str(w.id): w for w in self.screen.query("*") if w.id is not None
-        }
+        self._keep_widgets()
         self.after_act()
 
     # ------------------------------------------------------------------ who acts

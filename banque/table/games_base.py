@@ -38,6 +38,17 @@ class TwoHandApp(TranslatedApp):
     def refresh_table(self) -> None:  # pragma: no cover - each table draws its own
         raise NotImplementedError
 
+    def _keep_widgets(self) -> None:
+        """Keep the table's widgets by id (at mount: :meth:`_w` finds them afterwards)."""
+        self._widgets: dict[str, Any] = {
+            str(w.id): w for w in self.screen.query("*") if w.id is not None
+        }
+
+    def _w(self, ident: str) -> Any:
+        """A widget of the table (kept from the start: a help screen on top, or the app
+        closing, never hides it from a late timer)."""
+        return self._widgets[ident]
+
     def action_help(self) -> None:
         from .screens.games_help import GameHelpScreen
 

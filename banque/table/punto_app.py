@@ -146,15 +146,8 @@ class PuntoApp(TwoHandApp):
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_table)
 
-    def _w(self, ident: str) -> Any:
-        """A widget of the table (kept from the start: a help screen on top, or the app
-        closing, never hides it from a late timer)."""
-        return self._widgets[ident]
-
     def on_mount(self) -> None:
-        self._widgets: dict[str, Any] = {
-            str(w.id): w for w in self.screen.query("*") if w.id is not None
-        }
+        self._keep_widgets()
         self.refresh_table()
         if self.watch:
             self.set_interval(max(self.pace, 0.1), self._watch_deal)
