@@ -448,13 +448,14 @@ async def test_a_fresh_banks_auction_shows_balances_and_early_passes() -> None:
         # the standings (once they are up, however slow the machine), then a fresh bank
         await until(pilot, lambda: isinstance(app.screen, StandingsScreen))
         await pilot.press("enter")
-        await until(pilot, lambda: session.stage() == "auction")
+        await until(
+            pilot, lambda: session.stage() == "auction" and not isinstance(app.screen, StandingsScreen)
+        )
         await pilot.pause()
         assert session.stage() == "auction" and session.actor() == "Ana"
         balances = dict(session.game.balances)
         await pilot.press("p")  # Ana passes before anyone bids
-        await pilot.pause()
-        assert session.actor() == "Bruno"
+        await until(pilot, lambda: session.actor() == "Bruno")
         text = screen_text(app)
         rows = {}
         for key, name in zip("123", ["Ana", "Bruno", "Chloé"], strict=True):
