@@ -60,6 +60,7 @@ _STOPWORDS = """
     winner winners standings history private view views rules home classic
     hold holds holding says say said offered offer take takes taken accepted accept
     replenish unpaid returned settled settle payout paid pays won't doesn't can't
+    matches found
 """
 STOPLIST = frozenset(_STOPWORDS.split())
 #: Names that stay as they are in every language (a name is a name): the books'
@@ -309,6 +310,9 @@ async def test_the_home_game_from_setup_to_standings(lang: str, short_dir: Path)
         await pilot.press("ctrl+p")
         await settle(pilot)
         sweep.read("palette")
+        await pilot.press(*"zqxw")  # nothing matches (Textual would say so after 0.5 s)
+        await pilot.pause(1.0)
+        sweep.read("palette: nothing matches")
         await pilot.press("escape")
         await settle(pilot)
         commands = [c.title for c in app.get_system_commands(app.screen)]

@@ -21,7 +21,7 @@ from banque.i18n_extract import (
     render_pot,
 )
 from banque.msgfmt import Entry, compile_file, compile_mo, parse_po, source_hash
-from banque.table.testing import screen_text, table_app
+from banque.table.testing import FOUR, make_record, screen_text, table_app
 
 LANGS = sorted(PLURAL_FORMS)
 
@@ -296,6 +296,50 @@ async def test_the_command_palette_speaks_the_chosen_language(
         await pilot.press(*title[:4])
         await pilot.pause(0.3)
         assert re.search(title, screen_text(app))
+
+
+@pytest.mark.parametrize(
+    ("lang", "nothing"),
+    [
+        ("en", "No command matches “zqxw”"),
+        ("fr", "Aucune commande ne correspond à « zqxw »"),
+        ("es", "Ningún comando coincide con «zqxw»"),
+    ],
+)
+async def test_the_palette_says_in_the_players_language_that_nothing_matches(
+    lang: str, nothing: str
+) -> None:
+    """Textual's own "No matches found" is English: the palette says it itself, and choosing
+    the line only closes the palette; a search that matches shows no such line."""
+    from textual.command import CommandPalette
+
+    from banque.table.screens.table import TableScreen
+
+    i18n.install(lang)
+    app = table_app(record=make_record(FOUR))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"zqxw")
+        await pilot.pause(1.0)  # Textual shows its "No matches found" after half a second
+        text = screen_text(app)
+        assert nothing in text and "No matches found" not in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Ana")  # "View seat: Ana" (a game command) matches
+        await pilot.pause(1.0)
+        text = screen_text(app)
+        assert "Ana" in text and nothing.replace("zqxw", "Ana") not in text
+        assert isinstance(app.screen, CommandPalette)
+        app.search_themes()
+        await pilot.pause()
+        await pilot.press(*"zqxw")
+        await pilot.pause(1.0)
+        text = screen_text(app)
+        assert nothing in text and "No matches found" not in text
 
 
 def test_the_loader_and_the_compiler_agree_on_the_fingerprint(tmp_path: Path) -> None:

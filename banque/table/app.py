@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.app import App, ComposeResult, ScreenStackError, SystemCommand
+from textual.app import ComposeResult, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Vertical
@@ -140,7 +140,7 @@ class BanqueApp(TranslatedApp):
     #: Setup may open the family's other games (chemin de fer, punto banco).
     OTHER_GAMES: ClassVar[bool] = True
     COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {
-        *App.COMMANDS,
+        *TranslatedApp.COMMANDS,
         GameCommands,
     }
     BINDINGS: ClassVar[list[Binding]] = [  # type: ignore[assignment]
@@ -997,8 +997,8 @@ class BanqueApp(TranslatedApp):
                 out.append((name, help_text, getattr(screen, f"action_{action}")))
         return out
 
-    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+    def palette_titles(self, screen: Screen[Any]) -> list[str]:
+        return super().palette_titles(screen) + [name for name, _, _ in self.game_commands(screen)]
 
 
 class ResumeOfferScreen(ConfirmScreen):

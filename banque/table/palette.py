@@ -5,21 +5,24 @@ palette's placeholder and a few toasts (ctrl+c's "how to quit", a screenshot
 saved) in English; :class:`TranslatedApp` shows them translated, through the
 App's public API (``get_system_commands``, ``CommandPalette``'s
 ``placeholder``, the ``help_quit`` action, the screenshot's delivery events,
-whose default handling it prevents).  Its Keys command is left out: Textual's
+whose default handling it prevents), and says itself when no command matches
+what was typed (:class:`NothingMatches`: with a hit always there, Textual's
+English "No matches found" never shows).  Its Keys command is left out: Textual's
 key panel shows its widgets' editing keys in English only, and F1's help lists
 every key in the player's language.  Every banque application derives from it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
-from typing import Any
+from typing import Any, ClassVar
 
 from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.command import CommandPalette
+from textual.command import CommandPalette, Hit, Hits, Provider
+from textual.content import Content
 from textual.screen import Screen
 
 from ..i18n import LANGUAGES, _, current_language, install, pgettext, retranslate
@@ -61,8 +64,54 @@ def key_names() -> dict[str, str]:
     }
 
 
+class NothingMatches(Provider):
+    """One line in the player's language when nothing in the palette matches the search.
+
+    It matches the search against every title the palette offers (the app's
+    :meth:`TranslatedApp.palette_titles`), with the matcher the other providers
+    use; choosing the line only closes the palette."""
+
+    def titles(self) -> list[str]:
+        app = self.app
+        return app.palette_titles(self.screen) if isinstance(app, TranslatedApp) else []
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        if any(matcher.match(title) > 0 for title in self.titles()):
+            return
+        said = _("No command matches “{search}”").format(search=query.strip())
+        yield Hit(
+            1.0,
+            Content.styled(said, "italic"),
+            _nothing,
+            text=said,
+            help=_("Escape closes the palette; Backspace changes the search."),
+        )
+
+
+class NoThemeMatches(NothingMatches):
+    """:class:`NothingMatches` for the palette of themes."""
+
+    def titles(self) -> list[str]:
+        return list(self.app.available_themes)
+
+
+def _nothing() -> None:
+    """Choosing "no command matches" does nothing more than close the palette."""
+
+
 class TranslatedApp(App[int]):
     """An App whose command palette speaks the chosen language."""
+
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {
+        *App.COMMANDS,
+        NothingMatches,
+    }
+
+    def palette_titles(self, screen: Screen[Any]) -> list[str]:
+        """Every title the command palette offers on ``screen`` (an app with commands
+        of its own adds theirs)."""
+        return [command.title for command in self.get_system_commands(screen)]
 
     def get_key_display(self, binding: Binding) -> str:
         """A key as the key bar shows it: ``espace`` for space in French (``^q`` as it is)."""
@@ -126,7 +175,9 @@ class TranslatedApp(App[int]):
         from textual.theme import ThemeProvider
 
         self.push_screen(
-            CommandPalette(providers=[ThemeProvider], placeholder=_("Search for themes…"))
+            CommandPalette(
+                providers=[ThemeProvider, NoThemeMatches], placeholder=_("Search for themes…")
+            )
         )
 
     def action_help_quit(self) -> None:
