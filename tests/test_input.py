@@ -449,7 +449,8 @@ async def test_a_fresh_banks_auction_shows_balances_and_early_passes() -> None:
         await until(pilot, lambda: isinstance(app.screen, StandingsScreen))
         await pilot.press("enter")
         await until(
-            pilot, lambda: session.stage() == "auction" and not isinstance(app.screen, StandingsScreen)
+            pilot,
+            lambda: session.stage() == "auction" and not isinstance(app.screen, StandingsScreen),
         )
         await pilot.pause()
         assert session.stage() == "auction" and session.actor() == "Ana"
