@@ -208,6 +208,25 @@ def test_advise_replay_odds_simulate_in_the_language(
     assert re.search(r"[+-]\d\.\d{4} ± \d\.\d{4}", out)
 
 
+@pytest.mark.parametrize(
+    ("lang", "heading", "ends"),
+    [
+        ("en", r"By stake ratio +coups +staked ", "24 bankrupt, 40 retired, 71 shoe"),
+        ("fr", r"Par rapport des mises +coups +misé ", "24 sautées, 40 retirées, 71 en fin de"),
+        ("es", r"Por proporción de apuestas +jugadas +apostado ", "24 quebradas, 40 retiradas"),
+    ],
+)
+def test_simulate_headings_stand_apart_and_bank_ends_agree_in_number(
+    lang: str, heading: str, ends: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A heading longer in the language keeps a space before the next column; the reasons
+    banks ended take the plural of their number (French and Spanish say it of *banques*)."""
+    status, out, _ = run(["--lang", lang, "simulate", "--coups", "2000", "--seed", "3"], capsys)
+    assert status == 0
+    assert re.search(rf"^{heading}", out, re.M), out
+    assert ends in out, out
+
+
 def test_simulate_in_english_is_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(["simulate", "--coups", "200", "--players", "3"], capsys)
     assert status == 0

@@ -441,8 +441,18 @@ def progress_bar(stream: Any = None, width: int | None = None) -> Progress:
     return show
 
 
-#: The reasons a bank ends and the stake ratios' groups, in words (translated where shown).
-BANK_END_WORDS = {"retired": N_("retired"), "bankrupt": N_("bankrupt"), "shoe": N_("shoe")}
+def bank_ends_words(reason: str, n: int) -> str:
+    """``n`` banks that ended for ``reason``, in words (in the language's plural)."""
+    if reason == "retired":
+        return ngettext("{n} retired", "{n} retired", n).format(n=n)
+    if reason == "bankrupt":
+        return ngettext("{n} bankrupt", "{n} bankrupt", n).format(n=n)
+    if reason == "shoe":
+        return ngettext("{n} shoe", "{n} shoe", n).format(n=n)
+    return f"{n} {reason}"
+
+
+#: The stake ratios' groups, in words (translated where shown).
 RATIO_WORDS = {
     "one side": N_("one side"),
     "nothing staked": N_("nothing staked"),
@@ -468,9 +478,7 @@ def format_summary(s: Summary) -> str:
     ).format(n=s.coups, players=s.participants, seed=s.seed, banker=banker, p5=s.p5)
     if s.rules != "home":
         head += _("; {rules} rules").format(rules=s.rules)
-    ends = ", ".join(
-        f"{n} {_(BANK_END_WORDS.get(reason, reason))}" for reason, n in sorted(s.bank_ends.items())
-    )
+    ends = ", ".join(bank_ends_words(reason, n) for reason, n in sorted(s.bank_ends.items()))
     naturals = _("Naturals: {n} coups ({per:.4f} per coup; exact chance 0.4681)").format(
         n=s.naturals, per=s.naturals_per_coup
     )
@@ -503,7 +511,8 @@ def format_summary(s: Summary) -> str:
         )
     # The columns as wide as their headings in the language (English: as they always were).
     by_ratio, coups_h, staked_h = _("By stake ratio"), _("coups"), _("staked")
-    w = max(14, len(by_ratio) - 3, *(len(_(RATIO_WORDS.get(k, k))) for k in s.by_ratio))
+    # (a heading as wide as its column would touch the next: at least a space between)
+    w = max(14, len(by_ratio) - 2, *(len(_(RATIO_WORDS.get(k, k))) for k in s.by_ratio))
     cw, stw = max(7, len(coups_h)), max(8, len(staked_h))
     lines += [
         "",
