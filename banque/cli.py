@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, cast
 from . import __version__
 from .constants import MAX_PLAYERS, MIN_PLAYERS, RULES_NAMES
 from .engine.errors import BanqueError, RecordError
-from .i18n import N_, _, chips, ngettext
+from .i18n import N_, _, chips, ngettext, pgettext
 from .text import plain, quoted
 
 if TYPE_CHECKING:
@@ -1263,10 +1263,14 @@ def cmd_edge(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps([edge_json(e) for row in table for e in row], indent=2))
         elif args.plot:
+            banker = {
+                "best": pgettext("the banker's play (edge --banker best)", "best"),
+                "table": pgettext("the banker's play (edge --banker table)", "table"),
+            }[args.banker]
             for j, st in enumerate(stakes):
                 print(
                     _("stakes {right}:{left}, banker {banker}: the edge (%) by p5").format(
-                        right=st[0], left=st[1], banker=args.banker
+                        right=st[0], left=st[1], banker=banker
                     )
                 )
                 print(plot_sweep([x for x, _ in pairs], [row[j] for row in table]))

@@ -256,7 +256,10 @@ def test_the_solver_commands_speak_the_language(
     status, out, _ = run(["--lang", lang, *argv, "--packs", "1"], capsys)
     assert status == 0 and (shoe in out or "--plot" in argv), (argv, out[:200])
     assert EXPECTED[lang] in out, out[:300]
-    # the option values as typed (all, per-side, best) are not words to translate
+    # the option values as typed (all, per-side) are not words to translate; the banker's
+    # play is said in words (--banker best: the best response)
+    if "--plot" in argv:
+        assert {"fr": "banquier meilleure réponse", "es": "banquero mejor respuesta"}[lang] in out
     typed = re.sub(r"\b(all|per-side|best)\b", " ", out)
     assert not english_words(typed, lang), english_words(typed, lang)
     if argv[0] == "strategy":  # the grid's letters: C carte / carta, N non / no
