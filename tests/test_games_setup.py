@@ -9,12 +9,19 @@ import pytest
 from textual.widgets import Static
 
 from banque import i18n
+from banque.constants import RULES_NAMES, TABLE_GAMES
 from banque.engine.errors import IllegalAction
 from banque.games.tables import check_seats, open_table
 from banque.table import chemin_app
 from banque.table.app import BanqueApp
 from banque.table.screens import TableScreen
-from banque.table.screens.setup import OPTION_CELLS, ChoiceColumn, SetupScreen
+from banque.table.screens.setup import (
+    OPTION_CELLS,
+    ChoiceColumn,
+    SetupScreen,
+    table_option_label,
+    table_option_name,
+)
 from banque.table.testing import screen_text, settle, table_app
 
 
@@ -228,3 +235,35 @@ async def test_the_hosts_setup_hands_the_option_to_the_hosted_table() -> None:
         await pilot.pause()
     assert app.chosen is not None
     assert (app.chosen.rules, app.chosen.options) == ("classic", {"banco_split": "even"})
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+async def test_every_table_option_fits_whole_at_80x24(lang: str) -> None:
+    """Each game's row and each of its choices is shown whole (no ellipsis) on the
+    smallest screen, its label beside it, in every language."""
+    i18n.install(lang)
+    try:
+        app = table_app(journal=False, rules="classic", options={"banco_split": 3})
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, SetupScreen)
+            for game in RULES_NAMES + TABLE_GAMES:
+                screen.focus_cell("rules")
+                while screen.option("rules") != game:
+                    await pilot.press("space")
+                await pilot.press("down")
+                choices = _option_row(app)[1]
+                seen = []
+                for _ in choices:
+                    value = screen.option("table_option")
+                    seen.append(value)
+                    line = f"{table_option_name(game):<9}"
+                    if len(choices) > 1:
+                        line += f"◂ {table_option_label(game, value)} ▸"
+                    else:
+                        line += table_option_label(game, value)
+                    assert line in screen_text(app), line
+                    await pilot.press("space")
+                assert sorted(seen) == sorted(choices)
+    finally:
+        i18n.install("en")

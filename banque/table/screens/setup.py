@@ -581,12 +581,14 @@ class SetupScreen(Screen[None]):
             self._start_other_game(choice, names, kinds, seed, pace)
             return
         self.banque.rules = choice
+        given = self.banque.options
         option = self.table_option()
         if option is not None:  # as --banco-split or --first-bank gives it
-            self.banque.options = {**self.banque.options, option[0]: option[1]}
+            self.banque.options = {**given, option[0]: option[1]}
         try:
             self.banque.start_game(names, seed, kinds, pace)
         except IllegalAction as exc:
             from ...engine.messages import tell_error
 
+            self.banque.options = given  # still the command line's, for the next try
             self._say(tell_error(exc))
