@@ -511,6 +511,8 @@ class SetupScreen(Screen[None]):
         message = self.query_one("#setup-message", Static)
         message.update(Text(text))
         message.set_class(bool(text), "-shown")
+        if text:  # below the last row: on a small screen the body scrolls to show it
+            self.call_after_refresh(message.scroll_visible, animate=False)
 
     def _clear_message(self) -> None:
         self._say("")
