@@ -40,7 +40,16 @@ from banque import i18n
 from banque.constants import SEAT_CHOICES
 from banque.engine.record import replay
 from banque.engine.session import Session
-from banque.table.screens.setup import RULES_WORDS, kind_label, moves_label, rules_label
+from banque.table.screens.setup import (
+    RULES_WORDS,
+    TABLE_OPTION_WORDS,
+    TABLE_OPTIONS,
+    kind_label,
+    moves_label,
+    rules_label,
+    table_option_label,
+    table_option_name,
+)
 from banque.table.testing import make_record, screen_text, table_app, typed
 from banque.table.testing import settle as settle_twice
 
@@ -203,6 +212,10 @@ async def test_the_home_game_from_setup_to_standings(lang: str, short_dir: Path)
             sweep.read("setup: the moves", moves_label(value))
         for value in RULES_WORDS:
             sweep.read("setup: the rules", rules_label(value))
+        for game in (*TABLE_OPTIONS, "home"):  # the table option row: its label, its values
+            sweep.read("setup: the table option", table_option_name(game))
+        for game, value in [*TABLE_OPTION_WORDS, ("classic", "3"), ("home", "")]:
+            sweep.read("setup: the table option", table_option_label(game, value))
         screen: Any = app.screen
         screen.focus_cell("kind-0")
         await pilot.press("space")  # and one switched on the screen

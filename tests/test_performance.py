@@ -191,11 +191,13 @@ async def test_setup_in_columns_keeps_the_row_by_row_order_of_tab() -> None:
         assert focused() == "name-1"
         screen.focus_cell("forced")
         await pilot.press("tab")
-        assert focused() == "rules"  # the house's rules: the last row
+        assert focused() == "rules"  # the game (the house's rules)
+        await pilot.press("tab")
+        assert focused() == "table_option"  # that game's table option: the last row
         await pilot.press("tab")
         assert focused() == "name-0"
         await pilot.press("shift+tab")
-        assert focused() == "rules"
+        assert focused() == "table_option"
         # The first name is focused from the start, its text selected: typing replaces it.
         await pilot.press("tab", *"Zoé")
         assert screen.query_one("#name-0", TextField).value == "Zoé"

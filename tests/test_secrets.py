@@ -405,7 +405,8 @@ async def test_setup_moves_row_chooses_automatic_forced_moves() -> None:
     app.animation_level = "none"
     assert app.forced_moves == "announced"  # the table's default
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("up", "up")  # from the first name up past Rules (the last row) to Moves
+        # from the first name up past the table option (the last row) and Game to Moves
+        await pilot.press("up", "up", "up")
         await pilot.pause()
         assert app.screen.focused_cell() == "forced"
         await pilot.press("space")

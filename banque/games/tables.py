@@ -140,9 +140,13 @@ def open_table(
     pace: float = 0.6,
     forced_moves: str = "announced",
     resume: str | Path | None = None,
+    first_bank: str = "lot",
     **_: Any,
 ) -> int:
-    """Open the table of ``game`` (after setup, or to resume a journal), the exit status."""
+    """Open the table of ``game`` (after setup, or to resume a journal), the exit status.
+
+    ``first_bank``: chemin de fer's, ``lot`` or ``auction`` (setup's option row, as
+    ``--first-bank`` gives it); a resumed game keeps its own."""
     if game == "punto-banco":
         from ..table.punto_app import run_punto
 
@@ -158,4 +162,5 @@ def open_table(
         seed=seed,
         forced_moves=forced_moves,
         resume=resume,
+        first_bank=first_bank,
     )

@@ -1,8 +1,9 @@
 """``banque host`` in a terminal without ``--players``: the usual setup, then the host.
 
 The setup screen is the hot-seat table's own (names, human or computer
-seats, pace, seed, forced moves, rules); Enter returns the choices instead of
-opening a table at this keyboard, and ``banque host`` serves them.
+seats, pace, seed, forced moves, rules and their table option: classic's banco
+split, hoyle's first bank); Enter returns the choices instead of opening a table
+at this keyboard, and ``banque host`` serves them (``HostChoices.options``).
 """
 
 from __future__ import annotations

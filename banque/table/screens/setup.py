@@ -1,8 +1,10 @@
-"""Setup: the participants' names (3 to 11), each seat human or computer, pace, seed, moves."""
+"""Setup: the participants' names (3 to 11), each seat human or computer, pace, seed, moves,
+the game (banque's house rules or another game) and that game's table option."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
@@ -25,7 +27,7 @@ from ...constants import (
     SeatChoice,
 )
 from ...engine.errors import IllegalAction
-from ...i18n import LANGUAGES, N_, _, current_language
+from ...i18n import LANGUAGES, N_, _, chips, current_language
 from ..widgets.bars import KeyBar, TitleBar
 from ..widgets.field import TextField
 
@@ -76,6 +78,15 @@ class ChoiceColumn(Widget, can_focus=True):
         self.values[row] = value
         self.refresh()
 
+    def set_row(
+        self, row: int, choices: Sequence[str], label: Callable[[str], str], value: str
+    ) -> None:
+        """Give a row other choices (setup's table option follows the game chosen)."""
+        self.choices[row] = tuple(choices)
+        self.labels[row] = label
+        self.values[row] = value
+        self.refresh()
+
     def cycle(self, row: int, step: int) -> None:
         choices = self.choices[row]
         i = choices.index(self.values[row])
@@ -90,9 +101,12 @@ class ChoiceColumn(Widget, can_focus=True):
         lines = []
         for i, value in enumerate(self.values):
             line = Text(no_wrap=True, overflow="ellipsis", end="")
-            line.append("◂ ", "dim")
-            line.append(self.labels[i](value), "bold" if value == self.choices[i][0] else "")
-            line.append(" ▸", "dim")
+            if len(self.choices[i]) == 1:  # nothing to choose: no arrows, dim
+                line.append(self.labels[i](value), "dim")
+            else:
+                line.append("◂ ", "dim")
+                line.append(self.labels[i](value), "bold" if value == self.choices[i][0] else "")
+                line.append(" ▸", "dim")
             line.truncate(width, overflow="ellipsis", pad=True)
             if i == self.row and self.has_focus:
                 line.stylize_before(self.get_component_rich_style("choice-column--cursor"))
@@ -135,8 +149,59 @@ def language_label(code: str) -> str:
     return LANGUAGES[code]
 
 
+#: Each game's table option, as the command line has it: the option's name in
+#: ``BanqueApp.options`` (classic's and hoyle's) or the chemin de fer table's
+#: ``first_bank``, its row's label, and its choices, the default first. The home
+#: rules and punto banco have none. (``--banco-split N``, a minimum a side, stays
+#: a command-line value: setup offers it when it was given.)
+TABLE_OPTIONS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "classic": ("banco_split", N_("Split"), ("free", "divided", "even")),
+    "hoyle": ("first_bank", N_("1st bank"), ("auction", "list")),
+    "chemin-de-fer": ("first_bank", N_("1st bank"), ("lot", "auction")),
+}
+#: The option row's label in a game without one.
+NO_OPTION_LABEL = N_("Option")
+#: Each choice of a table option in a few words (the README's "The houses' rules"
+#: and "The other games" say them whole).
+TABLE_OPTION_WORDS: dict[tuple[str, str], str] = {
+    ("classic", "free"): N_("free: any division the caller chooses"),
+    ("classic", "divided"): N_("divided: something on each side"),
+    ("classic", "even"): N_("even: half on each side"),
+    ("hoyle", "auction"): N_("auction: the highest bid holds it"),
+    ("hoyle", "list"): N_("list: the first name on the list holds it"),
+    ("chemin-de-fer", "lot"): N_("lot: the first banker is drawn by lot"),
+    ("chemin-de-fer", "auction"): N_("auction: one bid each, the highest holds it"),
+}
+
+
+def table_option_label(game: str, value: str) -> str:
+    """A choice of ``game``'s table option in a few words (``—`` where it has none)."""
+    if game not in TABLE_OPTIONS:
+        return "— " + _("no option for this game")
+    if value.isdigit():  # classic's --banco-split N: at least N chips on each side
+        return _("{n}: at least {chips} on each side").format(n=value, chips=chips(int(value)))
+    return _(TABLE_OPTION_WORDS[(game, value)])
+
+
+def table_option_row(game: str, given: str | None = None) -> tuple[tuple[str, ...], str]:
+    """The option row's choices under ``game`` and the one chosen at first: ``given``
+    (the command line's) if it is one, else the default. ``--banco-split N`` is
+    offered as a choice of its own."""
+    if game not in TABLE_OPTIONS:
+        return ("",), ""
+    choices = TABLE_OPTIONS[game][2]
+    if given is not None and given.isdigit() and game == "classic":
+        choices = (*choices, given)
+    return choices, given if given in choices else choices[0]
+
+
+def table_option_name(game: str) -> str:
+    """The option row's label under ``game``, in the language spoken."""
+    return _(TABLE_OPTIONS[game][1]) if game in TABLE_OPTIONS else _(NO_OPTION_LABEL)
+
+
 #: The option rows of the options column, by their cell names.
-OPTION_CELLS = ("language", "forced", "rules")
+OPTION_CELLS = ("language", "forced", "rules", "table_option")
 
 
 class SetupScreen(Screen[None]):
@@ -180,7 +245,7 @@ class SetupScreen(Screen[None]):
         #: change of language (the screen is composed again in the new one).
         self._pace_text = f"{pace:g}"
         self._seed_text = "" if seed is None else str(seed)
-        self._options: list[str] | None = None
+        self._options: list[str] | None = None  # forced moves, game, table option
 
     @property
     def banque(self) -> BanqueApp:
@@ -231,9 +296,15 @@ class SetupScreen(Screen[None]):
                 )
             # The options in columns too: one widget for their labels, one for the
             # switches (each was a row of three widgets).
+            kept = self._options
+            forced, rules = kept[:2] if kept else (self.banque.forced_moves, self.banque.rules)
+            choices, option = table_option_row(
+                rules, kept[2] if kept else self._given_option(rules)
+            )
             with Horizontal(id="setup-options"):
                 yield Static(
-                    "\n".join((_("Pace"), _("Seed"), _("Language"), _("Moves"), _("Game"))),
+                    self._option_labels(rules),
+                    id="setup-option-labels",
                     classes="setup-label setup-seat-labels",
                 )
                 with Vertical(classes="setup-option-fields"):
@@ -258,12 +329,12 @@ class SetupScreen(Screen[None]):
                         id="seed",
                         classes="setup-name",
                     )
-                    forced, rules = self._options or (self.banque.forced_moves, self.banque.rules)
                     yield ChoiceColumn(
                         [
                             (tuple(LANGUAGES), language_label, current_language()),
                             (("announced", "automatic"), moves_label, forced),
                             (RULES_NAMES + TABLE_GAMES, rules_label, rules),
+                            (choices, partial(table_option_label, rules), option),
                         ],
                         id="options",
                         classes="setup-choices",
@@ -278,15 +349,49 @@ class SetupScreen(Screen[None]):
             )
         yield KeyBar()
 
+    @staticmethod
+    def _option_labels(game: str) -> str:
+        """The options' labels, the last one the table option's under ``game``."""
+        labels = (_("Pace"), _("Seed"), _("Language"), _("Moves"), _("Game"))
+        return "\n".join((*labels, table_option_name(game)))
+
+    def _given_option(self, game: str) -> str | None:
+        """``game``'s table option as given on the command line, if it was (setup
+        starts with it, and comes back to it when the game chosen comes back)."""
+        if game not in ("classic", "hoyle"):
+            return None  # chemin de fer's is chosen here (banque --game opens its table)
+        value = self.banque.options.get(TABLE_OPTIONS[game][0])
+        return None if value is None else str(value)
+
+    def _game_changed(self) -> None:
+        """The Game row changed: the option row follows it, at that game's default
+        (or the command line's choice)."""
+        game = self.option("rules")
+        choices, value = table_option_row(game, self._given_option(game))
+        column = self.query_one("#options", ChoiceColumn)
+        column.set_row(
+            OPTION_CELLS.index("table_option"), choices, partial(table_option_label, game), value
+        )
+        self.query_one("#setup-option-labels", Static).update(self._option_labels(game))
+
+    def table_option(self) -> tuple[str, str | int] | None:
+        """The game's table option as chosen: its name and value (``--banco-split N``'s
+        as a number), or ``None`` under a game without one."""
+        game = self.option("rules")
+        if game not in TABLE_OPTIONS:
+            return None
+        value = self.option("table_option")
+        return TABLE_OPTIONS[game][0], int(value) if value.isdigit() else value
+
     # ------------------------------------------------------------ moving
 
     def _rows(self) -> list[list[str]]:
         rows = [[f"name-{i}", f"kind-{i}"] for i in range(MAX_PLAYERS)]
-        return [*rows, ["pace"], ["seed"], ["language"], ["forced"], ["rules"]]
+        return [*rows, ["pace"], ["seed"], *([cell] for cell in OPTION_CELLS)]
 
     def focused_cell(self) -> str | None:
         """Where the keys go: a field's id, ``kind-N`` for seat N's player, or an
-        option's name (``language``, ``forced``, ``rules``)."""
+        option's name (``language``, ``forced``, ``rules``, ``table_option``)."""
         focused = self.focused
         if isinstance(focused, ChoiceColumn):
             if focused.id == "kinds":
@@ -313,7 +418,8 @@ class SetupScreen(Screen[None]):
         return cast("SeatChoice", self.query_one("#kinds", ChoiceColumn).values[row])
 
     def option(self, cell: str) -> str:
-        """An option as chosen: ``forced`` (announced or automatic), ``rules`` or ``language``."""
+        """An option as chosen: ``forced`` (announced or automatic), ``rules`` (the game),
+        ``table_option`` (that game's, as the command line says it) or ``language``."""
         return self.query_one("#options", ChoiceColumn).values[OPTION_CELLS.index(cell)]
 
     def action_row(self, delta: int) -> None:
@@ -355,7 +461,10 @@ class SetupScreen(Screen[None]):
         column = self.focused
         if isinstance(column, ChoiceColumn):
             column.cycle(column.row, step)
-            if self.focused_cell() == "language":
+            cell = self.focused_cell()
+            if cell == "rules":
+                self._game_changed()
+            elif cell == "language":
                 await self.banque.switch_language(self.option("language"))
 
     async def retranslate(self) -> None:
@@ -366,7 +475,7 @@ class SetupScreen(Screen[None]):
         self.kinds = [self.kind_of(i) for i in range(MAX_PLAYERS)]
         self._pace_text = self.query_one("#pace", TextField).value
         self._seed_text = self.query_one("#seed", TextField).value
-        self._options = [self.option("forced"), self.option("rules")]
+        self._options = [self.option("forced"), self.option("rules"), self.option("table_option")]
         await self.recompose()  # an error line told in the old language goes: Enter tells it again
         self.focus_cell(here or "name-0")
 
@@ -402,6 +511,8 @@ class SetupScreen(Screen[None]):
         message = self.query_one("#setup-message", Static)
         message.update(Text(text))
         message.set_class(bool(text), "-shown")
+        if text:  # below the last row: on a small screen the body scrolls to show it
+            self.call_after_refresh(message.scroll_visible, animate=False)
 
     def _clear_message(self) -> None:
         self._say("")
@@ -434,7 +545,7 @@ class SetupScreen(Screen[None]):
             self._say(tell_error(exc))
             return
         computers = {n: str(k) for n, k in zip(names, kinds, strict=True) if k != "human"}
-        self.app.next_game = {  # type: ignore[attr-defined]
+        next_game: dict[str, object] = {
             "game": game,
             "names": names,
             "computers": computers,
@@ -442,6 +553,10 @@ class SetupScreen(Screen[None]):
             "pace": pace,
             "forced_moves": self.banque.forced_moves,
         }
+        option = self.table_option()
+        if option is not None:  # chemin de fer's first bank, as --first-bank gives it
+            next_game[option[0]] = option[1]
+        self.app.next_game = next_game  # type: ignore[attr-defined]
         self.app.exit(0)
 
     def action_start(self) -> None:
@@ -468,9 +583,14 @@ class SetupScreen(Screen[None]):
             self._start_other_game(choice, names, kinds, seed, pace)
             return
         self.banque.rules = choice
+        given = self.banque.options
+        option = self.table_option()
+        if option is not None:  # as --banco-split or --first-bank gives it
+            self.banque.options = {**given, option[0]: option[1]}
         try:
             self.banque.start_game(names, seed, kinds, pace)
         except IllegalAction as exc:
             from ...engine.messages import tell_error
 
+            self.banque.options = given  # still the command line's, for the next try
             self._say(tell_error(exc))
