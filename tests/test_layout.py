@@ -362,3 +362,26 @@ async def test_red_suits_are_marked_without_colour(monkeypatch: pytest.MonkeyPat
         row = app.screen.query(CardRow).first()
         assert row.get_component_rich_style("card--red").underline
         assert not row.get_component_rich_style("card--black").underline
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+async def test_the_whole_setup_fits_a_24_line_terminal_in_each_language(lang: str) -> None:
+    """At 80x24 the title's blank line goes: every row, the option row after Game and the
+    two lines of the hint show at once, with nothing to scroll (taller, the blank line is
+    back)."""
+    from banque import i18n
+    from banque.table.screens.setup import SetupScreen
+
+    i18n.install(lang)
+    for size, blank in (((80, 24), False), ((100, 30), True)):
+        app = table_app(seed=3)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, SetupScreen)
+            body: Any = screen.query_one("#setup-body")
+            assert body.max_scroll_y == 0, (lang, size)
+            title: Any = screen.query_one("#setup-title")
+            assert title.styles.margin.bottom == (1 if blank else 0)
+            text = screen_text(app)
+            assert {"en": "F1: help", "fr": "F1 : aide", "es": "F1: ayuda"}[lang] in text

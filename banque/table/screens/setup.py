@@ -210,6 +210,9 @@ class SetupScreen(Screen[None]):
     #: The first name has the focus from the start (not the scrolling body first,
     #: then the name: each focus change restyles the whole screen).
     AUTO_FOCUS = "#name-0"
+    #: On a short terminal (24 lines) the title's blank line goes, so that the whole
+    #: setup, its hint included, fits without scrolling.
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (25, "-tall")]
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priority: a move acts the moment its key arrives, in the order typed, so
