@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from banque import i18n
 
 
 @pytest.fixture(autouse=True)
 def _private_data_dir(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
-) -> Path:
-    """Journals and rescue records go to a temporary folder of each test's own."""
+) -> Iterator[Path]:
+    """Journals and rescue records go to a temporary folder of each test's own; a test
+    that speaks another language leaves English behind it."""
     folder = tmp_path_factory.mktemp("banque-data")
     monkeypatch.setenv("BANQUE_DATA_DIR", str(folder))
     # catalogues compiled from a .po newer than its .mo: not into the user's cache either
     monkeypatch.setenv("BANQUE_CACHE_DIR", str(folder / "cache"))
     # the language: English unless a test asks for another (whatever the machine's locale)
     monkeypatch.setenv("BANQUE_LANG", "en")
-    return folder
+    yield folder
+    if i18n.current_language() != "en":
+        i18n.install("en")
