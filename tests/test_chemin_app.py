@@ -258,3 +258,15 @@ def test_snapshot_auction(snap_compare: Any, size: tuple[int, int]) -> None:
             await pilot.pause()
 
     assert snap_compare(app, run_before=wait, terminal_size=size)
+
+
+async def test_the_table_panel_names_a_computer_banker_in_one_bracket() -> None:
+    """Ana holds the bank and is a computer: "(banker, computer)", not two brackets."""
+    from banque.table.testing import screen_text
+
+    app = app_for(["Bruno"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Ana (banker, computer)" in text and "(banker) (computer)" not in text
+        assert "Chloé (computer)" in text and "Bruno (" not in text

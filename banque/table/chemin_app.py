@@ -442,10 +442,16 @@ class CheminApp(TwoHandApp):
             )
         for name in g.participants:
             mark = "▶ " if name == who else "  "
-            role = " " + _("(banker)") if name == g.banker else ""
-            kind = " " + _("(computer)") if name in self.computers else ""
+            banker, computer = name == g.banker, name in self.computers
+            tags = {
+                (True, True): _("(banker, computer)"),
+                (True, False): _("(banker)"),
+                (False, True): _("(computer)"),
+            }
+            tag = tags.get((banker, computer), "")
             table.append(
-                f"{mark}{plain(name, 20)}{role}{kind}", style="bold" if mark.strip() else ""
+                f"{mark}{plain(name, 20)}{' ' + tag if tag else ''}",
+                style="bold" if mark.strip() else "",
             )
             table.append(f"  {g.balances[name]}")
             if g.phase == "auction" and name in g.spoken:
