@@ -250,6 +250,7 @@ def test_random_play_conserves_chips_never_leaks_and_replays(
         seed,
         rotation=rnd.choice(["left", "right"]),
         forced_moves=rnd.choice(["automatic", "announced"]),
+        first_bank=rnd.choice(["lot", "auction"]),
     )
     seats = {n: CheminComputer(n, game, rnd.choice(["cautious", "bold"])) for n in names}
     for _ in range(steps):
