@@ -19,6 +19,7 @@ from banque.table.screens.setup import (
     OPTION_CELLS,
     ChoiceColumn,
     SetupScreen,
+    rules_label,
     table_option_label,
     table_option_name,
 )
@@ -33,7 +34,7 @@ async def test_setup_offers_the_other_games_and_hands_over_to_their_table() -> N
         await pilot.press("left")  # cycling back from home: punto banco
         assert "punto banco: the house banks" in screen_text(app)
         await pilot.press("left")
-        assert "chemin de fer: two hands" in screen_text(app)
+        assert "chemin de fer: the bank goes round" in screen_text(app)
         await pilot.press("enter")
         await settle(pilot)
     assert app.next_game == {
@@ -251,6 +252,8 @@ async def test_every_table_option_fits_whole_at_80x24(lang: str) -> None:
                 screen.focus_cell("rules")
                 while screen.option("rules") != game:
                     await pilot.press("space")
+                await pilot.pause()
+                assert f"◂ {rules_label(game)} ▸" in screen_text(app), game  # the Game row too
                 await pilot.press("down")
                 choices = _option_row(app)[1]
                 seen = []

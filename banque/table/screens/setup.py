@@ -134,8 +134,8 @@ def moves_label(mode: str) -> str:
 RULES_WORDS = {
     "home": N_("home: the rules card"),
     "classic": N_("classic: Pocket Book of Games, 1944"),
-    "hoyle": N_("hoyle: the Hoyle-era account, with a croupier"),
-    "chemin-de-fer": N_("chemin de fer: two hands, the bank goes round"),
+    "hoyle": N_("hoyle: Hoyle-era rules, with a croupier"),
+    "chemin-de-fer": N_("chemin de fer: the bank goes round"),
     "punto-banco": N_("punto banco: the house banks"),
 }
 
