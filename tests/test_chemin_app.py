@@ -270,3 +270,28 @@ async def test_the_table_panel_names_a_computer_banker_in_one_bracket() -> None:
         text = screen_text(app)
         assert "Ana (banker, computer)" in text and "(banker) (computer)" not in text
         assert "Chloé (computer)" in text and "Bruno (" not in text
+
+
+async def test_the_log_of_coups_is_whole_on_a_narrow_table() -> None:
+    """At 80x24 a coup's line takes fewer words rather than losing its end ("…"); wider,
+    the whole sentence; a resize draws it again."""
+    from banque.table.testing import screen_text
+
+    game = CheminGame(THREE, seed=4)
+    app = CheminApp(game, [], {n: "bold" for n in THREE}, pace=0.01)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):  # up to 10 s on a busy machine
+            if len(game.coups) >= 2:
+                break
+            await pilot.pause(0.05)
+        app.pace = 1000.0  # the computers wait: the log stays as it is
+        await pilot.pause(0.1)
+        first = game.coups[0]
+        narrow = f"{first.played_by}–{first.banker} "
+        line = next(ln for ln in screen_text(app).splitlines() if narrow in ln)
+        assert "…" not in line and f"{first.bank_before}→{first.bank_after}" in line
+        await pilot.resize_terminal(160, 40)
+        await pilot.pause(0.1)
+        wide = f"{first.played_by} vs {first.banker}: "
+        line = next(ln for ln in screen_text(app).splitlines() if wide in ln)
+        assert f"bank {first.bank_before}→{first.bank_after}" in line

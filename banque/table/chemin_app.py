@@ -52,6 +52,29 @@ def _cards_text(cards: list[str | None], total: int | None) -> Text:
     return text
 
 
+class CoupLog(Static):
+    """The coups played, the latest that fit, each line in as many words as the width
+    allows (a narrow table takes a line's short form rather than cutting its end)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        #: Each coup's line: its whole sentence and its short form.
+        self.rows: list[tuple[str, str]] = []
+
+    def show(self, rows: list[tuple[str, str]]) -> None:
+        self.rows = rows
+        self.refresh()
+
+    def render(self) -> Text:
+        width, height = self.content_size.width, max(3, self.content_size.height)
+        return Text(
+            "\n".join(
+                whole if not width or len(whole) <= width else short
+                for whole, short in self.rows[-height:]
+            )
+        )
+
+
 class CheminApp(TwoHandApp):
     """A chemin de fer table."""
 
@@ -122,7 +145,7 @@ class CheminApp(TwoHandApp):
             with Vertical(id="left"):
                 yield Static(id="hands")
                 yield Static(id="prompt")
-                yield Static(id="log")
+                yield CoupLog(id="log")
             with Vertical(id="right"):
                 yield Static(id="players")
         yield Static(id="curtain")
@@ -472,23 +495,26 @@ class CheminApp(TwoHandApp):
                 )
             table.append("\n")
         self._w("players").update(table)
-        log = self._w("log")
-        lines = max(3, log.size.height or 3)
         rows = []
-        for c in g.coups[-lines:]:
+        for c in g.coups[-200:]:  # more than any terminal's height
             won = {"player": _("punter"), "banker": _("banker"), "tie": _("tie")}[c.result]
+            words = {
+                "punter": plain(c.played_by, 12),
+                "banker": plain(c.banker, 12),
+                "pt": c.totals["player"],
+                "bt": c.totals["banker"],
+                "before": c.bank_before,
+                "after": c.bank_after,
+            }
+            head = f"{c.number:>3} {won:<6} "
             rows.append(
-                f"{c.number:>3} {won:<6} "
-                + _("{punter} vs {banker}: {pt}-{bt}, bank {before}→{after}").format(
-                    punter=plain(c.played_by, 12),
-                    banker=plain(c.banker, 12),
-                    pt=c.totals["player"],
-                    bt=c.totals["banker"],
-                    before=c.bank_before,
-                    after=c.bank_after,
+                (
+                    head
+                    + _("{punter} vs {banker}: {pt}-{bt}, bank {before}→{after}").format(**words),
+                    head + _("{punter}–{banker} {pt}-{bt} · {before}→{after}").format(**words),
                 )
             )
-        log.update(Text("\n".join(rows)))
+        self._w("log").show(rows)
         self._w("keys").update(self._keys(who))
 
     def _ask(self, who: str | None) -> str:
