@@ -488,7 +488,7 @@ class CheminApp(TwoHandApp):
                 table.append(
                     "  "
                     + (
-                        _("stakes {amount} banco")
+                        _("banco {amount}")
                         if name == g.banco_caller
                         else _("stakes {amount}")
                     ).format(amount=stake)
