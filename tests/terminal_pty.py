@@ -3,7 +3,8 @@
 ``Terminal.spawn([...])`` forks the command under a pty of the given size;
 ``await term.read_until(b"words")`` reads the screen's bytes until the words
 come (or fails showing the screen's tail), without a blocked thread if they
-never come; ``term.write(b"…")`` types; ``await term.wait()`` is the exit code;
+never come; ``term.write(b"…")`` types; ``term.pump()`` keeps reading the screen while a
+test waits for something else; ``await term.wait()`` is the exit code;
 ``term.close()`` kills what is left and closes the terminal.
 """
 
@@ -70,6 +71,13 @@ class Terminal:
                         break
                     self.screen.extend(chunk)
         assert word in self.screen, bytes(self.screen[-600:])
+
+    async def pump(self) -> None:
+        """Keep reading what the program shows, until cancelled or the program ends: a
+        terminal nobody reads fills up, and the program (over SSH: the whole
+        connection) blocks on it, input included."""
+        while chunk := await self._chunk():
+            self.screen.extend(chunk)
 
     def write(self, keys: bytes) -> None:
         os.write(self.fd, keys)
