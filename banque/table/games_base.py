@@ -38,12 +38,6 @@ class TwoHandApp(TranslatedApp):
     def refresh_table(self) -> None:  # pragma: no cover - each table draws its own
         raise NotImplementedError
 
-    def on_resize(self) -> None:
-        """A new size: the table is drawn again for it (the log shows as many coups as
-        fit, in as many words as fit)."""
-        if getattr(self, "_widgets", None) is not None:  # mounted
-            self.call_after_refresh(self.refresh_table)
-
     def _keep_widgets(self) -> None:
         """Keep the table's widgets by id (at mount: :meth:`_w` finds them afterwards)."""
         self._widgets: dict[str, Any] = {

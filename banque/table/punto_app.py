@@ -143,6 +143,9 @@ class PuntoApp(TwoHandApp):
         yield Static(id="standings")
         yield Static(id="keys")
 
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refresh_table)
+
     def on_mount(self) -> None:
         self._keep_widgets()
         self.refresh_table()
