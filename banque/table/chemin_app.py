@@ -488,9 +488,7 @@ class CheminApp(TwoHandApp):
                 table.append(
                     "  "
                     + (
-                        _("banco {amount}")
-                        if name == g.banco_caller
-                        else _("stakes {amount}")
+                        _("banco {amount}") if name == g.banco_caller else _("stakes {amount}")
                     ).format(amount=stake)
                 )
             table.append("\n")
