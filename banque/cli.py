@@ -894,10 +894,10 @@ def cmd_join(args: argparse.Namespace) -> int:
         raise BanqueError(_("--watch joins as a spectator: no --seat with it"))
     if not args.watch and not args.seat:
         raise BanqueError(_("name your seat with --seat NAME (or watch with --watch)"))
+    token = _join_token(args)  # a token file refused, or the warning, before the table
     _need_terminal()
     from .table.screens.joined import run_join
 
-    token = _join_token(args)
     return run_join(args.table, None if args.watch else args.seat, token)
 
 
@@ -934,9 +934,10 @@ def _read_token_file(name: str) -> str:
     from pathlib import Path
 
     from .engine.messages import os_reason, tell
+    from .net.server import shell_word
 
     path = Path(name).expanduser()
-    shown = quoted(str(path), 80)
+    shown = plain(shell_word(str(path)), 200)  # as a shell takes it (chmod 600 …)
     try:
         with open(path, "rb") as handle:
             mode = os.fstat(handle.fileno()).st_mode
