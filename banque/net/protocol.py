@@ -326,7 +326,7 @@ def parse_proof(data: Mapping[str, Any]) -> Proof:
             "bad_message",
             Msg(
                 N_(
-                    '"mac" must be 64 hexadecimal digits (an HMAC-SHA256), or "mismatch" '
+                    '"mac" must be 64 hexadecimal digits (an HMAC-SHA256), or "mismatch": '
                     "true alone."
                 )
             ),
