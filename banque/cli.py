@@ -961,9 +961,7 @@ def _read_token_file(name: str) -> str:
         token = ""
     if not token or len(data) > TOKEN_FILE_MOST or len(token.split()) != 1:
         raise BanqueError(
-            _("{path} does not hold a token (one word, as the host printed it)").format(
-                path=shown
-            )
+            _("{path} does not hold a token (one word, as the host printed it)").format(path=shown)
         )
     return token
 

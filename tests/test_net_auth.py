@@ -422,7 +422,7 @@ def process_tree(pid: int) -> list[int]:
 async def test_a_printed_line_joins_as_printed_in_bash_and_hides_the_token(
     short_dir: Path,  # noqa: F811
 ) -> None:
-    """The host's printed line, pasted into bash at a terminal, with a token that starts
+    """The host's printed line, typed into bash at a terminal, with a token that starts
     with "-" and an account the table does not know (the token is needed): it joins,
     and no command line on the machine shows the token."""
     table = make_table(tokens={"Ana": DASH_TOKEN})
@@ -432,19 +432,26 @@ async def test_a_printed_line_joins_as_printed_in_bash_and_hides_the_token(
         command = line.strip().removeprefix("Ana: ")
         assert command.startswith(f"BANQUE_TOKEN={DASH_TOKEN} banque join --seat Ana ")
         path = f"{banque_bin()}:{os.environ.get('PATH', '')}"
-        term = Terminal.spawn(["/bin/bash", "--norc", "-c", command], env={"PATH": path})
+        term = Terminal.spawn(
+            ["/bin/bash", "--norc", "--noprofile", "-i"],
+            env={"PATH": path, "HISTFILE": "/dev/null", "PS1": "$ "},
+        )
+        term.write(command.encode() + b"\n")  # pasted at the prompt, as printed
         pump = asyncio.create_task(term.pump())
         try:
             await until(lambda: server.table.connected("Ana"), timeout=60)
-            seen = []
+            seen: dict[int, bytes] = {}
             for pid in process_tree(term.pid):
                 with contextlib.suppress(OSError):
-                    seen.append(Path(f"/proc/{pid}/cmdline").read_bytes())
-            assert any(b"join" in argv for argv in seen), seen
-            for argv in seen:
+                    seen[pid] = Path(f"/proc/{pid}/cmdline").read_bytes()
+            joins = [pid for pid, argv in seen.items() if b"join" in argv]
+            assert joins, seen
+            for argv in seen.values():
                 assert DASH_TOKEN.encode() not in argv and b"--token" not in argv
             term.write(b"\x11")  # ctrl+q
             await until(lambda: not server.table.connected("Ana"), timeout=30)
+            await until(lambda: not Path(f"/proc/{joins[0]}").exists(), timeout=30)
+            term.write(b"exit $?\n")  # the shell ends with banque join's status
             assert await asyncio.wait_for(term.wait(), 30) == 0
         finally:
             pump.cancel()
@@ -565,3 +572,15 @@ def test_a_token_on_the_command_line_is_taken_with_a_warning(
     code, err = run_join(["--seat", "Ana"], capsys)
     assert code == 0 and seen[-1] == DASH_TOKEN and err == ""
     assert "BANQUE_TOKEN" not in os.environ  # not handed on to anything it starts
+
+
+def test_the_counts_not_said_yet_are_said_when_the_table_closes() -> None:
+    said: list[str] = []
+    notices = A.Notices(lambda msg: said.append(str(msg)), clock=lambda: 5.0)
+    for _ in range(3):
+        notices.note(("wrong", "Ana"), Msg("first"), lambda n: Msg("{n} more", n=n))
+    assert said == ["first"]
+    notices.close()
+    assert said == ["first", "2 more"]
+    notices.close()  # once
+    assert said == ["first", "2 more"]

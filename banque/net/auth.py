@@ -161,11 +161,11 @@ class Notices:
         self.emit(first)
         self._schedule()
 
-    def flush(self) -> None:
-        """Say the counts of every window that has ended."""
+    def flush(self, *, final: bool = False) -> None:
+        """Say the counts of every window that has ended (``final``: of every window)."""
         now = self.clock()
         for key, opened in list(self._open.items()):
-            if now - opened.opened < self.window:
+            if now - opened.opened < self.window and not (final and opened.count):
                 continue
             if opened.count:
                 self.emit(opened.summary(opened.count))
@@ -193,7 +193,9 @@ class Notices:
         self.flush()
 
     def close(self) -> None:
-        """No more timers (the table closes)."""
+        """The counts not said yet, and no more timers (the table closes)."""
+        self.flush(final=True)
+        self._open.clear()
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None

@@ -14,6 +14,7 @@ snapshot.
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import secrets
 from collections import OrderedDict
@@ -242,7 +243,8 @@ class Table:
 
     def _notice(self, message: Msg) -> None:
         if self.on_notice is not None:
-            self.on_notice(message)
+            with contextlib.suppress(OSError, ValueError):  # a console gone (SIGHUP)
+                self.on_notice(message)
 
     def report(self, error: BaseException) -> None:
         """An unexpected error: one line on the host's standard error."""
@@ -285,7 +287,6 @@ class Table:
             self._send(joined, P.error("closing", message))
             joined.link.close()
         self.links.clear()
-        self.notices.flush()
         self.notices.close()
 
     def receive(self, joined: Joined, line: bytes, uid: int | None = None) -> None:
