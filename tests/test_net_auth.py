@@ -400,6 +400,41 @@ def test_a_printed_line_means_what_it_says_to_the_shell(
     assert join_lines(table, address, [name]) == [f"  {name}: {line}"]
 
 
+@pytest.mark.parametrize("shell", ["/bin/sh", "/bin/bash"])
+def test_the_shells_hand_banque_join_what_the_line_says(shell: str, tmp_path: Path) -> None:
+    """Each tricky line run by sh and bash: a stand-in ``banque`` on the PATH reports the
+    token it finds in its environment and its arguments."""
+    import subprocess
+
+    if not Path(shell).exists():
+        pytest.skip(f"no {shell}")
+    stand_in = tmp_path / "banque"
+    stand_in.write_text(
+        f"#!{sys.executable}\n"
+        "import json, os, sys\n"
+        "print(json.dumps([os.environ.get('BANQUE_TOKEN'), sys.argv[1:]]))\n"
+    )
+    stand_in.chmod(0o700)
+    cases = [
+        ("Ana", DASH_TOKEN, "/tmp/b q/t.sock"),
+        ("Chloé", "it's $HOME `x`", "-odd.sock"),
+        ("-Zoé", "--seat=Bruno", "tcp:7000"),
+    ]
+    for name, token, address in cases:
+        names = ["Ana", "Bruno", "Chloé"] if name != "-Zoé" else ["-Zoé", "Ana", "Bruno"]
+        line = join_command(make_table(names, tokens={name: token}), name, address)
+        env = {**os.environ, "PATH": f"{tmp_path}:{os.environ.get('PATH', '')}"}
+        env.pop("BANQUE_TOKEN", None)
+        done = subprocess.run(
+            [shell, "-c", line], env=env, capture_output=True, text=True, timeout=60
+        )
+        assert done.returncode == 0, done.stderr
+        got_token, argv = json.loads(done.stdout)
+        assert got_token == token
+        args = build_parser().parse_args(argv)
+        assert (args.seat, args.table, args.token) == (name, address, None)
+
+
 def banque_bin() -> str:
     """The installed ``banque`` command, as the host's printed line calls it."""
     return str(Path(sys.executable).parent)
