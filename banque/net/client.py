@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.messages import N_, os_reason
+from ..text import plain
 from . import auth as A
 from . import protocol as P
 from .server import TableError, default_socket
@@ -149,7 +150,7 @@ async def handshake(
         raise TableError(_say(N_("The table hung up before welcoming us.")))
     if spectator or not token:
         if reply.get("type") == "error":
-            raise TableError(P.told(reply.get("msg"), reply.get("message")))
+            raise TableError(_refusal(reply))
         return reply
     assert seat is not None
     kind = reply.get("type")
@@ -161,10 +162,10 @@ async def handshake(
                         "The table at {address} is an older banque that wants the token in "
                         "the clear: it was not sent. Ask the host to update banque."
                     ),
-                    address=where,
+                    address=plain(where, 200),
                 )
             )
-        raise TableError(P.told(reply.get("msg"), reply.get("message")))
+        raise TableError(_refusal(reply))
     server_nonce = reply.get("nonce")
     if kind != "challenge" or reply.get("seat") != seat or not isinstance(server_nonce, str):
         raise TableError(_not_the_host(where))  # no challenge: nothing more is sent
@@ -178,7 +179,7 @@ async def handshake(
         if reply is None:
             raise TableError(_say(N_("The table hung up before welcoming us.")))
         if reply.get("type") == "error":
-            raise TableError(P.told(reply.get("msg"), reply.get("message")))
+            raise TableError(_refusal(reply))
         if reply.get("type") != "welcome":
             raise TableError(_not_the_host(where))
         return reply
@@ -188,8 +189,14 @@ async def handshake(
     await send({"type": "proof", "mismatch": True})
     reply = await receive()
     if reply is not None and reply.get("type") == "error" and reply.get("code") == "bad_token":
-        raise TableError(P.told(reply.get("msg"), reply.get("message")))
+        raise TableError(_refusal(reply))
     raise TableError(_not_the_host(where))
+
+
+def _refusal(reply: dict[str, Any]) -> str:
+    """A table's refusal in this side's words, on one printable line (before the table
+    has proved itself, whoever listens there wrote them)."""
+    return plain(P.told(reply.get("msg"), reply.get("message")), 400)
 
 
 def _not_the_host(where: str) -> str:
@@ -198,7 +205,7 @@ def _not_the_host(where: str) -> str:
             "The table at {address} is not the host's: it does not know your seat's token. "
             "Nothing more was sent to it."
         ),
-        address=where,
+        address=plain(where, 200),
     )
 
 
