@@ -15,11 +15,14 @@ import contextlib
 import itertools
 import json
 import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..engine.messages import N_, os_reason
+from ..text import plain
+from . import auth as A
 from . import protocol as P
 from .server import TableError, default_socket
 from .table import Joined, Table
@@ -69,6 +72,7 @@ class SeatState:
     """What a seat (or a spectator) knows of the table, from the server's messages."""
 
     seat: str | None = None
+    #: The token this side proved the seat with (the table never sends it back).
     token: str | None = None
     participants: list[str] = field(default_factory=list)
     forced_moves: str = "announced"
@@ -97,7 +101,6 @@ class SeatState:
         kind = message.get("type")
         if kind == "welcome":
             self.seat = message.get("seat")
-            self.token = message.get("token")
             self.participants = list(message.get("participants") or [])
             self.forced_moves = str(message.get("forced_moves") or "announced")
             self.rules = str(message.get("rules") or "home")
@@ -117,12 +120,118 @@ class SeatState:
                 self.closed = P.told(message.get("msg"), message.get("message"))
 
 
+async def handshake(
+    send: Callable[[dict[str, Any]], Awaitable[None]],
+    receive: Callable[[], Awaitable[dict[str, Any] | None]],
+    where: str,
+    seat: str | None,
+    token: str | None,
+    spectator: bool,
+) -> dict[str, Any]:
+    """Join: the welcome (the first view follows), or a :class:`TableError` in words.
+
+    With a token the table is challenged first and must prove it knows the token
+    before anything that depends on it is sent; only then the seat's own proof
+    goes.  Without one (the host's account on the Unix socket) the hello names the
+    seat alone; a spectator names none.
+    """
+    message: dict[str, Any] = {"type": "hello"}
+    client_nonce = A.nonce()
+    if spectator:
+        message["spectator"] = True
+    else:
+        message["seat"] = seat
+        if token:
+            message["auth"] = A.AUTH
+            message["nonce"] = client_nonce
+    await send(message)
+    reply = await receive()
+    if reply is None:
+        raise TableError(_say(N_("The table hung up before welcoming us.")))
+    if spectator or not token:
+        if reply.get("type") == "error":
+            raise TableError(_refusal(reply))
+        return reply
+    assert seat is not None
+    kind = reply.get("type")
+    if kind == "error":
+        if _older_host(reply):
+            raise TableError(
+                _say(
+                    N_(
+                        "The table at {address} is an older banque that wants the token in "
+                        "the clear: it was not sent. Ask the host to update banque."
+                    ),
+                    address=plain(where, 200),
+                )
+            )
+        raise TableError(_refusal(reply))
+    server_nonce = reply.get("nonce")
+    if kind != "challenge" or reply.get("seat") != seat or not isinstance(server_nonce, str):
+        raise TableError(_not_the_host(where))  # no challenge: nothing more is sent
+    if A.NONCE_RE.fullmatch(server_nonce) and A.check(
+        reply.get("proof"), token, "server", seat, client_nonce, server_nonce
+    ):
+        await send(
+            {"type": "proof", "mac": A.proof(token, "client", seat, client_nonce, server_nonce)}
+        )
+        reply = await receive()
+        if reply is None:
+            raise TableError(_say(N_("The table hung up before welcoming us.")))
+        if reply.get("type") == "error":
+            raise TableError(_refusal(reply))
+        if reply.get("type") != "welcome":
+            raise TableError(_not_the_host(where))
+        return reply
+    # The table's proof does not match this token: a mistyped token (the host says so)
+    # or a table that is not the host's. Either way nothing that depends on the token
+    # goes; only that it did not match.
+    await send({"type": "proof", "mismatch": True})
+    reply = await receive()
+    if reply is not None and reply.get("type") == "error" and reply.get("code") == "bad_token":
+        raise TableError(_refusal(reply))
+    raise TableError(_not_the_host(where))
+
+
+def _refusal(reply: dict[str, Any]) -> str:
+    """A table's refusal in this side's words, on one printable line (before the table
+    has proved itself, whoever listens there wrote them)."""
+    return plain(P.told(reply.get("msg"), reply.get("message")), 400)
+
+
+def _not_the_host(where: str) -> str:
+    return _say(
+        N_(
+            "The table at {address} is not the host's: it does not know your seat's token. "
+            "Nothing more was sent to it."
+        ),
+        address=plain(where, 200),
+    )
+
+
+def _older_host(reply: dict[str, Any]) -> bool:
+    """An older table's refusal of the challenge's fields (it knows no ``auth``)."""
+    msg = P.msg_of(reply.get("msg"))
+    return (
+        reply.get("code") == "bad_message"
+        and msg is not None
+        and msg.template == "Unknown field(s): {fields}."
+    )
+
+
 class TableClient:
     """A connection to a table: ``hello`` first, then messages in and acts out."""
 
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    def __init__(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        address: Address | None = None,
+    ) -> None:
         self.reader = reader
         self.writer = writer
+        #: Where it connected (named when the table there is not the host's).
+        self.address = address
         self.state = SeatState()
         self._ids = itertools.count(1)
         self._prefix = secrets.token_hex(4)
@@ -153,7 +262,7 @@ class TableClient:
                     why=os_reason(exc),
                 )
             ) from None
-        return cls(reader, writer)
+        return cls(reader, writer, address)
 
     async def send(self, message: dict[str, Any]) -> None:
         self.writer.write(P.encode(message))
@@ -179,21 +288,14 @@ class TableClient:
     async def hello(
         self, seat: str | None = None, token: str | None = None, spectator: bool = False
     ) -> dict[str, Any]:
-        """Join; the welcome (the first view follows). A refusal raises :class:`TableError`."""
-        message: dict[str, Any] = {"type": "hello"}
-        if spectator:
-            message["spectator"] = True
-        else:
-            message["seat"] = seat
-            if token:
-                message["token"] = token
-        await self.send(message)
-        reply = await self.receive()
-        if reply is None:
-            raise TableError(_say(N_("The table hung up before welcoming us.")))
-        if reply.get("type") == "error":
-            raise TableError(P.told(reply.get("msg"), reply.get("message")))
-        return reply
+        """Join; the welcome (the first view follows). A refusal raises :class:`TableError`.
+
+        With ``token`` the seat is proved by a challenge (:func:`handshake`): the token
+        itself never crosses the wire."""
+        where = str(self.address) if self.address is not None else _say(N_("that address"))
+        welcome = await handshake(self.send, self.receive, where, seat, token, spectator)
+        self.state.token = token if not spectator else None
+        return welcome
 
     def new_id(self) -> str:
         return f"{self._prefix}-{next(self._ids)}"
@@ -257,21 +359,14 @@ class LocalConnection:
     async def hello(
         self, seat: str | None = None, token: str | None = None, spectator: bool = False
     ) -> dict[str, Any]:
-        message: dict[str, Any] = {"type": "hello"}
-        if spectator:
-            message["spectator"] = True
-        else:
-            message["seat"] = seat
-            token = token or (self.table.token(seat) if seat in self.table.seats else None)
-            if token:
-                message["token"] = token
-        await self._say(message)
-        reply = await self.receive()
-        if reply is None or reply.get("type") == "error":
-            if reply is None:
-                raise TableError(_say(N_("The table hung up.")))
-            raise TableError(P.told(reply.get("msg"), reply.get("message")))
-        return reply
+        """Join as :class:`TableClient` does, by the same challenge (the seat's own token
+        from the table when none is given: this process is the host's)."""
+        if not spectator and not token and seat in self.table.seats:
+            token = self.table.token(seat)
+        where = _say(N_("the host's own table"))
+        welcome = await handshake(self._say, self.receive, where, seat, token, spectator)
+        self.state.token = token if not spectator else None
+        return welcome
 
     async def act(self, act: str, turn: int | None = None, **fields: Any) -> str:
         ident = f"local-{next(self._ids)}"

@@ -25,7 +25,14 @@ from ..constants import SeatChoice
 from ..engine.errors import BanqueError, IllegalAction
 from ..engine.messages import N_, Listed, Msg, reason, tell_event
 from ..engine.messages import tell as say
-from .server import TableError, TableServer, close_journal, join_lines, open_journal
+from .server import (
+    TableError,
+    TableServer,
+    close_journal,
+    join_lines,
+    open_journal,
+    shell_word,
+)
 from .table import Table
 
 
@@ -336,15 +343,16 @@ async def _serve(
         say(
             Msg(
                 N_(
-                    "(On this account --token may be left out. Spectators: banque join --watch "
-                    "--table {address}. ctrl+c closes the table.)"
+                    "(On this account BANQUE_TOKEN=… may be left out. Spectators: banque join "
+                    "--watch --table {address}. ctrl+c closes the table.)"
                 ),
-                address=address,
+                address=shell_word(address),
             )
         ),
         file=out,
         flush=True,
     )
+    table.on_notice = lambda notice: print(say(notice), file=out, flush=True)
     shown = len(session.messages)
     previous = table.on_change
 

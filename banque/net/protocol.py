@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..constants import MAX_NAME
 from ..engine.messages import ENGLISH, N_, Msg, tell
+from .auth import AUTH, MAC_RE, NONCE_RE
 
 if TYPE_CHECKING:
     from ..engine.game import Event
@@ -67,7 +68,8 @@ ERRORS = (
     "version",  # an unknown protocol version
     "bad_message",  # a field missing, of the wrong type, or unknown
     "hello_first",  # an act before hello
-    "bad_token",  # the token does not open that seat
+    "bad_token",  # the token does not open that seat (a wrong proof, or no token)
+    "clear_token",  # a token sent in the clear over TCP (an older client): refused
     "unknown_seat",  # no such participant
     "spectator",  # a spectator cannot act
     "stale",  # the act answers a turn that is over
@@ -176,11 +178,23 @@ def error(code: str, message: str | Msg, id: str | None = None) -> dict[str, Any
 
 @dataclass(frozen=True)
 class Hello:
-    """A joiner: a seat with its token (or none: the peer's account), or a spectator."""
+    """A joiner: a seat asking for a challenge (``auth`` and the client's ``nonce``), a
+    seat with no token (the peer's account proves it), or a spectator.  ``token``: an
+    older client's token sent in the clear (taken on the Unix socket only)."""
 
     seat: str | None
     token: str | None
     spectator: bool
+    auth: str | None = None
+    nonce: str | None = None
+
+
+@dataclass(frozen=True)
+class Proof:
+    """The client's answer to a ``challenge``: its HMAC (hex), or ``None`` when the
+    table's own proof did not match the client's token (``"mismatch": true``)."""
+
+    mac: str | None
 
 
 @dataclass(frozen=True)
@@ -211,7 +225,8 @@ class Act:
     move: str | None = None
 
 
-_HELLO_KEYS = {"v", "type", "seat", "token", "spectator", "client"}
+_HELLO_KEYS = {"v", "type", "seat", "token", "spectator", "client", "auth", "nonce"}
+_PROOF_KEYS = {"v", "type", "mac", "mismatch"}
 _ACT_KEYS = {
     "v",
     "type",
@@ -270,8 +285,10 @@ def parse_hello(data: Mapping[str, Any]) -> Hello:
     spectator = _flag(data, "spectator", False, None)
     seat = data.get("seat")
     token = data.get("token")
+    auth = data.get("auth")
+    nonce = data.get("nonce")
     if spectator:
-        if seat is not None or token is not None:
+        if seat is not None or token is not None or auth is not None or nonce is not None:
             raise ProtocolError(
                 "bad_message", Msg(N_("A spectator names no seat and gives no token."))
             )
@@ -279,7 +296,42 @@ def parse_hello(data: Mapping[str, Any]) -> Hello:
     seat = _name(seat, '"seat"')
     if token is not None and (not isinstance(token, str) or not 0 < len(token) <= 200):
         raise ProtocolError("bad_message", Msg(N_('"token" must be the text the host gave you.')))
-    return Hello(seat, token, False)
+    if auth is None and nonce is None:
+        return Hello(seat, token, False)
+    if auth != AUTH:
+        raise ProtocolError(
+            "bad_message", Msg(N_('"auth" must be "{auth}" (with a "nonce").'), auth=AUTH)
+        )
+    if token is not None:
+        raise ProtocolError(
+            "bad_message",
+            Msg(N_('A hello that asks for a challenge ("auth") gives no "token".')),
+        )
+    if not isinstance(nonce, str) or not NONCE_RE.fullmatch(nonce):
+        raise ProtocolError(
+            "bad_message",
+            Msg(N_('"nonce" must be 32 to 128 hexadecimal digits, fresh for each hello.')),
+        )
+    return Hello(seat, None, False, auth, nonce)
+
+
+def parse_proof(data: Mapping[str, Any]) -> Proof:
+    """A ``proof``: ``mac``, 64 hexadecimal digits; or ``"mismatch": true`` alone."""
+    _unknown(data, _PROOF_KEYS, None)
+    mac = data.get("mac")
+    if data.get("mismatch") is True and mac is None:
+        return Proof(None)
+    if not isinstance(mac, str) or not MAC_RE.fullmatch(mac) or "mismatch" in data:
+        raise ProtocolError(
+            "bad_message",
+            Msg(
+                N_(
+                    '"mac" must be 64 hexadecimal digits (an HMAC-SHA256), or "mismatch": '
+                    "true alone."
+                )
+            ),
+        )
+    return Proof(mac)
 
 
 def parse_act(data: Mapping[str, Any]) -> Act:

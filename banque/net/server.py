@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.messages import N_, os_reason
 from . import protocol as P
+from .auth import Peer
 from .table import Table
 
 if TYPE_CHECKING:
@@ -70,6 +71,16 @@ def peer_uid(sock: socket.socket | None) -> int | None:
         return None
     _pid, uid, _gid = struct.unpack("3i", creds)
     return uid
+
+
+def peer_of(writer: asyncio.StreamWriter) -> Peer:
+    """How a connection came: the Unix socket (and the peer's account) or TCP (its address)."""
+    sock = writer.get_extra_info("socket")
+    if sock is not None and sock.family == socket.AF_UNIX:
+        return Peer("unix", uid=peer_uid(sock))
+    name = writer.get_extra_info("peername")
+    address = str(name[0]) if isinstance(name, tuple) and name else None
+    return Peer("tcp", address=address)
 
 
 class StreamLink:
@@ -277,8 +288,9 @@ class TableServer:
             self._clients.add(task)
         link = StreamLink(writer)
         table = self.table
-        joined = table.connect(link)
-        uid = peer_uid(writer.get_extra_info("socket"))
+        peer = peer_of(writer)
+        joined = table.connect(link, peer)
+        uid = peer.uid
         buffer = bytearray()
         skipping = False  # inside a line over the limit: dropped up to its newline
         try:
@@ -361,17 +373,37 @@ def close_journal(session: Session) -> str:
     )
 
 
-def _shell(text: str) -> str:
+#: The environment variable a printed join line gives the token in.
+TOKEN_VARIABLE = "BANQUE_TOKEN"
+
+
+def shell_word(text: str) -> str:
     """A word for a shell command line (quoted only when it needs to be)."""
     return text if re.fullmatch(r"[\w.@%+=:,/-]+", text) else shlex.quote(text)
 
 
+def _option(flag: str, value: str) -> str:
+    """``--flag VALUE`` for the shell; ``--flag=VALUE`` when the value starts with ``-``
+    (which the option parser would take for another option)."""
+    if value.startswith("-"):
+        return shell_word(f"{flag}={value}")
+    return f"{flag} {shell_word(value)}"
+
+
+def join_command(table: Table, name: str, address: str) -> str:
+    """How ``name``'s seat joins, as one sh/bash line: the token in the environment of
+    ``banque join`` alone (other local users read a command line, never another
+    account's environment), never among its arguments."""
+    return (
+        f"{TOKEN_VARIABLE}={shell_word(table.token(name))} banque join "
+        f"{_option('--seat', name)} {_option('--table', address)}"
+    )
+
+
 def join_lines(table: Table, address: str, names: Sequence[str] | None = None) -> list[str]:
-    """How each human seat joins (its command and token), for the host to hand out."""
-    out = []
-    for name in names if names is not None else table.humans():
-        out.append(
-            f"  {name}: banque join --seat {_shell(name)} --table {_shell(address)}"
-            f" --token {table.token(name)}"
-        )
-    return out
+    """How each human seat joins (its command, its token in the environment), for the
+    host to hand out."""
+    return [
+        f"  {name}: {join_command(table, name, address)}"
+        for name in (names if names is not None else table.humans())
+    ]

@@ -14,6 +14,7 @@ snapshot.
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import secrets
 from collections import OrderedDict
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine.errors import IllegalAction
-from ..engine.messages import N_, Msg
+from ..engine.messages import N_, Msg, Nn_
 from ..engine.models import (
     Accept,
     Action,
@@ -39,7 +40,9 @@ from ..engine.models import (
     Wager,
 )
 from ..text import quoted
+from . import auth as A
 from . import protocol as P
+from .auth import Peer
 
 if TYPE_CHECKING:
     from ..engine.game import Event
@@ -54,6 +57,30 @@ WATCH_READING = 3.0
 #: Words other parts give :meth:`Table.close` (``TableServer.close``'s), marked here
 #: for the catalogue: each joiner reads them in its own language.
 CLOSING_WORDS = (N_("The host has closed the table."),)
+#: The host's notices of a burst (the first of each is said on its own).
+WRONG_AGAIN = Nn_(
+    "{n} more wrong token for {seat}'s seat {how} in the last {seconds} s: refused.",
+    "{n} more wrong tokens for {seat}'s seat {how} in the last {seconds} s: refused.",
+)
+CLEAR_AGAIN = Nn_(
+    "{n} more token sent in the clear for {seat}'s seat {how} in the last {seconds} s: refused.",
+    "{n} more tokens sent in the clear for {seat}'s seat {how} in the last {seconds} s: refused.",
+)
+OLD_AGAIN = Nn_(
+    "{seat} joined {n} more time with an older banque join in the last {seconds} s.",
+    "{seat} joined {n} more times with an older banque join in the last {seconds} s.",
+)
+REPLACED_AGAIN = Nn_(
+    "{seat}'s seat was joined again {n} more time in the last {seconds} s.",
+    "{seat}'s seat was joined again {n} more times in the last {seconds} s.",
+)
+
+
+def _wrong_token(seat: str) -> Msg:
+    return Msg(
+        N_("That token does not open {seat}'s seat: ask the host for the seat's token."),
+        seat=seat,
+    )
 
 
 class Link(Protocol):
@@ -72,10 +99,23 @@ class Joined:
     seat: str | None = None
     spectator: bool = False
     errors: int = 0
+    #: How it reached the table (the server says; in this process: ``local``).
+    peer: Peer = field(default_factory=Peer)
+    #: The challenge it was sent and has not answered yet.
+    challenge: Challenge | None = None
 
     @property
     def hello(self) -> bool:
         return self.seat is not None or self.spectator
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """A challenge sent for ``seat``: the two nonces its proof is made over."""
+
+    seat: str
+    client_nonce: str
+    server_nonce: str
 
 
 @dataclass
@@ -93,7 +133,10 @@ class Table:
     stand-ins for gone seats when ``takeover``); ``uid`` the account whose
     processes may join a seat without its token (through the socket's peer
     credentials: the host's own account by default); ``tokens`` fixed tokens
-    (tests), otherwise each human seat gets a ``secrets`` token.
+    (tests, a resumed game), otherwise each human seat gets a ``secrets`` token.
+    ``on_notice`` hears what the host should know about its seats (wrong tokens,
+    a seat taken over from elsewhere), at most one line per seat and kind every
+    :data:`~banque.net.auth.NOTICE_WINDOW` seconds.
     """
 
     def __init__(
@@ -106,8 +149,11 @@ class Table:
         tokens: Mapping[str, str] | None = None,
         users: Mapping[str, int] | None = None,
         on_change: Callable[[], None] | None = None,
+        on_notice: Callable[[Msg], None] | None = None,
     ) -> None:
         self.session = session
+        self.on_notice = on_notice
+        self.notices = A.Notices(self._notice)
         self.pace = max(0.0, pace)
         self.takeover = takeover
         self.uid = uid
@@ -195,6 +241,11 @@ class Table:
         self.turn += 1
         self.broadcast(events)
 
+    def _notice(self, message: Msg) -> None:
+        if self.on_notice is not None:
+            with contextlib.suppress(OSError, ValueError):  # a console gone (SIGHUP)
+                self.on_notice(message)
+
     def report(self, error: BaseException) -> None:
         """An unexpected error: one line on the host's standard error."""
         import sys
@@ -203,8 +254,10 @@ class Table:
 
     # ------------------------------------------------------------ links
 
-    def connect(self, link: Link) -> Joined:
-        joined = Joined(link)
+    def connect(self, link: Link, peer: Peer | None = None) -> Joined:
+        """A new link; ``peer``: how it came (the host's notices name it; a token sent
+        in the clear is taken only on a private one)."""
+        joined = Joined(link, peer=peer or Peer())
         self.links.append(joined)
         return joined
 
@@ -234,6 +287,7 @@ class Table:
             self._send(joined, P.error("closing", message))
             joined.link.close()
         self.links.clear()
+        self.notices.close()
 
     def receive(self, joined: Joined, line: bytes, uid: int | None = None) -> None:
         """One line a link sent: answered, and the game changed if it was a good act."""
@@ -242,12 +296,14 @@ class Table:
             kind = data["type"]
             if kind == "hello":
                 self._hello(joined, P.parse_hello(data), uid)
+            elif kind == "proof":
+                self._proof(joined, P.parse_proof(data))
             elif kind == "act":
                 self._act(joined, P.parse_act(data))
             else:
                 raise P.ProtocolError(
                     "bad_message",
-                    Msg(N_('The "type" of a message is "hello" or "act".')),
+                    Msg(N_('The "type" of a message is "hello", "proof" or "act".')),
                     data.get("id"),
                 )
         except P.ProtocolError as exc:
@@ -276,6 +332,7 @@ class Table:
     def _hello(self, joined: Joined, hello: P.Hello, uid: int | None) -> None:
         if joined.hello:
             raise P.ProtocolError("bad_message", Msg(N_("This connection has already joined.")))
+        joined.challenge = None  # a new hello forgets an unanswered challenge
         if hello.spectator:
             joined.spectator = True
             self._send(joined, self._welcome(None))
@@ -294,31 +351,144 @@ class Table:
                 "unknown_seat",
                 Msg(N_("{seat} is a computer seat: it cannot be joined."), seat=seat),
             )
-        if hello.token is not None:
-            ok = hmac.compare_digest(hello.token.encode(), state.token.encode())
-        else:
-            ok = uid is not None and (uid == self.uid or uid == state.uid)
-        if not ok:
+        if hello.auth is not None:  # the challenge, with the table's own proof
+            assert hello.nonce is not None
+            challenge = Challenge(seat, hello.nonce, A.nonce())
+            joined.challenge = challenge
+            self._send(
+                joined,
+                {
+                    "type": "challenge",
+                    "auth": A.AUTH,
+                    "seat": seat,
+                    "nonce": challenge.server_nonce,
+                    "proof": A.proof(
+                        state.token, "server", seat, hello.nonce, challenge.server_nonce
+                    ),
+                },
+            )
+            return
+        if hello.token is not None:  # an older client: its token in the clear
+            self._clear_token(joined, seat, state, hello.token)
+        elif not (uid is not None and (uid == self.uid or uid == state.uid)):
             raise P.ProtocolError(
                 "bad_token",
+                Msg(N_("{seat}'s seat needs its token (the host printed it)."), seat=seat),
+            )
+        self._seat(joined, seat, state)
+
+    def _clear_token(self, joined: Joined, seat: str, state: HeldSeat, token: str) -> None:
+        """An older client's token in the clear: refused over TCP (it may have reached a
+        squatter), taken on a private transport with a note to the host."""
+        peer = joined.peer
+        key = (seat, peer.kind)
+        if not peer.private:
+            self.notices.note(
+                ("clear", *key),
                 Msg(
                     N_(
-                        "That token does not open {seat}'s seat: ask the host for the seat's token."
+                        "An older banque join sent {seat}'s token in the clear {how}: refused "
+                        "(it must be updated)."
                     ),
                     seat=seat,
-                )
-                if hello.token is not None
-                else Msg(N_("{seat}'s seat needs its token (the host printed it)."), seat=seat),
+                    how=peer.how(),
+                ),
+                lambda n: Msg.plural(
+                    CLEAR_AGAIN, n, seat=seat, how=peer.kind_words(), seconds=A.NOTICE_SECONDS
+                ),
             )
+            raise P.ProtocolError(
+                "clear_token",
+                Msg(
+                    N_(
+                        "This table does not take a token sent in the clear over TCP: update "
+                        "banque on your side (its banque join proves the token without "
+                        "sending it)."
+                    )
+                ),
+            )
+        if not hmac.compare_digest(token.encode(), state.token.encode()):
+            self._wrong(joined, seat)
+            raise P.ProtocolError("bad_token", _wrong_token(seat))
+        self.notices.note(
+            ("old", *key),
+            Msg(
+                N_(
+                    "{seat} joined {how} with an older banque join (its token sent in the "
+                    "clear): still taken on the Unix socket, but update it."
+                ),
+                seat=seat,
+                how=peer.how(),
+            ),
+            lambda n: Msg.plural(OLD_AGAIN, n, seat=seat, seconds=A.NOTICE_SECONDS),
+        )
+
+    def _proof(self, joined: Joined, proof: P.Proof) -> None:
+        """The answer to a challenge: the seat, or a refusal (and a note to the host).
+
+        A ``mismatch`` (the client found that the table's proof does not match its
+        token) is a wrong token too: told to the client and the host alike."""
+        challenge, joined.challenge = joined.challenge, None  # a proof is good once
+        if joined.hello:
+            raise P.ProtocolError("bad_message", Msg(N_("This connection has already joined.")))
+        if challenge is None:
+            raise P.ProtocolError(
+                "bad_message",
+                Msg(N_('A "proof" answers a "challenge": send "hello" with "auth" first.')),
+            )
+        seat = challenge.seat
+        state = self.seats[seat]
+        if proof.mac is None or not A.check(
+            proof.mac,
+            state.token,
+            "client",
+            seat,
+            challenge.client_nonce,
+            challenge.server_nonce,
+        ):
+            self._wrong(joined, seat)
+            raise P.ProtocolError("bad_token", _wrong_token(seat))
+        self._seat(joined, seat, state)
+
+    def _wrong(self, joined: Joined, seat: str) -> None:
+        """A wrong token for ``seat``: the host hears of it (a burst as one line)."""
+        peer = joined.peer
+        self.notices.note(
+            ("wrong", seat, peer.kind),
+            Msg(N_("A wrong token for {seat}'s seat {how}: refused."), seat=seat, how=peer.how()),
+            lambda n: Msg.plural(
+                WRONG_AGAIN, n, seat=seat, how=peer.kind_words(), seconds=A.NOTICE_SECONDS
+            ),
+        )
+
+    def _seat(self, joined: Joined, seat: str, state: HeldSeat) -> None:
+        """``joined`` holds ``seat`` now (an older connection of it is told who, and closed)."""
         old = state.link
         if old is not None and old is not joined:
+            how = joined.peer.how()
             self._send(
                 old,
-                P.error("replaced", Msg(N_("{seat} has joined again from elsewhere."), seat=seat)),
+                P.error(
+                    "replaced",
+                    Msg(N_("Your seat was joined again from elsewhere ({how})."), how=how),
+                ),
             )
             old.link.close()
             if old in self.links:
                 self.links.remove(old)
+            self.notices.note(
+                ("replaced", seat),
+                Msg(
+                    N_(
+                        "{seat}'s seat was joined again {how}; the older connection ({old}) "
+                        "was closed."
+                    ),
+                    seat=seat,
+                    how=how,
+                    old=old.peer.how(),
+                ),
+                lambda n: Msg.plural(REPLACED_AGAIN, n, seat=seat, seconds=A.NOTICE_SECONDS),
+            )
         state.link = joined
         joined.seat = seat
         self._send(joined, self._welcome(seat))
@@ -331,7 +501,6 @@ class Table:
         return {
             "type": "welcome",
             "seat": seat,
-            "token": self.seats[seat].token if seat is not None else None,
             "spectator": seat is None,
             "participants": list(g.participants),
             "forced_moves": g.forced_moves,

@@ -33,6 +33,7 @@ from .dialogs import ConfirmScreen
 from .joined import Connection, JoinApp
 
 if TYPE_CHECKING:
+    from ...engine.messages import Msg
     from ...net.server import TableServer
 
 
@@ -93,13 +94,14 @@ class HostApp(JoinApp):
 
         super().__init__(connect, seat, None, blink=blink, ascii_suits=ascii_suits)
         self.server = server
+        table.on_notice = self.notice
         self.show_join_lines = show_join_lines
         self.watcher = N_("host")
         self.watch_hint = N_("Hosting (public view) · j: how to join · ctrl+q: close the table")
         self.closing = False
 
     def join_lines(self) -> list[str]:
-        from ...net.server import join_lines
+        from ...net.server import join_lines, shell_word
 
         server = self.server
         address = str(server.socket_path)
@@ -118,11 +120,18 @@ class HostApp(JoinApp):
         lines.extend(line.strip() for line in join_lines(server.table, address, others))
         lines.append(
             _(
-                "(On this account --token may be left out. Spectators: banque join --watch "
-                "--table {address}.)"
-            ).format(address=address)
+                "(On this account BANQUE_TOKEN=… may be left out. Spectators: banque join "
+                "--watch --table {address}.)"
+            ).format(address=shell_word(address))
         )
         return lines
+
+    def notice(self, message: Msg) -> None:
+        """What the table tells the host about its seats (a wrong token, a seat taken
+        over from elsewhere): a note on the screen, in the language spoken now."""
+        from ...engine.messages import tell
+
+        self.notify(tell(message), title=_("Seats"), severity="warning", timeout=12)
 
     def follow(self) -> None:
         """The table's screen is up: over it, once, how each seat joins."""
