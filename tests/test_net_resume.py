@@ -289,18 +289,12 @@ async def test_a_host_killed_at_any_point_of_a_coup_comes_back_with_every_act(
                     assert who == seat.name
                 kills.append((act, on_disk))
                 await until(lambda: all(s.conn.lost for s in seats.values()), 20, "not lost")
+                rejoined = {name: s.rejoined for name, s in seats.items()}
                 host = await Host.start(["--resume"], env)
                 assert host.lines[0].startswith(f"Game {journal.stem} resumed at bank 1, coup ")
                 assert host.join_lines() == printed  # every printed line works again
                 assert host.tcp_port() == port  # at the same address
-                rejoined = {name: s.rejoined for name, s in seats.items()}
-                await until(
-                    lambda: all(
-                        s.ready and s.rejoined > rejoined[n] for n, s in seats.items()
-                    ),
-                    30,
-                    "the seats did not come back",
-                )
+                await _rejoined(seats, rejoined, host)
                 done.clear()  # the table's turns count afresh
         assert not todo or set(todo) <= {"pass", "draw", "stand"}, todo
         assert len(kills) >= 6
@@ -334,6 +328,22 @@ async def test_a_host_killed_at_any_point_of_a_coup_comes_back_with_every_act(
     ]
     assert own and all(c is not None for c in own)
     assert all(s.rejoined == len(kills) for s in seats.values())
+
+
+async def _rejoined(seats: dict[str | None, Seat], before: dict[str | None, int], host: Host) -> None:
+    try:
+        await until(
+            lambda: all(s.ready and s.rejoined > before[n] for n, s in seats.items()), 30
+        )
+    except TimeoutError:
+        raise AssertionError(
+            [
+                (n, s.ready, s.conn.live, s.conn.lost, s.conn.attempts, s.rejoined, before[n],
+                 s.conn.state.closed, s.conn.state.errors[-2:])
+                for n, s in seats.items()
+            ]
+            + [host.lines, host.err.decode()]
+        ) from None
 
 
 # ------------------------------------------------------------------ the parts alone
