@@ -29,6 +29,7 @@ from typing import Any
 import pytest
 
 from banque import cli
+from banque.engine.errors import BanqueError, RecordError
 from banque.engine.journal import (
     SeatCredentials,
     hosted_of,
@@ -38,7 +39,6 @@ from banque.engine.journal import (
     seats_path,
     write_seats,
 )
-from banque.engine.errors import BanqueError, RecordError
 from banque.net.client import Address, Rejoining, TableClient
 from banque.net.host import keep_hosting, prepare_hosting, resume_hosting
 from banque.net.server import TableServer, close_journal
@@ -184,7 +184,7 @@ def leaks(seat: str | None, view: dict[str, Any]) -> list[str]:
 def choose(name: str, you: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """Ana takes the bank with all she has, Bruno passes; then the first act offered."""
     acts = you["acts"]
-    if "bid" in acts and (name != "Ana" or "pass" in acts and not you.get("max_bid")):
+    if "bid" in acts and (name != "Ana" or ("pass" in acts and not you.get("max_bid"))):
         return "pass", {}
     if "bid" in acts:
         return "bid", {"amount": int(you["max_bid"])}
@@ -269,13 +269,15 @@ async def test_a_host_killed_at_any_point_of_a_coup_comes_back_with_every_act(
                 before = len(read_journal(journal).record.actions)
                 ident = await seat.conn.act(act, **fields)
                 assert ident
-                await until(lambda: ident in seat.replies, 20, f"no answer to {act}")
+                await until(lambda s=seat, i=ident: i in s.replies, 20, f"no answer to {act}")
                 reply = seat.replies[ident]
                 assert reply["type"] == "ack", reply
                 acts += 1
                 if act not in todo:
                     # the seat's next view before the next choice (an ack's turn is the new one)
-                    await until(lambda: seat.conn.state.turn >= int(reply["turn"]) or seat.conn.lost)
+                    await until(
+                        lambda s=seat, r=reply: s.conn.state.turn >= int(r["turn"]) or s.conn.lost
+                    )
                     continue
                 todo.remove(act)
                 # kill -9 the moment the act is acknowledged
@@ -330,16 +332,25 @@ async def test_a_host_killed_at_any_point_of_a_coup_comes_back_with_every_act(
     assert all(s.rejoined == len(kills) for s in seats.values())
 
 
-async def _rejoined(seats: dict[str | None, Seat], before: dict[str | None, int], host: Host) -> None:
+async def _rejoined(
+    seats: dict[str | None, Seat], before: dict[str | None, int], host: Host
+) -> None:
     try:
-        await until(
-            lambda: all(s.ready and s.rejoined > before[n] for n, s in seats.items()), 30
-        )
+        await until(lambda: all(s.ready and s.rejoined > before[n] for n, s in seats.items()), 30)
     except TimeoutError:
         raise AssertionError(
             [
-                (n, s.ready, s.conn.live, s.conn.lost, s.conn.attempts, s.rejoined, before[n],
-                 s.conn.state.closed, s.conn.state.errors[-2:])
+                (
+                    n,
+                    s.ready,
+                    s.conn.live,
+                    s.conn.lost,
+                    s.conn.attempts,
+                    s.rejoined,
+                    before[n],
+                    s.conn.state.closed,
+                    s.conn.state.errors[-2:],
+                )
                 for n, s in seats.items()
             ]
             + [host.lines, host.err.decode()]
@@ -677,3 +688,43 @@ async def test_the_joined_screen_says_the_host_is_gone_and_q_leaves() -> None:
         await pilot.press("q")
         await pilot.pause()
     assert "your seat is kept" in app.farewell
+
+
+async def test_banque_host_resume_in_a_terminal_shows_which_game_and_keeps_the_tokens(
+    short_dir: Path, _private_data_dir: Path
+) -> None:
+    """The full-screen host brought back: its join lines name the game resumed, and the
+    seat's printed token opens the seat again."""
+    from banque.engine.models import Bid
+
+    from .terminal_pty import Terminal
+
+    hosting = hosted_table(short_dir, takeover=False)
+    table = hosting.table
+    async with TableServer(table, short_dir / "t.sock") as server:
+        keep_hosting(hosting, server)
+        table.session.perform(Bid(who="Ana", amount=30))
+    assert table.session.journal is not None
+    table.session.journal.close()  # no word of the end: as if the host had been killed
+    token = table.token("Bruno")
+    term = Terminal.spawn(
+        [sys.executable, "-m", "banque", "host", "--resume", "--play", "Ana"],
+        env={"BANQUE_DATA_DIR": str(_private_data_dir), "BANQUE_LANG": "en"},
+    )
+    try:
+        await term.read_until(b"resumed at bank 1, coup 1")
+        await term.read_until(token[:12].encode())  # Bruno's line, the same token
+        bruno = await TableClient.open(Address(short_dir / "t.sock"))
+        await bruno.hello("Bruno", token)
+        view = await bruno.receive()
+        assert view is not None and view["type"] == "view"
+        assert view["auction"]["bids"] == {"Ana": 30}  # the bid before the "crash"
+        os.kill(term.pid, signal.SIGTERM)
+        await term.read_until(b"Game kept")
+        assert await term.wait() == 128 + signal.SIGTERM
+        while await bruno.receive() is not None:
+            pass
+        assert bruno.state.closed is not None and "may resume it" in bruno.state.closed
+        await bruno.close()
+    finally:
+        term.close()
