@@ -384,7 +384,7 @@ def keep_hosting(hosting: Hosting, server: TableServer) -> str | None:
     """The table is open: its seats' credentials beside the journal (0600), then the
     journal's ``hosted`` note. A warning line if they cannot be kept (the game goes on,
     but ``banque host --resume`` could not give its seats the same tokens)."""
-    from ..engine.journal import HOSTED_NOTE, SeatCredentials, write_seats
+    from ..engine.journal import HOSTED_NOTE, SeatCredentials, hosted_of, write_seats
 
     table = hosting.table
     journal = table.session.journal
@@ -407,6 +407,16 @@ def keep_hosting(hosting: Hosting, server: TableServer) -> str | None:
             )
         )
     journal.note(HOSTED_NOTE, **hosted_note(hosting, server))
+    if hosted_of(journal.path) is None:  # the note could not be written (a full disk…)
+        return say(
+            Msg(
+                N_(
+                    "The journal cannot say that the game is hosted: banque host --resume "
+                    "would not find it (banque --resume {path} continues it at one keyboard)."
+                ),
+                path=str(journal.path),
+            )
+        )
     return None
 
 
