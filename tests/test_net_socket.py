@@ -316,7 +316,7 @@ async def test_computers_are_paced_and_the_journal_replays(short_dir: Path) -> N
     journal = table.session.journal
     assert journal is not None
     text = close_journal(table.session)
-    assert "banque --resume" in text or "Game over" in text
+    assert "banque host --resume" in text or "Game over" in text
     info = read_journal(journal.path)
     again = replay(info.record)
     assert again.game.actions == table.session.game.actions
@@ -377,7 +377,7 @@ async def test_banque_host_from_flags_prints_tokens_and_keeps_the_game(
         proc.send_signal(signal.SIGTERM)
         out, err = await asyncio.wait_for(proc.communicate(), 20)
         assert proc.returncode == 128 + signal.SIGTERM, err
-        assert "banque --resume" in out.decode() or "Game over" in out.decode()
+        assert "banque host --resume" in out.decode() or "Game over" in out.decode()
         assert not path.exists()
     finally:
         if proc.returncode is None:

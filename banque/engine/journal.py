@@ -40,6 +40,11 @@ from .models import Action, Record, Temperament
 
 JOURNAL_FORMAT = "banque-journal/1"
 SUFFIX = ".jsonl"
+#: A hosted game's seats' credentials, beside its journal (``<id>.seats.json``, mode 0600).
+SEATS_SUFFIX = ".seats.json"
+SEATS_FORMAT = "banque-seats/1"
+#: The note a hosted game's journal keeps of how it is hosted (``banque host --resume``).
+HOSTED_NOTE = "hosted"
 #: Creating a file: never through a symbolic link, never over another file.
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
@@ -422,6 +427,8 @@ class GameEntry:
     saved: list[str]
     computers: Mapping[str, Temperament]
     problem: str | None = None
+    #: Played at a hosted table (``banque host``): ``banque host --resume`` brings it back.
+    hosted: bool = False
 
     @property
     def state(self) -> str:
@@ -466,6 +473,7 @@ def _entry(p: Path, modified: datetime) -> GameEntry:
         info.ended,
         info.saved,
         dict(info.record.computers),
+        hosted=hosted_of(p) is not None,
     )
 
 
@@ -518,12 +526,147 @@ def find_game(which: str | None, folder: Path | None = None) -> Path:
     return entry.path
 
 
-def last_unfinished(folder: Path | None = None) -> GameEntry | None:
-    """The most recent unfinished game, if any (only that one is read whole)."""
+def last_unfinished(folder: Path | None = None, *, hosted: bool | None = None) -> GameEntry | None:
+    """The most recent unfinished game, if any (only that one is read whole).
+
+    ``hosted``: only a game played at a hosted table (``True``), or only one
+    that was not (``False``); ``None``: any.
+    """
     where = folder if folder is not None else games_dir()
     for modified, p in reversed(_journal_paths(where)):
         if _ended_quickly(p) is False:
             entry = _entry(p, modified)
-            if entry.state == "unfinished":
+            if entry.state == "unfinished" and (hosted is None or entry.hosted == hosted):
                 return entry
     return None
+
+
+# ------------------------------------------------------------------ hosted games
+
+
+def hosted_of(path: str | Path) -> dict[str, Any] | None:
+    """How a hosted game is hosted: its journal's last ``hosted`` note (``None``: not hosted).
+
+    ``banque host`` writes the note when its table opens (and again when
+    ``banque host --resume`` opens it again): the human seats, the pace, the
+    takeover, the socket's group, the addresses listened on.  Readers that do
+    not know the note skip it.
+    """
+    p = Path(path)
+    try:
+        fd = os.open(p, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
+    except OSError:
+        return None
+    found: dict[str, Any] | None = None
+    marker = json.dumps({"note": HOSTED_NOTE})[:-1].encode()  # '{"note": "hosted"'
+    try:
+        with os.fdopen(fd, "rb") as fh:
+            for raw in fh:
+                if not raw.startswith(marker) or not raw.endswith(b"\n"):
+                    continue
+                try:
+                    item = json.loads(raw)
+                except ValueError:
+                    continue
+                if isinstance(item, dict) and item.get("note") == HOSTED_NOTE:
+                    found = item
+    except OSError:
+        return None
+    return found
+
+
+def seats_path(journal_path: str | Path) -> Path:
+    """The file of a hosted game's seats' credentials, beside its journal."""
+    p = Path(journal_path)
+    return p.with_name(p.name.removesuffix(SUFFIX) + SEATS_SUFFIX)
+
+
+@dataclass
+class SeatCredentials:
+    """What opens a hosted game's seats: each human seat's token, and its account (uid)."""
+
+    tokens: dict[str, str] = field(default_factory=dict)
+    users: dict[str, int] = field(default_factory=dict)
+
+
+def write_seats(journal_path: str | Path, credentials: SeatCredentials) -> Path:
+    """Keep the seats' credentials beside the journal (mode 0600, whole or untouched,
+    never through a symbolic link); an ``OSError`` if it cannot be written."""
+    data = {
+        "format": SEATS_FORMAT,
+        "journal": Path(journal_path).name,
+        "tokens": dict(credentials.tokens),
+        "users": dict(credentials.users),
+    }
+    return atomic_write(
+        seats_path(journal_path), json.dumps(data, ensure_ascii=False, indent=2) + "\n", 0o600
+    )
+
+
+def read_seats(journal_path: str | Path) -> SeatCredentials | None:
+    """A hosted game's seats' credentials (``None``: the file is not there).
+
+    A file that is a symbolic link, another account's, readable by others or
+    not one of ours is refused (a :class:`RecordError` that says so): its
+    tokens would open the seats to whoever put it there or read it.
+    """
+    from .messages import N_, Msg
+
+    p = seats_path(journal_path)
+    try:
+        fd = os.open(p, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        if p.is_symlink():
+            raise RecordError(_symlink(p)) from None
+        raise RecordError(_unreadable(p, exc)) from None
+    try:
+        with os.fdopen(fd, "rb") as fh:
+            info = os.fstat(fh.fileno())
+            if info.st_uid != os.getuid():
+                raise RecordError(
+                    Msg(N_("{path} is another account's: its tokens are not used"), path=str(p))
+                )
+            if info.st_mode & 0o077:
+                raise RecordError(
+                    Msg(
+                        N_(
+                            "{path} can be read by other accounts, so its tokens may be known: "
+                            "chmod 600 it if nobody else could have read it"
+                        ),
+                        path=str(p),
+                    )
+                )
+            raw = fh.read(1 << 20)
+    except OSError as exc:
+        raise RecordError(_unreadable(p, exc)) from None
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        data = None
+    if not isinstance(data, dict) or data.get("format") != SEATS_FORMAT:
+        raise RecordError(Msg(N_("{path}: not a file of seats' credentials"), path=str(p)))
+    tokens = data.get("tokens")
+    users = data.get("users")
+    return SeatCredentials(
+        {str(k): v for k, v in (tokens or {}).items() if isinstance(v, str) and v}
+        if isinstance(tokens, dict)
+        else {},
+        {
+            str(k): v
+            for k, v in (users or {}).items()
+            if isinstance(v, int) and not isinstance(v, bool) and v >= 0
+        }
+        if isinstance(users, dict)
+        else {},
+    )
+
+
+def remove_seats(journal_path: str | Path) -> None:
+    """The game is over: its seats' credentials go (nothing opens them any more)."""
+    p = seats_path(journal_path)
+    with contextlib.suppress(OSError):
+        if p.is_symlink() or p.is_file():
+            p.unlink()
+            _fsync_dir(p.parent)

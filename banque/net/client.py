@@ -3,7 +3,11 @@
 :class:`SeatState` holds what a joined seat has been told (its welcome, the
 latest snapshot, the log) and changes only by :meth:`SeatState.apply` — no
 I/O, so a screen can be tested against messages alone.  :class:`TableClient`
-is the asyncio connection that feeds it and sends acts.
+is the asyncio connection that feeds it and sends acts; :class:`Rejoining`
+wraps it for ``banque join``: a host that is lost (the connection ends with
+no ``closing`` word — a crash, ``kill -9``) is tried again on its own, with
+the same credentials, until it is back (``banque host --resume``) or a few
+minutes have gone by.
 
 Nothing here imports Textual.
 """
@@ -15,6 +19,7 @@ import contextlib
 import itertools
 import json
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +34,12 @@ from .table import Joined, Table
 
 #: Log lines a seat keeps.
 LOG_KEEP = 2000
+#: A lost host is tried again this often (seconds)…
+REJOIN_EVERY = 1.0
+#: …for this long (seconds), then the seat gives up and says how to join again.
+REJOIN_FOR = 180.0
+#: A host that accepts the connection must welcome the seat within this (seconds).
+REJOIN_HELLO = 10.0
 
 
 @dataclass(frozen=True)
@@ -317,6 +328,168 @@ class TableClient:
         with contextlib.suppress(Exception):
             self.writer.close()
             await self.writer.wait_closed()
+
+
+def _refused_for_good(code: str) -> bool:
+    """A hello's refusal that trying again cannot change (a wrong seat or token, another
+    protocol, the table closing); other ones (a table busy, say) are tried again."""
+    if not code:
+        return False  # no answer at all: the host is not quite up
+    return code in ("bad_token", "unknown_seat", "version", "replaced", "closing") or any(
+        word in code for word in ("token", "proof")
+    )
+
+
+class Rejoining:
+    """``banque join``'s connection: a :class:`TableClient` joined again when the host is lost.
+
+    A table that ends the connection with a ``closing`` (the host closed it) or a
+    ``replaced`` error (the seat joined from elsewhere) is gone for good.  Any other
+    end — the host killed or crashed, the line dropped — is a *lost host*:
+    :meth:`receive` then returns messages of this class's own (never sent on the wire)
+    while it tries again every ``every`` seconds, with the same seat and token:
+
+    - ``{"type": "lost"}`` at once, then ``{"type": "rejoining", "attempt": n}``
+      after each attempt that finds no table;
+    - ``{"type": "rejoined", "attempts": n}`` once the host welcomed the seat again
+      (the welcome is applied to :attr:`state`; its fresh view follows as usual);
+    - ``None`` when it gives up (after ``patience`` seconds, or a host that is back but
+      refuses the seat): :attr:`SeatState.closed` says why and how to join again.
+
+    Acts are not sent from the moment the host is lost until the first view after
+    the seat is welcomed again (an act meant for the old view never reaches the new one).
+    """
+
+    def __init__(
+        self,
+        opener: Callable[[], Awaitable[TableClient]],
+        *,
+        every: float = REJOIN_EVERY,
+        patience: float = REJOIN_FOR,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.opener = opener
+        self.every = every
+        self.patience = patience
+        self.clock = clock
+        self.state = SeatState()
+        self.client: TableClient | None = None
+        #: The host is lost and being tried again.
+        self.lost = False
+        #: Attempts made since the host was lost.
+        self.attempts = 0
+        #: Acts may be sent (a view of the current connection has come).
+        self.live = False
+        self._since = 0.0
+        self._hello: tuple[str | None, str | None, bool] = (None, None, False)
+        self._closed = False
+
+    async def _open(self) -> TableClient:
+        client = await self.opener()
+        client.state = self.state  # one state, whatever the connection
+        return client
+
+    async def hello(
+        self, seat: str | None = None, token: str | None = None, spectator: bool = False
+    ) -> dict[str, Any]:
+        """The first join: refused or unreachable is said at once (no retrying)."""
+        self._hello = (seat, token, spectator)
+        client = await self._open()
+        try:
+            welcome = await client.hello(seat, token, spectator=spectator)
+        except BaseException:
+            await client.close()
+            raise
+        self.client = client
+        return welcome
+
+    async def receive(self) -> dict[str, Any] | None:
+        if self._closed:
+            return None
+        if self.lost:
+            return await self._rejoin()
+        client = self.client
+        if client is None:
+            return None
+        message = await client.receive()
+        if message is not None:
+            if message.get("type") == "view":
+                self.live = True
+            return message
+        await client.close()
+        self.client = None
+        self.live = False
+        if self.state.closed is not None:  # closed on purpose, or the seat taken elsewhere
+            return None
+        self.lost = True
+        self.attempts = 0
+        self._since = self.clock()
+        return {"type": "lost"}
+
+    async def _rejoin(self) -> dict[str, Any] | None:
+        if self.attempts:
+            await asyncio.sleep(self.every)
+        self.attempts += 1
+        seat, token, spectator = self._hello
+        client: TableClient | None = None
+        errors = self.state.errors
+        before = errors[-1] if errors else None
+        try:
+            client = await self._open()
+            await asyncio.wait_for(
+                client.hello(seat, token, spectator=spectator), timeout=REJOIN_HELLO
+            )
+        except TableError as exc:
+            if client is not None:
+                await client.close()
+                last = errors[-1] if errors else None
+                code = (
+                    str(last.get("code") or "") if last is not None and last is not before else ""
+                )
+                if _refused_for_good(code):  # the host is back, and refuses the seat
+                    self.lost = False
+                    self._closed = True
+                    self.state.closed = _say(
+                        N_("The host is back but refuses this seat: {why}"), why=str(exc)
+                    )
+                    return None
+        except (TimeoutError, OSError, asyncio.IncompleteReadError):
+            if client is not None:
+                await client.close()
+        else:
+            assert client is not None
+            self.client = client
+            self.lost = False
+            return {"type": "rejoined", "attempts": self.attempts}
+        if self.clock() - self._since >= self.patience:
+            self.lost = False
+            self._closed = True
+            self.state.closed = _say(
+                N_(
+                    "The host did not come back within {minutes} minutes. The seat is kept "
+                    "in the host's journal: once the host brings the game back (banque host "
+                    "--resume), the same banque join line joins again."
+                ),
+                minutes=max(1, round(self.patience / 60)),
+            )
+            return None
+        return {"type": "rejoining", "attempt": self.attempts}
+
+    async def act(self, act: str, turn: int | None = None, **fields: Any) -> str:
+        """Send an act (its id); nothing is sent while the host is lost (``""``)."""
+        client = self.client
+        if client is None or not self.live or self.lost:
+            return ""
+        try:
+            return await client.act(act, turn, **fields)
+        except (ConnectionError, OSError):
+            return ""  # the host is gone: receive() says so and tries again
+
+    async def close(self) -> None:
+        self._closed = True
+        if self.client is not None:
+            await self.client.close()
+            self.client = None
 
 
 class LocalConnection:

@@ -349,7 +349,9 @@ def open_journal(session: Session, pace: float) -> str | None:
 
 
 def close_journal(session: Session) -> str:
-    """The host closes the table: between banks the game ends, otherwise it is kept.
+    """The host closes the table: between banks the game ends, otherwise it is kept
+    (``banque host --resume`` hosts it again; the seats' credentials beside the journal
+    go with a game that is over).
 
     Returns the line that says so, in the host's language (its console, its screen)."""
     journal = session.journal
@@ -360,11 +362,15 @@ def close_journal(session: Session) -> str:
         journal.close()
         return P.tell(
             P.Msg(
-                N_("Game kept — `banque --resume` continues it ({path})."), path=str(journal.path)
+                N_("Game kept — `banque host --resume` hosts it again with its seats ({path})."),
+                path=str(journal.path),
             )
         )
     journal.note("end")
     journal.close()
+    from ..engine.journal import remove_seats
+
+    remove_seats(journal.path)
     return P.tell(
         P.Msg(
             N_("Game over; its record stays in {path} (banque games lists it)."),

@@ -364,7 +364,7 @@ class BanqueApp(TranslatedApp):
         """Starting plain ``banque`` with an unfinished game: offer to continue it."""
         from ..engine.journal import last_unfinished
 
-        entry = last_unfinished()
+        entry = last_unfinished(hosted=False)  # a hosted game: banque host --resume
         if entry is None or not isinstance(self.screen, SetupScreen):
             return
         when = entry.modified.strftime("%Y-%m-%d %H:%M")

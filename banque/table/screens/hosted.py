@@ -9,7 +9,9 @@ host's own seat with ``--play NAME`` (its concealed cards on this screen).
 
 ctrl+q closes the table after a confirmation (every seat is told);
 SIGTERM, SIGHUP and SIGINT close it too.  ``j`` shows again how each seat
-joins.  The journal is written as the game goes, as with ``--log``.
+joins.  The journal is written as the game goes, as with ``--log``, with how
+the game is hosted and its seats' tokens beside it (``banque host --resume``
+brings it back, ``--resume`` here too: the join lines then say which game).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from .joined import Connection, JoinApp
 
 if TYPE_CHECKING:
     from ...engine.messages import Msg
+    from ...net.host import Hosting
     from ...net.server import TableServer
 
 
@@ -84,6 +87,8 @@ class HostApp(JoinApp):
         blink: bool = True,
         ascii_suits: bool = False,
         show_join_lines: bool = True,
+        resumed: Any = None,
+        warnings: Sequence[str] = (),
     ) -> None:
         from ...net.client import LocalConnection
 
@@ -96,6 +101,10 @@ class HostApp(JoinApp):
         self.server = server
         table.on_notice = self.notice
         self.show_join_lines = show_join_lines
+        #: A game brought back by ``--resume``: which, at which coup (a message).
+        self.resumed = resumed
+        #: Lines said once the table shows (a seats' file that could not be kept...).
+        self.warnings = tuple(warnings)
         self.watcher = N_("host")
         self.watch_hint = N_("Hosting (public view) · j: how to join · ctrl+q: close the table")
         self.closing = False
@@ -113,6 +122,8 @@ class HostApp(JoinApp):
                 address=address, words=tell(table_words_msg(server.table))
             )
         ]
+        if self.resumed is not None:
+            lines.insert(1, tell(self.resumed))
         if server.tcp_port is not None:
             lines.append(_("Also on 127.0.0.1:{port} (tcp:{port}).").format(port=server.tcp_port))
         lines.append(_("Each player joins with:"))
@@ -139,6 +150,9 @@ class HostApp(JoinApp):
         if self.show_join_lines:
             self.show_join_lines = False
             self.push_screen(JoinLinesScreen(self.join_lines))
+        for line in self.warnings:
+            self.notify(line, severity="warning", timeout=15)
+        self.warnings = ()
 
     def action_join_lines(self) -> None:
         if not isinstance(self.screen, JoinLinesScreen):
@@ -158,7 +172,8 @@ class HostApp(JoinApp):
                 lambda: _("Close the table?"),
                 lambda: _(
                     "Every joined seat is told that the table has closed. The journal keeps "
-                    "the game (in the middle of a bank, banque --resume continues it)."
+                    "the game (in the middle of a bank, banque host --resume hosts it again "
+                    "with its seats)."
                 ),
             ),
             answered,
@@ -171,7 +186,9 @@ class HostApp(JoinApp):
         self.closing = True
         self._leaving = True
         self.workers.cancel_group(self, "connection")
-        await self.server.close()
+        from ...net.host import closing_words
+
+        await self.server.close(closing_words(self.server.table))
         self.exit(code)
 
 
@@ -193,11 +210,10 @@ def run_hosted(
     options: Mapping[str, str | int] | None = None,
 ) -> int:
     """``banque host`` in a terminal: serve the table and show it here; the exit status."""
-    from ...net.host import check_play, prepare_table
-    from ...net.server import close_journal
+    from ...net.host import check_play, prepare_hosting
 
     check_play(play, names, computers)
-    table, gid = prepare_table(
+    hosting = prepare_hosting(
         names,
         computers=computers,
         seed=seed,
@@ -209,12 +225,23 @@ def run_hosted(
         seat_users=seat_users,
         rules=rules,
         options=options,
+        socket_path=socket_path,
+        tcp_port=tcp_port,
     )
+    return run_hosting(hosting, play)
+
+
+def run_hosting(hosting: Hosting, play: str | None = None) -> int:
+    """A prepared table (a new one, or one ``--resume`` brought back) served and shown
+    here; the exit status."""
+    from ...net.server import close_journal
+
+    table = hosting.table
     status = 0
     try:
-        status = asyncio.run(_show(table, socket_path, tcp_port, gid, play))
+        status = asyncio.run(_show(hosting, play))
     finally:
-        said = close_journal(table.session) if journal else ""
+        said = close_journal(table.session) if hosting.journal else ""
         with contextlib.suppress(OSError):  # SIGHUP: the terminal may be gone
             print(_("The table is closed."), flush=True)
             if said:
@@ -222,13 +249,17 @@ def run_hosted(
     return status
 
 
-async def _show(
-    table: Any, socket_path: str | None, tcp_port: int | None, gid: int | None, play: str | None
-) -> int:
-    from ...net.host import start_server
+async def _show(hosting: Hosting, play: str | None) -> int:
+    from ...net.host import keep_hosting, start_server
 
-    server = await start_server(table, socket_path, tcp_port, gid)
-    app = HostApp(server, play)
+    server = await start_server(hosting.table, hosting.socket_path, hosting.tcp_port, hosting.gid)
+    warning = keep_hosting(hosting, server)
+    app = HostApp(
+        server,
+        play,
+        resumed=hosting.resumed,
+        warnings=(*hosting.warnings, *([warning] if warning else [])),
+    )
     loop = asyncio.get_running_loop()
     stopping: set[asyncio.Task[None]] = set()
 
@@ -247,5 +278,7 @@ async def _show(
         for sig in signals:
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.remove_signal_handler(sig)
-        await server.close()
+        from ...net.host import closing_words
+
+        await server.close(closing_words(hosting.table))
     return int(code or 0)
