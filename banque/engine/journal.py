@@ -276,7 +276,7 @@ class Journal:
 
                     info.damage = joined(
                         info.damage,
-                        Msg(N_(" (the dropped lines are kept in {path})"), path=str(kept)),
+                        Msg(N_(" The dropped lines are kept in {path}."), path=str(kept)),
                     )
                 os.ftruncate(fd, info.good_bytes)
                 os.fsync(fd)
@@ -680,10 +680,10 @@ def damage_msg(dropped: int, game: Any) -> Msg:
     if getattr(game, "game", "banque") == "banque":
         return Msg.plural(
             Nn_(
-                "the last line of the journal was damaged and dropped: the game resumes at "
-                "bank {bank}, coup {coup}",
-                "the last {n} lines of the journal were damaged and dropped: the game resumes "
-                "at bank {bank}, coup {coup}",
+                "The last line of the journal was damaged and dropped: the game resumes at "
+                "bank {bank}, coup {coup}.",
+                "The last {n} lines of the journal were damaged and dropped: the game resumes "
+                "at bank {bank}, coup {coup}.",
             ),
             dropped,
             bank=game.bank_number,
@@ -691,9 +691,9 @@ def damage_msg(dropped: int, game: Any) -> Msg:
         )
     return Msg.plural(
         Nn_(
-            "the last line of the journal was damaged and dropped: the game resumes at coup {coup}",
-            "the last {n} lines of the journal were damaged and dropped: the game resumes at "
-            "coup {coup}",
+            "The last line of the journal was damaged and dropped: the game resumes at coup {coup}.",
+            "The last {n} lines of the journal were damaged and dropped: the game resumes at "
+            "coup {coup}.",
         ),
         dropped,
         coup=len(game.coups) + 1,
