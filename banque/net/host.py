@@ -230,7 +230,7 @@ def host(
         return asyncio.run(_serve(table, socket_path, tcp_port, stream, gid))
     finally:
         if journal:
-            said = close_journal(table.session)
+            said = close_journal(table.session, table.pace)
             if said:
                 print(said, file=stream, flush=True)
 
@@ -361,6 +361,15 @@ async def _serve(
         out.flush()
 
     table.on_change = tell
+
+    def journal(why: Msg | None) -> None:  # the journal stopped, or is written again
+        if why is None:
+            said = Msg(N_("The game's journal is written again: the table goes on."))
+        else:
+            said = why
+        print(f"banque: {say(said)}", file=out, flush=True)
+
+    table.on_journal = journal
     try:
         await stop.wait()
     finally:

@@ -336,29 +336,37 @@ def open_journal(session: Session, pace: float) -> str | None:
     return None
 
 
-def close_journal(session: Session) -> str:
+def close_journal(session: Session, pace: float | None = None) -> str:
     """The host closes the table: between banks the game ends, otherwise it is kept.
 
-    Returns the line that says so, in the host's language (its console, its screen)."""
+    Returns the line that says so, in the host's language (its console, its screen);
+    a journal that cannot be brought up to date is never said to keep the game: the
+    line says what is not kept, and where the whole record went if it could go anywhere.
+    """
     journal = session.journal
     if journal is None:
         return ""
-    journal.sync(session.game.actions, session.computer_draws())
-    if session.bank_in_play():
+    kept = journal.sync(session.game.actions, session.computer_draws())
+    if kept and session.bank_in_play():
         journal.close()
         return P.tell(
             P.Msg(
                 N_("Game kept — `banque --resume` continues it ({path})."), path=str(journal.path)
             )
         )
-    journal.note("end")
-    journal.close()
-    return P.tell(
-        P.Msg(
-            N_("Game over; its record stays in {path} (banque games lists it)."),
-            path=str(journal.path),
+    if kept and journal.note("end"):
+        journal.close()
+        return P.tell(
+            P.Msg(
+                N_("Game over; its record stays in {path} (banque games lists it)."),
+                path=str(journal.path),
+            )
         )
-    )
+    from ..engine.journal import not_kept_msg, rescue_record
+
+    rescued = rescue_record(session.record_text(pace), "banque", [Path.cwd()])
+    journal.close()
+    return P.tell(not_kept_msg(journal, rescued))
 
 
 def _shell(text: str) -> str:

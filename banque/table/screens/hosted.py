@@ -147,12 +147,22 @@ class HostApp(JoinApp):
         self.push_screen(
             ConfirmScreen(
                 lambda: _("Close the table?"),
-                lambda: _(
-                    "Every joined seat is told that the table has closed. The journal keeps "
-                    "the game (in the middle of a bank, banque --resume continues it)."
-                ),
+                self._closing_words,
             ),
             answered,
+        )
+
+    def _closing_words(self) -> str:
+        """What closing does to the game: kept by the journal, or not (it cannot be written)."""
+        if self.server.table.journal_failing is not None:
+            return _(
+                "Every joined seat is told that the table has closed. The game's journal "
+                "cannot be written now: the acts not written yet are not kept (the closing "
+                "line says where the whole record went, if it could go anywhere)."
+            )
+        return _(
+            "Every joined seat is told that the table has closed. The journal keeps "
+            "the game (in the middle of a bank, banque --resume continues it)."
         )
 
     async def close_table(self, code: int) -> None:
@@ -205,7 +215,7 @@ def run_hosted(
     try:
         status = asyncio.run(_show(table, socket_path, tcp_port, gid, play))
     finally:
-        said = close_journal(table.session) if journal else ""
+        said = close_journal(table.session, table.pace) if journal else ""
         with contextlib.suppress(OSError):  # SIGHUP: the terminal may be gone
             print(_("The table is closed."), flush=True)
             if said:
