@@ -444,6 +444,12 @@ class BanqueApp(TranslatedApp):
             _("The game's journal is written again: the table goes on."),
             timeout=max(self.toast_seconds, 4.0),
         )
+        from .screens.table import TableScreen
+        from .widgets import ActionPanel
+
+        for screen in self.screen_stack:  # a refusal said meanwhile is over
+            if isinstance(screen, TableScreen):
+                screen.query_one(ActionPanel).set_message("")
         self.refresh_screen()
         self._schedule_computer()
 
