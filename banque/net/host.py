@@ -272,7 +272,7 @@ def serve_hosting(hosting: Hosting, out: TextIO | None = None) -> int:
         return asyncio.run(_serve(hosting, stream))
     finally:
         if hosting.journal:
-            said = close_journal(table.session)
+            said = close_journal(table.session, table.pace)
             if said:
                 print(said, file=stream, flush=True)
 
@@ -635,6 +635,15 @@ async def _serve(hosting: Hosting, out: TextIO) -> int:
         out.flush()
 
     table.on_change = tell
+
+    def journal(why: Msg | None) -> None:  # the journal stopped, or is written again
+        if why is None:
+            said = Msg(N_("The game's journal is written again: the table goes on."))
+        else:
+            said = why
+        print(f"banque: {say(said)}", file=out, flush=True)
+
+    table.on_journal = journal
     try:
         await stop.wait()
     finally:

@@ -577,6 +577,17 @@ def seat_options(session: Session, seat: str, waiting: Sequence[str] = ()) -> di
     return out
 
 
+def journal_notice(view: dict[str, Any], why: Msg) -> None:
+    """A view while the table's journal cannot be written: ``journal`` says why (and
+    the prompt says it too, for a client that does not know the field); no seat may act."""
+    view["journal"] = {"message": str(why), "msg": why.to_data()}
+    view["board"]["prompt"] = str(why)
+    view["prompt_msg"] = why.to_data()
+    you = view.get("you")
+    if you is not None:
+        view["you"] = {"to_act": False, "acts": []}
+
+
 def view_message(
     session: Session,
     seat: str | None,

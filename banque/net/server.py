@@ -348,17 +348,20 @@ def open_journal(session: Session, pace: float) -> str | None:
     return None
 
 
-def close_journal(session: Session) -> str:
+def close_journal(session: Session, pace: float | None = None) -> str:
     """The host closes the table: between banks the game ends, otherwise it is kept
     (``banque host --resume`` hosts it again; the seats' credentials beside the journal
     go with a game that is over).
 
-    Returns the line that says so, in the host's language (its console, its screen)."""
+    Returns the line that says so, in the host's language (its console, its screen);
+    a journal that cannot be brought up to date is never said to keep the game: the
+    line says what is not kept, and where the whole record went if it could go anywhere.
+    """
     journal = session.journal
     if journal is None:
         return ""
-    journal.sync(session.game.actions, session.computer_draws())
-    if session.bank_in_play():
+    kept = journal.sync(session.game.actions, session.computer_draws())
+    if kept and session.bank_in_play():
         journal.close()
         return P.tell(
             P.Msg(
@@ -366,17 +369,22 @@ def close_journal(session: Session) -> str:
                 path=str(journal.path),
             )
         )
-    journal.note("end")
-    journal.close()
-    from ..engine.journal import remove_seats
+    if kept and journal.note("end"):
+        journal.close()
+        from ..engine.journal import remove_seats
 
-    remove_seats(journal.path)
-    return P.tell(
-        P.Msg(
-            N_("Game over; its record stays in {path} (banque games lists it)."),
-            path=str(journal.path),
+        remove_seats(journal.path)
+        return P.tell(
+            P.Msg(
+                N_("Game over; its record stays in {path} (banque games lists it)."),
+                path=str(journal.path),
+            )
         )
-    )
+    from ..engine.journal import not_kept_msg, rescue_record
+
+    rescued = rescue_record(session.record_text(pace), "banque", [Path.cwd()])
+    journal.close()
+    return P.tell(not_kept_msg(journal, rescued))
 
 
 #: The environment variable a printed join line gives the token in.

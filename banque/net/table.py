@@ -54,6 +54,8 @@ REMEMBERED_ACTS = 64
 MAX_ERRORS = 50
 #: A settlement read by a table of computers only stays this many paces.
 WATCH_READING = 3.0
+#: Seconds between two tries of a journal that cannot be written (an act tries at once).
+JOURNAL_RETRY = 1.5
 #: Words other parts give :meth:`Table.close` (``TableServer.close``'s), marked here
 #: for the catalogue: each joiner reads them in its own language.
 CLOSING_WORDS = (N_("The host has closed the table."),)
@@ -171,6 +173,11 @@ class Table:
         #: Seats that have read the settlement (or asked for a fresh bank).
         self.ready: set[str] = set()
         self._stand_ins: dict[str, ComputerPlayer] = {}
+        #: Why the journal cannot be written, as every seat was told (``None``: it can).
+        self.journal_failing: Msg | None = None
+        #: Told when the journal stops being written (the reason) and when it is again
+        #: (``None``): the host's console says so.
+        self.on_journal: Callable[[Msg | None], None] | None = None
 
     # ------------------------------------------------------------ seats
 
@@ -210,7 +217,7 @@ class Table:
         joined.link.send(P.encode(message))
 
     def _view(self, joined: Joined, log: Sequence[Event] | None = None) -> dict[str, Any]:
-        return P.view_message(
+        view = P.view_message(
             self.session,
             joined.seat,
             self.turn,
@@ -218,9 +225,43 @@ class Table:
             waiting=self.waiting(),
             log=log,
         )
+        if self.journal_failing is not None:
+            P.journal_notice(view, self.journal_failing)
+        return view
+
+    # ------------------------------------------------------------ the journal
+
+    def _journal_check(self) -> None:
+        """Has the journal stopped (or started again) being written? Every seat is told
+        (an ``error`` of code ``journal``; the views then carry it), and the host."""
+        journal = self.session.journal
+        why = journal.failure_msg if journal is not None else None
+        if (why is None) == (self.journal_failing is None):
+            if why is not None:
+                from ..engine.journal import stopped_msg
+
+                self.journal_failing = stopped_msg(why)  # the reason may have changed
+            return
+        if why is None:
+            self.journal_failing = None
+        else:
+            from ..engine.journal import stopped_msg
+
+            self.journal_failing = stopped_msg(why)
+            notice = P.error("journal", self.journal_failing)
+            for joined in list(self.links):
+                if joined.hello:
+                    self._send(joined, notice)
+        if self.on_journal is not None:
+            self.on_journal(self.journal_failing)
+
+    def journal_problem(self) -> Msg | None:
+        """Why no act is taken now (the journal tried again first); ``None``: it is."""
+        return self.session.journal_problem()
 
     def broadcast(self, events: Sequence[Event] = (), skip: Joined | None = None) -> None:
         """The events, then each link's own snapshot (``skip``: one that has it already)."""
+        self._journal_check()
         events_msg = P.encode(P.events_message(events, self.turn)) if events else b""
         public: bytes | None = None
         for joined in list(self.links):
@@ -544,7 +585,8 @@ class Table:
                 act.id,
             )
             self._changed([])  # everyone gets a fresh snapshot of whatever the state is
-        state.replies[act.id] = [reply]
+        if reply.get("code") != "journal":  # a refusal for now only: not remembered
+            state.replies[act.id] = [reply]
         while len(state.replies) > REMEMBERED_ACTS:
             state.replies.popitem(last=False)
         if reply["type"] == "error":
@@ -555,6 +597,11 @@ class Table:
 
     def _apply(self, seat: str, act: P.Act) -> tuple[dict[str, Any], list[Event]]:
         """Apply an act of ``seat``; an ``ack`` (with the events), or a ProtocolError."""
+        problem = self.journal_problem()
+        if problem is not None:  # every act made now would be lost: none is taken
+            if self.journal_failing is None:
+                self._changed([])  # everyone is told (a failure met by a retry)
+            raise P.ProtocolError("journal", problem, act.id)
         if act.turn != self.turn:
             raise P.ProtocolError(
                 "stale",
@@ -717,8 +764,8 @@ class Table:
         stage = self.session.stage()
         if stage not in ("settlement", "ended") or not self.ready:
             return
-        if self.waiting():
-            return
+        if self.waiting() or self.journal_failing is not None:
+            return  # (the journal written again, the table goes on then)
         self.ready.clear()
         if stage == "settlement":
             events = self.session.continue_after_settlement()
@@ -744,8 +791,11 @@ class Table:
         return None
 
     def due(self) -> float | None:
-        """Seconds until the table moves by itself (``None``: it waits for a human)."""
+        """Seconds until the table moves by itself (``None``: it waits for a human);
+        while the journal cannot be written, until it is tried again."""
         session = self.session
+        if self.journal_failing is not None:
+            return JOURNAL_RETRY
         if self.mover() is not None:
             return self.pace
         nobody = not any(self.connected(s) for s in self.seats)
@@ -758,8 +808,18 @@ class Table:
         return None
 
     def step(self) -> bool:
-        """Make the move :meth:`due` announced; ``False`` if there is none any more."""
+        """Make the move :meth:`due` announced; ``False`` if there is none any more.
+
+        While the journal cannot be written this tries it again; once it is, every
+        seat gets a fresh view and the table goes on (``True``)."""
         session = self.session
+        if self.journal_failing is not None:
+            if self.journal_problem() is not None:
+                self._journal_check()  # the reason may have changed
+                return False
+            self._changed([])
+            self._maybe_go_on()
+            return True
         if self.mover() is None:
             if self.due() is None:
                 return False

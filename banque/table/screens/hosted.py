@@ -170,13 +170,23 @@ class HostApp(JoinApp):
         self.push_screen(
             ConfirmScreen(
                 lambda: _("Close the table?"),
-                lambda: _(
-                    "Every joined seat is told that the table has closed. The journal keeps "
-                    "the game (in the middle of a bank, banque host --resume hosts it again "
-                    "with its seats)."
-                ),
+                self._closing_words,
             ),
             answered,
+        )
+
+    def _closing_words(self) -> str:
+        """What closing does to the game: kept by the journal, or not (it cannot be written)."""
+        if self.server.table.journal_failing is not None:
+            return _(
+                "Every joined seat is told that the table has closed. The game's journal "
+                "cannot be written now: the acts not written yet are not kept (the closing "
+                "line says where the whole record went, if it could go anywhere)."
+            )
+        return _(
+            "Every joined seat is told that the table has closed. The journal keeps "
+            "the game (in the middle of a bank, banque host --resume hosts it again "
+            "with its seats)."
         )
 
     async def close_table(self, code: int) -> None:
@@ -241,7 +251,7 @@ def run_hosting(hosting: Hosting, play: str | None = None) -> int:
     try:
         status = asyncio.run(_show(hosting, play))
     finally:
-        said = close_journal(table.session) if hosting.journal else ""
+        said = close_journal(table.session, table.pace) if hosting.journal else ""
         with contextlib.suppress(OSError):  # SIGHUP: the terminal may be gone
             print(_("The table is closed."), flush=True)
             if said:
