@@ -47,10 +47,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from banque.net import server as S  # noqa: E402
-from banque.net.client import Address, TableClient  # noqa: E402
+from banque.net import server as S
+from banque.net.client import Address, TableClient
 
 #: The host's descriptor limit, as under ``ulimit -n 1024``.
 HOST_NOFILE = 1024
@@ -79,7 +77,7 @@ def open_fds(pid: int) -> int:
 
 
 def line(label: str, figure: str, target: str = "", before: str = "") -> None:
-    out = f"{label:<46} {figure:<22}"
+    out = f"{label:<44} {figure:<28}"
     if target:
         out += f" target {target:<14}"
     if before:
