@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import json
 import os
@@ -43,6 +44,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -358,7 +360,8 @@ async def rejoin(sock: Path, limit: float = 15.0) -> float | None:
                         return None
             finally:
                 await client.close()
-    except Exception:
+    except Exception as exc:
+        print("    (rejoin failed:", repr(exc)[:120], ")")
         return None
     return time.monotonic() - started
 
@@ -387,8 +390,45 @@ async def flood(sock: Path, pid: int, count: int) -> None:
         f"<= {REJOIN_TARGET:.0f} s",
         "locked out",
     )
+    # Idle connections that keep coming: as fast as this process can open them.
+    done = threading.Event()
+    opened = [0]
+    churning = loop.run_in_executor(None, churn, sock, len(socks) or count, done, opened)
+    await asyncio.sleep(1.0)
+    times = [await rejoin(sock) for _ in range(3)]
+    done.set()
+    await churning
+    worst = None if None in times else max(t for t in times if t is not None)
+    line(
+        "  again, idle connections coming all along",
+        f"worst of 3 in {worst:.2f} s" if worst is not None else "locked out (15 s)",
+        f"<= {REJOIN_TARGET:.0f} s",
+    )
+    line("    connections opened meanwhile", f"{opened[0]}")
     for s in socks:
         s.close()
+
+
+def churn(sock: Path, keep: int, done: threading.Event, opened: list[int]) -> None:
+    """Open connections without end, holding the last ``keep`` of them."""
+    held: collections.deque[socket.socket] = collections.deque()
+    try:
+        while not done.is_set():
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.setblocking(False)
+            try:
+                s.connect(str(sock))
+            except OSError:
+                s.close()
+                time.sleep(0.002)
+                continue
+            opened[0] += 1
+            held.append(s)
+            while len(held) > keep:
+                held.popleft().close()
+    finally:
+        for s in held:
+            s.close()
 
 
 async def run(args: argparse.Namespace) -> int:

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import itertools
 import json
+import os
 import secrets
+import socket
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +29,8 @@ from .table import Joined, Table
 
 #: Log lines a seat keeps.
 LOG_KEEP = 2000
+#: Seconds a joiner keeps trying a table whose queue of new connections is full.
+CONNECT_PATIENCE = 5.0
 
 
 @dataclass(frozen=True)
@@ -117,6 +122,30 @@ class SeatState:
                 self.closed = P.told(message.get("msg"), message.get("message"))
 
 
+async def _unix_socket(path: Path, patience: float = CONNECT_PATIENCE) -> socket.socket:
+    """A socket connected to ``path``; a full queue of connections is tried again.
+
+    (A Unix socket's full queue fails at once, and asyncio's own connect then
+    mistakes the socket for connected.)"""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + patience
+    while True:
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.setblocking(False)
+        try:
+            sock.connect(str(path))
+        except BlockingIOError:
+            sock.close()
+            if loop.time() >= deadline:
+                raise ConnectionRefusedError(errno.EAGAIN, os.strerror(errno.EAGAIN)) from None
+            await asyncio.sleep(0.005)
+            continue
+        except BaseException:
+            sock.close()
+            raise
+        return sock
+
+
 class TableClient:
     """A connection to a table: ``hello`` first, then messages in and acts out."""
 
@@ -132,7 +161,7 @@ class TableClient:
         try:
             if address.path is not None:
                 reader, writer = await asyncio.open_unix_connection(
-                    str(address.path), limit=P.MAX_SERVER_LINE
+                    sock=await _unix_socket(address.path), limit=P.MAX_SERVER_LINE
                 )
             else:
                 reader, writer = await asyncio.open_connection(

@@ -54,6 +54,9 @@ LINE_DEADLINE = 10.0
 #: a new connection closes the oldest one that has not said ``hello`` yet.
 MAX_CONNECTIONS = 200
 FD_RESERVE = 64
+#: Descriptors run out all the same (other files, other limits): the cap comes down to
+#: the connections then open less this many, which are closed at once to make room.
+FD_SLACK = 16
 #: Seconds a connection the table hangs up on has to read its last words.
 CLOSE_GRACE = 2.0
 #: Seconds between two lines on the host's console about descriptors running out.
@@ -122,6 +125,8 @@ class StreamLink:
         self.closed = False
         #: Hung up on because it read nothing (aborted), rather than closed.
         self.aborted = False
+        #: It has sent something (a connection saying nothing is the first to go).
+        self.heard = False
         #: The newest snapshot, waiting for the client to catch up.
         self._held: bytes | None = None
         self._flusher: asyncio.Task[None] | None = None
@@ -287,8 +292,7 @@ class TableServer:
 
     async def start(self) -> None:
         self.max_connections = connection_cap()
-        # Room for every human seat and a few connections saying hello, whatever the spectators.
-        self.table.spectator_room = max(0, self.max_connections - len(self.table.seats) - 8)
+        self._fit_spectators()
         loop = asyncio.get_running_loop()
         self._handler = loop.get_exception_handler()
         self._handled = True
@@ -404,6 +408,13 @@ class TableServer:
                 table.report(exc)
                 await self._changed.wait()
 
+    def _fit_spectators(self) -> None:
+        """Room for every human seat and a few connections saying hello, whatever the
+        spectators: fewer spectators than :data:`~banque.net.table.MAX_SPECTATORS` when the
+        cap on connections is low."""
+        room = self.max_connections - len(self.table.seats) - FD_SLACK // 2
+        self.table.spectator_room = max(0, room)
+
     # ------------------------------------------------------------ the event loop's errors
 
     def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
@@ -438,8 +449,13 @@ class TableServer:
             print(line, file=sys.stderr, flush=True)
 
     def _out_of_descriptors(self, exc: OSError) -> None:
-        """No descriptor for a new connection: the oldest not joined makes room."""
-        self._evict()
+        """No descriptor for a new connection: the cap comes down to what the process can
+        hold (each new connection then closes the oldest not joined), and a few of those
+        make room at once for when accepting starts again (asyncio waits a second)."""
+        self.max_connections = max(8, len(self._conns) - FD_SLACK)
+        self._fit_spectators()
+        while len(self._conns) > self.max_connections and self._evict():
+            pass
         self._short_since += 1
         now = time.monotonic()
         if self._short_said and now - self._short_said < ACCEPT_LOG_EVERY:
@@ -458,9 +474,12 @@ class TableServer:
     # ------------------------------------------------------------ clients
 
     def _evict(self) -> bool:
-        """Close the oldest connection that has not said hello (to make room); found one?"""
-        for link, joined in self._conns.items():
-            if not joined.hello and not link.closed:
+        """Close the oldest connection that has not said hello (to make room); found one?
+
+        One that has sent nothing at all goes first: a joiner sends its hello at once."""
+        pending = [ln for ln, j in self._conns.items() if not j.hello and not ln.closed]
+        silent = [ln for ln in pending if not ln.heard]
+        for link in silent[:1] or pending[:1]:
                 del self._conns[link]
                 said = Msg(
                     N_(
@@ -512,6 +531,7 @@ class TableServer:
                 if not chunk:
                     link.abort()  # hung up: nothing waiting for it is worth keeping
                     break
+                link.heard = True
                 buffer += chunk
                 while not link.closed:
                     end = buffer.find(b"\n")
