@@ -154,7 +154,8 @@ class TableClient:
         self.writer = writer
         self.state = SeatState()
         self._ids = itertools.count(1)
-        self._prefix = secrets.token_hex(4)
+        #: Ids never repeat, across connections and restarts: a random prefix (64 bits).
+        self._prefix = secrets.token_hex(8)
 
     @classmethod
     async def open(cls, address: Address) -> TableClient:
@@ -198,7 +199,7 @@ class TableClient:
             return None
         try:
             message = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             return None
         if not isinstance(message, dict):
             return None
@@ -259,6 +260,7 @@ class LocalConnection:
         self.state = SeatState()
         self._queue: asyncio.Queue[bytes] = asyncio.Queue()
         self._ids = itertools.count(1)
+        self._prefix = secrets.token_hex(8)  # as TableClient's: ids never repeat
         self._joined: Joined | None = None
         self.sent: list[dict[str, Any]] = []
 
@@ -303,7 +305,7 @@ class LocalConnection:
         return reply
 
     async def act(self, act: str, turn: int | None = None, **fields: Any) -> str:
-        ident = f"local-{next(self._ids)}"
+        ident = f"local-{self._prefix}-{next(self._ids)}"
         await self._say(
             {
                 "type": "act",

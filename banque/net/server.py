@@ -554,7 +554,9 @@ class TableServer:
                         table.receive(joined, line, uid)
                 if (buffer or skipping) and line_by is None:
                     line_by = loop.time() + LINE_DEADLINE
-        except (ConnectionError, asyncio.IncompleteReadError, asyncio.CancelledError):
+        except (ConnectionError, asyncio.IncompleteReadError):
+            link.abort()  # gone: nothing waiting for it is worth keeping
+        except asyncio.CancelledError:
             pass
         finally:
             self._conns.pop(link, None)
