@@ -203,7 +203,9 @@ async def bad_lines(sock: Path) -> None:
             writer.write(payload + b"\n")
             await writer.drain()
         reply = await read_reply(reader)
-        said = f"error {reply.get('code')}" if reply and reply.get("type") == "error" else "no reply"
+        said = (
+            f"error {reply.get('code')}" if reply and reply.get("type") == "error" else "no reply"
+        )
         welcome = None
         with contextlib.suppress(ConnectionError):
             writer.write(b'{"v":1,"type":"hello","spectator":true}\n')

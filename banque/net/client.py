@@ -118,7 +118,7 @@ class SeatState:
         elif kind == "error":
             self.errors.append(message)
             del self.errors[:-20]
-            if message.get("code") in ("closing", "replaced"):
+            if message.get("code") in ("closing", "replaced", "full", "timeout"):
                 self.closed = P.told(message.get("msg"), message.get("message"))
 
 

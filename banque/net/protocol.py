@@ -152,10 +152,7 @@ def decode(line: bytes, limit: int = MAX_LINE) -> dict[str, Any]:
         raise ProtocolError(
             "bad_json",
             Msg(
-                N_(
-                    "A message nests lists and objects {most} deep at most; "
-                    "this one nests deeper."
-                ),
+                N_("A message nests lists and objects {most} deep at most; this one nests deeper."),
                 most=MAX_DEPTH,
             ),
         )

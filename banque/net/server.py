@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..engine.messages import N_, Msg, os_reason
+from ..engine.messages import N_, Msg, Nn_, os_reason
 from . import protocol as P
 from .table import Joined, Table
 
@@ -432,8 +432,9 @@ class TableServer:
             return
         if "transport" in context or "protocol" in context:
             # A client's connection failing (a write to a vanished peer…): its task ends it.
-            why = os_reason(exc) if isinstance(exc, OSError) else (repr(exc) if exc else "")
-            self._say_once("connection", f"banque: a connection failed: {message} {why}".rstrip())
+            why = os_reason(exc) if isinstance(exc, OSError) else (repr(exc) if exc else message)
+            said = Msg(N_("A connection to the table failed ({why}); the table goes on."), why=why)
+            self._say_once("connection", f"banque: {P.tell(said)}")
             return
         if self._handler is not None:
             self._handler(loop, context)
@@ -462,14 +463,25 @@ class TableServer:
             return
         again = self._short_since - 1
         self._short_said, self._short_since = now, 0
-        more = f" ({again} more times in the last minute)" if again > 0 else ""
-        print(
-            f"banque: no descriptor left for a new connection ({os_reason(exc)}): "
-            f"accepting paused a moment; connections that had not said hello are closed first"
-            f"{more}.",
-            file=sys.stderr,
-            flush=True,
+        said = Msg(
+            N_(
+                "No descriptor left for a new connection ({why}): accepting waits a moment, "
+                "and connections that have not said hello are closed first (at most {most} "
+                "connections from now on)."
+            ),
+            why=os_reason(exc),
+            most=self.max_connections,
         )
+        if again > 0:
+            said = Msg.plural(
+                Nn_(
+                    "{said} (It happened once more in the last minute.)",
+                    "{said} (It happened {n} more times in the last minute.)",
+                ),
+                again,
+                said=said,
+            )
+        print(f"banque: {P.tell(said)}", file=sys.stderr, flush=True)
 
     # ------------------------------------------------------------ clients
 
@@ -480,16 +492,16 @@ class TableServer:
         pending = [ln for ln, j in self._conns.items() if not j.hello and not ln.closed]
         silent = [ln for ln in pending if not ln.heard]
         for link in silent[:1] or pending[:1]:
-                del self._conns[link]
-                said = Msg(
-                    N_(
-                        "The table is full: the oldest connection that had not said hello "
-                        "is closed to make room."
-                    )
+            del self._conns[link]
+            said = Msg(
+                N_(
+                    "The table is full: the oldest connection that had not said hello "
+                    "is closed to make room."
                 )
-                link.send(P.encode(P.error("full", said)))
-                link.close()
-                return True
+            )
+            link.send(P.encode(P.error("full", said)))
+            link.close()
+            return True
         return False
 
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:

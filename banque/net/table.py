@@ -101,9 +101,7 @@ class HeldSeat:
     link: Joined | None = None
     #: The last acts' answers by id: the act's fingerprint (:func:`act_print`) and the
     #: messages that answered it.
-    replies: OrderedDict[str, tuple[str, list[dict[str, Any]]]] = field(
-        default_factory=OrderedDict
-    )
+    replies: OrderedDict[str, tuple[str, list[dict[str, Any]]]] = field(default_factory=OrderedDict)
 
 
 def act_print(act: P.Act) -> str:
