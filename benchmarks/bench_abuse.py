@@ -10,18 +10,19 @@ temporary folder, its descriptors limited to 1024 as under the usual ``ulimit
 is played by a quick robot of this script over the Unix socket, so that the
 game never waits. Then, one after the other:
 
-- **bad lines**: a 15 KB line of ``[`` (and of ``{"a":``) is answered with an
-  ``error`` and the connection still joins;
-- **slow senders**: a connection that never says ``hello``, one that trickles
-  its ``hello`` a byte at a time, and a spectator that trickles a line that never
-  ends: each is cut off (the time it took, beside the documented deadline);
 - **never-reading spectators**: ``--spectators`` connections say ``hello`` as
   spectators and then never read while the game goes on at pace 0; the host's
   peak resident memory (``VmRSS`` of ``/proc/PID/status``, sampled every 0.1 s)
   against the target (under 100 MB; the issue measured 43 MB growing to 882 MB);
 - **idle connections**: ``--idle`` connections that say nothing, held open; then
   the real seat (Ana) rejoins, timed from its connect to its first view (target:
-  within 2 s; the issue found the seat locked out);
+  within 2 s; the issue found the seat locked out); then again three times while
+  a thread opens idle connections without end (holding the last ``--idle``);
+- **bad lines**: a 15 KB line of ``[`` (and of ``{"a":``) is answered with an
+  ``error`` and the connection still joins;
+- **slow senders**: a connection that never says ``hello``, one that trickles
+  its ``hello`` a byte at a time, and a spectator that trickles a line that never
+  ends: each is cut off (the time it took, beside the documented deadline);
 - **tracebacks**: ``Traceback`` in the host's standard error through all of it
   (target 0; the issue counted 23,788 in 12 s).
 
@@ -315,7 +316,7 @@ async def spectators(sock: Path, pid: int, count: int, seconds: float, turns: li
     )
     line("  at the end of the run", f"{end:.1f} MB")
     line(f"  turns played meanwhile ({seconds:.0f} s, pace 0)", f"{played}")
-    line("  host descriptors open at the end", f"{open_fds(pid)}")
+    line("  host descriptors open at the end", f"{open_fds(pid)}", "", "one a spectator")
     for s in socks:
         s.close()
     await asyncio.sleep(1.0)

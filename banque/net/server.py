@@ -408,6 +408,11 @@ class TableServer:
                 table.report(exc)
                 await self._changed.wait()
 
+    def _seat_room(self) -> int:
+        """Connections beyond which even a seat's cannot be taken: when the cap is all
+        joined connections (spectators), the human seats may still come in."""
+        return self.max_connections + len(self.table.seats)
+
     def _fit_spectators(self) -> None:
         """Room for every human seat and a few connections saying hello, whatever the
         spectators: fewer spectators than :data:`~banque.net.table.MAX_SPECTATORS` when the
@@ -507,7 +512,8 @@ class TableServer:
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
         link = StreamLink(writer)
-        if len(self._conns) >= self.max_connections and not self._evict():
+        full = len(self._conns) >= self.max_connections
+        if full and not self._evict() and len(self._conns) >= self._seat_room():
             link.send(
                 P.encode(
                     P.error(
