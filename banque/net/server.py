@@ -286,6 +286,7 @@ class TableServer:
         self._handled = False
         self._short_said = 0.0
         self._short_since = 0
+        self._said: dict[str, float] = {}
         table.on_change = self._changed.set
 
     # ------------------------------------------------------------ life
@@ -293,10 +294,6 @@ class TableServer:
     async def start(self) -> None:
         self.max_connections = connection_cap()
         self._fit_spectators()
-        loop = asyncio.get_running_loop()
-        self._handler = loop.get_exception_handler()
-        self._handled = True
-        loop.set_exception_handler(self._loop_error)
         path = self.socket_path
         _prepare_socket_path(path)
         old = os.umask(0o177)  # the socket is born 0600: nobody else ever sees it open
@@ -348,6 +345,10 @@ class TableServer:
             self.servers.append(tcp)
             if self.tcp_port == 0:
                 self.tcp_port = tcp.sockets[0].getsockname()[1]
+        loop = asyncio.get_running_loop()
+        self._handler = loop.get_exception_handler()
+        self._handled = True
+        loop.set_exception_handler(self._loop_error)
         self._pacer = asyncio.create_task(self._pace())
         self._changed.set()
 
@@ -449,9 +450,9 @@ class TableServer:
     def _say_once(self, what: str, line: str) -> None:
         """A line on the host's standard error, at most one a minute of each kind."""
         now = time.monotonic()
-        said = getattr(self, f"_said_{what}", None)
+        said = self._said.get(what)
         if said is None or now - said >= ACCEPT_LOG_EVERY:
-            setattr(self, f"_said_{what}", now)
+            self._said[what] = now
             print(line, file=sys.stderr, flush=True)
 
     def _out_of_descriptors(self, exc: OSError) -> None:
@@ -496,18 +497,20 @@ class TableServer:
         One that has sent nothing at all goes first: a joiner sends its hello at once."""
         pending = [ln for ln, j in self._conns.items() if not j.hello and not ln.closed]
         silent = [ln for ln in pending if not ln.heard]
-        for link in silent[:1] or pending[:1]:
-            del self._conns[link]
-            said = Msg(
-                N_(
-                    "The table is full: the oldest connection that had not said hello "
-                    "is closed to make room."
-                )
+        chosen = silent or pending
+        if not chosen:
+            return False
+        link = chosen[0]
+        del self._conns[link]
+        said = Msg(
+            N_(
+                "The table is full: the oldest connection that had not said hello "
+                "is closed to make room."
             )
-            link.send(P.encode(P.error("full", said)))
-            link.close()
-            return True
-        return False
+        )
+        link.send(P.encode(P.error("full", said)))
+        link.close()
+        return True
 
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
