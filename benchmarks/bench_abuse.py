@@ -491,13 +491,22 @@ async def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_in(args: argparse.Namespace) -> int:
+    folder_before = set(Path("/tmp").glob("bqab*"))
+    try:
+        return asyncio.run(run(args))
+    finally:  # the temporary folder goes, however the run ended
+        for folder in set(Path("/tmp").glob("bqab*")) - folder_before:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--spectators", type=int, default=100)
     parser.add_argument("--idle", type=int, default=1100)
     parser.add_argument("--seconds", type=float, default=15.0)
     args = parser.parse_args(argv)
-    return asyncio.run(run(args))
+    return _run_in(args)
 
 
 if __name__ == "__main__":
