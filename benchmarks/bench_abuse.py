@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from banque.net import server as S
-from banque.net.client import Address, TableClient
+from banque.net.client import Address, TableClient, _unix_socket
 
 #: The host's descriptor limit, as under ``ulimit -n 1024``.
 HOST_NOFILE = 1024
@@ -183,10 +183,15 @@ async def robot(sock: Path, stop: asyncio.Event, turns: list[int]) -> None:
 # ------------------------------------------------------------------ scenarios
 
 
+async def open_raw(sock: Path) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A plain connection (a full queue of connections tried again, as a joiner does)."""
+    return await asyncio.open_unix_connection(sock=await _unix_socket(sock), limit=2**20)
+
+
 async def read_reply(reader: asyncio.StreamReader, limit: float = 10.0) -> dict[str, Any] | None:
     try:
         raw = await asyncio.wait_for(reader.readline(), limit)
-    except (TimeoutError, ConnectionError, ValueError):
+    except (TimeoutError, OSError, ValueError):
         return None
     if not raw:
         return None
@@ -201,7 +206,7 @@ async def bad_lines(sock: Path) -> None:
         ("15 KB line of [", b"[" * 15_000),
         ('15 KB line of {"a":', b'{"a":' * 3_000),
     ):
-        reader, writer = await asyncio.open_unix_connection(str(sock), limit=2**20)
+        reader, writer = await open_raw(sock)
         with contextlib.suppress(ConnectionError):
             writer.write(payload + b"\n")
             await writer.drain()
@@ -225,7 +230,7 @@ async def cut_after(
     sock: Path, first: bytes, trickle: bytes, every: float, limit: float
 ) -> tuple[float | None, str]:
     """Seconds until the host cuts a connection that sends ``first`` then ``trickle``."""
-    reader, writer = await asyncio.open_unix_connection(str(sock), limit=2**20)
+    reader, writer = await open_raw(sock)
     started = time.monotonic()
     said = ""
     if first:
