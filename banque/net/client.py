@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import itertools
 import json
+import os
 import secrets
+import socket
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -40,6 +43,8 @@ REJOIN_EVERY = 1.0
 REJOIN_FOR = 180.0
 #: A host that accepts the connection must welcome the seat within this (seconds).
 REJOIN_HELLO = 10.0
+#: Seconds a joiner keeps trying a table whose queue of new connections is full.
+CONNECT_PATIENCE = 5.0
 
 
 @dataclass(frozen=True)
@@ -127,7 +132,7 @@ class SeatState:
         elif kind == "error":
             self.errors.append(message)
             del self.errors[:-20]
-            if message.get("code") in ("closing", "replaced"):
+            if message.get("code") in ("closing", "replaced", "full", "timeout"):
                 self.closed = P.told(message.get("msg"), message.get("message"))
 
 
@@ -230,6 +235,30 @@ def _older_host(reply: dict[str, Any]) -> bool:
     )
 
 
+async def _unix_socket(path: Path, patience: float = CONNECT_PATIENCE) -> socket.socket:
+    """A socket connected to ``path``; a full queue of connections is tried again.
+
+    (A Unix socket's full queue fails at once, and asyncio's own connect then
+    mistakes the socket for connected.)"""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + patience
+    while True:
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.setblocking(False)
+        try:
+            sock.connect(str(path))
+        except BlockingIOError:
+            sock.close()
+            if loop.time() >= deadline:
+                raise ConnectionRefusedError(errno.EAGAIN, os.strerror(errno.EAGAIN)) from None
+            await asyncio.sleep(0.005)
+            continue
+        except BaseException:
+            sock.close()
+            raise
+        return sock
+
+
 class TableClient:
     """A connection to a table: ``hello`` first, then messages in and acts out."""
 
@@ -245,14 +274,15 @@ class TableClient:
         self.address = address
         self.state = SeatState()
         self._ids = itertools.count(1)
-        self._prefix = secrets.token_hex(4)
+        #: Ids never repeat, across connections and restarts: a random prefix (64 bits).
+        self._prefix = secrets.token_hex(8)
 
     @classmethod
     async def open(cls, address: Address) -> TableClient:
         try:
             if address.path is not None:
                 reader, writer = await asyncio.open_unix_connection(
-                    str(address.path), limit=P.MAX_SERVER_LINE
+                    sock=await _unix_socket(address.path), limit=P.MAX_SERVER_LINE
                 )
             else:
                 reader, writer = await asyncio.open_connection(
@@ -289,7 +319,7 @@ class TableClient:
             return None
         try:
             message = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             return None
         if not isinstance(message, dict):
             return None
@@ -505,6 +535,7 @@ class LocalConnection:
         self.state = SeatState()
         self._queue: asyncio.Queue[bytes] = asyncio.Queue()
         self._ids = itertools.count(1)
+        self._prefix = secrets.token_hex(8)  # as TableClient's: ids never repeat
         self._joined: Joined | None = None
         self.sent: list[dict[str, Any]] = []
 
@@ -542,7 +573,7 @@ class LocalConnection:
         return welcome
 
     async def act(self, act: str, turn: int | None = None, **fields: Any) -> str:
-        ident = f"local-{next(self._ids)}"
+        ident = f"local-{self._prefix}-{next(self._ids)}"
         await self._say(
             {
                 "type": "act",

@@ -33,6 +33,9 @@ MAX_LINE = 16 * 1024
 MAX_SERVER_LINE = 1024 * 1024
 #: Events of the log sent with the first view after a join.
 LOG_TAIL = 200
+#: The deepest nesting of lists and objects a client line may have (an act needs 3):
+#: checked before the line is parsed, so that no depth reaches the parser's recursion.
+MAX_DEPTH = 32
 
 #: The acts a client may send (``who`` is always the seat that sends it).
 ACTS = (
@@ -78,6 +81,9 @@ ERRORS = (
     "replaced",  # the seat was joined again from elsewhere
     "internal",  # an unexpected error (a bug): the table goes on
     "closing",  # the table closes
+    "id_reused",  # an act id already used for another act (nothing done)
+    "full",  # no room for one more connection or spectator (then closed)
+    "timeout",  # no hello in time, or a line that never ends (then closed)
 )
 
 
@@ -141,8 +147,22 @@ def decode(line: bytes, limit: int = MAX_LINE) -> dict[str, Any]:
             Msg(N_("A message is at most {limit} bytes; this one is longer."), limit=limit),
         )
     try:
-        data = json.loads(line.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        text = None
+    if text is not None and too_deep(text, MAX_DEPTH):
+        raise ProtocolError(
+            "bad_json",
+            Msg(
+                N_("A message nests lists and objects {most} deep at most; this one nests deeper."),
+                most=MAX_DEPTH,
+            ),
+        )
+    try:
+        if text is None:
+            raise ValueError
+        data = json.loads(text)
+    except (ValueError, RecursionError):
         raise ProtocolError(
             "bad_json", Msg(N_("A message is one JSON object on one line (UTF-8)."))
         ) from None
@@ -161,6 +181,36 @@ def decode(line: bytes, limit: int = MAX_LINE) -> dict[str, Any]:
     if not isinstance(data.get("type"), str):
         raise ProtocolError("bad_message", Msg(N_('A message needs a "type".')), ident)
     return data
+
+
+def too_deep(text: str, most: int = MAX_DEPTH) -> bool:
+    """Whether JSON ``text`` opens more than ``most`` lists and objects inside one another.
+
+    Brackets inside strings do not count. A line with few brackets is answered
+    at once (it cannot be deeper than it has brackets); only a line with many
+    is walked, once, without recursion.
+    """
+    if text.count("[") + text.count("{") <= most:
+        return False
+    depth = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > most:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
 
 
 def error(code: str, message: str | Msg, id: str | None = None) -> dict[str, Any]:

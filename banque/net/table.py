@@ -15,7 +15,10 @@ snapshot.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import hashlib
 import hmac
+import json
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
@@ -52,6 +55,9 @@ if TYPE_CHECKING:
 REMEMBERED_ACTS = 64
 #: Protocol errors a link may cause before it is closed.
 MAX_ERRORS = 50
+#: Spectators at once; one more is refused (``full``) and closed. (Seats are never
+#: refused for room: each human seat has at most one connection.)
+MAX_SPECTATORS = 100
 #: A settlement read by a table of computers only stays this many paces.
 WATCH_READING = 3.0
 #: Seconds between two tries of a journal that cannot be written (an act tries at once).
@@ -93,6 +99,16 @@ class Link(Protocol):
     def close(self) -> None: ...
 
 
+def send_view(link: Link, data: bytes) -> None:
+    """A snapshot after a change: a link that is behind may keep only the newest
+    (``send_view``, see :class:`banque.net.server.StreamLink`); others just send it."""
+    sender = getattr(link, "send_view", None)
+    if sender is not None:
+        sender(data)
+    else:
+        link.send(data)
+
+
 @dataclass
 class Joined:
     """A link's state at the table."""
@@ -125,7 +141,17 @@ class HeldSeat:
     token: str
     uid: int | None = None
     link: Joined | None = None
-    replies: OrderedDict[str, list[dict[str, Any]]] = field(default_factory=OrderedDict)
+    #: The last acts' answers by id: the act's fingerprint (:func:`act_print`) and the
+    #: messages that answered it.
+    replies: OrderedDict[str, tuple[str, list[dict[str, Any]]]] = field(default_factory=OrderedDict)
+
+
+def act_print(act: P.Act) -> str:
+    """What an act asks, as a short digest (its id aside): the same act, the same print."""
+    fields = dataclasses.asdict(act)
+    fields.pop("id", None)
+    text = json.dumps(fields, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 class Table:
@@ -172,6 +198,9 @@ class Table:
             self.seats[name] = state
         #: Seats that have read the settlement (or asked for a fresh bank).
         self.ready: set[str] = set()
+        #: Spectators the server has room for (at most :data:`MAX_SPECTATORS`; lowered by
+        #: the server when few descriptors are left to it).
+        self.spectator_room = MAX_SPECTATORS
         self._stand_ins: dict[str, ComputerPlayer] = {}
         #: Why the journal cannot be written, as every seat was told (``None``: it can).
         self.journal_failing: Msg | None = None
@@ -272,9 +301,9 @@ class Table:
             if joined.seat is None:  # spectators share the one public view
                 if public is None:
                     public = P.encode(self._view(joined))
-                joined.link.send(public)
+                send_view(joined.link, public)
             else:
-                self._send(joined, self._view(joined))
+                send_view(joined.link, P.encode(self._view(joined)))
         if self.on_change is not None:
             self.on_change()
 
@@ -336,6 +365,8 @@ class Table:
             data = P.decode(line)
             kind = data["type"]
             if kind == "hello":
+                if data.get("spectator") is True and not self._room_to_watch(joined):
+                    return
                 self._hello(joined, P.parse_hello(data), uid)
             elif kind == "proof":
                 self._proof(joined, P.parse_proof(data))
@@ -349,6 +380,27 @@ class Table:
                 )
         except P.ProtocolError as exc:
             self._refuse(joined, P.error(exc.code, exc.msg or exc.message, exc.id))
+
+    def _room_to_watch(self, joined: Joined) -> bool:
+        """Room for one more spectator; otherwise it is told so (``full``) and closed."""
+        if joined.hello:
+            return True  # already joined: refused as such by the hello
+        most = min(MAX_SPECTATORS, self.spectator_room)
+        if sum(1 for j in self.links if j.spectator) < most:
+            return True
+        self._send(
+            joined,
+            P.error(
+                "full",
+                Msg(
+                    N_("The table has all the spectators it takes ({most}): try again later."),
+                    most=most,
+                ),
+            ),
+        )
+        joined.link.close()
+        self.disconnect(joined)
+        return False
 
     def too_long(self, joined: Joined) -> None:
         """A line over the limit (the server drops it without reading it)."""
@@ -562,9 +614,21 @@ class Table:
                 "spectator", Msg(N_("A spectator watches: it cannot act.")), act.id
             )
         state = self.seats[joined.seat]
+        fingerprint = act_print(act)
         seen = state.replies.get(act.id)
-        if seen is not None:  # the same act again (a resend): the same answer, nothing done
-            for message in seen:
+        if seen is not None:
+            if seen[0] != fingerprint:  # a client that started its ids again: never another's
+                raise P.ProtocolError(
+                    "id_reused",
+                    Msg(
+                        N_(
+                            "This act id was already used for another act: nothing was done "
+                            "(each act needs an id of its own; look again and choose)."
+                        )
+                    ),
+                    act.id,
+                )
+            for message in seen[1]:  # the same act again (a resend): the same answer
                 self._send(joined, message)
             return
         events: list[Event] = []
@@ -586,7 +650,7 @@ class Table:
             )
             self._changed([])  # everyone gets a fresh snapshot of whatever the state is
         if reply.get("code") != "journal":  # a refusal for now only: not remembered
-            state.replies[act.id] = [reply]
+            state.replies[act.id] = (fingerprint, [reply])
         while len(state.replies) > REMEMBERED_ACTS:
             state.replies.popitem(last=False)
         if reply["type"] == "error":
