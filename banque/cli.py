@@ -400,10 +400,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=_whole(0, MAX_SEED),
         default=0,
         metavar="S",
-        help=_(
-            "seed, a whole number from 0 (default 0): the same seed plays the same coups "
-            "(a study's known shoes, never a table's)"
-        ),
+        help=_("seed, a whole number from 0 (default 0)"),
     )
     p.add_argument(
         "--banker",

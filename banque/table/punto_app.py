@@ -125,9 +125,7 @@ class PuntoApp(TwoHandApp):
         self.chip = 1
         self.pending: dict[str, dict[str, int]] = {}
         self.message = tell(game.prompt_msg)
-        self._rngs = {
-            name: game.rng_for(f"punto/{name}") for name in self.computers
-        }
+        self._rngs = {name: game.rng_for(f"punto/{name}") for name in self.computers}
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
