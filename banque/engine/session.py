@@ -250,7 +250,8 @@ class Session:
     # ------------------------------------------------------------ seats
 
     def computer_draws(self) -> dict[str, int]:
-        """How many numbers each computer seat has drawn (kept in the journal)."""
+        """How far each computer seat has drawn (kept in the journal): numbers drawn from
+        the Mersenne Twister, bytes read of a stream (:class:`~banque.engine.rng.StreamRandom`)."""
         out: dict[str, int] = {}
         for name, player in self.computers.items():
             rng = _seat_rng(player)
@@ -264,7 +265,8 @@ class Session:
             player = self.computers.get(name)
             rng = _seat_rng(player) if player is not None else None
             if rng is not None and isinstance(n, int):
-                rng.skip(min(n, 10**7))
+                # a twister draws one by one (bounded); a stream moves on at once
+                rng.skip(min(n, 2**60 if isinstance(rng, StreamRandom) else 10**7))
 
     def kind(self, who: str) -> SeatKind:
         return "computer" if who in self.computers else "human"
