@@ -195,6 +195,9 @@ class StreamRandom(random.Random):
         return int.from_bytes(self._take(n), "big") >> (8 * n - k)
 
     def randbytes(self, n: int) -> bytes:
+        """The stream's next ``n`` bytes."""
+        if n < 0:
+            raise ValueError("number of bytes must be non-negative")
         return self._take(n)
 
     def getstate(self) -> tuple[Any, ...]:
