@@ -14,7 +14,6 @@ from __future__ import annotations
 import importlib
 import os
 import threading
-import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from functools import partial
@@ -575,15 +574,19 @@ class BanqueApp(TranslatedApp):
         """
         from ..engine.game import Game
         from ..engine.models import TableOptions
+        from ..engine.rng import seed_and_stream
         from ..engine.session import Session
         from .screens.table import TableScreen
 
         if seed is None:
-            seed = self._seed if self._seed is not None else time.time_ns() % (2**32)
+            seed = self._seed
+        # No seed given: a secure one and its stream; a given one (a study's) its known shoe.
+        seed, stream = seed_and_stream(seed)
         game = Game(
             list(names),
             seed,
             self._shoe,
+            stream=stream,
             forced_moves=self.forced_moves,
             rules=self.rules,  # type: ignore[arg-type]
             # Options that belong to the rules chosen in setup (another profile ignores them).
