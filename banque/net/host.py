@@ -32,6 +32,7 @@ from ..constants import SeatChoice
 from ..engine.errors import BanqueError, IllegalAction
 from ..engine.messages import N_, Listed, Msg, os_reason, reason, tell_event
 from ..engine.messages import tell as say
+from ..i18n import Nn_
 from .server import (
     TableError,
     TableServer,
@@ -534,12 +535,15 @@ def resume_hosting(
     tcp = tcp_port
     if tcp is None and isinstance(note.get("tcp"), int) and not isinstance(note["tcp"], bool):
         tcp = note["tcp"]
-    resumed = Msg(
-        N_("Game {id} resumed at bank {bank}, coup {coup} ({acts} acts kept)."),
+    resumed = Msg.plural(
+        Nn_(
+            "Game {id} resumed at bank {bank}, coup {coup} ({n} act kept).",
+            "Game {id} resumed at bank {bank}, coup {coup} ({n} acts kept).",
+        ),
+        len(game.actions),
         id=ident,
         bank=game.bank_number,
         coup=game.coup_number,
-        acts=len(game.actions),
     )
     return Hosting(table, group, gid, socket, tcp, True, resumed, tuple(warnings))
 
