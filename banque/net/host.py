@@ -313,9 +313,9 @@ def prepare_table(
         options=options,
     )
     if journal:
-        warning = open_journal(table.session, pace)
-        if warning:
-            print(f"banque: {warning}", file=sys.stderr)
+        refusal = open_journal(table.session, pace)
+        if refusal:
+            raise BanqueError(refusal)
     return table, gid
 
 

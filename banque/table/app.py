@@ -302,22 +302,18 @@ class BanqueApp(TranslatedApp):
         from ..engine.journal import Journal
         from ..engine.record import record_of
 
+        game, styles, pace = session.game, session.styles, self.pace
         try:
             session.journal = Journal.create(
-                record_of(session.game, computers=session.styles, pace=self.pace),
-                clock=self.clock(),
+                record_of(game, computers=styles, pace=pace), clock=self.clock()
             )
         except OSError as exc:
-            from ..engine.messages import os_reason, tell
-
-            self.notify(
-                _(
-                    "The game's journal cannot be written ({why}): a closed terminal would "
-                    "lose the game. ctrl+s saves the record."
-                ).format(why=tell(os_reason(exc))),
-                severity="warning",
-                timeout=max(self.toast_seconds, 10.0),
+            # Not created (a full disk…): the table takes no act and says why, on screen,
+            # and tries again until it can (the whole record then, nothing lost).
+            session.journal = Journal.later(
+                lambda: record_of(game, computers=styles, pace=pace), exc, clock=self.clock()
             )
+            self.watch_journal()
 
     def _resume_game(self, path: Path) -> None:
         """Continue a journal's game where it stopped (same seats, computers, pace)."""
