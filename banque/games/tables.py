@@ -8,6 +8,7 @@ continues them): the journal's head names the game.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -96,7 +97,8 @@ def run_table(app: Any, game: Any, journal: TableJournal) -> int:
         code = int(app.run() or 0)
     finally:
         journal.close()
-    print(farewell(game, journal.path))
+    with contextlib.suppress(OSError):  # SIGHUP: the terminal may be gone
+        print(farewell(game, journal.path), flush=True)
     return code
 
 

@@ -4,6 +4,9 @@ Their command palette offers each other language banque speaks ("Language:
 Français"…); choosing one speaks it from then on and draws the table again in
 it (the game goes on: its acts are not words).  A help screen open at the time
 is closed, so that the next one is made in the new language.
+
+A signal ends either table as ``q`` would, its journal up to date (``keep_game``;
+the terminal restored: :class:`~banque.table.signals.SignalExitApp`).
 """
 
 from __future__ import annotations
@@ -37,6 +40,14 @@ class TwoHandApp(TranslatedApp):
 
     def refresh_table(self) -> None:  # pragma: no cover - each table draws its own
         raise NotImplementedError
+
+    def save(self) -> None:  # pragma: no cover - each table writes its own journal
+        raise NotImplementedError
+
+    def keep_game(self) -> None:
+        """A signal (SIGTERM, SIGHUP: a closed terminal…): the journal up to date first;
+        the table's farewell is printed once the terminal is restored (``run_table``)."""
+        self.save()
 
     def _keep_widgets(self) -> None:
         """Keep the table's widgets by id (at mount: :meth:`_w` finds them afterwards)."""
