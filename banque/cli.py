@@ -713,6 +713,7 @@ def _add_net_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     _add_rules_flags(p, host=True)
     p.add_argument(
         "--socket",
+        type=_socket_path,
         metavar=_("PATH"),
         help=_("the Unix socket (default: table.sock in your runtime folder)"),
     )
@@ -810,6 +811,17 @@ def _seat_user(text: str) -> tuple[str, str]:
     return seat.strip(), user.strip()
 
 
+def _socket_path(text: str) -> str:
+    """``--socket PATH``: a path that can be shown, never an escape sequence."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(_("a socket needs a path (for example ~/banque.sock)"))
+    if not text.isprintable():
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a socket path: it holds control characters").format(text=quoted(text))
+        )
+    return text
+
+
 def cmd_host(args: argparse.Namespace) -> int:
     from .net.host import host
 
@@ -882,6 +894,14 @@ def cmd_join(args: argparse.Namespace) -> int:
         raise BanqueError(_("--watch joins as a spectator: no --seat with it"))
     if not args.watch and not args.seat:
         raise BanqueError(_("name your seat with --seat NAME (or watch with --watch)"))
+    from .engine.messages import reason
+    from .net.client import parse_address
+    from .net.server import TableError
+
+    try:  # a bad address, or an unsafe socket folder, in one line before the screen
+        parse_address(args.table)
+    except TableError as exc:
+        raise BanqueError(reason(exc)) from None
     _need_terminal()
     from .table.screens.joined import run_join
 
@@ -1627,8 +1647,8 @@ def resume(which: str) -> int:
     path = find_game(which or None)
     info = read_journal(path)  # a journal that cannot be read is said before the screen
     new_game(info.record)
+    _need_terminal()  # before any escape code: not into a file or a pipe
     if info.record.game != "banque":  # chemin de fer, punto banco: their own tables
-        _need_terminal()
         from .games.tables import open_table
 
         return open_table(info.record.game, resume=path)
