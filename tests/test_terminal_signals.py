@@ -229,3 +229,31 @@ async def _wait_then_stop(term: Terminal) -> None:
     await term.read_until(b"Chemin de fer")
     os.kill(term.pid, signal.SIGTERM)
     assert await ends(term) == 128 + signal.SIGTERM
+
+
+async def test_a_signal_at_the_hosts_setup_gives_the_terminal_back(tmp_path: Path) -> None:
+    with terminal(banque("host", "--no-journal"), env_for(tmp_path)) as term:
+        await term.read_until(b"A new game")
+        os.kill(term.pid, signal.SIGTERM)
+        assert await ends(term) == 128 + signal.SIGTERM
+        assert_restored(term)
+        assert "Table open" not in after_table(term)  # no table was opened
+
+
+async def test_sigquit_closes_a_hosted_table_as_sigterm_does(
+    hosted: tuple[Path, asyncio.subprocess.Process],
+) -> None:
+    """``banque host --log`` (no screen of its own): every seat is told, the socket goes."""
+    from banque.net.client import Address, TableClient
+
+    path, host = hosted
+    ana = await TableClient.open(Address(path))
+    await ana.hello("Ana")
+    host.send_signal(signal.SIGQUIT)
+    async with asyncio.timeout(30):
+        while await ana.receive() is not None:
+            pass
+        assert await host.wait() == 128 + signal.SIGQUIT
+    assert ana.state.closed == "The host has closed the table."
+    await ana.close()
+    assert not path.exists()
