@@ -1467,7 +1467,10 @@ def _check_computers(names: Sequence[str], computers: dict[str, SeatChoice]) -> 
 
 
 def _need_terminal() -> None:
-    """The table draws on a terminal: into a pipe or file it would write escape codes."""
+    """The table draws on a terminal: into a pipe or file it would write escape codes.
+
+    Called before anything is drawn by every full-screen command (the tables, ``--resume``,
+    ``join``, the host's screen)."""
     stdin = sys.stdin is None or not sys.stdin.isatty()
     stdout = sys.stdout is None or not sys.stdout.isatty()
     if stdin and stdout:
@@ -1476,6 +1479,8 @@ def _need_terminal() -> None:
         said = _("the table needs a terminal, and standard input is not one")
     elif stdout:
         said = _("the table needs a terminal, and standard output is not one")
+    elif sys.__stderr__ is None or not sys.__stderr__.isatty():  # where Textual draws
+        said = _("the table needs a terminal, and standard error (where it is drawn) is not one")
     else:
         return
     raise BanqueError(

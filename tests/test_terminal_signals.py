@@ -257,3 +257,18 @@ async def test_sigquit_closes_a_hosted_table_as_sigterm_does(
     assert ana.state.closed == "The host has closed the table."
     await ana.close()
     assert not path.exists()
+
+
+async def test_a_table_whose_standard_error_is_a_file_refuses(tmp_path: Path) -> None:
+    """Textual draws on standard error: ``banque 2>log`` would draw the table into the
+    file, the terminal blank; it refuses in that one line instead."""
+    log = tmp_path / "log"
+    script = f'exec "$0" -m banque --game punto-banco 2>{log}'
+    with terminal(["/bin/sh", "-c", script, sys.executable], env_for(tmp_path)) as term:
+        assert await ends(term) == 2
+        assert b"\x1b[?1049h" not in term.screen  # nothing drawn on the terminal either
+    said = log.read_text()
+    assert said == (
+        "banque: the table needs a terminal, and standard error (where it is drawn) is not one "
+        "(replay, advise, odds and simulate work in pipes: see banque --help)\n"
+    )
