@@ -700,17 +700,29 @@ def _add_net_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument(
         "--pace",
         type=_pace,
-        default=0.6,
+        default=None,
         metavar=_("SECONDS"),
         help=_("seconds between two computer moves (default 0.6)"),
     )
     p.add_argument(
         "--forced-moves",
         choices=("announced", "automatic"),
-        default="announced",
+        default=None,
         help=_("announced (the default): every side states its move, forced or not"),
     )
     _add_rules_flags(p, host=True)
+    p.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        default=None,
+        metavar=_("ID|FILE"),
+        help=_(
+            "host again the last unfinished hosted game (or the one named; banque games lists "
+            "them): the same seats, tokens, computers, rules, pace and address (--socket, "
+            "--tcp: another address)"
+        ),
+    )
     p.add_argument(
         "--socket",
         type=_socket_path,
@@ -775,9 +787,21 @@ def _add_net_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help=_("the table's socket path, or tcp:PORT (default: the runtime folder's table.sock)"),
     )
     p.add_argument(
+        "--token-file",
+        metavar=_("PATH"),
+        help=_(
+            "read your seat's token from PATH, a file only you can read (chmod 600); or give "
+            "it as BANQUE_TOKEN=TOKEN before the command, as the host prints it (neither is "
+            "needed on the host's own account)"
+        ),
+    )
+    p.add_argument(
         "--token",
         metavar=_("TOKEN"),
-        help=_("your seat's token (not needed on the host's own account); or set BANQUE_TOKEN"),
+        help=_(
+            "your seat's token on the command line (still taken, with a warning: other users "
+            "of this machine can read a command line); prefer BANQUE_TOKEN or --token-file"
+        ),
     )
     p.add_argument("--watch", action="store_true", help=_("watch as a spectator (public view)"))
     p.set_defaults(func=cmd_join)
@@ -822,6 +846,51 @@ def _socket_path(text: str) -> str:
     return text
 
 
+#: ``banque host``'s flags that choose the game itself: a game hosted again keeps its own.
+_KEPT_BY_RESUME = (
+    ("players", "--players"),
+    ("computer", "--computer"),
+    ("seed", "--seed"),
+    ("pace", "--pace"),
+    ("forced_moves", "--forced-moves"),
+    ("rules", "--rules"),
+    ("banco_split", "--banco-split"),
+    ("first_bank", "--first-bank"),
+    ("takeover", "--takeover"),
+    ("group", "--group"),
+    ("seat_user", "--seat-user"),
+    ("no_journal", "--no-journal"),
+)
+
+
+def _host_resume(args: argparse.Namespace, screen: bool) -> int:
+    """``banque host --resume [ID|FILE]``: a hosted game brought back with its seats."""
+    given = [
+        flag
+        for name, flag in _KEPT_BY_RESUME
+        if getattr(args, name, None) not in (None, False, [], "home")
+    ]
+    if given:
+        raise BanqueError(
+            _(
+                "--resume hosts the game again as it was (its seats, rules, pace and access): "
+                "no {flags} with it (--socket, --tcp, --play and --log may be given)"
+            ).format(flags=", ".join(given))
+        )
+    from .net.host import check_play, resume_hosting, serve_hosting
+
+    hosting = resume_hosting(args.resume or None, socket_path=args.socket, tcp_port=args.tcp)
+    game = hosting.table.session.game
+    if args.play is not None:
+        styles = {n: "cautious" for n in game.participants if n not in hosting.table.seats}
+        check_play(args.play, list(game.participants), styles)  # type: ignore[arg-type]
+    if screen:
+        from .table.screens.hosted import run_hosting
+
+        return run_hosting(hosting, args.play)
+    return serve_hosting(hosting)
+
+
 def cmd_host(args: argparse.Namespace) -> int:
     from .net.host import host
 
@@ -830,10 +899,14 @@ def cmd_host(args: argparse.Namespace) -> int:
     screen = not args.log and sys.stdin.isatty() and sys.stdout.isatty()
     if args.play is not None and not screen:
         _need_terminal()
+    if args.resume is not None:
+        return _host_resume(args, screen)
     seat_users = dict(args.seat_user)
     names = args.players
     computers = dict(args.computer)
-    seed, pace, forced_moves = args.seed, args.pace, args.forced_moves
+    seed = args.seed
+    pace = 0.6 if args.pace is None else args.pace
+    forced_moves = args.forced_moves or "announced"
     rules, options = _rules_options(args)
     if names is None and sys.stdin.isatty() and sys.stdout.isatty():
         from .table.screens.hostsetup import run_host_setup
@@ -902,11 +975,76 @@ def cmd_join(args: argparse.Namespace) -> int:
         parse_address(args.table)
     except TableError as exc:
         raise BanqueError(reason(exc)) from None
+    token = _join_token(args)  # a token file refused, or the warning, before the table
     _need_terminal()
     from .table.screens.joined import run_join
 
-    token = args.token or os.environ.get("BANQUE_TOKEN") or None
     return run_join(args.table, None if args.watch else args.seat, token)
+
+
+#: The most a token file may hold (a token is 24 characters).
+TOKEN_FILE_MOST = 4096
+
+
+def _join_token(args: argparse.Namespace) -> str | None:
+    """The seat's token: ``--token-file``, ``--token`` (with a warning), or ``BANQUE_TOKEN``
+    (taken out of the environment: nothing this process starts inherits it)."""
+    from_env = os.environ.pop("BANQUE_TOKEN", "") or None
+    if args.token_file is not None and args.token is not None:
+        raise BanqueError(_("give your seat's token one way: --token-file or --token, not both"))
+    if args.token_file is not None:
+        return _read_token_file(args.token_file)
+    if args.token is not None:
+        print(
+            "banque: "
+            + _(
+                "warning: a token on the command line can be read by the other users of this "
+                "machine (ps, /proc); give it as BANQUE_TOKEN=TOKEN before the command, or "
+                "with --token-file"
+            ),
+            file=sys.stderr,
+            flush=True,
+        )
+        return args.token or None
+    return from_env
+
+
+def _read_token_file(name: str) -> str:
+    """A token file's token, refused in one line if other users may read or change it."""
+    import stat
+    from pathlib import Path
+
+    from .engine.messages import os_reason, tell
+    from .net.server import shell_word
+
+    path = Path(name).expanduser()
+    shown = plain(shell_word(str(path)), 200)  # as a shell takes it (chmod 600 …)
+    try:
+        with open(path, "rb") as handle:
+            mode = os.fstat(handle.fileno()).st_mode
+            if mode & 0o077:
+                raise BanqueError(
+                    _(
+                        "{path} can be read or changed by other users (mode {mode:04o}): "
+                        "make it yours alone (chmod 600 {path}) and join again"
+                    ).format(path=shown, mode=stat.S_IMODE(mode))
+                )
+            data = handle.read(TOKEN_FILE_MOST + 1)
+    except OSError as exc:
+        raise BanqueError(
+            _("cannot read the token file {path}: {why}").format(
+                path=shown, why=tell(os_reason(exc))
+            )
+        ) from None
+    try:
+        token = data.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        token = ""
+    if not token or len(data) > TOKEN_FILE_MOST or len(token.split()) != 1:
+        raise BanqueError(
+            _("{path} does not hold a token (one word, as the host printed it)").format(path=shown)
+        )
+    return token
 
 
 def _banco_split(text: str) -> str | int:
@@ -1409,6 +1547,7 @@ def cmd_games(args: argparse.Namespace) -> int:
                         "acts": e.acts,
                         "path": str(e.path),
                         "saved": e.saved,
+                        "hosted": e.hosted,
                         **({"problem": e.problem} if e.problem else {}),
                     }
                     for e in entries
@@ -1423,6 +1562,9 @@ def cmd_games(args: argparse.Namespace) -> int:
         return 0
     states = {"unfinished": _("unfinished"), "finished": _("finished")}
     width = max(10, *(len(w) for w in states.values()))
+    # A column for the games played at a hosted table (only when there is one).
+    hosted_word = _("hosted")
+    hosted_width = len(hosted_word) if any(e.hosted for e in entries) else 0
     for e in entries:
         when = e.modified.strftime("%Y-%m-%d %H:%M")
         if e.problem:
@@ -1437,18 +1579,35 @@ def cmd_games(args: argparse.Namespace) -> int:
             acts=ngettext("{n} act", "{n} acts", e.acts).format(n=e.acts),
         )
         state = states.get(e.state, e.state)
+        if hosted_width:
+            state = f"{state:<{width}}  {hosted_word if e.hosted else '':<{hosted_width}}"
         print(f"{e.id}  {state:<{width}}  {when}  {how_far}  {_plain(names)}")
         print(f"    {_plain(str(e.path))}")
         for saved in e.saved:
             print("    " + _("saved to {path}").format(path=_plain(saved)))
-    unfinished = [e for e in entries if e.state == "unfinished"]
+    unfinished = [e for e in entries if e.state == "unfinished" and not e.hosted]
     if unfinished:
         print(
             _("banque --resume continues {id}; banque --resume ID another.").format(
                 id=unfinished[-1].id
             )
         )
+    hosted = [e for e in entries if e.state == "unfinished" and e.hosted]
+    if hosted:
+        print(
+            _(
+                "banque host --resume hosts {id} again with its seats; "
+                "banque host --resume ID another."
+            ).format(id=hosted[-1].id)
+        )
     return 0
+
+
+def _hosted_hint(ident: str) -> str:
+    return _(
+        "{id} was played at a hosted table: banque host --resume {id} brings it back with its "
+        "seats and their join lines"
+    ).format(id=_plain(ident))
 
 
 def _plain(text: str) -> str:
@@ -1645,12 +1804,26 @@ def play(
 
 
 def resume(which: str) -> int:
-    """Continue an unfinished game from its journal (the last one, or the one named)."""
-    from .engine.journal import find_game, read_journal
+    """Continue an unfinished game from its journal (the last one, or the one named).
+
+    A game played at a hosted table, unfinished, is refused with the way back to its
+    seats (``banque host --resume``): here it would get one keyboard and no tokens.
+    """
+    from .engine.journal import find_game, hosted_of, last_unfinished, read_journal
     from .engine.record import new_game
 
-    path = find_game(which or None)
+    if which:
+        path = find_game(which)
+    else:
+        entry = last_unfinished(hosted=False)
+        if entry is None:
+            hosted = last_unfinished(hosted=True)
+            if hosted is not None:
+                raise BanqueError(_hosted_hint(hosted.id))
+        path = entry.path if entry is not None else find_game(None)
     info = read_journal(path)  # a journal that cannot be read is said before the screen
+    if not info.ended and hosted_of(path) is not None:
+        raise BanqueError(_hosted_hint(path.name.removesuffix(".jsonl")))
     new_game(info.record)
     _need_terminal()  # before any escape code: not into a file or a pipe
     if info.record.game != "banque":  # chemin de fer, punto banco: their own tables

@@ -333,7 +333,7 @@ def test_the_hosts_console_lines_are_in_the_language(lang: str) -> None:
         words = {"fr": "graine 2, règles classic", "es": "semilla 2, reglas classic"}[lang]
         assert lines[0].startswith(f"{opened} {path} (") and words in lines[0], text
         joins = {"fr": "Chaque joueur rejoint avec :", "es": "Cada jugador se une con:"}[lang]
-        assert joins in text and "--token" in text, text
+        assert joins in text and "BANQUE_TOKEN=" in text and "--token" not in text, text
         assert not english_words(text, lang), text
         assert "Traceback" not in err
     finally:

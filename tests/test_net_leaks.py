@@ -25,6 +25,8 @@ from banque.engine.session import Session
 from banque.net import protocol as P
 from banque.net.table import Joined, Table
 
+from .handshake import hello_by_proof
+
 MARK = "~m"
 
 
@@ -135,11 +137,12 @@ class Bot:
         self.link = Capture(self.table, self.seat, self.checks)
         self.links.append(self.link)
         self.joined = self.table.connect(self.link)
-        hello = {"v": 1, "type": "hello", "seat": self.seat, "token": self.table.token(self.seat)}
-        self.table.receive(self.joined, json.dumps(hello).encode())
+        link = self.link
+        hello_by_proof(self.table, self.joined, self.seat, lambda: link.messages[-1])
         first = self.link.messages
-        assert first[0]["type"] == "welcome" and first[0]["seat"] == self.seat
-        assert first[1]["type"] == "view" and "log" in first[1]
+        assert first[0]["type"] == "challenge" and "token" not in first[0]
+        assert first[1]["type"] == "welcome" and first[1]["seat"] == self.seat
+        assert first[2]["type"] == "view" and "log" in first[2]
 
     def drop(self) -> None:
         assert self.joined is not None

@@ -27,6 +27,7 @@ from banque.table.screens.help import HelpScreen
 from banque.table.screens.joined import JoinedScreen
 from banque.table.screens.setup import SetupScreen
 
+from .handshake import hello_by_proof
 from .terminal_pty import first_lines
 from .test_net_join import join_app, panel_text
 from .test_net_socket import short_dir  # noqa: F401  (a fixture)
@@ -129,7 +130,7 @@ async def test_banque_host_rules_from_flags_alone(short_dir: Path, tmp_path: Pat
         assert lines[0] == (
             f"Table open at {path} (seed 11, classic rules, banco divided: even).\n"
         )
-        token = lines[2].strip().rsplit(" ", 1)[1]
+        token = lines[2].strip().split()[1].removeprefix("BANQUE_TOKEN=")
         client = await TableClient.open(Address(path))
         await client.hello("Ana", token)
         await client.receive()
@@ -390,9 +391,7 @@ def test_bad_parameters_of_the_profiles_acts_are_refused_in_one_line(
     link = Recorder()
     sent = link.sent
     joined = table.connect(link)
-    table.receive(
-        joined, b'{"v":1,"type":"hello","seat":"Ana","token":"%s"}' % table.token("Ana").encode()
-    )
+    hello_by_proof(table, joined, "Ana", lambda: sent[-1])
     before = (table.turn, list(table.session.game.actions))
     line = json.dumps({"v": 1, "type": "act", "id": "x1", "turn": table.turn, **fields})
     table.receive(joined, line.encode())
@@ -689,8 +688,7 @@ def test_arrange_is_checked_like_any_act() -> None:
     link = Recorder()
     sent = link.sent
     joined = table.connect(link)
-    hello = {"v": 1, "type": "hello", "seat": "Ana", "token": table.token("Ana")}
-    table.receive(joined, json.dumps(hello).encode())
+    hello_by_proof(table, joined, "Ana", lambda: sent[-1])
     for act in ({"act": "bid", "amount": 10},):
         table.receive(
             joined,

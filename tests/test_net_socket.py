@@ -176,7 +176,7 @@ async def test_bad_token_unknown_seat_and_spectator(served: TableServer) -> None
     await client.close()
     watcher = await TableClient.open(Address(served.socket_path))
     welcome = await watcher.hello(spectator=True)
-    assert welcome["spectator"] is True and welcome["token"] is None
+    assert welcome["spectator"] is True and "token" not in welcome
     view = await watcher.receive()
     assert view is not None and view["you"] is None
     await watcher.act("pass", turn=view["turn"])
@@ -189,7 +189,7 @@ async def test_the_hosts_account_joins_without_a_token(served: TableServer) -> N
     """Peer credentials: a process of the host's own account proves the seat."""
     client = await TableClient.open(Address(served.socket_path))
     welcome = await client.hello("Bruno")
-    assert welcome["seat"] == "Bruno" and welcome["token"] == served.table.token("Bruno")
+    assert welcome["seat"] == "Bruno" and "token" not in welcome  # never sent back
     await client.close()
     served.table.uid = -1  # another account: the token is needed
     other = await TableClient.open(Address(served.socket_path))
@@ -258,8 +258,7 @@ async def test_garbage_and_oversized_lines_never_break_the_table(served: TableSe
         "too_long",
     ]
     # The connection still joins, and the table still plays.
-    token = served.table.token("Ana")
-    writer.write(P.encode({"type": "hello", "seat": "Ana", "token": token}))
+    writer.write(P.encode({"type": "hello", "seat": "Ana"}))  # the host's account
     await writer.drain()
     welcome = json.loads(await asyncio.wait_for(reader.readline(), 5))
     assert welcome["type"] == "welcome"
@@ -317,7 +316,7 @@ async def test_computers_are_paced_and_the_journal_replays(short_dir: Path) -> N
     journal = table.session.journal
     assert journal is not None
     text = close_journal(table.session)
-    assert "banque --resume" in text or "Game over" in text
+    assert "banque host --resume" in text or "Game over" in text
     info = read_journal(journal.path)
     again = replay(info.record)
     assert again.game.actions == table.session.game.actions
@@ -365,8 +364,10 @@ async def test_banque_host_from_flags_prints_tokens_and_keeps_the_game(
         tokens = {}
         for line in lines[2:5]:
             name, _, command = line.strip().partition(": ")
-            assert command.startswith(f"banque join --seat {name} --table {path} --token ")
-            tokens[name] = command.rsplit(" ", 1)[1]
+            token, _, rest = command.partition(" ")
+            assert token.startswith("BANQUE_TOKEN=") and "--token" not in rest
+            assert rest == f"banque join --seat {name} --table {path}"
+            tokens[name] = token.removeprefix("BANQUE_TOKEN=")
         assert sorted(tokens) == ["Ana", "Bruno", "Chloé"]  # David is a computer
         client = await TableClient.open(Address(path))
         await client.hello("Chloé", tokens["Chloé"])
@@ -376,7 +377,7 @@ async def test_banque_host_from_flags_prints_tokens_and_keeps_the_game(
         proc.send_signal(signal.SIGTERM)
         out, err = await asyncio.wait_for(proc.communicate(), 20)
         assert proc.returncode == 128 + signal.SIGTERM, err
-        assert "banque --resume" in out.decode() or "Game over" in out.decode()
+        assert "banque host --resume" in out.decode() or "Game over" in out.decode()
         assert not path.exists()
     finally:
         if proc.returncode is None:

@@ -10,8 +10,14 @@ terminal or a dropped connection loses nothing.  Lines with a ``note``
 instead of an ``act`` say where the game was saved and when it ended.
 
 The cost of one act never grows with the game's length: an act is one
-line appended to the file.  A torn last line (the process killed in the
-middle of a write) is ignored on reading.  Files are created readable by
+line appended to the file.  A write is whole lines or nothing: a write that
+fails (a full disk, an I/O error) is cut back to the last whole line, its
+reason kept in :attr:`Journal.failure`, and the same acts are written again
+at the next try; a file removed under the table (its folder with it) is made
+again with everything it held.  On reading, a damaged tail (a torn last
+line, garbage, acts that do not replay) never makes the good part
+unreadable: the longest good prefix is kept and :attr:`JournalInfo.damage`
+says what was dropped.  Files are created readable by
 their owner only (they hold the shoe's order), in a folder of the owner's
 only, and never opened through a symbolic link.
 
@@ -32,14 +38,23 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..text import plain
 from .errors import RecordError
 from .models import Action, Record, Temperament
 
+if TYPE_CHECKING:
+    from .messages import Msg
+    from .record import Replay
+
 JOURNAL_FORMAT = "banque-journal/1"
 SUFFIX = ".jsonl"
+#: A hosted game's seats' credentials, beside its journal (``<id>.seats.json``, mode 0600).
+SEATS_SUFFIX = ".seats.json"
+SEATS_FORMAT = "banque-seats/1"
+#: The note a hosted game's journal keeps of how it is hosted (``banque host --resume``).
+HOSTED_NOTE = "hosted"
 #: Creating a file: never through a symbolic link, never over another file.
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
@@ -161,18 +176,46 @@ class Journal:
     """An open journal: acts are appended as they are applied.
 
     :meth:`sync` writes the acts of a game that are not written yet (one
-    line each, then one ``fsync``); a failure to write is kept in
-    :attr:`failure` and the same acts are tried again next time, so an act
-    is never skipped.
+    line each, then one ``fsync``).  A write is whole lines or nothing: on a
+    failure the file is cut back to its last whole line (:attr:`size`), the
+    reason kept in :attr:`failure` (:attr:`failure_msg`), and the same acts
+    (and notes) are tried again at the next :meth:`sync`, so an act is never
+    skipped and never written twice.
     """
 
-    def __init__(self, path: Path, fd: int, written: int) -> None:
+    def __init__(self, path: Path, fd: int, written: int, size: int | None = None) -> None:
         self.path = path
         self._fd = fd
         self.written = written
-        self.failure: str | None = None
+        #: The bytes of the file written whole (an append that fails is cut back to it).
+        self.size = os.fstat(fd).st_size if size is None else size
+        #: Why the last write failed (a message, told where it is shown); ``None``: it worked.
+        self.failure_msg: Msg | str | None = None
         #: The computer seats' draws last written.
         self.draws: dict[str, int] = {}
+        #: The game's acts as last given to :meth:`sync` (the table's own list).
+        self._actions: Sequence[Action] = ()
+        #: Notes not written yet: (how many acts come before it, its line).
+        self._notes: list[tuple[int, str]] = []
+
+    @property
+    def failure(self) -> str | None:
+        """Why the last write failed, in the player's language (``None``: it worked)."""
+        if self.failure_msg is None:
+            return None
+        from .messages import tell
+
+        return tell(self.failure_msg)
+
+    @property
+    def kept(self) -> bool:
+        """Everything given to the journal is on disk (the last write worked)."""
+        return self.failure_msg is None and not self._notes and self.written >= len(self._actions)
+
+    @property
+    def unwritten(self) -> int:
+        """How many of the game's acts are not on disk yet."""
+        return max(0, len(self._actions) - self.written)
 
     # -------------------------------------------------------------- opening
 
@@ -190,7 +233,7 @@ class Journal:
         if folder is not None:
             _private_dir(where)
         stamp = started.strftime("%Y%m%d-%H%M%S")
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | _NOFOLLOW | _CLOEXEC
+        flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_APPEND | _NOFOLLOW | _CLOEXEC
         for n in range(1, 1000):
             name = f"{stamp}{'' if n == 1 else f'-{n}'}{SUFFIX}"
             path = where / name
@@ -201,7 +244,7 @@ class Journal:
             break
         else:  # pragma: no cover - a thousand games in one second
             raise OSError(f"no free journal name in {where}")  # (never met)
-        journal = cls(path, fd, 0)
+        journal = cls(path, fd, 0, 0)
         text = json.dumps(_head(record, started), ensure_ascii=False) + "\n"
         text += "".join(_act_line(a) for a in record.actions)
         try:
@@ -212,70 +255,169 @@ class Journal:
                 path.unlink()
             raise
         journal.written = len(record.actions)
+        journal._actions = list(record.actions)
         _fsync_dir(where)
         return journal
 
     @classmethod
     def reopen(cls, path: str | Path) -> tuple[Journal, JournalInfo]:
-        """Open an existing journal to go on appending (a torn last line is cut)."""
+        """Open an existing journal to go on appending.
+
+        Its good prefix is kept (:func:`read_journal`, then the acts replayed:
+        ``info.replay`` is the game reached); a damaged tail is cut, its bytes
+        first copied beside the journal (``ID.dropped``) when they can be, and
+        ``info.damage`` says what was dropped.
+        """
         p = Path(path)
         info = read_journal(p)
+        info.replay = check_replay(info)
         fd = os.open(p, os.O_RDWR | _NOFOLLOW | _CLOEXEC)
         try:
-            if info.good_bytes < os.fstat(fd).st_size:
+            size = os.fstat(fd).st_size
+            if info.good_bytes < size:
+                kept = _keep_dropped(p, fd, info.good_bytes, size) if info.dropped else None
+                if kept is not None and info.damage is not None:
+                    from .messages import N_, Msg, joined
+
+                    info.damage = joined(
+                        info.damage,
+                        Msg(N_(" The dropped lines are kept in {path}."), path=str(kept)),
+                    )
                 os.ftruncate(fd, info.good_bytes)
-            os.lseek(fd, 0, os.SEEK_END)
+                os.fsync(fd)
         except OSError:
             os.close(fd)
             raise
-        # O_APPEND from now on: reopen the same file descriptor's file for append.
         os.close(fd)
-        fd = os.open(p, os.O_WRONLY | os.O_APPEND | _NOFOLLOW | _CLOEXEC)
-        journal = cls(p, fd, len(info.record.actions))
+        fd = os.open(p, os.O_RDWR | os.O_APPEND | _NOFOLLOW | _CLOEXEC)
+        journal = cls(p, fd, len(info.record.actions), info.good_bytes)
+        journal._actions = list(info.record.actions)
         journal.draws = dict(info.draws)
         return journal, info
 
     # -------------------------------------------------------------- writing
 
     def _write(self, text: str) -> None:
+        """Append ``text`` (whole lines) and sync it, or leave the file as it was."""
         data = text.encode("utf-8")
-        view = memoryview(data)
-        while view:
-            written = os.write(self._fd, view)
-            view = view[written:]
-        os.fsync(self._fd)
+        fd = self._fd
+        st = os.fstat(fd)
+        if st.st_nlink == 0:  # removed under the table (its folder too, perhaps)
+            self._recreate()
+            fd = self._fd
+        elif st.st_size != self.size:  # an earlier failure could not cut its part line
+            os.ftruncate(fd, self.size)
+        try:
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
+            os.fsync(fd)
+        except OSError:
+            # Whole lines or nothing: cut back to the last whole line (tried again
+            # before the next write if even this fails).
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, self.size)
+            raise
+        self.size += len(data)
+
+    def _recreate(self) -> None:
+        """The file was removed: a new one at its place, with every byte it held."""
+        old = self._fd
+        chunks = []
+        done = 0
+        while done < self.size:
+            chunk = os.pread(old, min(1 << 20, self.size - done), done)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            done += len(chunk)
+        data = b"".join(chunks)
+        folder = self.path.parent
+        _private_dir(folder.parent)
+        _private_dir(folder)
+        flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_APPEND | _NOFOLLOW | _CLOEXEC
+        fd = os.open(self.path, flags, 0o600)
+        try:
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
+            os.fsync(fd)
+        except BaseException:
+            os.close(fd)
+            with contextlib.suppress(OSError):
+                os.unlink(self.path)
+            raise
+        _fsync_dir(folder)
+        os.close(old)
+        self._fd = fd
+        self.size = len(data)
+
+    def _pending(self, actions: Sequence[Action]) -> str:
+        """The lines not written yet: the acts, with the notes made between them."""
+        lines: list[str] = []
+        i = self.written
+        for before, line in self._notes:
+            while i < min(before, len(actions)):
+                lines.append(_act_line(actions[i]))
+                i += 1
+            lines.append(line)
+        lines.extend(_act_line(a) for a in actions[i:])
+        return "".join(lines)
 
     def sync(self, actions: Sequence[Action], draws: Mapping[str, int] | None = None) -> bool:
         """Append the acts not written yet; ``False`` (and :attr:`failure`) if it failed.
 
         ``draws`` (how many numbers each computer seat has drawn) follows the
-        acts when it changed, in the same write.
+        acts when it changed, in the same write.  After a failure the same
+        acts are tried again (also with no new act: a retry).
         """
-        if self._fd < 0 or len(actions) <= self.written:
-            return self.failure is None
-        text = "".join(_act_line(a) for a in actions[self.written :])
-        if draws and dict(draws) != self.draws:
+        self._actions = actions
+        if self._fd < 0:
+            return self.kept
+        if len(actions) <= self.written and not self._notes:
+            if self.failure_msg is None:
+                return True
+            text = ""
+        else:
+            text = self._pending(actions)
+        if text and draws and dict(draws) != self.draws:
             text += json.dumps({"note": "draws", "draws": dict(draws)}, ensure_ascii=False) + "\n"
         try:
-            self._write(text)
+            if text:
+                self._write(text)
+            else:  # nothing waits: is the file writable again (a part line cut)?
+                self._check()
         except OSError as exc:
-            from .messages import os_reason, tell
+            from .messages import os_reason
 
-            self.failure = tell(os_reason(exc))
+            self.failure_msg = os_reason(exc)
             return False
-        self.written = len(actions)
-        if draws:
+        self.written = max(self.written, len(actions))
+        self._notes.clear()
+        if text and draws:
             self.draws = dict(draws)
-        self.failure = None
+        self.failure_msg = None
         return True
 
-    def note(self, kind: str, **data: Any) -> None:
-        """A line that is not an act: where the game was saved, that it ended."""
+    def _check(self) -> None:
+        st = os.fstat(self._fd)
+        if st.st_nlink == 0:
+            self._recreate()
+        elif st.st_size != self.size:
+            os.ftruncate(self._fd, self.size)
+            os.fsync(self._fd)
+
+    def note(self, kind: str, **data: Any) -> bool:
+        """A line that is not an act (where the game was saved, that it ended), after
+        every act the table has; ``False`` if it could not be written yet (it is
+        written with the next acts, in its place)."""
         if self._fd < 0:
-            return
+            return False
         line = {"note": kind, **data, "at": datetime.now().isoformat(timespec="seconds")}
-        with contextlib.suppress(OSError):
-            self._write(json.dumps(line, ensure_ascii=False) + "\n")
+        self._notes.append((len(self._actions), json.dumps(line, ensure_ascii=False) + "\n"))
+        return self.sync(self._actions)
 
     def close(self) -> None:
         if self._fd >= 0:
@@ -288,12 +430,91 @@ class Journal:
         return self._fd < 0
 
 
+def _keep_dropped(path: Path, fd: int, start: int, end: int) -> Path | None:
+    """A damaged tail's bytes, copied beside the journal before it is cut (``None``:
+    they could not be)."""
+    try:
+        data = os.pread(fd, min(end - start, 64 * 1024 * 1024), start)
+        if b"\n" not in data:  # only a line torn by a stop in the middle of a write
+            return None
+        target = path.with_suffix(".dropped")
+        n = 2
+        while target.exists():
+            target = path.with_name(f"{path.stem}-{n}.dropped")
+            n += 1
+        return atomic_write(target, data.decode("utf-8", "replace"))
+    except OSError:
+        return None
+
+
+def stopped_msg(why: Msg | str) -> Msg:
+    """What every table says while its journal cannot be written (it takes no act)."""
+    from .messages import N_, Msg
+
+    return Msg(
+        N_(
+            "The game's journal cannot be written ({why}): no act is taken until it can be. "
+            "The table tries again by itself; nothing is lost."
+        ),
+        why=why,
+    )
+
+
+def rescue_record(text: str, name: str, folders: Sequence[Path] = ()) -> Path | None:
+    """Write a record where one can be (the data folder's ``rescue``, then ``folders``):
+    its path, or ``None`` if none could be written."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    for folder in [data_dir() / "rescue", *folders]:
+        try:
+            _private_dir(folder)
+            path = folder / f"{name}-{stamp}.json"
+            n = 2
+            while path.exists():
+                path = folder / f"{name}-{stamp}-{n}.json"
+                n += 1
+            return atomic_write(path, text)
+        except OSError:
+            continue
+    return None
+
+
+def not_kept_msg(journal: Journal, rescued: Path | None) -> Msg:
+    """The close's line when the journal is not up to date: what is not kept, and where
+    the whole record went (if it could go anywhere)."""
+    from .messages import N_, Msg, Nn_, joined
+
+    missing = Msg.plural(
+        Nn_(
+            "The game's journal could not be written ({why}): its last act is not kept in {path}.",
+            "The game's journal could not be written ({why}): its last {n} acts are not kept "
+            "in {path}.",
+        ),
+        max(1, journal.unwritten),
+        why=journal.failure_msg or "?",
+        path=str(journal.path),
+    )
+    if rescued is not None:
+        return joined(
+            missing,
+            " ",
+            Msg(
+                N_("The whole record was written to {path} (banque --record {path} plays it on)."),
+                path=str(rescued),
+            ),
+        )
+    return joined(
+        missing,
+        " ",
+        Msg(N_("No record could be written anywhere either: those acts are lost.")),
+    )
+
+
 # ------------------------------------------------------------------ reading
 
 
 @dataclass
 class JournalInfo:
-    """What a journal holds: the record so far, and its notes."""
+    """What a journal holds: the record so far (its good prefix), and its notes."""
 
     record: Record
     started: str = ""
@@ -302,8 +523,19 @@ class JournalInfo:
     torn: bool = False
     #: How many numbers each computer seat had drawn (see ``Session.skip_draws``).
     draws: dict[str, int] = field(default_factory=dict)
-    #: The bytes written whole (the file is cut there before appending).
+    #: The bytes of the good prefix (the file is cut there before appending).
     good_bytes: int = 0
+    #: Lines after the good prefix, dropped (a torn last line counts as one).
+    dropped: int = 0
+    #: What was dropped, in words (after :func:`check_replay`); ``None``: nothing.
+    damage: Msg | None = None
+    #: The game replayed from the good prefix (set by :meth:`Journal.reopen`).
+    replay: Replay | None = None
+    #: Where each act's line starts (bytes), and how many lines come before it.
+    _starts: list[tuple[int, int]] = field(default_factory=list, repr=False)
+    #: The notes: how many acts come before each, and the note.
+    _notes: list[tuple[int, dict[str, Any]]] = field(default_factory=list, repr=False)
+    _kept: int = 0
 
 
 def is_journal(text: str) -> bool:
@@ -312,17 +544,59 @@ def is_journal(text: str) -> bool:
     return JOURNAL_FORMAT in first and first.lstrip().startswith("{")
 
 
-def parse_journal(text: str) -> JournalInfo:
-    """A journal's text as a record; every problem is a :class:`RecordError`."""
-    from .messages import N_, Msg, reason
-    from .record import loads_json, parse_record
+def _summarize(info: JournalInfo, acts: int) -> None:
+    """The notes up to ``acts`` acts: ended, saved, the computers' draws."""
+    info.ended, info.saved, info.draws = False, [], {}
+    for before, item in info._notes:
+        if before > acts:
+            break
+        if item["note"] == "end":
+            info.ended = True
+        elif item["note"] == "resumed":
+            info.ended = False
+        elif item["note"] == "saved" and isinstance(item.get("path"), str):
+            info.saved.append(item["path"])
+        elif item["note"] == "draws" and isinstance(item.get("draws"), dict):
+            info.draws = {
+                str(k): v
+                for k, v in item["draws"].items()
+                if isinstance(v, int) and not isinstance(v, bool) and v >= 0
+            }
 
+
+def _trim(info: JournalInfo, acts: int) -> None:
+    """Keep only the first ``acts`` acts (and the notes before the next one)."""
+    if acts >= len(info.record.actions):
+        return
+    start, lines = info._starts[acts]
+    info.good_bytes = start
+    info.dropped += info._kept - lines
+    info._kept = lines
+    del info._starts[acts:]
+    info._notes = [n for n in info._notes if n[0] <= acts]
+    info.record = info.record.model_copy(update={"actions": info.record.actions[:acts]})
+    _summarize(info, acts)
+
+
+def parse_journal(text: str) -> JournalInfo:
+    """A journal's text as a record: its longest good prefix.
+
+    A line that is not JSON, or not an act nor a note, ends the good part:
+    it and every line after it are dropped (``dropped`` counts them), so a
+    damaged tail never makes the good part unreadable.  Only a journal
+    whose first line is damaged is a :class:`RecordError`.
+    """
+    from pydantic import ValidationError
+
+    from .messages import N_, Msg
+    from .record import _acts_adapter, loads_json, parse_record
+
+    offset = len("\ufeff".encode()) if text.startswith("\ufeff") else 0
     text = text.removeprefix("\ufeff")
     lines = text.split("\n")
     # Everything before the last newline was written whole; after it, a torn line.
     torn = lines[-1] != ""
     complete = lines[:-1]
-    dropped = 0
     if not complete:
         raise RecordError(Msg(N_("an empty journal (not even its first line)")))
     head = loads_json(complete[0])
@@ -332,43 +606,107 @@ def parse_journal(text: str) -> JournalInfo:
         )
     started = str(head.pop("started", ""))
     head["format"] = "banque-record/1"
+    at = offset + len(complete[0].encode("utf-8")) + 1
+    good = at
     acts: list[Any] = []
-    ended = False
-    saved: list[str] = []
-    draws: dict[str, int] = {}
-    for number, line in enumerate(complete[1:], start=2):
-        if not line.strip():
-            continue
-        try:
-            item = loads_json(line)
-        except RecordError as exc:
-            if number == len(complete):  # the last line, written in part: ignored
-                torn = True
-                dropped = len(line.encode("utf-8")) + 1
+    starts: list[tuple[int, int]] = []
+    notes: list[tuple[int, dict[str, Any]]] = []
+    total = sum(1 for line in complete[1:] if line.strip()) + (1 if lines[-1].strip() else 0)
+    kept = 0
+    for line in complete[1:]:
+        size = len(line.encode("utf-8")) + 1
+        if line.strip():
+            try:
+                item = loads_json(line)
+            except RecordError:
                 break
-            raise RecordError(Msg(N_("line {n}: {error}"), n=number, error=reason(exc))) from None
-        if isinstance(item, dict) and "note" in item and "act" not in item:
-            if item["note"] == "end":
-                ended = True
-            elif item["note"] == "resumed":
-                ended = False
-            elif item["note"] == "saved" and isinstance(item.get("path"), str):
-                saved.append(item["path"])
-            elif item["note"] == "draws" and isinstance(item.get("draws"), dict):
-                draws = {
-                    str(k): v
-                    for k, v in item["draws"].items()
-                    if isinstance(v, int) and not isinstance(v, bool) and v >= 0
-                }
-            continue
-        acts.append(item)
-    head["actions"] = acts
-    record = parse_record(head)
-    return JournalInfo(record, started, ended, saved, torn, draws, -dropped)
+            if isinstance(item, dict) and isinstance(item.get("note"), str) and "act" not in item:
+                notes.append((len(acts), item))
+            elif isinstance(item, dict) and "act" in item:
+                acts.append(item)
+                starts.append((at, kept))
+            else:
+                break
+            kept += 1
+        at += size
+        good = at
+    info = JournalInfo(
+        Record.model_construct(),
+        started,
+        torn=torn,
+        good_bytes=good,
+        dropped=total - kept,
+        _starts=starts,
+        _notes=notes,
+        _kept=kept,
+    )
+    try:
+        info.record = parse_record({**head, "actions": acts})
+    except RecordError:
+        record = parse_record({**head, "actions": []})  # a damaged head: unreadable
+        adapter = _acts_adapter()
+        valid = 0
+        for item in acts:
+            try:
+                adapter.validate_python([item])
+            except ValidationError:
+                break
+            valid += 1
+        info.record = record.model_copy(update={"actions": adapter.validate_python(acts[:valid])})
+        if valid < len(acts):  # the first line that is not an act ends the good part
+            start, before = starts[valid]
+            info.good_bytes = start
+            info.dropped += kept - before
+            info._kept = before
+            del info._starts[valid:]
+            info._notes = [n for n in notes if n[0] <= valid]
+    _summarize(info, len(info.record.actions))
+    return info
+
+
+def check_replay(info: JournalInfo, **options: Any) -> Replay:
+    """Replay a journal's acts; those from the first that does not replay are dropped
+    too.  Sets :attr:`JournalInfo.damage` when anything was dropped; the replay."""
+    from .record import replay
+
+    result = replay(info.record, **options)
+    if result.error is not None:
+        _trim(info, result.error.index - 1)
+        result.error = None
+    if info.dropped:
+        info.damage = damage_msg(info.dropped, result.game)
+    return result
+
+
+def damage_msg(dropped: int, game: Any) -> Msg:
+    """``the last 3 lines of the journal were damaged and dropped: the game resumes at …``"""
+    from .messages import Msg, Nn_
+
+    if getattr(game, "game", "banque") == "banque":
+        return Msg.plural(
+            Nn_(
+                "The last line of the journal was damaged and dropped: the game resumes at "
+                "bank {bank}, coup {coup}.",
+                "The last {n} lines of the journal were damaged and dropped: the game resumes "
+                "at bank {bank}, coup {coup}.",
+            ),
+            dropped,
+            bank=game.bank_number,
+            coup=game.coup_number,
+        )
+    return Msg.plural(
+        Nn_(
+            "The last line of the journal was damaged and dropped: the game resumes at coup {coup}.",
+            "The last {n} lines of the journal were damaged and dropped: the game resumes at "
+            "coup {coup}.",
+        ),
+        dropped,
+        coup=len(game.coups) + 1,
+    )
 
 
 def read_journal(path: str | Path) -> JournalInfo:
-    """Read a journal file (never through a symbolic link)."""
+    """Read a journal file (never through a symbolic link): its good prefix."""
     p = Path(path)
     try:
         fd = os.open(p, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
@@ -390,16 +728,25 @@ def read_journal(path: str | Path) -> JournalInfo:
         raise RecordError(_unreadable(p, exc)) from None
     # Everything up to the last newline was written whole; the rest is torn.
     cut = raw.rfind(b"\n") + 1
+    tail = raw[cut:]
     try:
         text = raw[:cut].decode("utf-8")
-    except UnicodeDecodeError:
-        raise RecordError(Msg(N_("{name}: not a journal (not UTF-8 text)"), name=str(p))) from None
+    except UnicodeDecodeError as exc:
+        # Bytes that are not text (a damaged disk): the good part ends at their line.
+        cut = raw.rfind(b"\n", 0, exc.start) + 1
+        tail = raw[cut:]
+        text = raw[:cut].decode("utf-8", "replace")
+        if not text:
+            raise RecordError(
+                Msg(N_("{name}: not a journal (not UTF-8 text)"), name=str(p))
+            ) from None
     try:
         info = parse_journal(text)
     except RecordError as exc:
         raise RecordError(Msg("{name}: {error}", name=str(p), error=reason(exc))) from None
-    info.torn = info.torn or cut < len(raw)
-    info.good_bytes = cut + info.good_bytes  # minus a last line that is not whole
+    if tail.strip():
+        info.dropped += sum(1 for x in tail.split(b"\n") if x.strip())
+        info.torn = True
     return info
 
 
@@ -422,6 +769,8 @@ class GameEntry:
     saved: list[str]
     computers: Mapping[str, Temperament]
     problem: str | None = None
+    #: Played at a hosted table (``banque host``): ``banque host --resume`` brings it back.
+    hosted: bool = False
 
     @property
     def state(self) -> str:
@@ -447,13 +796,11 @@ def _journal_paths(where: Path) -> list[tuple[datetime, Path]]:
 
 
 def _entry(p: Path, modified: datetime) -> GameEntry:
-    from .record import replay
-
     try:
         info = read_journal(p)
     except RecordError as exc:
         return GameEntry(p.stem, p, modified, [], 0, 0, 0, False, [], {}, str(exc))
-    game = replay(info.record, keep_log=False).game
+    game = check_replay(info, keep_log=False).game
     coup = len(game.coups)  # coups played in the current (or last) bank
     return GameEntry(
         p.stem,
@@ -466,6 +813,7 @@ def _entry(p: Path, modified: datetime) -> GameEntry:
         info.ended,
         info.saved,
         dict(info.record.computers),
+        hosted=hosted_of(p) is not None,
     )
 
 
@@ -518,12 +866,147 @@ def find_game(which: str | None, folder: Path | None = None) -> Path:
     return entry.path
 
 
-def last_unfinished(folder: Path | None = None) -> GameEntry | None:
-    """The most recent unfinished game, if any (only that one is read whole)."""
+def last_unfinished(folder: Path | None = None, *, hosted: bool | None = None) -> GameEntry | None:
+    """The most recent unfinished game, if any (only that one is read whole).
+
+    ``hosted``: only a game played at a hosted table (``True``), or only one
+    that was not (``False``); ``None``: any.
+    """
     where = folder if folder is not None else games_dir()
     for modified, p in reversed(_journal_paths(where)):
         if _ended_quickly(p) is False:
             entry = _entry(p, modified)
-            if entry.state == "unfinished":
+            if entry.state == "unfinished" and (hosted is None or entry.hosted == hosted):
                 return entry
     return None
+
+
+# ------------------------------------------------------------------ hosted games
+
+
+def hosted_of(path: str | Path) -> dict[str, Any] | None:
+    """How a hosted game is hosted: its journal's last ``hosted`` note (``None``: not hosted).
+
+    ``banque host`` writes the note when its table opens (and again when
+    ``banque host --resume`` opens it again): the human seats, the pace, the
+    takeover, the socket's group, the addresses listened on.  Readers that do
+    not know the note skip it.
+    """
+    p = Path(path)
+    try:
+        fd = os.open(p, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
+    except OSError:
+        return None
+    found: dict[str, Any] | None = None
+    marker = json.dumps({"note": HOSTED_NOTE})[:-1].encode()  # '{"note": "hosted"'
+    try:
+        with os.fdopen(fd, "rb") as fh:
+            for raw in fh:
+                if not raw.startswith(marker) or not raw.endswith(b"\n"):
+                    continue
+                try:
+                    item = json.loads(raw)
+                except ValueError:
+                    continue
+                if isinstance(item, dict) and item.get("note") == HOSTED_NOTE:
+                    found = item
+    except OSError:
+        return None
+    return found
+
+
+def seats_path(journal_path: str | Path) -> Path:
+    """The file of a hosted game's seats' credentials, beside its journal."""
+    p = Path(journal_path)
+    return p.with_name(p.name.removesuffix(SUFFIX) + SEATS_SUFFIX)
+
+
+@dataclass
+class SeatCredentials:
+    """What opens a hosted game's seats: each human seat's token, and its account (uid)."""
+
+    tokens: dict[str, str] = field(default_factory=dict)
+    users: dict[str, int] = field(default_factory=dict)
+
+
+def write_seats(journal_path: str | Path, credentials: SeatCredentials) -> Path:
+    """Keep the seats' credentials beside the journal (mode 0600, whole or untouched,
+    never through a symbolic link); an ``OSError`` if it cannot be written."""
+    data = {
+        "format": SEATS_FORMAT,
+        "journal": Path(journal_path).name,
+        "tokens": dict(credentials.tokens),
+        "users": dict(credentials.users),
+    }
+    return atomic_write(
+        seats_path(journal_path), json.dumps(data, ensure_ascii=False, indent=2) + "\n", 0o600
+    )
+
+
+def read_seats(journal_path: str | Path) -> SeatCredentials | None:
+    """A hosted game's seats' credentials (``None``: the file is not there).
+
+    A file that is a symbolic link, another account's, readable by others or
+    not one of ours is refused (a :class:`RecordError` that says so): its
+    tokens would open the seats to whoever put it there or read it.
+    """
+    from .messages import N_, Msg
+
+    p = seats_path(journal_path)
+    try:
+        fd = os.open(p, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        if p.is_symlink():
+            raise RecordError(_symlink(p)) from None
+        raise RecordError(_unreadable(p, exc)) from None
+    try:
+        with os.fdopen(fd, "rb") as fh:
+            info = os.fstat(fh.fileno())
+            if info.st_uid != os.getuid():
+                raise RecordError(
+                    Msg(N_("{path} is another account's: its tokens are not used"), path=str(p))
+                )
+            if info.st_mode & 0o077:
+                raise RecordError(
+                    Msg(
+                        N_(
+                            "{path} can be read by other accounts, so its tokens may be known: "
+                            "chmod 600 it if nobody else could have read it"
+                        ),
+                        path=str(p),
+                    )
+                )
+            raw = fh.read(1 << 20)
+    except OSError as exc:
+        raise RecordError(_unreadable(p, exc)) from None
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        data = None
+    if not isinstance(data, dict) or data.get("format") != SEATS_FORMAT:
+        raise RecordError(Msg(N_("{path}: not a file of seats' credentials"), path=str(p)))
+    tokens = data.get("tokens")
+    users = data.get("users")
+    return SeatCredentials(
+        {str(k): v for k, v in (tokens or {}).items() if isinstance(v, str) and v}
+        if isinstance(tokens, dict)
+        else {},
+        {
+            str(k): v
+            for k, v in (users or {}).items()
+            if isinstance(v, int) and not isinstance(v, bool) and v >= 0
+        }
+        if isinstance(users, dict)
+        else {},
+    )
+
+
+def remove_seats(journal_path: str | Path) -> None:
+    """The game is over: its seats' credentials go (nothing opens them any more)."""
+    p = seats_path(journal_path)
+    with contextlib.suppress(OSError):
+        if p.is_symlink() or p.is_file():
+            p.unlink()
+            _fsync_dir(p.parent)

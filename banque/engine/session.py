@@ -448,12 +448,33 @@ class Session:
         g = self.game
         return Event(kind, str(msg), g.bank_number, g.coup_number, code or kind, dict(params), msg)
 
+    def journal_problem(self) -> Msg | None:
+        """Why no act is taken now: the game's journal cannot be written (tried again
+        first, so that the table goes on by itself once it can); ``None``: it can."""
+        journal = self.journal
+        if journal is None or journal.failure_msg is None:
+            return None
+        if journal.sync(self.game.actions, self.computer_draws()):
+            return None
+        from .journal import stopped_msg
+
+        return stopped_msg(journal.failure_msg)
+
+    def _journal_guard(self) -> None:
+        """No act while the journal cannot be written: every act made would be lost."""
+        problem = self.journal_problem()
+        if problem is not None:
+            raise IllegalAction(problem, "journal")
+
     def perform(self, action: Action) -> list[Event]:
         """Apply one act through the engine; refusals raise ``IllegalAction``.
 
         A refused act leaves the game exactly as it was.  Forced steps that
         follow (passes of seats that cannot act) are applied and returned too.
+        While the journal cannot be written no act is taken (the rule
+        ``journal``: :meth:`journal_problem` says why).
         """
+        self._journal_guard()
         events = self.perform_raw(action)
         if self.settled is None:
             events = events + self.forced()
@@ -544,6 +565,7 @@ class Session:
 
     def continue_after_settlement(self) -> list[Event]:
         """The players have seen the settlement: on to the next coup (or the end)."""
+        self._journal_guard()
         self.settled = None
         return self.forced()
 
@@ -551,6 +573,7 @@ class Session:
         """After a bank's end: open the auction of a fresh bank."""
         if self.game.phase != "ended":
             raise IllegalAction(Msg(N_("The bank has not ended yet.")), "phase")
+        self._journal_guard()
         self.settled = None
         self.fresh = True
         g = self.game
@@ -652,6 +675,7 @@ class Session:
 
     def confirm_seating(self) -> list[Event]:
         g = self.game
+        self._journal_guard()
         d = self.draft()
         watchers = list(self._watchers)
         g.verify_seat(d["right"], d["left"], watchers)
@@ -795,6 +819,7 @@ class Session:
         who = self.computer_to_move()
         if who is None:
             return []
+        self._journal_guard()  # before the computer draws: its numbers stay in step
         stage = self.stage()
         if stage == "seating":  # a computer banker takes the engine's seating
             return self.confirm_seating()

@@ -42,14 +42,44 @@ def check_seats(game: str, names: list[str]) -> list[str]:
 class TableJournal:
     """A two-hand table's journal: every act on disk as soon as it is played.
 
-    ``failure`` says why the last write failed (the table shows it; the acts
-    are written again at the next act).
+    ``failure`` says why the last write failed (the table shows it, takes no
+    act meanwhile and tries again: :meth:`problem`); the same acts are
+    written when it works again.
     """
 
     def __init__(self, journal: Any) -> None:
         self.journal = journal
-        self.failure: str | None = None
         self._ended = False
+        #: What was dropped from a damaged journal's tail as it was resumed (words).
+        self.damage: Any = None
+        #: The seats' computers and the pace (for a rescue record).
+        self.computers: dict[str, str] = {}
+        self.pace: float | None = None
+
+    @property
+    def failure(self) -> str | None:
+        """Why the journal cannot be written (the player's language); ``None``: it can."""
+        return self.journal.failure
+
+    @property
+    def failure_msg(self) -> Any:
+        return self.journal.failure_msg
+
+    @property
+    def kept(self) -> bool:
+        """Every act played is on disk (and the game's end, once it has ended)."""
+        return bool(self.journal.kept)
+
+    def problem(self, game: Any) -> Msg | None:
+        """Why no act is taken now (tried again first); ``None``: the journal is written."""
+        if self.journal.failure_msg is None:
+            return None
+        self.sync(game)
+        if self.journal.failure_msg is None:
+            return None
+        from ..engine.journal import stopped_msg
+
+        return stopped_msg(self.journal.failure_msg)
 
     @classmethod
     def create(
@@ -60,7 +90,7 @@ class TableJournal:
 
         record = record_of(game, computers=computers, pace=pace)  # type: ignore[arg-type]
         try:
-            return cls(Journal.create(record, folder=folder))
+            keeper = cls(Journal.create(record, folder=folder))
         except OSError as exc:
             from ..engine.messages import os_reason, tell
             from ..i18n import _
@@ -71,20 +101,22 @@ class TableJournal:
                     "check that banque's data folder is writable"
                 ).format(why=tell(os_reason(exc)))
             ) from None
+        keeper.computers, keeper.pace = dict(computers), pace
+        return keeper
 
     @property
     def path(self) -> Path:
         return Path(self.journal.path)
 
-    def sync(self, game: Any) -> None:
-        """Write the acts not written yet; the game's end is noted once."""
+    def sync(self, game: Any) -> bool:
+        """Write the acts not written yet; the game's end is noted once. ``False``:
+        the journal could not be written (``failure`` says why)."""
         if not self.journal.sync(game.actions):
-            self.failure = self.journal.failure
-            return
-        self.failure = None
+            return False
         if game.phase == "ended" and not self._ended:
             self._ended = True
-            self.journal.note("end")
+            return bool(self.journal.note("end"))  # written with the next try if not now
+        return True
 
     def close(self) -> None:
         self.journal.close()
@@ -96,17 +128,28 @@ def run_table(app: Any, game: Any, journal: TableJournal) -> int:
     try:
         code = int(app.run() or 0)
     finally:
+        kept = journal.sync(game)
         journal.close()
     with contextlib.suppress(OSError):  # SIGHUP: the terminal may be gone
-        print(farewell(game, journal.path), flush=True)
+        print(farewell(game, journal.path, kept=kept, journal=journal), flush=True)
     return code
 
 
-def farewell(game: Any, path: Path) -> str:
-    """What a two-hand table says as it closes: the game kept to resume, or over."""
+def farewell(game: Any, path: Path, *, kept: bool = True, journal: Any = None) -> str:
+    """What a two-hand table says as it closes: the game kept to resume, or over; or,
+    if its journal could not be written, what is not kept (and where the whole record
+    went, if it could go anywhere)."""
     from ..i18n import _
     from ..text import plain
 
+    if not kept and journal is not None:
+        from ..engine.journal import not_kept_msg, rescue_record
+        from ..engine.messages import tell
+        from ..engine.record import dump_record, record_of
+
+        record = record_of(game, computers=journal.computers, pace=journal.pace)
+        rescued = rescue_record(dump_record(record), str(game.game), [Path.cwd()])
+        return "banque: " + tell(not_kept_msg(journal.journal, rescued))
     name = plain(path.stem, 60)
     if game.phase == "ended":
         return _(
@@ -121,7 +164,7 @@ def reopen(path: str | Path) -> tuple[Any, TableJournal, dict[str, str], float |
     from ..engine.record import replay
 
     journal, info = Journal.reopen(path)
-    result = replay(info.record)
+    result = info.replay if info.replay is not None else replay(info.record)
     if result.error is not None:
         journal.close()
         from ..engine.messages import Msg, reason
@@ -131,6 +174,8 @@ def reopen(path: str | Path) -> tuple[Any, TableJournal, dict[str, str], float |
         journal.note("resumed")
     keeper = TableJournal(journal)
     keeper._ended = result.game.phase == "ended"
+    keeper.damage = info.damage
+    keeper.computers, keeper.pace = dict(info.record.computers), info.record.pace
     return result.game, keeper, dict(info.record.computers), info.record.pace
 
 

@@ -3,8 +3,15 @@
 The host's terminal shows the public log as the game goes (one line an
 event: the same public words every seat reads).  ctrl+c, SIGTERM, SIGHUP or SIGQUIT
 close the table: every seat is told, the journal is brought up to date
-(between two banks the game is finished, otherwise ``banque --resume``
-continues it at a hot-seat table).
+(between two banks the game is finished, otherwise ``banque host --resume``
+hosts it again).
+
+The journal keeps how the game is hosted (a ``hosted`` note: the human seats,
+the pace, the takeover, the socket's group, the addresses) and the seats'
+credentials are kept in a file of the host's only beside it
+(``<id>.seats.json``), so that ``banque host --resume`` brings a game back —
+after ctrl+c as after ``kill -9`` — with the same seats and the same tokens:
+every join line printed before works again.
 
 Nothing here imports Textual.
 """
@@ -18,14 +25,22 @@ import signal
 import sys
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from ..constants import SeatChoice
 from ..engine.errors import BanqueError, IllegalAction
-from ..engine.messages import N_, Listed, Msg, reason, tell_event
+from ..engine.messages import N_, Listed, Msg, os_reason, reason, tell_event
 from ..engine.messages import tell as say
-from .server import TableError, TableServer, close_journal, join_lines, open_journal
+from .server import (
+    TableError,
+    TableServer,
+    close_journal,
+    join_lines,
+    open_journal,
+    shell_word,
+)
 from .table import Table
 
 
@@ -194,6 +209,25 @@ def seat_uids(
     return out
 
 
+@dataclass
+class Hosting:
+    """A table ready to be served, and how: what ``banque host`` opens (a new game, or
+    one brought back by ``--resume``)."""
+
+    table: Table
+    #: The socket's group (its name as given, and its id), or ``None``: the host's alone.
+    group: str | None
+    gid: int | None
+    socket_path: str | None
+    tcp_port: int | None
+    #: The journal is written (its ``hosted`` note and the seats' file too).
+    journal: bool = True
+    #: A game brought back: which one, at which coup (said on the console and the screen).
+    resumed: Msg | None = None
+    #: Said once the table is open (a seats' file that could not be kept, say).
+    warnings: tuple[str, ...] = ()
+
+
 def host(
     names: Sequence[str],
     *,
@@ -212,8 +246,7 @@ def host(
     options: Mapping[str, str | int] | None = None,
 ) -> int:
     """Open the table and serve it until stopped; the exit status."""
-    stream = out or sys.stdout
-    table, gid = prepare_table(
+    hosting = prepare_hosting(
         names,
         computers=computers,
         seed=seed,
@@ -225,12 +258,21 @@ def host(
         seat_users=seat_users,
         rules=rules,
         options=options,
+        socket_path=socket_path,
+        tcp_port=tcp_port,
     )
+    return serve_hosting(hosting, out)
+
+
+def serve_hosting(hosting: Hosting, out: TextIO | None = None) -> int:
+    """Serve a prepared table on the console until stopped; the exit status."""
+    stream = out or sys.stdout
+    table = hosting.table
     try:
-        return asyncio.run(_serve(table, socket_path, tcp_port, stream, gid))
+        return asyncio.run(_serve(hosting, stream))
     finally:
-        if journal:
-            said = close_journal(table.session)
+        if hosting.journal:
+            said = close_journal(table.session, table.pace)
             if said:
                 print(said, file=stream, flush=True)
 
@@ -272,6 +314,232 @@ def prepare_table(
     return table, gid
 
 
+def prepare_hosting(
+    names: Sequence[str],
+    *,
+    computers: Mapping[str, SeatChoice],
+    seed: int | None,
+    pace: float,
+    forced_moves: str,
+    takeover: bool,
+    journal: bool,
+    group: str | None,
+    seat_users: Mapping[str, str] | None,
+    rules: str,
+    options: Mapping[str, str | int] | None,
+    socket_path: str | None,
+    tcp_port: int | None,
+) -> Hosting:
+    """:func:`prepare_table`, with how the table will be served."""
+    table, gid = prepare_table(
+        names,
+        computers=computers,
+        seed=seed,
+        pace=pace,
+        forced_moves=forced_moves,
+        takeover=takeover,
+        journal=journal,
+        group=group,
+        seat_users=seat_users,
+        rules=rules,
+        options=options,
+    )
+    return Hosting(table, group, gid, socket_path, tcp_port, journal)
+
+
+# ------------------------------------------------------------------ a game hosted again
+
+
+#: The line a seat reads when the host closes in the middle of a bank (ctrl+c):
+#: the game is kept, and the same join line works once the host brings it back.
+CLOSING_RESUMABLE = N_(
+    "The host has closed the table in the middle of a bank; the host may resume it "
+    "(banque host --resume), and then the same banque join line joins again."
+)
+
+
+def closing_words(table: Table) -> str:
+    """What the seats read as the table closes: resumable or not."""
+    session = table.session
+    if session.journal is not None and session.bank_in_play():
+        return CLOSING_RESUMABLE
+    return "The host has closed the table."
+
+
+def hosted_note(hosting: Hosting, server: TableServer) -> dict[str, Any]:
+    """The journal's ``hosted`` note: how the table is hosted (no token: those are in the
+    seats' file)."""
+    table = hosting.table
+    session = table.session
+    game = session.game
+    return {
+        "humans": table.humans(),
+        "computers": dict(session.styles),
+        "rules": game.rules,
+        "options": game.options.model_dump(mode="json", exclude_defaults=True),
+        "forced_moves": game.forced_moves,
+        "pace": table.pace,
+        "takeover": table.takeover,
+        "group": hosting.group,
+        "spectators": True,
+        "socket": str(Path(server.socket_path).expanduser().absolute()),
+        "tcp": server.tcp_port,
+    }
+
+
+def keep_hosting(hosting: Hosting, server: TableServer) -> str | None:
+    """The table is open: its seats' credentials beside the journal (0600), then the
+    journal's ``hosted`` note. A warning line if they cannot be kept (the game goes on,
+    but ``banque host --resume`` could not give its seats the same tokens)."""
+    from ..engine.journal import HOSTED_NOTE, SeatCredentials, hosted_of, write_seats
+
+    table = hosting.table
+    journal = table.session.journal
+    if not hosting.journal or journal is None or journal.closed:
+        return None
+    credentials = SeatCredentials(
+        {name: table.token(name) for name in table.humans()},
+        {name: held.uid for name, held in table.seats.items() if held.uid is not None},
+    )
+    try:
+        write_seats(journal.path, credentials)
+    except OSError as exc:
+        return say(
+            Msg(
+                N_(
+                    "The seats' tokens cannot be kept beside the journal ({why}): "
+                    "banque host --resume would give the seats new ones."
+                ),
+                why=os_reason(exc),
+            )
+        )
+    journal.note(HOSTED_NOTE, **hosted_note(hosting, server))
+    if hosted_of(journal.path) is None:  # the note could not be written (a full disk…)
+        return say(
+            Msg(
+                N_(
+                    "The journal cannot say that the game is hosted: banque host --resume "
+                    "would not find it (banque --resume {path} continues it at one keyboard)."
+                ),
+                path=str(journal.path),
+            )
+        )
+    return None
+
+
+def resume_hosting(
+    which: str | None, *, socket_path: str | None = None, tcp_port: int | None = None
+) -> Hosting:
+    """``banque host --resume [ID|FILE]``: the last unfinished hosted game (or the one named)
+    made a table again — the same seats, computers (their generators where they were),
+    rules, pace, takeover and socket's group, the same tokens, at the same address unless
+    ``socket_path`` or ``tcp_port`` says otherwise."""
+    from ..engine.journal import (
+        Journal,
+        find_game,
+        hosted_of,
+        last_unfinished,
+        read_journal,
+        read_seats,
+    )
+    from ..engine.record import replay
+    from ..engine.session import Session, computer_seats
+
+    if which:
+        path = find_game(which)
+    else:
+        entry = last_unfinished(hosted=True)
+        if entry is None:
+            raise BanqueError(
+                Msg(N_("no unfinished hosted game to resume (banque games lists them)"))
+            )
+        path = entry.path
+    ident = path.name.removesuffix(".jsonl")
+    info = read_journal(path)  # a journal that cannot be read is said in one line
+    note = hosted_of(path)
+    if note is None:
+        raise BanqueError(
+            Msg(
+                N_(
+                    "{id} was not played at a hosted table: banque --resume {id} continues it "
+                    "at one keyboard"
+                ),
+                id=ident,
+            )
+        )
+    if info.ended:
+        raise BanqueError(
+            Msg(
+                N_(
+                    "{id} is finished: nothing to host again (banque host opens a new table; "
+                    "banque replay {path} shows it)"
+                ),
+                id=ident,
+                path=str(path),
+            )
+        )
+    if info.record.game != "banque":  # pragma: no cover - banque host hosts banque only
+        raise BanqueError(Msg(N_("{id} is not a game of banque"), id=ident))
+    warnings: list[str] = []
+    credentials = read_seats(path)  # one refused (a link, readable by others) is said
+    if credentials is None:
+        warnings.append(
+            say(
+                Msg(
+                    N_(
+                        "The seats' tokens of {id} are not kept beside its journal: the seats "
+                        "get new tokens (the join lines below are new)."
+                    ),
+                    id=ident,
+                )
+            )
+        )
+    group = note.get("group") if isinstance(note.get("group"), str) else None
+    gid = group_id(group) if group is not None else None
+    try:
+        journal, info = Journal.reopen(path)
+    except OSError as exc:
+        raise BanqueError(
+            Msg(N_("{name}: cannot be reopened ({why})"), name=str(path), why=os_reason(exc))
+        ) from None
+    record = info.record
+    result = replay(record)
+    styles = {n: c for n, c in record.computers.items() if c != "human"}
+    session = Session.from_replay(
+        result,
+        computers=computer_seats(result.game, styles),  # type: ignore[arg-type]
+        styles=styles,
+    )
+    session.skip_draws(info.draws)  # each computer's generator where it was
+    session.journal = journal
+    session.forced()
+    pace = note.get("pace", record.pace)
+    if not isinstance(pace, int | float) or isinstance(pace, bool):
+        pace = record.pace if record.pace is not None else 0.6
+    users = credentials.users if credentials is not None else {}
+    table = Table(
+        session,
+        pace=float(pace),
+        takeover=note.get("takeover") is True,
+        uid=os.getuid(),
+        tokens=credentials.tokens if credentials is not None else None,
+        users=users,
+    )
+    game = session.game
+    socket = socket_path or (note.get("socket") if isinstance(note.get("socket"), str) else None)
+    tcp = tcp_port
+    if tcp is None and isinstance(note.get("tcp"), int) and not isinstance(note["tcp"], bool):
+        tcp = note["tcp"]
+    resumed = Msg(
+        N_("Game {id} resumed at bank {bank}, coup {coup} ({acts} acts kept)."),
+        id=ident,
+        bank=game.bank_number,
+        coup=game.coup_number,
+        acts=len(game.actions),
+    )
+    return Hosting(table, group, gid, socket, tcp, True, resumed, tuple(warnings))
+
+
 async def start_server(
     table: Table, socket_path: str | None, tcp_port: int | None, gid: int | None
 ) -> TableServer:
@@ -303,10 +571,9 @@ def group_id(name: str) -> int:
         ) from None
 
 
-async def _serve(
-    table: Table, socket_path: str | None, tcp_port: int | None, out: TextIO, gid: int | None
-) -> int:
-    server = await start_server(table, socket_path, tcp_port, gid)
+async def _serve(hosting: Hosting, out: TextIO) -> int:
+    table = hosting.table
+    server = await start_server(table, hosting.socket_path, hosting.tcp_port, hosting.gid)
     stop = asyncio.Event()
     status = 0
     loop = asyncio.get_running_loop()
@@ -320,6 +587,12 @@ async def _serve(
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(sig, stopped, int(sig))
     session = table.session
+    # The seats' tokens and the hosted note are on disk before any join line is printed.
+    warning = keep_hosting(hosting, server)
+    for line in (*hosting.warnings, *([warning] if warning else [])):
+        print(f"banque: {line}", file=sys.stderr, flush=True)
+    if hosting.resumed is not None:
+        print(say(hosting.resumed), file=out)
     address = str(server.socket_path)
     said = Msg(
         N_("Table open at {address} ({words})."), address=address, words=table_words_msg(table)
@@ -336,15 +609,16 @@ async def _serve(
         say(
             Msg(
                 N_(
-                    "(On this account --token may be left out. Spectators: banque join --watch "
-                    "--table {address}. ctrl+c closes the table.)"
+                    "(On this account BANQUE_TOKEN=… may be left out. Spectators: banque join "
+                    "--watch --table {address}. ctrl+c closes the table.)"
                 ),
-                address=address,
+                address=shell_word(address),
             )
         ),
         file=out,
         flush=True,
     )
+    table.on_notice = lambda notice: print(say(notice), file=out, flush=True)
     shown = len(session.messages)
     previous = table.on_change
 
@@ -361,8 +635,17 @@ async def _serve(
         out.flush()
 
     table.on_change = tell
+
+    def journal(why: Msg | None) -> None:  # the journal stopped, or is written again
+        if why is None:
+            said = Msg(N_("The game's journal is written again: the table goes on."))
+        else:
+            said = why
+        print(f"banque: {say(said)}", file=out, flush=True)
+
+    table.on_journal = journal
     try:
         await stop.wait()
     finally:
-        await server.close()
+        await server.close(closing_words(table))
     return status

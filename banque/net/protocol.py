@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..constants import MAX_NAME
 from ..engine.messages import ENGLISH, N_, Msg, tell
+from .auth import AUTH, MAC_RE, NONCE_RE
 
 if TYPE_CHECKING:
     from ..engine.game import Event
@@ -32,6 +33,9 @@ MAX_LINE = 16 * 1024
 MAX_SERVER_LINE = 1024 * 1024
 #: Events of the log sent with the first view after a join.
 LOG_TAIL = 200
+#: The deepest nesting of lists and objects a client line may have (an act needs 3):
+#: checked before the line is parsed, so that no depth reaches the parser's recursion.
+MAX_DEPTH = 32
 
 #: The acts a client may send (``who`` is always the seat that sends it).
 ACTS = (
@@ -67,7 +71,8 @@ ERRORS = (
     "version",  # an unknown protocol version
     "bad_message",  # a field missing, of the wrong type, or unknown
     "hello_first",  # an act before hello
-    "bad_token",  # the token does not open that seat
+    "bad_token",  # the token does not open that seat (a wrong proof, or no token)
+    "clear_token",  # a token sent in the clear over TCP (an older client): refused
     "unknown_seat",  # no such participant
     "spectator",  # a spectator cannot act
     "stale",  # the act answers a turn that is over
@@ -76,6 +81,9 @@ ERRORS = (
     "replaced",  # the seat was joined again from elsewhere
     "internal",  # an unexpected error (a bug): the table goes on
     "closing",  # the table closes
+    "id_reused",  # an act id already used for another act (nothing done)
+    "full",  # no room for one more connection or spectator (then closed)
+    "timeout",  # no hello in time, or a line that never ends (then closed)
 )
 
 
@@ -139,8 +147,22 @@ def decode(line: bytes, limit: int = MAX_LINE) -> dict[str, Any]:
             Msg(N_("A message is at most {limit} bytes; this one is longer."), limit=limit),
         )
     try:
-        data = json.loads(line.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        text = None
+    if text is not None and too_deep(text, MAX_DEPTH):
+        raise ProtocolError(
+            "bad_json",
+            Msg(
+                N_("A message nests lists and objects {most} deep at most; this one nests deeper."),
+                most=MAX_DEPTH,
+            ),
+        )
+    try:
+        if text is None:
+            raise ValueError
+        data = json.loads(text)
+    except (ValueError, RecursionError):
         raise ProtocolError(
             "bad_json", Msg(N_("A message is one JSON object on one line (UTF-8)."))
         ) from None
@@ -161,6 +183,36 @@ def decode(line: bytes, limit: int = MAX_LINE) -> dict[str, Any]:
     return data
 
 
+def too_deep(text: str, most: int = MAX_DEPTH) -> bool:
+    """Whether JSON ``text`` opens more than ``most`` lists and objects inside one another.
+
+    Brackets inside strings do not count. A line with few brackets is answered
+    at once (it cannot be deeper than it has brackets); only a line with many
+    is walked, once, without recursion.
+    """
+    if text.count("[") + text.count("{") <= most:
+        return False
+    depth = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > most:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
+
+
 def error(code: str, message: str | Msg, id: str | None = None) -> dict[str, Any]:
     """An error: ``message`` its English words, ``msg`` (for a ``Msg``) the message as data."""
     out: dict[str, Any] = {"type": "error", "code": code, "message": str(message)}
@@ -176,11 +228,23 @@ def error(code: str, message: str | Msg, id: str | None = None) -> dict[str, Any
 
 @dataclass(frozen=True)
 class Hello:
-    """A joiner: a seat with its token (or none: the peer's account), or a spectator."""
+    """A joiner: a seat asking for a challenge (``auth`` and the client's ``nonce``), a
+    seat with no token (the peer's account proves it), or a spectator.  ``token``: an
+    older client's token sent in the clear (taken on the Unix socket only)."""
 
     seat: str | None
     token: str | None
     spectator: bool
+    auth: str | None = None
+    nonce: str | None = None
+
+
+@dataclass(frozen=True)
+class Proof:
+    """The client's answer to a ``challenge``: its HMAC (hex), or ``None`` when the
+    table's own proof did not match the client's token (``"mismatch": true``)."""
+
+    mac: str | None
 
 
 @dataclass(frozen=True)
@@ -211,7 +275,8 @@ class Act:
     move: str | None = None
 
 
-_HELLO_KEYS = {"v", "type", "seat", "token", "spectator", "client"}
+_HELLO_KEYS = {"v", "type", "seat", "token", "spectator", "client", "auth", "nonce"}
+_PROOF_KEYS = {"v", "type", "mac", "mismatch"}
 _ACT_KEYS = {
     "v",
     "type",
@@ -270,8 +335,10 @@ def parse_hello(data: Mapping[str, Any]) -> Hello:
     spectator = _flag(data, "spectator", False, None)
     seat = data.get("seat")
     token = data.get("token")
+    auth = data.get("auth")
+    nonce = data.get("nonce")
     if spectator:
-        if seat is not None or token is not None:
+        if seat is not None or token is not None or auth is not None or nonce is not None:
             raise ProtocolError(
                 "bad_message", Msg(N_("A spectator names no seat and gives no token."))
             )
@@ -279,7 +346,42 @@ def parse_hello(data: Mapping[str, Any]) -> Hello:
     seat = _name(seat, '"seat"')
     if token is not None and (not isinstance(token, str) or not 0 < len(token) <= 200):
         raise ProtocolError("bad_message", Msg(N_('"token" must be the text the host gave you.')))
-    return Hello(seat, token, False)
+    if auth is None and nonce is None:
+        return Hello(seat, token, False)
+    if auth != AUTH:
+        raise ProtocolError(
+            "bad_message", Msg(N_('"auth" must be "{auth}" (with a "nonce").'), auth=AUTH)
+        )
+    if token is not None:
+        raise ProtocolError(
+            "bad_message",
+            Msg(N_('A hello that asks for a challenge ("auth") gives no "token".')),
+        )
+    if not isinstance(nonce, str) or not NONCE_RE.fullmatch(nonce):
+        raise ProtocolError(
+            "bad_message",
+            Msg(N_('"nonce" must be 32 to 128 hexadecimal digits, fresh for each hello.')),
+        )
+    return Hello(seat, None, False, auth, nonce)
+
+
+def parse_proof(data: Mapping[str, Any]) -> Proof:
+    """A ``proof``: ``mac``, 64 hexadecimal digits; or ``"mismatch": true`` alone."""
+    _unknown(data, _PROOF_KEYS, None)
+    mac = data.get("mac")
+    if data.get("mismatch") is True and mac is None:
+        return Proof(None)
+    if not isinstance(mac, str) or not MAC_RE.fullmatch(mac) or "mismatch" in data:
+        raise ProtocolError(
+            "bad_message",
+            Msg(
+                N_(
+                    '"mac" must be 64 hexadecimal digits (an HMAC-SHA256), or "mismatch": '
+                    "true alone."
+                )
+            ),
+        )
+    return Proof(mac)
 
 
 def parse_act(data: Mapping[str, Any]) -> Act:
@@ -523,6 +625,17 @@ def seat_options(session: Session, seat: str, waiting: Sequence[str] = ()) -> di
     elif stage == "decision":
         out["side"] = session.decision_side()
     return out
+
+
+def journal_notice(view: dict[str, Any], why: Msg) -> None:
+    """A view while the table's journal cannot be written: ``journal`` says why (and
+    the prompt says it too, for a client that does not know the field); no seat may act."""
+    view["journal"] = {"message": str(why), "msg": why.to_data()}
+    view["board"]["prompt"] = str(why)
+    view["prompt_msg"] = why.to_data()
+    you = view.get("you")
+    if you is not None:
+        view["you"] = {"to_act": False, "acts": []}
 
 
 def view_message(

@@ -17,26 +17,53 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import os
 import re
+import resource
 import shlex
 import socket
 import stat
 import struct
+import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..engine.messages import N_, os_reason
+from ..engine.messages import N_, Msg, Nn_, os_reason
 from ..text import plain
 from . import protocol as P
-from .table import Table
+from .auth import Peer
+from .table import Joined, Table
 
 if TYPE_CHECKING:
     from ..engine.session import Session
 
-#: A client that reads nothing while this much waits for it is hung up on.
-MAX_BACKLOG = 8 * 1024 * 1024
+#: Bytes waiting for a client (beyond what its socket's own buffer took) over which
+#: it is hung up on at once (``transport.abort()``: its buffer is freed): it reads
+#: nothing.  Snapshots do not pile up in it (see :data:`BEHIND`), so this is about a
+#: few hundred coups of events for a client that stopped reading.
+MAX_BACKLOG = 256 * 1024
+#: A client with this many bytes waiting is behind: its next snapshots wait, and only
+#: the newest is sent once it has caught up.  Events and answers are never skipped.
+BEHIND = 64 * 1024
+#: Seconds a new connection has to say ``hello``; then it is told so and closed.
+HELLO_DEADLINE = 10.0
+#: Seconds a line may take from its first byte to its newline (a slow sender is cut).
+LINE_DEADLINE = 10.0
+#: Connections at once, joined or not (fewer when the descriptor limit is low:
+#: :data:`FD_RESERVE` descriptors stay free for the journal and the rest).  At the cap
+#: a new connection closes the oldest one that has not said ``hello`` yet.
+MAX_CONNECTIONS = 200
+FD_RESERVE = 64
+#: Descriptors run out all the same (other files, other limits): the cap comes down to
+#: the connections then open less this many, which are closed at once to make room.
+FD_SLACK = 16
+#: Seconds a connection the table hangs up on has to read its last words.
+CLOSE_GRACE = 2.0
+#: Seconds between two lines on the host's console about descriptors running out.
+ACCEPT_LOG_EVERY = 60.0
 SOCKET_NAME = "table.sock"
 
 
@@ -180,30 +207,128 @@ def peer_uid(sock: socket.socket | None) -> int | None:
     return uid
 
 
+def peer_of(writer: asyncio.StreamWriter) -> Peer:
+    """How a connection came: the Unix socket (and the peer's account) or TCP (its address)."""
+    sock = writer.get_extra_info("socket")
+    if sock is not None and sock.family == socket.AF_UNIX:
+        return Peer("unix", uid=peer_uid(sock))
+    name = writer.get_extra_info("peername")
+    address = str(name[0]) if isinstance(name, tuple) and name else None
+    return Peer("tcp", address=address)
+
+
+def connection_cap() -> int:
+    """:data:`MAX_CONNECTIONS`, or fewer if this process may open few descriptors."""
+    try:
+        soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (OSError, ValueError):
+        return MAX_CONNECTIONS
+    if soft == resource.RLIM_INFINITY:
+        return MAX_CONNECTIONS
+    return max(8, min(MAX_CONNECTIONS, soft - FD_RESERVE))
+
+
 class StreamLink:
-    """A joined client's socket, as the table's :class:`~banque.net.table.Link`."""
+    """A joined client's socket, as the table's :class:`~banque.net.table.Link`.
+
+    What it cannot take at once waits in the transport's buffer, up to
+    :data:`MAX_BACKLOG`: beyond, the connection is aborted (never closed
+    politely: a close waits for a client that never reads, and keeps the
+    buffer).  A client :data:`BEHIND` gets the newest snapshot only, once it
+    has read the rest (:meth:`send_view`).
+    """
 
     def __init__(self, writer: asyncio.StreamWriter) -> None:
         self.writer = writer
+        self.transport = writer.transport
         self.closed = False
+        #: Hung up on because it read nothing (aborted), rather than closed.
+        self.aborted = False
+        #: It has sent something (a connection saying nothing is the first to go).
+        self.heard = False
+        #: The newest snapshot, waiting for the client to catch up.
+        self._held: bytes | None = None
+        self._flusher: asyncio.Task[None] | None = None
+        with contextlib.suppress(Exception):
+            self.transport.set_write_buffer_limits(high=BEHIND)
+
+    def waiting(self) -> int:
+        """Bytes waiting for the client (beyond its socket's own buffer)."""
+        try:
+            size = self.transport.get_write_buffer_size()
+        except Exception:  # a transport already gone
+            size = 0
+        return size + len(self._held or b"")
+
+    def _usable(self) -> bool:
+        if self.closed:
+            return False
+        if self.transport.is_closing():
+            self.abort()
+            return False
+        if self.waiting() > MAX_BACKLOG:
+            self.abort()  # it reads nothing: hang up rather than hold the table's memory
+            return False
+        return True
 
     def send(self, data: bytes) -> None:
-        if self.closed:
+        if self._usable():
+            self.transport.write(data)
+
+    def send_view(self, data: bytes) -> None:
+        """A snapshot: sent now, or (the client is behind) kept until it has caught up,
+        in place of any older one still waiting."""
+        if not self._usable():
             return
-        transport = self.writer.transport
-        if transport.is_closing():
-            self.closed = True
+        if self._held is None and self.transport.get_write_buffer_size() <= BEHIND:
+            self.transport.write(data)
             return
-        if transport.get_write_buffer_size() > MAX_BACKLOG:
-            self.close()  # it reads nothing: hang up rather than hold the table's memory
-            return
-        self.writer.write(data)
+        self._held = data
+        if self._flusher is None:
+            self._flusher = asyncio.ensure_future(self._flush())
+
+    async def _flush(self) -> None:
+        try:
+            while self._held is not None and not self.closed:
+                await self.writer.drain()  # back under the mark (or the connection lost)
+                if self.closed or self._held is None:
+                    break
+                if self.transport.get_write_buffer_size() > BEHIND:
+                    await asyncio.sleep(0.05)
+                    continue
+                data, self._held = self._held, None
+                self.transport.write(data)
+        except Exception:  # the connection is gone: nothing to send it
+            self.abort()
+        finally:
+            self._flusher = None
+
+    def _forget(self) -> None:
+        self.closed = True
+        self._held = None
+        flusher, self._flusher = self._flusher, None
+        if flusher is not None and flusher is not asyncio.current_task():
+            flusher.cancel()
+
+    def abort(self) -> None:
+        """Hang up at once, dropping whatever waits (its memory freed)."""
+        if not self.aborted:
+            self.aborted = True
+            self._forget()
+            with contextlib.suppress(Exception):
+                self.transport.abort()
 
     def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            with contextlib.suppress(Exception):
-                self.writer.close()
+        """Hang up after the last words, if the client reads them within :data:`CLOSE_GRACE`."""
+        if self.closed:
+            return
+        self._forget()
+        with contextlib.suppress(Exception):
+            if self.transport.get_write_buffer_size() == 0:
+                self.transport.close()
+                return
+            self.transport.close()
+            asyncio.get_running_loop().call_later(CLOSE_GRACE, self.abort)
 
 
 def _prepare_socket_path(path: Path) -> None:
@@ -288,11 +413,23 @@ class TableServer:
         self._changed = asyncio.Event()
         self._pacer: asyncio.Task[None] | None = None
         self._clients: set[asyncio.Task[None]] = set()
+        #: Every open connection, oldest first (the ones that have not said hello are
+        #: closed first when there is no room).
+        self._conns: dict[StreamLink, Joined] = {}
+        #: Connections at once (:func:`connection_cap`, fixed when the table opens).
+        self.max_connections = MAX_CONNECTIONS
+        self._handler: Any = None
+        self._handled = False
+        self._short_said = 0.0
+        self._short_since = 0
+        self._said: dict[str, float] = {}
         table.on_change = self._changed.set
 
     # ------------------------------------------------------------ life
 
     async def start(self) -> None:
+        self.max_connections = connection_cap()
+        self._fit_spectators()
         path = self.socket_path
         _prepare_socket_path(path)
         old = os.umask(0o177)  # the socket is born 0600: nobody else ever sees it open
@@ -344,6 +481,10 @@ class TableServer:
             self.servers.append(tcp)
             if self.tcp_port == 0:
                 self.tcp_port = tcp.sockets[0].getsockname()[1]
+        loop = asyncio.get_running_loop()
+        self._handler = loop.get_exception_handler()
+        self._handled = True
+        loop.set_exception_handler(self._loop_error)
         self._pacer = asyncio.create_task(self._pace())
         self._changed.set()
 
@@ -355,7 +496,10 @@ class TableServer:
             self._pacer = None
         for server in self.servers:
             server.close()
+        links = list(self._conns)
         self.table.close(message)
+        if self._clients:  # a moment for the joiners to read the closing words
+            await asyncio.wait(list(self._clients), timeout=min(CLOSE_GRACE, 0.5))
         for task in list(self._clients):
             task.cancel()
         for server in self.servers:
@@ -365,6 +509,13 @@ class TableServer:
         with contextlib.suppress(OSError):
             if self.socket_path.is_socket():
                 self.socket_path.unlink()
+        for link in links:
+            link.abort()  # whoever has not read the closing words by now never will
+        self._conns.clear()
+        if self._handled:
+            self._handled = False
+            with contextlib.suppress(RuntimeError):
+                asyncio.get_running_loop().set_exception_handler(self._handler)
 
     async def __aenter__(self) -> TableServer:
         await self.start()
@@ -394,23 +545,151 @@ class TableServer:
                 table.report(exc)
                 await self._changed.wait()
 
+    def _seat_room(self) -> int:
+        """Connections beyond which even a seat's cannot be taken: when the cap is all
+        joined connections (spectators), the human seats may still come in."""
+        return self.max_connections + len(self.table.seats)
+
+    def _fit_spectators(self) -> None:
+        """Room for every human seat and a few connections saying hello, whatever the
+        spectators: fewer spectators than :data:`~banque.net.table.MAX_SPECTATORS` when the
+        cap on connections is low."""
+        room = self.max_connections - len(self.table.seats) - FD_SLACK // 2
+        self.table.spectator_room = max(0, room)
+
+    # ------------------------------------------------------------ the event loop's errors
+
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """The loop's errors: running out of descriptors on accept is one line a minute
+        (asyncio pauses accepting for a second by itself); a connection's own error is
+        one line; anything else goes to the handler there was before."""
+        exc = context.get("exception")
+        message = str(context.get("message", ""))
+        if (
+            isinstance(exc, OSError)
+            and exc.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
+            and "accept" in message
+        ):
+            self._out_of_descriptors(exc)
+            return
+        if "transport" in context or "protocol" in context:
+            # A client's connection failing (a write to a vanished peer…): its task ends it.
+            why = os_reason(exc) if isinstance(exc, OSError) else (repr(exc) if exc else message)
+            said = Msg(N_("A connection to the table failed ({why}); the table goes on."), why=why)
+            self._say_once("connection", f"banque: {P.tell(said)}")
+            return
+        if self._handler is not None:
+            self._handler(loop, context)
+        else:
+            loop.default_exception_handler(context)
+
+    def _say_once(self, what: str, line: str) -> None:
+        """A line on the host's standard error, at most one a minute of each kind."""
+        now = time.monotonic()
+        said = self._said.get(what)
+        if said is None or now - said >= ACCEPT_LOG_EVERY:
+            self._said[what] = now
+            print(line, file=sys.stderr, flush=True)
+
+    def _out_of_descriptors(self, exc: OSError) -> None:
+        """No descriptor for a new connection: the cap comes down to what the process can
+        hold (each new connection then closes the oldest not joined), and a few of those
+        make room at once for when accepting starts again (asyncio waits a second)."""
+        self.max_connections = max(8, len(self._conns) - FD_SLACK)
+        self._fit_spectators()
+        while len(self._conns) > self.max_connections and self._evict():
+            pass
+        self._short_since += 1
+        now = time.monotonic()
+        if self._short_said and now - self._short_said < ACCEPT_LOG_EVERY:
+            return
+        again = self._short_since - 1
+        self._short_said, self._short_since = now, 0
+        said = Msg(
+            N_(
+                "No descriptor left for a new connection ({why}): accepting waits a moment, "
+                "and connections that have not said hello are closed first (at most {most} "
+                "connections from now on)."
+            ),
+            why=os_reason(exc),
+            most=self.max_connections,
+        )
+        if again > 0:
+            said = Msg.plural(
+                Nn_(
+                    "{said} (It happened once more in the last minute.)",
+                    "{said} (It happened {n} more times in the last minute.)",
+                ),
+                again,
+                said=said,
+            )
+        print(f"banque: {P.tell(said)}", file=sys.stderr, flush=True)
+
     # ------------------------------------------------------------ clients
+
+    def _evict(self) -> bool:
+        """Close the oldest connection that has not said hello (to make room); found one?
+
+        One that has sent nothing at all goes first: a joiner sends its hello at once."""
+        pending = [ln for ln, j in self._conns.items() if not j.hello and not ln.closed]
+        silent = [ln for ln in pending if not ln.heard]
+        chosen = silent or pending
+        if not chosen:
+            return False
+        link = chosen[0]
+        del self._conns[link]
+        said = Msg(
+            N_(
+                "The table is full: the oldest connection that had not said hello "
+                "is closed to make room."
+            )
+        )
+        link.send(P.encode(P.error("full", said)))
+        link.close()
+        return True
 
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
+        link = StreamLink(writer)
+        full = len(self._conns) >= self.max_connections
+        if full and not self._evict() and len(self._conns) >= self._seat_room():
+            link.send(
+                P.encode(
+                    P.error(
+                        "full",
+                        Msg(N_("The table has too many connections: try again in a moment.")),
+                    )
+                )
+            )
+            link.close()
+            return
         if task is not None:
             self._clients.add(task)
-        link = StreamLink(writer)
         table = self.table
-        joined = table.connect(link)
-        uid = peer_uid(writer.get_extra_info("socket"))
+        peer = peer_of(writer)
+        joined = table.connect(link, peer)
+        self._conns[link] = joined
+        uid = peer.uid
+        loop = asyncio.get_running_loop()
+        hello_by = loop.time() + HELLO_DEADLINE
+        line_by: float | None = None  # a line has begun: its newline is due by then
         buffer = bytearray()
         skipping = False  # inside a line over the limit: dropped up to its newline
         try:
             while not link.closed:
-                chunk = await reader.read(64 * 1024)
-                if not chunk:
+                due = line_by
+                if not joined.hello:
+                    due = hello_by if due is None else min(due, hello_by)
+                try:
+                    async with asyncio.timeout_at(due):
+                        chunk = await reader.read(64 * 1024)
+                except TimeoutError:
+                    self._too_slow(joined, hello=not joined.hello and loop.time() >= hello_by)
                     break
+                if not chunk:
+                    link.abort()  # hung up: nothing waiting for it is worth keeping
+                    break
+                link.heard = True
                 buffer += chunk
                 while not link.closed:
                     end = buffer.find(b"\n")
@@ -423,6 +702,7 @@ class TableServer:
                         break
                     line = bytes(buffer[:end])
                     del buffer[: end + 1]
+                    line_by = None
                     if skipping:
                         skipping = False
                         continue
@@ -430,16 +710,37 @@ class TableServer:
                         table.too_long(joined)
                     elif line.strip():
                         table.receive(joined, line, uid)
-                await writer.drain()
+                if (buffer or skipping) and line_by is None:
+                    line_by = loop.time() + LINE_DEADLINE
         except (ConnectionError, asyncio.IncompleteReadError):
-            pass
+            link.abort()  # gone: nothing waiting for it is worth keeping
         except asyncio.CancelledError:
             pass
         finally:
+            self._conns.pop(link, None)
             table.disconnect(joined)
-            link.close()
+            link.close()  # (nothing if it is closed already)
+            del buffer
             if task is not None:
                 self._clients.discard(task)
+
+    def _too_slow(self, joined: Joined, *, hello: bool) -> None:
+        """No hello within the deadline, or a line that never ends: told, and closed."""
+        if hello:
+            said = Msg(
+                N_('No "hello" within {seconds} seconds: the table hangs up.'),
+                seconds=int(HELLO_DEADLINE),
+            )
+        else:
+            said = Msg(
+                N_(
+                    "A message took more than {seconds} seconds to arrive whole: "
+                    "the table hangs up."
+                ),
+                seconds=int(LINE_DEADLINE),
+            )
+        joined.link.send(P.encode(P.error("timeout", said)))
+        joined.link.close()
 
 
 def open_journal(session: Session, pace: float) -> str | None:
@@ -461,42 +762,76 @@ def open_journal(session: Session, pace: float) -> str | None:
     return None
 
 
-def close_journal(session: Session) -> str:
-    """The host closes the table: between banks the game ends, otherwise it is kept.
+def close_journal(session: Session, pace: float | None = None) -> str:
+    """The host closes the table: between banks the game ends, otherwise it is kept
+    (``banque host --resume`` hosts it again; the seats' credentials beside the journal
+    go with a game that is over).
 
-    Returns the line that says so, in the host's language (its console, its screen)."""
+    Returns the line that says so, in the host's language (its console, its screen);
+    a journal that cannot be brought up to date is never said to keep the game: the
+    line says what is not kept, and where the whole record went if it could go anywhere.
+    """
     journal = session.journal
     if journal is None:
         return ""
-    journal.sync(session.game.actions, session.computer_draws())
-    if session.bank_in_play():
+    kept = journal.sync(session.game.actions, session.computer_draws())
+    if kept and session.bank_in_play():
         journal.close()
         return P.tell(
             P.Msg(
-                N_("Game kept — `banque --resume` continues it ({path})."), path=str(journal.path)
+                N_("Game kept — `banque host --resume` hosts it again with its seats ({path})."),
+                path=str(journal.path),
             )
         )
-    journal.note("end")
-    journal.close()
-    return P.tell(
-        P.Msg(
-            N_("Game over; its record stays in {path} (banque games lists it)."),
-            path=str(journal.path),
+    if kept and journal.note("end"):
+        journal.close()
+        from ..engine.journal import remove_seats
+
+        remove_seats(journal.path)
+        return P.tell(
+            P.Msg(
+                N_("Game over; its record stays in {path} (banque games lists it)."),
+                path=str(journal.path),
+            )
         )
-    )
+    from ..engine.journal import not_kept_msg, rescue_record
+
+    rescued = rescue_record(session.record_text(pace), "banque", [Path.cwd()])
+    journal.close()
+    return P.tell(not_kept_msg(journal, rescued))
 
 
-def _shell(text: str) -> str:
+#: The environment variable a printed join line gives the token in.
+TOKEN_VARIABLE = "BANQUE_TOKEN"
+
+
+def shell_word(text: str) -> str:
     """A word for a shell command line (quoted only when it needs to be)."""
     return text if re.fullmatch(r"[\w.@%+=:,/-]+", text) else shlex.quote(text)
 
 
+def _option(flag: str, value: str) -> str:
+    """``--flag VALUE`` for the shell; ``--flag=VALUE`` when the value starts with ``-``
+    (which the option parser would take for another option)."""
+    if value.startswith("-"):
+        return shell_word(f"{flag}={value}")
+    return f"{flag} {shell_word(value)}"
+
+
+def join_command(table: Table, name: str, address: str) -> str:
+    """How ``name``'s seat joins, as one sh/bash line: the token in the environment of
+    ``banque join`` alone (other local users read a command line, never another
+    account's environment), never among its arguments."""
+    return (
+        f"{TOKEN_VARIABLE}={shell_word(table.token(name))} banque join "
+        f"{_option('--seat', name)} {_option('--table', address)}"
+    )
+
+
 def join_lines(table: Table, address: str, names: Sequence[str] | None = None) -> list[str]:
-    """How each human seat joins (its command and token), for the host to hand out."""
-    out = []
-    for name in names if names is not None else table.humans():
-        out.append(
-            f"  {name}: banque join --seat {_shell(name)} --table {_shell(address)}"
-            f" --token {table.token(name)}"
-        )
-    return out
+    """How each human seat joins (its command, its token in the environment), for the
+    host to hand out."""
+    return [
+        f"  {name}: {join_command(table, name, address)}"
+        for name in (names if names is not None else table.humans())
+    ]

@@ -14,7 +14,11 @@ snapshot.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import hashlib
 import hmac
+import json
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
@@ -22,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine.errors import IllegalAction
-from ..engine.messages import N_, Msg
+from ..engine.messages import N_, Msg, Nn_
 from ..engine.models import (
     Accept,
     Action,
@@ -39,7 +43,9 @@ from ..engine.models import (
     Wager,
 )
 from ..text import quoted
+from . import auth as A
 from . import protocol as P
+from .auth import Peer
 
 if TYPE_CHECKING:
     from ..engine.game import Event
@@ -49,11 +55,40 @@ if TYPE_CHECKING:
 REMEMBERED_ACTS = 64
 #: Protocol errors a link may cause before it is closed.
 MAX_ERRORS = 50
+#: Spectators at once; one more is refused (``full``) and closed. (Seats are never
+#: refused for room: each human seat has at most one connection.)
+MAX_SPECTATORS = 100
 #: A settlement read by a table of computers only stays this many paces.
 WATCH_READING = 3.0
+#: Seconds between two tries of a journal that cannot be written (an act tries at once).
+JOURNAL_RETRY = 1.5
 #: Words other parts give :meth:`Table.close` (``TableServer.close``'s), marked here
 #: for the catalogue: each joiner reads them in its own language.
 CLOSING_WORDS = (N_("The host has closed the table."),)
+#: The host's notices of a burst (the first of each is said on its own).
+WRONG_AGAIN = Nn_(
+    "{n} more wrong token for {seat}'s seat {how} in the last {seconds} s: refused.",
+    "{n} more wrong tokens for {seat}'s seat {how} in the last {seconds} s: refused.",
+)
+CLEAR_AGAIN = Nn_(
+    "{n} more token sent in the clear for {seat}'s seat {how} in the last {seconds} s: refused.",
+    "{n} more tokens sent in the clear for {seat}'s seat {how} in the last {seconds} s: refused.",
+)
+OLD_AGAIN = Nn_(
+    "{seat} joined {n} more time with an older banque join in the last {seconds} s.",
+    "{seat} joined {n} more times with an older banque join in the last {seconds} s.",
+)
+REPLACED_AGAIN = Nn_(
+    "{seat}'s seat was joined again {n} more time in the last {seconds} s.",
+    "{seat}'s seat was joined again {n} more times in the last {seconds} s.",
+)
+
+
+def _wrong_token(seat: str) -> Msg:
+    return Msg(
+        N_("That token does not open {seat}'s seat: ask the host for the seat's token."),
+        seat=seat,
+    )
 
 
 class Link(Protocol):
@@ -64,6 +99,16 @@ class Link(Protocol):
     def close(self) -> None: ...
 
 
+def send_view(link: Link, data: bytes) -> None:
+    """A snapshot after a change: a link that is behind may keep only the newest
+    (``send_view``, see :class:`banque.net.server.StreamLink`); others just send it."""
+    sender = getattr(link, "send_view", None)
+    if sender is not None:
+        sender(data)
+    else:
+        link.send(data)
+
+
 @dataclass
 class Joined:
     """A link's state at the table."""
@@ -72,10 +117,23 @@ class Joined:
     seat: str | None = None
     spectator: bool = False
     errors: int = 0
+    #: How it reached the table (the server says; in this process: ``local``).
+    peer: Peer = field(default_factory=Peer)
+    #: The challenge it was sent and has not answered yet.
+    challenge: Challenge | None = None
 
     @property
     def hello(self) -> bool:
         return self.seat is not None or self.spectator
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """A challenge sent for ``seat``: the two nonces its proof is made over."""
+
+    seat: str
+    client_nonce: str
+    server_nonce: str
 
 
 @dataclass
@@ -83,7 +141,17 @@ class HeldSeat:
     token: str
     uid: int | None = None
     link: Joined | None = None
-    replies: OrderedDict[str, list[dict[str, Any]]] = field(default_factory=OrderedDict)
+    #: The last acts' answers by id: the act's fingerprint (:func:`act_print`) and the
+    #: messages that answered it.
+    replies: OrderedDict[str, tuple[str, list[dict[str, Any]]]] = field(default_factory=OrderedDict)
+
+
+def act_print(act: P.Act) -> str:
+    """What an act asks, as a short digest (its id aside): the same act, the same print."""
+    fields = dataclasses.asdict(act)
+    fields.pop("id", None)
+    text = json.dumps(fields, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 class Table:
@@ -93,7 +161,10 @@ class Table:
     stand-ins for gone seats when ``takeover``); ``uid`` the account whose
     processes may join a seat without its token (through the socket's peer
     credentials: the host's own account by default); ``tokens`` fixed tokens
-    (tests), otherwise each human seat gets a ``secrets`` token.
+    (tests, a resumed game), otherwise each human seat gets a ``secrets`` token.
+    ``on_notice`` hears what the host should know about its seats (wrong tokens,
+    a seat taken over from elsewhere), at most one line per seat and kind every
+    :data:`~banque.net.auth.NOTICE_WINDOW` seconds.
     """
 
     def __init__(
@@ -106,8 +177,11 @@ class Table:
         tokens: Mapping[str, str] | None = None,
         users: Mapping[str, int] | None = None,
         on_change: Callable[[], None] | None = None,
+        on_notice: Callable[[Msg], None] | None = None,
     ) -> None:
         self.session = session
+        self.on_notice = on_notice
+        self.notices = A.Notices(self._notice)
         self.pace = max(0.0, pace)
         self.takeover = takeover
         self.uid = uid
@@ -124,7 +198,15 @@ class Table:
             self.seats[name] = state
         #: Seats that have read the settlement (or asked for a fresh bank).
         self.ready: set[str] = set()
+        #: Spectators the server has room for (at most :data:`MAX_SPECTATORS`; lowered by
+        #: the server when few descriptors are left to it).
+        self.spectator_room = MAX_SPECTATORS
         self._stand_ins: dict[str, ComputerPlayer] = {}
+        #: Why the journal cannot be written, as every seat was told (``None``: it can).
+        self.journal_failing: Msg | None = None
+        #: Told when the journal stops being written (the reason) and when it is again
+        #: (``None``): the host's console says so.
+        self.on_journal: Callable[[Msg | None], None] | None = None
 
     # ------------------------------------------------------------ seats
 
@@ -164,7 +246,7 @@ class Table:
         joined.link.send(P.encode(message))
 
     def _view(self, joined: Joined, log: Sequence[Event] | None = None) -> dict[str, Any]:
-        return P.view_message(
+        view = P.view_message(
             self.session,
             joined.seat,
             self.turn,
@@ -172,9 +254,43 @@ class Table:
             waiting=self.waiting(),
             log=log,
         )
+        if self.journal_failing is not None:
+            P.journal_notice(view, self.journal_failing)
+        return view
+
+    # ------------------------------------------------------------ the journal
+
+    def _journal_check(self) -> None:
+        """Has the journal stopped (or started again) being written? Every seat is told
+        (an ``error`` of code ``journal``; the views then carry it), and the host."""
+        journal = self.session.journal
+        why = journal.failure_msg if journal is not None else None
+        if (why is None) == (self.journal_failing is None):
+            if why is not None:
+                from ..engine.journal import stopped_msg
+
+                self.journal_failing = stopped_msg(why)  # the reason may have changed
+            return
+        if why is None:
+            self.journal_failing = None
+        else:
+            from ..engine.journal import stopped_msg
+
+            self.journal_failing = stopped_msg(why)
+            notice = P.error("journal", self.journal_failing)
+            for joined in list(self.links):
+                if joined.hello:
+                    self._send(joined, notice)
+        if self.on_journal is not None:
+            self.on_journal(self.journal_failing)
+
+    def journal_problem(self) -> Msg | None:
+        """Why no act is taken now (the journal tried again first); ``None``: it is."""
+        return self.session.journal_problem()
 
     def broadcast(self, events: Sequence[Event] = (), skip: Joined | None = None) -> None:
         """The events, then each link's own snapshot (``skip``: one that has it already)."""
+        self._journal_check()
         events_msg = P.encode(P.events_message(events, self.turn)) if events else b""
         public: bytes | None = None
         for joined in list(self.links):
@@ -185,15 +301,20 @@ class Table:
             if joined.seat is None:  # spectators share the one public view
                 if public is None:
                     public = P.encode(self._view(joined))
-                joined.link.send(public)
+                send_view(joined.link, public)
             else:
-                self._send(joined, self._view(joined))
+                send_view(joined.link, P.encode(self._view(joined)))
         if self.on_change is not None:
             self.on_change()
 
     def _changed(self, events: Sequence[Event]) -> None:
         self.turn += 1
         self.broadcast(events)
+
+    def _notice(self, message: Msg) -> None:
+        if self.on_notice is not None:
+            with contextlib.suppress(OSError, ValueError):  # a console gone (SIGHUP)
+                self.on_notice(message)
 
     def report(self, error: BaseException) -> None:
         """An unexpected error: one line on the host's standard error."""
@@ -203,8 +324,10 @@ class Table:
 
     # ------------------------------------------------------------ links
 
-    def connect(self, link: Link) -> Joined:
-        joined = Joined(link)
+    def connect(self, link: Link, peer: Peer | None = None) -> Joined:
+        """A new link; ``peer``: how it came (the host's notices name it; a token sent
+        in the clear is taken only on a private one)."""
+        joined = Joined(link, peer=peer or Peer())
         self.links.append(joined)
         return joined
 
@@ -234,6 +357,7 @@ class Table:
             self._send(joined, P.error("closing", message))
             joined.link.close()
         self.links.clear()
+        self.notices.close()
 
     def receive(self, joined: Joined, line: bytes, uid: int | None = None) -> None:
         """One line a link sent: answered, and the game changed if it was a good act."""
@@ -241,17 +365,42 @@ class Table:
             data = P.decode(line)
             kind = data["type"]
             if kind == "hello":
+                if data.get("spectator") is True and not self._room_to_watch(joined):
+                    return
                 self._hello(joined, P.parse_hello(data), uid)
+            elif kind == "proof":
+                self._proof(joined, P.parse_proof(data))
             elif kind == "act":
                 self._act(joined, P.parse_act(data))
             else:
                 raise P.ProtocolError(
                     "bad_message",
-                    Msg(N_('The "type" of a message is "hello" or "act".')),
+                    Msg(N_('The "type" of a message is "hello", "proof" or "act".')),
                     data.get("id"),
                 )
         except P.ProtocolError as exc:
             self._refuse(joined, P.error(exc.code, exc.msg or exc.message, exc.id))
+
+    def _room_to_watch(self, joined: Joined) -> bool:
+        """Room for one more spectator; otherwise it is told so (``full``) and closed."""
+        if joined.hello:
+            return True  # already joined: refused as such by the hello
+        most = min(MAX_SPECTATORS, self.spectator_room)
+        if sum(1 for j in self.links if j.spectator) < most:
+            return True
+        self._send(
+            joined,
+            P.error(
+                "full",
+                Msg(
+                    N_("The table has all the spectators it takes ({most}): try again later."),
+                    most=most,
+                ),
+            ),
+        )
+        joined.link.close()
+        self.disconnect(joined)
+        return False
 
     def too_long(self, joined: Joined) -> None:
         """A line over the limit (the server drops it without reading it)."""
@@ -276,6 +425,7 @@ class Table:
     def _hello(self, joined: Joined, hello: P.Hello, uid: int | None) -> None:
         if joined.hello:
             raise P.ProtocolError("bad_message", Msg(N_("This connection has already joined.")))
+        joined.challenge = None  # a new hello forgets an unanswered challenge
         if hello.spectator:
             joined.spectator = True
             self._send(joined, self._welcome(None))
@@ -294,31 +444,144 @@ class Table:
                 "unknown_seat",
                 Msg(N_("{seat} is a computer seat: it cannot be joined."), seat=seat),
             )
-        if hello.token is not None:
-            ok = hmac.compare_digest(hello.token.encode(), state.token.encode())
-        else:
-            ok = uid is not None and (uid == self.uid or uid == state.uid)
-        if not ok:
+        if hello.auth is not None:  # the challenge, with the table's own proof
+            assert hello.nonce is not None
+            challenge = Challenge(seat, hello.nonce, A.nonce())
+            joined.challenge = challenge
+            self._send(
+                joined,
+                {
+                    "type": "challenge",
+                    "auth": A.AUTH,
+                    "seat": seat,
+                    "nonce": challenge.server_nonce,
+                    "proof": A.proof(
+                        state.token, "server", seat, hello.nonce, challenge.server_nonce
+                    ),
+                },
+            )
+            return
+        if hello.token is not None:  # an older client: its token in the clear
+            self._clear_token(joined, seat, state, hello.token)
+        elif not (uid is not None and (uid == self.uid or uid == state.uid)):
             raise P.ProtocolError(
                 "bad_token",
+                Msg(N_("{seat}'s seat needs its token (the host printed it)."), seat=seat),
+            )
+        self._seat(joined, seat, state)
+
+    def _clear_token(self, joined: Joined, seat: str, state: HeldSeat, token: str) -> None:
+        """An older client's token in the clear: refused over TCP (it may have reached a
+        squatter), taken on a private transport with a note to the host."""
+        peer = joined.peer
+        key = (seat, peer.kind)
+        if not peer.private:
+            self.notices.note(
+                ("clear", *key),
                 Msg(
                     N_(
-                        "That token does not open {seat}'s seat: ask the host for the seat's token."
+                        "An older banque join sent {seat}'s token in the clear {how}: refused "
+                        "(it must be updated)."
                     ),
                     seat=seat,
-                )
-                if hello.token is not None
-                else Msg(N_("{seat}'s seat needs its token (the host printed it)."), seat=seat),
+                    how=peer.how(),
+                ),
+                lambda n: Msg.plural(
+                    CLEAR_AGAIN, n, seat=seat, how=peer.kind_words(), seconds=A.NOTICE_SECONDS
+                ),
             )
+            raise P.ProtocolError(
+                "clear_token",
+                Msg(
+                    N_(
+                        "This table does not take a token sent in the clear over TCP: update "
+                        "banque on your side (its banque join proves the token without "
+                        "sending it)."
+                    )
+                ),
+            )
+        if not hmac.compare_digest(token.encode(), state.token.encode()):
+            self._wrong(joined, seat)
+            raise P.ProtocolError("bad_token", _wrong_token(seat))
+        self.notices.note(
+            ("old", *key),
+            Msg(
+                N_(
+                    "{seat} joined {how} with an older banque join (its token sent in the "
+                    "clear): still taken on the Unix socket, but update it."
+                ),
+                seat=seat,
+                how=peer.how(),
+            ),
+            lambda n: Msg.plural(OLD_AGAIN, n, seat=seat, seconds=A.NOTICE_SECONDS),
+        )
+
+    def _proof(self, joined: Joined, proof: P.Proof) -> None:
+        """The answer to a challenge: the seat, or a refusal (and a note to the host).
+
+        A ``mismatch`` (the client found that the table's proof does not match its
+        token) is a wrong token too: told to the client and the host alike."""
+        challenge, joined.challenge = joined.challenge, None  # a proof is good once
+        if joined.hello:
+            raise P.ProtocolError("bad_message", Msg(N_("This connection has already joined.")))
+        if challenge is None:
+            raise P.ProtocolError(
+                "bad_message",
+                Msg(N_('A "proof" answers a "challenge": send "hello" with "auth" first.')),
+            )
+        seat = challenge.seat
+        state = self.seats[seat]
+        if proof.mac is None or not A.check(
+            proof.mac,
+            state.token,
+            "client",
+            seat,
+            challenge.client_nonce,
+            challenge.server_nonce,
+        ):
+            self._wrong(joined, seat)
+            raise P.ProtocolError("bad_token", _wrong_token(seat))
+        self._seat(joined, seat, state)
+
+    def _wrong(self, joined: Joined, seat: str) -> None:
+        """A wrong token for ``seat``: the host hears of it (a burst as one line)."""
+        peer = joined.peer
+        self.notices.note(
+            ("wrong", seat, peer.kind),
+            Msg(N_("A wrong token for {seat}'s seat {how}: refused."), seat=seat, how=peer.how()),
+            lambda n: Msg.plural(
+                WRONG_AGAIN, n, seat=seat, how=peer.kind_words(), seconds=A.NOTICE_SECONDS
+            ),
+        )
+
+    def _seat(self, joined: Joined, seat: str, state: HeldSeat) -> None:
+        """``joined`` holds ``seat`` now (an older connection of it is told who, and closed)."""
         old = state.link
         if old is not None and old is not joined:
+            how = joined.peer.how()
             self._send(
                 old,
-                P.error("replaced", Msg(N_("{seat} has joined again from elsewhere."), seat=seat)),
+                P.error(
+                    "replaced",
+                    Msg(N_("Your seat was joined again from elsewhere ({how})."), how=how),
+                ),
             )
             old.link.close()
             if old in self.links:
                 self.links.remove(old)
+            self.notices.note(
+                ("replaced", seat),
+                Msg(
+                    N_(
+                        "{seat}'s seat was joined again {how}; the older connection ({old}) "
+                        "was closed."
+                    ),
+                    seat=seat,
+                    how=how,
+                    old=old.peer.how(),
+                ),
+                lambda n: Msg.plural(REPLACED_AGAIN, n, seat=seat, seconds=A.NOTICE_SECONDS),
+            )
         state.link = joined
         joined.seat = seat
         self._send(joined, self._welcome(seat))
@@ -331,7 +594,6 @@ class Table:
         return {
             "type": "welcome",
             "seat": seat,
-            "token": self.seats[seat].token if seat is not None else None,
             "spectator": seat is None,
             "participants": list(g.participants),
             "forced_moves": g.forced_moves,
@@ -352,9 +614,21 @@ class Table:
                 "spectator", Msg(N_("A spectator watches: it cannot act.")), act.id
             )
         state = self.seats[joined.seat]
+        fingerprint = act_print(act)
         seen = state.replies.get(act.id)
-        if seen is not None:  # the same act again (a resend): the same answer, nothing done
-            for message in seen:
+        if seen is not None:
+            if seen[0] != fingerprint:  # a client that started its ids again: never another's
+                raise P.ProtocolError(
+                    "id_reused",
+                    Msg(
+                        N_(
+                            "This act id was already used for another act: nothing was done "
+                            "(each act needs an id of its own; look again and choose)."
+                        )
+                    ),
+                    act.id,
+                )
+            for message in seen[1]:  # the same act again (a resend): the same answer
                 self._send(joined, message)
             return
         events: list[Event] = []
@@ -375,7 +649,8 @@ class Table:
                 act.id,
             )
             self._changed([])  # everyone gets a fresh snapshot of whatever the state is
-        state.replies[act.id] = [reply]
+        if reply.get("code") != "journal":  # a refusal for now only: not remembered
+            state.replies[act.id] = (fingerprint, [reply])
         while len(state.replies) > REMEMBERED_ACTS:
             state.replies.popitem(last=False)
         if reply["type"] == "error":
@@ -386,6 +661,11 @@ class Table:
 
     def _apply(self, seat: str, act: P.Act) -> tuple[dict[str, Any], list[Event]]:
         """Apply an act of ``seat``; an ``ack`` (with the events), or a ProtocolError."""
+        problem = self.journal_problem()
+        if problem is not None:  # every act made now would be lost: none is taken
+            if self.journal_failing is None:
+                self._changed([])  # everyone is told (a failure met by a retry)
+            raise P.ProtocolError("journal", problem, act.id)
         if act.turn != self.turn:
             raise P.ProtocolError(
                 "stale",
@@ -548,8 +828,8 @@ class Table:
         stage = self.session.stage()
         if stage not in ("settlement", "ended") or not self.ready:
             return
-        if self.waiting():
-            return
+        if self.waiting() or self.journal_failing is not None:
+            return  # (the journal written again, the table goes on then)
         self.ready.clear()
         if stage == "settlement":
             events = self.session.continue_after_settlement()
@@ -575,8 +855,11 @@ class Table:
         return None
 
     def due(self) -> float | None:
-        """Seconds until the table moves by itself (``None``: it waits for a human)."""
+        """Seconds until the table moves by itself (``None``: it waits for a human);
+        while the journal cannot be written, until it is tried again."""
         session = self.session
+        if self.journal_failing is not None:
+            return JOURNAL_RETRY
         if self.mover() is not None:
             return self.pace
         nobody = not any(self.connected(s) for s in self.seats)
@@ -589,8 +872,18 @@ class Table:
         return None
 
     def step(self) -> bool:
-        """Make the move :meth:`due` announced; ``False`` if there is none any more."""
+        """Make the move :meth:`due` announced; ``False`` if there is none any more.
+
+        While the journal cannot be written this tries it again; once it is, every
+        seat gets a fresh view and the table goes on (``True``)."""
         session = self.session
+        if self.journal_failing is not None:
+            if self.journal_problem() is not None:
+                self._journal_check()  # the reason may have changed
+                return False
+            self._changed([])
+            self._maybe_go_on()
+            return True
         if self.mover() is None:
             if self.due() is None:
                 return False

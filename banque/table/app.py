@@ -97,6 +97,8 @@ DEFAULT_PACE = 0.6
 MAX_PACE = 10.0
 #: In watch mode a settlement (and a bank's standings) stay this many paces.
 WATCH_READING = 4
+#: Seconds between two tries of a journal that cannot be written (a key tries at once).
+JOURNAL_RETRY = 1.5
 
 
 def css_path() -> Path:
@@ -228,7 +230,8 @@ class BanqueApp(TranslatedApp):
         self._resume = Path(resume) if resume is not None else None
         #: Write the game's journal as it goes (in the data directory).
         self.keep_journal = journal
-        self._journal_warned = False
+        #: Tries a journal that cannot be written again, while it cannot be.
+        self._journal_timer: Timer | None = None
         #: What the table said as it closed (printed after the screen goes).
         self.farewell = ""
         #: At start, offer to continue the last unfinished game.
@@ -344,10 +347,12 @@ class BanqueApp(TranslatedApp):
         record = info.record
         if record.pace is not None:
             self.pace = max(0.0, min(MAX_PACE, record.pace))
-        result = replay(record)
+        result = info.replay if info.replay is not None else replay(record)
         choices: list[SeatChoice] = [record.computers.get(n, "human") for n in record.participants]
         computers, styles = self._computers_for(result.game, choices)
         self.session = Session.from_replay(result, computers=computers, styles=styles)
+        if info.damage is not None:  # told at the table as it opens
+            self.session.notice = info.damage
         self.session.skip_draws(info.draws)
         if info.ended:
             journal.note("resumed")
@@ -363,7 +368,7 @@ class BanqueApp(TranslatedApp):
         """Starting plain ``banque`` with an unfinished game: offer to continue it."""
         from ..engine.journal import last_unfinished
 
-        entry = last_unfinished()
+        entry = last_unfinished(hosted=False)  # a hosted game: banque host --resume
         if entry is None or not isinstance(self.screen, SetupScreen):
             return
         when = entry.modified.strftime("%Y-%m-%d %H:%M")
@@ -392,10 +397,70 @@ class BanqueApp(TranslatedApp):
         self.pop_screen()  # the setup screen
         self._resume_game(path)
 
-    def _journal_sync(self) -> None:
+    def _journal_sync(self) -> bool:
+        """Bring the journal up to date; ``False`` if it cannot be (or there is none)."""
         session = self.session
         if session is not None and session.journal is not None:
-            session.journal.sync(session.game.actions)
+            return session.journal.sync(session.game.actions, session.computer_draws())
+        return False
+
+    def journal_notice(self) -> str | None:
+        """While the game's journal cannot be written: what the table says (on screen
+        until it can be); ``None`` when it can."""
+        session = self.session
+        journal = session.journal if session is not None else None
+        if journal is None or journal.failure_msg is None:
+            return None
+        from ..engine.journal import stopped_msg
+        from ..engine.messages import tell
+
+        return (
+            tell(stopped_msg(journal.failure_msg)) + " " + _("ctrl+s saves the record elsewhere.")
+        )
+
+    def watch_journal(self) -> None:
+        """After an act: a journal that could not be written stops the table (the
+        computers wait, keys are refused) and is tried again every moment."""
+        if self.journal_notice() is None or self._journal_timer is not None:
+            return
+        if self._computer_timer is not None:
+            self._computer_timer.stop()
+            self._computer_timer = None
+        self._journal_timer = self.set_interval(JOURNAL_RETRY, self._journal_retry)
+        self.bell()
+        self.refresh_screen()
+
+    def _journal_retry(self) -> None:
+        """Try the journal again; once it is written, the table goes on by itself."""
+        session = self.session
+        if session is None or session.journal_problem() is not None:
+            self.refresh_screen()  # the reason may have changed
+            return
+        if self._journal_timer is not None:
+            self._journal_timer.stop()
+            self._journal_timer = None
+        self.notify(
+            _("The game's journal is written again: the table goes on."),
+            timeout=max(self.toast_seconds, 4.0),
+        )
+        from .screens.table import TableScreen
+        from .widgets import ActionPanel
+
+        for screen in self.screen_stack:  # a refusal said meanwhile is over
+            if isinstance(screen, TableScreen):
+                screen.query_one(ActionPanel).set_message("")
+        self.refresh_screen()
+        self._schedule_computer()
+
+    def rescue(self) -> Path | None:
+        """The game's whole record written where it can be (the data folder's rescue,
+        then the save folder): its path, or ``None``."""
+        from ..engine.journal import rescue_record
+
+        session = self.session
+        if session is None:
+            return None
+        return rescue_record(session.record_text(self.pace), "banque", [self.save_dir])
 
     def keep_game(self) -> None:
         """A signal (SIGTERM, SIGHUP: a closed terminal…): the journal up to date first."""
@@ -417,12 +482,11 @@ class BanqueApp(TranslatedApp):
         journal = session.journal
         if journal is None:
             return None
-        if journal.failure is not None:
-            return Text(
-                _("The game's journal could not be written ({why}): {path}").format(
-                    why=journal.failure, path=journal.path
-                )
-            )
+        if not self._journal_sync():
+            from ..engine.journal import not_kept_msg
+            from ..engine.messages import tell
+
+            return Text(tell(not_kept_msg(journal, self.rescue())))
         return Text(
             _("Game kept — `banque --resume` continues it ({path}).").format(path=journal.path)
         )
@@ -579,7 +643,15 @@ class BanqueApp(TranslatedApp):
         from .screens.table import TableScreen
 
         if result == "fresh" and self.session is not None:
-            events = self.session.new_bank()
+            from ..engine.errors import IllegalAction
+            from ..engine.messages import tell_error
+
+            try:
+                events = self.session.new_bank()
+            except IllegalAction as exc:  # the journal cannot be written: said, nothing done
+                self.notify(tell_error(exc), severity="error", timeout=max(self.toast_seconds, 8))
+                self.watch_journal()
+                return
             self.announce(events)
             table = self.screen
             if isinstance(table, TableScreen):
@@ -591,19 +663,7 @@ class BanqueApp(TranslatedApp):
 
         if any(ev.kind in NOTIFY_KINDS or ev.kind == "settle" for ev in events):
             self.clear_notifications()  # the cards are shown: nothing stays over them
-        journal = self.session.journal if self.session is not None else None
-        if journal is not None and journal.failure is not None and not self._journal_warned:
-            self._journal_warned = True
-            self.notify(
-                _(
-                    "The game's journal cannot be written ({why}): ctrl+s saves the record "
-                    "elsewhere. The table tries again after every act."
-                ).format(why=journal.failure),
-                severity="error",
-                timeout=max(self.toast_seconds, 10.0),
-            )
-        elif journal is not None and journal.failure is None:
-            self._journal_warned = False
+        self.watch_journal()  # on screen until it is solved, not a toast
         from ..engine.messages import tell_event
 
         for ev in events:
@@ -664,9 +724,10 @@ class BanqueApp(TranslatedApp):
             else:
                 try:
                     path = self._rescue_record(session)
-                    saved = _(" The game's record was saved to {path}.").format(path=path)
                 except Exception:
-                    saved = ""
+                    path = self.rescue()
+                if path is not None:
+                    saved = _(" The game's record was saved to {path}.").format(path=path)
         self.bell()
         self._exit_renderables.append(
             Text(
@@ -684,6 +745,8 @@ class BanqueApp(TranslatedApp):
         session = self.session
         if session is None or self._computer_timer is not None or self.paused:
             return
+        if self._journal_timer is not None:
+            return  # the journal cannot be written: the computers wait for it
         delay = self.pace
         if session.stage() == "settlement":
             if not session.all_computers():
@@ -917,12 +980,17 @@ class BanqueApp(TranslatedApp):
         if session is None or session.journal is None:
             self.exit(0)
             return
-        self._journal_sync()
-        if session.bank_in_play():
+        if session.bank_in_play() or not self._journal_sync():
             self.exit(0, message=self._kept_message())
             return
         journal = session.journal
-        journal.note("end")
+        if not journal.note("end"):
+            from ..engine.journal import not_kept_msg
+            from ..engine.messages import tell
+
+            self.farewell = tell(not_kept_msg(journal, self.rescue()))
+            self.exit(0, message=Text(self.farewell))
+            return
         journal.close()
         self.farewell = _("Game over; its record stays in {path} (banque games lists it).").format(
             path=journal.path

@@ -31,7 +31,7 @@ from ..engine.cards import RED_SUITS, pretty
 from ..engine.messages import tell, tell_error
 from ..i18n import _, ngettext
 from ..text import plain
-from .games_base import TwoHandApp
+from .games_base import JOURNAL_CSS, TwoHandApp
 
 if TYPE_CHECKING:
     from ..games.chemin import CheminGame
@@ -79,7 +79,8 @@ class CheminApp(TwoHandApp):
     """A chemin de fer table."""
 
     TITLE = "banque — chemin de fer"
-    CSS = """
+    CSS = (
+        """
     Screen { layout: vertical; }
     #title { height: 1; background: $primary; color: $text; padding: 0 1; }
     #body { height: 1fr; }
@@ -94,6 +95,8 @@ class CheminApp(TwoHandApp):
     #standings { height: 1fr; padding: 1 2; }
     #keys { height: 1; background: $panel; padding: 0 1; }
     """
+        + JOURNAL_CSS
+    )
     HELP_SECTION = "Chemin de fer"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "enter", _("enter"), show=False),
@@ -141,6 +144,7 @@ class CheminApp(TwoHandApp):
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
+        yield Static(id="journal")  # why the journal cannot be written, while it cannot
         with Horizontal(id="body"):
             with Vertical(id="left"):
                 yield Static(id="hands")
@@ -155,6 +159,7 @@ class CheminApp(TwoHandApp):
     def on_mount(self) -> None:
         self._keep_widgets()
         self.after_act()
+        self.tell_damage()
 
     # ------------------------------------------------------------------ who acts
 
@@ -182,7 +187,8 @@ class CheminApp(TwoHandApp):
         g = self.game
         actors, _acts = g.to_act()
         if (  # a computer banker may pass its bank on before a human punter speaks
-            g.phase == "betting"
+            self.journal_notice() is None
+            and g.phase == "betting"
             and len(actors) > 1
             and actors[1] in self.seats
             and banker_passes(g, self.seats[actors[1]])
@@ -198,7 +204,7 @@ class CheminApp(TwoHandApp):
             self.curtain_for = who
         self.save()
         self.refresh_table()
-        if who in self.seats and g.phase != "ended":
+        if who in self.seats and g.phase != "ended" and self.journal_notice() is None:
             if self.pace > 0:
                 self.set_timer(self.pace, self.computer_move)
             else:
@@ -208,15 +214,21 @@ class CheminApp(TwoHandApp):
         from ..games.players import play_step
 
         who = self.actor()
-        if who not in self.seats:
-            return
+        if who not in self.seats or self.journal_blocked():
+            return  # (the journal written again, the move is made then)
         play_step(self.game, self.seats)
+        self.after_act()
+
+    def journal_written(self) -> None:
+        """The journal is written again: a computer's move that waited is made."""
         self.after_act()
 
     def act(self, call: Any, *args: Any) -> None:
         """Apply one of the game's acts for a human; a refusal is said in one line."""
         from ..engine.errors import IllegalAction
 
+        if self.journal_blocked():
+            return
         before = self.game.phase
         try:
             call(*args)
@@ -340,6 +352,7 @@ class CheminApp(TwoHandApp):
 
     def refresh_table(self) -> None:
         g = self.game
+        self.show_journal()
         curtain = self._w("curtain")
         body = self._w("body")
         self._w("hands").border_title = _("The coup")
@@ -371,6 +384,7 @@ class CheminApp(TwoHandApp):
                     ),
                     tell(g.ended_msg) if g.ended_msg is not None else g.end_reason,
                     g.standings(),
+                    kept=self.standings_note(),
                 )
             )
             self._w("title").update(
@@ -548,18 +562,6 @@ class CheminApp(TwoHandApp):
         if g.phase == "punter":
             return _("d draw · s stand · ? help · q quit")
         return _("d draw · s stand · a advice · ? help · q quit")
-
-    # ------------------------------------------------------------------ saving
-
-    def save(self) -> None:
-        """Write the acts not written yet to the game's journal (a failure is said)."""
-        if self.journal is None:
-            return
-        self.journal.sync(self.game)
-        if self.journal.failure:
-            self.message = _("The journal cannot be written ({why}).").format(
-                why=self.journal.failure
-            )
 
 
 def run_chemin(

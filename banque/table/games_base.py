@@ -21,7 +21,15 @@ from textual.screen import Screen
 from ..i18n import _, current_language, install, retranslate
 from .palette import TranslatedApp
 
-__all__ = ["TwoHandApp"]
+__all__ = ["JOURNAL_CSS", "JOURNAL_RETRY", "TwoHandApp"]
+
+#: Seconds between two tries of a journal that cannot be written (a key tries at once).
+JOURNAL_RETRY = 1.5
+#: The banner that says why the journal cannot be written (each table's CSS has it).
+JOURNAL_CSS = """
+    #journal { display: none; height: auto; background: $error; color: $text;
+               text-style: bold; padding: 0 1; }
+"""
 
 
 class TwoHandApp(TranslatedApp):
@@ -38,11 +46,100 @@ class TwoHandApp(TranslatedApp):
     #: The game's name in its help (the title of its section in ``games_help.md``).
     HELP_SECTION: ClassVar[str] = ""
 
+    #: The game and its journal (each table sets them; ``None``: no journal, as in tests).
+    game: Any
+    journal: Any = None
+    _journal_timer: Any = None
+
     def refresh_table(self) -> None:  # pragma: no cover - each table draws its own
         raise NotImplementedError
 
-    def save(self) -> None:  # pragma: no cover - each table writes its own journal
-        raise NotImplementedError
+    # ------------------------------------------------------------------ the journal
+
+    def journal_notice(self) -> str | None:
+        """While the journal cannot be written: why, and that the table waits (shown
+        at the top of the table until it can be); ``None`` when it can."""
+        journal = self.journal
+        if journal is None or journal.failure_msg is None:
+            return None
+        from ..engine.journal import stopped_msg
+        from ..engine.messages import tell
+
+        return tell(stopped_msg(journal.failure_msg))
+
+    def tell_damage(self) -> None:
+        """A resumed journal whose damaged tail was dropped: said as the table opens."""
+        damage = getattr(self.journal, "damage", None)
+        if damage is not None:
+            from ..engine.messages import tell
+
+            self.notify(tell(damage), severity="warning", timeout=20)
+
+    def show_journal(self) -> None:
+        """The banner over the table: shown while the journal cannot be written."""
+        notice = self.journal_notice()
+        banner = self._w("journal")
+        banner.display = notice is not None
+        if notice is not None:
+            from rich.text import Text
+
+            banner.update(Text(notice))
+
+    def journal_blocked(self) -> bool:
+        """Before an act: ``True`` (the act refused, the reason said) while the journal
+        cannot be written; it is tried again first, so a key goes on at once if it can."""
+        journal = self.journal
+        if journal is None:
+            return False
+        problem = journal.problem(self.game)
+        if problem is None:
+            return False
+        from ..engine.messages import tell
+
+        self.message = tell(problem)
+        self.watch_journal()
+        self.bell()
+        self.refresh_table()
+        return True
+
+    def save(self) -> None:
+        """Write the acts not written yet to the game's journal; a failure stops the
+        table (the banner says why) until it is written again."""
+        if self.journal is None:
+            return
+        if not self.journal.sync(self.game):
+            self.watch_journal()
+
+    def watch_journal(self) -> None:
+        """The journal could not be written: try it again every moment."""
+        if self.journal_notice() is None or self._journal_timer is not None:
+            return
+        self._journal_timer = self.set_interval(JOURNAL_RETRY, self._journal_retry)
+
+    def _journal_retry(self) -> None:
+        journal = self.journal
+        if journal is None or journal.problem(self.game) is not None:
+            self.refresh_table()  # the reason may have changed
+            return
+        if self._journal_timer is not None:
+            self._journal_timer.stop()
+            self._journal_timer = None
+        self.message = _("The game's journal is written again: the table goes on.")
+        self.refresh_table()
+        self.journal_written()
+
+    def journal_written(self) -> None:
+        """The journal is written again: what waited goes on (a computer's move)."""
+
+    def standings_note(self) -> str | None:
+        """The standings' last line when the journal does not keep the finished game."""
+        journal = self.journal
+        if journal is None or journal.kept:
+            return None
+        return _(
+            "The game's journal could not be written ({why}): it does not keep the end of "
+            "this game yet (the table tries again; ctrl+q then says what is kept). q leaves."
+        ).format(why=journal.failure or "?")
 
     def keep_game(self) -> None:
         """A signal (SIGTERM, SIGHUP: a closed terminal…): the journal up to date first;

@@ -28,7 +28,7 @@ from ..engine.cards import RED_SUITS, pretty
 from ..engine.messages import tell, tell_error
 from ..i18n import N_, _, ngettext, pgettext
 from ..text import plain
-from .games_base import TwoHandApp
+from .games_base import JOURNAL_CSS, TwoHandApp
 
 if TYPE_CHECKING:
     from ..games.punto import PuntoGame
@@ -78,7 +78,8 @@ class PuntoApp(TwoHandApp):
     """A punto banco table."""
 
     TITLE = "banque — punto banco"
-    CSS = """
+    CSS = (
+        """
     Screen { layout: vertical; }
     #title { height: 1; background: $primary; color: $text; padding: 0 1; }
     #body { height: 1fr; }
@@ -90,8 +91,12 @@ class PuntoApp(TwoHandApp):
     #players { height: 1fr; border: round $secondary; padding: 0 1; }
     #log { height: 1fr; min-height: 3; padding: 0 1; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
     #keys { height: 1; background: $panel; padding: 0 1; }
+    """
+        + JOURNAL_CSS
+        + """
     #standings { height: 1fr; padding: 1 2; }
     """
+    )
     HELP_SECTION = "Punto banco"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "spot('player')", _("player"), show=False),
@@ -132,6 +137,7 @@ class PuntoApp(TwoHandApp):
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
+        yield Static(id="journal")  # why the journal cannot be written, while it cannot
         with Horizontal(id="body"):
             with Vertical(id="left"):
                 yield Static(id="hands")
@@ -149,10 +155,13 @@ class PuntoApp(TwoHandApp):
     def on_mount(self) -> None:
         self._keep_widgets()
         self.refresh_table()
+        self.tell_damage()
         if self.watch:
             self.set_interval(max(self.pace, 0.1), self._watch_deal)
 
     def _watch_deal(self) -> None:
+        if self.journal_notice() is not None:
+            return  # the journal cannot be written: the coups wait for it
         if self.game.phase != "ended" and not isinstance(self.screen, ModalScreen):
             self.action_deal()
 
@@ -160,6 +169,7 @@ class PuntoApp(TwoHandApp):
 
     def refresh_table(self) -> None:
         g = self.game
+        self.show_journal()
         coup = g.coups[-1] if g.coups else None
         ended = g.phase == "ended"
         self._w("hands").border_title = _("The coup")
@@ -346,6 +356,8 @@ class PuntoApp(TwoHandApp):
         if g.phase == "ended":
             self.message = _("The game is over: q leaves.")
             return self.refresh_table()
+        if self.journal_blocked():
+            return None  # the bets stay placed: Enter deals once the journal is written
         try:
             for name in g.participants:
                 for spot, amount in self.pending.get(name, {}).items():
@@ -368,16 +380,6 @@ class PuntoApp(TwoHandApp):
         self.pending = {}
         self.save()
         self.refresh_table()
-
-    def save(self) -> None:
-        """Write the acts not written yet to the game's journal (a failure is said)."""
-        if self.journal is None:
-            return
-        self.journal.sync(self.game)
-        if self.journal.failure:
-            self.message = _("The journal cannot be written ({why}).").format(
-                why=self.journal.failure
-            )
 
     def _show_standings(self) -> None:
         from fractions import Fraction
@@ -412,6 +414,7 @@ class PuntoApp(TwoHandApp):
                 None,
                 g.standings(),
                 notes,
+                kept=self.standings_note(),
             )
         )
         self._w("title").update(
@@ -423,7 +426,7 @@ class PuntoApp(TwoHandApp):
         """End the game: bets not yet dealt go back; the standings."""
         from ..engine.errors import IllegalAction
 
-        if self.game.phase == "ended":
+        if self.game.phase == "ended" or self.journal_blocked():
             return
         self.pending = {}
         try:

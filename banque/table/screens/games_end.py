@@ -19,10 +19,16 @@ __all__ = ["standings_text"]
 
 
 def standings_text(
-    head: str, why: str | None, rows: Sequence[Any], notes: Sequence[str] = ()
+    head: str,
+    why: str | None,
+    rows: Sequence[Any],
+    notes: Sequence[str] = (),
+    *,
+    kept: str | None = None,
 ) -> Text:
     """``head`` (the game over, after how many coups), ``why`` it ended, each seat's
-    chips and gain or loss on the 100 it started with, then ``notes``."""
+    chips and gain or loss on the 100 it started with, then ``notes``; last, that the
+    journal keeps the game, or ``kept``: what is said when it does not."""
     text = Text()
     text.append(head, style="bold")
     if why:
@@ -39,6 +45,9 @@ def standings_text(
         text.append(f"{r.gain:>+{gw}d}\n" if r.gain else f"{even:>{gw}}\n", style=style)
     for note in notes:
         text.append(f"\n{note}")
+    if kept is not None:  # the journal could not be written: never said to keep it
+        text.append("\n\n" + kept, style="bold red")
+        return text
     text.append(
         "\n\n" + _("The journal keeps the finished game (banque games lists it). q leaves."),
         style="dim",

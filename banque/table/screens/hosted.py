@@ -9,7 +9,9 @@ host's own seat with ``--play NAME`` (its concealed cards on this screen).
 
 ctrl+q closes the table after a confirmation (every seat is told);
 SIGTERM, SIGHUP, SIGQUIT and SIGINT close it too.  ``j`` shows again how each seat
-joins.  The journal is written as the game goes, as with ``--log``.
+joins.  The journal is written as the game goes, as with ``--log``, with how
+the game is hosted and its seats' tokens beside it (``banque host --resume``
+brings it back, ``--resume`` here too: the join lines then say which game).
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ from .dialogs import ConfirmScreen
 from .joined import Connection, JoinApp
 
 if TYPE_CHECKING:
+    from ...engine.messages import Msg
+    from ...net.host import Hosting
     from ...net.server import TableServer
 
 
@@ -84,6 +88,8 @@ class HostApp(JoinApp):
         blink: bool = True,
         ascii_suits: bool = False,
         show_join_lines: bool = True,
+        resumed: Any = None,
+        warnings: Sequence[str] = (),
     ) -> None:
         from ...net.client import LocalConnection
 
@@ -94,14 +100,19 @@ class HostApp(JoinApp):
 
         super().__init__(connect, seat, None, blink=blink, ascii_suits=ascii_suits)
         self.server = server
+        table.on_notice = self.notice
         self.show_join_lines = show_join_lines
+        #: A game brought back by ``--resume``: which, at which coup (a message).
+        self.resumed = resumed
+        #: Lines said once the table shows (a seats' file that could not be kept...).
+        self.warnings = tuple(warnings)
         self.watcher = N_("host")
         self.watch_hint = N_("Hosting (public view) · j: how to join · ctrl+q: close the table")
         self.closing = False
         self._closing_task: asyncio.Task[None] | None = None
 
     def join_lines(self) -> list[str]:
-        from ...net.server import join_lines
+        from ...net.server import join_lines, shell_word
 
         server = self.server
         address = str(server.socket_path)
@@ -113,6 +124,8 @@ class HostApp(JoinApp):
                 address=address, words=tell(table_words_msg(server.table))
             )
         ]
+        if self.resumed is not None:
+            lines.insert(1, tell(self.resumed))
         if server.tcp_port is not None:
             lines.append(_("Also on 127.0.0.1:{port} (tcp:{port}).").format(port=server.tcp_port))
         lines.append(_("Each player joins with:"))
@@ -120,11 +133,18 @@ class HostApp(JoinApp):
         lines.extend(line.strip() for line in join_lines(server.table, address, others))
         lines.append(
             _(
-                "(On this account --token may be left out. Spectators: banque join --watch "
-                "--table {address}.)"
-            ).format(address=address)
+                "(On this account BANQUE_TOKEN=… may be left out. Spectators: banque join "
+                "--watch --table {address}.)"
+            ).format(address=shell_word(address))
         )
         return lines
+
+    def notice(self, message: Msg) -> None:
+        """What the table tells the host about its seats (a wrong token, a seat taken
+        over from elsewhere): a note on the screen, in the language spoken now."""
+        from ...engine.messages import tell
+
+        self.notify(tell(message), title=_("Seats"), severity="warning", timeout=12)
 
     def follow(self) -> None:
         """The table's screen is up: over it, once, how each seat joins."""
@@ -132,6 +152,9 @@ class HostApp(JoinApp):
         if self.show_join_lines:
             self.show_join_lines = False
             self.push_screen(JoinLinesScreen(self.join_lines))
+        for line in self.warnings:
+            self.notify(line, severity="warning", timeout=15)
+        self.warnings = ()
 
     def action_join_lines(self) -> None:
         if not isinstance(self.screen, JoinLinesScreen):
@@ -149,10 +172,7 @@ class HostApp(JoinApp):
         self.push_screen(
             ConfirmScreen(
                 lambda: _("Close the table?"),
-                lambda: _(
-                    "Every joined seat is told that the table has closed. The journal keeps "
-                    "the game (in the middle of a bank, banque --resume continues it)."
-                ),
+                self._closing_words,
             ),
             answered,
         )
@@ -164,6 +184,20 @@ class HostApp(JoinApp):
         # A task, not a worker: the signal may come before the App has started.
         self._closing_task = asyncio.get_running_loop().create_task(self.close_table(code))
 
+    def _closing_words(self) -> str:
+        """What closing does to the game: kept by the journal, or not (it cannot be written)."""
+        if self.server.table.journal_failing is not None:
+            return _(
+                "Every joined seat is told that the table has closed. The game's journal "
+                "cannot be written now: the acts not written yet are not kept (the closing "
+                "line says where the whole record went, if it could go anywhere)."
+            )
+        return _(
+            "Every joined seat is told that the table has closed. The journal keeps "
+            "the game (in the middle of a bank, banque host --resume hosts it again "
+            "with its seats)."
+        )
+
     async def close_table(self, code: int) -> None:
         """Tell every seat, stop serving, and leave with ``code``."""
         if self.closing:
@@ -171,7 +205,9 @@ class HostApp(JoinApp):
         self.closing = True
         self._leaving = True
         self.workers.cancel_group(self, "connection")
-        await self.server.close()
+        from ...net.host import closing_words
+
+        await self.server.close(closing_words(self.server.table))
         self.exit(code)
 
 
@@ -193,11 +229,10 @@ def run_hosted(
     options: Mapping[str, str | int] | None = None,
 ) -> int:
     """``banque host`` in a terminal: serve the table and show it here; the exit status."""
-    from ...net.host import check_play, prepare_table
-    from ...net.server import close_journal
+    from ...net.host import check_play, prepare_hosting
 
     check_play(play, names, computers)
-    table, gid = prepare_table(
+    hosting = prepare_hosting(
         names,
         computers=computers,
         seed=seed,
@@ -209,12 +244,23 @@ def run_hosted(
         seat_users=seat_users,
         rules=rules,
         options=options,
+        socket_path=socket_path,
+        tcp_port=tcp_port,
     )
+    return run_hosting(hosting, play)
+
+
+def run_hosting(hosting: Hosting, play: str | None = None) -> int:
+    """A prepared table (a new one, or one ``--resume`` brought back) served and shown
+    here; the exit status."""
+    from ...net.server import close_journal
+
+    table = hosting.table
     status = 0
     try:
-        status = asyncio.run(_show(table, socket_path, tcp_port, gid, play))
+        status = asyncio.run(_show(hosting, play))
     finally:
-        said = close_journal(table.session) if journal else ""
+        said = close_journal(table.session, table.pace) if hosting.journal else ""
         with contextlib.suppress(OSError):  # SIGHUP: the terminal may be gone
             print(_("The table is closed."), flush=True)
             if said:
@@ -222,15 +268,21 @@ def run_hosted(
     return status
 
 
-async def _show(
-    table: Any, socket_path: str | None, tcp_port: int | None, gid: int | None, play: str | None
-) -> int:
-    from ...net.host import start_server
+async def _show(hosting: Hosting, play: str | None) -> int:
+    from ...net.host import keep_hosting, start_server
 
-    server = await start_server(table, socket_path, tcp_port, gid)
-    app = HostApp(server, play)
+    server = await start_server(hosting.table, hosting.socket_path, hosting.tcp_port, hosting.gid)
+    warning = keep_hosting(hosting, server)
+    app = HostApp(
+        server,
+        play,
+        resumed=hosting.resumed,
+        warnings=(*hosting.warnings, *([warning] if warning else [])),
+    )
     try:
         code = await app.run_async()  # SIGTERM, SIGHUP, SIGQUIT, SIGINT: app.leave_on_signal
     finally:
-        await server.close()
+        from ...net.host import closing_words
+
+        await server.close(closing_words(hosting.table))
     return int(code or 0)

@@ -8,8 +8,12 @@ Keys send acts; the server answers with the next snapshot (or says why it
 refused, in the engine's words).  A seat's turn rings the terminal's bell.
 
 The connection is anything with ``hello``, ``receive``, ``act`` and
-``close`` (:class:`banque.net.client.TableClient` over a socket,
-:class:`banque.net.client.LocalConnection` in tests).
+``close`` (:class:`banque.net.client.Rejoining` over a socket,
+:class:`banque.net.client.LocalConnection` in tests).  A host that is lost
+(killed, crashed) is tried again by the connection on its own: meanwhile the
+screen says so ("The host is gone — reconnecting… (attempt 3)"), takes no
+act, and q leaves; once the host is back the seat is at the table again, at
+the point the host's journal kept.
 """
 
 from __future__ import annotations
@@ -268,6 +272,12 @@ class JoinedScreen(Screen[None]):
         app = self.join_app
         if fresh:
             panel.set_message("")
+        if app.rejoining is not None:  # the host is lost: what is shown is not the table now
+            panel.set_prompt(app.status)
+            panel.show_amount(False)
+            self.set_focus(None)
+            panel.set_hint(_("q: quit (your seat is kept; banque join again joins it)"))
+            return
         from ...net.protocol import told
 
         prompt = told(view.get("prompt_msg"), board.prompt)  # in this seat's language
@@ -410,6 +420,8 @@ class JoinedScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("log_page", "history"):
             return True
+        if self.join_app.rejoining is not None:  # the host is lost: no act until it is back
+            return False
         if self.join_app.seat is None or not self.you.get("to_act"):
             return False
         acts = self._acts()
@@ -640,6 +652,7 @@ class JoinApp(TranslatedApp):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f2", "ascii", _("ASCII suits"), show=False, id="join.ascii"),
         Binding("f1,question_mark", "help", _("Help"), key_display="F1", id="join.help"),
+        Binding("q", "leave_lost", _("Quit"), id="join.quit_lost"),
     ]
 
     def __init__(
@@ -666,6 +679,8 @@ class JoinApp(TranslatedApp):
         self._following = False
         self._leaving = False
         self.farewell = ""
+        #: The host is lost and being tried again: the attempts so far (``None``: not lost).
+        self.rejoining: int | None = None
         #: A spectator's name in the title, and its hint (the host's own screen says more):
         #: message ids, told where shown (in the language chosen since, too).
         self.watcher = N_("spectator")
@@ -705,6 +720,9 @@ class JoinApp(TranslatedApp):
                 )
                 return
             kind = message.get("type")
+            if kind in ("lost", "rejoining", "rejoined"):
+                self._host_lost(message)
+                continue
             if kind == "view":
                 self._ring()
             screen = self.screen
@@ -721,6 +739,36 @@ class JoinApp(TranslatedApp):
                     return
                 screen.show_error(words)
                 self.bell()
+
+    def _host_lost(self, message: dict[str, Any]) -> None:
+        """The connection lost the host, tries again, or is back (its own messages)."""
+        kind = message.get("type")
+        if kind == "rejoined":
+            self.rejoining = None
+            self.status = ""
+            self.notify(_("The host is back: you are at the table again."), timeout=4)
+        else:
+            attempt = int(message.get("attempt") or 0)
+            self.rejoining = attempt
+            self.status = (
+                _("The host is gone — reconnecting… (attempt {n})").format(n=attempt)
+                if attempt
+                else _("The host is gone — reconnecting…")
+            )
+        self.refresh_bindings()
+        screen = self.screen
+        if isinstance(screen, JoinedScreen):
+            screen.refresh_view()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "leave_lost":
+            return self.rejoining is not None
+        return super().check_action(action, parameters)
+
+    async def action_leave_lost(self) -> None:
+        """q while the host is lost: leave (the seat is kept in the host's journal)."""
+        if self.rejoining is not None:
+            await self.action_quit()
 
     def _ring(self) -> None:
         """A bell once when it becomes this seat's turn."""
@@ -752,7 +800,15 @@ class JoinApp(TranslatedApp):
         self.workers.cancel_group(self, "connection")
         if self.connection is not None:
             await self.connection.close()
-        self.farewell = _("You left the table; your seat is held: banque join again picks it up.")
+        if self.rejoining is not None:
+            self.farewell = _(
+                "You left while the host was gone; your seat is kept: once the host is "
+                "back, banque join again picks it up."
+            )
+        else:
+            self.farewell = _(
+                "You left the table; your seat is held: banque join again picks it up."
+            )
         self.exit(0, message=Text(self.farewell))
 
     def signal_farewell(self) -> Text | None:
@@ -783,12 +839,14 @@ class JoinApp(TranslatedApp):
 
 def run_join(address: str | None, seat: str | None, token: str | None) -> int:
     """``banque join``: connect, then the full-screen table until the seat leaves."""
-    from ...net.client import TableClient, parse_address
+    from ...net.client import Rejoining, TableClient, parse_address
 
     where = parse_address(address)
 
     async def connect() -> Connection:
-        return await TableClient.open(where)
+        # The first connection is made at once (an unreachable table is said in one
+        # line); a host lost later is tried again by the connection itself.
+        return Rejoining(lambda: TableClient.open(where))
 
     app = JoinApp(connect, seat, token)
     code = app.run()

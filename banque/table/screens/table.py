@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from ...engine.errors import IllegalAction
 from ...engine.game import SIDES, Event
@@ -137,6 +138,8 @@ class TableScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TitleBar(icon="♠")
+        # While the journal cannot be written: why, until it can be (not a toast).
+        yield Static("", id="journal-banner", classes="journal-banner")
         with Horizontal(id="table"):
             yield Tableau("left", id="left")
             yield BankBand(id="bank")
@@ -154,7 +157,7 @@ class TableScreen(Screen[None]):
         amount.cursor_blink = self.banque.blink
         self.refresh_table()
         if self.session.notice:
-            self.banque.notify(tell(self.session.notice), severity="warning", timeout=10)
+            self.banque.notify(tell(self.session.notice), severity="warning", timeout=20)
             self.session.notice = None
 
     def on_screen_resume(self) -> None:
@@ -181,6 +184,11 @@ class TableScreen(Screen[None]):
         session = app.session
         if session is None:
             return
+        notice = app.journal_notice()
+        banner = self.query_one("#journal-banner", Static)
+        banner.display = notice is not None
+        if notice is not None:
+            banner.update(Text(notice))
         board = session.board(None)
         stage = board.stage
         big = app.card_size()
@@ -426,6 +434,8 @@ class TableScreen(Screen[None]):
                 )
             self.query_one(ActionPanel).set_message(message, "error")
             self.app.bell()
+            if exc.rule == "journal":
+                self.banque.watch_journal()
             return False
         except Exception as exc:  # a bug: the players never see a traceback
             self.banque.report_bug(exc)
