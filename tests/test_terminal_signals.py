@@ -159,24 +159,40 @@ async def test_a_signal_gives_the_terminal_back_at_banque_join(
 async def test_a_lost_host_gives_the_terminal_back_at_banque_join(
     hosted: tuple[Path, asyncio.subprocess.Process], tmp_path: Path
 ) -> None:
-    """The host is killed (kill -9): the seat says so, and the terminal is the player's again."""
+    """The host is killed (kill -9): the seat says so and keeps trying to reach it; the
+    player, tired of waiting, closes it (SIGHUP): the terminal is the player's again."""
     path, host = hosted
     with terminal(banque("join", "--seat", "Ana", "--table", str(path)), env_for(tmp_path)) as term:
         await term.read_until(b"Your turn")
         host.kill()
         await host.wait()
-        pump = asyncio.create_task(term.pump())
-        try:
-            async with asyncio.timeout(15):
-                status = await term.wait()
-        except TimeoutError:  # a seat that keeps trying to reach its host: the player leaves
-            os.kill(term.pid, signal.SIGTERM)
-            status = await ends(term)
-        finally:
-            pump.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await pump
-        assert status in (1, 128 + signal.SIGTERM)
+        await term.read_until(b"reconnecting")
+        assert term.modes()["echo"] is False  # still the table's own screen meanwhile
+        os.kill(term.pid, signal.SIGHUP)
+        assert await ends(term) == 128 + signal.SIGHUP
+        assert_restored(term)
+
+
+#: ``banque`` whose joined seat gives up on a lost host after 2 s (not 3 minutes).
+IMPATIENT = (
+    "import sys\n"
+    "from banque.net.client import Rejoining\n"
+    "Rejoining.__init__.__kwdefaults__['patience'] = 2.0\n"
+    "from banque.cli import main\n"
+    "sys.exit(main(sys.argv[1:]))\n"
+)
+
+
+async def test_a_seat_that_gives_up_on_its_host_gives_the_terminal_back(
+    hosted: tuple[Path, asyncio.subprocess.Process], tmp_path: Path
+) -> None:
+    path, host = hosted
+    argv = [sys.executable, "-c", IMPATIENT, "join", "--seat", "Ana", "--table", str(path)]
+    with terminal(argv, env_for(tmp_path)) as term:
+        await term.read_until(b"Your turn")
+        host.kill()
+        await host.wait()
+        assert await ends(term) == 1  # it said so, and stopped trying
         assert_restored(term)
 
 
