@@ -149,11 +149,11 @@ def _account(result: Replay) -> str:
     from .engine.messages import tell_event
 
     game = result.game
-    lines = [
-        _("Participants: {names} (seed {seed})").format(
-            names=", ".join(game.participants), seed=game.seed
-        )
-    ]
+    names = ", ".join(game.participants)
+    if getattr(game, "stream", None) is None:  # a study's seed, or an older game's: known
+        lines = [_("Participants: {names} (seed {seed})").format(names=names, seed=game.seed)]
+    else:  # a secure seed is never shown: it would tell the cards to come (the record keeps it)
+        lines = [_("Participants: {names}").format(names=names)]
     coup = None
     # chemin de fer and punto banco: their log (the lot of the first bank comes before any act)
     events = game.log if getattr(game, "game", "banque") != "banque" else result.events
@@ -695,7 +695,14 @@ def _add_net_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help=_("NAME's seat is a computer player, cautious (default) or bold; repeat for more"),
     )
     p.add_argument(
-        "--seed", type=_whole(0, MAX_SEED), default=None, metavar="S", help=_("the game's seed")
+        "--seed",
+        type=_whole(0, MAX_SEED),
+        default=None,
+        metavar="S",
+        help=_(
+            "a known seed, 0 to 2⁶³−1, for study or tests: it makes a known shoe, the same "
+            "every time (default: a secure seed of 256 bits from the system, that nobody knows)"
+        ),
     )
     p.add_argument(
         "--pace",

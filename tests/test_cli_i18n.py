@@ -330,8 +330,9 @@ def test_the_hosts_console_lines_are_in_the_language(lang: str) -> None:
                 proc.wait()
         text = "".join(lines)
         opened = {"fr": "Table ouverte à", "es": "Mesa abierta en"}[lang]
-        words = {"fr": "graine 2, règles classic", "es": "semilla 2, reglas classic"}[lang]
+        words = {"fr": "(règles classic).", "es": "(reglas classic)."}[lang]
         assert lines[0].startswith(f"{opened} {path} (") and words in lines[0], text
+        assert not {"graine", "semilla"} & set(lines[0].split()), text  # never the seed
         joins = {"fr": "Chaque joueur rejoint avec :", "es": "Cada jugador se une con:"}[lang]
         assert joins in text and "BANQUE_TOKEN=" in text and "--token" not in text, text
         assert not english_words(text, lang), text

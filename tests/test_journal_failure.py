@@ -638,3 +638,83 @@ def test_the_host_never_says_kept_when_it_is_not(disk: Disk) -> None:
     assert "its last act is not kept" in said and "The whole record was written to" in said
     rescued = Path(said.split("The whole record was written to ")[1].split(" (banque")[0])
     assert acts_json(load_record(rescued).actions) == acts_json(session.game.actions)
+
+
+# ---------------------------------------------------------------- a journal not even created
+
+
+def test_a_journal_that_cannot_be_created_is_made_with_everything_once_it_can(
+    disk: Disk,
+) -> None:
+    game = Game(list(THREE), 7)
+    session = Session(game)
+    disk.state = "full"
+    with pytest.raises(OSError):
+        Journal.create(record_of(game))
+    session.journal = Journal.later(
+        lambda: record_of(game), OSError(errno.ENOSPC, "No space left on device")
+    )
+    assert session.journal.unborn and not session.journal.kept
+    assert list(games_dir().glob("*.jsonl")) == []  # no file, not even an empty one
+    problem = session.journal_problem()
+    assert problem is not None and FULL in tell(problem)
+    with pytest.raises(IllegalAction):  # no act while nothing is on disk
+        session.perform(Bid(who=THREE[0], amount=10))
+    assert game.actions == []
+    disk.state = None
+    assert session.journal_problem() is None  # created now, by the retry itself
+    session.perform(Bid(who=THREE[0], amount=10))
+    path = session.journal.path
+    assert not session.journal.unborn and whole(path)
+    assert journal_acts(path) == acts_json(game.actions)
+
+
+def test_the_not_kept_line_of_a_journal_never_created_says_so() -> None:
+    from banque.engine.journal import not_kept_msg
+
+    game = Game(list(THREE), 7)
+    journal = Journal.later(lambda: record_of(game), OSError(errno.ENOSPC, "No space"))
+    said = tell(not_kept_msg(journal, None))
+    assert "could not be created" in said and "no space left on the disk" in said
+
+
+async def test_the_table_with_no_journal_yet_takes_no_act_and_goes_on_once_created(
+    disk: Disk,
+) -> None:
+    disk.state = "full"
+    app = table_app(record=make_record(THREE, READY_10, shoe=WORKED))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        session = app.session
+        assert session is not None and session.journal is not None
+        assert session.journal.unborn
+        acts = len(session.game.actions)
+        assert "journal cannot be written (no space left on the disk)" in screen_text(app)
+        await pilot.press("enter")  # refused, said, nothing done
+        await settle(pilot)
+        assert len(session.game.actions) == acts
+        disk.state = None
+        await until(pilot, lambda: session.journal is not None and session.journal.kept, 10.0)
+        await settle(pilot)
+        assert "journal cannot be written" not in screen_text(app)
+        path = session.journal.path
+        assert journal_acts(path) == acts_json(session.game.actions)
+        await pilot.press("enter")  # the table takes acts again, and writes them
+        await settle(pilot)
+        assert len(session.game.actions) == acts + 1
+        assert journal_acts(path) == acts_json(session.game.actions)
+
+
+def test_the_host_does_not_open_a_table_whose_journal_cannot_be_created(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    monkeypatch.setenv("BANQUE_DATA_DIR", str(blocker))
+    monkeypatch.setenv("BANQUE_RUNTIME_DIR", str(tmp_path / "run"))
+    (tmp_path / "run").mkdir(mode=0o700)
+    status = main(["host", "--log", "--players", "Ana,Bruno,Chloé", "--computer", "Bruno"])
+    err = capsys.readouterr().err
+    assert status == 2 and "Traceback" not in err
+    assert "journal cannot be created" in err and "the table does not open" in err
+    assert "--no-journal" in err and len(err.strip().splitlines()) == 1

@@ -65,7 +65,7 @@ def test_build_table_plays_by_the_rules_and_options_given() -> None:
     )
     game = table.session.game
     assert game.rules == "classic" and game.options.banco_split == "even"
-    assert table_words(table) == "seed 3, classic rules, banco divided: even"
+    assert table_words(table) == "classic rules, banco divided: even"
     hoyle = build_table(
         NAMES,
         computers={},
@@ -77,11 +77,11 @@ def test_build_table_plays_by_the_rules_and_options_given() -> None:
         options={"first_bank": "list"},
     )
     assert hoyle.session.game.rules == "hoyle"
-    assert table_words(hoyle) == "seed 3, hoyle rules, the first bank to the first on the list"
+    assert table_words(hoyle) == "hoyle rules, the first bank to the first on the list"
     home = build_table(
         NAMES, computers={}, seed=3, pace=0, forced_moves="announced", takeover=False
     )
-    assert home.session.game.rules == "home" and table_words(home) == "seed 3"
+    assert home.session.game.rules == "home" and table_words(home) == "home rules"
 
 
 @pytest.mark.parametrize(
@@ -127,9 +127,7 @@ async def test_banque_host_rules_from_flags_alone(short_dir: Path, tmp_path: Pat
     )  # fmt: skip
     try:
         lines = await first_lines(proc, 5)
-        assert lines[0] == (
-            f"Table open at {path} (seed 11, classic rules, banco divided: even).\n"
-        )
+        assert lines[0] == (f"Table open at {path} (classic rules, banco divided: even).\n")
         token = lines[2].strip().split()[1].removeprefix("BANQUE_TOKEN=")
         client = await TableClient.open(Address(path))
         await client.hello("Ana", token)

@@ -74,6 +74,7 @@ from .models import (
     build,
 )
 from .naturals import settled_sides, side_result
+from .rng import Stream, derived, generator
 from .rules import PROFILE_NAMES, HouseRules, house_rules
 
 START_CHIPS = 100
@@ -279,6 +280,9 @@ class Game:
     All randomness (the lot between equal bids, the shuffles and the cut)
     comes from ``self.rng``, seeded by ``seed``.  ``shoe`` stacks the top of
     the first bank's shoe (top first); the rest follows in seeded order.
+    ``stream`` names the generator (:mod:`banque.engine.rng`): ``None``, the
+    Mersenne Twister of a study's seed and of every older record; a new
+    game's, ``"blake2b-ctr/1"`` keyed by a secure seed (``seed_and_stream``).
     """
 
     def __init__(
@@ -293,9 +297,11 @@ class Game:
         rules: Rules = "home",
         forced_moves: ForcedMoves = "automatic",
         options: TableOptions | None = None,
+        stream: Stream | None = None,
     ) -> None:
         self.participants: list[str] = _validate_participants(participants)
         self.seed = seed
+        self.stream: Stream | None = stream
         self.packs = packs
         try:
             self.house: HouseRules = house_rules(rules)
@@ -322,7 +328,7 @@ class Game:
         self.unlimited = False
         self.forced_moves: ForcedMoves = forced_moves
         self.stacked: list[str] = validate_stacked(shoe, packs)
-        self.rng = random.Random(seed)
+        self.rng = generator(seed, stream)
         self.recording = record
         self.keep_log = keep_log
         self.actions: list[Action] = []
@@ -336,9 +342,11 @@ class Game:
 
         It is derived from the game's seed alone, so it neither disturbs the
         table's generator (shuffles, lots) nor depends on when it is asked
-        for: a record of a game with computer players replays exactly.
+        for: a record of a game with computer players replays exactly.  In a
+        game of a stream, it is the stream of that purpose (no output of one
+        tells anything of another).
         """
-        return random.Random(f"banque/{self.seed}/{purpose}")
+        return derived(self.seed, self.stream, purpose)
 
     # ------------------------------------------------------------------ state
 

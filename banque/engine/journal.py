@@ -34,7 +34,7 @@ import contextlib
 import json
 import os
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -197,6 +197,10 @@ class Journal:
         self._actions: Sequence[Action] = ()
         #: Notes not written yet: (how many acts come before it, its line).
         self._notes: list[tuple[int, str]] = []
+        #: A journal not created yet (:meth:`later`): the game's record, made when it can be.
+        self._make: Callable[[], Record] | None = None
+        self._folder: Path | None = None
+        self._clock: datetime | None = None
 
     @property
     def failure(self) -> str | None:
@@ -258,6 +262,58 @@ class Journal:
         journal._actions = list(record.actions)
         _fsync_dir(where)
         return journal
+
+    @classmethod
+    def later(
+        cls,
+        make: Callable[[], Record],
+        why: OSError,
+        *,
+        folder: Path | None = None,
+        clock: datetime | None = None,
+    ) -> Journal:
+        """A journal that could not be created (``why``: a full disk, a folder that
+        cannot be made): it fails like a journal that cannot be written — the table
+        takes no act and says why — and every :meth:`sync` tries to create it again,
+        with the whole record ``make()`` gives then, so nothing played is lost."""
+        from .messages import os_reason
+
+        started = clock or datetime.now()
+        where = folder if folder is not None else games_dir()
+        journal = cls(where / f"{started.strftime('%Y%m%d-%H%M%S')}{SUFFIX}", -1, 0, 0)
+        journal._make, journal._folder, journal._clock = make, folder, started
+        journal.failure_msg = os_reason(why)
+        return journal
+
+    def _born(self, draws: Mapping[str, int] | None) -> bool:
+        """Create a journal made :meth:`later` (``False``: still cannot; ``failure`` says why)."""
+        from .messages import os_reason
+
+        assert self._make is not None
+        try:
+            made = Journal.create(self._make(), folder=self._folder, clock=self._clock)
+        except OSError as exc:
+            self.failure_msg = os_reason(exc)
+            return False
+        self.path, self._fd, self.size = made.path, made._fd, made.size
+        self.written, self._actions = made.written, made._actions
+        made._fd = -1
+        self._make = None
+        self.failure_msg = None
+        if draws:
+            line = json.dumps({"note": "draws", "draws": dict(draws)}, ensure_ascii=False)
+            try:
+                self._write(line + "\n")
+            except OSError as exc:
+                self.failure_msg = os_reason(exc)
+                return False
+            self.draws = dict(draws)
+        return True
+
+    @property
+    def unborn(self) -> bool:
+        """Not created yet (:meth:`later`): nothing of the game is on disk."""
+        return self._make is not None
 
     @classmethod
     def reopen(cls, path: str | Path) -> tuple[Journal, JournalInfo]:
@@ -374,6 +430,8 @@ class Journal:
         acts are tried again (also with no new act: a retry).
         """
         self._actions = actions
+        if self._make is not None and not self._born(draws):
+            return False
         if self._fd < 0:
             return self.kept
         if len(actions) <= self.written and not self._notes:
@@ -413,13 +471,14 @@ class Journal:
         """A line that is not an act (where the game was saved, that it ended), after
         every act the table has; ``False`` if it could not be written yet (it is
         written with the next acts, in its place)."""
-        if self._fd < 0:
+        if self._fd < 0 and self._make is None:
             return False
         line = {"note": kind, **data, "at": datetime.now().isoformat(timespec="seconds")}
         self._notes.append((len(self._actions), json.dumps(line, ensure_ascii=False) + "\n"))
         return self.sync(self._actions)
 
     def close(self) -> None:
+        self._make = None
         if self._fd >= 0:
             with contextlib.suppress(OSError):
                 os.close(self._fd)
@@ -483,15 +542,26 @@ def not_kept_msg(journal: Journal, rescued: Path | None) -> Msg:
     the whole record went (if it could go anywhere)."""
     from .messages import N_, Msg, Nn_, joined
 
-    missing = Msg.plural(
-        Nn_(
-            "The game's journal could not be written ({why}): its last act is not kept in {path}.",
-            "The game's journal could not be written ({why}): its last {n} acts are not kept "
-            "in {path}.",
-        ),
-        max(1, journal.unwritten),
-        why=journal.failure_msg or "?",
-        path=str(journal.path),
+    missing = (
+        Msg.plural(
+            Nn_(
+                "The game's journal could not be created ({why}): its act is not kept.",
+                "The game's journal could not be created ({why}): none of its {n} acts is kept.",
+            ),
+            max(1, journal.unwritten),
+            why=journal.failure_msg or "?",
+        )
+        if journal.unborn
+        else Msg.plural(
+            Nn_(
+                "The game's journal could not be written ({why}): its last act is not kept in {path}.",
+                "The game's journal could not be written ({why}): its last {n} acts are not kept "
+                "in {path}.",
+            ),
+            max(1, journal.unwritten),
+            why=journal.failure_msg or "?",
+            path=str(journal.path),
+        )
     )
     if rescued is not None:
         return joined(

@@ -23,6 +23,7 @@ from pydantic import (
 from ..constants import ForcedMoves as ForcedMoves
 from ..text import quoted
 from .cards import RANK_VALUE, CardError, parse_card
+from .rng import Stream
 
 Side = Literal["right", "left"]
 Mover = Literal["right", "left", "banker"]
@@ -210,6 +211,10 @@ class Record(BaseModel):
     game: GameName = "banque"
     participants: list[str]
     seed: StrictInt = 0
+    #: The generator the seed keys (:mod:`banque.engine.rng`): ``blake2b-ctr/1``, a new
+    #: game's secure stream; absent, the Mersenne Twister of every older record and of
+    #: an explicit ``--seed`` (they replay as before).
+    stream: Stream | None = None
     shoe: list[str] = Field(default_factory=list)
     #: Optional (``banque-record/1`` readers before them ignore nothing: they
     #: are simply absent from older records, which replay as before).

@@ -128,6 +128,13 @@ def _describe_errors(errors: list[Any], more: int = 0, *, unknown_more: bool = F
             msg = Msg(N_("unexpected field"))
         elif err["type"] == "literal_error" and loc == "format":
             msg = Msg(N_('this reader knows the format "banque-record/1"'))
+        elif err["type"] == "literal_error" and loc == "stream":
+            msg = Msg(
+                N_(
+                    'this reader knows the stream "blake2b-ctr/1" (or none: the seed\'s '
+                    "Mersenne Twister)"
+                )
+            )
         if loc.endswith("amount") and err["type"].startswith("int"):
             msg = Msg(N_("a whole number of chips is needed, written as a number (like 10)"))
         parts.append((number, place, msg))
@@ -347,7 +354,7 @@ def new_game(record: Record, **options: Any) -> Game:
     options.setdefault("rules", record.rules)
     options.setdefault("options", record.options)
     try:
-        return Game(record.participants, record.seed, record.shoe, **options)
+        return Game(record.participants, record.seed, record.shoe, stream=record.stream, **options)
     except IllegalAction as exc:
         raise RecordError(reason(exc)) from None
 
@@ -364,6 +371,7 @@ def _two_hand_game(record: Record, **options: Any) -> Any:
                 record.shoe,
                 packs=record.packs or DEFAULT_PACKS,
                 limit=record.limit or DEFAULT_LIMIT,
+                stream=record.stream,
                 **options,
             )
         from ..games.chemin import DEFAULT_PACKS as CHEMIN_PACKS
@@ -377,6 +385,7 @@ def _two_hand_game(record: Record, **options: Any) -> Any:
             rotation=record.rotation,
             first_bank=record.first_bank,
             forced_moves=forced,
+            stream=record.stream,
             **options,
         )
     except IllegalAction as exc:
@@ -423,6 +432,7 @@ def record_of(
             game=name,
             participants=list(game.participants),
             seed=game.seed,
+            stream=getattr(game, "stream", None),
             shoe=list(game.stacked),
             rules="home",
             options=TableOptions(),
@@ -439,6 +449,7 @@ def record_of(
         format="banque-record/1",
         participants=list(game.participants),
         seed=game.seed,
+        stream=game.stream,
         shoe=list(game.stacked),
         rules=game.rules,
         options=game.options,
@@ -456,6 +467,8 @@ def record_head(record: Record, format: str | None = None) -> dict[str, Any]:
         head["game"] = record.game
     head["participants"] = list(record.participants)
     head["seed"] = record.seed
+    if record.stream is not None:  # absent: the Mersenne Twister, as every older record
+        head["stream"] = record.stream
     if record.packs is not None:
         head["packs"] = record.packs
     if record.limit is not None:

@@ -22,7 +22,6 @@ module holds what the table adds around the engine, without Textual:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
@@ -50,6 +49,8 @@ from .models import (
     Wager,
 )
 from .record import Replay, record_of
+from .rng import CountingRandom as CountingRandom
+from .rng import StreamRandom, seat_generator
 
 if TYPE_CHECKING:
     from .journal import Journal
@@ -82,29 +83,6 @@ MOVERS: tuple[Mover, Mover, Mover] = ("right", "left", "banker")
 COMPUTER_STAGES = ("auction", "seating", "shuffle", "betting", "dealing", "decision", "offer")
 
 
-class CountingRandom(random.Random):
-    """A computer seat's generator that counts its draws.
-
-    The journal keeps the counts, so that a resumed game's computers go on
-    from the very same point of their generators (:meth:`skip`).
-    """
-
-    def __init__(self, seed: str) -> None:
-        super().__init__(seed)
-        self.draws = 0
-
-    def random(self) -> float:
-        self.draws += 1
-        return super().random()
-
-    def skip(self, draws: int) -> None:
-        """Draw ``draws`` numbers, as the seat did before the game was resumed."""
-        draw = super().random
-        for _n in range(max(0, draws)):
-            draw()
-        self.draws += max(0, draws)
-
-
 def computer_seats(
     game: Game, choices: Mapping[str, SeatChoice], p5: float = 0.5
 ) -> dict[str, ComputerPlayer]:
@@ -113,20 +91,26 @@ def computer_seats(
     Each draws its randomness from a generator seeded like
     ``game.rng_for(f"seat:{name}")``, derived from the game's seed alone: the
     same seeded game with the same seats plays the same way, and its record
-    replays it exactly.
+    replays it exactly (:func:`banque.engine.rng.seat_generator`).
     """
     from .players import ComputerPlayer as Robot
 
     return {
-        name: Robot(name, choice, CountingRandom(f"banque/{game.seed}/seat:{name}"), p5=p5).decide
+        name: Robot(name, choice, seat_rng(game, f"seat:{name}"), p5=p5).decide
         for name, choice in choices.items()
         if choice != "human" and name in game.participants
     }
 
 
-def _seat_rng(player: ComputerPlayer) -> CountingRandom | None:
+def seat_rng(game: Game, purpose: str) -> CountingRandom | StreamRandom:
+    """A computer seat's generator (``purpose``: ``seat:NAME``, ``stand-in:NAME``), which
+    tells how far it has drawn: the journal keeps it, a resumed game goes on from there."""
+    return seat_generator(game.seed, game.stream, purpose)
+
+
+def _seat_rng(player: ComputerPlayer) -> CountingRandom | StreamRandom | None:
     rng = getattr(getattr(player, "__self__", None), "rng", None)
-    return rng if isinstance(rng, CountingRandom) else None
+    return rng if isinstance(rng, (CountingRandom, StreamRandom)) else None
 
 
 class HandBoard(BaseModel):
@@ -266,7 +250,8 @@ class Session:
     # ------------------------------------------------------------ seats
 
     def computer_draws(self) -> dict[str, int]:
-        """How many numbers each computer seat has drawn (kept in the journal)."""
+        """How far each computer seat has drawn (kept in the journal): numbers drawn from
+        the Mersenne Twister, bytes read of a stream (:class:`~banque.engine.rng.StreamRandom`)."""
         out: dict[str, int] = {}
         for name, player in self.computers.items():
             rng = _seat_rng(player)
@@ -280,7 +265,8 @@ class Session:
             player = self.computers.get(name)
             rng = _seat_rng(player) if player is not None else None
             if rng is not None and isinstance(n, int):
-                rng.skip(min(n, 10**7))
+                # a twister draws one by one (bounded); a stream moves on at once
+                rng.skip(min(n, 2**60 if isinstance(rng, StreamRandom) else 10**7))
 
     def kind(self, who: str) -> SeatKind:
         return "computer" if who in self.computers else "human"

@@ -58,6 +58,7 @@ from ..engine.errors import IllegalAction
 from ..engine.game import START_CHIPS
 from ..engine.messages import N_, Card, Cards, Msg, Nn_, chips
 from ..engine.models import Banco, Bid, Deal, Draw, Pass, Retire, Stand, Wager, build
+from ..engine.rng import Stream
 from ..study.advisor_one import advise_one_side
 from ..text import quoted
 from .common import (
@@ -159,6 +160,7 @@ class CheminGame(TwoHandGame):
         first_bank: FirstBank = "lot",
         record: bool = True,
         keep_log: bool = True,
+        stream: Stream | None = None,
     ) -> None:
         self.participants = validate_names(participants, MIN_PLAYERS, MAX_PLAYERS, "Chemin de fer")
         if rotation not in ("left", "right"):
@@ -169,7 +171,7 @@ class CheminGame(TwoHandGame):
         #: ``automatic``: the punter's forced moves at once (everyone sees who holds 5);
         #: ``announced``: the punter states every move, forced or not (nothing shows).
         self.forced_moves = forced_moves
-        self._start(seed, packs, shoe, record, keep_log)
+        self._start(seed, packs, shoe, record, keep_log, stream)
         self.banks: list[dict[str, object]] = []
         self.fund = 0
         self.stakes: dict[str, int] = {}

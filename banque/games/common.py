@@ -30,6 +30,7 @@ from ..engine.game import START_CHIPS, Event, validate_stacked
 from ..engine.messages import N_, Msg, Nn_
 from ..engine.models import Action
 from ..engine.naturals import side_result
+from ..engine.rng import Stream, derived, generator
 from ..text import quoted
 
 __all__ = [
@@ -199,11 +200,20 @@ class TwoHandGame:
     coups: list[TwoHandCoup]
 
     def _start(
-        self, seed: int, packs: int, shoe: Iterable[str], record: bool, keep_log: bool
+        self,
+        seed: int,
+        packs: int,
+        shoe: Iterable[str],
+        record: bool,
+        keep_log: bool,
+        stream: Stream | None = None,
     ) -> None:
         self.seed = seed
+        #: The generator (:mod:`banque.engine.rng`): ``None``, the Mersenne Twister of
+        #: a study's seed and older records; a new game's, a secure stream.
+        self.stream: Stream | None = stream
         self.packs = packs
-        self.rng = random.Random(seed)
+        self.rng = generator(seed, stream)
         self.shoe = Shoe(packs, self.rng, shoe)
         self.stacked = list(self.shoe.stacked)
         self.recording = record
@@ -212,6 +222,11 @@ class TwoHandGame:
         self.log: list[Event] = []
         self.balances: dict[str, int] = {p: START_CHIPS for p in self.participants}
         self.coups = []
+
+    def rng_for(self, purpose: str) -> random.Random:
+        """A generator of the game's own for one purpose (a computer seat, the table's
+        helper), from its seed alone: it never disturbs the shoe's generator."""
+        return derived(self.seed, self.stream, purpose)
 
     @property
     def cards_left(self) -> int:

@@ -13,7 +13,6 @@ grown to three times (bold: six times) the bank announced.
 
 from __future__ import annotations
 
-import random
 from typing import Literal
 
 from ..engine.models import Action, Banco, Bid, Deal, Draw, Pass, Stand, Wager
@@ -31,7 +30,7 @@ class CheminComputer:
     def __init__(self, name: str, game: CheminGame, temperament: Temperament = "cautious") -> None:
         self.name = name
         self.temperament = temperament
-        self.rng = random.Random(f"banque/{game.seed}/chemin/{name}")
+        self.rng = game.rng_for(f"chemin/{name}")
         self.bold = temperament == "bold"
 
     def choose(self, game: CheminGame) -> Action:

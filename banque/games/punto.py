@@ -35,6 +35,7 @@ from ..engine.errors import IllegalAction
 from ..engine.game import START_CHIPS
 from ..engine.messages import N_, Cards, Clauses, Msg, Nn_, chips
 from ..engine.models import Bet, Deal, Retire, Spot, build
+from ..engine.rng import Stream
 from ..text import quoted
 from .common import (
     Event,
@@ -111,6 +112,7 @@ class PuntoGame(TwoHandGame):
         limit: int = DEFAULT_LIMIT,
         record: bool = True,
         keep_log: bool = True,
+        stream: Stream | None = None,
     ) -> None:
         from .common import validate_names
 
@@ -120,7 +122,7 @@ class PuntoGame(TwoHandGame):
                 Msg(N_("The house limit is a whole number of chips, 1 or more.")), "limit"
             )
         self.limit = limit
-        self._start(seed, packs, shoe, record, keep_log)
+        self._start(seed, packs, shoe, record, keep_log, stream)
         self.bets: dict[str, dict[str, int]] = {}
         self.due: dict[str, int] = {p: 0 for p in self.participants}
         self.house = 0

@@ -23,7 +23,6 @@ import contextlib
 import os
 import signal
 import sys
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +32,7 @@ from ..constants import SeatChoice
 from ..engine.errors import BanqueError, IllegalAction
 from ..engine.messages import N_, Listed, Msg, os_reason, reason, tell_event
 from ..engine.messages import tell as say
+from ..i18n import Nn_
 from .server import (
     TableError,
     TableServer,
@@ -60,6 +60,7 @@ def build_table(
     their options)."""
     from ..engine.game import Game
     from ..engine.models import TableOptions
+    from ..engine.rng import seed_and_stream
     from ..engine.session import Session, computer_seats
 
     strangers = [n for n in computers if n not in names]
@@ -75,12 +76,13 @@ def build_table(
         raise BanqueError(
             Msg(N_("every seat is a computer: a hosted table needs one human seat at least"))
         )
-    if seed is None:
-        seed = time.time_ns() % (2**32)
+    # No seed given: a secure one and its stream; a given one (a study's) its known shoe.
+    seed, stream = seed_and_stream(seed)
     try:
         game = Game(
             list(names),
             seed,
+            stream=stream,
             forced_moves=forced_moves,  # type: ignore[arg-type]
             rules=rules,  # type: ignore[arg-type]
             options=TableOptions(**dict(options or {})),  # type: ignore[arg-type]
@@ -94,16 +96,19 @@ def build_table(
 
 
 def table_words(table: Table) -> str:
-    """The seed and, unless home's, the rules and their options: ``seed 7, classic rules``."""
+    """The rules and their options: ``classic rules, banco divided: even``.
+
+    Never the seed: it would tell every card of the game to come (the host may
+    be a player, ``--play``).
+    """
     return str(table_words_msg(table))
 
 
 def table_words_msg(table: Table) -> Msg:
     """:func:`table_words` as a message (the host screen tells it in the player's language)."""
     game = table.session.game
-    parts = [Msg(N_("seed {seed}"), seed=game.seed)]
+    parts = [Msg(N_("{rules} rules"), rules=game.rules)]
     if game.rules != "home":
-        parts.append(Msg(N_("{rules} rules"), rules=game.rules))
         chosen = game.options
         if game.rules == "classic" and chosen.banco_split != "free":
             parts.append(Msg(N_("banco divided: {how}"), how=chosen.banco_split))
@@ -308,9 +313,9 @@ def prepare_table(
         options=options,
     )
     if journal:
-        warning = open_journal(table.session, pace)
-        if warning:
-            print(f"banque: {warning}", file=sys.stderr)
+        refusal = open_journal(table.session, pace)
+        if refusal:
+            raise BanqueError(refusal)
     return table, gid
 
 
@@ -530,12 +535,15 @@ def resume_hosting(
     tcp = tcp_port
     if tcp is None and isinstance(note.get("tcp"), int) and not isinstance(note["tcp"], bool):
         tcp = note["tcp"]
-    resumed = Msg(
-        N_("Game {id} resumed at bank {bank}, coup {coup} ({acts} acts kept)."),
+    resumed = Msg.plural(
+        Nn_(
+            "Game {id} resumed at bank {bank}, coup {coup} ({n} act kept).",
+            "Game {id} resumed at bank {bank}, coup {coup} ({n} acts kept).",
+        ),
+        len(game.actions),
         id=ident,
         bank=game.bank_number,
         coup=game.coup_number,
-        acts=len(game.actions),
     )
     return Hosting(table, group, gid, socket, tcp, True, resumed, tuple(warnings))
 

@@ -746,7 +746,8 @@ class TableServer:
 def open_journal(session: Session, pace: float) -> str | None:
     """The host's journal, written as the game goes (as at a hot-seat table).
 
-    Returns a one-line warning if it cannot be written (the game goes on).
+    Returns the one line that says why it cannot be created (then the table does not
+    open: a hosted game is always on disk, or its host chose ``--no-journal``).
     """
     from ..engine.journal import Journal
     from ..engine.record import record_of
@@ -757,7 +758,14 @@ def open_journal(session: Session, pace: float) -> str | None:
         )
     except OSError as exc:
         return P.tell(
-            P.Msg(N_("The game's journal cannot be written ({why})."), why=os_reason(exc))
+            P.Msg(
+                N_(
+                    "The game's journal cannot be created ({why}): the table does not open "
+                    "(free some space in banque's data folder, or host with --no-journal to "
+                    "play without one)."
+                ),
+                why=os_reason(exc),
+            )
         )
     return None
 

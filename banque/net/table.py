@@ -909,9 +909,9 @@ class Table:
         player = self._stand_ins.get(who)
         if player is None:
             from ..engine.players import ComputerPlayer as Robot
-            from ..engine.session import CountingRandom
+            from ..engine.session import seat_rng
 
-            rng = CountingRandom(f"banque/{self.session.game.seed}/stand-in:{who}")
+            rng = seat_rng(self.session.game, f"stand-in:{who}")
             player = Robot(who, "cautious", rng).decide
             self._stand_ins[who] = player
         return player

@@ -14,7 +14,6 @@ from __future__ import annotations
 import importlib
 import os
 import threading
-import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from functools import partial
@@ -302,22 +301,18 @@ class BanqueApp(TranslatedApp):
         from ..engine.journal import Journal
         from ..engine.record import record_of
 
+        game, styles, pace = session.game, session.styles, self.pace
         try:
             session.journal = Journal.create(
-                record_of(session.game, computers=session.styles, pace=self.pace),
-                clock=self.clock(),
+                record_of(game, computers=styles, pace=pace), clock=self.clock()
             )
         except OSError as exc:
-            from ..engine.messages import os_reason, tell
-
-            self.notify(
-                _(
-                    "The game's journal cannot be written ({why}): a closed terminal would "
-                    "lose the game. ctrl+s saves the record."
-                ).format(why=tell(os_reason(exc))),
-                severity="warning",
-                timeout=max(self.toast_seconds, 10.0),
+            # Not created (a full disk…): the table takes no act and says why, on screen,
+            # and tries again until it can (the whole record then, nothing lost).
+            session.journal = Journal.later(
+                lambda: record_of(game, computers=styles, pace=pace), exc, clock=self.clock()
             )
+            self.watch_journal()
 
     def _resume_game(self, path: Path) -> None:
         """Continue a journal's game where it stopped (same seats, computers, pace)."""
@@ -559,15 +554,19 @@ class BanqueApp(TranslatedApp):
         """
         from ..engine.game import Game
         from ..engine.models import TableOptions
+        from ..engine.rng import seed_and_stream
         from ..engine.session import Session
         from .screens.table import TableScreen
 
         if seed is None:
-            seed = self._seed if self._seed is not None else time.time_ns() % (2**32)
+            seed = self._seed
+        # No seed given: a secure one and its stream; a given one (a study's) its known shoe.
+        seed, stream = seed_and_stream(seed)
         game = Game(
             list(names),
             seed,
             self._shoe,
+            stream=stream,
             forced_moves=self.forced_moves,
             rules=self.rules,  # type: ignore[arg-type]
             # Options that belong to the rules chosen in setup (another profile ignores them).

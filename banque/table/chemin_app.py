@@ -16,7 +16,6 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -140,7 +139,7 @@ class CheminApp(TwoHandApp):
         self.curtain_for: str | None = None
         #: The betting round a human banker opened (see :meth:`_round`).
         self.opened: tuple[int, int] | None = None
-        self._rng = random.Random(f"banque/{game.seed}/chemin-table")
+        self._rng = game.rng_for("chemin-table")
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -581,6 +580,7 @@ def run_chemin(
     that the table never shows who holds 5; a record keeps its own way.
     """
     from ..engine.record import load_record, replay
+    from ..engine.rng import seed_and_stream
     from ..games.chemin import CheminGame
     from ..games.tables import TableJournal, reopen, run_table
 
@@ -596,11 +596,14 @@ def run_chemin(
             game = replay(loaded).game
             computers = {**loaded.computers, **computers}
         else:
+            # A new game: a secure seed and its stream (an explicit seed: its known shoe).
+            chosen, stream = seed_and_stream(seed)
             game = CheminGame(
                 names,
-                random.SystemRandom().randrange(2**31) if seed is None else seed,
+                chosen,
                 forced_moves="automatic" if forced_moves == "automatic" else "announced",
                 first_bank="auction" if first_bank == "auction" else "lot",
+                stream=stream,
             )
         journal = TableJournal.create(game, computers, pace)
     humans = [p for p in game.participants if p not in computers]

@@ -13,7 +13,6 @@ The rules all live in :mod:`banque.games.punto`; this screen only shows and asks
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -131,9 +130,7 @@ class PuntoApp(TwoHandApp):
         self.chip = 1
         self.pending: dict[str, dict[str, int]] = {}
         self.message = tell(game.prompt_msg)
-        self._rngs = {
-            name: random.Random(f"banque/{game.seed}/punto/{name}") for name in self.computers
-        }
+        self._rngs = {name: game.rng_for(f"punto/{name}") for name in self.computers}
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -450,6 +447,7 @@ def run_punto(
 ) -> int:
     """Open the punto banco table: a new game, a record played on, or a journal resumed."""
     from ..engine.record import load_record, replay
+    from ..engine.rng import seed_and_stream
     from ..games.punto import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
     from ..games.tables import TableJournal, reopen, run_table, your_name
 
@@ -463,11 +461,14 @@ def run_punto(
         if record_path is not None:
             game = replay(load_record(record_path)).game
         else:
+            # A new game: a secure seed and its stream (an explicit seed: its known shoe).
+            chosen, stream = seed_and_stream(seed)
             game = PuntoGame(
                 names or [your_name()],
-                random.SystemRandom().randrange(2**31) if seed is None else seed,
+                chosen,
                 packs=packs or DEFAULT_PACKS,
                 limit=limit or DEFAULT_LIMIT,
+                stream=stream,
             )
         journal = TableJournal.create(game, computers, pace)
     humans = [p for p in game.participants if p not in computers]

@@ -325,7 +325,7 @@ class SetupScreen(Screen[None]):
                         )
                     yield TextField(
                         self._seed_text,
-                        placeholder=_("(blank: from the clock)"),
+                        placeholder=_("(blank: a secure seed)"),
                         restrict=r"[0-9]*",
                         max_length=18,
                         refuse="?",
