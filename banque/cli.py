@@ -732,6 +732,7 @@ def _add_net_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     p.add_argument(
         "--socket",
+        type=_socket_path,
         metavar=_("PATH"),
         help=_("the Unix socket (default: table.sock in your runtime folder)"),
     )
@@ -839,6 +840,17 @@ def _seat_user(text: str) -> tuple[str, str]:
             )
         )
     return seat.strip(), user.strip()
+
+
+def _socket_path(text: str) -> str:
+    """``--socket PATH``: a path that can be shown, never an escape sequence."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(_("a socket needs a path (for example ~/banque.sock)"))
+    if not text.isprintable():
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a socket path: it holds control characters").format(text=quoted(text))
+        )
+    return text
 
 
 #: ``banque host``'s flags that choose the game itself: a game hosted again keeps its own.
@@ -962,6 +974,14 @@ def cmd_join(args: argparse.Namespace) -> int:
         raise BanqueError(_("--watch joins as a spectator: no --seat with it"))
     if not args.watch and not args.seat:
         raise BanqueError(_("name your seat with --seat NAME (or watch with --watch)"))
+    from .engine.messages import reason
+    from .net.client import parse_address
+    from .net.server import TableError
+
+    try:  # a bad address, or an unsafe socket folder, in one line before the screen
+        parse_address(args.table)
+    except TableError as exc:
+        raise BanqueError(reason(exc)) from None
     token = _join_token(args)  # a token file refused, or the warning, before the table
     _need_terminal()
     from .table.screens.joined import run_join
@@ -1613,7 +1633,10 @@ def _check_computers(names: Sequence[str], computers: dict[str, SeatChoice]) -> 
 
 
 def _need_terminal() -> None:
-    """The table draws on a terminal: into a pipe or file it would write escape codes."""
+    """The table draws on a terminal: into a pipe or file it would write escape codes.
+
+    Called before anything is drawn by every full-screen command (the tables, ``--resume``,
+    ``join``, the host's screen)."""
     stdin = sys.stdin is None or not sys.stdin.isatty()
     stdout = sys.stdout is None or not sys.stdout.isatty()
     if stdin and stdout:
@@ -1622,6 +1645,8 @@ def _need_terminal() -> None:
         said = _("the table needs a terminal, and standard input is not one")
     elif stdout:
         said = _("the table needs a terminal, and standard output is not one")
+    elif sys.__stderr__ is None or not sys.__stderr__.isatty():  # where Textual draws
+        said = _("the table needs a terminal, and standard error (where it is drawn) is not one")
     else:
         return
     raise BanqueError(
@@ -1807,8 +1832,8 @@ def resume(which: str) -> int:
     if not info.ended and hosted_of(path) is not None:
         raise BanqueError(_hosted_hint(path.name.removesuffix(".jsonl")))
     new_game(info.record)
+    _need_terminal()  # before any escape code: not into a file or a pipe
     if info.record.game != "banque":  # chemin de fer, punto banco: their own tables
-        _need_terminal()
         from .games.tables import open_table
 
         return open_table(info.record.game, resume=path)

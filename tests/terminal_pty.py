@@ -5,7 +5,9 @@
 come (or fails showing the screen's tail), without a blocked thread if they
 never come; ``term.write(b"…")`` types; ``term.pump()`` keeps reading the screen while a
 test waits for something else; ``await term.wait()`` is the exit code;
-``term.close()`` kills what is left and closes the terminal.
+``term.modes()`` is the terminal's line discipline now (echo, line editing,
+signal keys: what raw mode turns off); ``term.close()`` kills what is left
+and closes the terminal.
 """
 
 from __future__ import annotations
@@ -78,6 +80,17 @@ class Terminal:
         connection) blocks on it, input included."""
         while chunk := await self._chunk():
             self.screen.extend(chunk)
+
+    def modes(self) -> dict[str, bool]:
+        """Whether the terminal echoes, edits lines and turns ctrl+c into a signal (a
+        shell's terminal does all three; a full-screen program turns them off while it runs).
+        Read through the pty's master side, which shows the terminal's own settings."""
+        lflag = termios.tcgetattr(self.fd)[3]
+        return {
+            "echo": bool(lflag & termios.ECHO),
+            "icanon": bool(lflag & termios.ICANON),
+            "isig": bool(lflag & termios.ISIG),
+        }
 
     def write(self, keys: bytes) -> None:
         os.write(self.fd, keys)

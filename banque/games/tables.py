@@ -8,6 +8,7 @@ continues them): the journal's head names the game.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -129,7 +130,8 @@ def run_table(app: Any, game: Any, journal: TableJournal) -> int:
     finally:
         kept = journal.sync(game)
         journal.close()
-    print(farewell(game, journal.path, kept=kept, journal=journal))
+    with contextlib.suppress(OSError):  # SIGHUP: the terminal may be gone
+        print(farewell(game, journal.path, kept=kept, journal=journal), flush=True)
     return code
 
 

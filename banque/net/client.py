@@ -29,10 +29,10 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.messages import N_, os_reason
-from ..text import plain
+from ..text import plain, quoted
 from . import auth as A
 from . import protocol as P
-from .server import TableError, default_socket
+from .server import TableError, join_socket
 from .table import Joined, Table
 
 #: Log lines a seat keeps.
@@ -65,18 +65,33 @@ def _say(template: str, **params: Any) -> str:
 
 
 def parse_address(text: str | None) -> Address:
-    """``PATH`` (a Unix socket), ``tcp:PORT`` or ``tcp:HOST:PORT``; none: the default socket."""
+    """``PATH`` (a Unix socket), ``tcp:PORT`` or ``tcp:HOST:PORT``; none: the default socket
+    (:func:`~banque.net.server.join_socket`). A bad address raises :class:`TableError`
+    in one line, what was written quoted (control characters escaped)."""
     if text is None or not text.strip():
-        return Address(default_socket())
+        return Address(join_socket())
     text = text.strip()
+    if not text.isprintable():  # an escape sequence is no address: never shown raw
+        raise TableError(
+            _say(
+                N_("{text} is not a table address: it holds control characters."),
+                text=quoted(text),
+            )
+        )
     if text.startswith("tcp:"):
-        rest = text[4:]
-        host, _, port = rest.rpartition(":")
-        if not port.isdigit() or not 0 < int(port) < 65536:
+        host, _, port = text[4:].rpartition(":")
+        if not port.isdigit():
             raise TableError(
                 _say(
                     N_("{text} is not a table address: write tcp:PORT or tcp:HOST:PORT."),
-                    text=repr(text),
+                    text=quoted(text),
+                )
+            )
+        if not 0 < int(port) < 65536:
+            raise TableError(
+                _say(
+                    N_("{text} is not a table address: a port is a number from 1 to 65535."),
+                    text=quoted(text),
                 )
             )
         return Address(None, host or "127.0.0.1", int(port))

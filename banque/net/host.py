@@ -1,7 +1,7 @@
 """``banque host``: open a table from flags, print how to join, serve until stopped.
 
 The host's terminal shows the public log as the game goes (one line an
-event: the same public words every seat reads).  ctrl+c, SIGTERM or SIGHUP
+event: the same public words every seat reads).  ctrl+c, SIGTERM, SIGHUP or SIGQUIT
 close the table: every seat is told, the journal is brought up to date
 (between two banks the game is finished, otherwise ``banque host --resume``
 hosts it again).
@@ -591,7 +591,7 @@ async def _serve(hosting: Hosting, out: TextIO) -> int:
         status = 0 if signum == signal.SIGINT else 128 + signum
         stop.set()
 
-    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(sig, stopped, int(sig))
     session = table.session

@@ -1,8 +1,9 @@
 """The table server: one process holds the table; seats join over a socket.
 
 It listens on a Unix socket (by default ``table.sock`` in the user's
-runtime directory, ``platformdirs.user_runtime_dir("banque")``, in a folder
-of the owner's only, the socket itself mode 0600) and, as an option, on a
+runtime folder, ``$XDG_RUNTIME_DIR/banque``, or without that variable
+``/run/user/UID/banque`` or ``/tmp/banque-UID``: :func:`socket_folders`;
+a folder of the owner's only, the socket itself mode 0600) and, as an option, on a
 loopback TCP port.  Each connection is read line by line (a line longer
 than :data:`banque.net.protocol.MAX_LINE` is refused and skipped, never
 read whole); the lines go to the :class:`~banque.net.table.Table`, which
@@ -31,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine.messages import N_, Msg, Nn_, os_reason
+from ..text import plain
 from . import protocol as P
 from .auth import Peer
 from .table import Joined, Table
@@ -69,22 +71,128 @@ class TableError(Exception):
     """A table that cannot be opened or joined, in one line for a player."""
 
 
-def runtime_dir() -> Path:
-    """The folder of the table's socket (``$BANQUE_RUNTIME_DIR`` overrides it)."""
+#: Where the socket's folder is looked for without ``$XDG_RUNTIME_DIR`` (an sshd without
+#: PAM sets none): the per-user folder a desktop session's ``$XDG_RUNTIME_DIR`` names
+#: (``/run/user/UID``, when it is the account's own), then a folder of banque's own in
+#: ``/tmp`` (a fixed place, not ``$TMPDIR``: every session of the account meets there).
+RUN_USER = Path("/run/user")
+TEMP_ROOT = Path("/tmp")
+
+
+def socket_folders() -> list[Path]:
+    """The default socket's possible folders, first choice first: ``banque host`` opens it
+    in the first, ``banque join`` looks for it in each (:func:`join_socket`).
+
+    ``$BANQUE_RUNTIME_DIR`` alone when set; else ``$XDG_RUNTIME_DIR/banque``, then
+    ``/run/user/UID/banque`` when that folder is the account's own, then ``/tmp/banque-UID``.
+    """
     override = os.environ.get("BANQUE_RUNTIME_DIR")
     if override:
-        return Path(override)
-    import warnings
+        return [Path(override).expanduser()]
+    return _default_folders()
 
-    import platformdirs
 
-    with warnings.catch_warnings():  # no XDG_RUNTIME_DIR (some SSH logins): its fallback
-        warnings.simplefilter("ignore")
-        return Path(platformdirs.user_runtime_dir("banque", appauthor=False))
+def _default_folders() -> list[Path]:
+    uid = os.geteuid()
+    folders: list[Path] = []
+    xdg = os.environ.get("XDG_RUNTIME_DIR", "")
+    if xdg and os.path.isabs(xdg):
+        folders.append(Path(xdg) / "banque")
+    run = RUN_USER / str(uid)
+    if folder_problem(run) is None and run / "banque" not in folders:
+        folders.append(run / "banque")
+    folders.append(TEMP_ROOT / f"banque-{uid}")
+    return folders
+
+
+def runtime_dir() -> Path:
+    """The folder of the table's socket (``$BANQUE_RUNTIME_DIR`` overrides it)."""
+    return socket_folders()[0]
 
 
 def default_socket() -> Path:
+    """Where ``banque host`` opens the table's socket when not told (``--socket``)."""
     return runtime_dir() / SOCKET_NAME
+
+
+def folder_problem(folder: Path) -> P.Msg | None:
+    """What makes ``folder`` unsafe for the table's socket (``None``: it is a folder of
+    this account's own that nobody else may write in). A missing folder is a problem too."""
+    try:
+        info = folder.lstat()  # a symbolic link is not followed: it is refused
+    except OSError as exc:
+        return P.Msg(N_("cannot be read ({why})"), why=os_reason(exc))
+    if stat.S_ISLNK(info.st_mode):
+        return P.Msg(N_("is a symbolic link"))
+    if not stat.S_ISDIR(info.st_mode):
+        return P.Msg(N_("is not a folder"))
+    if info.st_uid != os.geteuid():
+        return P.Msg(N_("belongs to another account (uid {uid})"), uid=info.st_uid)
+    if info.st_mode & 0o022:
+        return P.Msg(N_("may be written by others (mode {mode})"), mode=f"{info.st_mode & 0o777:o}")
+    return None
+
+
+def _unsafe_folder(folder: Path, problem: P.Msg) -> TableError:
+    return TableError(
+        P.Msg(
+            N_(
+                "The socket folder {folder} {problem}: banque neither opens nor looks for a "
+                "table there (someone else could stand in for it). Set XDG_RUNTIME_DIR to a "
+                "folder of your own, or name the socket on both sides: banque host --socket "
+                "PATH and banque join --table PATH."
+            ),
+            folder=plain(str(folder), 200),
+            problem=problem,
+        )
+    )
+
+
+def _make_default_folder(folder: Path) -> None:
+    """A default socket folder, made private (0700) if missing, and checked safe."""
+    if not os.path.lexists(folder):
+        try:
+            folder.mkdir(mode=0o700)  # its parent is not made: an absent runtime dir is said
+        except FileExistsError:  # made meanwhile: checked below
+            pass
+        except OSError as exc:
+            raise TableError(
+                P.Msg(
+                    N_(
+                        "Cannot make the socket folder {folder} ({why}). Set XDG_RUNTIME_DIR "
+                        "to a folder of your own, or name the socket: banque host --socket PATH."
+                    ),
+                    folder=plain(str(folder), 200),
+                    why=os_reason(exc),
+                )
+            ) from None
+    problem = folder_problem(folder)
+    if problem is not None:
+        raise _unsafe_folder(folder, problem)
+
+
+def join_socket() -> Path:
+    """The default socket as ``banque join`` finds it: in the first of
+    :func:`socket_folders` that holds one (else where ``banque host`` would open it).
+
+    A default folder that exists but is not safe (another account's, a symbolic link,
+    writable by others) is refused with :class:`TableError`, before anything is sent.
+    """
+    folders = socket_folders()
+    strict = not _overridden()
+    for folder in folders:
+        if strict and os.path.lexists(folder):
+            problem = folder_problem(folder)
+            if problem is not None:
+                raise _unsafe_folder(folder, problem)
+        path = folder / SOCKET_NAME
+        if os.path.lexists(path):
+            return path
+    return folders[0] / SOCKET_NAME
+
+
+def _overridden() -> bool:
+    return bool(os.environ.get("BANQUE_RUNTIME_DIR"))
 
 
 def peer_uid(sock: socket.socket | None) -> int | None:
@@ -224,23 +332,40 @@ class StreamLink:
 
 
 def _prepare_socket_path(path: Path) -> None:
-    """The socket's folder (owner only when it is ours) and no stale socket in the way."""
+    """The socket's folder (owner only when it is ours) and no stale socket in the way.
+
+    A default folder (:func:`socket_folders`) is made 0700 and must be this account's
+    own, not a symbolic link, written by nobody else; a folder named by ``--socket`` or
+    ``$BANQUE_RUNTIME_DIR`` is made if missing and must not be writable by others
+    (unless sticky, as ``/tmp`` is)."""
     folder = path.parent
-    if not folder.exists():
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    info = folder.stat()
-    sticky = bool(info.st_mode & stat.S_ISVTX)
-    if not sticky and (info.st_uid != os.getuid() or info.st_mode & 0o022):
-        # Someone else could put their own socket in its place and collect tokens.
-        raise TableError(
-            P.Msg(
-                N_(
-                    "{folder} is writable by others: the table's socket is not opened there "
-                    "(choose --socket in a folder of your own)."
-                ),
-                folder=str(folder),
+    if not _overridden() and folder in _default_folders():
+        _make_default_folder(folder)
+    else:
+        try:
+            if not folder.exists():
+                folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            info = folder.stat()
+        except OSError as exc:
+            raise TableError(
+                P.Msg(
+                    N_("Cannot open a table at {path}: {why}."),
+                    path=plain(str(path), 200),
+                    why=os_reason(exc),
+                )
+            ) from None
+        sticky = bool(info.st_mode & stat.S_ISVTX)
+        if not sticky and (info.st_uid != os.getuid() or info.st_mode & 0o022):
+            # Someone else could put their own socket in its place and collect tokens.
+            raise TableError(
+                P.Msg(
+                    N_(
+                        "{folder} is writable by others: the table's socket is not opened there "
+                        "(choose --socket in a folder of your own)."
+                    ),
+                    folder=plain(str(folder), 200),
+                )
             )
-        )
     if path.is_symlink():
         raise TableError(
             P.Msg(N_("{path} is a symbolic link: the table does not open there."), path=str(path))

@@ -255,7 +255,6 @@ class BanqueApp(TranslatedApp):
         # (A real terminal's: tests draw in truecolor whatever runs them.)
         few = self.console.color_system in ("standard", "windows")
         self.set_class(few and not self.is_headless, "-16-colours")
-        self._watch_signals()
         if self._resume is not None:
             self._resume_game(self._resume)
         elif self._record is not None:
@@ -458,27 +457,12 @@ class BanqueApp(TranslatedApp):
             return None
         return rescue_record(session.record_text(self.pace), "banque", [self.save_dir])
 
-    def _watch_signals(self) -> None:
-        """SIGTERM and SIGHUP (a closed terminal): restore it, keep the game."""
-        import asyncio
-        import signal
-
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # pragma: no cover
-            return
-        for name in ("SIGTERM", "SIGHUP"):
-            sig = getattr(signal, name, None)
-            if sig is None:
-                continue
-            try:
-                loop.add_signal_handler(sig, partial(self._on_signal, int(sig)))
-            except (NotImplementedError, RuntimeError, ValueError):  # not the main thread
-                continue
-
-    def _on_signal(self, signum: int) -> None:
+    def keep_game(self) -> None:
+        """A signal (SIGTERM, SIGHUP: a closed terminal…): the journal up to date first."""
         self._journal_sync()
-        self.exit(128 + signum, return_code=128 + signum, message=self._kept_message())
+
+    def signal_farewell(self) -> Text | None:
+        return self._kept_message()
 
     def _kept_message(self) -> Text | None:
         """What quitting says about the game (it is kept in the journal)."""

@@ -4,6 +4,9 @@ Their command palette offers each other language banque speaks ("Language:
 Français"…); choosing one speaks it from then on and draws the table again in
 it (the game goes on: its acts are not words).  A help screen open at the time
 is closed, so that the next one is made in the new language.
+
+A signal ends either table as ``q`` would, its journal up to date (``keep_game``;
+the terminal restored: :class:`~banque.table.signals.SignalExitApp`).
 """
 
 from __future__ import annotations
@@ -137,6 +140,11 @@ class TwoHandApp(TranslatedApp):
             "The game's journal could not be written ({why}): it does not keep the end of "
             "this game yet (the table tries again; ctrl+q then says what is kept). q leaves."
         ).format(why=journal.failure or "?")
+
+    def keep_game(self) -> None:
+        """A signal (SIGTERM, SIGHUP: a closed terminal…): the journal up to date first;
+        the table's farewell is printed once the terminal is restored (``run_table``)."""
+        self.save()
 
     def _keep_widgets(self) -> None:
         """Keep the table's widgets by id (at mount: :meth:`_w` finds them afterwards)."""

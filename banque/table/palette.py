@@ -26,6 +26,7 @@ from textual.content import Content
 from textual.screen import Screen
 
 from ..i18n import LANGUAGES, _, current_language, install, pgettext, retranslate
+from .signals import SignalExitApp
 
 
 def textual_words() -> dict[str, str]:
@@ -100,8 +101,9 @@ def _nothing() -> None:
     """Choosing "no command matches" does nothing more than close the palette."""
 
 
-class TranslatedApp(App[int]):
-    """An App whose command palette speaks the chosen language."""
+class TranslatedApp(SignalExitApp):
+    """An App whose command palette speaks the chosen language (and which leaves the
+    terminal as it found it on a signal: :class:`~banque.table.signals.SignalExitApp`)."""
 
     COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {
         *App.COMMANDS,

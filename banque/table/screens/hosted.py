@@ -8,7 +8,7 @@ table like any joiner through a :class:`~banque.net.client.LocalConnection`
 host's own seat with ``--play NAME`` (its concealed cards on this screen).
 
 ctrl+q closes the table after a confirmation (every seat is told);
-SIGTERM, SIGHUP and SIGINT close it too.  ``j`` shows again how each seat
+SIGTERM, SIGHUP, SIGQUIT and SIGINT close it too.  ``j`` shows again how each seat
 joins.  The journal is written as the game goes, as with ``--log``, with how
 the game is hosted and its seats' tokens beside it (``banque host --resume``
 brings it back, ``--resume`` here too: the join lines then say which game).
@@ -31,6 +31,7 @@ from textual.widgets import Static
 
 from ...constants import SeatChoice
 from ...i18n import N_, _
+from ..signals import signal_status
 from .dialogs import ConfirmScreen
 from .joined import Connection, JoinApp
 
@@ -108,6 +109,7 @@ class HostApp(JoinApp):
         self.watcher = N_("host")
         self.watch_hint = N_("Hosting (public view) · j: how to join · ctrl+q: close the table")
         self.closing = False
+        self._closing_task: asyncio.Task[None] | None = None
 
     def join_lines(self) -> list[str]:
         from ...net.server import join_lines, shell_word
@@ -174,6 +176,13 @@ class HostApp(JoinApp):
             ),
             answered,
         )
+
+    def leave_on_signal(self, signum: int) -> None:
+        """SIGTERM, SIGHUP, SIGQUIT (128 + its number) or SIGINT (0): every seat is told,
+        then the table closes (the terminal restored: :class:`~banque.table.signals.SignalExitApp`)."""
+        code = 0 if signum == signal.SIGINT else signal_status(signum)
+        # A task, not a worker: the signal may come before the App has started.
+        self._closing_task = asyncio.get_running_loop().create_task(self.close_table(code))
 
     def _closing_words(self) -> str:
         """What closing does to the game: kept by the journal, or not (it cannot be written)."""
@@ -270,24 +279,9 @@ async def _show(hosting: Hosting, play: str | None) -> int:
         resumed=hosting.resumed,
         warnings=(*hosting.warnings, *([warning] if warning else [])),
     )
-    loop = asyncio.get_running_loop()
-    stopping: set[asyncio.Task[None]] = set()
-
-    def stopped(signum: int) -> None:
-        code = 0 if signum == signal.SIGINT else 128 + signum
-        task = loop.create_task(app.close_table(code))
-        stopping.add(task)
-
-    signals = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
-    for sig in signals:
-        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            loop.add_signal_handler(sig, stopped, int(sig))
     try:
-        code = await app.run_async()
+        code = await app.run_async()  # SIGTERM, SIGHUP, SIGQUIT, SIGINT: app.leave_on_signal
     finally:
-        for sig in signals:
-            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                loop.remove_signal_handler(sig)
         from ...net.host import closing_words
 
         await server.close(closing_words(hosting.table))

@@ -72,7 +72,8 @@ def run_host_setup(
     rules: str = "home",
     options: Mapping[str, str | int] | None = None,
 ) -> HostChoices | None:
-    """The setup screen; the choices, or ``None`` if the host quit."""
+    """The setup screen; the choices, or ``None`` if the host quit (a signal ends
+    ``banque host`` with its status, 128 + the signal's number)."""
     app = HostSetupApp(
         seed=seed,
         pace=pace,
@@ -83,4 +84,8 @@ def run_host_setup(
         options=options,
     )
     app.run()
+    if app.signalled is not None:
+        from ..signals import signal_status
+
+        raise SystemExit(signal_status(app.signalled))
     return app.chosen

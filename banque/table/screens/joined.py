@@ -811,6 +811,13 @@ class JoinApp(TranslatedApp):
             )
         self.exit(0, message=Text(self.farewell))
 
+    def signal_farewell(self) -> Text | None:
+        """A signal (SIGTERM, SIGHUP: a closed terminal…) leaves as ctrl+q does: the seat
+        is held (the terminal restored: :class:`~banque.table.signals.SignalExitApp`)."""
+        self._leaving = True
+        self.farewell = _("You left the table; your seat is held: banque join again picks it up.")
+        return Text(self.farewell)
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield from self.language_commands()  # a switch draws the table again in the language
