@@ -330,7 +330,7 @@ def test_the_hosts_console_lines_are_in_the_language(lang: str) -> None:
                 proc.wait()
         text = "".join(lines)
         opened = {"fr": "Table ouverte à", "es": "Mesa abierta en"}[lang]
-        words = {"fr": "(règles classic).", "es": "(reglas classic)."}[lang]
+        words = {"fr": "(règles classiques).", "es": "(reglas clásicas)."}[lang]
         assert lines[0].startswith(f"{opened} {path} (") and words in lines[0], text
         assert not {"graine", "semilla"} & set(lines[0].split()), text  # never the seed
         joins = {"fr": "Chaque joueur rejoint avec :", "es": "Cada jugador se une con:"}[lang]

@@ -30,7 +30,7 @@ from typing import Any, TextIO
 
 from ..constants import SeatChoice
 from ..engine.errors import BanqueError, IllegalAction
-from ..engine.messages import N_, Listed, Msg, os_reason, reason, tell_event
+from ..engine.messages import N_, Listed, Msg, Word, os_reason, reason, tell_event
 from ..engine.messages import tell as say
 from ..i18n import Nn_
 from .server import (
@@ -107,7 +107,7 @@ def table_words(table: Table) -> str:
 def table_words_msg(table: Table) -> Msg:
     """:func:`table_words` as a message (the host screen tells it in the player's language)."""
     game = table.session.game
-    parts = [Msg(N_("{rules} rules"), rules=game.rules)]
+    parts = [Msg(N_("{rules} rules"), rules=Word(game.rules))]
     if game.rules != "home":
         chosen = game.options
         if game.rules == "classic" and chosen.banco_split != "free":
