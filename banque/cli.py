@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .engine.models import ForcedMoves
     from .engine.record import Replay
     from .engine.session import SeatChoice
+    from .net.host import Hosting
 
 EXIT_USAGE = 2
 #: The games of the family (see banque.games).
@@ -884,22 +885,18 @@ def _host_resume(args: argparse.Namespace, screen: bool) -> int:
                 "no {flags} with it (--socket, --tcp, --play and --log may be given)"
             ).format(flags=", ".join(given))
         )
-    from .net.host import check_play, resume_hosting, serve_hosting
+    from .net.host import check_play, resume_hosting
 
     hosting = resume_hosting(args.resume or None, socket_path=args.socket, tcp_port=args.tcp)
     game = hosting.table.session.game
     if args.play is not None:
         styles = {n: "cautious" for n in game.participants if n not in hosting.table.seats}
         check_play(args.play, list(game.participants), styles)  # type: ignore[arg-type]
-    if screen:
-        from .table.screens.hosted import run_hosting
-
-        return run_hosting(hosting, args.play)
-    return serve_hosting(hosting)
+    return _serve_hosting(hosting, screen, args.play)
 
 
 def cmd_host(args: argparse.Namespace) -> int:
-    from .net.host import host
+    from .net.host import check_play, prepare_hosting
 
     if args.play is not None and args.log:
         raise BanqueError(_("--play shows your seat full-screen: not with --log"))
@@ -933,40 +930,35 @@ def cmd_host(args: argparse.Namespace) -> int:
         rules, options = chosen.rules, chosen.options
     elif names is None:
         names = ["Ana", "Bruno", "Chloé"]
-    if screen:
-        from .table.screens.hosted import run_hosted
-
-        return run_hosted(
-            names,
-            computers=computers,
-            seed=seed,
-            pace=pace,
-            forced_moves=forced_moves,
-            socket_path=args.socket,
-            tcp_port=args.tcp,
-            takeover=args.takeover,
-            journal=not args.no_journal,
-            group=args.group,
-            seat_users=seat_users,
-            play=args.play,
-            rules=rules,
-            options=options,
-        )
-    return host(
+    check_play(args.play, names, computers)
+    hosting = prepare_hosting(
         names,
         computers=computers,
         seed=seed,
         pace=pace,
         forced_moves=forced_moves,
-        socket_path=args.socket,
-        tcp_port=args.tcp,
         takeover=args.takeover,
         journal=not args.no_journal,
         group=args.group,
         seat_users=seat_users,
         rules=rules,
         options=options,
+        socket_path=args.socket,
+        tcp_port=args.tcp,
     )
+    return _serve_hosting(hosting, screen, args.play)
+
+
+def _serve_hosting(hosting: Hosting, screen: bool, play: str | None) -> int:
+    """A prepared table (new, or brought back by ``--resume``) served: on the host's
+    full screen (``play``: its seat there), or on its console."""
+    if screen:
+        from .table.screens.hosted import run_hosting
+
+        return run_hosting(hosting, play)
+    from .net.host import serve_hosting
+
+    return serve_hosting(hosting)
 
 
 def cmd_join(args: argparse.Namespace) -> int:

@@ -103,6 +103,15 @@ def _private_dir(path: Path) -> None:
             os.chmod(path, 0o700)
 
 
+def _write_all(fd: int, data: bytes) -> None:
+    """Write every byte of ``data`` (a short write goes on), then sync it to disk."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+    os.fsync(fd)
+
+
 def _fsync_dir(path: Path) -> None:
     """Make a file's creation or renaming durable (where the system allows it)."""
     try:
@@ -142,11 +151,7 @@ def atomic_write(path: str | Path, text: str, mode: int = 0o600) -> Path:
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, mode)
     try:
         try:
-            view = memoryview(data)
-            while view:
-                written = os.write(fd, view)
-                view = view[written:]
-            os.fsync(fd)
+            _write_all(fd, data)
         finally:
             os.close(fd)
         os.replace(tmp, p)
@@ -364,11 +369,7 @@ class Journal:
         elif st.st_size != self.size:  # an earlier failure could not cut its part line
             os.ftruncate(fd, self.size)
         try:
-            view = memoryview(data)
-            while view:
-                written = os.write(fd, view)
-                view = view[written:]
-            os.fsync(fd)
+            _write_all(fd, data)
         except OSError:
             # Whole lines or nothing: cut back to the last whole line (tried again
             # before the next write if even this fails).
@@ -395,11 +396,7 @@ class Journal:
         flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_APPEND | _NOFOLLOW | _CLOEXEC
         fd = os.open(self.path, flags, 0o600)
         try:
-            view = memoryview(data)
-            while view:
-                written = os.write(fd, view)
-                view = view[written:]
-            os.fsync(fd)
+            _write_all(fd, data)
         except BaseException:
             os.close(fd)
             with contextlib.suppress(OSError):

@@ -233,42 +233,6 @@ class Hosting:
     warnings: tuple[str, ...] = ()
 
 
-def host(
-    names: Sequence[str],
-    *,
-    computers: Mapping[str, SeatChoice],
-    seed: int | None = None,
-    pace: float = 0.6,
-    forced_moves: str = "announced",
-    socket_path: str | None = None,
-    tcp_port: int | None = None,
-    takeover: bool = False,
-    journal: bool = True,
-    group: str | None = None,
-    seat_users: Mapping[str, str] | None = None,
-    out: TextIO | None = None,
-    rules: str = "home",
-    options: Mapping[str, str | int] | None = None,
-) -> int:
-    """Open the table and serve it until stopped; the exit status."""
-    hosting = prepare_hosting(
-        names,
-        computers=computers,
-        seed=seed,
-        pace=pace,
-        forced_moves=forced_moves,
-        takeover=takeover,
-        journal=journal,
-        group=group,
-        seat_users=seat_users,
-        rules=rules,
-        options=options,
-        socket_path=socket_path,
-        tcp_port=tcp_port,
-    )
-    return serve_hosting(hosting, out)
-
-
 def serve_hosting(hosting: Hosting, out: TextIO | None = None) -> int:
     """Serve a prepared table on the console until stopped; the exit status."""
     stream = out or sys.stdout
@@ -280,43 +244,6 @@ def serve_hosting(hosting: Hosting, out: TextIO | None = None) -> int:
             said = close_journal(table.session, table.pace)
             if said:
                 print(said, file=stream, flush=True)
-
-
-def prepare_table(
-    names: Sequence[str],
-    *,
-    computers: Mapping[str, SeatChoice],
-    seed: int | None,
-    pace: float,
-    forced_moves: str,
-    takeover: bool,
-    journal: bool,
-    group: str | None,
-    seat_users: Mapping[str, str] | None,
-    rules: str,
-    options: Mapping[str, str | int] | None,
-) -> tuple[Table, int | None]:
-    """What ``banque host`` does before serving (with its console or its full screen):
-    the seats' accounts checked, the table built, its journal opened (a warning on
-    stderr if it cannot be); the table and the socket's group id."""
-    gid = group_id(group) if group is not None else None
-    users = seat_uids(seat_users or {}, names, computers, gid)
-    table = build_table(
-        names,
-        computers=computers,
-        seed=seed,
-        pace=pace,
-        forced_moves=forced_moves,
-        takeover=takeover,
-        users=users,
-        rules=rules,
-        options=options,
-    )
-    if journal:
-        refusal = open_journal(table.session, pace)
-        if refusal:
-            raise BanqueError(refusal)
-    return table, gid
 
 
 def prepare_hosting(
@@ -335,20 +262,26 @@ def prepare_hosting(
     socket_path: str | None,
     tcp_port: int | None,
 ) -> Hosting:
-    """:func:`prepare_table`, with how the table will be served."""
-    table, gid = prepare_table(
+    """What ``banque host`` does before serving (with its console or its full screen):
+    the seats' accounts checked, the table built, its journal opened (a journal that
+    cannot be created is refused: the table does not open); with how it will be served."""
+    gid = group_id(group) if group is not None else None
+    users = seat_uids(seat_users or {}, names, computers, gid)
+    table = build_table(
         names,
         computers=computers,
         seed=seed,
         pace=pace,
         forced_moves=forced_moves,
         takeover=takeover,
-        journal=journal,
-        group=group,
-        seat_users=seat_users,
+        users=users,
         rules=rules,
         options=options,
     )
+    if journal:
+        refusal = open_journal(table.session, pace)
+        if refusal:
+            raise BanqueError(refusal)
     return Hosting(table, group, gid, socket_path, tcp_port, journal)
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -29,7 +29,6 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...constants import SeatChoice
 from ...i18n import N_, _
 from ..signals import signal_status
 from .dialogs import ConfirmScreen
@@ -209,45 +208,6 @@ class HostApp(JoinApp):
 
         await self.server.close(closing_words(self.server.table))
         self.exit(code)
-
-
-def run_hosted(
-    names: Sequence[str],
-    *,
-    computers: Mapping[str, SeatChoice],
-    seed: int | None = None,
-    pace: float = 0.6,
-    forced_moves: str = "announced",
-    socket_path: str | None = None,
-    tcp_port: int | None = None,
-    takeover: bool = False,
-    journal: bool = True,
-    group: str | None = None,
-    seat_users: Mapping[str, str] | None = None,
-    play: str | None = None,
-    rules: str = "home",
-    options: Mapping[str, str | int] | None = None,
-) -> int:
-    """``banque host`` in a terminal: serve the table and show it here; the exit status."""
-    from ...net.host import check_play, prepare_hosting
-
-    check_play(play, names, computers)
-    hosting = prepare_hosting(
-        names,
-        computers=computers,
-        seed=seed,
-        pace=pace,
-        forced_moves=forced_moves,
-        takeover=takeover,
-        journal=journal,
-        group=group,
-        seat_users=seat_users,
-        rules=rules,
-        options=options,
-        socket_path=socket_path,
-        tcp_port=tcp_port,
-    )
-    return run_hosting(hosting, play)
 
 
 def run_hosting(hosting: Hosting, play: str | None = None) -> int:
