@@ -263,20 +263,15 @@ class Table:
     def _journal_check(self) -> None:
         """Has the journal stopped (or started again) being written? Every seat is told
         (an ``error`` of code ``journal``; the views then carry it), and the host."""
+        from ..engine.journal import stopped_msg
+
         journal = self.session.journal
         why = journal.failure_msg if journal is not None else None
-        if (why is None) == (self.journal_failing is None):
-            if why is not None:
-                from ..engine.journal import stopped_msg
-
-                self.journal_failing = stopped_msg(why)  # the reason may have changed
+        changed = (why is None) != (self.journal_failing is None)
+        self.journal_failing = None if why is None else stopped_msg(why)  # its reason may change
+        if not changed:
             return
-        if why is None:
-            self.journal_failing = None
-        else:
-            from ..engine.journal import stopped_msg
-
-            self.journal_failing = stopped_msg(why)
+        if self.journal_failing is not None:
             notice = P.error("journal", self.journal_failing)
             for joined in list(self.links):
                 if joined.hello:
