@@ -13,18 +13,18 @@ from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from . import __version__
 from .constants import MAX_PLAYERS, MIN_PLAYERS, RULES_NAMES
-from .engine.errors import BanqueError, RecordError
+from .core.errors import BanqueError, RecordError
 from .i18n import N_, _, chips, ngettext, pgettext
 from .text import plain, quoted
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    from .engine.game import Game
-    from .engine.models import ForcedMoves
-    from .engine.record import Replay
-    from .engine.session import SeatChoice
+    from .core.models import ForcedMoves
+    from .games.banque.game import Game
+    from .games.records import Replay
     from .net.host import Hosting
+    from .session.session import SeatChoice
 
 EXIT_USAGE = 2
 #: The games of the family (see banque.games).
@@ -133,7 +133,8 @@ class Parser(argparse.ArgumentParser):
 def _read_record(path: str) -> Replay:
     # The engine and the records are imported when needed: plain ``banque``
     # draws its first screen before them (see banque.table.app).
-    from .engine.record import load_record, read_record, replay
+    from .core.record import load_record, read_record
+    from .games.records import replay
 
     if path == "-":
         # Standard input: the same size limit as a file, read as bytes (UTF-8 or not).
@@ -147,7 +148,7 @@ def _read_record(path: str) -> Replay:
 
 
 def _account(result: Replay) -> str:
-    from .engine.messages import tell_event
+    from .core.messages import tell_event
 
     game = result.game
     names = ", ".join(game.participants)
@@ -170,7 +171,7 @@ def _account(result: Replay) -> str:
 
 
 def _standing(result: Replay) -> str:
-    from .engine.messages import tell
+    from .core.messages import tell
 
     game = result.game
     bal = ", ".join(f"{p} {game.balances[p]}" for p in game.participants)
@@ -216,7 +217,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def _failed(exc: BaseException) -> int:
     """An error told on one line of stderr, in the player's language; the exit status 2."""
-    from .engine.messages import tell_error
+    from .core.messages import tell_error
 
     print(f"banque: {plain(tell_error(exc), 400)}", file=sys.stderr)
     return EXIT_USAGE
@@ -966,7 +967,7 @@ def cmd_join(args: argparse.Namespace) -> int:
         raise BanqueError(_("--watch joins as a spectator: no --seat with it"))
     if not args.watch and not args.seat:
         raise BanqueError(_("name your seat with --seat NAME (or watch with --watch)"))
-    from .engine.messages import reason
+    from .core.messages import reason
     from .net.client import parse_address
     from .net.server import TableError
 
@@ -1013,7 +1014,7 @@ def _read_token_file(name: str) -> str:
     import stat
     from pathlib import Path
 
-    from .engine.messages import os_reason, tell
+    from .core.messages import os_reason, tell
     from .net.server import shell_word
 
     path = Path(name).expanduser()
@@ -1153,7 +1154,7 @@ def _probability(text: str) -> float:
 
 def cmd_odds(args: argparse.Namespace) -> int:
     if args.game != "banque":
-        from .games.odds import main_odds as two_hand_odds
+        from .study.two_hands_odds import main_odds as two_hand_odds
 
         print(two_hand_odds(args.game, args.packs, args.json))
         return 0
@@ -1164,7 +1165,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 
 def cmd_advise(args: argparse.Namespace) -> int:
-    from .engine.players import banker_advice
+    from .games.banque.players import banker_advice
 
     try:
         result = _read_record(args.record)
@@ -1176,10 +1177,10 @@ def cmd_advise(args: argparse.Namespace) -> int:
     if getattr(game, "game", "banque") != "banque":
         return _advise_two_hand(game, args)
     if game.phase != "banker" or game.banker is None:
-        from .engine.messages import tell
+        from .core.messages import tell
 
         return _not_at_choice(tell(game.turn().prompt_msg))
-    from .engine.cards import pretty
+    from .core.cards import pretty
 
     draw, stand = banker_advice(game.observe(game.banker), args.p5)
     best = "draw" if draw > stand else "stand"
@@ -1242,12 +1243,12 @@ def _advise_two_hand(game: Any, args: argparse.Namespace) -> int:
         )
         return EXIT_USAGE
     if game.phase != "banker":
-        from .engine.messages import tell
+        from .core.messages import tell
 
         return _not_at_choice(tell(getattr(game, "prompt_msg", None) or game.prompt))
     from fractions import Fraction
 
-    from .engine.cards import pretty
+    from .core.cards import pretty
 
     draw, stand = game.advice(Fraction(args.p5))
     best = "draw" if draw > stand else "stand"
@@ -1295,7 +1296,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def _solver_setup(args: argparse.Namespace) -> tuple[Any, str]:
     """The exact model for the options (a fresh shoe or a record's), and words for its shoe."""
-    from .study.advisor import unseen_values
+    from .games.banque.advisor import unseen_values
     from .study.edge import EdgeModel
 
     rule = args.naturals or {"classic": "per-side"}.get(args.rules or "", "all")
@@ -1310,7 +1311,7 @@ def _solver_setup(args: argparse.Namespace) -> tuple[Any, str]:
         return EdgeModel(unseen_values(args.packs), rule), shoe.format(n=args.packs)
     result = _read_record(args.record)
     if result.error is not None:
-        from .engine.messages import tell_error
+        from .core.messages import tell_error
 
         raise ValueError(tell_error(result.error))
     game = result.game
@@ -1366,7 +1367,7 @@ def _stakes_list(raw: list[str] | None) -> list[tuple[int, int]]:
 
 
 def _solver_failed(exc: Exception) -> int:
-    from .engine.messages import tell_error
+    from .core.messages import tell_error
 
     print(f"banque: {plain(tell_error(exc), 200)}", file=sys.stderr)
     return EXIT_USAGE
@@ -1498,7 +1499,7 @@ def cmd_choice(args: argparse.Namespace) -> int:
 
 
 def _simulate_two_hand(args: argparse.Namespace) -> int:
-    from .games import simulate as two
+    from .study import two_hands_simulate as two
 
     try:
         if args.game == "punto-banco":
@@ -1514,7 +1515,7 @@ def _simulate_two_hand(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    from .engine.rules import format_profile
+    from .games.banque.rules import format_profile
 
     width = min(120, max(60, _terminal_width()))
     print(format_profile(args.profile, width))
@@ -1528,7 +1529,8 @@ def _terminal_width() -> int:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    from .engine.journal import games_dir, list_games
+    from .core.journal import games_dir
+    from .games.records import list_games
 
     entries = list_games()
     if args.json:
@@ -1729,7 +1731,7 @@ def play_two_hand(
     """Open the table of punto banco or chemin de fer (a new game, or a record played on)."""
     if game == "chemin-de-fer" and record is None and not computers:
         computers = {"Ana": "cautious", "Bruno": "bold", "Chloé": "cautious"}
-    from .games.tables import your_name
+    from .session.two_hands import your_name
 
     you = your_name()
     names = [you, *[n for n in computers if n != you]]
@@ -1764,7 +1766,8 @@ def play(
 ) -> int:
     """Open the table (the terminal app)."""
     if record is not None:
-        from .engine.record import load_record, new_game
+        from .core.record import load_record
+        from .games.records import new_game
 
         # A file that is not a valid record is said here, before the screen opens.
         loaded = load_record(record)
@@ -1773,7 +1776,7 @@ def play(
         try:
             new_game(loaded)
         except RecordError as exc:
-            from .engine.messages import tell_error
+            from .core.messages import tell_error
 
             raise RecordError(f"{plain(record, 120)}: {tell_error(exc)}") from None
         if computers:
@@ -1808,8 +1811,8 @@ def resume(which: str) -> int:
     A game played at a hosted table, unfinished, is refused with the way back to its
     seats (``banque host --resume``): here it would get one keyboard and no tokens.
     """
-    from .engine.journal import find_game, hosted_of, last_unfinished, read_journal
-    from .engine.record import new_game
+    from .core.journal import hosted_of, read_journal
+    from .games.records import find_game, last_unfinished, new_game
 
     if which:
         path = find_game(which)
@@ -1826,7 +1829,7 @@ def resume(which: str) -> int:
     new_game(info.record)
     _need_terminal()  # before any escape code: not into a file or a pipe
     if info.record.game != "banque":  # chemin de fer, punto banco: their own tables
-        from .games.tables import open_table
+        from .table.games_base import open_table
 
         return open_table(info.record.game, resume=path)
     from .table.app import run_app

@@ -2,8 +2,8 @@
 
 The first screen (setup) is drawn before the engine, the records and the
 pydantic models are imported (they come in the background once it is up):
-so what it shows lives here, and :mod:`banque.engine.game` and
-:mod:`banque.engine.session` take it from here.
+so what it shows lives here, and :mod:`banque.games.banque.game` and
+:mod:`banque.session.session` take it from here.
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ SEAT_CHOICES: tuple[SeatChoice, ...] = ("human", "cautious", "bold")
 SEAT_KEYS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "minus")
 SEAT_KEY_LABELS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-")
 
-#: How a side's forced move is made (see :data:`banque.engine.models.ForcedMoves`).
+#: How a side's forced move is made (see :data:`banque.core.models.ForcedMoves`).
 ForcedMoves = Literal["automatic", "announced"]
 
-#: The houses' rule profiles (see :mod:`banque.engine.rules`), the first the default.
+#: The houses' rule profiles (see :mod:`banque.games.banque.rules`), the first the default.
 RULES_NAMES: tuple[str, ...] = ("home", "classic", "hoyle")
 
 #: The family's other games (see :mod:`banque.games`): setup's Game row offers them

@@ -28,7 +28,7 @@ import sys
 import time
 from pathlib import Path
 
-from banque.engine.cards import RANK_VALUE, full_shoe
+from banque.core.cards import RANK_VALUE, full_shoe
 from banque.study.simulate import simulate
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -6,9 +6,9 @@ Run from the repository root (after ``pip install .``)::
 
 Random realistic decision points are dealt from shuffled three-pack shoes
 (a random number of cards already played, stakes 0-10 on each side, p5 of
-1/2, 1/4 or 3/4).  The fast :func:`banque.study.advisor.advise` runs on all N of
+1/2, 1/4 or 3/4).  The fast :func:`banque.games.banque.advisor.advise` runs on all N of
 them with its cache emptied before every call, so each decision is computed
-from scratch; :func:`banque.study.advisor.reference_advise` runs on the first M.
+from scratch; :func:`banque.games.banque.advisor.reference_advise` runs on the first M.
 The speed ratio is taken on those same M decisions.  Every reference answer
 is compared with the fast one: the largest absolute difference is printed
 and must stay below 1e-9 (the fast exact answers must even be equal).
@@ -22,7 +22,7 @@ import sys
 import time
 from fractions import Fraction
 
-from banque.study.advisor import (
+from banque.games.banque.advisor import (
     Situation,
     advise,
     advise_exact,

@@ -28,8 +28,9 @@ import sys
 import time
 from fractions import Fraction
 
-from banque.study import advisor, edge
-from banque.study.advisor import SideInfo, reference_advise
+from banque.games.banque import advisor
+from banque.games.banque.advisor import SideInfo, reference_advise
+from banque.study import edge
 from banque.study.edge import EdgeModel, _dot, _weights
 from banque.study.edge_reference import advisor_average
 

@@ -31,7 +31,8 @@ from pathlib import Path
 
 from long_record import long_session
 
-from banque.engine.record import dump_record, record_of
+from banque.core.record import dump_record
+from banque.games.records import record_of
 from banque.table.app import BanqueApp
 from banque.table.testing import counted_calls
 

@@ -14,10 +14,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from banque.engine.game import Game
-from banque.engine.models import Action, Banco, Bid, Observation, Pass, Wager
-from banque.engine.record import dump_record, record_of
-from banque.engine.session import ComputerPlayer, Session, computer_seats
+from banque.core.models import Action, Banco, Bid, Observation, Pass, Wager
+from banque.core.record import dump_record
+from banque.games.banque.game import Game
+from banque.games.records import record_of
+from banque.session.session import ComputerPlayer, Session, computer_seats
 
 NAMES = ("Ana", "Bruno", "Chloé", "David", "Eve", "Farid", "Gus", "Hana", "Ines", "Jo", "Kai")
 

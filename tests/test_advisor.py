@@ -8,8 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from banque.engine.cards import full_shoe
-from banque.study.advisor import (
+from banque.core.cards import full_shoe
+from banque.games.banque.advisor import (
     Advice,
     ExactAdvice,
     SideInfo,

@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
-from banque.engine.models import Observation, Pass, Wager
-from banque.engine.record import load_record, record_of, replay
+from banque.core.models import Observation, Pass, Wager
+from banque.core.record import load_record
+from banque.games.records import record_of, replay
 from banque.table.app import BanqueApp, css_path
 from banque.table.screens import (
     ConfirmScreen,
@@ -681,7 +682,7 @@ async def test_eleven_participants_fit(size: tuple[int, int]) -> None:
 
 async def test_a_human_banker_asks_the_advisor_in_the_private_view() -> None:
     """Ana outbids the computers; at her choice her private view gives the exact advice."""
-    from banque.engine.players import banker_advice
+    from banque.games.banque.players import banker_advice
 
     app = table_app(seed=11, shoe=WORKED)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -938,8 +939,8 @@ async def test_a_record_resumes_with_named_computer_seats() -> None:
 
 def test_a_settlement_that_ends_the_bank_shows_the_fund_it_left() -> None:
     """Computers alone, without the app, until a bank ends on the shoe after a coup."""
-    from banque.engine.game import Game
-    from banque.engine.session import Session, computer_seats
+    from banque.games.banque.game import Game
+    from banque.session.session import Session, computer_seats
 
     game = Game(FOUR, seed=1)
     session = Session(game, computers=computer_seats(game, dict.fromkeys(FOUR, "cautious")))
@@ -991,8 +992,8 @@ async def test_a_computer_choice_at_five_is_told_in_the_log_without_its_cards() 
 
 
 def test_a_computer_speaks_in_a_fresh_banks_auction_after_a_human_passed() -> None:
-    from banque.engine.models import Retire, Stand
-    from banque.engine.session import Session, computer_seats
+    from banque.core.models import Retire, Stand
+    from banque.session.session import Session, computer_seats
 
     acts = [*READY_10, {"act": "wager", "who": "Bruno", "amount": 5}, {"act": "deal"}]
     result = replay(make_record(THREE, acts, shoe=WORKED))

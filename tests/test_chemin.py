@@ -13,12 +13,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from banque.engine.errors import IllegalAction
-from banque.engine.record import dump_record, parse_record, record_of, replay
-from banque.games.chemin import CheminGame
-from banque.games.odds import chemin_report
-from banque.games.players import CheminComputer, play_step
-from banque.games.simulate import simulate_chemin
+from banque.core.errors import IllegalAction
+from banque.core.record import dump_record, parse_record
+from banque.games.chemin_de_fer.game import CheminGame
+from banque.games.chemin_de_fer.players import CheminComputer, play_step
+from banque.games.records import record_of, replay
+from banque.study.two_hands_odds import chemin_report
+from banque.study.two_hands_simulate import simulate_chemin
 
 THREE = ["Ana", "Bruno", "Chloé"]  # seed 1: Ana draws the bank by lot
 FOUR = ["Ana", "Bruno", "Chloé", "Dario"]  # seed 2: Ana
@@ -436,7 +437,7 @@ def _reference_one_side(
 
 
 def test_the_fast_advice_is_the_exact_advice() -> None:
-    from banque.study.advisor_one import advise_one_side
+    from banque.core.one_side import advise_one_side
 
     rng = random.Random(11)
     for _ in range(300):

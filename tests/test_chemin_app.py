@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from banque.games.chemin import CheminGame
+from banque.games.chemin_de_fer.game import CheminGame
 from banque.table.chemin_app import CheminApp
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -185,8 +185,8 @@ async def test_the_first_bank_by_auction_at_the_table() -> None:
 
 
 async def test_e_ends_the_game_between_coups_with_the_standings(tmp_path: Any) -> None:
-    from banque.engine.journal import list_games
-    from banque.games.tables import TableJournal
+    from banque.games.records import list_games
+    from banque.session.two_hands import TableJournal
 
     game = CheminGame(THREE, seed=1, shoe=FIVE)
     journal = TableJournal.create(game, {"Bruno": "cautious", "Chloé": "cautious"}, 0.0, tmp_path)
@@ -219,7 +219,7 @@ async def test_e_ends_the_game_between_coups_with_the_standings(tmp_path: Any) -
 
 
 async def test_ctrl_q_keeps_the_game_to_resume(tmp_path: Any) -> None:
-    from banque.games.tables import TableJournal, farewell, reopen
+    from banque.session.two_hands import TableJournal, farewell, reopen
 
     game = CheminGame(THREE, seed=1, shoe=FIVE)
     journal = TableJournal.create(game, {"Bruno": "cautious", "Chloé": "cautious"}, 0.0, tmp_path)

@@ -277,8 +277,8 @@ def test_games_lists_the_journals_in_the_language(
 
 
 def test_games_lists_a_journal_in_french(capsys: pytest.CaptureFixture[str]) -> None:
-    from banque.engine.journal import Journal
-    from banque.engine.record import load_record
+    from banque.core.journal import Journal
+    from banque.core.record import load_record
 
     Journal.create(load_record(str(EXAMPLE))).close()
     status, out, _ = run(["--lang", "fr", "games"], capsys)
@@ -431,7 +431,7 @@ def test_the_systems_errors_are_said_in_the_language(
     """A file that cannot be read: the system's reason in the player's words."""
     import errno
 
-    from banque.engine.messages import os_reason, tell
+    from banque.core.messages import os_reason, tell
 
     i18n.install(lang)
     assert tell(os_reason(PermissionError(errno.EACCES, "Permission denied"))) == said

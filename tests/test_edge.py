@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from banque.study.advisor import SideInfo, advise_exact, unseen_values
+from banque.games.banque.advisor import SideInfo, advise_exact, unseen_values
 from banque.study.edge import NATURAL, EdgeModel, parse_p5, parse_stakes
 from banque.study.edge_reference import advisor_average
 from banque.study.odds import any_natural_probability

@@ -38,8 +38,8 @@ from textual import events
 
 from banque import i18n
 from banque.constants import SEAT_CHOICES
-from banque.engine.record import replay
-from banque.engine.session import Session
+from banque.games.records import replay
+from banque.session.session import Session
 from banque.table.screens.setup import (
     RULES_WORDS,
     TABLE_OPTION_WORDS,
@@ -411,7 +411,7 @@ LOSES = ["7H", "6S", "KD", "KH", "KS", "QD"]
 
 
 def profile_app(rules: str, shoe: list[str], actions: list[dict[str, Any]] = AUCTION) -> Any:
-    from banque.engine.record import parse_record
+    from banque.core.record import parse_record
 
     options = {"banco_split": 3} if rules == "classic" else {}
     record = parse_record(
@@ -518,9 +518,9 @@ def test_the_help_of_the_classic_and_hoyle_rules(lang: str, rules: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_refusal_names_the_rules_in_the_language(lang: str) -> None:
-    from banque.engine.errors import IllegalAction
-    from banque.engine.game import Game
-    from banque.engine.messages import tell_error
+    from banque.core.errors import IllegalAction
+    from banque.core.messages import tell_error
+    from banque.games.banque.game import Game
 
     i18n.install(lang)
     game = Game(THREE, 7)

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from banque import i18n
-from banque.engine.errors import IllegalAction
-from banque.engine.messages import Listed, Msg, tell, tell_error, tell_event
-from banque.games.chemin import CheminGame
-from banque.games.punto import PuntoGame
+from banque.core.errors import IllegalAction
+from banque.core.messages import Listed, Msg, tell, tell_error, tell_event
+from banque.games.chemin_de_fer.game import CheminGame
+from banque.games.punto_banco.game import PuntoGame
 from banque.table.chemin_app import CheminApp
 from banque.table.punto_app import PuntoApp
 from banque.table.testing import screen_text
@@ -245,7 +245,7 @@ def templates(msg: Any) -> Iterator[tuple[str, ...]]:
 
 def played_events() -> list[Any]:
     """The events of several games of each kind, played by computer seats."""
-    from banque.games.players import CheminComputer, play_step
+    from banque.games.chemin_de_fer.players import CheminComputer, play_step
 
     events: list[Any] = []
     for seed in range(6):
@@ -300,8 +300,8 @@ def test_the_prompts_are_told_in_the_language() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_odds_and_simulations_in_the_language(lang: str) -> None:
-    from banque.games.odds import main_odds
-    from banque.games.simulate import (
+    from banque.study.two_hands_odds import main_odds
+    from banque.study.two_hands_simulate import (
         format_chemin_summary,
         format_punto_summary,
         simulate_chemin,
@@ -339,7 +339,7 @@ async def test_the_help_of_each_table_in_the_language(lang: str) -> None:
 
 
 def test_the_player_at_the_keyboard_is_named_in_the_language() -> None:
-    from banque.games.tables import your_name
+    from banque.session.two_hands import your_name
 
     assert your_name() == "You"
     i18n.install("fr")

@@ -10,10 +10,11 @@ from textual.widgets import Static
 
 from banque import i18n
 from banque.constants import RULES_NAMES, TABLE_GAMES
-from banque.engine.errors import IllegalAction
-from banque.games.tables import check_seats, open_table
+from banque.core.errors import IllegalAction
+from banque.session.two_hands import check_seats
 from banque.table import chemin_app
 from banque.table.app import BanqueApp
+from banque.table.games_base import open_table
 from banque.table.screens import TableScreen
 from banque.table.screens.setup import (
     OPTION_CELLS,

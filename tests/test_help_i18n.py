@@ -63,7 +63,7 @@ def test_the_best_response_is_the_solvers_grid_in_the_language(lang: str) -> Non
     from the catalogue: each help file ends with it, told in its language. To write it
     again after a change: ``help.{lang}.md``'s last section = ``help_section(model,
     Translator(i18n._, i18n.ngettext))`` with ``i18n.install(lang)``."""
-    from banque.engine.messages import Translator
+    from banque.core.messages import Translator
     from banque.study.solver import EdgeModel, help_section
 
     english = (TABLE / "help.md").read_text(encoding="utf-8")
@@ -167,7 +167,7 @@ def test_the_games_help_sections_are_found_in_french() -> None:
 
 
 async def test_the_chemin_de_fer_help_in_french() -> None:
-    from banque.games.chemin import CheminGame
+    from banque.games.chemin_de_fer.game import CheminGame
     from banque.table.chemin_app import CheminApp
 
     i18n.install("fr")

@@ -360,7 +360,7 @@ def test_the_loader_and_the_compiler_agree_on_the_fingerprint(tmp_path: Path) ->
 )
 def test_card_ranks_as_each_language_writes_them(lang: str, shown: list[str]) -> None:
     """French writes roi, dame, valet R D V; Spanish keeps the K Q J of its casinos' cards."""
-    from banque.engine.cards import pretty
+    from banque.core.cards import pretty
     from banque.table.widgets.cards import card_lines
 
     i18n.install(lang)

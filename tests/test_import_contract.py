@@ -1,39 +1,24 @@
-"""The engine (rules, models, records, odds) imports nothing from Textual.
+"""The layers point down, and nothing below the table imports Textual.
 
-The contract is by folder: every module under ``banque/engine/``, ``banque/study/``,
-``banque/games/`` and ``banque/net/``, and the top-level modules named below, import
-neither Textual nor Rich nor the table (``banque/table/``: the Textual app).
+The contracts are import-linter's, in ``pyproject.toml`` (``[tool.importlinter]``):
+commands → table → wire → session → study → games → core, every import counted
+(those inside functions too); and no module of the core, the games, the
+session, the study or the wire imports Textual or Rich. A second check imports
+every such module in a fresh interpreter and looks at what got loaded.
 """
 
 from __future__ import annotations
 
-import ast
 import subprocess
 import sys
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent / "banque"
-#: The layers that never import Textual: the game, the study tools, the other games, the network.
-ENGINE_FOLDERS = ["engine", "study", "games", "net"]
-#: The top-level modules the engine uses (texts, constants, translations).
-TOP_LEVEL = [
-    "__init__",
-    "constants",
-    "text",
-    "i18n",
-    "msgfmt",
-    "i18n_extract",
-]
-#: Modules that hand over to the table inside a function (never when imported):
-#: ``open_table`` starts the two-hand games' screens.
-HANDS_OVER = {"games/tables.py"}
-
-
-def _engine_files() -> list[Path]:
-    files = [PACKAGE / f"{m}.py" for m in TOP_LEVEL]
-    for folder in ENGINE_FOLDERS:
-        files += sorted((PACKAGE / folder).rglob("*.py"))
-    return files
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "banque"
+#: The layers that never import Textual.
+BELOW_THE_TABLE = ["core", "games", "session", "study", "net"]
+#: The top-level modules every layer may use (texts, constants, translations).
+TOP_LEVEL = ["__init__", "constants", "text", "i18n"]
 
 
 def _module(path: Path) -> str:
@@ -42,40 +27,31 @@ def _module(path: Path) -> str:
     )
 
 
-def _absolute(path: Path, node: ast.ImportFrom) -> str:
-    if not node.level:
-        return node.module or ""
-    package = _module(path).split(".")
-    if path.name != "__init__.py":
-        package = package[:-1]
-    base = package[: len(package) - node.level + 1]
-    return ".".join(base + ([node.module] if node.module else []))
+def _below_the_table() -> list[Path]:
+    files = [PACKAGE / f"{m}.py" for m in TOP_LEVEL]
+    for folder in BELOW_THE_TABLE:
+        files += sorted((PACKAGE / folder).rglob("*.py"))
+    return files
 
 
-def test_engine_sources_never_import_textual() -> None:
-    files = _engine_files()
+def test_the_import_contracts_are_kept() -> None:
+    """import-linter's contracts (pyproject.toml), checked over every import."""
+    code = (
+        "import sys\n"
+        "from importlinter.cli import lint_imports\n"
+        "sys.exit(lint_imports(config_filename='pyproject.toml', no_cache=True))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "2 kept, 0 broken" in run.stdout
+
+
+def test_importing_below_the_table_loads_no_textual() -> None:
+    files = _below_the_table()
     assert len(files) > 30
-    for path in files:
-        rel = path.relative_to(PACKAGE).as_posix()
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        top_level = set(tree.body)
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                names = [_absolute(path, node)]
-            else:
-                continue
-            for name in names:
-                assert not name.startswith("textual"), f"{rel} imports {name}"
-                assert not name.startswith("rich"), f"{rel} imports {name}"
-                if name == "banque.table" or name.startswith("banque.table."):
-                    assert rel in HANDS_OVER, f"{rel} imports {name} (textual via the table)"
-                    assert node not in top_level, f"{rel} imports {name} when imported"
-
-
-def test_importing_the_engine_loads_no_textual() -> None:
-    mods = ", ".join(_module(m) for m in _engine_files())
+    mods = ", ".join(_module(m) for m in files)
     code = (
         f"import importlib, sys\n"
         f"for m in '{mods}'.split(', '): importlib.import_module(m)\n"
@@ -86,26 +62,19 @@ def test_importing_the_engine_loads_no_textual() -> None:
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.strip()
-    assert out == "", f"the engine pulled in: {out}"
+    assert out == "", f"below the table, an import pulled in: {out}"
 
 
-def test_the_engine_package_gives_its_main_names_on_first_use() -> None:
-    """``from banque.engine import Game`` works, and importing the package loads nothing."""
+def test_the_core_imports_no_game() -> None:
+    """The core is what every game shares: importing it loads no game's definition."""
     code = (
-        "import sys\n"
-        "import banque.engine\n"
-        "assert 'banque.engine.game' not in sys.modules and 'pydantic' not in sys.modules\n"
-        "from banque.engine import Event, Game, IllegalAction, Session\n"
-        "from banque.engine.errors import IllegalAction as I\n"
-        "from banque.engine.game import Event as E, Game as G\n"
-        "from banque.engine.session import Session as S\n"
-        "assert (Game, Event, IllegalAction, Session) == (G, E, I, S)\n"
-        "try:\n"
-        "    banque.engine.START_CHIPS\n"
-        "except AttributeError as exc:\n"
-        "    print(exc)\n"
+        "import importlib, pkgutil, sys\n"
+        "import banque.core\n"
+        "for m in pkgutil.iter_modules(banque.core.__path__):\n"
+        "    importlib.import_module('banque.core.' + m.name)\n"
+        "print(','.join(m for m in sys.modules if m.startswith(('banque.games', 'banque.session'))))\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.strip()
-    assert out == "module 'banque.engine' has no attribute 'START_CHIPS'"
+    assert out == "", f"the core pulled in: {out}"

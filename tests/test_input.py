@@ -13,7 +13,8 @@ import json
 from textual import events
 from textual.widgets import Input
 
-from banque.engine.record import parse_record, replay
+from banque.core.record import parse_record
+from banque.games.records import replay
 from banque.table.app import BanqueApp
 from banque.table.screens import HelpScreen, SetupScreen, TableScreen
 from banque.table.testing import FOUR, THREE, make_record, screen_text, table_app, until
@@ -436,7 +437,7 @@ async def test_a_name_typed_then_enter_in_a_burst_starts_with_the_whole_name() -
 async def test_a_fresh_banks_auction_shows_balances_and_early_passes() -> None:
     from pathlib import Path
 
-    from banque.engine.record import load_record
+    from banque.core.record import load_record
 
     examples = Path(__file__).resolve().parent.parent / "examples"
     app = table_app(record=load_record(examples / "worked-example.json"))

@@ -27,20 +27,14 @@ from typing import Any
 import pytest
 
 from banque.cli import main
-from banque.engine import journal as journal_mod
-from banque.engine.errors import RecordError
-from banque.engine.game import Game
-from banque.engine.journal import (
-    Journal,
-    atomic_write,
-    data_dir,
-    games_dir,
-    list_games,
-    read_journal,
-)
-from banque.engine.models import Bid, Pass, Retire, Stand
-from banque.engine.record import dump_record, load_record, record_of, replay
-from banque.engine.session import Session
+from banque.core import journal as journal_mod
+from banque.core.errors import RecordError
+from banque.core.journal import Journal, atomic_write, data_dir, games_dir, read_journal
+from banque.core.models import Bid, Pass, Retire, Stand
+from banque.core.record import dump_record, load_record
+from banque.games.banque.game import Game
+from banque.games.records import list_games, record_of, reopen_journal, replay
+from banque.session.session import Session
 from banque.table.app import ResumeOfferScreen
 from banque.table.screens import ConfirmScreen, SetupScreen, StandingsScreen, TableScreen
 from banque.table.testing import (
@@ -63,7 +57,7 @@ def journal_acts(path: Path) -> list[dict[str, Any]]:
 
 
 def acts_json(game: Game) -> list[dict[str, Any]]:
-    from banque.engine.record import _act_json
+    from banque.core.record import _act_json
 
     return [json.loads(_act_json(a)) for a in game.actions]
 
@@ -106,7 +100,7 @@ def test_a_journal_is_private_appended_and_synced() -> None:
 def test_an_act_costs_the_same_however_long_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """The journal appends: the bytes written for one act do not grow with the game."""
     game = Game(FOUR, 3)
-    from banque.engine.players import computer_table, play_step
+    from banque.games.banque.players import computer_table, play_step
 
     journal = Journal.create(record_of(game))
     writes: list[int] = []
@@ -143,7 +137,7 @@ def test_a_torn_last_line_is_ignored_and_cut_on_resume() -> None:
     info = read_journal(journal.path)
     assert info.torn and [a.act for a in info.record.actions] == ["bid"]
     assert [a.act for a in load_record(journal.path).actions] == ["bid"]
-    again, info = Journal.reopen(journal.path)
+    again, info = reopen_journal(journal.path)
     game.apply(Pass(who="Bruno"))
     again.sync(game.actions)
     again.close()
@@ -536,8 +530,8 @@ def only_journal(data: Path) -> Path:
 
 def reference_acts(record: Any, names: list[str], count: int) -> list[dict[str, Any]]:
     """The same all-computer game played without interruption (as watch mode plays it)."""
-    from banque.engine.record import _act_json
-    from banque.engine.session import computer_seats
+    from banque.core.record import _act_json
+    from banque.session.session import computer_seats
 
     game = replay(record).game
     session = Session(game, computers=computer_seats(game, dict.fromkeys(names, "cautious")))
@@ -614,7 +608,7 @@ def journal_acts_tolerant(path: Path) -> list[str]:
 
 
 def info_lines(info: Any) -> list[str]:
-    from banque.engine.record import _act_json
+    from banque.core.record import _act_json
 
     return [_act_json(a) for a in info.record.actions]
 

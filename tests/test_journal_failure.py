@@ -20,14 +20,15 @@ from typing import Any
 import pytest
 
 from banque.cli import main
-from banque.engine import journal as journal_mod
-from banque.engine.errors import IllegalAction
-from banque.engine.game import Game
-from banque.engine.journal import Journal, check_replay, games_dir, list_games, read_journal
-from banque.engine.messages import tell, tell_error
-from banque.engine.models import Bid, Pass
-from banque.engine.record import load_record, record_of, replay
-from banque.engine.session import Session
+from banque.core import journal as journal_mod
+from banque.core.errors import IllegalAction
+from banque.core.journal import Journal, games_dir, read_journal
+from banque.core.messages import tell, tell_error
+from banque.core.models import Bid, Pass
+from banque.core.record import load_record
+from banque.games.banque.game import Game
+from banque.games.records import check_replay, list_games, record_of, reopen_journal, replay
+from banque.session.session import Session
 from banque.table.testing import (
     READY_10,
     THREE,
@@ -85,7 +86,7 @@ def disk(monkeypatch: pytest.MonkeyPatch) -> Disk:
 
 
 def acts_json(actions: Any) -> list[dict[str, Any]]:
-    from banque.engine.record import _act_json
+    from banque.core.record import _act_json
 
     return [json.loads(_act_json(a)) for a in actions]
 
@@ -108,13 +109,13 @@ def whole(path: Path) -> bool:
 
 
 def robots(game: Game) -> Any:
-    from banque.engine.players import computer_table
+    from banque.games.banque.players import computer_table
 
     return computer_table(game, list(game.participants))
 
 
 def play(game: Game, bots: Any) -> None:
-    from banque.engine.players import play_step
+    from banque.games.banque.players import play_step
 
     if game.phase == "ended":
         game.apply(Bid(who=game.next_actor(), amount=1))
@@ -270,7 +271,7 @@ def test_garbage_in_the_middle_keeps_the_good_prefix_and_says_what_was_dropped(
     assert path.stem in out and "unreadable" not in out
     assert [e.state for e in list_games()] == ["unfinished"]
     # Resuming cuts the damage (kept apart first) and goes on after the good part.
-    journal, info = Journal.reopen(path)
+    journal, info = reopen_journal(path)
     assert "The dropped lines are kept in" in tell(info.damage)
     kept = path.with_suffix(".dropped")
     assert b"shuffle" in kept.read_bytes()
@@ -288,7 +289,7 @@ def test_an_act_that_does_not_replay_is_dropped_with_what_follows() -> None:
     path, game = damaged_journal(
         b'{"act": "bid", "who": "Chlo\xc3\xa9", "amount": 5000}\n{"act": "shuffle"}\n'
     )
-    journal, info = Journal.reopen(path)
+    journal, info = reopen_journal(path)
     journal.close()
     assert info.replay is not None and info.replay.error is None
     assert acts_json(info.record.actions) == acts_json(game.actions)
@@ -305,7 +306,7 @@ def test_bytes_that_are_not_text_end_the_good_part() -> None:
 
 def test_a_torn_last_line_alone_is_said_too() -> None:
     path, _game = damaged_journal(b'{"act": "pass", "who": "Chl')
-    _journal, info = Journal.reopen(path)
+    _journal, info = reopen_journal(path)
     _journal.close()
     assert info.damage is not None and "The last line of the journal" in tell(info.damage)
     assert not path.with_suffix(".dropped").exists()  # a part line: nothing worth keeping
@@ -422,8 +423,8 @@ async def test_resume_of_a_damaged_journal_says_what_was_dropped() -> None:
 
 
 async def test_chemin_de_fer_stops_says_why_and_goes_on(disk: Disk) -> None:
-    from banque.games.chemin import CheminGame
-    from banque.games.tables import TableJournal
+    from banque.games.chemin_de_fer.game import CheminGame
+    from banque.session.two_hands import TableJournal
     from banque.table.chemin_app import CheminApp
 
     from .test_chemin_app import FIVE
@@ -456,8 +457,8 @@ async def test_chemin_de_fer_stops_says_why_and_goes_on(disk: Disk) -> None:
 
 
 async def test_chemin_de_fer_computers_wait_for_the_journal(disk: Disk) -> None:
-    from banque.games.chemin import CheminGame
-    from banque.games.tables import TableJournal
+    from banque.games.chemin_de_fer.game import CheminGame
+    from banque.session.two_hands import TableJournal
     from banque.table.chemin_app import CheminApp
 
     game = CheminGame(THREE, seed=4)
@@ -480,8 +481,8 @@ async def test_chemin_de_fer_computers_wait_for_the_journal(disk: Disk) -> None:
 
 
 async def test_chemin_de_fer_standings_never_claim_a_journal_that_stopped(disk: Disk) -> None:
-    from banque.games.chemin import CheminGame
-    from banque.games.tables import TableJournal
+    from banque.games.chemin_de_fer.game import CheminGame
+    from banque.session.two_hands import TableJournal
     from banque.table.chemin_app import CheminApp
 
     from .test_chemin_app import FIVE
@@ -507,8 +508,8 @@ async def test_chemin_de_fer_standings_never_claim_a_journal_that_stopped(disk: 
 
 
 def test_the_two_hand_farewell_is_honest(disk: Disk, tmp_path: Path) -> None:
-    from banque.games.punto import PuntoGame
-    from banque.games.tables import TableJournal, farewell
+    from banque.games.punto_banco.game import PuntoGame
+    from banque.session.two_hands import TableJournal, farewell
 
     game = PuntoGame(["Ana"], seed=7)
     journal = TableJournal.create(game, {}, 0.6)
@@ -523,8 +524,8 @@ def test_the_two_hand_farewell_is_honest(disk: Disk, tmp_path: Path) -> None:
 
 
 async def test_punto_banco_stops_says_why_and_goes_on(disk: Disk) -> None:
-    from banque.games.punto import PuntoGame
-    from banque.games.tables import TableJournal
+    from banque.games.punto_banco.game import PuntoGame
+    from banque.session.two_hands import TableJournal
     from banque.table.punto_app import PuntoApp
 
     game = PuntoGame(["Ana"], seed=7)
@@ -670,7 +671,7 @@ def test_a_journal_that_cannot_be_created_is_made_with_everything_once_it_can(
 
 
 def test_the_not_kept_line_of_a_journal_never_created_says_so() -> None:
-    from banque.engine.journal import not_kept_msg
+    from banque.core.journal import not_kept_msg
 
     game = Game(list(THREE), 7)
     journal = Journal.later(lambda: record_of(game), OSError(errno.ENOSPC, "No space"))

@@ -131,11 +131,11 @@ async def test_the_palette_switches_the_table_to_french_and_back() -> None:
 def test_the_sessions_words_are_messages_told_where_shown() -> None:
     """A resumed record's notice, a computer's description and a stake's note are made
     once and told in the language spoken when they are shown (a switch re-tells them)."""
-    from banque.engine.game import Game
-    from banque.engine.messages import tell
-    from banque.engine.models import Bid
-    from banque.engine.record import record_of, replay
-    from banque.engine.session import Session
+    from banque.core.messages import tell
+    from banque.core.models import Bid
+    from banque.games.banque.game import Game
+    from banque.games.records import record_of, replay
+    from banque.session.session import Session
 
     g = Game(["Ana", "Bruno", "Chloé"], seed=7)
     g.bid("Ana", 10)
@@ -176,7 +176,7 @@ def _no_english(text: str, *words: str) -> None:
 async def test_the_standings_redraw_in_the_new_language() -> None:
     from pathlib import Path
 
-    from banque.engine.record import load_record
+    from banque.core.record import load_record
     from banque.table.screens import StandingsScreen
 
     record = load_record(
@@ -345,7 +345,7 @@ async def test_classics_dialogs_and_the_open_help_redraw() -> None:
     number of cards to burn, and the help open under classic."""
     from textual.widgets import Input
 
-    from banque.engine.record import parse_record
+    from banque.core.record import parse_record
     from banque.table.screens import HelpScreen
     from banque.table.screens.dialogs import BancoSplitScreen, NumberScreen
     from banque.table.testing import THREE

@@ -12,9 +12,8 @@ from pathlib import Path
 import pytest
 
 from banque import i18n
-from banque.engine.errors import IllegalAction
-from banque.engine.game import Event, Game
-from banque.engine.messages import (
+from banque.core.errors import IllegalAction
+from banque.core.messages import (
     ENGLISH,
     N_,
     Msg,
@@ -25,11 +24,12 @@ from banque.engine.messages import (
     tell_error,
     tell_event,
 )
+from banque.games.banque.game import Event, Game
 
 PACKAGE = Path(__file__).resolve().parent.parent / "banque"
 CONVERTED = [
-    PACKAGE / "engine" / "game.py",
-    PACKAGE / "engine" / "session.py",
+    PACKAGE / "games" / "banque" / "game.py",
+    PACKAGE / "session" / "session.py",
     PACKAGE / "net" / "table.py",
 ]
 
@@ -376,7 +376,7 @@ def test_every_template_names_exactly_its_parameters(path: Path) -> None:
 
 def test_no_turn_prompt_is_a_built_sentence() -> None:
     """``Game.turn()``'s prompts are messages: no ``prompt=f"..."`` (nor ``+``) in game.py."""
-    tree = ast.parse((PACKAGE / "engine" / "game.py").read_text(encoding="utf-8"))
+    tree = ast.parse((PACKAGE / "games" / "banque" / "game.py").read_text(encoding="utf-8"))
     prompts = [
         kw.value
         for node in ast.walk(tree)
@@ -393,7 +393,7 @@ def test_the_tables_prompt_is_told_in_the_players_language(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """``Session.prompt()`` (the action panel's words) follows i18n; a switch re-tells it."""
-    from banque.engine.session import Session
+    from banque.session.session import Session
 
     g = Game(["Ana", "Bruno", "Chloé"], seed=7)
     session = Session(g)
@@ -420,7 +420,7 @@ def test_a_settlement_is_a_message_told_in_the_players_language() -> None:
     rnd = random.Random(3)
     while not g.coups:
         play.step(g, rnd)
-    from banque.engine.session import Session
+    from banque.session.session import Session
 
     session = Session(g)
     coup = g.coups[-1]

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from banque.engine.models import (
+from banque.core.models import (
     Accept,
     Banco,
     BankSummary,

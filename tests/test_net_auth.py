@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from banque.cli import build_parser, main
-from banque.engine.messages import Msg
+from banque.core.messages import Msg
 from banque.net import auth as A
 from banque.net import protocol as P
 from banque.net.client import Address, TableClient, parse_address

@@ -42,7 +42,7 @@ def roots(short_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Pa
 
 
 def told(exc: pytest.ExceptionInfo[TableError]) -> str:
-    from banque.engine.messages import tell_error
+    from banque.core.messages import tell_error
 
     return tell_error(exc.value)
 

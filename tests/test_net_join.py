@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from banque.engine.record import replay
-from banque.engine.session import Session
+from banque.games.records import replay
 from banque.net.client import LocalConnection
 from banque.net.table import Table
+from banque.session.session import Session
 from banque.table.screens.joined import JoinApp, JoinedScreen
 from banque.table.testing import make_record
 from banque.table.widgets import ActionPanel

@@ -17,13 +17,13 @@ from typing import Any
 
 import pytest
 
-import banque.engine.game as engine_module
-from banque.engine.cards import ONE_PACK
-from banque.engine.game import Game
-from banque.engine.models import TableOptions
-from banque.engine.session import Session
+import banque.games.banque.game as engine_module
+from banque.core.cards import ONE_PACK
+from banque.core.models import TableOptions
+from banque.games.banque.game import Game
 from banque.net import protocol as P
 from banque.net.table import Joined, Table
+from banque.session.session import Session
 
 from .handshake import hello_by_proof
 
@@ -318,7 +318,7 @@ def test_computers_and_stand_ins_leak_nothing_either(rules: str) -> None:
     checks: list[str] = []
     names = ["Ana", "Bruno", "Chloé", "David"]
     game = Game(names, 5, forced_moves="announced", rules=rules)  # type: ignore[arg-type]
-    from banque.engine.session import computer_seats
+    from banque.session.session import computer_seats
 
     computers = computer_seats(game, {"Chloé": "bold", "David": "cautious"})
     session = Session(game, computers=computers, styles={"Chloé": "bold", "David": "cautious"})

@@ -222,7 +222,7 @@ async def test_the_cap_follows_a_low_descriptor_limit(monkeypatch: pytest.Monkey
 
 def _events(table: T.Table) -> list[Any]:
     """Some public events of the game (Ana's bid), to tell again and again."""
-    from banque.engine.models import Bid
+    from banque.core.models import Bid
 
     events = table.session.perform(Bid(who="Ana", amount=10))
     assert events
@@ -397,8 +397,8 @@ async def test_client_ids_never_repeat_across_connections(served: TableServer) -
 
 SERVE = """
 import asyncio, os, resource, sys
-from banque.engine.game import Game
-from banque.engine.session import Session
+from banque.games.banque.game import Game
+from banque.session.session import Session
 from banque.net import server as S
 from banque.net.table import Table
 

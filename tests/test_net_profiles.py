@@ -14,14 +14,15 @@ from typing import Any
 import pytest
 
 from banque.cli import main
-from banque.engine.game import Game
-from banque.engine.models import Pass, TableOptions
-from banque.engine.record import parse_record, replay
-from banque.engine.session import Session
+from banque.core.models import Pass, TableOptions
+from banque.core.record import parse_record
+from banque.games.banque.game import Game
+from banque.games.records import replay
 from banque.net.client import Address, TableClient
 from banque.net.host import build_table, table_words
 from banque.net.server import TableServer
 from banque.net.table import Table
+from banque.session.session import Session
 from banque.table.screens.dialogs import BancoSplitScreen, NumberScreen
 from banque.table.screens.help import HelpScreen
 from banque.table.screens.joined import JoinedScreen
@@ -115,7 +116,7 @@ def test_banque_host_refuses_unknown_rules_in_one_line(capsys: pytest.CaptureFix
 async def test_banque_host_rules_from_flags_alone(short_dir: Path, tmp_path: Path) -> None:  # noqa: F811
     """A script hosts a classic table: the first line says so, the welcome names the
     rules, and the journal keeps them."""
-    from banque.engine.journal import read_journal
+    from banque.core.journal import read_journal
 
     path = short_dir / "h.sock"
     env = {**os.environ, "BANQUE_DATA_DIR": str(tmp_path)}

@@ -29,16 +29,16 @@ from typing import Any
 import pytest
 
 from banque import cli
-from banque.engine.errors import BanqueError, RecordError
-from banque.engine.journal import (
+from banque.core.errors import BanqueError, RecordError
+from banque.core.journal import (
     SeatCredentials,
     hosted_of,
-    list_games,
     read_journal,
     read_seats,
     seats_path,
     write_seats,
 )
+from banque.games.records import list_games
 from banque.net.client import Address, Rejoining, TableClient
 from banque.net.host import keep_hosting, prepare_hosting, resume_hosting
 from banque.net.server import TableServer, close_journal
@@ -438,7 +438,7 @@ async def test_resume_gives_back_the_same_seats_tokens_computers_and_acts(
     async with TableServer(table, short_dir / "t.sock", tcp_port=0) as server:
         keep_hosting(hosting, server)
         port = server.tcp_port
-        from banque.engine.models import Bid, Pass
+        from banque.core.models import Bid, Pass
 
         session.perform(Bid(who="Ana", amount=30))
         session.perform(Pass(who="Bruno"))
@@ -468,8 +468,8 @@ async def test_resume_gives_back_the_same_seats_tokens_computers_and_acts(
 def test_banque_games_says_which_games_were_hosted(
     short_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from banque.engine.journal import Journal
-    from banque.engine.models import Record
+    from banque.core.journal import Journal
+    from banque.core.models import Record
 
     Journal.create(Record(participants=["Ana", "Bruno", "Chloé"], seed=1)).close()
     hosting = hosted_table(short_dir)
@@ -493,8 +493,8 @@ def test_banque_games_says_which_games_were_hosted(
 def test_the_refusals_are_one_line_each(
     short_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from banque.engine.journal import Journal
-    from banque.engine.models import Record
+    from banque.core.journal import Journal
+    from banque.core.models import Record
 
     assert cli.main(["host", "--resume"]) == 2
     assert "no unfinished hosted game to resume" in capsys.readouterr().err
@@ -583,7 +583,7 @@ async def test_a_lost_host_is_rejoined_with_the_same_token_at_the_new_view(
         assert view is not None and view["type"] == "view" and conn.live
         assert conn.state.view is view and conn.state.seat == "Ana"
         assert view["board"]["stage"] == again.table.session.stage()
-        from banque.engine.models import Bid
+        from banque.core.models import Bid
 
         # the bid acknowledged is there
         assert Bid(who="Ana", amount=40) in again.table.session.game.actions
@@ -695,7 +695,7 @@ async def test_banque_host_resume_in_a_terminal_shows_which_game_and_keeps_the_t
 ) -> None:
     """The full-screen host brought back: its join lines name the game resumed, and the
     seat's printed token opens the seat again."""
-    from banque.engine.models import Bid
+    from banque.core.models import Bid
 
     from .terminal_pty import Terminal
 

@@ -15,12 +15,12 @@ from typing import Any
 
 import pytest
 
-from banque.engine.game import Game
-from banque.engine.session import Session, computer_seats
+from banque.games.banque.game import Game
 from banque.net import protocol as P
 from banque.net.client import Address, TableClient, parse_address
 from banque.net.server import TableError, TableServer, close_journal, open_journal
 from banque.net.table import Table
+from banque.session.session import Session, computer_seats
 
 from .terminal_pty import first_lines
 
@@ -298,8 +298,8 @@ async def test_loopback_tcp_needs_the_token(short_dir: Path) -> None:
 
 async def test_computers_are_paced_and_the_journal_replays(short_dir: Path) -> None:
     """A human and two computers; the host's journal replays the game exactly."""
-    from banque.engine.journal import read_journal
-    from banque.engine.record import replay
+    from banque.core.journal import read_journal
+    from banque.games.records import replay
 
     table = make_table(computers={"Bruno": "bold", "Chloé": "cautious"}, pace=0.01)
     assert open_journal(table.session, 0.01) is None

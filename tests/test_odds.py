@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from banque.engine.cards import card_value, full_shoe
+from banque.core.cards import card_value, full_shoe
 from banque.study.odds import (
     any_natural_probability,
     format_odds,

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from banque.engine.record import record_of
-from banque.engine.session import Session
+from banque.games.records import record_of
+from banque.session.session import Session
 from banque.table.app import BanqueApp
 from banque.table.screens import TableScreen
 from banque.table.testing import counted_calls, screen_text
@@ -74,7 +74,7 @@ def test_the_long_record_is_deterministic() -> None:
 async def test_a_long_game_opens_with_the_latest_log_only(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from banque.engine.record import dump_record
+    from banque.core.record import dump_record
 
     session = long_session(8_000)
     path = tmp_path / "long.json"
@@ -107,8 +107,8 @@ def test_plain_banque_draws_its_first_screen_before_the_game_is_imported() -> No
     """The setup screen needs neither the engine nor pydantic (imported after it)."""
     code = (
         "import sys, banque.cli, banque.table.app\n"
-        "heavy = [m for m in ('pydantic', 'banque.engine.game', 'banque.engine.models', 'banque.engine.session',"
-        " 'banque.engine.record', 'banque.table.screens.table', 'banque.table.screens.help', 'markdown_it')"
+        "heavy = [m for m in ('pydantic', 'banque.games.banque.game', 'banque.core.models', 'banque.session.session',"
+        " 'banque.core.record', 'banque.table.screens.table', 'banque.table.screens.help', 'markdown_it')"
         " if m in sys.modules]\n"
         "print(','.join(heavy))\n"
     )
@@ -133,14 +133,14 @@ def test_the_game_is_imported_in_the_background_once_setup_is_up() -> None:
         "                t.join(30)\n"
         "        self.exit()\n"
         "App(blink=False).run(headless=True, size=(100, 30))\n"
-        "print(','.join(m for m in ('banque.engine.session', 'banque.table.screens.table',"
+        "print(','.join(m for m in ('banque.session.session', 'banque.table.screens.table',"
         " 'banque.table.screens.help') if m in sys.modules))\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
     assert out.stdout.strip().splitlines()[-1] == (
-        "banque.engine.session,banque.table.screens.table,banque.table.screens.help"
+        "banque.session.session,banque.table.screens.table,banque.table.screens.help"
     )
 
 

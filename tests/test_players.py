@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from banque.engine.game import Game
-from banque.engine.models import Observation
-from banque.engine.players import BOLD, CAUTIOUS, ComputerPlayer, computer_table, play_step
-from banque.engine.record import dump_record, parse_record, record_of, replay
+from banque.core.models import Observation
+from banque.core.record import dump_record, parse_record
+from banque.games.banque.game import Game
+from banque.games.banque.players import BOLD, CAUTIOUS, ComputerPlayer, computer_table, play_step
+from banque.games.records import record_of, replay
 
 NAMES = ["Ana", "Bruno", "Chloé", "Dario", "Elena"]
 

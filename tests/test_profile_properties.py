@@ -18,9 +18,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from banque.engine.game import MOVERS, Game
-from banque.engine.models import TableOptions
-from banque.engine.record import dump_record, parse_record, record_of, replay
+from banque.core.models import TableOptions
+from banque.core.record import dump_record, parse_record
+from banque.games.banque.game import MOVERS, Game
+from banque.games.records import record_of, replay
 
 NAMES = ["Ana", "Bruno", "Chloé", "Dario", "Emma", "Félix", "Gaby"]
 SETTINGS = settings(

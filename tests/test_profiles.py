@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
-from banque.engine.errors import IllegalAction
-from banque.engine.game import Game
-from banque.engine.record import dump_record, parse_record, record_of, replay
-from banque.engine.rules import PROFILES, describe, differences
+from banque.core.errors import IllegalAction
+from banque.core.record import dump_record, parse_record
+from banque.games.banque.game import Game
+from banque.games.banque.rules import PROFILES, describe, differences
+from banque.games.records import record_of, replay
 
 FIVE = ["Ana", "Bruno", "Chloé", "David", "Emma"]
 THREE = ["Ana", "Bruno", "Chloé"]
@@ -538,8 +539,8 @@ def test_the_advisor_with_one_side_settled_matches_a_plain_enumeration() -> None
     from fractions import Fraction
     from itertools import permutations
 
-    from banque.engine.cards import card_value
-    from banque.study.advisor_one import advise_one_side
+    from banque.core.cards import card_value
+    from banque.core.one_side import advise_one_side
 
     cards = ["KC", "2D", "3H", "5S", "7C", "9D", "4H", "QS", "AC"]
     values = [card_value(c) for c in cards]
@@ -568,7 +569,7 @@ def test_the_advisor_with_one_side_settled_matches_a_plain_enumeration() -> None
 
 
 def test_computer_banker_decides_with_a_side_settled_by_a_natural() -> None:
-    from banque.engine.players import ComputerPlayer
+    from banque.games.banque.players import ComputerPlayer
 
     shoe = ["9H", "3S", "5D", "KH", "KS", "KD", "QC", "4C"]
     game = play("classic", [bid("Ana", 10), wager("Bruno", 4), wager("Chloé", 4), DEAL], shoe=shoe)
@@ -624,7 +625,7 @@ def test_banque_advise_with_a_side_settled_by_its_natural(tmp_path: Any) -> None
 
 
 def test_a_journal_keeps_the_rules_and_options_and_resumes_the_same_game(tmp_path: Any) -> None:
-    from banque.engine.journal import Journal, read_journal
+    from banque.core.journal import Journal, read_journal
 
     shoe = ["2C", *BANKER_LOSES]
     game = play(
@@ -649,7 +650,7 @@ def test_a_journal_keeps_the_rules_and_options_and_resumes_the_same_game(tmp_pat
 def test_the_profiles_example_records_replay_as_the_readme_says() -> None:
     from pathlib import Path
 
-    from banque.engine.record import load_record
+    from banque.core.record import load_record
 
     examples = Path(__file__).resolve().parent.parent / "examples"
     game = replay(load_record(examples / "classic-natural.json")).game
@@ -662,7 +663,7 @@ def test_the_profiles_example_records_replay_as_the_readme_says() -> None:
 
 
 def test_a_record_refuses_options_of_other_rules_in_one_line() -> None:
-    from banque.engine.errors import RecordError
+    from banque.core.errors import RecordError
 
     base = {"participants": THREE, "actions": []}
     with pytest.raises(RecordError, match="banco_split is a classic house's option"):

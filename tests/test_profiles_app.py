@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from banque.engine.models import Record
-from banque.engine.record import parse_record
+from banque.core.models import Record
+from banque.core.record import parse_record
 from banque.table.screens import HelpScreen, SetupScreen, StandingsScreen, TableScreen
 from banque.table.testing import THREE, screen_text, settle, table_app
 

@@ -16,10 +16,11 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from banque.engine.cards import RANK_VALUE, RANKS, SUITS, full_shoe
-from banque.engine.errors import IllegalAction
-from banque.engine.game import MOVERS, Game
-from banque.engine.record import dump_record, parse_record, record_of, replay
+from banque.core.cards import RANK_VALUE, RANKS, SUITS, full_shoe
+from banque.core.errors import IllegalAction
+from banque.core.record import dump_record, parse_record
+from banque.games.banque.game import MOVERS, Game
+from banque.games.records import record_of, replay
 
 NAMES = ["Ana", "Bruno", "Chloé", "Dario", "Emma", "Félix", "Gaby"]
 SETTINGS = settings(

@@ -13,12 +13,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from banque.engine.errors import IllegalAction
-from banque.engine.record import dump_record, parse_record, record_of, replay
-from banque.games.common import banker_draws, big_road, player_draws
-from banque.games.odds import punto_odds, punto_report
-from banque.games.punto import SPOTS, PuntoGame
-from banque.games.simulate import simulate_punto
+from banque.core.errors import IllegalAction
+from banque.core.record import dump_record, parse_record
+from banque.games.punto_banco.game import SPOTS, PuntoGame
+from banque.games.records import record_of, replay
+from banque.games.two_hands import banker_draws, big_road, player_draws
+from banque.study.two_hands_odds import punto_odds, punto_report
+from banque.study.two_hands_simulate import simulate_punto
 
 
 def record(actions: list[dict[str, Any]], **head: Any) -> dict[str, Any]:

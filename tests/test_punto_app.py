@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from banque.games.punto import PuntoGame
+from banque.games.punto_banco.game import PuntoGame
 from banque.table.punto_app import PuntoApp, road_text
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -79,8 +79,8 @@ def test_snapshot_after_coups(snap_compare: Any, size: tuple[int, int]) -> None:
 
 
 async def test_the_journal_keeps_every_coup_and_the_game_resumes(tmp_path: Any) -> None:
-    from banque.engine.journal import list_games
-    from banque.games.tables import TableJournal, reopen
+    from banque.games.records import list_games
+    from banque.session.two_hands import TableJournal, reopen
 
     game = PuntoGame(["Ana", "Bob"], seed=7, shoe=SHOE)
     journal = TableJournal.create(game, {"Bob": "cautious"}, 0.0, folder=tmp_path)
@@ -121,8 +121,8 @@ async def test_a_table_of_computers_deals_by_itself() -> None:
 
 
 async def test_e_ends_the_game_with_the_standings_and_the_journal_finished(tmp_path: Any) -> None:
-    from banque.engine.journal import list_games
-    from banque.games.tables import TableJournal, farewell
+    from banque.games.records import list_games
+    from banque.session.two_hands import TableJournal, farewell
 
     game = PuntoGame(["Ana", "Bob"], seed=7, shoe=SHOE)
     journal = TableJournal.create(game, {"Bob": "cautious"}, 0.0, folder=tmp_path)

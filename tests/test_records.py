@@ -12,16 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from banque.engine.errors import RecordError, ReplayError
-from banque.engine.game import Game
-from banque.engine.record import (
-    dump_record,
-    load_record,
-    parse_record,
-    record_of,
-    replay,
-    save_record,
-)
+from banque.core.errors import RecordError, ReplayError
+from banque.core.record import dump_record, load_record, parse_record
+from banque.games.banque.game import Game
+from banque.games.records import record_of, replay, save_record
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "worked-example.json"

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from banque.engine.cards import RANKS
-from banque.engine.errors import IllegalAction
-from banque.engine.game import Game
+from banque.core.cards import RANKS
+from banque.core.errors import IllegalAction
+from banque.games.banque.game import Game
 
 NAMES = ["Ana", "Bruno", "Chloé", "Dario", "Emma", "Félix", "Gaby"]
 

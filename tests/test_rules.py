@@ -12,9 +12,9 @@ from collections import Counter
 
 import pytest
 
-from banque.engine.cards import ONE_PACK, RANKS, card_value, full_shoe, hand_total, is_natural
-from banque.engine.errors import IllegalAction
-from banque.engine.game import Game
+from banque.core.cards import ONE_PACK, RANKS, card_value, full_shoe, hand_total, is_natural
+from banque.core.errors import IllegalAction
+from banque.games.banque.game import Game
 
 NAMES = ["Ana", "Bruno", "Chloé", "Dario", "Emma", "Félix", "Gaby", "Hugo", "Inès", "Jules", "Kim"]
 

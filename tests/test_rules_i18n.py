@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from banque import i18n
-from banque.engine.rules import _SAYS, LABELS, PROFILES, describe, differences, format_profile
+from banque.games.banque.rules import _SAYS, LABELS, PROFILES, describe, differences, format_profile
 
 #: English words of the rules' prose that no French or Spanish text keeps.
 ENGLISH = re.compile(

@@ -11,7 +11,7 @@ import inspect
 from pathlib import Path
 from typing import Any
 
-from banque.engine.record import record_of, replay
+from banque.games.records import record_of, replay
 from banque.table import testing
 from banque.table.app import BanqueApp
 from banque.table.screens import (
@@ -368,8 +368,8 @@ def test_a_fifo_is_refused_without_waiting(tmp_path: Path) -> None:
 
 
 def test_a_record_beyond_the_size_limit_is_refused_unread(tmp_path: Path) -> None:
-    from banque.engine.errors import RecordError
-    from banque.engine.record import MAX_RECORD_BYTES, load_record
+    from banque.core.errors import RecordError
+    from banque.core.record import MAX_RECORD_BYTES, load_record
 
     big = tmp_path / "big.json"
     with big.open("wb") as f:  # sparse: nothing to write, nothing to read past the limit
@@ -384,7 +384,7 @@ def test_a_record_beyond_the_size_limit_is_refused_unread(tmp_path: Path) -> Non
 
 
 def test_a_long_games_record_is_far_below_the_limit() -> None:
-    from banque.engine.record import MAX_RECORD_BYTES
+    from banque.core.record import MAX_RECORD_BYTES
 
     size = EXAMPLE.stat().st_size
     acts = len(json.loads(EXAMPLE.read_text(encoding="utf-8"))["actions"])
@@ -399,8 +399,8 @@ def test_non_utf8_standard_input_says_so() -> None:
 
 
 def test_a_million_bad_acts_are_refused_at_the_first_errors(tmp_path: Path) -> None:
-    from banque.engine.errors import RecordError
-    from banque.engine.record import parse_record
+    from banque.core.errors import RecordError
+    from banque.core.record import parse_record
 
     acts = [{"act": "z"}] * 1_000_000
     start = time.monotonic()
@@ -413,8 +413,8 @@ def test_a_million_bad_acts_are_refused_at_the_first_errors(tmp_path: Path) -> N
 
 
 def test_record_errors_are_counted_when_few() -> None:
-    from banque.engine.errors import RecordError
-    from banque.engine.record import parse_record
+    from banque.core.errors import RecordError
+    from banque.core.record import parse_record
 
     acts = [{"act": "bid", "who": "a", "amount": "x"} for _ in range(5)]
     with pytest.raises(RecordError, match=r"^acts 1, 2 and 3 \(bid\): amount: .*\(and 2 more\)$"):

@@ -18,12 +18,13 @@ from typing import Any
 import pytest
 from textual.widgets import Static
 
-from banque.engine.errors import IllegalAction
-from banque.engine.game import Game
-from banque.engine.models import Stand
-from banque.engine.players import ComputerPlayer, play_step
-from banque.engine.record import dump_record, parse_record, record_of, replay
-from banque.engine.session import Session
+from banque.core.errors import IllegalAction
+from banque.core.models import Stand
+from banque.core.record import dump_record, parse_record
+from banque.games.banque.game import Game
+from banque.games.banque.players import ComputerPlayer, play_step
+from banque.games.records import record_of, replay
+from banque.session.session import Session
 from banque.table.app import BanqueApp
 from banque.table.screens import CurtainScreen, PrivateScreen, TableScreen
 from banque.table.screens.private import escape_burst
@@ -143,7 +144,7 @@ def test_a_record_that_states_a_wrong_forced_move_keeps_the_total_off_the_table(
 
 
 def test_the_bankers_advisor_reads_announced_moves_as_automatic_ones() -> None:
-    from banque.engine.players import banker_advice
+    from banque.games.banque.players import banker_advice
 
     announced, automatic = seated(FORCED), seated(FORCED, "automatic")
     announced.deal()

@@ -26,14 +26,12 @@ from typing import Any
 import pytest
 
 from banque.cli import main
-from banque.engine.cards import PACKS, full_shoe
-from banque.engine.errors import RecordError
-from banque.engine.game import Game
-from banque.engine.journal import Journal, list_games, read_journal
-from banque.engine.models import Record
-from banque.engine.players import computer_table, play_step
-from banque.engine.record import dump_record, load_record, parse_record, record_of, replay
-from banque.engine.rng import (
+from banque.core.cards import PACKS, full_shoe
+from banque.core.errors import RecordError
+from banque.core.journal import Journal, read_journal
+from banque.core.models import Record
+from banque.core.record import dump_record, load_record, parse_record
+from banque.core.rng import (
     SEED_BITS,
     STREAM,
     CountingRandom,
@@ -42,12 +40,15 @@ from banque.engine.rng import (
     new_seed,
     seed_and_stream,
 )
-from banque.engine.session import Session, computer_seats
-from banque.games.chemin import CheminGame
-from banque.games.players import CheminComputer
-from banque.games.players import play_step as chemin_step
-from banque.games.punto import PuntoGame
+from banque.games.banque.game import Game
+from banque.games.banque.players import computer_table, play_step
+from banque.games.chemin_de_fer.game import CheminGame
+from banque.games.chemin_de_fer.players import CheminComputer
+from banque.games.chemin_de_fer.players import play_step as chemin_step
+from banque.games.punto_banco.game import PuntoGame
+from banque.games.records import list_games, record_of, replay
 from banque.net.host import build_table, table_words
+from banque.session.session import Session, computer_seats
 from banque.table.testing import screen_text
 
 from .terminal_pty import first_lines
@@ -518,7 +519,7 @@ async def test_the_hosts_full_screen_never_shows_the_seed(short_dir: Path) -> No
 
 
 def _captured_table(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    import banque.games.tables as tables
+    import banque.session.two_hands as tables
 
     seen: dict[str, Any] = {}
 

@@ -334,7 +334,7 @@ CHEMIN_SHOE = ["2C", "3D", "3H", "4S", "9C", "KD", "QS", "JH", "TC", "9H"]
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.usefixtures("_english_afterwards")
 def test_punto_banco_after_a_coup_in(snap_compare: Any, lang: str, size: tuple[int, int]) -> None:
-    from banque.games.punto import PuntoGame
+    from banque.games.punto_banco.game import PuntoGame
     from banque.table.punto_app import PuntoApp
 
     i18n.install(lang)
@@ -349,7 +349,7 @@ def test_punto_banco_after_a_coup_in(snap_compare: Any, lang: str, size: tuple[i
 def test_chemin_de_fer_banker_choice_in(
     snap_compare: Any, lang: str, size: tuple[int, int]
 ) -> None:
-    from banque.games.chemin import CheminGame
+    from banque.games.chemin_de_fer.game import CheminGame
     from banque.table.chemin_app import CheminApp
 
     i18n.install(lang)

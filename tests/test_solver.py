@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from banque.study.advisor import SideInfo, advise_exact, reference_advise
+from banque.games.banque.advisor import SideInfo, advise_exact, reference_advise
 from banque.study.edge import EdgeModel, strategy
 from banque.study.simulate import ratio_bucket, simulate
 from banque.study.solver import best_q, cooperative, format_strategy, side_values
@@ -156,7 +156,7 @@ def test_the_help_screen_ends_with_the_exact_grid(model: EdgeModel) -> None:
 
 
 def test_edge_from_a_records_shoe(tmp_path: Path) -> None:
-    from banque.study.advisor import unseen_values
+    from banque.games.banque.advisor import unseen_values
 
     example = Path(__file__).resolve().parent.parent / "examples" / "worked-example.json"
     record = json.loads(example.read_text("utf-8"))

@@ -109,7 +109,7 @@ async def test_a_signal_gives_the_terminal_back_at_every_table(
 
 async def test_a_closed_terminal_keeps_the_game_and_ends_as_a_hangup(tmp_path: Path) -> None:
     """The terminal itself goes (an SSH session dropped): SIGHUP, then writes that fail."""
-    from banque.engine.journal import read_journal
+    from banque.core.journal import read_journal
 
     with terminal(banque("--game", "punto-banco"), env_for(tmp_path)) as term:
         await term.read_until(b"Punto banco")

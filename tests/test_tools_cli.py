@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from banque.study.advisor import SideInfo, advise, unseen_values
+from banque.games.banque.advisor import SideInfo, advise, unseen_values
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "worked-example.json"
 _WORKED = json.loads(EXAMPLE.read_text(encoding="utf-8"))

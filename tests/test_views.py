@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from banque.engine.cards import RANKS, pretty
-from banque.engine.errors import IllegalAction
-from banque.engine.game import MOVERS, Game
+from banque.core.cards import RANKS, pretty
+from banque.core.errors import IllegalAction
+from banque.games.banque.game import MOVERS, Game
 
 NAMES = ["Ana", "Bruno", "Chloé", "Dario", "Emma"]
 

@@ -1,15 +1,15 @@
 """The other games of the family: chemin de fer and punto banco.
 
-Banque à deux tableaux (:mod:`banque.engine.game`) deals three hands; the two
+Banque à deux tableaux (:mod:`banque.games.banque.game`) deals three hands; the two
 games here deal two, a punter's hand (the *player*) against the banker's.
-Each is a small definition over shared pieces (:mod:`banque.games.common`:
+Each is a small definition over shared pieces (:mod:`banque.games.two_hands`:
 the seeded shoe, totals and naturals, the fixed drawing table, events), in
 the manner of PokerKit's ``games.py``:
 
-- :mod:`banque.games.punto` -- punto banco (the Las Vegas game of the
+- :mod:`banque.games.punto_banco.game` -- punto banco (the Las Vegas game of the
   Pocket Book text): the house banks, every draw is fixed, bets on the
   player, the banker, or the banker's natural 8 / natural 9;
-- :mod:`banque.games.chemin` -- chemin de fer: the bank moves round the
+- :mod:`banque.games.chemin_de_fer.game` -- chemin de fer: the bank moves round the
   table, bets in rotation, banco and banco suivi, the punter bound, the
   banker free.
 

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.messages import N_, Msg
+from ..core.messages import N_, Msg
 
 #: The only proof this table speaks (the ``auth`` of a ``hello``).
 AUTH = "hmac-sha256"

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine.messages import N_, os_reason
+from ..core.messages import N_, os_reason
 from ..text import plain, quoted
 from . import auth as A
 from . import protocol as P

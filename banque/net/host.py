@@ -29,9 +29,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..constants import SeatChoice
-from ..engine.errors import BanqueError, IllegalAction
-from ..engine.messages import N_, Listed, Msg, Word, os_reason, reason, tell_event
-from ..engine.messages import tell as say
+from ..core.errors import BanqueError, IllegalAction
+from ..core.messages import N_, Listed, Msg, Word, os_reason, reason, tell_event
+from ..core.messages import tell as say
 from ..i18n import Nn_
 from .server import (
     TableError,
@@ -58,10 +58,10 @@ def build_table(
 ) -> Table:
     """The session and its shared table (the engine checks the names, the rules and
     their options)."""
-    from ..engine.game import Game
-    from ..engine.models import TableOptions
-    from ..engine.rng import seed_and_stream
-    from ..engine.session import Session, computer_seats
+    from ..core.models import TableOptions
+    from ..core.rng import seed_and_stream
+    from ..games.banque.game import Game
+    from ..session.session import Session, computer_seats
 
     strangers = [n for n in computers if n not in names]
     if strangers:
@@ -329,7 +329,7 @@ def keep_hosting(hosting: Hosting, server: TableServer) -> str | None:
     """The table is open: its seats' credentials beside the journal (0600), then the
     journal's ``hosted`` note. A warning line if they cannot be kept (the game goes on,
     but ``banque host --resume`` could not give its seats the same tokens)."""
-    from ..engine.journal import HOSTED_NOTE, SeatCredentials, hosted_of, write_seats
+    from ..core.journal import HOSTED_NOTE, SeatCredentials, hosted_of, write_seats
 
     table = hosting.table
     journal = table.session.journal
@@ -372,16 +372,9 @@ def resume_hosting(
     made a table again — the same seats, computers (their generators where they were),
     rules, pace, takeover and socket's group, the same tokens, at the same address unless
     ``socket_path`` or ``tcp_port`` says otherwise."""
-    from ..engine.journal import (
-        Journal,
-        find_game,
-        hosted_of,
-        last_unfinished,
-        read_journal,
-        read_seats,
-    )
-    from ..engine.record import replay
-    from ..engine.session import Session, computer_seats
+    from ..core.journal import hosted_of, read_journal, read_seats
+    from ..games.records import find_game, last_unfinished, reopen_journal, replay
+    from ..session.session import Session, computer_seats
 
     if which:
         path = find_game(which)
@@ -435,7 +428,7 @@ def resume_hosting(
     group = note.get("group") if isinstance(note.get("group"), str) else None
     gid = group_id(group) if group is not None else None
     try:
-        journal, info = Journal.reopen(path)
+        journal, info = reopen_journal(path)
     except OSError as exc:
         raise BanqueError(
             Msg(N_("{name}: cannot be reopened ({why})"), name=str(path), why=os_reason(exc))

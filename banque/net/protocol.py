@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..constants import MAX_NAME
-from ..engine.messages import ENGLISH, N_, Msg, tell
+from ..core.messages import ENGLISH, N_, Msg, tell
 from .auth import AUTH, MAC_RE, NONCE_RE
 
 if TYPE_CHECKING:
-    from ..engine.game import Event
-    from ..engine.session import Session
+    from ..games.banque.game import Event
+    from ..session.session import Session
 
 VERSION = 1
 #: The longest line a client may send (bytes, newline included): acts are small.
@@ -51,7 +51,7 @@ ACTS = (
     "shuffle",
     "continue",
     "fresh",
-    # The rule profiles' own acts (classic, hoyle: banque.engine.rules); adding them kept
+    # The rule profiles' own acts (classic, hoyle: banque.games.banque.rules); adding them kept
     # version 1: a client that does not know them is never offered them at a home table.
     "burn",
     "accept",

@@ -31,14 +31,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..engine.messages import N_, Msg, Nn_, os_reason
+from ..core.messages import N_, Msg, Nn_, os_reason
 from ..text import plain
 from . import protocol as P
 from .auth import Peer
 from .table import Joined, Table
 
 if TYPE_CHECKING:
-    from ..engine.session import Session
+    from ..session.session import Session
 
 #: Bytes waiting for a client (beyond what its socket's own buffer took) over which
 #: it is hung up on at once (``transport.abort()``: its buffer is freed): it reads
@@ -749,8 +749,8 @@ def open_journal(session: Session, pace: float) -> str | None:
     Returns the one line that says why it cannot be created (then the table does not
     open: a hosted game is always on disk, or its host chose ``--no-journal``).
     """
-    from ..engine.journal import Journal
-    from ..engine.record import record_of
+    from ..core.journal import Journal
+    from ..games.records import record_of
 
     try:
         session.journal = Journal.create(
@@ -793,7 +793,7 @@ def close_journal(session: Session, pace: float | None = None) -> str:
         )
     if kept and journal.note("end"):
         journal.close()
-        from ..engine.journal import remove_seats
+        from ..core.journal import remove_seats
 
         remove_seats(journal.path)
         return P.tell(
@@ -802,7 +802,7 @@ def close_journal(session: Session, pace: float | None = None) -> str:
                 path=str(journal.path),
             )
         )
-    from ..engine.journal import not_kept_msg, rescue_record
+    from ..core.journal import not_kept_msg, rescue_record
 
     rescued = rescue_record(session.record_text(pace), "banque", [Path.cwd()])
     journal.close()

@@ -25,9 +25,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..engine.errors import IllegalAction
-from ..engine.messages import N_, Msg, Nn_
-from ..engine.models import (
+from ..core.errors import IllegalAction
+from ..core.messages import N_, Msg, Nn_
+from ..core.models import (
     Accept,
     Action,
     Banco,
@@ -48,8 +48,8 @@ from . import protocol as P
 from .auth import Peer
 
 if TYPE_CHECKING:
-    from ..engine.game import Event
-    from ..engine.session import ComputerPlayer, Session
+    from ..games.banque.game import Event
+    from ..session.session import ComputerPlayer, Session
 
 #: Ids of acts remembered per seat, for idempotence.
 REMEMBERED_ACTS = 64
@@ -263,7 +263,7 @@ class Table:
     def _journal_check(self) -> None:
         """Has the journal stopped (or started again) being written? Every seat is told
         (an ``error`` of code ``journal``; the views then carry it), and the host."""
-        from ..engine.journal import stopped_msg
+        from ..core.journal import stopped_msg
 
         journal = self.session.journal
         why = journal.failure_msg if journal is not None else None
@@ -842,7 +842,7 @@ class Table:
             return who
         if not self.takeover:
             return None
-        from ..engine.session import COMPUTER_STAGES
+        from ..session.session import COMPUTER_STAGES
 
         who = session.actor()
         if session.stage() in COMPUTER_STAGES and who in self.seats and not self.connected(who):
@@ -903,8 +903,8 @@ class Table:
         """A cautious computer that plays a gone seat's moves (until it joins again)."""
         player = self._stand_ins.get(who)
         if player is None:
-            from ..engine.players import ComputerPlayer as Robot
-            from ..engine.session import seat_rng
+            from ..games.banque.players import ComputerPlayer as Robot
+            from ..session.session import seat_rng
 
             rng = seat_rng(self.session.game, f"stand-in:{who}")
             player = Robot(who, "cautious", rng).decide

@@ -3,7 +3,7 @@
 For one coup dealt from a given shoe (a full shoe of ``packs`` packs, or what
 is left of a record's shoe), with stakes ``R:L`` on the right and left sides,
 sides that draw at 5 with probabilities ``(qR, qL)``, a natural rule
-(:mod:`banque.engine.naturals`) and a banker who either follows the fixed table
+(:mod:`banque.core.naturals`) and a banker who either follows the fixed table
 (draw at 0-5, stand at 6-7) or plays the best response (knowing its own
 cards, what the sides did, the stakes and ``(qR, qL)`` -- the advisor's
 rule), this module counts the banker's expected gain per chip staked
@@ -19,7 +19,7 @@ How, in short (README, "The game solved", says more):
 * Every *decision point* of the banker -- its pair of values, each side
   stood / drew a given value / (per-side rule) showed a natural -- is an
   information set.  For each one the advisor's exact integer sums
-  (:func:`banque.study.advisor.decision_sums`: the deals of the concealed pairs and
+  (:func:`banque.games.banque.advisor.decision_sums`: the deals of the concealed pairs and
   the banker's summed result standing and drawing, split by whether a side's
   pair totals 5) are weighed by the chance of the banker's pair and the
   third cards.  A fresh three-pack shoe has 5 445 such points.
@@ -46,9 +46,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
-from ..engine.cards import PACKS
-from ..engine.naturals import NATURAL_RULES, NaturalRule, is_natural, settled_sides
-from .advisor import decision_sums, unseen_values
+from ..core.cards import PACKS
+from ..core.naturals import NATURAL_RULES, NaturalRule, is_natural, settled_sides
+from ..games.banque.advisor import decision_sums, unseen_values
 
 __all__ = [
     "NATURAL",

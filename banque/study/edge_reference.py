@@ -4,7 +4,7 @@
 once.  This module counts it the plain way, for checking and as a baseline:
 every decision point of a shoe (the banker's pair, what each side did), its
 chance counted by nested loops over the sides' concealed pairs, and the
-advisor (:func:`banque.study.advisor.advise_exact`) called once per point.  Slow
+advisor (:func:`banque.games.banque.advisor.advise_exact`) called once per point.  Slow
 (seconds for three packs) and independent of the edge's own algebra: the
 tests prove both counts equal, the benchmark prints this one's time as the
 baseline.  The sides draw at 5 half the time.
@@ -15,7 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-from .advisor import SideInfo, advise_exact, unseen_values
+from ..games.banque.advisor import SideInfo, advise_exact, unseen_values
 
 HALF = Fraction(1, 2)
 CODES = ["TC", "AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"]

@@ -18,7 +18,7 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from banque.engine.cards import PACKS, card_value, full_shoe
+from banque.core.cards import PACKS, card_value, full_shoe
 from banque.i18n import _, ngettext
 
 __all__ = [

@@ -23,10 +23,10 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..engine.cards import RANK_VALUE
-from ..engine.game import MAX_PLAYERS, MIN_PLAYERS, Game
-from ..engine.models import Action, Pass, Wager, build
-from ..engine.players import BankerMode, banker_advice, computer_table
+from ..core.cards import RANK_VALUE
+from ..core.models import Action, Pass, Wager, build
+from ..games.banque.game import MAX_PLAYERS, MIN_PLAYERS, Game
+from ..games.banque.players import BankerMode, banker_advice, computer_table
 from ..i18n import N_, _, ngettext, pgettext
 
 #: Names for computer seats, in seat order.

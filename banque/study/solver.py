@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
-from ..engine.messages import ENGLISH, N_, Translator
+from ..core.messages import ENGLISH, N_, Translator
 from ..i18n import _, ngettext, pgettext
 from .edge import (
     NATURAL,

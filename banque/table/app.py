@@ -2,7 +2,7 @@
 
 ``banque`` (or ``python -m banque``) opens it; ``banque --record FILE``
 replays a record and plays on.  The app only shows and asks: every rule and
-every refusal comes from :mod:`banque.engine.game`, through :mod:`banque.engine.session`.
+every refusal comes from :mod:`banque.games.banque.game`, through :mod:`banque.session.session`.
 
 Computer seats play at a readable pace (``pace`` seconds a move, 0: at
 once) on Textual timers, so the keyboard stays free while they think; when
@@ -34,7 +34,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from ..constants import ForcedMoves, SeatChoice
-from ..engine.errors import BanqueError
+from ..core.errors import BanqueError
 from ..i18n import _, current_language, install, ngettext, retranslate
 from ..text import markup_literal
 from .palette import TranslatedApp
@@ -47,15 +47,15 @@ from .widgets.cards import CardSize
 # imported when first needed, or in the background once the first screen is
 # up (``preload``): the setup screen shows without waiting for them.
 if TYPE_CHECKING:
-    from ..engine.game import Event, Game
-    from ..engine.models import Record
-    from ..engine.session import ComputerPlayer, Session, Stage, Temperament
+    from ..core.models import Record
+    from ..games.banque.game import Event, Game
+    from ..session.session import ComputerPlayer, Session, Stage, Temperament
 
 #: What the first screen does not need, imported in the background after it.
 PRELOAD = (
-    "banque.engine.session",
-    "banque.engine.record",
-    "banque.engine.players",
+    "banque.session.session",
+    "banque.core.record",
+    "banque.games.banque.players",
     "banque.table.screens.table",
     "banque.table.screens.private",
     "banque.table.screens.curtain",
@@ -199,7 +199,7 @@ class BanqueApp(TranslatedApp):
         #: ``automatic`` (faster; reveals that a side asked to choose holds 5).
         #: A game from a record keeps the record's.
         self.forced_moves: ForcedMoves = forced_moves
-        #: The house's rules of a new game (``home``, ``classic``, ``hoyle``: banque.engine.rules).
+        #: The house's rules of a new game (``home``, ``classic``, ``hoyle``: banque.games.banque.rules).
         #: A game from a record or a journal keeps its own.
         self.rules = rules
         #: The table's options under those rules (classic's banco_split, hoyle's first_bank).
@@ -258,9 +258,10 @@ class BanqueApp(TranslatedApp):
         if self._resume is not None:
             self._resume_game(self._resume)
         elif self._record is not None:
-            from ..engine.models import Record
-            from ..engine.record import load_record, replay
-            from ..engine.session import Session
+            from ..core.models import Record
+            from ..core.record import load_record
+            from ..games.records import replay
+            from ..session.session import Session
             from .screens.table import TableScreen
 
             try:
@@ -269,7 +270,7 @@ class BanqueApp(TranslatedApp):
                 )
                 result = replay(record)
             except BanqueError as exc:
-                from ..engine.messages import tell_error
+                from ..core.messages import tell_error
 
                 self.notify(
                     tell_error(exc), severity="error", timeout=max(self.toast_seconds, 10.0)
@@ -298,8 +299,8 @@ class BanqueApp(TranslatedApp):
         session = self.session
         if session is None or not self.keep_journal:
             return
-        from ..engine.journal import Journal
-        from ..engine.record import record_of
+        from ..core.journal import Journal
+        from ..games.records import record_of
 
         game, styles, pace = session.game, session.styles, self.pace
         try:
@@ -316,9 +317,9 @@ class BanqueApp(TranslatedApp):
 
     def _resume_game(self, path: Path) -> None:
         """Continue a journal's game where it stopped (same seats, computers, pace)."""
-        from ..engine.journal import Journal, read_journal
-        from ..engine.record import replay
-        from ..engine.session import Session
+        from ..core.journal import read_journal
+        from ..games.records import reopen_journal, replay
+        from ..session.session import Session
         from .screens.table import TableScreen
 
         try:
@@ -331,9 +332,9 @@ class BanqueApp(TranslatedApp):
             return
 
         try:
-            journal, info = Journal.reopen(path)
+            journal, info = reopen_journal(path)
         except (BanqueError, OSError) as exc:
-            from ..engine.messages import os_reason, tell, tell_error
+            from ..core.messages import os_reason, tell, tell_error
 
             why = tell_error(exc) if isinstance(exc, BanqueError) else tell(os_reason(exc))
             self.notify(why, severity="error", timeout=max(self.toast_seconds, 10.0))
@@ -361,7 +362,7 @@ class BanqueApp(TranslatedApp):
 
     def _offer_resume(self) -> None:
         """Starting plain ``banque`` with an unfinished game: offer to continue it."""
-        from ..engine.journal import last_unfinished
+        from ..games.records import last_unfinished
 
         entry = last_unfinished(hosted=False)  # a hosted game: banque host --resume
         if entry is None or not isinstance(self.screen, SetupScreen):
@@ -406,8 +407,8 @@ class BanqueApp(TranslatedApp):
         journal = session.journal if session is not None else None
         if journal is None or journal.failure_msg is None:
             return None
-        from ..engine.journal import stopped_msg
-        from ..engine.messages import tell
+        from ..core.journal import stopped_msg
+        from ..core.messages import tell
 
         return (
             tell(stopped_msg(journal.failure_msg)) + " " + _("ctrl+s saves the record elsewhere.")
@@ -450,7 +451,7 @@ class BanqueApp(TranslatedApp):
     def rescue(self) -> Path | None:
         """The game's whole record written where it can be (the data folder's rescue,
         then the save folder): its path, or ``None``."""
-        from ..engine.journal import rescue_record
+        from ..core.journal import rescue_record
 
         session = self.session
         if session is None:
@@ -478,8 +479,8 @@ class BanqueApp(TranslatedApp):
         if journal is None:
             return None
         if not self._journal_sync():
-            from ..engine.journal import not_kept_msg
-            from ..engine.messages import tell
+            from ..core.journal import not_kept_msg
+            from ..core.messages import tell
 
             return Text(tell(not_kept_msg(journal, self.rescue())))
         return Text(
@@ -521,7 +522,7 @@ class BanqueApp(TranslatedApp):
         self, game: Game, choices: Sequence[SeatChoice]
     ) -> tuple[dict[str, ComputerPlayer], dict[str, Temperament]]:
         """The computer players of a game: those chosen, then any given as callables."""
-        from ..engine.session import computer_seats
+        from ..session.session import computer_seats
 
         by_name = dict(zip(game.participants, choices, strict=False))
         computers = computer_seats(game, by_name, self.p5)
@@ -552,10 +553,10 @@ class BanqueApp(TranslatedApp):
         ``kinds`` gives each name's seat (human or a computer's temperament),
         in the same order; ``pace`` the seconds between computer moves.
         """
-        from ..engine.game import Game
-        from ..engine.models import TableOptions
-        from ..engine.rng import seed_and_stream
-        from ..engine.session import Session
+        from ..core.models import TableOptions
+        from ..core.rng import seed_and_stream
+        from ..games.banque.game import Game
+        from ..session.session import Session
         from .screens.table import TableScreen
 
         if seed is None:
@@ -642,8 +643,8 @@ class BanqueApp(TranslatedApp):
         from .screens.table import TableScreen
 
         if result == "fresh" and self.session is not None:
-            from ..engine.errors import IllegalAction
-            from ..engine.messages import tell_error
+            from ..core.errors import IllegalAction
+            from ..core.messages import tell_error
 
             try:
                 events = self.session.new_bank()
@@ -663,7 +664,7 @@ class BanqueApp(TranslatedApp):
         if any(ev.kind in NOTIFY_KINDS or ev.kind == "settle" for ev in events):
             self.clear_notifications()  # the cards are shown: nothing stays over them
         self.watch_journal()  # on screen until it is solved, not a toast
-        from ..engine.messages import tell_event
+        from ..core.messages import tell_event
 
         for ev in events:
             if ev.kind in NOTIFY_KINDS:
@@ -909,7 +910,7 @@ class BanqueApp(TranslatedApp):
 
     def _rescue_record(self, session: Session) -> Path:
         """A crash without a journal: the record goes to the data directory."""
-        from ..engine.journal import atomic_write, data_dir
+        from ..core.journal import atomic_write, data_dir
 
         folder = data_dir() / "rescue"
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -937,7 +938,7 @@ class BanqueApp(TranslatedApp):
         ``--record FILE``) update the same file.  The file is replaced
         atomically: a failure (a full disk) leaves the previous one intact.
         """
-        from ..engine.journal import atomic_write
+        from ..core.journal import atomic_write
 
         session = self.session
         if session is None:
@@ -948,7 +949,7 @@ class BanqueApp(TranslatedApp):
         try:
             atomic_write(path, session.record_text(self.pace))
         except OSError as exc:
-            from ..engine.messages import os_reason, tell
+            from ..core.messages import os_reason, tell
 
             self.notify(
                 _("The record could not be saved to {path}: {why}. Nothing was changed.").format(
@@ -984,8 +985,8 @@ class BanqueApp(TranslatedApp):
             return
         journal = session.journal
         if not journal.note("end"):
-            from ..engine.journal import not_kept_msg
-            from ..engine.messages import tell
+            from ..core.journal import not_kept_msg
+            from ..core.messages import tell
 
             self.farewell = tell(not_kept_msg(journal, self.rescue()))
             self.exit(0, message=Text(self.farewell))
@@ -1076,7 +1077,7 @@ class ResumeOfferScreen(ConfirmScreen):
 
 
 def _is_journal_file(path: str | Path) -> bool:
-    from ..engine.journal import JOURNAL_FORMAT
+    from ..core.journal import JOURNAL_FORMAT
 
     try:
         with open(path, "rb") as fh:
@@ -1114,7 +1115,7 @@ def run_app(
         return int(app.return_code)
     next_game = getattr(app, "next_game", None)
     if next_game:  # setup chose chemin de fer or punto banco: their own table
-        from ..games.tables import open_table
+        from .games_base import open_table
 
         return open_table(**next_game)
     return int(result or 0)

@@ -1,7 +1,7 @@
 """The chemin de fer table: hot-seat humans and computer players, private hands.
 
 ``banque --game chemin-de-fer`` opens it.  The rules all live in
-:mod:`banque.games.chemin`; this screen shows and asks:
+:mod:`banque.games.chemin_de_fer.game`; this screen shows and asks:
 
 - the bank (its holder and fund), the punters in turn order with their
   stakes, the two hands, the last coups;
@@ -26,16 +26,16 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from ..engine.cards import RED_SUITS, pretty
-from ..engine.messages import tell, tell_error
+from ..core.cards import RED_SUITS, pretty
+from ..core.messages import tell, tell_error
 from ..i18n import _, ngettext
 from ..text import plain
 from .games_base import JOURNAL_CSS, TwoHandApp
 
 if TYPE_CHECKING:
-    from ..games.chemin import CheminGame
-    from ..games.players import CheminComputer
-    from ..games.tables import TableJournal
+    from ..games.chemin_de_fer.game import CheminGame
+    from ..games.chemin_de_fer.players import CheminComputer
+    from ..session.two_hands import TableJournal
 
 
 def _cards_text(cards: list[str | None], total: int | None) -> Text:
@@ -118,7 +118,7 @@ class CheminApp(TwoHandApp):
         journal: TableJournal | None = None,
     ) -> None:
         super().__init__()
-        from ..games.players import CheminComputer
+        from ..games.chemin_de_fer.players import CheminComputer
 
         self.game = game
         self.computers: dict[str, str] = {
@@ -181,7 +181,7 @@ class CheminApp(TwoHandApp):
 
     def after_act(self) -> None:
         """After every act: curtains, computer moves, saving, redrawing."""
-        from ..games.players import banker_passes
+        from ..games.chemin_de_fer.players import banker_passes
 
         g = self.game
         actors, _acts = g.to_act()
@@ -210,7 +210,7 @@ class CheminApp(TwoHandApp):
                 self.call_later(self.computer_move)
 
     def computer_move(self) -> None:
-        from ..games.players import play_step
+        from ..games.chemin_de_fer.players import play_step
 
         who = self.actor()
         if who not in self.seats or self.journal_blocked():
@@ -224,7 +224,7 @@ class CheminApp(TwoHandApp):
 
     def act(self, call: Any, *args: Any) -> None:
         """Apply one of the game's acts for a human; a refusal is said in one line."""
-        from ..engine.errors import IllegalAction
+        from ..core.errors import IllegalAction
 
         if self.journal_blocked():
             return
@@ -579,10 +579,11 @@ def run_chemin(
     A new game's punter announces every move, forced or not (``forced_moves``), so
     that the table never shows who holds 5; a record keeps its own way.
     """
-    from ..engine.record import load_record, replay
-    from ..engine.rng import seed_and_stream
-    from ..games.chemin import CheminGame
-    from ..games.tables import TableJournal, reopen, run_table
+    from ..core.record import load_record
+    from ..core.rng import seed_and_stream
+    from ..games.chemin_de_fer.game import CheminGame
+    from ..games.records import replay
+    from ..session.two_hands import TableJournal, reopen, run_table
 
     computers = dict(computers)
     game: Any

@@ -12,6 +12,7 @@ the terminal restored: :class:`~banque.table.signals.SignalExitApp`).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any, ClassVar
 
 from textual.app import SystemCommand
@@ -62,8 +63,8 @@ class TwoHandApp(TranslatedApp):
         journal = self.journal
         if journal is None or journal.failure_msg is None:
             return None
-        from ..engine.journal import stopped_msg
-        from ..engine.messages import tell
+        from ..core.journal import stopped_msg
+        from ..core.messages import tell
 
         return tell(stopped_msg(journal.failure_msg))
 
@@ -71,7 +72,7 @@ class TwoHandApp(TranslatedApp):
         """A resumed journal whose damaged tail was dropped: said as the table opens."""
         damage = getattr(self.journal, "damage", None)
         if damage is not None:
-            from ..engine.messages import tell
+            from ..core.messages import tell
 
             self.notify(tell(damage), severity="warning", timeout=20)
 
@@ -94,7 +95,7 @@ class TwoHandApp(TranslatedApp):
         problem = journal.problem(self.game)
         if problem is None:
             return False
-        from ..engine.messages import tell
+        from ..core.messages import tell
 
         self.message = tell(problem)
         self.watch_journal()
@@ -184,3 +185,37 @@ class TwoHandApp(TranslatedApp):
             self.message = retranslate(message)
         self.screen.refresh_bindings()
         self.refresh_table()
+
+
+def open_table(
+    game: str,
+    names: list[str] | None = None,
+    computers: dict[str, str] | None = None,
+    seed: int | None = None,
+    pace: float = 0.6,
+    forced_moves: str = "announced",
+    resume: str | Path | None = None,
+    first_bank: str = "lot",
+    **_: Any,
+) -> int:
+    """Open the table of ``game`` (after setup, or to resume a journal), the exit status.
+
+    ``first_bank``: chemin de fer's, ``lot`` or ``auction`` (setup's option row, as
+    ``--first-bank`` gives it); a resumed game keeps its own."""
+    if game == "punto-banco":
+        from .punto_app import run_punto
+
+        return run_punto(
+            names=names, computers=computers or {}, seed=seed, pace=pace, resume=resume
+        )
+    from .chemin_app import run_chemin
+
+    return run_chemin(
+        names=names or [],
+        computers=computers or {},
+        pace=pace,
+        seed=seed,
+        forced_moves=forced_moves,
+        resume=resume,
+        first_bank=first_bank,
+    )

@@ -8,7 +8,7 @@ table until the deal (Backspace takes them back); at the deal they become
 the record's ``bet`` acts, followed by ``deal``.  The big road shows the
 shoe's results as players of the game expect them.
 
-The rules all live in :mod:`banque.games.punto`; this screen only shows and asks.
+The rules all live in :mod:`banque.games.punto_banco.game`; this screen only shows and asks.
 """
 
 from __future__ import annotations
@@ -23,15 +23,15 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..engine.cards import RED_SUITS, pretty
-from ..engine.messages import tell, tell_error
+from ..core.cards import RED_SUITS, pretty
+from ..core.messages import tell, tell_error
 from ..i18n import N_, _, ngettext, pgettext
 from ..text import plain
 from .games_base import JOURNAL_CSS, TwoHandApp
 
 if TYPE_CHECKING:
-    from ..games.punto import PuntoGame
-    from ..games.tables import TableJournal
+    from ..games.punto_banco.game import PuntoGame
+    from ..session.two_hands import TableJournal
 
 CHIPS = (1, 5, 10, 25, 100)
 SPOT_KEYS = {"p": "player", "b": "banker", "8": "natural8", "9": "natural9"}
@@ -286,7 +286,7 @@ class PuntoApp(TwoHandApp):
     # ------------------------------------------------------------------ acts
 
     def action_spot(self, spot: str) -> None:
-        from ..engine.errors import IllegalAction
+        from ..core.errors import IllegalAction
 
         if self.game.phase == "ended":
             self.message = _("The game is over: q leaves.")
@@ -347,7 +347,7 @@ class PuntoApp(TwoHandApp):
                 g.bet(name, "natural9", 1)
 
     def action_deal(self) -> None:
-        from ..engine.errors import IllegalAction
+        from ..core.errors import IllegalAction
 
         g = self.game
         if g.phase == "ended":
@@ -421,7 +421,7 @@ class PuntoApp(TwoHandApp):
 
     def action_end_game(self) -> None:
         """End the game: bets not yet dealt go back; the standings."""
-        from ..engine.errors import IllegalAction
+        from ..core.errors import IllegalAction
 
         if self.game.phase == "ended" or self.journal_blocked():
             return
@@ -446,10 +446,11 @@ def run_punto(
     resume: str | Path | None = None,
 ) -> int:
     """Open the punto banco table: a new game, a record played on, or a journal resumed."""
-    from ..engine.record import load_record, replay
-    from ..engine.rng import seed_and_stream
-    from ..games.punto import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
-    from ..games.tables import TableJournal, reopen, run_table, your_name
+    from ..core.record import load_record
+    from ..core.rng import seed_and_stream
+    from ..games.punto_banco.game import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
+    from ..games.records import replay
+    from ..session.two_hands import TableJournal, reopen, run_table, your_name
 
     computers = dict(computers or {})
     game: Any

@@ -16,9 +16,9 @@ from typing import Any
 from rich.console import Console
 from textual.app import App
 
-from ..engine.cards import SUIT_SYMBOL, pretty
-from ..engine.models import Record
-from ..engine.record import parse_record
+from ..core.cards import SUIT_SYMBOL, pretty
+from ..core.models import Record
+from ..core.record import parse_record
 from .app import BanqueApp
 
 THREE = ["Ana", "Bruno", "Chloé"]

@@ -104,7 +104,7 @@ class RenderedText(Widget):
 
 def profile_help(rules: str) -> str:
     """The chosen profile's differences from home, as the help's first section."""
-    from ...engine.rules import LABELS, differences, house_rules
+    from ...games.banque.rules import LABELS, differences, house_rules
 
     house = house_rules(rules)
     lines = [

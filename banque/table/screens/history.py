@@ -17,7 +17,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Log, Static
 
-from ...engine.messages import tell_event
+from ...core.messages import tell_event
 from ...i18n import _
 from ..widgets.common import suits
 

@@ -35,7 +35,7 @@ from .dialogs import ConfirmScreen
 from .joined import Connection, JoinApp
 
 if TYPE_CHECKING:
-    from ...engine.messages import Msg
+    from ...core.messages import Msg
     from ...net.host import Hosting
     from ...net.server import TableServer
 
@@ -115,7 +115,7 @@ class HostApp(JoinApp):
 
         server = self.server
         address = str(server.socket_path)
-        from ...engine.messages import tell
+        from ...core.messages import tell
         from ...net.host import table_words_msg
 
         lines = [
@@ -141,7 +141,7 @@ class HostApp(JoinApp):
     def notice(self, message: Msg) -> None:
         """What the table tells the host about its seats (a wrong token, a seat taken
         over from elsewhere): a note on the screen, in the language spoken now."""
-        from ...engine.messages import tell
+        from ...core.messages import tell
 
         self.notify(tell(message), title=_("Seats"), severity="warning", timeout=12)
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ...constants import SeatChoice
-from ...engine.errors import IllegalAction
+from ...core.errors import IllegalAction
 from ...i18n import _
 from ..app import BanqueApp
 
@@ -42,7 +42,7 @@ class HostSetupApp(BanqueApp):
         kinds: Sequence[SeatChoice] | None = None,
         pace: float | None = None,
     ) -> None:
-        from ...engine.game import Game
+        from ...games.banque.game import Game
 
         Game(list(names), 0)  # the engine's refusal (names) is shown by setup
         choices = list(kinds) if kinds is not None else ["human"] * len(names)

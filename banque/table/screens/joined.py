@@ -1,7 +1,7 @@
 """``banque join``: one seat's own full-screen table, fed by the table server.
 
 The screen draws the same widgets as the hot-seat table (tableaux, bank
-band, log, road, action panel) from the :class:`~banque.engine.session.Board` the
+band, log, road, action panel) from the :class:`~banque.session.session.Board` the
 server made for this seat: the seat's own concealed cards are face up, the
 others' face down until the reveal; there is no curtain and no hand-off.
 Keys send acts; the server answers with the next snapshot (or says why it
@@ -176,8 +176,8 @@ class JoinedScreen(Screen[None]):
     # ------------------------------------------------------------ drawing
 
     def refresh_view(self) -> None:
-        from ...engine.game import Event
-        from ...engine.session import Board
+        from ...games.banque.game import Event
+        from ...session.session import Board
 
         if not self._drawn:
             return
@@ -572,7 +572,7 @@ class JoinedScreen(Screen[None]):
         self.a_cheval_mode = not self.a_cheval_mode
         view = self.view
         if view is not None:
-            from ...engine.session import Board
+            from ...session.session import Board
 
             self._update_action(view, Board.model_validate(view["board"]))
         self.refresh_bindings()

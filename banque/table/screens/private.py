@@ -28,12 +28,12 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from ...engine.cards import pretty
-from ...engine.errors import IllegalAction
-from ...engine.messages import tell_error
-from ...engine.models import Draw, Stand
-from ...engine.session import Board
+from ...core.cards import pretty
+from ...core.errors import IllegalAction
+from ...core.messages import tell_error
+from ...core.models import Draw, Stand
 from ...i18n import _, chips
+from ...session.session import Board
 from ..widgets import BankBand, Tableau
 from ..widgets.bars import KeyBar, TitleBar
 

@@ -26,7 +26,7 @@ from ...constants import (
     ForcedMoves,
     SeatChoice,
 )
-from ...engine.errors import IllegalAction
+from ...core.errors import IllegalAction
 from ...i18n import LANGUAGES, N_, _, chips, current_language
 from ..widgets.bars import KeyBar, TitleBar
 from ..widgets.field import TextField
@@ -530,7 +530,7 @@ class SetupScreen(Screen[None]):
     ) -> None:
         """Check the seats under that game's rules, then leave setup for its table
         (``run_app`` opens it once this app has closed)."""
-        from ...games.tables import check_seats
+        from ...session.two_hands import check_seats
 
         if not self.banque.OTHER_GAMES:
             self._say(
@@ -543,7 +543,7 @@ class SetupScreen(Screen[None]):
         try:
             check_seats(game, names)
         except IllegalAction as exc:
-            from ...engine.messages import tell_error
+            from ...core.messages import tell_error
 
             self._say(tell_error(exc))
             return
@@ -593,7 +593,7 @@ class SetupScreen(Screen[None]):
         try:
             self.banque.start_game(names, seed, kinds, pace)
         except IllegalAction as exc:
-            from ...engine.messages import tell_error
+            from ...core.messages import tell_error
 
             self.banque.options = given  # still the command line's, for the next try
             self._say(tell_error(exc))

@@ -12,7 +12,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...engine.game import START_CHIPS
+from ...games.banque.game import START_CHIPS
 from ...i18n import _, ngettext
 from ..widgets.bars import KeyBar, TitleBar
 from ..widgets.common import signed

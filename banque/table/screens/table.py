@@ -13,12 +13,12 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from ...engine.errors import IllegalAction
-from ...engine.game import SIDES, Event
-from ...engine.messages import tell, tell_error
-from ...engine.models import Accept, Banco, Bid, Burn, Deal, Pass, Replenish, Retire, Take, Wager
-from ...engine.session import COMPUTER_STAGES, SEAT_KEYS, Board, Session, Stage
+from ...core.errors import IllegalAction
+from ...core.messages import tell, tell_error
+from ...core.models import Accept, Banco, Bid, Burn, Deal, Pass, Replenish, Retire, Take, Wager
+from ...games.banque.game import SIDES, Event
 from ...i18n import _
+from ...session.session import COMPUTER_STAGES, SEAT_KEYS, Board, Session, Stage
 from ..widgets import ActionPanel, BankBand, CoupLog, Scoreboard, Tableau
 from ..widgets.action import AmountInput, EngineValidator
 from ..widgets.bars import KeyBar, TitleBar

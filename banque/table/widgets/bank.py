@@ -7,8 +7,8 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ...engine.session import Board
 from ...i18n import _
+from ...session.session import Board
 from .cards import CardRow, CardSize
 from .common import hand_status, signed
 

@@ -24,7 +24,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...engine.cards import RED_SUITS, SUIT_SYMBOL
+from ...core.cards import RED_SUITS, SUIT_SYMBOL
 from ...i18n import card_rank
 
 SLOTS = 3

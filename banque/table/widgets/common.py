@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ...engine.cards import SUIT_SYMBOL
-from ...engine.session import HandBoard, SeatBoard
+from ...core.cards import SUIT_SYMBOL
 from ...i18n import _
+from ...session.session import HandBoard, SeatBoard
 
 ASCII_TABLE = str.maketrans({v: k for k, v in SUIT_SYMBOL.items()})
 

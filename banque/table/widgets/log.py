@@ -13,8 +13,8 @@ from rich.text import Text
 from textual import events
 from textual.widgets import RichLog
 
-from ...engine.game import Event
-from ...engine.messages import tell_event
+from ...core.messages import tell_event
+from ...games.banque.game import Event
 from ...i18n import _
 from .common import suits
 

@@ -7,9 +7,9 @@ from typing import ClassVar
 from rich.text import Text
 from textual.widgets import Static
 
-from ...engine.models import Result
-from ...engine.session import Board
+from ...core.models import Result
 from ...i18n import N_, _, ngettext, pgettext
+from ...session.session import Board
 
 MARK: dict[Result, str] = {"player": N_("W"), "banker": N_("L"), "tie": N_("T")}
 #: A road this wide (a large terminal's) also counts each side's results.

@@ -10,9 +10,9 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ...engine.models import Side
-from ...engine.session import Board
+from ...core.models import Side
 from ...i18n import _
+from ...session.session import Board
 from .cards import CardRow, CardSize
 from .common import hand_status, result_text, stake_text
 

@@ -1,7 +1,8 @@
 """Opening the two-hand games' tables: the seats' checks, the journal, the hand-over.
 
 No Textual here; the screens are :mod:`banque.table.punto_app` and
-:mod:`banque.table.chemin_app`.  Their games are written as they go into the same
+:mod:`banque.table.chemin_app` (:func:`banque.table.games_base.open_table` opens
+them).  Their games are written as they go into the same
 journals as banque's (``banque games`` lists them, ``banque --resume``
 continues them): the journal's head names the game.
 """
@@ -12,11 +13,11 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
-from ..engine.errors import BanqueError, IllegalAction
-from ..engine.messages import N_, Msg
-from .common import validate_names
+from ..core.errors import BanqueError, IllegalAction
+from ..core.messages import N_, Msg
+from ..games.two_hands import validate_names
 
-__all__ = ["TableJournal", "check_seats", "farewell", "open_table", "your_name"]
+__all__ = ["TableJournal", "check_seats", "farewell", "your_name"]
 
 #: Seats each game takes: (fewest, most).
 SEATS = {"punto-banco": (1, 11), "chemin-de-fer": (2, 11)}
@@ -77,7 +78,7 @@ class TableJournal:
         self.sync(game)
         if self.journal.failure_msg is None:
             return None
-        from ..engine.journal import stopped_msg
+        from ..core.journal import stopped_msg
 
         return stopped_msg(self.journal.failure_msg)
 
@@ -85,14 +86,14 @@ class TableJournal:
     def create(
         cls, game: Any, computers: dict[str, str], pace: float | None, folder: Path | None = None
     ) -> TableJournal:
-        from ..engine.journal import Journal
-        from ..engine.record import record_of
+        from ..core.journal import Journal
+        from ..games.records import record_of
 
         record = record_of(game, computers=computers, pace=pace)  # type: ignore[arg-type]
         try:
             keeper = cls(Journal.create(record, folder=folder))
         except OSError as exc:
-            from ..engine.messages import os_reason, tell
+            from ..core.messages import os_reason, tell
             from ..i18n import _
 
             raise BanqueError(
@@ -143,9 +144,10 @@ def farewell(game: Any, path: Path, *, kept: bool = True, journal: Any = None) -
     from ..text import plain
 
     if not kept and journal is not None:
-        from ..engine.journal import not_kept_msg, rescue_record
-        from ..engine.messages import tell
-        from ..engine.record import dump_record, record_of
+        from ..core.journal import not_kept_msg, rescue_record
+        from ..core.messages import tell
+        from ..core.record import dump_record
+        from ..games.records import record_of
 
         record = record_of(game, computers=journal.computers, pace=journal.pace)
         rescued = rescue_record(dump_record(record), str(game.game), [Path.cwd()])
@@ -160,14 +162,13 @@ def farewell(game: Any, path: Path, *, kept: bool = True, journal: Any = None) -
 
 def reopen(path: str | Path) -> tuple[Any, TableJournal, dict[str, str], float | None]:
     """A journal's game, replayed, with its journal open to go on (``--resume``)."""
-    from ..engine.journal import Journal
-    from ..engine.record import replay
+    from ..games.records import reopen_journal, replay
 
-    journal, info = Journal.reopen(path)
+    journal, info = reopen_journal(path)
     result = info.replay if info.replay is not None else replay(info.record)
     if result.error is not None:
         journal.close()
-        from ..engine.messages import Msg, reason
+        from ..core.messages import Msg, reason
 
         raise BanqueError(Msg("{name}: {error}", name=str(path), error=reason(result.error)))
     if info.ended:
@@ -177,37 +178,3 @@ def reopen(path: str | Path) -> tuple[Any, TableJournal, dict[str, str], float |
     keeper.damage = info.damage
     keeper.computers, keeper.pace = dict(info.record.computers), info.record.pace
     return result.game, keeper, dict(info.record.computers), info.record.pace
-
-
-def open_table(
-    game: str,
-    names: list[str] | None = None,
-    computers: dict[str, str] | None = None,
-    seed: int | None = None,
-    pace: float = 0.6,
-    forced_moves: str = "announced",
-    resume: str | Path | None = None,
-    first_bank: str = "lot",
-    **_: Any,
-) -> int:
-    """Open the table of ``game`` (after setup, or to resume a journal), the exit status.
-
-    ``first_bank``: chemin de fer's, ``lot`` or ``auction`` (setup's option row, as
-    ``--first-bank`` gives it); a resumed game keeps its own."""
-    if game == "punto-banco":
-        from ..table.punto_app import run_punto
-
-        return run_punto(
-            names=names, computers=computers or {}, seed=seed, pace=pace, resume=resume
-        )
-    from ..table.chemin_app import run_chemin
-
-    return run_chemin(
-        names=names or [],
-        computers=computers or {},
-        pace=pace,
-        seed=seed,
-        forced_moves=forced_moves,
-        resume=resume,
-        first_bank=first_bank,
-    )

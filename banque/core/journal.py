@@ -46,7 +46,6 @@ from .models import Action, Record, Temperament
 
 if TYPE_CHECKING:
     from .messages import Msg
-    from .record import Replay
 
 JOURNAL_FORMAT = "banque-journal/1"
 SUFFIX = ".jsonl"
@@ -321,17 +320,14 @@ class Journal:
         return self._make is not None
 
     @classmethod
-    def reopen(cls, path: str | Path) -> tuple[Journal, JournalInfo]:
-        """Open an existing journal to go on appending.
+    def reopen(cls, path: str | Path, info: JournalInfo) -> tuple[Journal, JournalInfo]:
+        """Open an existing journal to go on appending, ``info`` its good prefix (read,
+        then replayed: :func:`banque.games.records.reopen_journal` does both).
 
-        Its good prefix is kept (:func:`read_journal`, then the acts replayed:
-        ``info.replay`` is the game reached); a damaged tail is cut, its bytes
-        first copied beside the journal (``ID.dropped``) when they can be, and
-        ``info.damage`` says what was dropped.
+        A damaged tail is cut, its bytes first copied beside the journal
+        (``ID.dropped``) when they can be, and ``info.damage`` says so.
         """
         p = Path(path)
-        info = read_journal(p)
-        info.replay = check_replay(info)
         fd = os.open(p, os.O_RDWR | _NOFOLLOW | _CLOEXEC)
         try:
             size = os.fstat(fd).st_size
@@ -597,7 +593,7 @@ class JournalInfo:
     #: What was dropped, in words (after :func:`check_replay`); ``None``: nothing.
     damage: Msg | None = None
     #: The game replayed from the good prefix (set by :meth:`Journal.reopen`).
-    replay: Replay | None = None
+    replay: Any = None
     #: Where each act's line starts (bytes), and how many lines come before it.
     _starts: list[tuple[int, int]] = field(default_factory=list, repr=False)
     #: The notes: how many acts come before each, and the note.
@@ -631,7 +627,7 @@ def _summarize(info: JournalInfo, acts: int) -> None:
             }
 
 
-def _trim(info: JournalInfo, acts: int) -> None:
+def trim_to(info: JournalInfo, acts: int) -> None:
     """Keep only the first ``acts`` acts (and the notes before the next one)."""
     if acts >= len(info.record.actions):
         return
@@ -731,47 +727,6 @@ def parse_journal(text: str) -> JournalInfo:
     return info
 
 
-def check_replay(info: JournalInfo, **options: Any) -> Replay:
-    """Replay a journal's acts; those from the first that does not replay are dropped
-    too.  Sets :attr:`JournalInfo.damage` when anything was dropped; the replay."""
-    from .record import replay
-
-    result = replay(info.record, **options)
-    if result.error is not None:
-        _trim(info, result.error.index - 1)
-        result.error = None
-    if info.dropped:
-        info.damage = damage_msg(info.dropped, result.game)
-    return result
-
-
-def damage_msg(dropped: int, game: Any) -> Msg:
-    """``the last 3 lines of the journal were damaged and dropped: the game resumes at …``"""
-    from .messages import Msg, Nn_
-
-    if getattr(game, "game", "banque") == "banque":
-        return Msg.plural(
-            Nn_(
-                "The last line of the journal was damaged and dropped: the game resumes at "
-                "bank {bank}, coup {coup}.",
-                "The last {n} lines of the journal were damaged and dropped: the game resumes "
-                "at bank {bank}, coup {coup}.",
-            ),
-            dropped,
-            bank=game.bank_number,
-            coup=game.coup_number,
-        )
-    return Msg.plural(
-        Nn_(
-            "The last line of the journal was damaged and dropped: the game resumes at coup {coup}.",
-            "The last {n} lines of the journal were damaged and dropped: the game resumes at "
-            "coup {coup}.",
-        ),
-        dropped,
-        coup=len(game.coups) + 1,
-    )
-
-
 def read_journal(path: str | Path) -> JournalInfo:
     """Read a journal file (never through a symbolic link): its good prefix."""
     p = Path(path)
@@ -846,7 +801,7 @@ class GameEntry:
         return "finished" if self.finished else "unfinished"
 
 
-def _journal_paths(where: Path) -> list[tuple[datetime, Path]]:
+def journal_paths(where: Path) -> list[tuple[datetime, Path]]:
     """The journals in a folder with their times, the most recently played last."""
     try:
         paths = [p for p in where.iterdir() if p.suffix == SUFFIX and not p.is_symlink()]
@@ -862,29 +817,7 @@ def _journal_paths(where: Path) -> list[tuple[datetime, Path]]:
     return out
 
 
-def _entry(p: Path, modified: datetime) -> GameEntry:
-    try:
-        info = read_journal(p)
-    except RecordError as exc:
-        return GameEntry(p.stem, p, modified, [], 0, 0, 0, False, [], {}, str(exc))
-    game = check_replay(info, keep_log=False).game
-    coup = len(game.coups)  # coups played in the current (or last) bank
-    return GameEntry(
-        p.stem,
-        p,
-        modified,
-        list(info.record.participants),
-        game.bank_number,
-        coup,
-        len(info.record.actions),
-        info.ended,
-        info.saved,
-        dict(info.record.computers),
-        hosted=hosted_of(p) is not None,
-    )
-
-
-def _ended_quickly(p: Path) -> bool | None:
+def ended_quickly(p: Path) -> bool | None:
     """Whether a journal ends with its game's end, from its last lines (``None``: unreadable)."""
     try:
         fd = os.open(p, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
@@ -904,48 +837,6 @@ def _ended_quickly(p: Path) -> bool | None:
         if b'"note": "resumed"' in line or b'"act"' in line:
             return False
     return False
-
-
-def list_games(folder: Path | None = None) -> list[GameEntry]:
-    """Every journal, the most recently played last."""
-    where = folder if folder is not None else games_dir()
-    return [_entry(p, modified) for modified, p in _journal_paths(where)]
-
-
-def find_game(which: str | None, folder: Path | None = None) -> Path:
-    """The journal ``banque --resume [ID|PATH]`` means: a path, an id, or the last unfinished."""
-    if which:
-        p = Path(which)
-        if p.exists() or os.sep in which or which.endswith(SUFFIX):
-            return p
-        where = folder if folder is not None else games_dir()
-        candidate = where / f"{which}{SUFFIX}"
-        if candidate.exists():
-            return candidate
-        from .messages import N_, Msg
-
-        raise RecordError(Msg(N_("no game {id} (banque games lists them)"), id=repr(which)))
-    entry = last_unfinished(folder)
-    if entry is None:
-        from .messages import N_, Msg
-
-        raise RecordError(Msg(N_("no unfinished game to resume (banque games lists them)")))
-    return entry.path
-
-
-def last_unfinished(folder: Path | None = None, *, hosted: bool | None = None) -> GameEntry | None:
-    """The most recent unfinished game, if any (only that one is read whole).
-
-    ``hosted``: only a game played at a hosted table (``True``), or only one
-    that was not (``False``); ``None``: any.
-    """
-    where = folder if folder is not None else games_dir()
-    for modified, p in reversed(_journal_paths(where)):
-        if _ended_quickly(p) is False:
-            entry = _entry(p, modified)
-            if entry.state == "unfinished" and (hosted is None or entry.hosted == hosted):
-                return entry
-    return None
 
 
 # ------------------------------------------------------------------ hosted games

@@ -4,7 +4,7 @@ Punto banco: four computer bettors, one on each spot (20 chips on a hand,
 so that the 5 % commission is a whole chip, and 1 chip on each natural);
 whenever one of them cannot bet again, a fresh table (a fresh shoe) takes
 over.  The house's gain per chip bet on each spot is measured with its
-standard error, beside the exact edge of :mod:`banque.games.odds`: they
+standard error, beside the exact edge of :mod:`banque.study.two_hands_odds`: they
 agree within a few standard errors.
 """
 
@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .common import points
-from .odds import punto_odds
-from .punto import PuntoGame
+from ..games.punto_banco.game import PuntoGame
+from ..games.two_hands import points
+from .two_hands_odds import punto_odds
 
 __all__ = [
     "CheminSummary",
@@ -195,7 +195,7 @@ class CheminSummary:
         }
 
     def exact_naturals(self) -> Fraction:
-        from .odds import chemin_report
+        from .two_hands_odds import chemin_report
 
         return Fraction(chemin_report(self.packs)["natural_either_hand"]["fraction"])
 
@@ -203,8 +203,8 @@ class CheminSummary:
 def simulate_chemin(coups: int, players: int = 5, seed: int = 0, packs: int = 6) -> CheminSummary:
     """Play ``coups`` coups of chemin de fer between computer players (a fresh game
     whenever one ends)."""
-    from .chemin import CheminGame
-    from .players import CheminComputer, play_step
+    from ..games.chemin_de_fer.game import CheminGame
+    from ..games.chemin_de_fer.players import CheminComputer, play_step
 
     if coups < 1:
         raise ValueError("coups must be at least 1")

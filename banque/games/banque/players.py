@@ -1,13 +1,13 @@
 """Computer players: every decision a participant makes, from its own view.
 
 A :class:`ComputerPlayer` sees the table only as the engine shows it to its
-seat (:meth:`banque.engine.game.Game.observe`, the same visibility as the seat's
+seat (:meth:`banque.games.banque.game.Game.observe`, the same visibility as the seat's
 view); it never touches the game itself, so it cannot look at a concealed card it
 does not hold.  Its randomness comes from a generator the game derives from
-its seed (:meth:`~banque.engine.game.Game.rng_for`), so a seeded game with computer
+its seed (:meth:`~banque.games.banque.game.Game.rng_for`), so a seeded game with computer
 players replays exactly.
 
->>> from banque.engine.game import Game
+>>> from banque.games.banque.game import Game
 >>> game = Game(["Ana", "Bruno", "Chloé"], seed=3)
 >>> bots = computer_table(game, game.participants)
 >>> while len(game.banks) < 2:
@@ -25,11 +25,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from ..study.advisor import SideInfo, advise, unseen_values
-from ..study.advisor_one import advise_one_side
-from .cards import card_value
-from .game import Game
-from .models import (
+from ...core.cards import card_value
+from ...core.models import (
     Action,
     Banco,
     Bid,
@@ -45,6 +42,9 @@ from .models import (
     Wager,
     build,
 )
+from ...core.one_side import advise_one_side
+from .advisor import SideInfo, advise, unseen_values
+from .game import Game
 
 BankerMode = Literal["advisor", "table"]
 

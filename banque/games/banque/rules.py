@@ -1,7 +1,7 @@
 """The houses' rules: one small definition per profile, over the one engine.
 
 A profile is a table of parameters (:class:`HouseRules`) read by
-:class:`banque.engine.game.Game` at the few points where the game truly branches:
+:class:`banque.games.banque.game.Game` at the few points where the game truly branches:
 who sits where, whether the banker may burn cards, how far the bank is
 liable, how banco is played, which hands a natural settles, what happens
 when the shoe runs low, who may take the bank after a retirement, and what
@@ -25,10 +25,10 @@ import textwrap
 from dataclasses import dataclass, fields
 from typing import Literal
 
-from ..constants import RULES_NAMES
-from ..i18n import N_
-from .messages import Translator, tell
-from .naturals import NaturalRule
+from ...constants import RULES_NAMES
+from ...core.messages import Translator, tell
+from ...core.naturals import NaturalRule
+from ...i18n import N_
 
 __all__ = [
     "PROFILES",
@@ -76,7 +76,7 @@ class HouseRules:
     banco: Literal["halves", "both-hands"] = "halves"
     #: Most bancos in a row by one player (``None``: no limit).
     max_bancos_in_row: int | None = None
-    #: Which hands a natural settles at once (:mod:`banque.engine.naturals`).
+    #: Which hands a natural settles at once (:mod:`banque.core.naturals`).
     naturals: NaturalRule = "all"
     #: Fewer cards than this before a coup: ``end`` the bank, or ``reshuffle`` and go on.
     low_shoe: Literal["end", "reshuffle"] = "end"
@@ -140,7 +140,7 @@ def house_rules(name: str) -> HouseRules:
     try:
         return PROFILES[name]
     except KeyError:
-        from .messages import Msg
+        from ...core.messages import Msg
 
         raise ValueError(
             Msg(

@@ -31,7 +31,7 @@ Phase = Literal["auction", "betting", "right", "left", "banker", "ended"]
 Result = Literal["player", "banker", "tie"]
 EndReason = Literal["retired", "bankrupt", "shoe"]
 #: The house rules a game is played by (``home``: the rules card's profile; see
-#: :mod:`banque.engine.rules` for how ``classic`` and ``hoyle`` differ).
+#: :mod:`banque.games.banque.rules` for how ``classic`` and ``hoyle`` differ).
 Rules = Literal["home", "classic", "hoyle"]
 #: How a side's forced move (draw at 0–4, stand at 6–7) is made: ``automatic``
 #: (at once, by the engine: fast, but everyone sees that a side asked to
@@ -211,7 +211,7 @@ class Record(BaseModel):
     game: GameName = "banque"
     participants: list[str]
     seed: StrictInt = 0
-    #: The generator the seed keys (:mod:`banque.engine.rng`): ``blake2b-ctr/1``, a new
+    #: The generator the seed keys (:mod:`banque.core.rng`): ``blake2b-ctr/1``, a new
     #: game's secure stream; absent, the Mersenne Twister of every older record and of
     #: an explicit ``--seed`` (they replay as before).
     stream: Stream | None = None
@@ -404,7 +404,7 @@ class Turn(BaseModel):
     max_a_cheval: int | None = None
     can_banco: bool = False
     prompt: str
-    #: The prompt as a message (:class:`banque.engine.messages.Msg`), told in the
+    #: The prompt as a message (:class:`banque.core.messages.Msg`), told in the
     #: player's language; ``prompt`` stays its English words (records, CLI, JSON).
     _prompt_msg: Any = PrivateAttr(default=None)
 
@@ -492,7 +492,7 @@ class Observation:
     side: Side | None
     #: Sides already settled by a natural this coup (classic).
     settled: tuple[Side, ...] = ()
-    #: The house's rules (``banque.engine.rules``).
+    #: The house's rules (``banque.games.banque.rules``).
     rules: str = "home"
 
     @property

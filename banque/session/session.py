@@ -1,7 +1,7 @@
 """The table's session: one game, its seats (human or computer), what shows now.
 
 The app never decides a rule: it turns key presses into the engine's
-actions (:mod:`banque.engine.models`) and shows what the engine answers.  This
+actions (:mod:`banque.core.models`) and shows what the engine answers.  This
 module holds what the table adds around the engine, without Textual:
 
 * the *stage* the table is in (setup steps, betting, decisions, the
@@ -15,7 +15,7 @@ module holds what the table adds around the engine, without Textual:
 * the seam for computer players: a seat is human or computer, and for a
   computer seat the session asks a :data:`ComputerPlayer` callable, which
   sees only that seat's view (:func:`computer_seats` makes them from
-  :class:`banque.engine.players.ComputerPlayer`, each with its seat's generator, so
+  :class:`banque.games.banque.players.ComputerPlayer`, each with its seat's generator, so
   a seeded game with computers replays exactly).  A computer banker also
   seats the players as the engine proposes and shuffles by itself.
 """
@@ -31,10 +31,9 @@ from pydantic import BaseModel
 from ..constants import SEAT_CHOICES as SEAT_CHOICES
 from ..constants import SEAT_KEY_LABELS, SeatChoice
 from ..constants import SEAT_KEYS as SEAT_KEYS
-from .errors import IllegalAction
-from .game import SIDES, Event, Game
-from .messages import N_, Listed, Msg, Word, joined, tell
-from .models import (
+from ..core.errors import IllegalAction
+from ..core.messages import N_, Listed, Msg, Word, joined, tell
+from ..core.models import (
     Action,
     Banco,
     Bid,
@@ -48,19 +47,20 @@ from .models import (
     Side,
     Wager,
 )
-from .record import Replay, record_of
-from .rng import CountingRandom as CountingRandom
-from .rng import StreamRandom, seat_generator
+from ..core.rng import CountingRandom as CountingRandom
+from ..core.rng import StreamRandom, seat_generator
+from ..games.banque.game import SIDES, Event, Game
+from ..games.records import Replay, record_of
 
 if TYPE_CHECKING:
-    from .journal import Journal
+    from ..core.journal import Journal
 
 #: A computer player: given what its seat may know (``Game.observe(seat)``,
 #: the same visibility as the seat's view), it returns the act it chooses —
-#: for instance ``banque.engine.players.ComputerPlayer.decide``.
+#: for instance ``banque.games.banque.players.ComputerPlayer.decide``.
 ComputerPlayer = Callable[[Observation], Action]
 SeatKind = Literal["human", "computer"]
-#: A computer's temperament (:data:`banque.engine.players.STYLES`).
+#: A computer's temperament (:data:`banque.games.banque.players.STYLES`).
 Temperament = Literal["cautious", "bold"]
 Stage = Literal[
     "auction",
@@ -91,9 +91,9 @@ def computer_seats(
     Each draws its randomness from a generator seeded like
     ``game.rng_for(f"seat:{name}")``, derived from the game's seed alone: the
     same seeded game with the same seats plays the same way, and its record
-    replays it exactly (:func:`banque.engine.rng.seat_generator`).
+    replays it exactly (:func:`banque.core.rng.seat_generator`).
     """
-    from .players import ComputerPlayer as Robot
+    from ..games.banque.players import ComputerPlayer as Robot
 
     return {
         name: Robot(name, choice, seat_rng(game, f"seat:{name}"), p5=p5).decide
@@ -251,7 +251,7 @@ class Session:
 
     def computer_draws(self) -> dict[str, int]:
         """How far each computer seat has drawn (kept in the journal): numbers drawn from
-        the Mersenne Twister, bytes read of a stream (:class:`~banque.engine.rng.StreamRandom`)."""
+        the Mersenne Twister, bytes read of a stream (:class:`~banque.core.rng.StreamRandom`)."""
         out: dict[str, int] = {}
         for name, player in self.computers.items():
             rng = _seat_rng(player)
@@ -442,7 +442,7 @@ class Session:
             return None
         if journal.sync(self.game.actions, self.computer_draws()):
             return None
-        from .journal import stopped_msg
+        from ..core.journal import stopped_msg
 
         return stopped_msg(journal.failure_msg)
 
@@ -823,7 +823,7 @@ class Session:
         g = self.game
         if g.phase != "banker" or who != g.banker:
             return None
-        from .players import banker_advice
+        from ..games.banque.players import banker_advice
 
         return banker_advice(g.observe(who), p5)
 
@@ -953,7 +953,7 @@ class Session:
 
     def record_text(self, pace: float | None = None) -> str:
         """The game's record (with its computer seats and, if given, the pace)."""
-        from .record import dump_record
+        from ..core.record import dump_record
 
         return dump_record(record_of(self.game, computers=self.styles, pace=pace))
 

@@ -20,9 +20,9 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from ..games.two_hands import banker_draws
 from ..i18n import _, ngettext
-from ..study.odds import _check_packs, _entry, _value_counts, two_card_distribution
-from .common import banker_draws
+from .odds import _check_packs, _entry, _value_counts, two_card_distribution
 
 __all__ = [
     "chemin_report",
@@ -198,7 +198,7 @@ def format_punto(report: dict[str, Any]) -> str:
 
 def chemin_report(packs: int = 6) -> dict[str, Any]:
     """Chemin de fer's two-hand natural odds: one hand, either hand, both, neither."""
-    from ..study.odds import _no_natural_ways
+    from .odds import _no_natural_ways
 
     packs = _check_packs(packs)
     dist = two_card_distribution(packs)

@@ -1,6 +1,6 @@
 """The rules of Baccarat Banque à deux tableaux, under each house's profile.
 
-The house's rules (:mod:`banque.engine.rules`: ``home``, ``classic``, ``hoyle``) are
+The house's rules (:mod:`banque.games.banque.rules`: ``home``, ``classic``, ``hoyle``) are
 read at the few points where the game branches; ``self.house`` holds them.
 
 One :class:`Game` moves through named phases: ``auction`` (bids for the
@@ -8,7 +8,7 @@ bank), ``betting`` (wagers or banco for the next coup), ``right`` / ``left``
 (a side at 5 chooses; with ``forced_moves="announced"`` every side states
 its move, forced or not, so that nobody learns it holds 5), ``banker`` (the banker's free choice) and ``ended``
 (the bank is over; a new bid opens a fresh bank).  Every action has a
-``verify_…`` method that raises :class:`~banque.engine.errors.IllegalAction` with a
+``verify_…`` method that raises :class:`~banque.core.errors.IllegalAction` with a
 message a player can act on, a ``can_…`` twin, and the action itself, which
 returns the events it applied (forced steps included).  A refused action
 leaves the game exactly as it was.
@@ -34,12 +34,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..constants import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
-from ..text import quoted
-from .cards import PACKS, card_value, full_shoe, hand_total, parse_card
-from .errors import IllegalAction
-from .messages import N_, Card, Cards, Clauses, Listed, Msg, Names, Nn_, Word, chips
-from .models import (
+from ...constants import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
+from ...core.cards import PACKS, card_value, full_shoe, hand_total, parse_card
+from ...core.errors import IllegalAction
+from ...core.messages import N_, Card, Cards, Clauses, Listed, Msg, Names, Nn_, Word, chips
+from ...core.models import (
     Accept,
     Action,
     Banco,
@@ -73,8 +72,9 @@ from .models import (
     Wager,
     build,
 )
-from .naturals import settled_sides, side_result
-from .rng import Stream, derived, generator
+from ...core.naturals import settled_sides, side_result
+from ...core.rng import Stream, derived, generator
+from ...text import quoted
 from .rules import PROFILE_NAMES, HouseRules, house_rules
 
 START_CHIPS = 100
@@ -106,7 +106,7 @@ class Event:
     code: str = ""
     params: dict[str, Any] = field(default_factory=dict)
     #: The words as a message id with parameters (``text`` is its English form): a
-    #: screen tells it in the player's language (:func:`banque.engine.messages.tell_event`).
+    #: screen tells it in the player's language (:func:`banque.core.messages.tell_event`).
     msg: Msg | None = None
 
 
@@ -280,7 +280,7 @@ class Game:
     All randomness (the lot between equal bids, the shuffles and the cut)
     comes from ``self.rng``, seeded by ``seed``.  ``shoe`` stacks the top of
     the first bank's shoe (top first); the rest follows in seeded order.
-    ``stream`` names the generator (:mod:`banque.engine.rng`): ``None``, the
+    ``stream`` names the generator (:mod:`banque.core.rng`): ``None``, the
     Mersenne Twister of a study's seed and of every older record; a new
     game's, ``"blake2b-ctr/1"`` keyed by a secure seed (``seed_and_stream``).
     """

@@ -53,15 +53,15 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from ..engine.cards import RANK_VALUE
-from ..engine.errors import IllegalAction
-from ..engine.game import START_CHIPS
-from ..engine.messages import N_, Card, Cards, Msg, Nn_, chips
-from ..engine.models import Banco, Bid, Deal, Draw, Pass, Retire, Stand, Wager, build
-from ..engine.rng import Stream
-from ..study.advisor_one import advise_one_side
-from ..text import quoted
-from .common import (
+from ...core.cards import RANK_VALUE
+from ...core.errors import IllegalAction
+from ...core.messages import N_, Card, Cards, Msg, Nn_, chips
+from ...core.models import Banco, Bid, Deal, Draw, Pass, Retire, Stand, Wager, build
+from ...core.one_side import advise_one_side
+from ...core.rng import Stream
+from ...text import quoted
+from ..banque.game import START_CHIPS
+from ..two_hands import (
     Event,
     Hands,
     Standing,
@@ -939,7 +939,7 @@ class CheminGame(TwoHandGame):
 
     def _unseen_values(self) -> list[int]:
         """The banker's unseen cards counted by value 0..9 (what
-        :func:`banque.study.advisor.unseen_values` gives, counted from the shoe's values)."""
+        :func:`banque.games.banque.advisor.unseen_values` gives, counted from the shoe's values)."""
         counts = [16 * self.packs] + [4 * self.packs] * 9
         for card in self.banker_seen():
             counts[RANK_VALUE[card[0]]] -= 1

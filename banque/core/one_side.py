@@ -6,7 +6,7 @@ banker play on.  The banker's choice then concerns that one side: this
 module gives the banker's expected gain, in chips, for drawing and for
 standing, over the cards the banker has not seen (the shoe less every card
 shown in this shoe, the banker's pair, the settled side's pair and any third
-card), with the same model as :mod:`banque.study.advisor`: the side's concealed pair
+card), with the same model as :mod:`banque.games.banque.advisor`: the side's concealed pair
 is weighed by what it did (never a natural; stood -> 5-7; drew -> 0-5; at 5
 it draws with probability ``p5``), and the banker's third card is uniform
 among the cards left once that pair is taken.

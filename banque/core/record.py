@@ -1,4 +1,4 @@
-"""Game records: load, validate, replay, save.
+"""Game records: load, validate, write (the format; replaying one is the games' :mod:`banque.games.records`).
 
 A record is the game's seed, its participants, an optional stacked top of
 the first shoe, and the acts in order (see README, "The record format").
@@ -11,8 +11,6 @@ import contextlib
 import json
 import os
 import stat
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -20,10 +18,9 @@ from typing import Any, BinaryIO
 from pydantic import TypeAdapter, ValidationError
 
 from ..text import plain
-from .errors import IllegalAction, RecordError, ReplayError
-from .game import Event, Game
+from .errors import RecordError
 from .messages import N_, Clauses, Msg, Names, os_reason, reason
-from .models import Action, Record, TableOptions, Temperament
+from .models import Action, Record
 
 #: The largest record read, in bytes.  A long game's record is far smaller
 #: (about 45 bytes an act: 10⁵ acts take some 4.5 MB).
@@ -341,125 +338,6 @@ def _journal_record(text: str) -> Record:
     return parse_journal(text).record
 
 
-def new_game(record: Record, **options: Any) -> Game:
-    """The game a record starts from (before any act).
-
-    A record of chemin de fer or punto banco (``"game"``) gives that game's
-    engine (:mod:`banque.games`); it answers the same calls as :class:`Game`
-    where the games meet (``apply``, ``report``, ``view``, ``actions``).
-    """
-    if record.game != "banque":
-        return _two_hand_game(record, **options)  # type: ignore[return-value]
-    options.setdefault("forced_moves", record.forced_moves)
-    options.setdefault("rules", record.rules)
-    options.setdefault("options", record.options)
-    try:
-        return Game(record.participants, record.seed, record.shoe, stream=record.stream, **options)
-    except IllegalAction as exc:
-        raise RecordError(reason(exc)) from None
-
-
-def _two_hand_game(record: Record, **options: Any) -> Any:
-    forced = options.pop("forced_moves", record.forced_moves)
-    try:
-        if record.game == "punto-banco":
-            from ..games.punto import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
-
-            return PuntoGame(
-                record.participants,
-                record.seed,
-                record.shoe,
-                packs=record.packs or DEFAULT_PACKS,
-                limit=record.limit or DEFAULT_LIMIT,
-                stream=record.stream,
-                **options,
-            )
-        from ..games.chemin import DEFAULT_PACKS as CHEMIN_PACKS
-        from ..games.chemin import CheminGame
-
-        return CheminGame(
-            record.participants,
-            record.seed,
-            record.shoe,
-            packs=record.packs or CHEMIN_PACKS,
-            rotation=record.rotation,
-            first_bank=record.first_bank,
-            forced_moves=forced,
-            stream=record.stream,
-            **options,
-        )
-    except IllegalAction as exc:
-        raise RecordError(reason(exc)) from None
-
-
-@dataclass
-class Replay:
-    """What replaying a record gives: the game reached, its events, any error."""
-
-    game: Game
-    events: list[Event] = field(default_factory=list)
-    error: ReplayError | None = None
-
-
-def replay(record: Record, **options: Any) -> Replay:
-    """Apply a record's acts in order; stop at the first illegal act."""
-    game = new_game(record, **options)
-    result = Replay(game)
-    for index, action in enumerate(record.actions, start=1):
-        try:
-            result.events.extend(game.apply(action))
-        except IllegalAction as exc:
-            result.error = ReplayError(index, action.act, exc.msg, exc.rule)
-            break
-    return result
-
-
-def record_of(
-    game: Game,
-    *,
-    computers: Mapping[str, Temperament] | None = None,
-    pace: float | None = None,
-) -> Record:
-    """The record of a game played so far (its acts as applied).
-
-    ``computers`` (each computer seat's temperament) and ``pace`` are what
-    the table adds, so that a resumed game has the same seats.
-    """
-    name = getattr(game, "game", "banque")
-    if name != "banque":
-        return Record.model_construct(
-            format="banque-record/1",
-            game=name,
-            participants=list(game.participants),
-            seed=game.seed,
-            stream=getattr(game, "stream", None),
-            shoe=list(game.stacked),
-            rules="home",
-            options=TableOptions(),
-            forced_moves=getattr(game, "forced_moves", "automatic"),
-            computers=dict(computers or {}),
-            pace=pace,
-            packs=game.packs,
-            limit=getattr(game, "limit", None),
-            rotation=getattr(game, "rotation", "left"),
-            first_bank=getattr(game, "first_bank", "lot"),
-            actions=list(game.actions),
-        )
-    return Record.model_construct(
-        format="banque-record/1",
-        participants=list(game.participants),
-        seed=game.seed,
-        stream=game.stream,
-        shoe=list(game.stacked),
-        rules=game.rules,
-        options=game.options,
-        forced_moves=game.forced_moves,
-        computers=dict(computers or {}),
-        pace=pace,
-        actions=list(game.actions),
-    )
-
-
 def record_head(record: Record, format: str | None = None) -> dict[str, Any]:
     """A record's fields but its acts, as written (the optional ones only when set)."""
     head: dict[str, Any] = {"format": format or record.format}
@@ -505,13 +383,3 @@ def _act_json(action: Any) -> str:
     data = {"act": action.act}
     data.update(action.model_dump(exclude_defaults=True, exclude={"act"}))
     return json.dumps(data, ensure_ascii=False)
-
-
-def save_record(game: Game, path: str | Path, **extra: Any) -> Path:
-    """Write a game's record to ``path`` atomically (whole, or the old file untouched).
-
-    ``extra`` is what :func:`record_of` adds (computer seats, pace).
-    """
-    from .journal import atomic_write
-
-    return atomic_write(path, dump_record(record_of(game, **extra)))

@@ -19,9 +19,9 @@ class IllegalAction(BanqueError):
     ``"a_cheval"``...), the message says what went wrong and what is allowed
     now.  The game's state is left exactly as it was.
 
-    ``msg`` is the message as a :class:`~banque.engine.messages.Msg` (a template and
+    ``msg`` is the message as a :class:`~banque.core.messages.Msg` (a template and
     its parameters: a screen tells it in the player's language with
-    :func:`banque.engine.messages.tell`); ``message`` is its English text.  A plain
+    :func:`banque.core.messages.tell`); ``message`` is its English text.  A plain
     ``str`` is still accepted (parts not yet made of message ids).
     """
 

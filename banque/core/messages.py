@@ -19,7 +19,7 @@ a translation deferred to where the text is shown.
 >>> m.tell(Translator(lambda s: fr.get(s, s), lambda s, p, n: "{n} jeton" if n < 2 else "{n} jetons"))
 'Ana mise 1 jeton pour la banque.'
 
-This module imports nothing but the standard library and :mod:`banque.engine.cards`
+This module imports nothing but the standard library and :mod:`banque.core.cards`
 (the engine uses it); it calls no gettext function at import.
 """
 

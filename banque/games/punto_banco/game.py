@@ -7,8 +7,8 @@
   text's "natural 8 or 9 at 9-1" is read as the historical pair of bets: on
   the banker's hand being a **natural 8**, or a **natural 9**, each paid
   9 to 1.  Every bet is limited by the house limit (default 100 a spot).
-- Every draw is fixed (:func:`banque.games.common.player_draws`,
-  :func:`~banque.games.common.banker_draws`): nobody chooses anything; the
+- Every draw is fixed (:func:`banque.games.two_hands.player_draws`,
+  :func:`~banque.games.two_hands.banker_draws`): nobody chooses anything; the
   coup plays itself after the bets (act ``deal``).
 
 The commission is kept exactly: each player's commission box holds what is
@@ -31,13 +31,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from ..engine.errors import IllegalAction
-from ..engine.game import START_CHIPS
-from ..engine.messages import N_, Cards, Clauses, Msg, Nn_, chips
-from ..engine.models import Bet, Deal, Retire, Spot, build
-from ..engine.rng import Stream
-from ..text import quoted
-from .common import (
+from ...core.errors import IllegalAction
+from ...core.messages import N_, Cards, Clauses, Msg, Nn_, chips
+from ...core.models import Bet, Deal, Retire, Spot, build
+from ...core.rng import Stream
+from ...text import quoted
+from ..banque.game import START_CHIPS
+from ..two_hands import (
     Event,
     Hands,
     Standing,
@@ -114,7 +114,7 @@ class PuntoGame(TwoHandGame):
         keep_log: bool = True,
         stream: Stream | None = None,
     ) -> None:
-        from .common import validate_names
+        from ..two_hands import validate_names
 
         self.participants = validate_names(participants, 1, MAX_PLAYERS, "Punto banco")
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:

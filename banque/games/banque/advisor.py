@@ -46,7 +46,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
-from banque.engine.cards import PACKS, card_value, full_shoe, parse_card
+from banque.core.cards import PACKS, card_value, full_shoe, parse_card
 
 __all__ = [
     "Advice",

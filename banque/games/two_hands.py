@@ -24,14 +24,14 @@ from typing import Literal
 from pydantic import BaseModel
 
 from ..constants import MAX_NAME
-from ..engine.cards import full_shoe, hand_total
-from ..engine.errors import IllegalAction
-from ..engine.game import START_CHIPS, Event, validate_stacked
-from ..engine.messages import N_, Msg, Nn_
-from ..engine.models import Action
-from ..engine.naturals import side_result
-from ..engine.rng import Stream, derived, generator
+from ..core.cards import full_shoe, hand_total
+from ..core.errors import IllegalAction
+from ..core.messages import N_, Msg, Nn_
+from ..core.models import Action
+from ..core.naturals import side_result
+from ..core.rng import Stream, derived, generator
 from ..text import quoted
+from .banque.game import START_CHIPS, Event, validate_stacked
 
 __all__ = [
     "MIN_CARDS",
@@ -209,7 +209,7 @@ class TwoHandGame:
         stream: Stream | None = None,
     ) -> None:
         self.seed = seed
-        #: The generator (:mod:`banque.engine.rng`): ``None``, the Mersenne Twister of
+        #: The generator (:mod:`banque.core.rng`): ``None``, the Mersenne Twister of
         #: a study's seed and older records; a new game's, a secure stream.
         self.stream: Stream | None = stream
         self.packs = packs

@@ -2,7 +2,7 @@
 
 A computer seat sees only what its seat may see: the table's public state,
 its own hand when it plays the punters' hand, and as banker the exact
-advice (:meth:`banque.games.chemin.CheminGame.advice`, built on the cards
+advice (:meth:`banque.games.chemin_de_fer.game.CheminGame.advice`, built on the cards
 the banker has seen).  Its randomness comes from a generator seeded by the
 game's seed and its name: a record of its play replays exactly.  At the
 first bank's auction it bids about the bank it would announce (cautious:
@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ..engine.models import Action, Banco, Bid, Deal, Draw, Pass, Stand, Wager
-from .chemin import CheminGame
-from .common import points
+from ...core.models import Action, Banco, Bid, Deal, Draw, Pass, Stand, Wager
+from ..two_hands import points
+from .game import CheminGame
 
 __all__ = ["CheminComputer", "banker_passes", "play_step"]
 

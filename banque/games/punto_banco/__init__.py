@@ -1,0 +1,1 @@
+"""Punto banco, the Las Vegas game: the house banks and every draw is fixed."""

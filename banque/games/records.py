@@ -1,0 +1,268 @@
+"""Records and journals read as games: the game a record starts, its replay, the
+record of a game played so far, and the journals listed and reopened as games.
+
+The record format and the journal's file are the core's
+(:mod:`banque.core.record`, :mod:`banque.core.journal`); what needs a game's
+definition is here, in the games' layer.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import IllegalAction, RecordError, ReplayError
+from ..core.journal import (
+    SUFFIX,
+    GameEntry,
+    Journal,
+    JournalInfo,
+    atomic_write,
+    ended_quickly,
+    games_dir,
+    hosted_of,
+    journal_paths,
+    read_journal,
+    trim_to,
+)
+from ..core.messages import N_, Msg, Nn_, reason
+from ..core.models import Record, TableOptions, Temperament
+from ..core.record import dump_record
+from .banque.game import Event, Game
+
+
+def new_game(record: Record, **options: Any) -> Game:
+    """The game a record starts from (before any act).
+
+    A record of chemin de fer or punto banco (``"game"``) gives that game's
+    engine (:mod:`banque.games`); it answers the same calls as :class:`Game`
+    where the games meet (``apply``, ``report``, ``view``, ``actions``).
+    """
+    if record.game != "banque":
+        return _two_hand_game(record, **options)  # type: ignore[return-value]
+    options.setdefault("forced_moves", record.forced_moves)
+    options.setdefault("rules", record.rules)
+    options.setdefault("options", record.options)
+    try:
+        return Game(record.participants, record.seed, record.shoe, stream=record.stream, **options)
+    except IllegalAction as exc:
+        raise RecordError(reason(exc)) from None
+
+
+def _two_hand_game(record: Record, **options: Any) -> Any:
+    forced = options.pop("forced_moves", record.forced_moves)
+    try:
+        if record.game == "punto-banco":
+            from .punto_banco.game import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
+
+            return PuntoGame(
+                record.participants,
+                record.seed,
+                record.shoe,
+                packs=record.packs or DEFAULT_PACKS,
+                limit=record.limit or DEFAULT_LIMIT,
+                stream=record.stream,
+                **options,
+            )
+        from .chemin_de_fer.game import DEFAULT_PACKS as CHEMIN_PACKS
+        from .chemin_de_fer.game import CheminGame
+
+        return CheminGame(
+            record.participants,
+            record.seed,
+            record.shoe,
+            packs=record.packs or CHEMIN_PACKS,
+            rotation=record.rotation,
+            first_bank=record.first_bank,
+            forced_moves=forced,
+            stream=record.stream,
+            **options,
+        )
+    except IllegalAction as exc:
+        raise RecordError(reason(exc)) from None
+
+
+@dataclass
+class Replay:
+    """What replaying a record gives: the game reached, its events, any error."""
+
+    game: Game
+    events: list[Event] = field(default_factory=list)
+    error: ReplayError | None = None
+
+
+def replay(record: Record, **options: Any) -> Replay:
+    """Apply a record's acts in order; stop at the first illegal act."""
+    game = new_game(record, **options)
+    result = Replay(game)
+    for index, action in enumerate(record.actions, start=1):
+        try:
+            result.events.extend(game.apply(action))
+        except IllegalAction as exc:
+            result.error = ReplayError(index, action.act, exc.msg, exc.rule)
+            break
+    return result
+
+
+def record_of(
+    game: Game,
+    *,
+    computers: Mapping[str, Temperament] | None = None,
+    pace: float | None = None,
+) -> Record:
+    """The record of a game played so far (its acts as applied).
+
+    ``computers`` (each computer seat's temperament) and ``pace`` are what
+    the table adds, so that a resumed game has the same seats.
+    """
+    name = getattr(game, "game", "banque")
+    if name != "banque":
+        return Record.model_construct(
+            format="banque-record/1",
+            game=name,
+            participants=list(game.participants),
+            seed=game.seed,
+            stream=getattr(game, "stream", None),
+            shoe=list(game.stacked),
+            rules="home",
+            options=TableOptions(),
+            forced_moves=getattr(game, "forced_moves", "automatic"),
+            computers=dict(computers or {}),
+            pace=pace,
+            packs=game.packs,
+            limit=getattr(game, "limit", None),
+            rotation=getattr(game, "rotation", "left"),
+            first_bank=getattr(game, "first_bank", "lot"),
+            actions=list(game.actions),
+        )
+    return Record.model_construct(
+        format="banque-record/1",
+        participants=list(game.participants),
+        seed=game.seed,
+        stream=game.stream,
+        shoe=list(game.stacked),
+        rules=game.rules,
+        options=game.options,
+        forced_moves=game.forced_moves,
+        computers=dict(computers or {}),
+        pace=pace,
+        actions=list(game.actions),
+    )
+
+
+def save_record(game: Game, path: str | Path, **extra: Any) -> Path:
+    """Write a game's record to ``path`` atomically (whole, or the old file untouched).
+
+    ``extra`` is what :func:`record_of` adds (computer seats, pace).
+    """
+    return atomic_write(path, dump_record(record_of(game, **extra)))
+
+
+def check_replay(info: JournalInfo, **options: Any) -> Replay:
+    """Replay a journal's acts; those from the first that does not replay are dropped
+    too.  Sets :attr:`JournalInfo.damage` when anything was dropped; the replay."""
+    result = replay(info.record, **options)
+    if result.error is not None:
+        trim_to(info, result.error.index - 1)
+        result.error = None
+    if info.dropped:
+        info.damage = damage_msg(info.dropped, result.game)
+    return result
+
+
+def damage_msg(dropped: int, game: Any) -> Msg:
+    """``the last 3 lines of the journal were damaged and dropped: the game resumes at …``"""
+    if getattr(game, "game", "banque") == "banque":
+        return Msg.plural(
+            Nn_(
+                "The last line of the journal was damaged and dropped: the game resumes at "
+                "bank {bank}, coup {coup}.",
+                "The last {n} lines of the journal were damaged and dropped: the game resumes "
+                "at bank {bank}, coup {coup}.",
+            ),
+            dropped,
+            bank=game.bank_number,
+            coup=game.coup_number,
+        )
+    return Msg.plural(
+        Nn_(
+            "The last line of the journal was damaged and dropped: the game resumes at coup {coup}.",
+            "The last {n} lines of the journal were damaged and dropped: the game resumes at "
+            "coup {coup}.",
+        ),
+        dropped,
+        coup=len(game.coups) + 1,
+    )
+
+
+def _entry(p: Path, modified: datetime) -> GameEntry:
+    try:
+        info = read_journal(p)
+    except RecordError as exc:
+        return GameEntry(p.stem, p, modified, [], 0, 0, 0, False, [], {}, str(exc))
+    game = check_replay(info, keep_log=False).game
+    coup = len(game.coups)  # coups played in the current (or last) bank
+    return GameEntry(
+        p.stem,
+        p,
+        modified,
+        list(info.record.participants),
+        game.bank_number,
+        coup,
+        len(info.record.actions),
+        info.ended,
+        info.saved,
+        dict(info.record.computers),
+        hosted=hosted_of(p) is not None,
+    )
+
+
+def list_games(folder: Path | None = None) -> list[GameEntry]:
+    """Every journal, the most recently played last."""
+    where = folder if folder is not None else games_dir()
+    return [_entry(p, modified) for modified, p in journal_paths(where)]
+
+
+def find_game(which: str | None, folder: Path | None = None) -> Path:
+    """The journal ``banque --resume [ID|PATH]`` means: a path, an id, or the last unfinished."""
+    if which:
+        p = Path(which)
+        if p.exists() or os.sep in which or which.endswith(SUFFIX):
+            return p
+        where = folder if folder is not None else games_dir()
+        candidate = where / f"{which}{SUFFIX}"
+        if candidate.exists():
+            return candidate
+        raise RecordError(Msg(N_("no game {id} (banque games lists them)"), id=repr(which)))
+    entry = last_unfinished(folder)
+    if entry is None:
+        raise RecordError(Msg(N_("no unfinished game to resume (banque games lists them)")))
+    return entry.path
+
+
+def last_unfinished(folder: Path | None = None, *, hosted: bool | None = None) -> GameEntry | None:
+    """The most recent unfinished game, if any (only that one is read whole).
+
+    ``hosted``: only a game played at a hosted table (``True``), or only one
+    that was not (``False``); ``None``: any.
+    """
+    where = folder if folder is not None else games_dir()
+    for modified, p in reversed(journal_paths(where)):
+        if ended_quickly(p) is False:
+            entry = _entry(p, modified)
+            if entry.state == "unfinished" and (hosted is None or entry.hosted == hosted):
+                return entry
+    return None
+
+
+def reopen_journal(path: str | Path) -> tuple[Journal, JournalInfo]:
+    """Open an existing journal to go on appending: its good prefix is read, then
+    replayed (``info.replay`` is the game reached; acts that do not replay are
+    dropped too), and the file is cut there (:meth:`Journal.reopen`)."""
+    info = read_journal(path)
+    info.replay = check_replay(info)
+    return Journal.reopen(path, info)
