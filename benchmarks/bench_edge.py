@@ -9,7 +9,7 @@ Run from the repository root (after ``pip install .``)::
    Baseline: the same edge as a plain weighed average of the advisor's exact
    values over every decision point (each point's chance counted by nested
    loops over the concealed pairs, the advisor called once per point) -- the
-   second count of tests/test_edge.py, on the same shoe.
+   second count of tests/study/test_edge.py, on the same shoe.
 2. A 21 x 21 sweep of (qR, qL) (target: under 5 s).  Baseline: the same
    sweep taking the maximum at every decision point for every (qR, qL)
    (no sorting out of the points whose choice never changes).

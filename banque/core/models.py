@@ -451,7 +451,7 @@ def build(cls: type[_M], data: dict[str, Any]) -> _M:
     """Make a model from data the engine produced itself, without validation.
 
     The same as ``cls.model_construct(**data)`` for complete data, at a third
-    of the cost: used on the hot path of a coup (``tests/test_models.py``
+    of the cost: used on the hot path of a coup (``tests/core/test_models.py``
     checks it against validation).  ``object.__new__`` and ``__setattr__``
     are module globals: found faster than through the class.
     """

@@ -269,7 +269,7 @@ import time  # noqa: E402
 
 import pytest  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "worked-example.json"
 HOSTILE = "\x1b[2J\x1b]0;owned\x07\n" + "Z" * 300
 BASE = {"format": "banque-record/1", "participants": ["a", "b", "c"], "seed": 1}

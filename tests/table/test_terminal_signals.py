@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from .terminal_pty import Terminal
-from .test_net_socket import short_dir  # noqa: F401  (a fixture)
+from ..net.test_net_socket import short_dir  # noqa: F401  (a fixture)
+from ..terminal_pty import Terminal
 
 pytestmark = pytest.mark.skipif(
     sys.platform == "win32" or not hasattr(os, "openpty"), reason="no pseudo-terminal here"

@@ -35,7 +35,7 @@ AUCTION_FOUR = [
 READY_FOUR = [*AUCTION_FOUR, {"act": "shuffle"}]
 # The rules card's worked example (examples/worked-example.json), act by act.
 WORKED_ACTS: list[dict[str, Any]] = json.loads(
-    (Path(__file__).resolve().parent.parent / "examples" / "worked-example.json").read_text(
+    (Path(__file__).resolve().parents[2] / "examples" / "worked-example.json").read_text(
         encoding="utf-8"
     )
 )["actions"]

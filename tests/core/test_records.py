@@ -17,7 +17,7 @@ from banque.core.record import dump_record, load_record, parse_record
 from banque.games.banque.game import Game
 from banque.games.records import record_of, replay, save_record
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "worked-example.json"
 
 # The record of the issue, word for word: the worked example of the rules card.

@@ -51,10 +51,10 @@ from banque.net.host import build_table, table_words
 from banque.session.session import Session, computer_seats
 from banque.table.testing import screen_text
 
-from .terminal_pty import first_lines
-from .test_net_leaks import Bot, Capture
+from ..net.test_net_leaks import Bot, Capture
+from ..terminal_pty import first_lines
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 NAMES = ["Ana", "Bruno", "Chloé"]
 STYLES = {"Ana": "cautious", "Bruno": "bold", "Chloé": "cautious"}
 

@@ -179,9 +179,7 @@ async def test_the_standings_redraw_in_the_new_language() -> None:
     from banque.core.record import load_record
     from banque.table.screens import StandingsScreen
 
-    record = load_record(
-        Path(__file__).resolve().parent.parent / "examples" / "worked-example.json"
-    )
+    record = load_record(Path(__file__).resolve().parents[2] / "examples" / "worked-example.json")
     app = table_app(record=record)
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, StandingsScreen))
@@ -288,7 +286,7 @@ async def test_the_hosted_table_switches_from_its_palette() -> None:
     from banque.table.screens.hosted import HostApp, JoinLinesScreen
     from banque.table.screens.joined import JoinedScreen
 
-    from .test_net_socket import make_table
+    from ..net.test_net_socket import make_table
 
     with tempfile.TemporaryDirectory(dir="/tmp") as folder:  # a short socket path
         served = TableServer(make_table(), Path(folder) / "t.sock")

@@ -439,7 +439,7 @@ async def test_a_fresh_banks_auction_shows_balances_and_early_passes() -> None:
 
     from banque.core.record import load_record
 
-    examples = Path(__file__).resolve().parent.parent / "examples"
+    examples = Path(__file__).resolve().parents[2] / "examples"
     app = table_app(record=load_record(examples / "worked-example.json"))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         session = app.session

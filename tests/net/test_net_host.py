@@ -21,7 +21,7 @@ from banque.table.screens.hosted import HostApp, JoinLinesScreen
 from banque.table.screens.joined import JoinedScreen
 from banque.table.widgets import ActionPanel
 
-from .terminal_pty import Terminal
+from ..terminal_pty import Terminal
 from .test_net_socket import make_table, short_dir, until  # noqa: F401  (a fixture)
 
 ME = pwd.getpwuid(os.getuid()).pw_name

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from .terminal_pty import Terminal
+from ..terminal_pty import Terminal
 
 SSHD = shutil.which("sshd") or ("/usr/sbin/sshd" if os.path.exists("/usr/sbin/sshd") else None)
 SSH = shutil.which("ssh")

@@ -49,7 +49,7 @@ from banque.table.testing import (
     until,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def journal_acts(path: Path) -> list[dict[str, Any]]:

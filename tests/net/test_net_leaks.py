@@ -25,7 +25,7 @@ from banque.net import protocol as P
 from banque.net.table import Joined, Table
 from banque.session.session import Session
 
-from .handshake import hello_by_proof
+from ..handshake import hello_by_proof
 
 MARK = "~m"
 

@@ -22,7 +22,7 @@ from banque.net.server import TableError, TableServer, close_journal, open_journ
 from banque.net.table import Table
 from banque.session.session import Session, computer_seats
 
-from .terminal_pty import first_lines
+from ..terminal_pty import first_lines
 
 NAMES = ["Ana", "Bruno", "Chloé"]
 
@@ -391,7 +391,7 @@ async def test_banque_join_in_a_terminal_as_over_ssh(short_dir: Path) -> None:
     """The forced command of the SSH recipe, in a pseudo-terminal: no token (same account)."""
     import sys
 
-    from .terminal_pty import Terminal
+    from ..terminal_pty import Terminal
 
     async with TableServer(make_table(), short_dir / "t.sock") as server:
         # what sshd runs for Ana's key

@@ -427,7 +427,7 @@ async def test_chemin_de_fer_stops_says_why_and_goes_on(disk: Disk) -> None:
     from banque.session.two_hands import TableJournal
     from banque.table.chemin_app import CheminApp
 
-    from .test_chemin_app import FIVE
+    from ..table.test_chemin_app import FIVE
 
     game = CheminGame(THREE, seed=1, shoe=FIVE)
     journal = TableJournal.create(game, {}, 0)
@@ -485,7 +485,7 @@ async def test_chemin_de_fer_standings_never_claim_a_journal_that_stopped(disk: 
     from banque.session.two_hands import TableJournal
     from banque.table.chemin_app import CheminApp
 
-    from .test_chemin_app import FIVE
+    from ..table.test_chemin_app import FIVE
 
     game = CheminGame(THREE, seed=1, shoe=FIVE)
     computers = {"Bruno": "cautious", "Chloé": "cautious"}
@@ -568,7 +568,7 @@ class Recorder:
 def test_the_hosted_table_tells_every_seat_and_refuses_acts(disk: Disk) -> None:
     from banque.net.server import close_journal
 
-    from .test_net_socket import make_table
+    from ..net.test_net_socket import make_table
 
     table = make_table()
     session = table.session
@@ -626,7 +626,7 @@ def test_the_hosted_table_tells_every_seat_and_refuses_acts(disk: Disk) -> None:
 def test_the_host_never_says_kept_when_it_is_not(disk: Disk) -> None:
     from banque.net.server import close_journal
 
-    from .test_net_socket import make_table
+    from ..net.test_net_socket import make_table
 
     table = make_table()
     session = table.session

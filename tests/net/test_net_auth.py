@@ -26,7 +26,7 @@ from banque.net import protocol as P
 from banque.net.client import Address, TableClient, parse_address
 from banque.net.server import TableError, TableServer, join_command, join_lines
 
-from .terminal_pty import Terminal, first_lines
+from ..terminal_pty import Terminal, first_lines
 from .test_net_socket import make_table, short_dir, until  # noqa: F401  (a fixture)
 
 ME = pwd.getpwuid(os.getuid()).pw_name

@@ -41,7 +41,7 @@ from banque.table.testing import (
     wager_and_deal,
 )
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 #: Right 9♠ K♥ is a natural 9; left 2♣ 4♣ = 6; bank 3♦ 2♥ = 5.
 NATURAL = ["9S", "2C", "3D", "KH", "4C", "2H"]
 #: Right 4♠ 3♣ = 7 stands, left 2♦ 4♥ = 6 stands, bank 5♣ K♦ = 5.

@@ -11,7 +11,7 @@ import pytest
 
 from banque.games.banque.advisor import SideInfo, advise, unseen_values
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "worked-example.json"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "worked-example.json"
 _WORKED = json.loads(EXAMPLE.read_text(encoding="utf-8"))
 # The rules card's worked example, stopped at the banker's choice (after the deal).
 STOP_AT_BANKER = {**_WORKED, "actions": _WORKED["actions"][:5]}

@@ -73,7 +73,7 @@ def long_game_record() -> Any:
     from pathlib import Path
 
     worked = json.loads(
-        (Path(__file__).resolve().parent.parent / "examples" / "worked-example.json").read_text(
+        (Path(__file__).resolve().parents[2] / "examples" / "worked-example.json").read_text(
             encoding="utf-8"
         )
     )["actions"]
@@ -164,7 +164,7 @@ def worked_acts() -> list[dict[str, Any]]:
     import json
     from pathlib import Path
 
-    path = Path(__file__).resolve().parent.parent / "examples" / "worked-example.json"
+    path = Path(__file__).resolve().parents[2] / "examples" / "worked-example.json"
     return json.loads(path.read_text(encoding="utf-8"))["actions"]
 
 

@@ -226,10 +226,10 @@ def test_an_empty_text_is_never_the_catalogues_header() -> None:
 
 def test_the_build_hook_puts_the_compiled_catalogues_into_the_wheel() -> None:
     """hatch_build.py compiles each .po and adds the .mo to a (non-editable) wheel."""
-    source = (Path(__file__).resolve().parent.parent / "hatch_build.py").read_text()
+    source = (Path(__file__).resolve().parents[2] / "hatch_build.py").read_text()
     assert 'glob("*/LC_MESSAGES/banque.po")' in source
     assert 'build_data["force_include"]' in source
-    pyproject = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text()
+    pyproject = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text()
     assert "[tool.hatch.build.targets.wheel.hooks.custom]" in pyproject
 
 

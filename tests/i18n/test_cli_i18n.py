@@ -19,7 +19,7 @@ import pytest
 from banque import i18n
 from banque.cli import argparse_message, build_parser, main
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "worked-example.json"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "worked-example.json"
 COMMANDS = sorted(
     name
     for name in build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]

@@ -697,7 +697,7 @@ async def test_banque_host_resume_in_a_terminal_shows_which_game_and_keeps_the_t
     seat's printed token opens the seat again."""
     from banque.core.models import Bid
 
-    from .terminal_pty import Terminal
+    from ..terminal_pty import Terminal
 
     hosting = hosted_table(short_dir, takeover=False)
     table = hosting.table

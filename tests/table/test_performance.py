@@ -22,7 +22,7 @@ from banque.table.testing import counted_calls, screen_text
 from banque.table.widgets import CoupLog
 from banque.table.widgets.field import TextField
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from long_record import long_session
 
 

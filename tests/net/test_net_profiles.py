@@ -28,8 +28,8 @@ from banque.table.screens.help import HelpScreen
 from banque.table.screens.joined import JoinedScreen
 from banque.table.screens.setup import SetupScreen
 
-from .handshake import hello_by_proof
-from .terminal_pty import first_lines
+from ..handshake import hello_by_proof
+from ..terminal_pty import first_lines
 from .test_net_join import join_app, panel_text
 from .test_net_socket import short_dir  # noqa: F401  (a fixture)
 

@@ -148,9 +148,7 @@ def test_strategy_and_choice_commands() -> None:
 def test_the_help_screen_ends_with_the_exact_grid(model: EdgeModel) -> None:
     from banque.study.solver import HELP_HEADING, help_section
 
-    text = (Path(__file__).resolve().parent.parent / "banque" / "table" / "help.md").read_text(
-        "utf-8"
-    )
+    text = (Path(__file__).resolve().parents[2] / "banque" / "table" / "help.md").read_text("utf-8")
     assert text.count(HELP_HEADING) == 1
     assert text.endswith(help_section(model))  # regenerate: python -c "...help_section()"
 
@@ -158,7 +156,7 @@ def test_the_help_screen_ends_with_the_exact_grid(model: EdgeModel) -> None:
 def test_edge_from_a_records_shoe(tmp_path: Path) -> None:
     from banque.games.banque.advisor import unseen_values
 
-    example = Path(__file__).resolve().parent.parent / "examples" / "worked-example.json"
+    example = Path(__file__).resolve().parents[2] / "examples" / "worked-example.json"
     record = json.loads(example.read_text("utf-8"))
     record["actions"] = [a for a in record["actions"] if a["act"] != "retire"]
     between = tmp_path / "between.json"

@@ -652,7 +652,7 @@ def test_the_profiles_example_records_replay_as_the_readme_says() -> None:
 
     from banque.core.record import load_record
 
-    examples = Path(__file__).resolve().parent.parent / "examples"
+    examples = Path(__file__).resolve().parents[3] / "examples"
     game = replay(load_record(examples / "classic-natural.json")).game
     assert game.coups[0].natural_sides == ["right"]
     assert game.coups[0].results == {"right": "player", "left": "banker"}

@@ -26,7 +26,7 @@ from banque.core.messages import (
 )
 from banque.games.banque.game import Event, Game
 
-PACKAGE = Path(__file__).resolve().parent.parent / "banque"
+PACKAGE = Path(__file__).resolve().parents[2] / "banque"
 CONVERTED = [
     PACKAGE / "games" / "banque" / "game.py",
     PACKAGE / "session" / "session.py",
@@ -138,7 +138,8 @@ def test_events_keep_their_english_text_and_carry_their_message() -> None:
 def _played() -> list[Event]:
     """The events of random legal games under each profile (every kind of event)."""
     spec = importlib.util.spec_from_file_location(
-        "profile_play", Path(__file__).with_name("test_profile_properties.py")
+        "profile_play",
+        Path(__file__).resolve().parents[1] / "games" / "banque" / "test_profile_properties.py",
     )
     assert spec is not None and spec.loader is not None
     play = importlib.util.module_from_spec(spec)
@@ -231,7 +232,8 @@ def test_the_turn_prompt_is_a_message_told_in_the_players_language() -> None:
 def test_every_turn_prompt_is_a_message_whose_english_is_the_prompt() -> None:
     """Under each profile, every prompt met in play: a Msg, its English the prompt, JSON-safe."""
     spec = importlib.util.spec_from_file_location(
-        "profile_play", Path(__file__).with_name("test_profile_properties.py")
+        "profile_play",
+        Path(__file__).resolve().parents[1] / "games" / "banque" / "test_profile_properties.py",
     )
     assert spec is not None and spec.loader is not None
     play = importlib.util.module_from_spec(spec)
@@ -411,7 +413,8 @@ def test_the_tables_prompt_is_told_in_the_players_language(
 
 def test_a_settlement_is_a_message_told_in_the_players_language() -> None:
     spec = importlib.util.spec_from_file_location(
-        "profile_play", Path(__file__).with_name("test_profile_properties.py")
+        "profile_play",
+        Path(__file__).resolve().parents[1] / "games" / "banque" / "test_profile_properties.py",
     )
     assert spec is not None and spec.loader is not None
     play = importlib.util.module_from_spec(spec)
