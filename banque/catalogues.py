@@ -97,7 +97,9 @@ def _key(message: Message) -> tuple[str | None, str | tuple[str, ...]]:
     return context, message.id if isinstance(message.id, str) else tuple(message.id)
 
 
-def messages(catalog: Catalog) -> dict[tuple[str | None, str | tuple[str, ...]], tuple[object, ...]]:
+def messages(
+    catalog: Catalog,
+) -> dict[tuple[str | None, str | tuple[str, ...]], tuple[object, ...]]:
     """The messages of a template as the source makes them: their texts, files, flags, comments."""
     return {
         _key(m): (

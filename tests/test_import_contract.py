@@ -21,8 +21,7 @@ TOP_LEVEL = [
     "constants",
     "text",
     "i18n",
-    "msgfmt",
-    "i18n_extract",
+    "catalogues",
 ]
 #: Modules that hand over to the table inside a function (never when imported):
 #: ``open_table`` starts the two-hand games' screens.
