@@ -30,12 +30,17 @@ from collections.abc import Sequence
 from io import BytesIO
 from pathlib import Path
 
-from babel.messages.catalog import Catalog, Message
-from babel.messages.extract import extract_from_file
-from babel.messages.mofile import read_mo, write_mo
-from babel.messages.pofile import read_po, write_po
-
 from . import __version__
+
+try:
+    from babel.messages.catalog import Catalog, Message
+    from babel.messages.extract import extract_from_file
+    from babel.messages.mofile import read_mo, write_mo
+    from babel.messages.pofile import read_po, write_po
+except ModuleNotFoundError:  # a checkout installed without the test extra
+    if __name__ != "__main__":
+        raise
+    sys.exit("python -m banque.catalogues needs Babel: pip install babel (or -e '.[test]')")
 
 PACKAGE = Path(__file__).resolve().parent
 ROOT = PACKAGE.parent
