@@ -25,6 +25,7 @@ Babel is needed only here and at build time.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from io import BytesIO
@@ -36,7 +37,7 @@ try:
     from babel.messages.catalog import Catalog, Message
     from babel.messages.extract import extract_from_file
     from babel.messages.mofile import read_mo, write_mo
-    from babel.messages.pofile import read_po, write_po
+    from babel.messages.pofile import PoFileError, read_po, write_po
 except ModuleNotFoundError:  # a checkout installed without the test extra
     if __name__ != "__main__":
         raise
@@ -58,8 +59,6 @@ KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "pgettext": ((1, "c"), 2),  # context, text
 }
 COMMENT_TAGS = ("Translators:",)
-#: ``.po`` files as the old gettext tools wrote them: no wrapping, no line numbers.
-_WRITE_OPTIONS = {"width": 0, "include_lineno": False}
 _POT_HEADER = "# banque's messages: the template (python -m banque.catalogues extract writes it)."
 
 
@@ -82,16 +81,24 @@ def extract(package: Path = PACKAGE) -> Catalog:
     return catalog
 
 
+class CatalogueError(ValueError):
+    """A catalogue that cannot be read (its file and line in the message)."""
+
+
 def read_catalogue(path: Path) -> Catalog:
     """A ``.po`` or ``.pot`` file as Babel reads it (obsolete entries in ``.obsolete``)."""
-    with path.open("rb") as fh:
-        return read_po(fh, abort_invalid=True)
+    try:
+        with path.open("rb") as fh:
+            return read_po(fh, abort_invalid=True)
+    except PoFileError as exc:
+        raise CatalogueError(f"{path}: {exc}") from None
 
 
 def write_catalogue(catalog: Catalog, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     buffer = BytesIO()
-    write_po(buffer, catalog, **_WRITE_OPTIONS)  # type: ignore[arg-type]
+    # long lines left whole (a changed word changes one line), files without line numbers
+    write_po(buffer, catalog, width=0, include_lineno=False)
     path.write_bytes(buffer.getvalue())
 
 
@@ -128,7 +135,11 @@ def translations(catalog: Catalog) -> dict[tuple[str | None, str | tuple[str, ..
 
 def template_is_current() -> bool:
     """Whether ``banque.pot`` has exactly the messages a fresh extraction finds."""
-    return POT_PATH.exists() and messages(read_catalogue(POT_PATH)) == messages(extract())
+    try:
+        committed = read_catalogue(POT_PATH)
+    except (OSError, CatalogueError):  # none yet, or not one Babel reads
+        return False
+    return messages(committed) == messages(extract())
 
 
 def compiled_is_current(language: str) -> bool:
@@ -176,7 +187,9 @@ def compile_catalogue(po: Path, mo: Path) -> None:
     buffer = BytesIO()
     write_mo(buffer, catalog)
     mo.parent.mkdir(parents=True, exist_ok=True)
-    mo.write_bytes(buffer.getvalue())
+    tmp = mo.with_name(f"{mo.name}.{os.getpid()}.tmp")
+    tmp.write_bytes(buffer.getvalue())
+    tmp.replace(mo)  # a banque starting meanwhile reads the old file or the new, whole
 
 
 def check() -> list[str]:
@@ -184,7 +197,7 @@ def check() -> list[str]:
     problems = []
     if not template_is_current():
         problems.append(f"{POT_PATH.relative_to(ROOT)} is out of date: run extract")
-    wanted = set(messages(read_catalogue(POT_PATH))) if POT_PATH.exists() else set()
+    wanted = set(messages(extract()))
     for language in LANGUAGES:
         path = po_path(language)
         catalog = read_catalogue(path)
@@ -212,6 +225,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "the first three)",
     )
     step = parser.parse_args(argv).step
+    try:
+        return _run(step)
+    except (OSError, CatalogueError) as exc:
+        print(f"banque.catalogues: {exc}", file=sys.stderr)
+        return 1
+
+
+def _run(step: str) -> int:
     if step == "check":
         problems = check()
         for line in problems:
