@@ -125,7 +125,7 @@ def messages(
 
 
 def translations(catalog: Catalog) -> dict[tuple[str | None, str | tuple[str, ...]], object]:
-    """What a compiled catalogue holds: each translated, non-fuzzy message's translation."""
+    """Each translated, non-fuzzy message's translation."""
     return {
         _key(m): m.string if isinstance(m.string, str) else tuple(m.string)
         for m in catalog
@@ -143,13 +143,17 @@ def template_is_current() -> bool:
 
 
 def compiled_is_current(language: str) -> bool:
-    """Whether the language's ``.mo`` holds exactly its ``.po``'s translations."""
-    mo = mo_path(language)
-    if not mo.exists():
+    """Whether the language's ``.mo`` holds what its ``.po`` compiles to (its translations
+    and plural rule; not the build's date or Babel's version)."""
+    try:
+        on_disk = read_mo(BytesIO(mo_path(language).read_bytes()))
+    except (OSError, ValueError):  # none, or not a .mo
         return False
-    with mo.open("rb") as fh:
-        compiled = read_mo(fh)
-    return translations(compiled) == translations(read_catalogue(po_path(language)))
+    fresh = read_mo(BytesIO(_compiled(po_path(language))))
+    return (on_disk.plural_forms, translations(on_disk)) == (
+        fresh.plural_forms,
+        translations(fresh),
+    )
 
 
 def extract_template() -> str:
@@ -181,14 +185,18 @@ def _forms(message: Message) -> list[str]:
     return [message.string] if isinstance(message.string, str) else list(message.string)
 
 
+def _compiled(po: Path) -> bytes:
+    buffer = BytesIO()
+    write_mo(buffer, read_catalogue(po))  # fuzzy entries left out; an empty plural form: English
+    return buffer.getvalue()
+
+
 def compile_catalogue(po: Path, mo: Path) -> None:
     """Compile a ``.po`` into the ``.mo`` that ``gettext`` reads (fuzzy entries left out)."""
-    catalog = read_catalogue(po)
-    buffer = BytesIO()
-    write_mo(buffer, catalog)
+    data = _compiled(po)
     mo.parent.mkdir(parents=True, exist_ok=True)
     tmp = mo.with_name(f"{mo.name}.{os.getpid()}.tmp")
-    tmp.write_bytes(buffer.getvalue())
+    tmp.write_bytes(data)
     tmp.replace(mo)  # a banque starting meanwhile reads the old file or the new, whole
 
 
