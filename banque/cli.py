@@ -84,8 +84,9 @@ def argparse_message(message: str) -> str:
         parts = found.groupdict()
         if "message" in parts:
             parts["message"] = argparse_message(parts["message"])
-        if "type" in parts:
-            parts["type"] = _(parts["type"])
+        kind = parts.get("type")
+        if kind is not None:
+            parts["type"] = _(kind)
         return _(msgid).format(**parts)
     return message
 
@@ -1569,7 +1570,8 @@ def cmd_games(args: argparse.Namespace) -> int:
     for e in entries:
         when = e.modified.strftime("%Y-%m-%d %H:%M")
         if e.problem:
-            print(f"{e.id}  {_('unreadable')}  {when}  {_plain(e.problem)}")
+            unreadable = _("unreadable")
+            print(f"{e.id}  {unreadable}  {when}  {_plain(e.problem)}")
             continue
         names = ", ".join(
             _("{name} (computer)").format(name=n) if n in e.computers else n for n in e.participants

@@ -4,8 +4,10 @@ Widgets and screens call ``_("…")`` (and ``ngettext`` for plurals) and
 format the result afterwards; a text chosen at run time from a table is marked
 where the table is written with ``N_("…")`` (so that the extraction finds it)
 and translated where it is shown with ``_(text)``.  The catalogues are
-``banque/locale/<lang>/LC_MESSAGES/banque.po`` (French, Spanish); the English
-text is the key, and English is what shows without a catalogue.
+``banque/locale/<lang>/LC_MESSAGES/banque.po`` (French, Spanish), compiled into
+the ``banque.mo`` beside it that the standard :mod:`gettext` reads (see
+:mod:`banque.catalogues`); the English text is the key, and English is what
+shows without a catalogue.
 
 The language is chosen once, by ``banque --lang`` (then ``BANQUE_LANG``, then
 the locale's variables), in :func:`banque.cli.main` before any screen module is
@@ -103,70 +105,17 @@ def choose_language(option: str | None, environ: Mapping[str, str] | None = None
     return "en"
 
 
-def _cache_dir() -> Path:
-    """``BANQUE_CACHE_DIR``, else the user's cache folder (``~/.cache/banque`` on Linux)."""
-    chosen = os.environ.get("BANQUE_CACHE_DIR")
-    if chosen:
-        return Path(chosen)
-    from platformdirs import user_cache_path
-
-    return user_cache_path("banque")
-
-
 def _load(language: str) -> _gettext.NullTranslations:
-    """A language's catalogue: the installed ``.mo``, or one compiled from the ``.po``.
+    """A language's compiled catalogue, ``locale/<lang>/LC_MESSAGES/banque.mo``.
 
-    An installed package has its ``.mo`` beside the ``.po`` (compiled by the build
-    hook, ``hatch_build.py``). Each ``.mo`` carries the fingerprint of the ``.po``
-    it was made from; when they differ (a translator edited the ``.po`` of a
-    source checkout), the ``.po`` is compiled once into the user's cache folder
-    (in memory if that cannot be written) — no extra step for the player.
+    ``pip install`` compiles it (the build hook, ``hatch_build.py``); in a source
+    checkout, ``python -m banque.catalogues compile`` refreshes it after a ``.po``
+    is edited. Without it (or with a damaged one), English shows.
     """
-    folder = LOCALE_DIR / language / "LC_MESSAGES"
-    po, mo = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
     try:
-        po_bytes = po.read_bytes()
-    except OSError:
-        po_bytes = None
-    if po_bytes is None:  # an installation without sources: its .mo as it is
-        return _read_mo(mo, None) or _gettext.NullTranslations()
-    # the fingerprint as banque.msgfmt.source_hash makes it (not imported: a faster start;
-    # hashlib neither, until a language other than English is spoken)
-    import hashlib
-
-    wanted = hashlib.sha256(po_bytes).hexdigest()[:20]
-    catalogue = _read_mo(mo, wanted)
-    if catalogue is not None:
-        return catalogue
-    cached = _cache_dir() / "locale" / language / f"{DOMAIN}-{wanted}.mo"
-    catalogue = _read_mo(cached, wanted)
-    if catalogue is not None:
-        return catalogue
-    from io import BytesIO
-
-    from .msgfmt import compile_mo, parse_po
-
-    data = compile_mo(parse_po(po_bytes.decode("utf-8"), str(po)), wanted)
-    try:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
-        tmp.write_bytes(data)
-        tmp.replace(cached)
-    except OSError:
-        pass  # a read-only cache: compiled again next time
-    return _gettext.GNUTranslations(BytesIO(data))
-
-
-def _read_mo(path: Path, wanted: str | None) -> _gettext.GNUTranslations | None:
-    """The catalogue in ``path`` if it was made from the ``.po`` of fingerprint ``wanted``."""
-    try:
-        with path.open("rb") as fh:
-            catalogue = _gettext.GNUTranslations(fh)
-    except (OSError, ValueError):
-        return None
-    if wanted is not None and catalogue.info().get("x-banque-source") != wanted:
-        return None
-    return catalogue
+        return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+    except (OSError, ValueError):  # not a .mo file (gettext: "Bad magic number")
+        return _gettext.NullTranslations()
 
 
 def install(language: str | list[str] | None = None) -> str:

@@ -18,8 +18,6 @@ def _private_data_dir(
     that speaks another language leaves English behind it."""
     folder = tmp_path_factory.mktemp("banque-data")
     monkeypatch.setenv("BANQUE_DATA_DIR", str(folder))
-    # catalogues compiled from a .po newer than its .mo: not into the user's cache either
-    monkeypatch.setenv("BANQUE_CACHE_DIR", str(folder / "cache"))
     # the language: English unless a test asks for another (whatever the machine's locale)
     monkeypatch.setenv("BANQUE_LANG", "en")
     yield folder

@@ -18,7 +18,7 @@ PACKAGE = ROOT / "banque"
 #: The layers that never import Textual.
 BELOW_THE_TABLE = ["core", "games", "session", "study", "net"]
 #: The top-level modules every layer may use (texts, constants, translations).
-TOP_LEVEL = ["__init__", "constants", "text", "i18n"]
+TOP_LEVEL = ["__init__", "constants", "text", "i18n", "catalogues"]
 
 
 def _module(path: Path) -> str:

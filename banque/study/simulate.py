@@ -516,8 +516,9 @@ def format_summary(s: Summary) -> str:
     cw, stw = max(7, len(coups_h)), max(8, len(staked_h))
     lines += [
         "",
-        f"{by_ratio:<{w + 3}}{coups_h:>{cw}} {staked_h:>{stw}}   {_('gain per chip (raw)')}"
-        + (f"   {_('noise-reduced')}" if s.exact_estimate else ""),
+        f"{by_ratio:<{w + 3}}{coups_h:>{cw}} {staked_h:>{stw}}   "
+        + _("gain per chip (raw)")
+        + ("   " + _("noise-reduced") if s.exact_estimate else ""),
     ]
     for name, row in s.by_ratio.items():
         line = (

@@ -108,7 +108,7 @@ def profile_help(rules: str) -> str:
 
     house = house_rules(rules)
     lines = [
-        f"# {_('This table plays by the {title} rules').format(title=_(house.title))}",
+        "# " + _("This table plays by the {title} rules").format(title=_(house.title)),
         "",
         _(
             "Where this profile differs from the home rules below (the home rule is kept "

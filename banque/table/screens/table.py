@@ -320,12 +320,11 @@ class TableScreen(Screen[None]):
                 if self.a_cheval_mode
                 else _("{who} stakes").format(who=who)
             )
+            backed = game.side_of(who) or session.side_backed(who)
             limit = (
                 _("even, 2–{n} · half on each side").format(n=most)
                 if self.a_cheval_mode
-                else _("1–{n} chips on the {side}").format(
-                    n=most, side=_(game.side_of(who) or session.side_backed(who) or "")
-                )
+                else _("1–{n} chips on the {side}").format(n=most, side=_(backed) if backed else "")
             )
             panel.show_amount(True, label, limit)
             hints = [_("Enter: wager")]
@@ -690,7 +689,9 @@ class TableScreen(Screen[None]):
         def reason() -> str:  # told again after a language switch
             if side == "banker":
                 return _("{who} holds the bank and chooses: draw or stand.").format(who=who)
-            return _("{who} decides for the {side} side.").format(who=who, side=_(side or ""))
+            return _("{who} decides for the {side} side.").format(
+                who=who, side=_(side) if side else ""
+            )
 
         self.banque.open_private(who, reason)
 
