@@ -1,10 +1,13 @@
-"""Computer players for chemin de fer (punto banco's bettors need no judgement).
+"""Computer players for chemin de fer, and punto banco's computer bettors.
 
 A computer seat sees only what its seat may see: the table's public state,
 its own hand when it plays the punters' hand, and as banker the exact
 advice (:meth:`banque.games.chemin.CheminGame.advice`, built on the cards
 the banker has seen).  Its randomness comes from a generator seeded by the
-game's seed and its name: a record of its play replays exactly.  At the
+game's seed and its name (:func:`banque.engine.rng.seat_generator`, as banque's
+computer seats have): a record of its play replays exactly, and the generator
+tells how far it has drawn, which the game's journal keeps, so that a resumed
+game's computers go on exactly where they were.  At the
 first bank's auction it bids about the bank it would announce (cautious:
 15 % of its chips, and it passes three times in ten; bold: 30 %), give or
 take a quarter.  A banker passes the bank on between coups once it has
@@ -13,13 +16,17 @@ grown to three times (bold: six times) the bank announced.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..engine.models import Action, Banco, Bid, Deal, Draw, Pass, Stand, Wager
+from ..engine.rng import CountingRandom, StreamRandom, seat_generator
 from .chemin import CheminGame
 from .common import points
 
-__all__ = ["CheminComputer", "banker_passes", "play_step"]
+if TYPE_CHECKING:
+    from .punto import PuntoGame
+
+__all__ = ["CheminComputer", "PuntoComputer", "banker_passes", "play_step", "punto_bets"]
 
 Temperament = Literal["cautious", "bold"]
 
@@ -30,7 +37,9 @@ class CheminComputer:
     def __init__(self, name: str, game: CheminGame, temperament: Temperament = "cautious") -> None:
         self.name = name
         self.temperament = temperament
-        self.rng = game.rng_for(f"chemin/{name}")
+        self.rng: CountingRandom | StreamRandom = seat_generator(
+            game.seed, game.stream, f"chemin/{name}"
+        )
         self.bold = temperament == "bold"
 
     def choose(self, game: CheminGame) -> Action:
@@ -93,3 +102,35 @@ def play_step(game: CheminGame, players: dict[str, CheminComputer]) -> bool:
         return False
     game.apply(player.choose(game))
     return True
+
+
+class PuntoComputer:
+    """A computer bettor at punto banco (``cautious`` or ``bold``): at each deal it bets
+    a tenth (bold: a fifth) of its chips, within the house limit, on the banker
+    55 times in 100 and on the player otherwise; a bold one adds a chip on the
+    banker's natural 9 one time in five."""
+
+    def __init__(self, name: str, game: PuntoGame, temperament: Temperament = "cautious") -> None:
+        self.name = name
+        self.temperament = temperament
+        self.rng: CountingRandom | StreamRandom = seat_generator(
+            game.seed, game.stream, f"punto/{name}"
+        )
+        self.bold = temperament == "bold"
+
+    def bet(self, game: PuntoGame) -> None:
+        """Place this seat's bets for the coup about to be dealt (none without chips)."""
+        balance = game.balances[self.name]
+        if balance <= 0:
+            return
+        stake = min(game.limit, max(1, balance // (5 if self.bold else 10)))
+        spot = "banker" if self.rng.random() < 0.55 else "player"
+        game.bet(self.name, spot, stake)
+        if self.bold and self.rng.random() < 0.2 and game.can_bet(self.name, "natural9", 1):
+            game.bet(self.name, "natural9", 1)
+
+
+def punto_bets(game: PuntoGame, seats: dict[str, PuntoComputer]) -> None:
+    """Every computer bettor places its bets before the deal, in the order of the seats."""
+    for seat in seats.values():
+        seat.bet(game)

@@ -9,14 +9,23 @@ continues them): the journal's head names the game.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from ..engine.errors import BanqueError, IllegalAction
 from ..engine.messages import N_, Msg
+from ..engine.rng import seat_draws, skip_seats
 from .common import validate_names
 
-__all__ = ["TableJournal", "check_seats", "farewell", "open_table", "your_name"]
+__all__ = [
+    "TableJournal",
+    "check_seats",
+    "farewell",
+    "from_record",
+    "open_table",
+    "your_name",
+]
 
 #: Seats each game takes: (fewest, most).
 SEATS = {"punto-banco": (1, 11), "chemin-de-fer": (2, 11)}
@@ -55,6 +64,19 @@ class TableJournal:
         #: The seats' computers and the pace (for a rescue record).
         self.computers: dict[str, str] = {}
         self.pace: float | None = None
+        #: Each computer seat's generator (:meth:`follow`): how far it has drawn is
+        #: written with the acts, as banque's journal keeps its computers'.
+        self.seats: Mapping[str, object] = {}
+        #: How far each computer seat had drawn when the journal was resumed.
+        self.resumed_draws: dict[str, int] = {}
+
+    def follow(self, seats: Mapping[str, object]) -> None:
+        """The table's computer seats' generators: a resumed game's go on exactly where
+        they were (they are moved on to the draws the journal kept), and how far each
+        has drawn is written with the acts from now on."""
+        skip_seats(seats, self.resumed_draws)
+        self.resumed_draws = {}
+        self.seats = seats
 
     @property
     def failure(self) -> str | None:
@@ -111,7 +133,7 @@ class TableJournal:
     def sync(self, game: Any) -> bool:
         """Write the acts not written yet; the game's end is noted once. ``False``:
         the journal could not be written (``failure`` says why)."""
-        if not self.journal.sync(game.actions):
+        if not self.journal.sync(game.actions, seat_draws(self.seats)):
             return False
         if game.phase == "ended" and not self._ended:
             self._ended = True
@@ -176,7 +198,21 @@ def reopen(path: str | Path) -> tuple[Any, TableJournal, dict[str, str], float |
     keeper._ended = result.game.phase == "ended"
     keeper.damage = info.damage
     keeper.computers, keeper.pace = dict(info.record.computers), info.record.pace
+    keeper.resumed_draws = dict(info.draws)
     return result.game, keeper, dict(info.record.computers), info.record.pace
+
+
+def from_record(
+    path: str | Path, computers: Mapping[str, str]
+) -> tuple[Any, dict[str, str], Msg | None]:
+    """A record's game to play on (``--record``): the game its acts reach, its computer
+    seats (those the record names, then those given), and, if the record stops at an
+    act the rules refuse, the words the table tells as it opens (as banque's does)."""
+    from ..engine.record import load_record, replay
+
+    loaded = load_record(path)
+    result = replay(loaded)
+    return result.game, {**loaded.computers, **computers}, result.stop_notice()
 
 
 def open_table(

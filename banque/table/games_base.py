@@ -49,6 +49,8 @@ class TwoHandApp(TranslatedApp):
     #: The game and its journal (each table sets them; ``None``: no journal, as in tests).
     game: Any
     journal: Any = None
+    #: Words for the table as it opens (a record that stops at an act the rules refuse).
+    notice: Any = None
     _journal_timer: Any = None
 
     def refresh_table(self) -> None:  # pragma: no cover - each table draws its own
@@ -68,12 +70,15 @@ class TwoHandApp(TranslatedApp):
         return tell(stopped_msg(journal.failure_msg))
 
     def tell_damage(self) -> None:
-        """A resumed journal whose damaged tail was dropped: said as the table opens."""
-        damage = getattr(self.journal, "damage", None)
-        if damage is not None:
-            from ..engine.messages import tell
+        """Said as the table opens, as banque's table says them: a record that stops at
+        an act the rules refuse (:attr:`notice`), a resumed journal whose damaged tail
+        was dropped."""
+        from ..engine.messages import tell
 
-            self.notify(tell(damage), severity="warning", timeout=20)
+        for words in (self.notice, getattr(self.journal, "damage", None)):
+            if words is not None:
+                self.notify(tell(words), severity="warning", timeout=20)
+        self.notice = None
 
     def show_journal(self) -> None:
         """The banner over the table: shown while the journal cannot be written."""
