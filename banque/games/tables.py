@@ -152,6 +152,8 @@ def run_table(app: Any, game: Any, journal: TableJournal) -> int:
     finally:
         kept = journal.sync(game)
         journal.close()
+    if getattr(app, "crashed", False) and kept:
+        return code  # its one line said where the game is kept
     with contextlib.suppress(OSError):  # SIGHUP: the terminal may be gone
         print(farewell(game, journal.path, kept=kept, journal=journal), flush=True)
     return code

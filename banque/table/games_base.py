@@ -6,7 +6,8 @@ it (the game goes on: its acts are not words).  A help screen open at the time
 is closed, so that the next one is made in the new language.
 
 A signal ends either table as ``q`` would, its journal up to date (``keep_game``;
-the terminal restored: :class:`~banque.table.signals.SignalExitApp`).
+the terminal restored: :class:`~banque.table.signals.SignalExitApp`); a crash is
+said in one line, as at banque's table, with where the game is kept (``crash_words``).
 """
 
 from __future__ import annotations
@@ -150,6 +151,17 @@ class TwoHandApp(TranslatedApp):
         """A signal (SIGTERM, SIGHUP: a closed terminal…): the journal up to date first;
         the table's farewell is printed once the terminal is restored (``run_table``)."""
         self.save()
+
+    def crash_words(self) -> str:
+        """After a crash (said in one line, as at banque's table): the journal brought up
+        to date, where the game is kept; ``""`` if it cannot be written (the closing
+        line then says what is not kept and where the whole record went)."""
+        journal = self.journal
+        if journal is None or not journal.sync(self.game):
+            return ""
+        return _(" The game is kept in {path}: `banque --resume` continues it.").format(
+            path=journal.path
+        )
 
     def _keep_widgets(self) -> None:
         """Keep the table's widgets by id (at mount: :meth:`_w` finds them afterwards)."""
