@@ -131,8 +131,9 @@ class TableJournal:
         return Path(self.journal.path)
 
     def sync(self, game: Any) -> bool:
-        """Write the acts not written yet; the game's end is noted once. ``False``:
-        the journal could not be written (``failure`` says why)."""
+        """Write the acts not written yet, with how far each computer seat has drawn;
+        the game's end is noted once. ``False``: the journal could not be written
+        (``failure`` says why)."""
         if not self.journal.sync(game.actions, seat_draws(self.seats)):
             return False
         if game.phase == "ended" and not self._ended:
