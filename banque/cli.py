@@ -1295,8 +1295,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _solver_setup(args: argparse.Namespace) -> tuple[Any, str]:
-    """The exact model for the options (a fresh shoe or a record's), and words for its shoe."""
+def _solver_setup(args: argparse.Namespace, command: str = "edge") -> tuple[Any, str]:
+    """The exact model for the options (a fresh shoe or a record's), and words for its shoe.
+
+    ``edge``, ``strategy`` and ``choice`` study banque's banker facing two hands: a
+    record of chemin de fer or punto banco is refused in one line that says so."""
     from .games.banque.advisor import unseen_values
     from .study.edge import EdgeModel
 
@@ -1316,6 +1319,16 @@ def _solver_setup(args: argparse.Namespace) -> tuple[Any, str]:
 
         raise ValueError(tell_error(result.error))
     game = result.game
+    name = getattr(game, "game", "banque")
+    if name != "banque":  # chemin de fer, punto banco: one hand against the bank
+        from .session.two_hands import TITLES
+
+        raise ValueError(
+            _(
+                "{command} studies Baccarat Banque à deux tableaux (one bank against a right "
+                "and a left hand), not {game}: for {game}, see banque odds --game {name}"
+            ).format(command=command, game=TITLES[name].lower(), name=name)
+        )
     if game.phase in ("right", "left", "banker"):
         raise ValueError(
             _(
@@ -1464,7 +1477,7 @@ def _one_point(
         raise ValueError(
             _("{command} takes one --p5 (Q or QR,QL), not a range").format(command=command)
         )
-    model, source = _solver_setup(args)
+    model, source = _solver_setup(args, command)
     return model, source, stakes[0], (q_r[0], q_l[0])
 
 

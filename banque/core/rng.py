@@ -35,6 +35,7 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+from collections.abc import Mapping
 from typing import Any, Literal
 
 __all__ = [
@@ -47,8 +48,10 @@ __all__ = [
     "derived",
     "generator",
     "new_seed",
+    "seat_draws",
     "seat_generator",
     "seed_and_stream",
+    "skip_seats",
 ]
 
 #: The stream of a new game's cards, as its record names it.
@@ -261,3 +264,24 @@ def seat_generator(seed: int, stream: str | None, purpose: str) -> CountingRando
     if _check(stream) is None:
         return CountingRandom(f"banque/{seed}/{purpose}")
     return StreamRandom(seed, purpose)
+
+
+def seat_draws(seats: Mapping[str, object]) -> dict[str, int]:
+    """How far each computer seat's generator has drawn (what a journal keeps): numbers
+    drawn from the Mersenne Twister, bytes read of a stream.  A seat whose generator
+    does not count (``None``, a plain ``random.Random``) is left out."""
+    return {
+        name: rng.draws
+        for name, rng in seats.items()
+        if isinstance(rng, (CountingRandom, StreamRandom))
+    }
+
+
+def skip_seats(seats: Mapping[str, object], draws: Mapping[str, int]) -> None:
+    """A resumed game: each computer seat's generator moved on to where it was
+    (``draws``, as :func:`seat_draws` gave it when the journal was written)."""
+    for name, n in draws.items():
+        rng = seats.get(name)
+        if isinstance(rng, (CountingRandom, StreamRandom)) and isinstance(n, int):
+            # a twister draws one by one (bounded); a stream moves on at once
+            rng.skip(min(n, 2**60 if isinstance(rng, StreamRandom) else 10**7))

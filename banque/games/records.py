@@ -94,6 +94,33 @@ class Replay:
     events: list[Event] = field(default_factory=list)
     error: ReplayError | None = None
 
+    def stop_notice(self) -> Msg | None:
+        """Words for a table that opens on a record stopped early: at which act, which
+        the rules refuse, and that play goes on from the state before it (``None``: the
+        record replays to its end).  Every table tells it as it opens."""
+        error = self.error
+        if error is None:
+            return None
+        if error.rule == "forced":
+            # The reason names a hand's concealed total: not for the whole table.
+            return Msg(
+                N_(
+                    "The record stops at act {index} ({act}), a side's move that its cards do "
+                    "not allow. Play goes on from the state before it."
+                ),
+                index=error.index,
+                act=error.act,
+            )
+        return Msg(
+            N_(
+                "The record stops at act {index} ({act}), which the rules refuse: {reason} "
+                "Play goes on from the state before it."
+            ),
+            index=error.index,
+            act=error.act,
+            reason=error.reason_msg,  # the engine's refusal, told in the language too
+        )
+
 
 def replay(record: Record, **options: Any) -> Replay:
     """Apply a record's acts in order; stop at the first illegal act."""

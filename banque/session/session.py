@@ -48,7 +48,7 @@ from ..core.models import (
     Wager,
 )
 from ..core.rng import CountingRandom as CountingRandom
-from ..core.rng import StreamRandom, seat_generator
+from ..core.rng import StreamRandom, seat_draws, seat_generator, skip_seats
 from ..games.banque.game import SIDES, Event, Game
 from ..games.records import Replay, record_of
 
@@ -224,27 +224,7 @@ class Session:
         styles: Mapping[str, Temperament] | None = None,
     ) -> Session:
         session = cls(result.game, result.events, computers=computers, styles=styles)
-        if result.error is not None and result.error.rule == "forced":
-            # The reason names a side's concealed total: not for the whole table.
-            session.notice = Msg(
-                N_(
-                    "The record stops at act {index} ({act}), a side's move that its cards do "
-                    "not allow. Play goes on from the state before it."
-                ),
-                index=result.error.index,
-                act=result.error.act,
-            )
-        elif result.error is not None:
-            error = result.error
-            session.notice = Msg(
-                N_(
-                    "The record stops at act {index} ({act}), which the rules refuse: {reason} "
-                    "Play goes on from the state before it."
-                ),
-                index=error.index,
-                act=error.act,
-                reason=error.reason_msg,  # the engine's refusal, told in the language too
-            )
+        session.notice = result.stop_notice()
         return session
 
     # ------------------------------------------------------------ seats
@@ -252,21 +232,11 @@ class Session:
     def computer_draws(self) -> dict[str, int]:
         """How far each computer seat has drawn (kept in the journal): numbers drawn from
         the Mersenne Twister, bytes read of a stream (:class:`~banque.core.rng.StreamRandom`)."""
-        out: dict[str, int] = {}
-        for name, player in self.computers.items():
-            rng = _seat_rng(player)
-            if rng is not None:
-                out[name] = rng.draws
-        return out
+        return seat_draws({name: _seat_rng(p) for name, p in self.computers.items()})
 
     def skip_draws(self, draws: Mapping[str, int]) -> None:
         """A resumed game: each computer seat's generator where it was."""
-        for name, n in draws.items():
-            player = self.computers.get(name)
-            rng = _seat_rng(player) if player is not None else None
-            if rng is not None and isinstance(n, int):
-                # a twister draws one by one (bounded); a stream moves on at once
-                rng.skip(min(n, 2**60 if isinstance(rng, StreamRandom) else 10**7))
+        skip_seats({name: _seat_rng(p) for name, p in self.computers.items()}, draws)
 
     def kind(self, who: str) -> SeatKind:
         return "computer" if who in self.computers else "human"

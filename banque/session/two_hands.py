@@ -10,14 +10,22 @@ continues them): the journal's head names the game.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from ..core.errors import BanqueError, IllegalAction
 from ..core.messages import N_, Msg
+from ..core.rng import seat_draws, skip_seats
 from ..games.two_hands import validate_names
 
-__all__ = ["TableJournal", "check_seats", "farewell", "your_name"]
+__all__ = [
+    "TableJournal",
+    "check_seats",
+    "farewell",
+    "from_record",
+    "your_name",
+]
 
 #: Seats each game takes: (fewest, most).
 SEATS = {"punto-banco": (1, 11), "chemin-de-fer": (2, 11)}
@@ -56,6 +64,19 @@ class TableJournal:
         #: The seats' computers and the pace (for a rescue record).
         self.computers: dict[str, str] = {}
         self.pace: float | None = None
+        #: Each computer seat's generator (:meth:`follow`): how far it has drawn is
+        #: written with the acts, as banque's journal keeps its computers'.
+        self.seats: Mapping[str, object] = {}
+        #: How far each computer seat had drawn when the journal was resumed.
+        self.resumed_draws: dict[str, int] = {}
+
+    def follow(self, seats: Mapping[str, object]) -> None:
+        """The table's computer seats' generators: a resumed game's go on exactly where
+        they were (they are moved on to the draws the journal kept), and how far each
+        has drawn is written with the acts from now on."""
+        skip_seats(seats, self.resumed_draws)
+        self.resumed_draws = {}
+        self.seats = seats
 
     @property
     def failure(self) -> str | None:
@@ -110,9 +131,10 @@ class TableJournal:
         return Path(self.journal.path)
 
     def sync(self, game: Any) -> bool:
-        """Write the acts not written yet; the game's end is noted once. ``False``:
-        the journal could not be written (``failure`` says why)."""
-        if not self.journal.sync(game.actions):
+        """Write the acts not written yet, with how far each computer seat has drawn;
+        the game's end is noted once. ``False``: the journal could not be written
+        (``failure`` says why)."""
+        if not self.journal.sync(game.actions, seat_draws(self.seats)):
             return False
         if game.phase == "ended" and not self._ended:
             self._ended = True
@@ -131,6 +153,8 @@ def run_table(app: Any, game: Any, journal: TableJournal) -> int:
     finally:
         kept = journal.sync(game)
         journal.close()
+    if getattr(app, "crashed", False) and kept:
+        return code  # its one line said where the game is kept
     with contextlib.suppress(OSError):  # SIGHUP: the terminal may be gone
         print(farewell(game, journal.path, kept=kept, journal=journal), flush=True)
     return code
@@ -177,4 +201,19 @@ def reopen(path: str | Path) -> tuple[Any, TableJournal, dict[str, str], float |
     keeper._ended = result.game.phase == "ended"
     keeper.damage = info.damage
     keeper.computers, keeper.pace = dict(info.record.computers), info.record.pace
+    keeper.resumed_draws = dict(info.draws)
     return result.game, keeper, dict(info.record.computers), info.record.pace
+
+
+def from_record(
+    path: str | Path, computers: Mapping[str, str]
+) -> tuple[Any, dict[str, str], Msg | None]:
+    """A record's game to play on (``--record``): the game its acts reach, its computer
+    seats (those the record names, then those given), and, if the record stops at an
+    act the rules refuse, the words the table tells as it opens (as banque's does)."""
+    from ..core.record import load_record
+    from ..games.records import replay
+
+    loaded = load_record(path)
+    result = replay(loaded)
+    return result.game, {**loaded.computers, **computers}, result.stop_notice()

@@ -702,41 +702,28 @@ class BanqueApp(TranslatedApp):
             timeout=10,
         )
 
-    def _fatal_error(self) -> None:
-        """A crash: a short message and the game kept, never a traceback.
+    def crash_words(self) -> str:
+        """After a crash, where the game is kept (the crash's line says it: see
+        :meth:`~banque.table.signals.SignalExitApp._fatal_error`).
 
         The journal is brought up to date (it is the one file written); if
         there is none, a rescue record is written to the data directory.
-        Either way the player is told the file, and the exit status is 1.
         """
-        if self.is_headless or os.environ.get("BANQUE_DEBUG"):
-            super()._fatal_error()
-            return
-        self._return_code = 1
-        saved = ""
         session = self.session
-        if session is not None:
-            journal = session.journal
-            if journal is not None and journal.sync(session.game.actions):
-                saved = _(" The game is kept in {path}: `banque --resume` continues it.").format(
-                    path=journal.path
-                )
-            else:
-                try:
-                    path = self._rescue_record(session)
-                except Exception:
-                    path = self.rescue()
-                if path is not None:
-                    saved = _(" The game's record was saved to {path}.").format(path=path)
-        self.bell()
-        self._exit_renderables.append(
-            Text(
-                _("banque stopped on an unexpected error.")
-                + saved
-                + _(" (Set BANQUE_DEBUG=1 to see the details.)")
+        if session is None:
+            return ""
+        journal = session.journal
+        if journal is not None and journal.sync(session.game.actions, session.computer_draws()):
+            return _(" The game is kept in {path}: `banque --resume` continues it.").format(
+                path=journal.path
             )
-        )
-        self._close_messages_no_wait()
+        try:
+            path = self._rescue_record(session)
+        except Exception:
+            path = self.rescue()
+        if path is not None:
+            return _(" The game's record was saved to {path}.").format(path=path)
+        return ""
 
     # ------------------------------------------------------------ computers
 

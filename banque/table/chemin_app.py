@@ -132,6 +132,8 @@ class CheminApp(TwoHandApp):
         self.pace = pace
         #: The game's journal, written after every act (``None``: none, as in tests).
         self.journal = journal
+        if journal is not None:  # a resumed game's computers go on where they were
+            journal.follow({n: seat.rng for n, seat in self.seats.items()})
         self.entry = ""
         self.message = ""
         #: Whose eyes the table is drawn for (``None``: the public).
@@ -579,23 +581,20 @@ def run_chemin(
     A new game's punter announces every move, forced or not (``forced_moves``), so
     that the table never shows who holds 5; a record keeps its own way.
     """
-    from ..core.record import load_record
     from ..core.rng import seed_and_stream
     from ..games.chemin_de_fer.game import CheminGame
-    from ..games.records import replay
-    from ..session.two_hands import TableJournal, reopen, run_table
+    from ..session.two_hands import TableJournal, from_record, reopen, run_table
 
     computers = dict(computers)
     game: Any
+    notice = None
     if resume is not None:
         game, journal, kept, kept_pace = reopen(resume)
         computers = {**kept, **computers}
         pace = kept_pace if kept_pace is not None else pace
     else:
         if record_path is not None:
-            loaded = load_record(record_path)
-            game = replay(loaded).game
-            computers = {**loaded.computers, **computers}
+            game, computers, notice = from_record(record_path, computers)
         else:
             # A new game: a secure seed and its stream (an explicit seed: its known shoe).
             chosen, stream = seed_and_stream(seed)
@@ -608,4 +607,6 @@ def run_chemin(
             )
         journal = TableJournal.create(game, computers, pace)
     humans = [p for p in game.participants if p not in computers]
-    return run_table(CheminApp(game, humans, computers, pace=pace, journal=journal), game, journal)
+    app = CheminApp(game, humans, computers, pace=pace, journal=journal)
+    app.notice = notice  # a record stopped early: said as the table opens
+    return run_table(app, game, journal)

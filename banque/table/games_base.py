@@ -6,7 +6,8 @@ it (the game goes on: its acts are not words).  A help screen open at the time
 is closed, so that the next one is made in the new language.
 
 A signal ends either table as ``q`` would, its journal up to date (``keep_game``;
-the terminal restored: :class:`~banque.table.signals.SignalExitApp`).
+the terminal restored: :class:`~banque.table.signals.SignalExitApp`); a crash is
+said in one line, as at banque's table, with where the game is kept (``crash_words``).
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ class TwoHandApp(TranslatedApp):
     #: The game and its journal (each table sets them; ``None``: no journal, as in tests).
     game: Any
     journal: Any = None
+    #: Words for the table as it opens (a record that stops at an act the rules refuse).
+    notice: Any = None
     _journal_timer: Any = None
 
     def refresh_table(self) -> None:  # pragma: no cover - each table draws its own
@@ -69,12 +72,15 @@ class TwoHandApp(TranslatedApp):
         return tell(stopped_msg(journal.failure_msg))
 
     def tell_damage(self) -> None:
-        """A resumed journal whose damaged tail was dropped: said as the table opens."""
-        damage = getattr(self.journal, "damage", None)
-        if damage is not None:
-            from ..core.messages import tell
+        """Said as the table opens, as banque's table says them: a record that stops at
+        an act the rules refuse (:attr:`notice`), a resumed journal whose damaged tail
+        was dropped."""
+        from ..core.messages import tell
 
-            self.notify(tell(damage), severity="warning", timeout=20)
+        for words in (self.notice, getattr(self.journal, "damage", None)):
+            if words is not None:
+                self.notify(tell(words), severity="warning", timeout=20)
+        self.notice = None
 
     def show_journal(self) -> None:
         """The banner over the table: shown while the journal cannot be written."""
@@ -146,6 +152,17 @@ class TwoHandApp(TranslatedApp):
         """A signal (SIGTERM, SIGHUP: a closed terminal…): the journal up to date first;
         the table's farewell is printed once the terminal is restored (``run_table``)."""
         self.save()
+
+    def crash_words(self) -> str:
+        """After a crash (said in one line, as at banque's table): the journal brought up
+        to date, where the game is kept; ``""`` if it cannot be written (the closing
+        line then says what is not kept and where the whole record went)."""
+        journal = self.journal
+        if journal is None or not journal.sync(self.game):
+            return ""
+        return _(" The game is kept in {path}: `banque --resume` continues it.").format(
+            path=journal.path
+        )
 
     def _keep_widgets(self) -> None:
         """Keep the table's widgets by id (at mount: :meth:`_w` finds them afterwards)."""

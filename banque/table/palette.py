@@ -10,6 +10,9 @@ what was typed (:class:`NothingMatches`: with a hit always there, Textual's
 English "No matches found" never shows).  Its Keys command is left out: Textual's
 key panel shows its widgets' editing keys in English only, and F1's help lists
 every key in the player's language.  Every banque application derives from it.
+
+Its palette is :class:`SteadyPalette`: a page key that comes with ctrl+p (one
+read of the terminal) waits for the list it pages to be laid out.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Any, ClassVar
 from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.command import CommandPalette, Hit, Hits, Provider
+from textual.command import CommandList, CommandPalette, Hit, Hits, Provider
 from textual.content import Content
 from textual.screen import Screen
 
@@ -101,6 +104,19 @@ def _nothing() -> None:
     """Choosing "no command matches" does nothing more than close the palette."""
 
 
+class SteadyPalette(CommandPalette):
+    """Textual's command palette, whose PageUp and PageDown do nothing until its list
+    of commands has been laid out: arriving with ctrl+p, they would page a list that
+    has no size yet, and Textual raises (the table would end)."""
+
+    def _action_command_list(self, action: str) -> None:
+        if action in ("page_up", "page_down"):
+            commands = self.query(CommandList)
+            if not commands or not commands.first().scrollable_content_region:
+                return
+        super()._action_command_list(action)
+
+
 class TranslatedApp(SignalExitApp):
     """An App whose command palette speaks the chosen language (and which leaves the
     terminal as it found it on a signal: :class:`~banque.table.signals.SignalExitApp`)."""
@@ -170,14 +186,14 @@ class TranslatedApp(SignalExitApp):
     def action_command_palette(self) -> None:
         if self.use_command_palette and not CommandPalette.is_open(self):
             self.push_screen(
-                CommandPalette(id="--command-palette", placeholder=_("Search for commands…"))
+                SteadyPalette(id="--command-palette", placeholder=_("Search for commands…"))
             )
 
     def search_themes(self) -> None:
         from textual.theme import ThemeProvider
 
         self.push_screen(
-            CommandPalette(
+            SteadyPalette(
                 providers=[ThemeProvider, NoThemeMatches], placeholder=_("Search for themes…")
             )
         )

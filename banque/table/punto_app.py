@@ -130,7 +130,16 @@ class PuntoApp(TwoHandApp):
         self.chip = 1
         self.pending: dict[str, dict[str, int]] = {}
         self.message = tell(game.prompt_msg)
-        self._rngs = {name: game.rng_for(f"punto/{name}") for name in self.computers}
+        from ..games.punto_banco.players import PuntoComputer
+
+        #: The computer bettors, each with its seat's generator (kept by the journal).
+        self.seats: dict[str, PuntoComputer] = {
+            n: PuntoComputer(n, game, t)  # type: ignore[arg-type]
+            for n, t in self.computers.items()
+            if n in game.participants
+        }
+        if journal is not None:
+            journal.follow({n: seat.rng for n, seat in self.seats.items()})
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -332,22 +341,9 @@ class PuntoApp(TwoHandApp):
         self.message = _("{who} bets.").format(who=self.seat)
         self.refresh_table()
 
-    def _computer_bets(self) -> None:
-        g = self.game
-        for name, temperament in self.computers.items():
-            rng = self._rngs[name]
-            balance = g.balances[name]
-            if balance <= 0:
-                continue
-            bold = temperament == "bold"
-            stake = min(g.limit, max(1, balance // (5 if bold else 10)))
-            spot = "banker" if rng.random() < 0.55 else "player"
-            g.bet(name, spot, stake)
-            if bold and rng.random() < 0.2 and g.can_bet(name, "natural9", 1):
-                g.bet(name, "natural9", 1)
-
     def action_deal(self) -> None:
         from ..core.errors import IllegalAction
+        from ..games.punto_banco.players import punto_bets
 
         g = self.game
         if g.phase == "ended":
@@ -359,7 +355,7 @@ class PuntoApp(TwoHandApp):
             for name in g.participants:
                 for spot, amount in self.pending.get(name, {}).items():
                     g.bet(name, spot, amount)
-            self._computer_bets()
+            punto_bets(g, self.seats)
             g.deal()
         except IllegalAction as exc:  # cannot happen: bets were checked as placed
             self.message = tell_error(exc)
@@ -446,21 +442,20 @@ def run_punto(
     resume: str | Path | None = None,
 ) -> int:
     """Open the punto banco table: a new game, a record played on, or a journal resumed."""
-    from ..core.record import load_record
     from ..core.rng import seed_and_stream
     from ..games.punto_banco.game import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
-    from ..games.records import replay
-    from ..session.two_hands import TableJournal, reopen, run_table, your_name
+    from ..session.two_hands import TableJournal, from_record, reopen, run_table, your_name
 
     computers = dict(computers or {})
     game: Any
+    notice = None
     if resume is not None:
         game, journal, kept, kept_pace = reopen(resume)
         computers = {**kept, **computers}
         pace = kept_pace if kept_pace is not None else pace
     else:
         if record_path is not None:
-            game = replay(load_record(record_path)).game
+            game, computers, notice = from_record(record_path, computers)
         else:
             # A new game: a secure seed and its stream (an explicit seed: its known shoe).
             chosen, stream = seed_and_stream(seed)
@@ -473,4 +468,6 @@ def run_punto(
             )
         journal = TableJournal.create(game, computers, pace)
     humans = [p for p in game.participants if p not in computers]
-    return run_table(PuntoApp(game, humans, computers, journal=journal, pace=pace), game, journal)
+    app = PuntoApp(game, humans, computers, journal=journal, pace=pace)
+    app.notice = notice  # a record stopped early: said as the table opens
+    return run_table(app, game, journal)

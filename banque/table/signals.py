@@ -11,16 +11,23 @@ game's journal is brought up to date first (:meth:`SignalExitApp.keep_game`),
 the terminal is restored, what the App has to say is printed after it
 (:meth:`SignalExitApp.signal_farewell`), and the process's status is
 128 + the signal's number, as a shell reports a signal's end.
+
+A crash (an unexpected error: a bug) ends every banque App the same way too
+(:meth:`SignalExitApp._fatal_error`): one line after the terminal is restored,
+saying where the game is kept (:meth:`SignalExitApp.crash_words`), never a
+traceback (``BANQUE_DEBUG=1``, and the tests, show it).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import signal
 from typing import Any
 
 from rich.console import RenderableType
+from rich.text import Text
 from textual.app import App
 
 __all__ = ["TERMINAL_SIGNALS", "SignalExitApp", "signal_status"]
@@ -46,6 +53,8 @@ class SignalExitApp(App[int]):
 
     #: The signal that ended the App (``None``: it ended otherwise).
     signalled: int | None = None
+    #: The App stopped on an unexpected error, said in one line (:meth:`_fatal_error`).
+    crashed: bool = False
 
     async def run_async(self, **kwargs: Any) -> int | None:
         """Run the App, its signal handlers in place from before the terminal is taken
@@ -95,3 +104,36 @@ class SignalExitApp(App[int]):
     def signal_farewell(self) -> RenderableType | None:
         """What to print once the terminal is restored (``None``: nothing)."""
         return None
+
+    def shows_tracebacks(self) -> bool:
+        """Whether a crash shows its traceback: under test (headless), so that bugs never
+        hide, and with ``BANQUE_DEBUG`` set; a player sees one line."""
+        return self.is_headless or bool(os.environ.get("BANQUE_DEBUG"))
+
+    def crash_words(self) -> str:
+        """After a crash: where the game is kept (a clause of the crash's line, its
+        journal brought up to date first); ``""``: nothing to say."""
+        return ""
+
+    def _fatal_error(self) -> None:
+        """A crash: a short line and the game kept, never a traceback; exit status 1."""
+        if self.shows_tracebacks():
+            super()._fatal_error()
+            return
+        from ..i18n import _
+
+        self.crashed = True
+        self._return_code = 1
+        try:
+            kept = self.crash_words()
+        except Exception:  # keeping the game failed too: the line is said all the same
+            kept = ""
+        self.bell()
+        self._exit_renderables.append(
+            Text(
+                _("banque stopped on an unexpected error.")
+                + kept
+                + _(" (Set BANQUE_DEBUG=1 to see the details.)")
+            )
+        )
+        self._close_messages_no_wait()

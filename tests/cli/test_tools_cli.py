@@ -108,3 +108,43 @@ def test_table_refuses_a_bad_record_before_opening(tmp_path: Path) -> None:
     assert "Traceback" not in out.stderr
     out = run("--record", str(tmp_path / "missing.json"), stdin="")
     assert out.returncode == 2 and "no such file" in out.stderr
+
+
+def _readme_punto_example() -> str:
+    """The punto banco record README.md shows (its JSON block)."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    blocks = readme.split("```json\n")[1:]
+    (example,) = [b.split("```", 1)[0] for b in blocks if '"game": "punto-banco"' in b]
+    return example
+
+
+@pytest.mark.parametrize("command", ["edge", "strategy", "choice"])
+def test_the_banker_studies_refuse_a_two_hand_record_in_one_line(
+    tmp_path: Path, command: str
+) -> None:
+    from banque.core.record import dump_record
+    from banque.games.chemin_de_fer.game import CheminGame
+    from banque.games.records import record_of
+
+    punto = tmp_path / "punto.json"
+    punto.write_text(_readme_punto_example(), encoding="utf-8")
+    chemin = tmp_path / "chemin.json"
+    game = CheminGame(["Ana", "Bruno", "Chloé"], seed=1)
+    game.bid("Ana", 20)
+    chemin.write_text(dump_record(record_of(game)), encoding="utf-8")
+    for path, game_name, name in (
+        (punto, "punto banco", "punto-banco"),
+        (chemin, "chemin de fer", "chemin-de-fer"),
+    ):
+        out = run(command, "--record", str(path))
+        assert out.returncode == 2 and out.stdout == ""
+        assert out.stderr == (
+            f"banque: {command} studies Baccarat Banque à deux tableaux (one bank against a "
+            f"right and a left hand), not {game_name}: for {game_name}, see banque odds "
+            f"--game {name}\n"
+        )  # one line, no traceback
+    french = run("--lang", "fr", command, "--record", str(punto))
+    assert french.returncode == 2 and french.stderr.count("\n") == 1
+    assert (
+        f"{command} étudie" in french.stderr and "banque odds --game punto-banco" in french.stderr
+    )

@@ -560,7 +560,8 @@ def test_a_new_punto_banco_game_deals_from_the_stream(monkeypatch: pytest.Monkey
     assert run_punto(names=["Ana", "Bruno"], computers={"Bruno": "bold"}) == 0
     game = seen["game"]
     assert game.stream == STREAM and game.seed.bit_length() == SEED_BITS
-    assert isinstance(seen["app"]._rngs["Bruno"], StreamRandom)
+    assert isinstance(seen["app"].seats["Bruno"].rng, StreamRandom)
+    assert seen["app"].seats["Bruno"].rng.purpose == "punto/Bruno"
     game.deal()
     (journal,) = (Path(os.environ["BANQUE_DATA_DIR"]) / "games").glob("*.jsonl")
     record = read_journal(journal).record

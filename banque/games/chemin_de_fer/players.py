@@ -1,10 +1,13 @@
-"""Computer players for chemin de fer (punto banco's bettors need no judgement).
+"""Computer players for chemin de fer (punto banco's bettors: :mod:`banque.games.punto_banco.players`).
 
 A computer seat sees only what its seat may see: the table's public state,
 its own hand when it plays the punters' hand, and as banker the exact
 advice (:meth:`banque.games.chemin_de_fer.game.CheminGame.advice`, built on the cards
 the banker has seen).  Its randomness comes from a generator seeded by the
-game's seed and its name: a record of its play replays exactly.  At the
+game's seed and its name (:func:`banque.core.rng.seat_generator`, as banque's
+computer seats have): a record of its play replays exactly, and the generator
+tells how far it has drawn, which the game's journal keeps, so that a resumed
+game's computers go on exactly where they were.  At the
 first bank's auction it bids about the bank it would announce (cautious:
 15 % of its chips, and it passes three times in ten; bold: 30 %), give or
 take a quarter.  A banker passes the bank on between coups once it has
@@ -16,6 +19,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ...core.models import Action, Banco, Bid, Deal, Draw, Pass, Stand, Wager
+from ...core.rng import CountingRandom, StreamRandom, seat_generator
 from ..two_hands import points
 from .game import CheminGame
 
@@ -30,7 +34,9 @@ class CheminComputer:
     def __init__(self, name: str, game: CheminGame, temperament: Temperament = "cautious") -> None:
         self.name = name
         self.temperament = temperament
-        self.rng = game.rng_for(f"chemin/{name}")
+        self.rng: CountingRandom | StreamRandom = seat_generator(
+            game.seed, game.stream, f"chemin/{name}"
+        )
         self.bold = temperament == "bold"
 
     def choose(self, game: CheminGame) -> Action:

@@ -1,0 +1,49 @@
+"""Punto banco's computer bettors: the house banks and every draw is fixed, so a
+computer seat only chooses its bets. Its randomness comes from a generator seeded
+by the game's seed and its name (:func:`banque.core.rng.seat_generator`, as every
+computer seat of the family), which tells how far it has drawn: the journal keeps
+it, and a resumed game's bettors go on exactly where they were.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ...core.rng import CountingRandom, StreamRandom, seat_generator
+from .game import PuntoGame
+
+__all__ = ["PuntoComputer", "punto_bets"]
+
+Temperament = Literal["cautious", "bold"]
+
+
+class PuntoComputer:
+    """A computer bettor at punto banco (``cautious`` or ``bold``): at each deal it bets
+    a tenth (bold: a fifth) of its chips, within the house limit, on the banker
+    55 times in 100 and on the player otherwise; a bold one adds a chip on the
+    banker's natural 9 one time in five."""
+
+    def __init__(self, name: str, game: PuntoGame, temperament: Temperament = "cautious") -> None:
+        self.name = name
+        self.temperament = temperament
+        self.rng: CountingRandom | StreamRandom = seat_generator(
+            game.seed, game.stream, f"punto/{name}"
+        )
+        self.bold = temperament == "bold"
+
+    def bet(self, game: PuntoGame) -> None:
+        """Place this seat's bets for the coup about to be dealt (none without chips)."""
+        balance = game.balances[self.name]
+        if balance <= 0:
+            return
+        stake = min(game.limit, max(1, balance // (5 if self.bold else 10)))
+        spot = "banker" if self.rng.random() < 0.55 else "player"
+        game.bet(self.name, spot, stake)
+        if self.bold and self.rng.random() < 0.2 and game.can_bet(self.name, "natural9", 1):
+            game.bet(self.name, "natural9", 1)
+
+
+def punto_bets(game: PuntoGame, seats: dict[str, PuntoComputer]) -> None:
+    """Every computer bettor places its bets before the deal, in the order of the seats."""
+    for seat in seats.values():
+        seat.bet(game)

@@ -1,0 +1,238 @@
+"""The two-hand tables (chemin de fer, punto banco) keep banque's promises: a resumed
+game goes on exactly as if it had never stopped, a record that stops early says so,
+a record's computers stay computers."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from banque.core.record import dump_record
+from banque.core.rng import STREAM, CountingRandom, StreamRandom
+from banque.games.chemin_de_fer.game import CheminGame
+from banque.games.chemin_de_fer.players import CheminComputer
+from banque.games.punto_banco.game import PuntoGame
+from banque.games.punto_banco.players import PuntoComputer
+from banque.games.records import record_of
+from banque.session.two_hands import TableJournal, reopen
+from banque.table.chemin_app import CheminApp
+from banque.table.punto_app import PuntoApp
+
+THREE = ["Ana", "Bruno", "Chloé"]
+STREAMS = [pytest.param(None, id="twister"), pytest.param(STREAM, id="stream")]
+SEED = 2**255 + 4242  # a stream's seed; the twister's games take it too
+
+
+class StoppingChemin(CheminApp):
+    """A table of computers that stops before the move after its game's ``stop_at``-th
+    act (as a table killed there): where the game stops does not depend on timing."""
+
+    stop_at = 0
+
+    def computer_move(self) -> None:
+        if len(self.game.actions) >= self.stop_at:
+            self.exit(0)
+            return
+        super().computer_move()
+
+
+async def _play_chemin(
+    game: CheminGame, seats: dict[str, str], acts: int, journal: TableJournal | None = None
+) -> None:
+    """Let a table of computers play ``game`` until it has ``acts`` acts (or has ended)."""
+    app = StoppingChemin(game, [], seats, pace=0, journal=journal)
+    app.stop_at = acts
+    async with app.run_test() as pilot:
+        for _ in range(2000):
+            if not app.is_running or game.phase == "ended":
+                break
+            await pilot.pause(0.01)
+    if journal is not None:  # as run_table does once the table is closed
+        journal.sync(game)
+        journal.close()
+
+
+@pytest.mark.parametrize("stream", STREAMS)
+async def test_a_resumed_chemin_de_fer_game_goes_on_as_if_never_interrupted(
+    tmp_path: Path, stream: str | None
+) -> None:
+    seats = {"Ana": "bold", "Bruno": "cautious", "Chloé": "bold"}
+
+    def new_game() -> CheminGame:
+        return CheminGame(THREE, SEED, first_bank="auction", stream=stream)  # type: ignore[arg-type]
+
+    first = new_game()
+    journal = TableJournal.create(first, seats, 0.0, tmp_path)
+    await _play_chemin(first, seats, 25, journal)
+    assert len(first.actions) == 25
+    # killed there, resumed from its journal, played on
+    game, kept, computers, _ = reopen(journal.path)
+    assert computers == seats and game.actions == first.actions
+    await _play_chemin(game, computers, 80, kept)
+    # the same game never interrupted
+    whole = new_game()
+    await _play_chemin(whole, seats, 80)
+    assert len(game.actions) == len(whole.actions) == 80
+    for i, (resumed, uninterrupted) in enumerate(zip(game.actions, whole.actions, strict=True)):
+        assert resumed == uninterrupted, f"act {i + 1} differs"  # act for act
+    # and once more from the journal of the resumed game: its draws were kept too
+    again, kept, _, _ = reopen(kept.path)
+    kept.close()
+    assert again.actions == game.actions
+
+
+async def _deal(app: PuntoApp, coups: int) -> None:
+    async with app.run_test() as pilot:
+        for _ in range(coups):
+            await pilot.press("enter")  # Ana bets nothing; the computers bet, the coup is dealt
+    if app.journal is not None:
+        app.journal.sync(app.game)
+        app.journal.close()
+
+
+@pytest.mark.parametrize("stream", STREAMS)
+async def test_a_resumed_punto_banco_game_goes_on_as_if_never_interrupted(
+    tmp_path: Path, stream: str | None
+) -> None:
+    names = ["Ana", "Bob", "Eve", "Zoé"]
+    seats = {"Bob": "bold", "Eve": "cautious", "Zoé": "bold"}
+
+    def new_game() -> PuntoGame:
+        return PuntoGame(names, SEED, stream=stream)  # type: ignore[arg-type]
+
+    first = new_game()
+    journal = TableJournal.create(first, seats, 0.0, tmp_path)
+    await _deal(PuntoApp(first, ["Ana"], seats, journal=journal), 4)
+    game, kept, computers, _ = reopen(journal.path)
+    assert computers == seats and game.actions == first.actions
+    await _deal(PuntoApp(game, ["Ana"], computers, journal=kept), 8)
+    whole = new_game()
+    await _deal(PuntoApp(whole, ["Ana"], seats), 12)
+    assert len(game.coups) == len(whole.coups) == 12
+    for i, (resumed, uninterrupted) in enumerate(zip(game.actions, whole.actions, strict=True)):
+        assert resumed == uninterrupted, f"act {i + 1} differs"
+
+
+@pytest.mark.parametrize("stream", STREAMS)
+def test_the_computers_draw_the_numbers_they_always_drew(stream: str | None) -> None:
+    """Counting generators change nothing of what a seat draws: a record made before
+    plays the same computers (and an old journal, without draws, resumes as before)."""
+    chemin = CheminGame(THREE, SEED, stream=stream)  # type: ignore[arg-type]
+    punto = PuntoGame(THREE, SEED, stream=stream)  # type: ignore[arg-type]
+    counting = CountingRandom if stream is None else StreamRandom
+    for seat, game, purpose in (
+        (CheminComputer("Bruno", chemin, "bold"), chemin, "chemin/Bruno"),
+        (PuntoComputer("Bruno", punto, "bold"), punto, "punto/Bruno"),
+    ):
+        assert isinstance(seat.rng, counting)
+        before: random.Random = game.rng_for(purpose)  # what the seat drew from before
+        assert [seat.rng.random() for _ in range(50)] == [before.random() for _ in range(50)]
+        assert seat.rng.uniform(0.75, 1.25) == before.uniform(0.75, 1.25)
+
+
+def _captured(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """``run_chemin`` / ``run_punto`` build their table; the table is kept, not run."""
+    import banque.session.two_hands as tables
+
+    seen: dict[str, Any] = {}
+
+    def run_table(app: Any, game: Any, journal: Any) -> int:
+        seen.update(app=app, game=game, journal=journal)
+        return 0
+
+    monkeypatch.setattr(tables, "run_table", run_table)
+    return seen
+
+
+def _punto_record(tmp_path: Path, extra: list[dict[str, Any]]) -> Path:
+    """README's punto banco example, with Bob a bold computer bettor, and acts added."""
+    import json
+
+    record = {
+        "format": "banque-record/1",
+        "game": "punto-banco",
+        "participants": ["Ana", "Bob"],
+        "seed": 5,
+        "computers": {"Bob": "bold"},
+        "shoe": ["2C", "4H", "3D", "KS", "8S"],
+        "actions": [
+            {"act": "bet", "who": "Ana", "on": "banker", "amount": 40},
+            {"act": "deal"},
+            *extra,
+        ],
+    }
+    path = tmp_path / "punto.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return path
+
+
+async def test_a_punto_banco_record_that_stops_early_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from banque.core.journal import read_journal
+    from banque.table.punto_app import run_punto
+
+    seen = _captured(monkeypatch)
+    bad = [{"act": "bet", "who": "Ana", "on": "player", "amount": 5000}, {"act": "deal"}]
+    assert run_punto(str(_punto_record(tmp_path, bad)), names=[], computers={}) == 0
+    app, game = seen["app"], seen["game"]
+    assert len(game.actions) == 2  # played on from the state before the refused act
+    async with app.run_test(notifications=True) as pilot:
+        await pilot.pause()
+        said = [note.message for note in app._notifications]
+    seen["journal"].close()
+    assert len(said) == 1 and said[0].startswith("The record stops at act 3 (bet), which the")
+    assert said[0].endswith("Play goes on from the state before it.")
+    assert len(read_journal(seen["journal"].path).record.actions) == 2
+
+
+async def test_a_chemin_de_fer_record_that_stops_early_says_so_and_hides_the_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from banque.core.models import Stand
+    from banque.table.chemin_app import run_chemin
+
+    seen = _captured(monkeypatch)
+    # Punter 2+3 = 5 is free; with a shoe giving the punter 2 (2+K) standing is refused.
+    shoe = ["2C", "3D", "KH", "4S", "9C", "KD", "QS", "JH"]
+    game = CheminGame(THREE, seed=1, shoe=shoe, forced_moves="announced")
+    game.bid("Ana", 20)
+    game.wager("Bruno", 20)
+    game.deal()
+    assert game.phase == "punter"
+    record = record_of(game, computers={"Chloé": "bold"})
+    bad = record.model_copy(update={"actions": [*record.actions, Stand(side="punter")]})
+    path = tmp_path / "chemin.json"
+    path.write_text(dump_record(bad), encoding="utf-8")
+    assert run_chemin(str(path), names=[], computers={}) == 0
+    app = seen["app"]
+    assert seen["game"].actions == game.actions and app.computers == {"Chloé": "bold"}
+    async with app.run_test(notifications=True) as pilot:
+        await pilot.pause()
+        said = [note.message for note in app._notifications]
+    seen["journal"].close()
+    assert said == [
+        f"The record stops at act {len(bad.actions)} (stand), a side's move that its cards "
+        "do not allow. Play goes on from the state before it."
+    ]  # the punter's concealed total is not told to the whole table
+
+
+def test_a_punto_banco_record_keeps_its_computers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from banque.table.punto_app import run_punto
+
+    seen = _captured(monkeypatch)
+    assert run_punto(str(_punto_record(tmp_path, [])), names=[], computers={}) == 0
+    app = seen["app"]
+    seen["journal"].close()
+    assert app.computers == {"Bob": "bold"} and list(app.seats) == ["Bob"]
+    assert app.humans == ["Ana"] and not app.watch
+    assert seen["journal"].computers == {"Bob": "bold"}  # and its journal keeps them
+    # --computer given as well: the record's, then those given
+    assert run_punto(str(_punto_record(tmp_path, [])), names=[], computers={"Ana": "bold"}) == 0
+    seen["journal"].close()
+    assert seen["app"].computers == {"Bob": "bold", "Ana": "bold"} and seen["app"].watch
