@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, cast
 from . import __version__
 from .constants import MAX_PLAYERS, MIN_PLAYERS, RULES_NAMES
 from .core.errors import BanqueError, RecordError
+from .games import GAME_NAMES, GAMES
 from .i18n import N_, _, chips, ngettext, pgettext
 from .text import plain, quoted
 
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
 
 EXIT_USAGE = 2
 #: The games of the family (see banque.games).
-GAME_CHOICES = ("banque", "chemin-de-fer", "punto-banco")
 #: Bounds of the numeric options: anything outside is refused in one line.
 MAX_PACKS = 1000
 MAX_COUPS = 10_000_000
@@ -245,7 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--game",
-        choices=GAME_CHOICES,
+        choices=GAME_NAMES,
         default="banque",
         help=_(
             "the game of a new table: banque (the default), punto-banco (you against the "
@@ -339,7 +339,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--game",
-        choices=GAME_CHOICES,
+        choices=GAME_NAMES,
         default="banque",
         help=_(
             "banque (the default), chemin-de-fer (the two hands' naturals) or punto-banco "
@@ -439,7 +439,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--game",
-        choices=GAME_CHOICES,
+        choices=GAME_NAMES,
         default="banque",
         help=_(
             "banque (the default), chemin-de-fer or punto-banco (four bettors, one a spot, "
@@ -1321,13 +1321,11 @@ def _solver_setup(args: argparse.Namespace, command: str = "edge") -> tuple[Any,
     game = result.game
     name = getattr(game, "game", "banque")
     if name != "banque":  # chemin de fer, punto banco: one hand against the bank
-        from .session.two_hands import TITLES
-
         raise ValueError(
             _(
                 "{command} studies Baccarat Banque à deux tableaux (one bank against a right "
                 "and a left hand), not {game}: for {game}, see banque odds --game {name}"
-            ).format(command=command, game=TITLES[name].lower(), name=name)
+            ).format(command=command, game=GAMES[name].title.lower(), name=name)
         )
     if game.phase in ("right", "left", "banker"):
         raise ValueError(

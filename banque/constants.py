@@ -27,7 +27,3 @@ ForcedMoves = Literal["automatic", "announced"]
 
 #: The houses' rule profiles (see :mod:`banque.games.banque.rules`), the first the default.
 RULES_NAMES: tuple[str, ...] = ("home", "classic", "hoyle")
-
-#: The family's other games (see :mod:`banque.games`): setup's Game row offers them
-#: after banque's three houses.
-TABLE_GAMES: tuple[str, ...] = ("chemin-de-fer", "punto-banco")

@@ -1,21 +1,37 @@
-"""The other games of the family: chemin de fer and punto banco.
+"""The family's games, each a definition over the core, and the one registry.
 
-Banque à deux tableaux (:mod:`banque.games.banque.game`) deals three hands; the two
-games here deal two, a punter's hand (the *player*) against the banker's.
-Each is a small definition over shared pieces (:mod:`banque.games.two_hands`:
-the seeded shoe, totals and naturals, the fixed drawing table, events), in
-the manner of PokerKit's ``games.py``:
+Each game is a folder here whose ``__init__`` gives its
+:class:`~banque.games.gamedef.GameDefinition`:
 
-- :mod:`banque.games.punto_banco.game` -- punto banco (the Las Vegas game of the
-  Pocket Book text): the house banks, every draw is fixed, bets on the
-  player, the banker, or the banker's natural 8 / natural 9;
-- :mod:`banque.games.chemin_de_fer.game` -- chemin de fer: the bank moves round the
+- :mod:`banque.games.banque` -- Baccarat Banque à deux tableaux: the banker's
+  hand against independent right and left hands, under three houses' rules;
+- :mod:`banque.games.chemin_de_fer` -- chemin de fer: the bank moves round the
   table, bets in rotation, banco and banco suivi, the punter bound, the
-  banker free.
+  banker free;
+- :mod:`banque.games.punto_banco` -- punto banco (the Las Vegas game of the
+  Pocket Book text): the house banks, every draw is fixed.
 
-A record names its game (``"game": "punto-banco"``); absent, it is banque.
+:data:`GAMES` is the registry: a fourth game is one folder and one entry
+here. A record names its game (``"game": "punto-banco"``); absent, it is banque.
 """
 
 from __future__ import annotations
 
-GAME_NAMES: tuple[str, ...] = ("banque", "chemin-de-fer", "punto-banco")
+from .banque import DEFINITION as BANQUE
+from .chemin_de_fer import DEFINITION as CHEMIN_DE_FER
+from .gamedef import GameDefinition
+from .punto_banco import DEFINITION as PUNTO_BANCO
+
+__all__ = ["GAMES", "GAME_NAMES", "TWO_HAND_GAMES", "GameDefinition", "definition"]
+
+#: Every game of the family, by name, banque first.
+GAMES: dict[str, GameDefinition] = {g.name: g for g in (BANQUE, CHEMIN_DE_FER, PUNTO_BANCO)}
+GAME_NAMES: tuple[str, ...] = tuple(GAMES)
+#: The games that deal two hands (each has its own table for now).
+TWO_HAND_GAMES: tuple[str, ...] = tuple(g.name for g in GAMES.values() if g.hands == 2)
+
+
+def definition(name: str) -> GameDefinition:
+    """The game called ``name`` (``KeyError`` if there is none: names are checked
+    where they are read, by the record's model and the command line's choices)."""
+    return GAMES[name]

@@ -29,61 +29,18 @@ from ..core.journal import (
     read_journal,
     trim_to,
 )
-from ..core.messages import N_, Msg, Nn_, reason
-from ..core.models import Record, TableOptions, Temperament
+from ..core.messages import N_, Msg, Nn_
+from ..core.models import Record, Temperament
 from ..core.record import dump_record
+from . import definition
 from .banque.game import Event, Game
 
 
 def new_game(record: Record, **options: Any) -> Game:
-    """The game a record starts from (before any act).
-
-    A record of chemin de fer or punto banco (``"game"``) gives that game's
-    engine (:mod:`banque.games`); it answers the same calls as :class:`Game`
-    where the games meet (``apply``, ``report``, ``view``, ``actions``).
-    """
-    if record.game != "banque":
-        return _two_hand_game(record, **options)  # type: ignore[return-value]
-    options.setdefault("forced_moves", record.forced_moves)
-    options.setdefault("rules", record.rules)
-    options.setdefault("options", record.options)
-    try:
-        return Game(record.participants, record.seed, record.shoe, stream=record.stream, **options)
-    except IllegalAction as exc:
-        raise RecordError(reason(exc)) from None
-
-
-def _two_hand_game(record: Record, **options: Any) -> Any:
-    forced = options.pop("forced_moves", record.forced_moves)
-    try:
-        if record.game == "punto-banco":
-            from .punto_banco.game import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
-
-            return PuntoGame(
-                record.participants,
-                record.seed,
-                record.shoe,
-                packs=record.packs or DEFAULT_PACKS,
-                limit=record.limit or DEFAULT_LIMIT,
-                stream=record.stream,
-                **options,
-            )
-        from .chemin_de_fer.game import DEFAULT_PACKS as CHEMIN_PACKS
-        from .chemin_de_fer.game import CheminGame
-
-        return CheminGame(
-            record.participants,
-            record.seed,
-            record.shoe,
-            packs=record.packs or CHEMIN_PACKS,
-            rotation=record.rotation,
-            first_bank=record.first_bank,
-            forced_moves=forced,
-            stream=record.stream,
-            **options,
-        )
-    except IllegalAction as exc:
-        raise RecordError(reason(exc)) from None
+    """The game a record starts from (before any act): its game's definition makes it
+    (:data:`banque.games.GAMES`); every game answers the same calls as :class:`Game`
+    where the games meet (``apply``, ``report``, ``view``, ``actions``)."""
+    return definition(record.game).new_game(record, **options)
 
 
 @dataclass
@@ -146,38 +103,16 @@ def record_of(
     ``computers`` (each computer seat's temperament) and ``pace`` are what
     the table adds, so that a resumed game has the same seats.
     """
-    name = getattr(game, "game", "banque")
-    if name != "banque":
-        return Record.model_construct(
-            format="banque-record/1",
-            game=name,
-            participants=list(game.participants),
-            seed=game.seed,
-            stream=getattr(game, "stream", None),
-            shoe=list(game.stacked),
-            rules="home",
-            options=TableOptions(),
-            forced_moves=getattr(game, "forced_moves", "automatic"),
-            computers=dict(computers or {}),
-            pace=pace,
-            packs=game.packs,
-            limit=getattr(game, "limit", None),
-            rotation=getattr(game, "rotation", "left"),
-            first_bank=getattr(game, "first_bank", "lot"),
-            actions=list(game.actions),
-        )
     return Record.model_construct(
         format="banque-record/1",
         participants=list(game.participants),
         seed=game.seed,
         stream=game.stream,
         shoe=list(game.stacked),
-        rules=game.rules,
-        options=game.options,
-        forced_moves=game.forced_moves,
         computers=dict(computers or {}),
         pace=pace,
         actions=list(game.actions),
+        **game.record_fields(),
     )
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
@@ -27,7 +27,7 @@ from ..constants import MAX_NAME
 from ..core.cards import full_shoe, hand_total
 from ..core.errors import IllegalAction
 from ..core.messages import N_, Msg, Nn_
-from ..core.models import Action
+from ..core.models import Action, TableOptions
 from ..core.naturals import side_result
 from ..core.rng import Stream, derived, generator
 from ..text import quoted
@@ -222,6 +222,17 @@ class TwoHandGame:
         self.log: list[Event] = []
         self.balances: dict[str, int] = {p: START_CHIPS for p in self.participants}
         self.coups = []
+
+    def record_fields(self) -> dict[str, Any]:
+        """What this game's record keeps beyond the fields every record has (a game
+        adds its own: punto banco its limit, chemin de fer its rotation…)."""
+        return {
+            "game": self.game,
+            "rules": "home",
+            "options": TableOptions(),
+            "forced_moves": "automatic",
+            "packs": self.packs,
+        }
 
     def rng_for(self, purpose: str) -> random.Random:
         """A generator of the game's own for one purpose (a computer seat, the table's

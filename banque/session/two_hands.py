@@ -17,6 +17,7 @@ from typing import Any
 from ..core.errors import BanqueError, IllegalAction
 from ..core.messages import N_, Msg
 from ..core.rng import seat_draws, skip_seats
+from ..games import GAMES
 from ..games.two_hands import validate_names
 
 __all__ = [
@@ -26,10 +27,6 @@ __all__ = [
     "from_record",
     "your_name",
 ]
-
-#: Seats each game takes: (fewest, most).
-SEATS = {"punto-banco": (1, 11), "chemin-de-fer": (2, 11)}
-TITLES = {"punto-banco": "Punto banco", "chemin-de-fer": "Chemin de fer"}
 
 
 def your_name() -> str:
@@ -42,10 +39,10 @@ def your_name() -> str:
 
 def check_seats(game: str, names: list[str]) -> list[str]:
     """The names, checked for ``game``; :class:`IllegalAction` says what is wrong."""
-    if game not in SEATS:
+    if game not in GAMES:
         raise IllegalAction(Msg(N_("There is no game called {game}."), game=repr(game)), "game")
-    low, high = SEATS[game]
-    return validate_names(names, low, high, TITLES[game])
+    rules = GAMES[game]
+    return validate_names(names, *rules.seats, rules.title)
 
 
 class TableJournal:

@@ -9,8 +9,9 @@ import pytest
 from textual.widgets import Static
 
 from banque import i18n
-from banque.constants import RULES_NAMES, TABLE_GAMES
+from banque.constants import RULES_NAMES
 from banque.core.errors import IllegalAction
+from banque.games import TWO_HAND_GAMES
 from banque.session.two_hands import check_seats
 from banque.table import chemin_app
 from banque.table.app import BanqueApp
@@ -249,7 +250,7 @@ async def test_every_table_option_fits_whole_at_80x24(lang: str) -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             screen = app.screen
             assert isinstance(screen, SetupScreen)
-            for game in RULES_NAMES + TABLE_GAMES:
+            for game in RULES_NAMES + TWO_HAND_GAMES:
                 screen.focus_cell("rules")
                 while screen.option("rules") != game:
                     await pilot.press("space")

@@ -55,6 +55,7 @@ from ...core.models import (
     Observation,
     Pass,
     Phase,
+    Record,
     Replenish,
     Retire,
     Rules,
@@ -284,6 +285,13 @@ class Game:
     Mersenne Twister of a study's seed and of every older record; a new
     game's, ``"blake2b-ctr/1"`` keyed by a secure seed (``seed_and_stream``).
     """
+
+    #: The game's name, as records say it.
+    game = "banque"
+
+    def record_fields(self) -> dict[str, Any]:
+        """What this game's record keeps beyond the fields every record has."""
+        return {"rules": self.rules, "options": self.options, "forced_moves": self.forced_moves}
 
     def __init__(
         self,
@@ -3196,3 +3204,12 @@ _APPLY: dict[str, Callable[[Game, Any], list[Event]]] = {
     "replenish": lambda g, a: g.replenish(a.amount),
     "take": lambda g, a: g.take(a.who),
 }
+
+
+def from_record(record: Record, **options: Any) -> Game:
+    """The game a record of banque starts from (before any act); ``options`` override
+    the record's (``keep_log``, ``record``…)."""
+    options.setdefault("forced_moves", record.forced_moves)
+    options.setdefault("rules", record.rules)
+    options.setdefault("options", record.options)
+    return Game(record.participants, record.seed, record.shoe, stream=record.stream, **options)

@@ -56,7 +56,7 @@ from pydantic import BaseModel
 from ...core.cards import RANK_VALUE
 from ...core.errors import IllegalAction
 from ...core.messages import N_, Card, Cards, Msg, Nn_, chips
-from ...core.models import Banco, Bid, Deal, Draw, Pass, Retire, Stand, Wager, build
+from ...core.models import Banco, Bid, Deal, Draw, Pass, Record, Retire, Stand, Wager, build
 from ...core.one_side import advise_one_side
 from ...core.rng import Stream
 from ...text import quoted
@@ -147,6 +147,14 @@ class CheminGame(TwoHandGame):
     """A game of chemin de fer: coup after coup, the bank going round, until ``retire``."""
 
     game = "chemin-de-fer"
+
+    def record_fields(self) -> dict[str, Any]:
+        return {
+            **super().record_fields(),
+            "forced_moves": self.forced_moves,
+            "rotation": self.rotation,
+            "first_bank": self.first_bank,
+        }
 
     def __init__(
         self,
@@ -1026,3 +1034,19 @@ class CheminGame(TwoHandGame):
             first_bank=self.first_bank,
             bids=dict(self.bids),
         )
+
+
+def from_record(record: Record, **options: Any) -> CheminGame:
+    """The game a record of chemin de fer starts from (before any act)."""
+    forced = options.pop("forced_moves", record.forced_moves)
+    return CheminGame(
+        record.participants,
+        record.seed,
+        record.shoe,
+        packs=record.packs or DEFAULT_PACKS,
+        rotation=record.rotation,
+        first_bank=record.first_bank,
+        forced_moves=forced,
+        stream=record.stream,
+        **options,
+    )

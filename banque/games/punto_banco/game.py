@@ -33,7 +33,7 @@ from pydantic import BaseModel
 
 from ...core.errors import IllegalAction
 from ...core.messages import N_, Cards, Clauses, Msg, Nn_, chips
-from ...core.models import Bet, Deal, Retire, Spot, build
+from ...core.models import Bet, Deal, Record, Retire, Spot, build
 from ...core.rng import Stream
 from ...text import quoted
 from ..banque.game import START_CHIPS
@@ -101,6 +101,9 @@ class PuntoGame(TwoHandGame):
     """A game of punto banco: coup after coup against the house, until ``retire``."""
 
     game = "punto-banco"
+
+    def record_fields(self) -> dict[str, Any]:
+        return {**super().record_fields(), "limit": self.limit}
 
     def __init__(
         self,
@@ -464,3 +467,17 @@ PAID: dict[str, str] = {
     "natural8": N_("{who} {won} on natural8"),
     "natural9": N_("{who} {won} on natural9"),
 }
+
+
+def from_record(record: Record, **options: Any) -> PuntoGame:
+    """The game a record of punto banco starts from (before any act)."""
+    options.pop("forced_moves", None)  # every draw is fixed
+    return PuntoGame(
+        record.participants,
+        record.seed,
+        record.shoe,
+        packs=record.packs or DEFAULT_PACKS,
+        limit=record.limit or DEFAULT_LIMIT,
+        stream=record.stream,
+        **options,
+    )

@@ -22,11 +22,11 @@ from ...constants import (
     MIN_PLAYERS,
     RULES_NAMES,
     SEAT_CHOICES,
-    TABLE_GAMES,
     ForcedMoves,
     SeatChoice,
 )
 from ...core.errors import IllegalAction
+from ...games import TWO_HAND_GAMES
 from ...i18n import LANGUAGES, N_, _, chips, current_language
 from ..widgets.bars import KeyBar, TitleBar
 from ..widgets.field import TextField
@@ -336,7 +336,7 @@ class SetupScreen(Screen[None]):
                         [
                             (tuple(LANGUAGES), language_label, current_language()),
                             (("announced", "automatic"), moves_label, forced),
-                            (RULES_NAMES + TABLE_GAMES, rules_label, rules),
+                            (RULES_NAMES + TWO_HAND_GAMES, rules_label, rules),
                             (choices, partial(table_option_label, rules), option),
                         ],
                         id="options",
@@ -582,7 +582,7 @@ class SetupScreen(Screen[None]):
         seed = int(seed_text) if seed_text.isdigit() else None
         self.banque.forced_moves = cast("ForcedMoves", self.option("forced"))
         choice = self.option("rules")
-        if choice in TABLE_GAMES:  # the family's other games have their own tables
+        if choice in TWO_HAND_GAMES:  # the family's other games have their own tables
             self._start_other_game(choice, names, kinds, seed, pace)
             return
         self.banque.rules = choice

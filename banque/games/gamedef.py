@@ -1,0 +1,53 @@
+"""What a game of the family is to the rest of banque: its definition.
+
+Each game is a folder of :mod:`banque.games` whose ``__init__`` gives a
+:class:`GameDefinition`: its name (as records and ``--game`` say it), its
+title, its seats, its shoe, and where its engine lives. The engine module
+gives ``from_record(record, **options)``, the game a record starts, and the
+engine's games give ``record_fields()``, what their record keeps beyond the
+fields every record has. :mod:`banque.games` keeps the one registry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+from ..core.errors import IllegalAction, RecordError
+from ..core.messages import reason
+
+if TYPE_CHECKING:
+    from ..core.models import Record
+
+__all__ = ["GameDefinition"]
+
+
+@dataclass(frozen=True)
+class GameDefinition:
+    """One game of the family (its words are message ids, told in each language)."""
+
+    #: As records, journals and ``--game`` name it.
+    name: str
+    #: Its title: a proper name, the same in every language.
+    title: str
+    #: Participants: the fewest and the most.
+    seats: tuple[int, int]
+    #: Packs in a new shoe.
+    packs: int
+    #: Hands dealt a coup: banque's three (the banker's, the right and the left),
+    #: or the two-hand games' two (the player's and the banker's).
+    hands: int
+    #: The module of its engine (imported on first use: the first screen needs none).
+    engine: str
+
+    def module(self) -> Any:
+        return import_module(self.engine)
+
+    def new_game(self, record: Record, **options: Any) -> Any:
+        """The game ``record`` starts from (before any act); :class:`RecordError` if
+        its head does not make a game."""
+        try:
+            return self.module().from_record(record, **options)
+        except IllegalAction as exc:
+            raise RecordError(reason(exc)) from None
