@@ -40,9 +40,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pydantic import ValidationError
+
 from ..text import plain
 from .errors import RecordError
+from .messages import N_, Msg, Nn_, joined, os_reason, reason, tell
 from .models import Action, Record, Temperament
+from .record import _act_json, _acts_adapter, loads_json, parse_record, read_limited, record_head
 
 if TYPE_CHECKING:
     from .messages import Msg
@@ -82,14 +86,10 @@ def games_dir(create: bool = False) -> Path:
 
 
 def _symlink(path: Path) -> Any:
-    from .messages import N_, Msg
-
     return Msg(N_("{path} is a symbolic link: banque does not write through it"), path=str(path))
 
 
 def _unreadable(p: Path, exc: OSError) -> Any:
-    from .messages import N_, Msg, os_reason
-
     return Msg(N_("{name}: cannot be read ({why})"), name=str(p), why=os_reason(exc))
 
 
@@ -141,8 +141,6 @@ def atomic_write(path: str | Path, text: str, mode: int = 0o600) -> Path:
     if p.is_symlink():
         raise OSError(_symlink(p))
     if p.exists() and not p.is_file():
-        from .messages import N_, Msg
-
         raise OSError(Msg(N_("{path} is not a regular file"), path=str(p)))
     folder = p.parent if str(p.parent) else Path(".")
     tmp = folder / f".{p.name}.{secrets.token_hex(4)}.tmp"
@@ -163,14 +161,10 @@ def atomic_write(path: str | Path, text: str, mode: int = 0o600) -> Path:
 
 
 def _act_line(action: Action) -> str:
-    from .record import _act_json
-
     return _act_json(action) + "\n"
 
 
 def _head(record: Record, started: datetime) -> dict[str, Any]:
-    from .record import record_head
-
     head = record_head(record, JOURNAL_FORMAT)
     head["started"] = started.isoformat(timespec="seconds")
     return head
@@ -211,8 +205,6 @@ class Journal:
         """Why the last write failed, in the player's language (``None``: it worked)."""
         if self.failure_msg is None:
             return None
-        from .messages import tell
-
         return tell(self.failure_msg)
 
     @property
@@ -280,8 +272,6 @@ class Journal:
         cannot be made): it fails like a journal that cannot be written — the table
         takes no act and says why — and every :meth:`sync` tries to create it again,
         with the whole record ``make()`` gives then, so nothing played is lost."""
-        from .messages import os_reason
-
         started = clock or datetime.now()
         where = folder if folder is not None else games_dir()
         journal = cls(where / f"{started.strftime('%Y%m%d-%H%M%S')}{SUFFIX}", -1, 0, 0)
@@ -291,8 +281,6 @@ class Journal:
 
     def _born(self, draws: Mapping[str, int] | None) -> bool:
         """Create a journal made :meth:`later` (``False``: still cannot; ``failure`` says why)."""
-        from .messages import os_reason
-
         assert self._make is not None
         try:
             made = Journal.create(self._make(), folder=self._folder, clock=self._clock)
@@ -334,8 +322,6 @@ class Journal:
             if info.good_bytes < size:
                 kept = _keep_dropped(p, fd, info.good_bytes, size) if info.dropped else None
                 if kept is not None and info.damage is not None:
-                    from .messages import N_, Msg, joined
-
                     info.damage = joined(
                         info.damage,
                         Msg(N_(" The dropped lines are kept in {path}."), path=str(kept)),
@@ -441,8 +427,6 @@ class Journal:
             else:  # nothing waits: is the file writable again (a part line cut)?
                 self._check()
         except OSError as exc:
-            from .messages import os_reason
-
             self.failure_msg = os_reason(exc)
             return False
         self.written = max(self.written, len(actions))
@@ -501,8 +485,6 @@ def _keep_dropped(path: Path, fd: int, start: int, end: int) -> Path | None:
 
 def stopped_msg(why: Msg | str) -> Msg:
     """What every table says while its journal cannot be written (it takes no act)."""
-    from .messages import N_, Msg
-
     return Msg(
         N_(
             "The game's journal cannot be written ({why}): no act is taken until it can be. "
@@ -533,8 +515,6 @@ def rescue_record(text: str, name: str, folders: Sequence[Path] = ()) -> Path | 
 def not_kept_msg(journal: Journal, rescued: Path | None) -> Msg:
     """The close's line when the journal is not up to date: what is not kept, and where
     the whole record went (if it could go anywhere)."""
-    from .messages import N_, Msg, Nn_, joined
-
     missing = (
         Msg.plural(
             Nn_(
@@ -649,11 +629,6 @@ def parse_journal(text: str) -> JournalInfo:
     damaged tail never makes the good part unreadable.  Only a journal
     whose first line is damaged is a :class:`RecordError`.
     """
-    from pydantic import ValidationError
-
-    from .messages import N_, Msg
-    from .record import _acts_adapter, loads_json, parse_record
-
     offset = len("\ufeff".encode()) if text.startswith("\ufeff") else 0
     text = text.removeprefix("\ufeff")
     lines = text.split("\n")
@@ -733,14 +708,9 @@ def read_journal(path: str | Path) -> JournalInfo:
     try:
         fd = os.open(p, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
     except FileNotFoundError:
-        from .messages import N_, Msg
-
         raise RecordError(Msg(N_("{name}: no such file"), name=str(p))) from None
     except OSError as exc:
         raise RecordError(_unreadable(p, exc)) from None
-    from .messages import N_, Msg, reason
-    from .record import read_limited
-
     try:
         with os.fdopen(fd, "rb") as fh:
             raw = read_limited(fh)  # the records' size limit (and a regular file only)
@@ -908,8 +878,6 @@ def read_seats(journal_path: str | Path) -> SeatCredentials | None:
     not one of ours is refused (a :class:`RecordError` that says so): its
     tokens would open the seats to whoever put it there or read it.
     """
-    from .messages import N_, Msg
-
     p = seats_path(journal_path)
     try:
         fd = os.open(p, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)

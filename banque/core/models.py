@@ -23,6 +23,7 @@ from pydantic import (
 from ..constants import ForcedMoves as ForcedMoves
 from ..text import quoted
 from .cards import RANK_VALUE, CardError, parse_card
+from .messages import N_, Msg, reason
 from .rng import Stream
 
 Side = Literal["right", "left"]
@@ -238,8 +239,6 @@ class Record(BaseModel):
 
     @model_validator(mode="after")
     def _options_fit_the_rules(self) -> Record:
-        from .messages import N_, Msg
-
         if self.options.banco_split != "free" and self.rules != "classic":
             raise ValueError(
                 Msg(N_("options: banco_split is a classic house's option (rules: classic)"))
@@ -253,8 +252,6 @@ class Record(BaseModel):
     @model_validator(mode="after")
     def _first_bank_is_chemins(self) -> Record:
         if self.first_bank != "lot" and self.game != "chemin-de-fer":
-            from .messages import N_, Msg
-
             raise ValueError(Msg(N_("first_bank: lot or auction is chemin de fer's table option")))
         return self
 
@@ -262,8 +259,6 @@ class Record(BaseModel):
     def _computers_sit(self) -> Record:
         strangers = [n for n in self.computers if n not in self.participants]
         if strangers:
-            from .messages import N_, Msg
-
             raise ValueError(
                 Msg(
                     N_("computers: {names} is not a participant"),
@@ -280,8 +275,6 @@ class Record(BaseModel):
         try:
             return [parse_card(c) if isinstance(c, str) else c for c in value]
         except CardError as exc:
-            from .messages import reason
-
             raise ValueError(reason(exc)) from None
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal, getcontext
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -26,6 +27,7 @@ from .edge import (
     Edge,
     EdgeModel,
     Point,
+    _cell_move,
     _check_q,
     _check_stakes,
     _dot,
@@ -244,8 +246,6 @@ def _merged_cells(
     model: EdgeModel, q: object, pairs: set[tuple[int, int]]
 ) -> dict[tuple[int | None, int | None], Cell]:
     """Best moves of a banker who knows only that its pair is one of ``pairs``."""
-    from .edge import _cell_move
-
     qq = _check_q(q)
     d = math.lcm(qq[0].denominator, qq[1].denominator)
     a_r, a_l = int(qq[0] * d), int(qq[1] * d)
@@ -968,8 +968,6 @@ def nash_equal_stakes(model: EdgeModel, tolerance: Fraction = Fraction(1, 10**15
         disc = (b + c) ** 2 - 4 * d * a
         if disc < 0:
             return None
-        from decimal import Decimal, getcontext
-
         getcontext().prec = 50
         root = Decimal(disc).sqrt()
         roots = [
@@ -1017,8 +1015,6 @@ def _roots_inside(c0: int, c1: int, c2: int) -> list[tuple[Fraction, str]]:
     disc = c1 * c1 - 4 * c2 * c0
     if disc < 0:
         return []
-    from decimal import Decimal, getcontext
-
     getcontext().prec = 60
     root = Decimal(disc).sqrt()
     out = []

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..games.two_hands import banker_draws
 from ..i18n import _, ngettext
-from .odds import _check_packs, _entry, _value_counts, two_card_distribution
+from .odds import _check_packs, _entry, _no_natural_ways, _value_counts, two_card_distribution
 
 __all__ = [
     "chemin_report",
@@ -198,8 +198,6 @@ def format_punto(report: dict[str, Any]) -> str:
 
 def chemin_report(packs: int = 6) -> dict[str, Any]:
     """Chemin de fer's two-hand natural odds: one hand, either hand, both, neither."""
-    from .odds import _no_natural_ways
-
     packs = _check_packs(packs)
     dist = two_card_distribution(packs)
     one = dist[8] + dist[9]

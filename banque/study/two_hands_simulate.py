@@ -15,9 +15,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..games.chemin_de_fer.game import CheminGame
+from ..games.chemin_de_fer.players import CheminComputer, play_step
 from ..games.punto_banco.game import PuntoGame
 from ..games.two_hands import points
-from .two_hands_odds import punto_odds
+from ..i18n import _, pgettext
+from .two_hands_odds import chemin_report, punto_odds
 
 __all__ = [
     "CheminSummary",
@@ -103,8 +106,8 @@ def simulate_punto(coups: int, seed: int = 0, packs: int = 8) -> PuntoSummary:
     names = [name for name, _, _ in _BETTORS]
     tables = 0
     game: PuntoGame | None = None
-    for _ in range(coups):
-        if game is None or any(game.balances[n] < stake for n, _, stake in _BETTORS):
+    for _coup in range(coups):
+        if game is None or any(game.balances[n] < stake for n, _spot, stake in _BETTORS):
             game = PuntoGame(
                 names, seed * 1_000_003 + tables, packs=packs, record=False, keep_log=False
             )
@@ -130,8 +133,6 @@ def _pct(x: float | Fraction) -> str:
 
 
 def format_punto_summary(s: PuntoSummary) -> str:
-    from ..i18n import _, pgettext
-
     words = {
         "player": pgettext("punto banco: a hand, a spot", "player"),
         "banker": pgettext("punto banco: a hand, a spot", "banker"),
@@ -195,17 +196,12 @@ class CheminSummary:
         }
 
     def exact_naturals(self) -> Fraction:
-        from .two_hands_odds import chemin_report
-
         return Fraction(chemin_report(self.packs)["natural_either_hand"]["fraction"])
 
 
 def simulate_chemin(coups: int, players: int = 5, seed: int = 0, packs: int = 6) -> CheminSummary:
     """Play ``coups`` coups of chemin de fer between computer players (a fresh game
     whenever one ends)."""
-    from ..games.chemin_de_fer.game import CheminGame
-    from ..games.chemin_de_fer.players import CheminComputer, play_step
-
     if coups < 1:
         raise ValueError("coups must be at least 1")
     if not 2 <= players <= 11:
@@ -252,8 +248,6 @@ def simulate_chemin(coups: int, players: int = 5, seed: int = 0, packs: int = 6)
 
 
 def format_chemin_summary(s: CheminSummary) -> str:
-    from ..i18n import _, pgettext
-
     d = s.as_dict()
     words = {
         "player": pgettext("chemin de fer: the punters' hand", "player"),

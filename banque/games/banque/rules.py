@@ -26,7 +26,7 @@ from dataclasses import dataclass, fields
 from typing import Literal
 
 from ...constants import RULES_NAMES
-from ...core.messages import Translator, tell
+from ...core.messages import Msg, Translator, tell
 from ...core.naturals import NaturalRule
 from ...i18n import N_
 
@@ -140,8 +140,6 @@ def house_rules(name: str) -> HouseRules:
     try:
         return PROFILES[name]
     except KeyError:
-        from ...core.messages import Msg
-
         raise ValueError(
             Msg(
                 N_("unknown rules {name}: the profiles are {profiles}"),

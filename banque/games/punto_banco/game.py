@@ -50,6 +50,7 @@ from ..two_hands import (
     points,
     result_of,
     standings,
+    validate_names,
 )
 
 __all__ = ["DEFAULT_LIMIT", "DEFAULT_PACKS", "SPOTS", "PuntoGame", "PuntoReport"]
@@ -117,8 +118,6 @@ class PuntoGame(TwoHandGame):
         keep_log: bool = True,
         stream: Stream | None = None,
     ) -> None:
-        from ..two_hands import validate_names
-
         self.participants = validate_names(participants, 1, MAX_PLAYERS, "Punto banco")
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
             raise IllegalAction(
