@@ -12,6 +12,8 @@ from typing import Literal
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 11
+#: Packs in banque's shoe (its rules card: three).
+PACKS = 3
 MAX_NAME = 20
 
 #: What setup makes of a seat: a human, or a computer of a temperament.

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..constants import PACKS as PACKS
 from ..i18n import card_rank
 from ..text import quoted
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 PACK_SIZE = 52
-PACKS = 3
 
 #: Points of each rank: A = 1, 2-9 face value, 10/J/Q/K = 0.
 RANK_VALUE: dict[str, int] = {r: (i + 1 if i < 9 else 0) for i, r in enumerate(RANKS)}

@@ -3,8 +3,9 @@
 Each game is a folder of :mod:`banque.games` whose ``__init__`` gives a
 :class:`GameDefinition`: its name (as records and ``--game`` say it), its
 title, its seats, its shoe, and where its engine lives. The engine module
-gives ``from_record(record, **options)``, the game a record starts, and the
-engine's games give ``record_fields()``, what their record keeps beyond the
+gives ``from_record(record, **options)``, the game a record starts
+(:func:`banque.games.records.new_game` calls it), and the engine's games give
+``record_fields()``, what their record keeps beyond the
 fields every record has. :mod:`banque.games` keeps the one registry.
 """
 
@@ -12,13 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
-
-from ..core.errors import IllegalAction, RecordError
-from ..core.messages import reason
-
-if TYPE_CHECKING:
-    from ..core.models import Record
+from typing import Any
 
 __all__ = ["GameDefinition"]
 
@@ -43,11 +38,3 @@ class GameDefinition:
 
     def module(self) -> Any:
         return import_module(self.engine)
-
-    def new_game(self, record: Record, **options: Any) -> Any:
-        """The game ``record`` starts from (before any act); :class:`RecordError` if
-        its head does not make a game."""
-        try:
-            return self.module().from_record(record, **options)
-        except IllegalAction as exc:
-            raise RecordError(reason(exc)) from None

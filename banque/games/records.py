@@ -29,7 +29,7 @@ from ..core.journal import (
     read_journal,
     trim_to,
 )
-from ..core.messages import N_, Msg, Nn_
+from ..core.messages import N_, Msg, Nn_, reason
 from ..core.models import Record, Temperament
 from ..core.record import dump_record
 from . import definition
@@ -40,7 +40,10 @@ def new_game(record: Record, **options: Any) -> Game:
     """The game a record starts from (before any act): its game's definition makes it
     (:data:`banque.games.GAMES`); every game answers the same calls as :class:`Game`
     where the games meet (``apply``, ``report``, ``view``, ``actions``)."""
-    return definition(record.game).new_game(record, **options)
+    try:
+        return definition(record.game).module().from_record(record, **options)
+    except IllegalAction as exc:
+        raise RecordError(reason(exc)) from None
 
 
 @dataclass

@@ -4,8 +4,7 @@ and the banker's exact advice."""
 
 from __future__ import annotations
 
-from ...constants import MAX_PLAYERS, MIN_PLAYERS
-from ...core.cards import PACKS
+from ...constants import MAX_PLAYERS, MIN_PLAYERS, PACKS
 from ..gamedef import GameDefinition
 
 DEFINITION = GameDefinition(
