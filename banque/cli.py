@@ -633,13 +633,13 @@ def _add_rules_flags(parser: argparse.ArgumentParser, *, host: bool = False) -> 
     )
     parser.add_argument(
         "--first-bank",
-        choices=("auction", "list") if host else ("auction", "list", "lot"),
+        choices=("auction", "list", "lot"),
         default=unset,
         help=_(
             "hoyle's table option: the first bank by auction (the default) or held by the "
             "first name on the list"
         )
-        + ("" if host else _("; chemin de fer's: by lot (the default) or auction")),
+        + _("; chemin de fer's: by lot (the default) or auction"),
     )
 
 
@@ -720,6 +720,29 @@ def _add_net_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help=_("announced (the default): every side states its move, forced or not"),
     )
     _add_rules_flags(p, host=True)
+    p.add_argument(
+        "--game",
+        choices=GAME_CHOICES,
+        default=argparse.SUPPRESS,
+        help=_(
+            "the game hosted: banque (the default), chemin-de-fer or punto-banco; each seat "
+            "joins it with banque join"
+        ),
+    )
+    p.add_argument(
+        "--packs",
+        type=_whole(1, 1000),
+        default=None,
+        metavar="N",
+        help=_("chemin de fer's and punto banco's shoe: its packs (default 6 and 8)"),
+    )
+    p.add_argument(
+        "--limit",
+        type=_whole(1, 10**9),
+        default=None,
+        metavar=_("CHIPS"),
+        help=_("punto banco's house limit a bet (default 100)"),
+    )
     p.add_argument(
         "--resume",
         nargs="?",
@@ -866,6 +889,8 @@ _KEPT_BY_RESUME = (
     ("banco_split", "--banco-split"),
     ("first_bank", "--first-bank"),
     ("takeover", "--takeover"),
+    ("packs", "--packs"),
+    ("limit", "--limit"),
     ("group", "--group"),
     ("seat_user", "--seat-user"),
     ("no_journal", "--no-journal"),
@@ -879,6 +904,8 @@ def _host_resume(args: argparse.Namespace, screen: bool) -> int:
         for name, flag in _KEPT_BY_RESUME
         if getattr(args, name, None) not in (None, False, [], "home")
     ]
+    if getattr(args, "game", "banque") != "banque":
+        given.insert(0, "--game")
     if given:
         raise BanqueError(
             _(
@@ -890,6 +917,16 @@ def _host_resume(args: argparse.Namespace, screen: bool) -> int:
 
     hosting = resume_hosting(args.resume or None, socket_path=args.socket, tcp_port=args.tcp)
     game = hosting.table.session.game
+    if hosting.table.family != "banque":  # a two-hand game: its console, its seats joined
+        if args.play is not None:
+            hosting.table.close()
+            raise BanqueError(
+                _(
+                    "--play: a hosted {game} table is played from banque join (the host's "
+                    "terminal shows the public log)"
+                ).format(game=hosting.table.family)
+            )
+        return _serve_hosting(hosting, False, None)
     if args.play is not None:
         styles = {n: "cautious" for n in game.participants if n not in hosting.table.seats}
         check_play(args.play, list(game.participants), styles)  # type: ignore[arg-type]
@@ -906,6 +943,12 @@ def cmd_host(args: argparse.Namespace) -> int:
         _need_terminal()
     if args.resume is not None:
         return _host_resume(args, screen)
+    if getattr(args, "game", "banque") != "banque":
+        return _host_two_hands(args, screen)
+    if getattr(args, "packs", None) is not None or getattr(args, "limit", None) is not None:
+        raise BanqueError(
+            _("--packs and --limit are chemin de fer's and punto banco's (add --game)")
+        )
     seat_users = dict(args.seat_user)
     names = args.players
     computers = dict(args.computer)
@@ -948,6 +991,64 @@ def cmd_host(args: argparse.Namespace) -> int:
         tcp_port=args.tcp,
     )
     return _serve_hosting(hosting, screen, args.play)
+
+
+#: The seats of a hosted two-hand game when --players is not given.
+TWO_HAND_SEATS = {"chemin-de-fer": ["Ana", "Bruno", "Chloé"], "punto-banco": ["Ana", "Bruno"]}
+
+
+def _host_two_hands(args: argparse.Namespace, screen: bool) -> int:
+    """``banque host --game chemin-de-fer|punto-banco``: the same table, the same seats'
+    joins, journal and resume as banque's; the host's console shows the public log."""
+    from .net.host import prepare_hosting
+
+    game = args.game
+    if getattr(args, "rules", "home") != "home" or getattr(args, "banco_split", None):
+        raise BanqueError(
+            _("--rules and --banco-split are banque's: {game} has its own rules").format(game=game)
+        )
+    first_bank = getattr(args, "first_bank", None)
+    if first_bank is not None and (game != "chemin-de-fer" or first_bank == "list"):
+        raise BanqueError(
+            _("--first-bank {how}: chemin de fer's first bank goes by lot or auction").format(
+                how=first_bank
+            )
+            if game == "chemin-de-fer"
+            else _("--first-bank is not punto banco's: the house holds the bank")
+        )
+    if game == "chemin-de-fer" and args.limit is not None:
+        raise BanqueError(_("--limit is punto banco's house limit: not chemin de fer's"))
+    if game == "punto-banco" and args.forced_moves is not None:
+        raise BanqueError(_("--forced-moves is chemin de fer's: punto banco's draws are fixed"))
+    if args.play is not None:
+        raise BanqueError(
+            _(
+                "--play: a hosted {game} table is played from banque join (the host's "
+                "terminal shows the public log)"
+            ).format(game=game)
+        )
+    names = args.players or list(TWO_HAND_SEATS[game])
+    computers = dict(args.computer)
+    hosting = prepare_hosting(
+        names,
+        computers=computers,
+        seed=args.seed,
+        pace=0.6 if args.pace is None else args.pace,
+        forced_moves=args.forced_moves or "announced",
+        takeover=args.takeover,
+        journal=not args.no_journal,
+        group=args.group,
+        seat_users=dict(args.seat_user),
+        rules="home",
+        options=None,
+        socket_path=args.socket,
+        tcp_port=args.tcp,
+        game=game,
+        packs=args.packs,
+        limit=args.limit,
+        first_bank=first_bank or "lot",
+    )
+    return _serve_hosting(hosting, False, None)
 
 
 def _serve_hosting(hosting: Hosting, screen: bool, play: str | None) -> int:

@@ -42,6 +42,7 @@ from ..core.models import (
     Take,
     Wager,
 )
+from ..session.port import family_of
 from ..text import quoted
 from . import auth as A
 from . import protocol as P
@@ -49,7 +50,8 @@ from .auth import Peer
 
 if TYPE_CHECKING:
     from ..games.banque.game import Event
-    from ..session.session import ComputerPlayer, Session
+    from ..session.port import TableSession
+    from ..session.session import ComputerPlayer
 
 #: Ids of acts remembered per seat, for idempotence.
 REMEMBERED_ACTS = 64
@@ -157,6 +159,12 @@ def act_print(act: P.Act) -> str:
 class Table:
     """A session shared by joined seats (each human seat proves itself with its token).
 
+    Any game's session (:class:`banque.session.port.TableSession`): banque's, whose
+    acts and views are its own (:func:`~banque.net.protocol.parse_act`,
+    :func:`~banque.net.protocol.view_message`), or a two-hand game's, whose acts the
+    game's act models read (:func:`~banque.net.protocol.game_action`) and whose views
+    the game makes for each seat (:func:`~banque.net.protocol.game_view_message`).
+
     ``pace`` is the seconds between two automatic moves (computer seats, and
     stand-ins for gone seats when ``takeover``); ``uid`` the account whose
     processes may join a seat without its token (through the socket's peer
@@ -169,7 +177,7 @@ class Table:
 
     def __init__(
         self,
-        session: Session,
+        session: TableSession | Any,
         *,
         pace: float = 0.6,
         takeover: bool = False,
@@ -180,6 +188,8 @@ class Table:
         on_notice: Callable[[Msg], None] | None = None,
     ) -> None:
         self.session = session
+        #: The game played (``banque``, ``chemin-de-fer``, ``punto-banco``).
+        self.family = family_of(session)
         self.on_notice = on_notice
         self.notices = A.Notices(self._notice)
         self.pace = max(0.0, pace)
@@ -235,7 +245,13 @@ class Table:
         return out
 
     def waiting(self) -> list[str]:
-        """The joined human seats still to read a settlement (or to ask for a fresh bank)."""
+        """The joined human seats still to read a settlement (or to ask for a fresh bank);
+        punto banco: still to say ``deal`` once a seat has."""
+        if self.family != "banque":
+            ready = getattr(self.session, "ready", set())
+            if not ready or self.session.stage() != "play":
+                return []
+            return [s for s in self.seats if self.connected(s) and s not in ready]
         if self.session.stage() not in ("settlement", "ended"):
             return []
         return [s for s in self.seats if self.connected(s) and s not in self.ready]
@@ -246,7 +262,8 @@ class Table:
         joined.link.send(P.encode(message))
 
     def _view(self, joined: Joined, log: Sequence[Event] | None = None) -> dict[str, Any]:
-        view = P.view_message(
+        make = P.view_message if self.family == "banque" else P.game_view_message
+        view = make(
             self.session,
             joined.seat,
             self.turn,
@@ -366,7 +383,10 @@ class Table:
             elif kind == "proof":
                 self._proof(joined, P.parse_proof(data))
             elif kind == "act":
-                self._act(joined, P.parse_act(data))
+                if self.family == "banque":
+                    self._act(joined, P.parse_act(data))
+                else:
+                    self._act(joined, P.parse_game_act(data, self.family))
             else:
                 raise P.ProtocolError(
                     "bad_message",
@@ -586,20 +606,30 @@ class Table:
 
     def _welcome(self, seat: str | None) -> dict[str, Any]:
         g = self.session.game
-        return {
+        welcome = {
             "type": "welcome",
+            "game": self.family,
             "seat": seat,
             "spectator": seat is None,
             "participants": list(g.participants),
-            "forced_moves": g.forced_moves,
-            "rules": g.rules,
-            "options": g.options.model_dump(mode="json"),
+            "forced_moves": getattr(g, "forced_moves", "automatic"),
+            "rules": getattr(g, "rules", None),
+            "options": g.options.model_dump(mode="json") if self.family == "banque" else {},
             "pace": self.pace,
         }
+        if self.family != "banque":  # the game's own table options
+            welcome["packs"] = g.packs
+            welcome["computers"] = dict(self.session.styles)
+            if self.family == "chemin-de-fer":
+                welcome["rotation"] = g.rotation
+                welcome["first_bank"] = g.first_bank
+            else:
+                welcome["limit"] = g.limit
+        return welcome
 
     # ------------------------------------------------------------ acts
 
-    def _act(self, joined: Joined, act: P.Act) -> None:
+    def _act(self, joined: Joined, act: P.Act | P.GameAct) -> None:
         if not joined.hello:
             raise P.ProtocolError(
                 "hello_first", Msg(N_('Say "hello" (your seat and token) first.')), act.id
@@ -654,14 +684,15 @@ class Table:
         if reply["type"] == "ack":
             self._after(events)
 
-    def _apply(self, seat: str, act: P.Act) -> tuple[dict[str, Any], list[Event]]:
+    def _apply(self, seat: str, act: P.Act | P.GameAct) -> tuple[dict[str, Any], list[Event]]:
         """Apply an act of ``seat``; an ``ack`` (with the events), or a ProtocolError."""
         problem = self.journal_problem()
         if problem is not None:  # every act made now would be lost: none is taken
             if self.journal_failing is None:
                 self._changed([])  # everyone is told (a failure met by a retry)
             raise P.ProtocolError("journal", problem, act.id)
-        if act.turn != self.turn:
+        concurrent = getattr(self.session, "concurrent", False)  # punto banco's bets: at once
+        if act.turn != self.turn and not concurrent:
             raise P.ProtocolError(
                 "stale",
                 Msg(
@@ -674,6 +705,8 @@ class Table:
                 ),
                 act.id,
             )
+        if isinstance(act, P.GameAct):
+            return self._apply_game(seat, act)
         session = self.session
         stage = session.stage()
         if act.act in ("continue", "fresh"):
@@ -703,6 +736,25 @@ class Table:
             raise P.ProtocolError("refused", exc.msg, act.id) from None
         except ValueError as exc:  # a model refusing a value (pydantic)
             raise P.ProtocolError("refused", str(exc).splitlines()[0][:200], act.id) from None
+        return {"type": "ack", "id": act.id, "turn": self.turn + 1}, events
+
+    def _apply_game(self, seat: str, act: P.GameAct) -> tuple[dict[str, Any], list[Event]]:
+        """A two-hand game's act: read by the game's act models, applied for the seat."""
+        session = self.session
+        action = P.game_action(act, seat)
+        if act.act not in session.seat_acts(seat):
+            who = session.actor()
+            raise P.ProtocolError(
+                "not_your_turn",
+                Msg(N_("It is {who}'s turn, not yours."), who=who)
+                if who and who != seat
+                else Msg(N_("{act} is not an act of this moment."), act=act.act),
+                act.id,
+            )
+        try:
+            events = session.perform_for(seat, action)
+        except IllegalAction as exc:
+            raise P.ProtocolError("refused", exc.msg, act.id) from None
         return {"type": "ack", "id": act.id, "turn": self.turn + 1}, events
 
     def _perform(self, seat: str, act: P.Act, stage: str) -> list[Event]:
@@ -812,6 +864,10 @@ class Table:
 
     def _after(self, events: list[Event]) -> None:
         """A change was made: tell everyone; then what follows by itself."""
+        if self.family != "banque":
+            self._changed(events)  # (a seat ready to deal is a change of its view)
+            self._maybe_go_on()
+            return
         if events or self.session.stage() not in ("settlement", "ended"):
             self._changed(events)
         else:
@@ -819,7 +875,19 @@ class Table:
         self._maybe_go_on()
 
     def _maybe_go_on(self) -> None:
-        """Everyone joined has read the settlement (or asked for a fresh bank): go on."""
+        """Everyone joined has read the settlement (or asked for a fresh bank): go on.
+        punto banco: every seat joined has said ``deal``: the coup is dealt."""
+        if self.family != "banque":
+            deal = getattr(self.session, "deal_if_ready", None)
+            if deal is None or self.journal_failing is not None:
+                return
+            present = [s for s in self.seats if self.connected(s)]
+            if not present:
+                return
+            events = deal(present)
+            if events is not None:
+                self._changed(events)
+            return
         stage = self.session.stage()
         if stage not in ("settlement", "ended") or not self.ready:
             return
@@ -842,9 +910,11 @@ class Table:
             return who
         if not self.takeover:
             return None
+        who = session.actor()
+        if self.family != "banque":
+            return who if who in self.seats and not self.connected(who) else None
         from ..session.session import COMPUTER_STAGES
 
-        who = session.actor()
         if session.stage() in COMPUTER_STAGES and who in self.seats and not self.connected(who):
             return who
         return None
@@ -890,6 +960,8 @@ class Table:
         stage = session.stage()
         if who in session.computers:
             events = session.play_computer()
+        elif self.family != "banque":
+            events = session.stand_in_move(who)
         elif stage == "seating":
             events = session.confirm_seating()
         elif stage == "shuffle":
