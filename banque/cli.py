@@ -680,7 +680,7 @@ def _add_net_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     p.add_argument(
         "--players",
-        type=_names,
+        type=_host_names,
         default=None,
         metavar=_("NAMES"),
         help=_(
@@ -856,6 +856,19 @@ def _names(text: str) -> list[str]:
     return names
 
 
+def _host_names(text: str) -> list[str]:
+    """``banque host --players``: 1 to 11 names (each game checks its own number: banque
+    seats 3 or more, chemin de fer 2, punto banco 1, as its engine says)."""
+    names = [n.strip() for n in text.split(",")]
+    if any(not n for n in names):
+        raise argparse.ArgumentTypeError(
+            _("{text}: names are separated by commas").format(text=quoted(text))
+        )
+    if len(names) > MAX_PLAYERS:
+        return _names(text)  # the words of banque's own limit
+    return names
+
+
 def _seat_user(text: str) -> tuple[str, str]:
     seat, sep, user = text.partition("=")
     if not sep or not seat.strip() or not user.strip():
@@ -936,6 +949,8 @@ def _host_resume(args: argparse.Namespace, screen: bool) -> int:
 def cmd_host(args: argparse.Namespace) -> int:
     from .net.host import check_play, prepare_hosting
 
+    if getattr(args, "game", "banque") != "banque" and args.resume is None:
+        return _host_two_hands(args)
     if args.play is not None and args.log:
         raise BanqueError(_("--play shows your seat full-screen: not with --log"))
     screen = not args.log and sys.stdin.isatty() and sys.stdout.isatty()
@@ -943,14 +958,17 @@ def cmd_host(args: argparse.Namespace) -> int:
         _need_terminal()
     if args.resume is not None:
         return _host_resume(args, screen)
-    if getattr(args, "game", "banque") != "banque":
-        return _host_two_hands(args, screen)
     if getattr(args, "packs", None) is not None or getattr(args, "limit", None) is not None:
         raise BanqueError(
             _("--packs and --limit are chemin de fer's and punto banco's (add --game)")
         )
     seat_users = dict(args.seat_user)
     names = args.players
+    if names is not None and len(names) < MIN_PLAYERS:
+        try:  # banque's own words: a table seats 3 to 11
+            _names(",".join(names))
+        except argparse.ArgumentTypeError as exc:
+            raise BanqueError(f"--players: {exc}") from None
     computers = dict(args.computer)
     seed = args.seed
     pace = 0.6 if args.pace is None else args.pace
@@ -997,7 +1015,7 @@ def cmd_host(args: argparse.Namespace) -> int:
 TWO_HAND_SEATS = {"chemin-de-fer": ["Ana", "Bruno", "Chloé"], "punto-banco": ["Ana", "Bruno"]}
 
 
-def _host_two_hands(args: argparse.Namespace, screen: bool) -> int:
+def _host_two_hands(args: argparse.Namespace) -> int:
     """``banque host --game chemin-de-fer|punto-banco``: the same table, the same seats'
     joins, journal and resume as banque's; the host's console shows the public log."""
     from .net.host import prepare_hosting

@@ -1,0 +1,280 @@
+"""Every game hosted: chemin de fer and punto banco over the same wire as banque.
+
+The real thing: `banque host --game …` in its own process, two seats over TCP and a
+spectator on the Unix socket (the clients' own reconnect loop), coups played act by
+act; a seat that leaves and joins again; the host killed with SIGKILL right after
+an act is acknowledged and brought back with `banque host --resume` (the act on
+disk, the same join lines, the seats back by themselves); a gone seat played by a
+stand-in (`--takeover`).  No view a seat or the spectator receives shows another
+seat's concealed card.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from banque.core.journal import hosted_of, read_journal
+from banque.net.client import Address, Rejoining, TableClient
+
+from .test_net_resume import Host, Seat, _rejoined, short_dir, token_of, until
+
+__all__ = ["short_dir"]
+
+
+def env_for(root: Path) -> dict[str, str]:
+    run = root / "run"
+    run.mkdir(mode=0o700, exist_ok=True)
+    return {
+        **os.environ,
+        "BANQUE_DATA_DIR": str(root / "data"),
+        "BANQUE_RUNTIME_DIR": str(run),
+        "BANQUE_LANG": "en",
+    }
+
+
+def leaks(seat: str | None, message: dict[str, Any]) -> list[str]:
+    """A two-hand view showing another's face-down card (or missing one's own); no seed,
+    shoe or record in it."""
+    out = []
+    view = message["view"]
+    if view.get("phase") in ("punter", "banker"):
+        for hand, holder in (("player", view["hand_player"]), ("banker", view["banker"])):
+            cards = view["hands"][hand]["cards"]
+            if (seat is None or seat != holder) and cards[:2] != [None, None]:
+                out.append(f"{seat} sees {hand}'s face-down cards {cards}")
+            if seat is not None and seat == holder and None in cards:
+                out.append(f"{seat} misses its own cards on {hand}")
+    text = json.dumps(message)
+    for key in ('"seed"', '"shoe"', '"actions"', '"stacked"'):
+        if key in text:
+            out.append(f"{seat}'s view holds {key}")
+    return out
+
+
+def choose(game: str, name: str, message: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """A seat's act: Ana banks and stakes, Bruno bets; each deals when it may; a hand
+    held draws to 4 and stands from 6 (at 5 Ana draws, Bruno stands)."""
+    you = message.get("you") or {"acts": []}
+    acts = you["acts"]
+    if game == "punto-banco":
+        if "bet" in acts and not you["ready"] and not message["view"]["bets"].get(name):
+            spot = "banker" if name == "Ana" else "player"
+            return "bet", {"on": spot, "amount": min(5, you["most"][spot])}
+        return ("deal", {}) if "deal" in acts else None
+    if "draw" in acts:
+        hand = "player" if you["side"] == "punter" else "banker"
+        total = message["view"]["hands"][hand]["total"]
+        draw = total <= 4 or (total == 5 and name == "Ana")
+        return ("draw" if draw else "stand"), {"side": you["side"]}
+    if "bid" in acts:
+        return "bid", {"amount": min(10, you["most"])}
+    if "deal" in acts:
+        return "deal", {}
+    if "wager" in acts:
+        return "wager", {"amount": min(10, you["most"])}
+    if "pass" in acts and acts != ["pass", "retire"]:
+        return "pass", {}
+    return None
+
+
+async def open_seats(
+    host: Host, env: dict[str, str], names: list[str], tokens: dict[str, str]
+) -> dict[str | None, Seat]:
+    port = host.tcp_port()
+    run = Path(env["BANQUE_RUNTIME_DIR"])
+
+    async def tcp() -> TableClient:
+        return await TableClient.open(Address(None, "127.0.0.1", port))
+
+    async def unix() -> TableClient:
+        return await TableClient.open(Address(run / "table.sock"))
+
+    seats: dict[str | None, Seat] = {}
+    for name in [*names, None]:
+        seats[name] = await join(name, tcp if name else unix, tokens.get(name or ""))
+    await until(lambda: all(s.ready for s in seats.values()))
+    return seats
+
+
+async def join(
+    name: str | None, opener: Callable[[], Awaitable[TableClient]], token: str | None
+) -> Seat:
+    conn = Rejoining(opener, every=0.05, patience=120)
+    await conn.hello(name, token, spectator=name is None)
+    seat = Seat(name, conn)
+    seat.task = asyncio.create_task(seat.pump())
+    return seat
+
+
+async def leave(seat: Seat) -> None:
+    await seat.conn.close()
+    if seat.task is not None:
+        seat.task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await seat.task
+
+
+async def one_act(game: str, seats: dict[str | None, Seat]) -> tuple[Seat, str, dict[str, Any]]:
+    """The next act of a seat that has one (its latest view says so), acknowledged."""
+
+    def pick() -> tuple[Seat, tuple[str, dict[str, Any]]] | None:
+        for name in ("Ana", "Bruno"):
+            s = seats.get(name)
+            if s is None or not s.ready:
+                continue
+            view = s.conn.state.view
+            chosen = choose(game, name, view) if view is not None else None
+            if chosen is not None:
+                return s, chosen
+        return None
+
+    await until(lambda: pick() is not None, 30, "nobody to act")
+    found = pick()
+    assert found is not None
+    seat, (act, fields) = found
+    ident = await seat.conn.act(act, **fields)
+    await until(lambda: ident in seat.replies, 20, f"no answer to {act}")
+    reply = seat.replies[ident]
+    assert reply["type"] == "ack", reply
+    await until(lambda: seat.conn.state.turn >= int(reply["turn"]) or seat.conn.lost)
+    return seat, act, fields
+
+
+GAMES = {
+    "chemin-de-fer": (["--players", "Ana,Bruno,Chloé", "--computer", "Chloé:bold"], "deal"),
+    "punto-banco": (["--players", "Ana,Bruno,Carla", "--computer", "Carla", "--limit", "50"], "deal"),
+}
+
+
+@pytest.mark.parametrize("game", ["chemin-de-fer", "punto-banco"])
+async def test_a_hosted_two_hand_game_is_joined_played_left_rejoined_and_resumed(
+    short_dir: Path, game: str
+) -> None:
+    env = env_for(short_dir)
+    flags, _ = GAMES[game]
+    host = await Host.start(["--game", game, *flags, "--pace", "0", "--tcp", "0"], env)
+    seats: dict[str | None, Seat] = {}
+    try:
+        printed = host.join_lines()
+        assert [line.split(":")[0].strip() for line in printed] == ["Ana", "Bruno"]
+        tokens = {line.split(":")[0].strip(): token_of(line) for line in printed}
+        opening = next(line for line in host.lines if line.startswith("Table open at"))
+        assert game.replace("-", " ") in opening
+        journal = next((short_dir / "data" / "games").glob("*.jsonl"))
+        note = hosted_of(journal)
+        assert note is not None and note["game"] == game
+        seats = await open_seats(host, env, ["Ana", "Bruno"], tokens)
+        welcome = seats["Ana"].conn.state
+        assert welcome.game == game and welcome.welcome["computers"]
+        # A coup, act by act (every act on disk before its ack).
+        played: list[str] = []
+        async with asyncio.timeout(120):
+            while len(read_journal(journal).record.actions) < 6 or "deal" not in played:
+                seat, act, _fields = await one_act(game, seats)
+                played.append(act)
+            # Bruno leaves and joins again: the same seat, a fresh view.
+            await leave(seats["Bruno"])
+            port = host.tcp_port()
+
+            async def tcp() -> TableClient:
+                return await TableClient.open(Address(None, "127.0.0.1", port))
+
+            seats["Bruno"] = await join("Bruno", tcp, tokens["Bruno"])
+            await until(lambda: seats["Bruno"].ready and bool(seats["Bruno"].views))
+            assert seats["Bruno"].views[-1]["seat"] == "Bruno"
+            # The host killed right after an acknowledged act; brought back.
+            before = len(read_journal(journal).record.actions)
+            seat, act, fields = await one_act(game, seats)
+            await host.kill()
+            on_disk = list(read_journal(journal).record.actions)
+            if not (game == "punto-banco" and act == "deal" and len(on_disk) == before):
+                assert len(on_disk) > before, f"{act}: acknowledged, not on disk"
+                assert on_disk[before].act == act
+            await until(lambda: all(s.conn.lost for s in seats.values()), 20, "not lost")
+            rejoined = {name: s.rejoined for name, s in seats.items()}
+            host = await Host.start(["--resume"], env)
+            assert host.lines[0].startswith(f"Game {journal.stem} resumed")
+            assert host.join_lines() == printed
+            await _rejoined(seats, rejoined, host)
+            # The game goes on from there: another coup.
+            coups = len(seats["Ana"].conn.state.view["view"]["coups"])
+            while len(seats["Ana"].conn.state.view["view"]["coups"]) <= coups:
+                await one_act(game, seats)
+        final = list(read_journal(journal).record.actions)
+        assert final[: len(on_disk)] == on_disk
+        out = await host.stop()
+        assert "host --resume" in out
+    finally:
+        for seat in seats.values():
+            await leave(seat)
+        if host.proc.returncode is None:
+            host.proc.kill()
+            await host.proc.wait()
+    problems = [p for name, s in seats.items() for v in s.views for p in leaks(name, v)]
+    assert problems == []
+    spectator = seats[None].views
+    assert spectator and all(v["you"] is None for v in spectator)
+    if game == "chemin-de-fer":  # the seat saw its own cards while it held a hand
+        own = [
+            c
+            for s in ("Ana", "Bruno")
+            for v in seats[s].views
+            if v["view"]["phase"] in ("punter", "banker")
+            for h, holder in (("player", "hand_player"), ("banker", "banker"))
+            if v["view"][holder] == s
+            for c in v["view"]["hands"][h]["cards"]
+        ]
+        assert own and all(c is not None for c in own)
+
+
+async def test_a_gone_chemin_de_fer_seat_is_played_by_a_stand_in(short_dir: Path) -> None:
+    """``--takeover``: while Bruno is gone a cautious computer plays his seat."""
+    env = env_for(short_dir)
+    args = ["--game", "chemin-de-fer", "--players", "Ana,Bruno", "--pace", "0", "--tcp", "0"]
+    host = await Host.start([*args, "--takeover", "--seed", "4"], env)
+    seats: dict[str | None, Seat] = {}
+    try:
+        tokens = {line.split(":")[0].strip(): token_of(line) for line in host.join_lines()}
+        seats = await open_seats(host, env, ["Ana"], tokens)
+        journal = next((short_dir / "data" / "games").glob("*.jsonl"))
+        async with asyncio.timeout(60):
+            while not any(
+                getattr(a, "who", None) == "Bruno" for a in read_journal(journal).record.actions
+            ):
+                await one_act("chemin-de-fer", seats)
+        view = seats["Ana"].conn.state.view
+        assert view["seats"]["Bruno"]["stand_in"] is True
+        await host.stop()
+    finally:
+        for seat in seats.values():
+            await leave(seat)
+        if host.proc.returncode is None:
+            host.proc.kill()
+            await host.proc.wait()
+
+
+def test_the_two_hand_host_refusals_are_one_line_each(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from banque import cli
+
+    for argv, words in (
+        (["host", "--game", "punto-banco", "--first-bank", "auction"], "not punto banco's"),
+        (["host", "--game", "chemin-de-fer", "--first-bank", "list"], "by lot or auction"),
+        (["host", "--game", "chemin-de-fer", "--limit", "5"], "punto banco's house limit"),
+        (["host", "--game", "chemin-de-fer", "--rules", "classic"], "are banque's"),
+        (["host", "--game", "punto-banco", "--play", "Ana"], "banque join"),
+        (["host", "--packs", "4"], "add --game"),
+        (["host", "--game", "chemin-de-fer", "--players", "Ana"], "2 to 11"),
+    ):
+        assert cli.main(argv) == 2, argv
+        err = capsys.readouterr().err.strip()
+        assert err.count("\n") == 0 and words in err, (argv, err)
