@@ -178,7 +178,7 @@ async def test_a_hosted_two_hand_game_is_joined_played_left_rejoined_and_resumed
         played: list[str] = []
         async with asyncio.timeout(120):
             while len(read_journal(journal).record.actions) < 6 or "deal" not in played:
-                seat, act, _fields = await one_act(game, seats)
+                _seat, act, _fields = await one_act(game, seats)
                 played.append(act)
             # Bruno leaves and joins again: the same seat, a fresh view.
             await leave(seats["Bruno"])
@@ -192,7 +192,7 @@ async def test_a_hosted_two_hand_game_is_joined_played_left_rejoined_and_resumed
             assert seats["Bruno"].views[-1]["seat"] == "Bruno"
             # The host killed right after an acknowledged act; brought back.
             before = len(read_journal(journal).record.actions)
-            seat, act, fields = await one_act(game, seats)
+            _seat, act, _fields = await one_act(game, seats)
             await host.kill()
             on_disk = list(read_journal(journal).record.actions)
             if not (game == "punto-banco" and act == "deal" and len(on_disk) == before):
