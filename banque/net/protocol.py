@@ -780,6 +780,9 @@ def game_seat_options(session: Any, seat: str) -> dict[str, Any]:
         out["most"] = g.remaining
     if "draw" in acts:
         out["side"] = "punter" if g.phase == "punter" else "banker"
+    if "draw" in acts and g.phase == "banker":  # the banker's exact choice: its eyes only
+        draw, stand = g.advice()
+        out["advice"] = {"draw": float(draw), "stand": float(stand)}
     return out
 
 
@@ -814,6 +817,9 @@ def game_view_message(
         "you": game_seat_options(session, seat) if seat is not None else None,
         "prompt_msg": prompt.to_data(),
     }
+    if str(g.game) == "chemin-de-fer":  # the first bank's auction as it went; the banks
+        out["auction"] = {"spoken": list(g.spoken)}
+        out["banks"] = len(g.banks)
     if g.phase == "ended":
         out["standings"] = [s.model_dump(mode="json") for s in g.standings()]
         ended = getattr(g, "ended_msg", None)
