@@ -150,7 +150,10 @@ async def one_act(game: str, seats: dict[str | None, Seat]) -> tuple[Seat, str, 
 
 GAMES = {
     "chemin-de-fer": (["--players", "Ana,Bruno,Chloé", "--computer", "Chloé:bold"], "deal"),
-    "punto-banco": (["--players", "Ana,Bruno,Carla", "--computer", "Carla", "--limit", "50"], "deal"),
+    "punto-banco": (
+        ["--players", "Ana,Bruno,Carla", "--computer", "Carla", "--limit", "50"],
+        "deal",
+    ),
 }
 
 
