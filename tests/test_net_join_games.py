@@ -135,3 +135,21 @@ async def test_a_punto_banco_seat_bets_and_the_coup_waits_for_every_seat() -> No
         await settle(ap, ana)
         assert game.phase == "ended"
         assert "The game is over" in text_of(screen, "standings")
+
+
+async def test_the_joined_table_speaks_the_language_chosen_in_the_palette() -> None:
+    from banque.i18n import install
+
+    table = table_of("chemin-de-fer", ["Ana", "Bruno"], 3)
+    app = join_app(table, "Ana")
+    try:
+        async with app.run_test(size=(110, 30)) as pilot:
+            await settle(pilot, app)
+            screen = app.screen
+            assert isinstance(screen, CheminJoinedScreen)
+            assert "The table" in str(screen._w("players").border_title)
+            await app.switch_language("fr")
+            await settle(pilot, app)
+            assert "Chemin de fer · 6 jeux" in text_of(screen, "title")
+    finally:
+        install("en")

@@ -329,6 +329,14 @@ class _JoinedTable(Screen[None]):
         if status:
             self._w("keys").update(Text(status, style="bold"))
 
+    async def retranslate(self) -> None:
+        """The language changed (the palette): the table drawn again in it."""
+        from ...i18n import retranslate
+
+        self.message = retranslate(self.message)
+        self.refresh_bindings()
+        self.refresh_view()
+
     def show_error(self, words: str) -> None:
         """The host refused an act: its words under the prompt."""
         self.message = words
