@@ -426,7 +426,20 @@ class PuntoJoinedScreen(_JoinedTable):
         # a spectator watches: no bet, no deal
         return not (self.watch and action in ("spot", "chip", "clear", "deal", "end_game"))
 
+    _coups_seen = -1
+
     def refresh_view(self) -> None:
+        coups = self.game.coups if self.game.message else []
+        if self._coups_seen >= 0 and len(coups) > self._coups_seen and not self.watch:
+            mine = [b for b in coups[-1].bets if b["who"] == self.seat]  # as the local table
+            net = sum(int(str(b["won"])) for b in mine)
+            self.message = (
+                _("{who}: {net} this coup.").format(who=self.seat, net=f"{net:+d}")
+                if mine
+                else _("No bets of yours.")
+            )
+        if self.game.message:
+            self._coups_seen = len(coups)
         if self._widgets and self.game.message and not self.message:
             waiting = [w for w in self.game.message.get("waiting") or [] if w != self.seat]
             if waiting and self.game.you.get("ready"):
