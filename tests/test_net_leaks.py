@@ -575,6 +575,34 @@ def play_two_hands(
 def test_no_seat_receives_a_concealed_card_in_the_two_hand_games(
     marked_two_hands: None, family: str, seed: int
 ) -> None:
+    two_hand_leak_test(family, seed)
+
+
+@pytest.mark.parametrize(
+    ("game", "house"),
+    [
+        ("banque", "home"),
+        ("banque", "classic"),
+        ("banque", "hoyle"),
+        ("chemin-de-fer", None),
+        ("punto-banco", None),
+    ],
+)
+def test_every_hosted_game_keeps_its_concealed_cards(
+    marked: None, marked_two_hands: None, game: str, house: str | None
+) -> None:
+    """One leak test over every game the table hosts (and banque's three houses): the
+    same scripted seats, refusals, reconnects and a spectator, every byte checked."""
+    if game == "banque":
+        checks: list[str] = []
+        table = play(11, ["Ana", "Bruno", "Chloé", "David"], 300, checks, str(house))
+        assert checks == []
+        assert table.session.game.coup_number > 1
+    else:
+        two_hand_leak_test(game, 11)
+
+
+def two_hand_leak_test(family: str, seed: int) -> None:
     """The wire-level leak test over chemin de fer and punto banco: every byte each seat
     and a spectator received, against the cards concealed from it as it was sent."""
     names = ["Ana", "Bruno", "Chloé", "David"][: 2 + seed % 3]
