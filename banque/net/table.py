@@ -51,7 +51,6 @@ from .auth import Peer
 if TYPE_CHECKING:
     from ..games.banque.game import Event
     from ..session.port import TableSession
-    from ..session.session import ComputerPlayer
 
 #: Ids of acts remembered per seat, for idempotence.
 REMEMBERED_ACTS = 64
@@ -211,7 +210,6 @@ class Table:
         #: Spectators the server has room for (at most :data:`MAX_SPECTATORS`; lowered by
         #: the server when few descriptors are left to it).
         self.spectator_room = MAX_SPECTATORS
-        self._stand_ins: dict[str, ComputerPlayer] = {}
         #: Why the journal cannot be written, as every seat was told (``None``: it can).
         self.journal_failing: Msg | None = None
         #: Told when the journal stops being written (the reason) and when it is again
@@ -910,14 +908,8 @@ class Table:
             return who
         if not self.takeover:
             return None
-        who = session.actor()
-        if self.family != "banque":
-            return who if who in self.seats and not self.connected(who) else None
-        from ..session.session import COMPUTER_STAGES
-
-        if session.stage() in COMPUTER_STAGES and who in self.seats and not self.connected(who):
-            return who
-        return None
+        who = session.stand_in_seat()
+        return who if who in self.seats and not self.connected(who) else None
 
     def due(self) -> float | None:
         """Seconds until the table moves by itself (``None``: it waits for a human);
@@ -957,28 +949,7 @@ class Table:
             return True
         who = self.mover()
         assert who is not None
-        stage = session.stage()
-        if who in session.computers:
-            events = session.play_computer()
-        elif self.family != "banque":
-            events = session.stand_in_move(who)
-        elif stage == "seating":
-            events = session.confirm_seating()
-        elif stage == "shuffle":
-            events = session.shuffle()
-        else:
-            events = session.perform(self._stand_in(who)(session.observation(who)))
+        # a computer seat, or a gone seat's stand-in (the session keeps it, its generator too)
+        events = session.play_computer() if who in session.computers else session.stand_in_move(who)
         self._changed(events)
         return True
-
-    def _stand_in(self, who: str) -> ComputerPlayer:
-        """A cautious computer that plays a gone seat's moves (until it joins again)."""
-        player = self._stand_ins.get(who)
-        if player is None:
-            from ..games.banque.players import ComputerPlayer as Robot
-            from ..session.session import seat_rng
-
-            rng = seat_rng(self.session.game, f"stand-in:{who}")
-            player = Robot(who, "cautious", rng).decide
-            self._stand_ins[who] = player
-        return player

@@ -58,6 +58,10 @@ class TableSession(Protocol):
 
     def play_computer(self) -> list[Event]: ...
 
+    def stand_in_seat(self) -> str | None: ...
+
+    def stand_in_move(self, who: str) -> list[Event]: ...
+
     def all_computers(self) -> bool: ...
 
     def journal_problem(self) -> Msg | None: ...
@@ -76,15 +80,13 @@ class TableSession(Protocol):
 @runtime_checkable
 class SeatPort(Protocol):
     """A seat's side of a session: its view (the game's, for that seat), its acts now,
-    an act of its applied (the journal written first), a gone seat's stand-in."""
+    an act of its applied (the journal written first)."""
 
     def seat_view(self, seat: str | None) -> BaseModel: ...
 
     def seat_acts(self, seat: str) -> list[str]: ...
 
     def perform_for(self, seat: str, action: Action) -> list[Event]: ...
-
-    def stand_in_move(self, seat: str) -> list[Event]: ...
 
 
 class TwoHandSession:
@@ -303,6 +305,11 @@ class TwoHandSession:
         before = len(self.game.log)
         play_step(self.game, self.computers)
         return self._done(list(self.game.log[before:]))
+
+    def stand_in_seat(self) -> str | None:
+        """The seat a stand-in may play now: chemin de fer's in turn (punto banco: none,
+        a gone seat simply does not bet)."""
+        return self.actor()
 
     def stand_in_move(self, seat: str) -> list[Event]:
         """A gone seat's move, made by a cautious computer (until it joins again)."""

@@ -203,6 +203,8 @@ class Session:
         self.others_shuffle = True
         #: A word for the table when it opens (a resumed record that stops early), told there.
         self.notice: Msg | None = None
+        #: The cautious computers that play gone seats' moves at a hosted table (``--takeover``).
+        self._stand_ins: dict[str, ComputerPlayer] = {}
         # A record that stops right after a coup is settled shows the settlement.
         kinds = [ev.kind for ev in self.messages[-2:]]
         last_act = game.actions[-1].act if game.actions else None
@@ -783,6 +785,27 @@ class Session:
             return None
         who = self.actor()
         return who if who in self.computers else None
+
+    def stand_in_seat(self) -> str | None:
+        """The seat whose move a stand-in could make now (the one to act, in a stage a
+        computer plays: a gone seat's, at a hosted table with ``--takeover``)."""
+        return self.actor() if self.stage() in COMPUTER_STAGES else None
+
+    def stand_in_move(self, who: str) -> list[Event]:
+        """A gone seat's move, made by a cautious computer with its own generator (until
+        the seat joins again): the seating and the shuffle as the engine has them."""
+        stage = self.stage()
+        if stage == "seating":
+            return self.confirm_seating()
+        if stage == "shuffle":
+            return self.shuffle()
+        player = self._stand_ins.get(who)
+        if player is None:
+            from ..games.banque.players import ComputerPlayer as Robot
+
+            player = Robot(who, "cautious", seat_rng(self.game, f"stand-in:{who}")).decide
+            self._stand_ins[who] = player
+        return self.perform(player(self.observation(who)))
 
     def observation(self, who: str) -> Observation:
         """What ``who`` may know now, as its computer player is shown it.
