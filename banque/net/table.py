@@ -242,14 +242,15 @@ class Table:
                 }
         return out
 
+    def present(self) -> list[str]:
+        """The human seats joined now."""
+        return [s for s in self.seats if self.connected(s)]
+
     def waiting(self) -> list[str]:
         """The joined human seats still to read a settlement (or to ask for a fresh bank);
         punto banco: still to say ``deal`` once a seat has."""
         if self.family != "banque":
-            ready = getattr(self.session, "ready", set())
-            if not ready or self.session.stage() != "play":
-                return []
-            return [s for s in self.seats if self.connected(s) and s not in ready]
+            return list(self.session.waiting(self.present()))
         if self.session.stage() not in ("settlement", "ended"):
             return []
         return [s for s in self.seats if self.connected(s) and s not in self.ready]
@@ -616,13 +617,7 @@ class Table:
             "pace": self.pace,
         }
         if self.family != "banque":  # the game's own table options
-            welcome["packs"] = g.packs
-            welcome["computers"] = dict(self.session.styles)
-            if self.family == "chemin-de-fer":
-                welcome["rotation"] = g.rotation
-                welcome["first_bank"] = g.first_bank
-            else:
-                welcome["limit"] = g.limit
+            welcome.update(self.session.table_options())
         return welcome
 
     # ------------------------------------------------------------ acts
@@ -876,13 +871,10 @@ class Table:
         """Everyone joined has read the settlement (or asked for a fresh bank): go on.
         punto banco: every seat joined has said ``deal``: the coup is dealt."""
         if self.family != "banque":
-            deal = getattr(self.session, "deal_if_ready", None)
-            if deal is None or self.journal_failing is not None:
+            present = self.present()
+            if not present or self.journal_failing is not None:
                 return
-            present = [s for s in self.seats if self.connected(s)]
-            if not present:
-                return
-            events = deal(present)
+            events = self.session.deal_if_ready(present)
             if events is not None:
                 self._changed(events)
             return

@@ -248,6 +248,23 @@ class TwoHandSession:
             self.ready.clear()
         return self._done(self.game.apply(action))
 
+    def table_options(self) -> dict[str, Any]:
+        """The game's own table options, as a joining seat is told them."""
+        g = self.game
+        out: dict[str, Any] = {"packs": g.packs, "computers": dict(self.styles)}
+        if self.concurrent:
+            out["limit"] = g.limit
+        else:
+            out["rotation"] = g.rotation
+            out["first_bank"] = g.first_bank
+        return out
+
+    def waiting(self, present: Sequence[str]) -> list[str]:
+        """punto banco: the seats ``present`` still to say ``deal`` once one has."""
+        if not self.concurrent or not self.ready or self.game.phase == "ended":
+            return []
+        return [s for s in present if s not in self.ready]
+
     def deal_if_ready(self, present: Sequence[str]) -> list[Event] | None:
         """punto banco: every seat ``present`` said ``deal``: the computers bet, the coup
         is dealt (its events); ``None``: the table waits."""
