@@ -930,16 +930,6 @@ def _host_resume(args: argparse.Namespace, screen: bool) -> int:
 
     hosting = resume_hosting(args.resume or None, socket_path=args.socket, tcp_port=args.tcp)
     game = hosting.table.session.game
-    if hosting.table.family != "banque":  # a two-hand game: its console, its seats joined
-        if args.play is not None:
-            hosting.table.close()
-            raise BanqueError(
-                _(
-                    "--play: a hosted {game} table is played from banque join (the host's "
-                    "terminal shows the public log)"
-                ).format(game=hosting.table.family)
-            )
-        return _serve_hosting(hosting, False, None)
     if args.play is not None:
         styles = {n: "cautious" for n in game.participants if n not in hosting.table.seats}
         check_play(args.play, list(game.participants), styles)  # type: ignore[arg-type]
@@ -949,11 +939,11 @@ def _host_resume(args: argparse.Namespace, screen: bool) -> int:
 def cmd_host(args: argparse.Namespace) -> int:
     from .net.host import check_play, prepare_hosting
 
-    if getattr(args, "game", "banque") != "banque" and args.resume is None:
-        return _host_two_hands(args)
     if args.play is not None and args.log:
         raise BanqueError(_("--play shows your seat full-screen: not with --log"))
     screen = not args.log and sys.stdin.isatty() and sys.stdout.isatty()
+    if getattr(args, "game", "banque") != "banque" and args.resume is None:
+        return _host_two_hands(args, screen)
     if args.play is not None and not screen:
         _need_terminal()
     if args.resume is not None:
@@ -1015,10 +1005,11 @@ def cmd_host(args: argparse.Namespace) -> int:
 TWO_HAND_SEATS = {"chemin-de-fer": ["Ana", "Bruno", "Chloé"], "punto-banco": ["Ana", "Bruno"]}
 
 
-def _host_two_hands(args: argparse.Namespace) -> int:
+def _host_two_hands(args: argparse.Namespace, screen: bool) -> int:
     """``banque host --game chemin-de-fer|punto-banco``: the same table, the same seats'
-    joins, journal and resume as banque's; the host's console shows the public log."""
-    from .net.host import prepare_hosting
+    joins, journal and resume as banque's; in a terminal the host's screen shows the
+    game's table (the public view, or ``--play NAME``'s seat), else the public log."""
+    from .net.host import check_play, prepare_hosting
 
     game = args.game
     if getattr(args, "rules", "home") != "home" or getattr(args, "banco_split", None):
@@ -1038,15 +1029,11 @@ def _host_two_hands(args: argparse.Namespace) -> int:
         raise BanqueError(_("--limit is punto banco's house limit: not chemin de fer's"))
     if game == "punto-banco" and args.forced_moves is not None:
         raise BanqueError(_("--forced-moves is chemin de fer's: punto banco's draws are fixed"))
-    if args.play is not None:
-        raise BanqueError(
-            _(
-                "--play: a hosted {game} table is played from banque join (the host's "
-                "terminal shows the public log)"
-            ).format(game=game)
-        )
     names = args.players or list(TWO_HAND_SEATS[game])
     computers = dict(args.computer)
+    check_play(args.play, names, computers)
+    if args.play is not None and not screen:
+        _need_terminal()
     hosting = prepare_hosting(
         names,
         computers=computers,
@@ -1066,7 +1053,7 @@ def _host_two_hands(args: argparse.Namespace) -> int:
         limit=args.limit,
         first_bank=first_bank or "lot",
     )
-    return _serve_hosting(hosting, False, None)
+    return _serve_hosting(hosting, screen, args.play)
 
 
 def _serve_hosting(hosting: Hosting, screen: bool, play: str | None) -> int:

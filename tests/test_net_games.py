@@ -274,7 +274,8 @@ def test_the_two_hand_host_refusals_are_one_line_each(
         (["host", "--game", "chemin-de-fer", "--first-bank", "list"], "by lot or auction"),
         (["host", "--game", "chemin-de-fer", "--limit", "5"], "punto banco's house limit"),
         (["host", "--game", "chemin-de-fer", "--rules", "classic"], "are banque's"),
-        (["host", "--game", "punto-banco", "--play", "Ana"], "banque join"),
+        (["host", "--game", "punto-banco", "--play", "Zoé"], "not a participant"),
+        (["host", "--game", "punto-banco", "--play", "Ana"], "needs a terminal"),
         (["host", "--packs", "4"], "add --game"),
         (["host", "--game", "chemin-de-fer", "--players", "Ana"], "2 to 11"),
     ):

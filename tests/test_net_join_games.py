@@ -4,6 +4,7 @@ and the real client code, byte for byte)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from banque.net.client import LocalConnection
@@ -153,3 +154,38 @@ async def test_the_joined_table_speaks_the_language_chosen_in_the_palette() -> N
             assert "Chemin de fer · 6 jeux" in text_of(screen, "title")
     finally:
         install("en")
+
+
+async def test_the_host_screen_shows_a_two_hand_table_and_plays_its_own_seat() -> None:
+    """``banque host --game …`` in a terminal: how to join over the game's own table,
+    then the public view; with ``--play`` the host's own seat (its concealed cards)."""
+    import shutil
+    import tempfile
+
+    from banque.net.server import TableServer
+    from banque.table.screens.hosted import HostApp, JoinLinesScreen
+
+    folder = Path(tempfile.mkdtemp(prefix="bq", dir="/tmp"))
+    table = table_of("chemin-de-fer", ["Ana", "Bruno"], 3)
+    game = table.session.game
+    server = TableServer(table, folder / "t.sock")
+    await server.start()
+    try:
+        app = HostApp(server, game.banker, blink=False)
+        async with app.run_test(size=(110, 30)) as pilot:
+            await settle(pilot, app)
+            assert isinstance(app.screen, JoinLinesScreen)  # first: how each seat joins
+            await pilot.press("enter")
+            await settle(pilot, app)
+            screen = app.screen
+            assert isinstance(screen, CheminJoinedScreen)
+            assert "announce a bank" in text_of(screen, "prompt")
+            await pilot.press("1", "5", "enter")
+            await settle(pilot, app)
+            assert game.fund == 15
+            await pilot.press("j")
+            await settle(pilot, app)
+            assert isinstance(app.screen, JoinLinesScreen)
+    finally:
+        await server.close()
+        shutil.rmtree(folder, ignore_errors=True)

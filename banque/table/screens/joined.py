@@ -716,6 +716,7 @@ class JoinApp(TranslatedApp):
             from .joined_two_hands import joined_table
 
             await self.switch_screen(joined_table(self.state, self.send_act))
+            self.table_shown()
         while True:
             message = await conn.receive()
             if message is None:
@@ -743,6 +744,9 @@ class JoinApp(TranslatedApp):
                     return
                 screen.show_error(words)
                 self.bell()
+
+    def table_shown(self) -> None:
+        """A two-hand game's table is up (its welcome named the game)."""
 
     def _host_lost(self, message: dict[str, Any]) -> None:
         """The connection lost the host, tries again, or is back (its own messages)."""
