@@ -282,3 +282,49 @@ def test_the_two_hand_host_refusals_are_one_line_each(
         assert cli.main(argv) == 2, argv
         err = capsys.readouterr().err.strip()
         assert err.count("\n") == 0 and words in err, (argv, err)
+
+
+def test_a_hosted_two_hand_table_stops_while_its_journal_fails(monkeypatch: Any) -> None:
+    """The journal gate holds for every game: a full disk is told to every seat (its
+    view's prompt too), no act is taken meanwhile, and the table goes on by itself."""
+    from banque.core.journal import Journal
+    from banque.games.records import record_of
+    from banque.net.table import Table
+    from banque.session.port import TwoHandSession
+
+    from .test_journal_failure import FULL, Disk, Recorder, acts_json, journal_acts
+
+    disk = Disk(monkeypatch)
+    session = TwoHandSession.new("punto-banco", ["Ana", "Bruno"], styles={}, seed=2)
+    session.journal = Journal.create(record_of(session.game))
+    path = session.journal.path
+    table = Table(session, pace=0, uid=os.getuid())
+    links = {}
+    for who in ("Ana", "Bruno", None):
+        link = Recorder()
+        joined = table.connect(link)
+        hello = {"v": 1, "type": "hello", **({"seat": who} if who else {"spectator": True})}
+        table.receive(joined, json.dumps(hello).encode(), uid=os.getuid())
+        links[who] = (link, joined)
+
+    def act(who: str, ident: str, **fields: Any) -> dict[str, Any]:
+        link, joined = links[who]
+        message = {"v": 1, "type": "act", "id": ident, "turn": table.turn, **fields}
+        table.receive(joined, json.dumps(message).encode())
+        return next(m for m in reversed(link.sent) if m.get("id") == ident)
+
+    assert act("Ana", "a1", act="bet", on="banker", amount=5)["type"] == "ack"
+    disk.state = "full"
+    assert act("Bruno", "b1", act="bet", on="player", amount=3)["type"] == "ack"
+    for who in ("Ana", "Bruno", None):
+        view = [m for m in links[who][0].sent if m.get("type") == "view"][-1]
+        assert FULL in view["journal"]["message"] and FULL in view["view"]["prompt"]
+    reply = act("Ana", "a2", act="deal")
+    assert reply["code"] == "journal" and not session.ready
+    assert table.due() is not None and not table.step()
+    disk.state = None
+    assert table.step()  # written again: the table goes on
+    assert act("Ana", "a2", act="deal")["type"] == "ack"
+    assert act("Bruno", "b2", act="deal")["type"] == "ack"
+    assert len(session.game.coups) == 1
+    assert journal_acts(path) == acts_json(session.game.actions)
