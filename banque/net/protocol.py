@@ -569,14 +569,14 @@ def seat_options(session: Session, seat: str, waiting: Sequence[str] = ()) -> di
     g = session.game
     house = g.house
     if stage == "seating":
-        out["acts"] = ["seat", "arrange"]
+        out["acts"] = session.seat_acts(seat)
         out["draft"] = {s: list(v) for s, v in session.draft().items()}
         if house.extra_bettors != "none":  # classic's spectators, hoyle's standing punters
             out["extra_bettors"] = house.extra_bettors
             out["spectators"] = list(session.draft_spectators())
         return out
     if stage == "shuffle":
-        out["acts"] = ["shuffle"]
+        out["acts"] = session.seat_acts(seat)
         out["cut"] = session.cut_by()
         out["others_shuffle"] = session.others_shuffle
         out["cutters"] = [p for p in g.participants if p != g.banker] or list(g.participants)
@@ -584,9 +584,7 @@ def seat_options(session: Session, seat: str, waiting: Sequence[str] = ()) -> di
             out["croupier"] = True
         return out
     obs = session.observation(seat)
-    acts = [a for a in obs.acts if a != "a_cheval"]
-    if stage == "auction" and "pass" not in acts and g.phase != "auction":
-        acts.append("pass")  # a fresh bank's auction: passing before the first bid
+    acts = session.seat_acts(seat)
     out["acts"] = acts
     if stage == "auction":
         out["max_bid"] = obs.max_stake
@@ -657,7 +655,7 @@ def view_message(
     seats still to read a settlement (or to ask for a fresh bank); ``log``
     (the first view after a join) the log's last events.
     """
-    board = session.board(seat).model_dump(mode="json")
+    board = session.seat_view(seat).model_dump(mode="json")
     prompt = session.prompt_msg()
     board["prompt"] = str(prompt)  # English on the wire, as events' texts (whatever the host's)
     g = session.game

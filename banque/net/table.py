@@ -827,7 +827,7 @@ class Table:
             action = Draw(side=side) if name == "draw" else Stand(side=side)
         else:
             raise IllegalAction(Msg(N_("{act} is not an act of this moment."), act=name), "phase")
-        return session.perform(action)
+        return session.perform_for(seat, action)
 
     def _arrange(self, act: P.Act) -> None:
         """The banker arranges the seating (the hot-seat table's keys, the session's moves)."""

@@ -80,7 +80,8 @@ class TableSession(Protocol):
 @runtime_checkable
 class SeatPort(Protocol):
     """A seat's side of a session: its view (the game's, for that seat), its acts now,
-    an act of its applied (the journal written first)."""
+    an act of its applied (the journal written first). Banque's ``Session`` and the
+    :class:`TwoHandSession` both have it."""
 
     def seat_view(self, seat: str | None) -> BaseModel: ...
 

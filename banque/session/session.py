@@ -850,6 +850,37 @@ class Session:
 
         return banker_advice(g.observe(who), p5)
 
+    # ------------------------------------------------------------ a seat's side (the port)
+
+    def seat_view(self, seat: str | None) -> Board:
+        """The table as ``seat`` may see it (``None``: a spectator): its board."""
+        return self.board(seat)
+
+    def seat_acts(self, seat: str) -> list[str]:
+        """What ``seat`` may do now in the game (reading a settlement, or asking for a
+        fresh bank, is the table's: who has read it is the hosted table's to count)."""
+        stage = self.stage()
+        if stage in ("settlement", "ended") or self.actor() != seat:
+            return []
+        if stage == "seating":
+            return ["seat", "arrange"]
+        if stage == "shuffle":
+            return ["shuffle"]
+        acts = [a for a in self.observation(seat).acts if a != "a_cheval"]
+        if stage == "auction" and "pass" not in acts and self.game.phase != "auction":
+            acts.append("pass")  # a fresh bank's auction: passing before the first bid
+        return acts
+
+    def perform_for(self, seat: str, action: Action) -> list[Event]:
+        """Apply an act of ``seat`` (its turn, made in its own name)."""
+        if self.actor() != seat:
+            raise IllegalAction(
+                Msg(N_("It is {who}'s turn, not yours."), who=self.actor() or "?"), "turn"
+            )
+        if getattr(action, "who", seat) != seat:
+            raise IllegalAction(Msg(N_("An act is made in your own name only.")), "who")
+        return self.perform(action)
+
     # ------------------------------------------------------------ the board
 
     def board(self, seat: str | None = None) -> Board:
