@@ -68,3 +68,54 @@ def test_a_chemin_de_fer_view_hides_the_other_hand_until_the_reveal() -> None:
     assert None not in mine.cards and mine.total is not None
     assert theirs.cards[:2] == [None, None] and theirs.total is None
     assert public.cards[:2] == [None, None]
+
+
+def _step(session: TwoHandSession) -> None:
+    """One move: a computer's, or a human seat's by a fixed rule."""
+    from banque.core.models import Deal, Draw, Pass, Stand, Wager
+
+    game = session.game
+    if session.computer_to_move() is not None:
+        assert session.play_computer()
+        return
+    who = session.actor()
+    assert who is not None
+    acts = session.seat_acts(who)
+    if "draw" in acts:
+        side = "punter" if game.phase == "punter" else "banker"
+        hand = game.hands["player" if side == "punter" else "banker"]
+        from banque.games.two_hands import points
+
+        move = Draw if points(hand) <= 4 else Stand
+        session.perform_for(who, move(side=side))
+    elif "bid" in acts:
+        session.perform_for(who, Bid(who=who, amount=min(10, game.balances[who])))
+    elif "deal" in acts:
+        session.perform_for(who, Deal())
+    elif "wager" in acts:
+        session.perform_for(who, Wager(who=who, amount=max(1, min(5, game.remaining))))
+    else:
+        session.perform_for(who, Pass(who=who))
+
+
+def test_a_resumed_hosted_game_s_computers_go_on_where_they_were() -> None:
+    """The journal keeps how far each computer seat has drawn: a hosted chemin de fer
+    game brought back goes on act for act as the one never interrupted."""
+    from banque.core.journal import Journal, read_journal
+    from banque.games.records import record_of, replay
+
+    styles = {"Chloé": "bold", "David": "cautious"}
+    names = ["Ana", "Bruno", "Chloé", "David"]
+    one = TwoHandSession.new("chemin-de-fer", names, styles=styles, seed=9)
+    one.journal = Journal.create(record_of(one.game, computers=styles))
+    for _ in range(60):
+        _step(one)
+    info = read_journal(one.journal.path)
+    assert info.draws and set(info.draws) == set(styles)
+    again = TwoHandSession(replay(info.record).game, styles=info.record.computers)
+    again.skip_draws(info.draws)
+    for _ in range(120):
+        _step(one)
+        _step(again)
+    assert again.game.actions == one.game.actions
+    assert len(one.game.coups) >= 5

@@ -519,7 +519,8 @@ def resume_hosting(
     if record.game != "banque":  # chemin de fer, punto banco: the same port
         from ..session.port import TwoHandSession
 
-        session = TwoHandSession(result.game, result.events, styles=styles)
+        boot = list(getattr(result.game, "_boot", []))  # chemin de fer's lot or auction
+        session = TwoHandSession(result.game, [*boot, *result.events], styles=styles)
     else:
         session = Session.from_replay(
             result,
