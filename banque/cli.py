@@ -634,13 +634,13 @@ def _add_rules_flags(parser: argparse.ArgumentParser, *, host: bool = False) -> 
     )
     parser.add_argument(
         "--first-bank",
-        choices=("auction", "list") if host else ("auction", "list", "lot"),
+        choices=("auction", "list", "lot"),
         default=unset,
         help=_(
             "hoyle's table option: the first bank by auction (the default) or held by the "
             "first name on the list"
         )
-        + ("" if host else _("; chemin de fer's: by lot (the default) or auction")),
+        + _("; chemin de fer's: by lot (the default) or auction"),
     )
 
 
@@ -681,7 +681,7 @@ def _add_net_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     p.add_argument(
         "--players",
-        type=_names,
+        type=_host_names,
         default=None,
         metavar=_("NAMES"),
         help=_(
@@ -721,6 +721,29 @@ def _add_net_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help=_("announced (the default): every side states its move, forced or not"),
     )
     _add_rules_flags(p, host=True)
+    p.add_argument(
+        "--game",
+        choices=GAME_NAMES,
+        default=argparse.SUPPRESS,
+        help=_(
+            "the game hosted: banque (the default), chemin-de-fer or punto-banco; each seat "
+            "joins it with banque join"
+        ),
+    )
+    p.add_argument(
+        "--packs",
+        type=_whole(1, 1000),
+        default=None,
+        metavar="N",
+        help=_("chemin de fer's and punto banco's shoe: its packs (default 6 and 8)"),
+    )
+    p.add_argument(
+        "--limit",
+        type=_whole(1, 10**9),
+        default=None,
+        metavar=_("CHIPS"),
+        help=_("punto banco's house limit a bet (default 100)"),
+    )
     p.add_argument(
         "--resume",
         nargs="?",
@@ -834,6 +857,19 @@ def _names(text: str) -> list[str]:
     return names
 
 
+def _host_names(text: str) -> list[str]:
+    """``banque host --players``: 1 to 11 names (each game checks its own number: banque
+    seats 3 or more, chemin de fer 2, punto banco 1, as its engine says)."""
+    names = [n.strip() for n in text.split(",")]
+    if any(not n for n in names):
+        raise argparse.ArgumentTypeError(
+            _("{text}: names are separated by commas").format(text=quoted(text))
+        )
+    if len(names) > MAX_PLAYERS:
+        return _names(text)  # the words of banque's own limit
+    return names
+
+
 def _seat_user(text: str) -> tuple[str, str]:
     seat, sep, user = text.partition("=")
     if not sep or not seat.strip() or not user.strip():
@@ -867,6 +903,8 @@ _KEPT_BY_RESUME = (
     ("banco_split", "--banco-split"),
     ("first_bank", "--first-bank"),
     ("takeover", "--takeover"),
+    ("packs", "--packs"),
+    ("limit", "--limit"),
     ("group", "--group"),
     ("seat_user", "--seat-user"),
     ("no_journal", "--no-journal"),
@@ -880,6 +918,8 @@ def _host_resume(args: argparse.Namespace, screen: bool) -> int:
         for name, flag in _KEPT_BY_RESUME
         if getattr(args, name, None) not in (None, False, [], "home")
     ]
+    if getattr(args, "game", "banque") != "banque":
+        given.insert(0, "--game")
     if given:
         raise BanqueError(
             _(
@@ -903,12 +943,23 @@ def cmd_host(args: argparse.Namespace) -> int:
     if args.play is not None and args.log:
         raise BanqueError(_("--play shows your seat full-screen: not with --log"))
     screen = not args.log and sys.stdin.isatty() and sys.stdout.isatty()
+    if getattr(args, "game", "banque") != "banque" and args.resume is None:
+        return _host_two_hands(args, screen)
     if args.play is not None and not screen:
         _need_terminal()
     if args.resume is not None:
         return _host_resume(args, screen)
+    if getattr(args, "packs", None) is not None or getattr(args, "limit", None) is not None:
+        raise BanqueError(
+            _("--packs and --limit are chemin de fer's and punto banco's (add --game)")
+        )
     seat_users = dict(args.seat_user)
     names = args.players
+    if names is not None and len(names) < MIN_PLAYERS:
+        try:  # banque's own words: a table seats 3 to 11
+            _names(",".join(names))
+        except argparse.ArgumentTypeError as exc:
+            raise BanqueError(f"--players: {exc}") from None
     computers = dict(args.computer)
     seed = args.seed
     pace = 0.6 if args.pace is None else args.pace
@@ -947,6 +998,61 @@ def cmd_host(args: argparse.Namespace) -> int:
         options=options,
         socket_path=args.socket,
         tcp_port=args.tcp,
+    )
+    return _serve_hosting(hosting, screen, args.play)
+
+
+#: The seats of a hosted two-hand game when --players is not given.
+TWO_HAND_SEATS = {"chemin-de-fer": ["Ana", "Bruno", "Chloé"], "punto-banco": ["Ana", "Bruno"]}
+
+
+def _host_two_hands(args: argparse.Namespace, screen: bool) -> int:
+    """``banque host --game chemin-de-fer|punto-banco``: the same table, the same seats'
+    joins, journal and resume as banque's; in a terminal the host's screen shows the
+    game's table (the public view, or ``--play NAME``'s seat), else the public log."""
+    from .net.host import check_play, prepare_hosting
+
+    game = args.game
+    if getattr(args, "rules", "home") != "home" or getattr(args, "banco_split", None):
+        raise BanqueError(
+            _("--rules and --banco-split are banque's: {game} has its own rules").format(game=game)
+        )
+    first_bank = getattr(args, "first_bank", None)
+    if first_bank is not None and (game != "chemin-de-fer" or first_bank == "list"):
+        raise BanqueError(
+            _("--first-bank {how}: chemin de fer's first bank goes by lot or auction").format(
+                how=first_bank
+            )
+            if game == "chemin-de-fer"
+            else _("--first-bank is not punto banco's: the house holds the bank")
+        )
+    if game == "chemin-de-fer" and args.limit is not None:
+        raise BanqueError(_("--limit is punto banco's house limit: not chemin de fer's"))
+    if game == "punto-banco" and args.forced_moves is not None:
+        raise BanqueError(_("--forced-moves is chemin de fer's: punto banco's draws are fixed"))
+    names = args.players or list(TWO_HAND_SEATS[game])
+    computers = dict(args.computer)
+    check_play(args.play, names, computers)
+    if args.play is not None and not screen:
+        _need_terminal()
+    hosting = prepare_hosting(
+        names,
+        computers=computers,
+        seed=args.seed,
+        pace=0.6 if args.pace is None else args.pace,
+        forced_moves=args.forced_moves or "announced",
+        takeover=args.takeover,
+        journal=not args.no_journal,
+        group=args.group,
+        seat_users=dict(args.seat_user),
+        rules="home",
+        options=None,
+        socket_path=args.socket,
+        tcp_port=args.tcp,
+        game=game,
+        packs=args.packs,
+        limit=args.limit,
+        first_bank=first_bank or "lot",
     )
     return _serve_hosting(hosting, screen, args.play)
 

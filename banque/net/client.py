@@ -103,6 +103,10 @@ class SeatState:
     """What a seat (or a spectator) knows of the table, from the server's messages."""
 
     seat: str | None = None
+    #: The game at the table (``banque``, ``chemin-de-fer``, ``punto-banco``), and the
+    #: welcome that said so (a two-hand game's table options: packs, limit, rotation…).
+    game: str = "banque"
+    welcome: dict[str, Any] = field(default_factory=dict)
     #: The token this side proved the seat with (the table never sends it back).
     token: str | None = None
     participants: list[str] = field(default_factory=list)
@@ -131,6 +135,8 @@ class SeatState:
     def apply(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "welcome":
+            self.game = str(message.get("game") or "banque")  # an older host: banque's
+            self.welcome = dict(message)
             self.seat = message.get("seat")
             self.participants = list(message.get("participants") or [])
             self.forced_moves = str(message.get("forced_moves") or "announced")

@@ -55,9 +55,15 @@ def build_table(
     users: Mapping[str, int] | None = None,
     rules: str = "home",
     options: Mapping[str, str | int] | None = None,
+    game: str = "banque",
+    packs: int | None = None,
+    limit: int | None = None,
+    first_bank: str = "lot",
 ) -> Table:
     """The session and its shared table (the engine checks the names, the rules and
-    their options)."""
+    their options). ``game``: banque, or a two-hand game (chemin de fer, punto banco:
+    ``packs``, punto banco's house ``limit``, chemin de fer's ``first_bank`` and
+    ``forced_moves``), played through the same port."""
     from ..core.models import TableOptions
     from ..core.rng import seed_and_stream
     from ..games.banque.game import Game
@@ -75,6 +81,20 @@ def build_table(
     if all(n in computers for n in names):
         raise BanqueError(
             Msg(N_("every seat is a computer: a hosted table needs one human seat at least"))
+        )
+    if game != "banque":
+        return _two_hand_table(
+            game,
+            names,
+            computers=computers,
+            seed=seed,
+            pace=pace,
+            forced_moves=forced_moves,
+            takeover=takeover,
+            users=users,
+            packs=packs,
+            limit=limit,
+            first_bank=first_bank,
         )
     # No seed given: a secure one and its stream; a given one (a study's) its known shoe.
     seed, stream = seed_and_stream(seed)
@@ -95,6 +115,40 @@ def build_table(
     return Table(session, pace=pace, takeover=takeover, uid=os.getuid(), users=users)
 
 
+def _two_hand_table(
+    game: str,
+    names: Sequence[str],
+    *,
+    computers: Mapping[str, SeatChoice],
+    seed: int | None,
+    pace: float,
+    forced_moves: str,
+    takeover: bool,
+    users: Mapping[str, int] | None,
+    packs: int | None,
+    limit: int | None,
+    first_bank: str,
+) -> Table:
+    """A chemin de fer or punto banco table: its session, through the same port."""
+    from ..session.port import TwoHandSession
+
+    styles = {n: str(c) for n, c in computers.items() if c != "human"}
+    try:
+        session = TwoHandSession.new(
+            game,
+            names,
+            styles=styles,
+            seed=seed,
+            forced_moves=forced_moves,
+            first_bank=first_bank,
+            packs=packs,
+            limit=limit,
+        )
+    except (ValueError, IllegalAction) as exc:
+        raise BanqueError(getattr(exc, "msg", None) or str(exc)) from None
+    return Table(session, pace=pace, takeover=takeover, uid=os.getuid(), users=users)
+
+
 def table_words(table: Table) -> str:
     """The rules and their options: ``classic rules, banco divided: even``.
 
@@ -107,6 +161,22 @@ def table_words(table: Table) -> str:
 def table_words_msg(table: Table) -> Msg:
     """:func:`table_words` as a message (the host screen tells it in the player's language)."""
     game = table.session.game
+    if table.family == "chemin-de-fer":
+        parts = [
+            Msg(N_("chemin de fer")),
+            Msg.plural(Nn_("{n} pack", "{n} packs"), game.packs),
+            Msg(N_("the first bank by lot"))
+            if game.first_bank == "lot"
+            else Msg(N_("the first bank by auction")),
+        ]
+        return Msg("{parts}", parts=Listed(parts))
+    if table.family == "punto-banco":
+        parts = [
+            Msg(N_("punto banco")),
+            Msg.plural(Nn_("{n} pack", "{n} packs"), game.packs),
+            Msg(N_("house limit {limit} a bet"), limit=game.limit),
+        ]
+        return Msg("{parts}", parts=Listed(parts))
     parts = [Msg(N_("{rules} rules"), rules=Word(game.rules))]
     if game.rules != "home":
         chosen = game.options
@@ -261,6 +331,10 @@ def prepare_hosting(
     options: Mapping[str, str | int] | None,
     socket_path: str | None,
     tcp_port: int | None,
+    game: str = "banque",
+    packs: int | None = None,
+    limit: int | None = None,
+    first_bank: str = "lot",
 ) -> Hosting:
     """What ``banque host`` does before serving (with its console or its full screen):
     the seats' accounts checked, the table built, its journal opened (a journal that
@@ -277,6 +351,10 @@ def prepare_hosting(
         users=users,
         rules=rules,
         options=options,
+        game=game,
+        packs=packs,
+        limit=limit,
+        first_bank=first_bank,
     )
     if journal:
         refusal = open_journal(table.session, pace)
@@ -311,11 +389,14 @@ def hosted_note(hosting: Hosting, server: TableServer) -> dict[str, Any]:
     session = table.session
     game = session.game
     return {
+        "game": table.family,
         "humans": table.humans(),
         "computers": dict(session.styles),
-        "rules": game.rules,
-        "options": game.options.model_dump(mode="json", exclude_defaults=True),
-        "forced_moves": game.forced_moves,
+        "rules": getattr(game, "rules", None),
+        "options": game.options.model_dump(mode="json", exclude_defaults=True)
+        if table.family == "banque"
+        else {},
+        "forced_moves": getattr(game, "forced_moves", "automatic"),
         "pace": table.pace,
         "takeover": table.takeover,
         "group": hosting.group,
@@ -409,8 +490,6 @@ def resume_hosting(
                 path=str(path),
             )
         )
-    if info.record.game != "banque":  # pragma: no cover - banque host hosts banque only
-        raise BanqueError(Msg(N_("{id} is not a game of banque"), id=ident))
     warnings: list[str] = []
     credentials = read_seats(path)  # one refused (a link, readable by others) is said
     if credentials is None:
@@ -436,14 +515,22 @@ def resume_hosting(
     record = info.record
     result = replay(record)
     styles = {n: c for n, c in record.computers.items() if c != "human"}
-    session = Session.from_replay(
-        result,
-        computers=computer_seats(result.game, styles),  # type: ignore[arg-type]
-        styles=styles,
-    )
+    session: Any
+    if record.game != "banque":  # chemin de fer, punto banco: the same port
+        from ..session.port import TwoHandSession
+
+        boot = list(getattr(result.game, "_boot", []))  # chemin de fer's lot or auction
+        session = TwoHandSession(result.game, [*boot, *result.events], styles=styles)
+    else:
+        session = Session.from_replay(
+            result,
+            computers=computer_seats(result.game, styles),  # type: ignore[arg-type]
+            styles=styles,
+        )
     session.skip_draws(info.draws)  # each computer's generator where it was
     session.journal = journal
-    session.forced()
+    if record.game == "banque":
+        session.forced()
     pace = note.get("pace", record.pace)
     if not isinstance(pace, int | float) or isinstance(pace, bool):
         pace = record.pace if record.pace is not None else 0.6
@@ -469,7 +556,7 @@ def resume_hosting(
         len(game.actions),
         id=ident,
         bank=game.bank_number,
-        coup=game.coup_number,
+        coup=game.coup_number if hasattr(game, "coup_number") else len(game.coups) + 1,
     )
     return Hosting(table, group, gid, socket, tcp, True, resumed, tuple(warnings))
 

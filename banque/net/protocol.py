@@ -18,8 +18,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from pydantic import TypeAdapter, ValidationError
+
 from ..constants import MAX_NAME
 from ..core.messages import ENGLISH, N_, Msg, tell
+from ..core.models import Action
 from .auth import AUTH, MAC_RE, NONCE_RE
 
 if TYPE_CHECKING:
@@ -566,14 +569,14 @@ def seat_options(session: Session, seat: str, waiting: Sequence[str] = ()) -> di
     g = session.game
     house = g.house
     if stage == "seating":
-        out["acts"] = ["seat", "arrange"]
+        out["acts"] = session.seat_acts(seat)
         out["draft"] = {s: list(v) for s, v in session.draft().items()}
         if house.extra_bettors != "none":  # classic's spectators, hoyle's standing punters
             out["extra_bettors"] = house.extra_bettors
             out["spectators"] = list(session.draft_spectators())
         return out
     if stage == "shuffle":
-        out["acts"] = ["shuffle"]
+        out["acts"] = session.seat_acts(seat)
         out["cut"] = session.cut_by()
         out["others_shuffle"] = session.others_shuffle
         out["cutters"] = [p for p in g.participants if p != g.banker] or list(g.participants)
@@ -581,9 +584,7 @@ def seat_options(session: Session, seat: str, waiting: Sequence[str] = ()) -> di
             out["croupier"] = True
         return out
     obs = session.observation(seat)
-    acts = [a for a in obs.acts if a != "a_cheval"]
-    if stage == "auction" and "pass" not in acts and g.phase != "auction":
-        acts.append("pass")  # a fresh bank's auction: passing before the first bid
+    acts = session.seat_acts(seat)
     out["acts"] = acts
     if stage == "auction":
         out["max_bid"] = obs.max_stake
@@ -631,7 +632,7 @@ def journal_notice(view: dict[str, Any], why: Msg) -> None:
     """A view while the table's journal cannot be written: ``journal`` says why (and
     the prompt says it too, for a client that does not know the field); no seat may act."""
     view["journal"] = {"message": str(why), "msg": why.to_data()}
-    view["board"]["prompt"] = str(why)
+    view["board" if "board" in view else "view"]["prompt"] = str(why)
     view["prompt_msg"] = why.to_data()
     you = view.get("you")
     if you is not None:
@@ -654,7 +655,7 @@ def view_message(
     seats still to read a settlement (or to ask for a fresh bank); ``log``
     (the first view after a join) the log's last events.
     """
-    board = session.board(seat).model_dump(mode="json")
+    board = session.seat_view(seat).model_dump(mode="json")
     prompt = session.prompt_msg()
     board["prompt"] = str(prompt)  # English on the wire, as events' texts (whatever the host's)
     g = session.game
@@ -680,6 +681,147 @@ def view_message(
         # The board's prompt as a message: a joiner tells it in its own language.
         "prompt_msg": prompt.to_data(),
     }
+    if log is not None:
+        out["log"] = [event_dict(ev) for ev in log]
+    return out
+
+
+# ------------------------------------------------------------------ the two-hand games
+
+#: The acts that are made in a seat's name (the table adds ``who``: the seat's own).
+_IN_A_NAME = frozenset({"bid", "pass", "banco", "wager", "take", "bet"})
+#: Every act as the game's pydantic models check it (:data:`banque.core.models.Action`).
+_ACTION: TypeAdapter[Action] = TypeAdapter(Action)
+
+
+@dataclass(frozen=True)
+class GameAct:
+    """An act of a chemin de fer or punto banco seat: its id, the turn it answers, and
+    its own fields as sent (read by the game's act models, :func:`game_action`)."""
+
+    id: str
+    turn: int
+    act: str
+    fields: dict[str, Any] = field(default_factory=dict)
+
+
+def parse_game_act(data: Mapping[str, Any], game: str) -> GameAct:
+    """A two-hand game's act message: its id, turn and act name checked here; the rest
+    is the act's own fields, which the act models check (:func:`game_action`)."""
+    from ..session.port import TWO_HAND_ACTS
+
+    ident = data.get("id")
+    if not isinstance(ident, str) or not 0 < len(ident) <= 64:
+        raise ProtocolError(
+            "bad_message", Msg(N_('An act needs an "id": a text of 1 to 64 characters.'))
+        )
+    turn = data.get("turn")
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 0:
+        raise ProtocolError(
+            "bad_message", Msg(N_('An act needs the "turn" it answers (a whole number).')), ident
+        )
+    acts = TWO_HAND_ACTS.get(game, ())
+    act = data.get("act")
+    if act not in acts:
+        raise ProtocolError(
+            "bad_message",
+            Msg(N_("{field} must be one of: {values}."), field='"act"', values=", ".join(acts)),
+            ident,
+        )
+    fields = {k: v for k, v in data.items() if k not in ("v", "type", "id", "turn")}
+    if "who" in fields:
+        raise ProtocolError(
+            "bad_message",
+            Msg(N_('An act names no "who": it is always the seat that sends it.')),
+            ident,
+        )
+    return GameAct(ident, turn, str(act), fields)
+
+
+def game_action(act: GameAct, seat: str) -> Action:
+    """The act as the game's model reads it, in ``seat``'s name; a field the model
+    refuses is a ``bad_message`` in one line (the field and what it must be)."""
+    body = dict(act.fields)
+    if act.act in _IN_A_NAME:
+        body["who"] = seat
+    try:
+        return _ACTION.validate_python(body)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != act.act) or '"act"'
+        raise ProtocolError(
+            "bad_message",
+            Msg(
+                N_("This {act} does not read: {field}: {problem}."),
+                act=act.act,
+                field=where,
+                problem=str(first.get("msg", "")).rstrip("."),
+            ),
+            act.id,
+        ) from None
+
+
+def game_seat_options(session: Any, seat: str) -> dict[str, Any]:
+    """What a two-hand seat may do now, with the amounts its acts may name."""
+    g = session.game
+    acts = session.seat_acts(seat)
+    out: dict[str, Any] = {"to_act": bool(acts), "acts": acts}
+    if session.concurrent:  # punto banco: the bets, and the deal once everyone is ready
+        out["to_act"] = "deal" in acts
+        out["limit"] = g.limit
+        out["ready"] = seat in session.ready
+        out["most"] = {spot: g.max_bet(seat, spot) for spot in SPOTS}
+        return out
+    if "bid" in acts:
+        out["most"] = g.balances.get(seat, 0)
+    elif "wager" in acts:
+        out["most"] = g.remaining
+    if "draw" in acts:
+        out["side"] = "punter" if g.phase == "punter" else "banker"
+    if "draw" in acts and g.phase == "banker":  # the banker's exact choice: its eyes only
+        draw, stand = g.advice()
+        out["advice"] = {"draw": float(draw), "stand": float(stand)}
+    return out
+
+
+#: punto banco's spots (as its game names them).
+SPOTS = ("player", "banker", "natural8", "natural9")
+
+
+def game_view_message(
+    session: Any,
+    seat: str | None,
+    turn: int,
+    *,
+    seats: Mapping[str, Mapping[str, Any]] | None = None,
+    waiting: Sequence[str] = (),
+    log: Sequence[Event] | None = None,
+) -> dict[str, Any]:
+    """A two-hand game's snapshot for ``seat`` (``None``: a spectator's): ``view`` is
+    the game's own view for that seat (``game.view(seat)``: a concealed card is
+    ``null``), never the state."""
+    g = session.game
+    prompt = session.prompt_msg()
+    view = session.seat_view(seat).model_dump(mode="json")
+    view["prompt"] = str(prompt)  # English on the wire, as events' texts
+    out: dict[str, Any] = {
+        "type": "view",
+        "turn": turn,
+        "seat": seat,
+        "game": str(g.game),
+        "view": view,
+        "seats": dict(seats or {}),
+        "waiting": list(waiting),
+        "you": game_seat_options(session, seat) if seat is not None else None,
+        "prompt_msg": prompt.to_data(),
+    }
+    if str(g.game) == "chemin-de-fer":  # the first bank's auction as it went; the banks
+        out["auction"] = {"spoken": list(g.spoken)}
+        out["banks"] = len(g.banks)
+    if g.phase == "ended":
+        out["standings"] = [s.model_dump(mode="json") for s in g.standings()]
+        ended = getattr(g, "ended_msg", None)
+        out["ended_msg"] = ended.to_data() if ended is not None else None
     if log is not None:
         out["log"] = [event_dict(ev) for ev in log]
     return out

@@ -42,6 +42,7 @@ from ..core.models import (
     Take,
     Wager,
 )
+from ..session.port import family_of
 from ..text import quoted
 from . import auth as A
 from . import protocol as P
@@ -49,7 +50,7 @@ from .auth import Peer
 
 if TYPE_CHECKING:
     from ..games.banque.game import Event
-    from ..session.session import ComputerPlayer, Session
+    from ..session.port import TableSession
 
 #: Ids of acts remembered per seat, for idempotence.
 REMEMBERED_ACTS = 64
@@ -157,6 +158,12 @@ def act_print(act: P.Act) -> str:
 class Table:
     """A session shared by joined seats (each human seat proves itself with its token).
 
+    Any game's session (:class:`banque.session.port.TableSession`): banque's, whose
+    acts and views are its own (:func:`~banque.net.protocol.parse_act`,
+    :func:`~banque.net.protocol.view_message`), or a two-hand game's, whose acts the
+    game's act models read (:func:`~banque.net.protocol.game_action`) and whose views
+    the game makes for each seat (:func:`~banque.net.protocol.game_view_message`).
+
     ``pace`` is the seconds between two automatic moves (computer seats, and
     stand-ins for gone seats when ``takeover``); ``uid`` the account whose
     processes may join a seat without its token (through the socket's peer
@@ -169,7 +176,7 @@ class Table:
 
     def __init__(
         self,
-        session: Session,
+        session: TableSession | Any,
         *,
         pace: float = 0.6,
         takeover: bool = False,
@@ -180,6 +187,8 @@ class Table:
         on_notice: Callable[[Msg], None] | None = None,
     ) -> None:
         self.session = session
+        #: The game played (``banque``, ``chemin-de-fer``, ``punto-banco``).
+        self.family = family_of(session)
         self.on_notice = on_notice
         self.notices = A.Notices(self._notice)
         self.pace = max(0.0, pace)
@@ -201,7 +210,6 @@ class Table:
         #: Spectators the server has room for (at most :data:`MAX_SPECTATORS`; lowered by
         #: the server when few descriptors are left to it).
         self.spectator_room = MAX_SPECTATORS
-        self._stand_ins: dict[str, ComputerPlayer] = {}
         #: Why the journal cannot be written, as every seat was told (``None``: it can).
         self.journal_failing: Msg | None = None
         #: Told when the journal stops being written (the reason) and when it is again
@@ -234,8 +242,15 @@ class Table:
                 }
         return out
 
+    def present(self) -> list[str]:
+        """The human seats joined now."""
+        return [s for s in self.seats if self.connected(s)]
+
     def waiting(self) -> list[str]:
-        """The joined human seats still to read a settlement (or to ask for a fresh bank)."""
+        """The joined human seats still to read a settlement (or to ask for a fresh bank);
+        punto banco: still to say ``deal`` once a seat has."""
+        if self.family != "banque":
+            return list(self.session.waiting(self.present()))
         if self.session.stage() not in ("settlement", "ended"):
             return []
         return [s for s in self.seats if self.connected(s) and s not in self.ready]
@@ -246,7 +261,8 @@ class Table:
         joined.link.send(P.encode(message))
 
     def _view(self, joined: Joined, log: Sequence[Event] | None = None) -> dict[str, Any]:
-        view = P.view_message(
+        make = P.view_message if self.family == "banque" else P.game_view_message
+        view = make(
             self.session,
             joined.seat,
             self.turn,
@@ -366,7 +382,10 @@ class Table:
             elif kind == "proof":
                 self._proof(joined, P.parse_proof(data))
             elif kind == "act":
-                self._act(joined, P.parse_act(data))
+                if self.family == "banque":
+                    self._act(joined, P.parse_act(data))
+                else:
+                    self._act(joined, P.parse_game_act(data, self.family))
             else:
                 raise P.ProtocolError(
                     "bad_message",
@@ -586,20 +605,24 @@ class Table:
 
     def _welcome(self, seat: str | None) -> dict[str, Any]:
         g = self.session.game
-        return {
+        welcome = {
             "type": "welcome",
+            "game": self.family,
             "seat": seat,
             "spectator": seat is None,
             "participants": list(g.participants),
-            "forced_moves": g.forced_moves,
-            "rules": g.rules,
-            "options": g.options.model_dump(mode="json"),
+            "forced_moves": getattr(g, "forced_moves", "automatic"),
+            "rules": getattr(g, "rules", None),
+            "options": g.options.model_dump(mode="json") if self.family == "banque" else {},
             "pace": self.pace,
         }
+        if self.family != "banque":  # the game's own table options
+            welcome.update(self.session.table_options())
+        return welcome
 
     # ------------------------------------------------------------ acts
 
-    def _act(self, joined: Joined, act: P.Act) -> None:
+    def _act(self, joined: Joined, act: P.Act | P.GameAct) -> None:
         if not joined.hello:
             raise P.ProtocolError(
                 "hello_first", Msg(N_('Say "hello" (your seat and token) first.')), act.id
@@ -654,14 +677,15 @@ class Table:
         if reply["type"] == "ack":
             self._after(events)
 
-    def _apply(self, seat: str, act: P.Act) -> tuple[dict[str, Any], list[Event]]:
+    def _apply(self, seat: str, act: P.Act | P.GameAct) -> tuple[dict[str, Any], list[Event]]:
         """Apply an act of ``seat``; an ``ack`` (with the events), or a ProtocolError."""
         problem = self.journal_problem()
         if problem is not None:  # every act made now would be lost: none is taken
             if self.journal_failing is None:
                 self._changed([])  # everyone is told (a failure met by a retry)
             raise P.ProtocolError("journal", problem, act.id)
-        if act.turn != self.turn:
+        concurrent = getattr(self.session, "concurrent", False)  # punto banco's bets: at once
+        if act.turn != self.turn and not concurrent:
             raise P.ProtocolError(
                 "stale",
                 Msg(
@@ -674,6 +698,8 @@ class Table:
                 ),
                 act.id,
             )
+        if isinstance(act, P.GameAct):
+            return self._apply_game(seat, act)
         session = self.session
         stage = session.stage()
         if act.act in ("continue", "fresh"):
@@ -703,6 +729,25 @@ class Table:
             raise P.ProtocolError("refused", exc.msg, act.id) from None
         except ValueError as exc:  # a model refusing a value (pydantic)
             raise P.ProtocolError("refused", str(exc).splitlines()[0][:200], act.id) from None
+        return {"type": "ack", "id": act.id, "turn": self.turn + 1}, events
+
+    def _apply_game(self, seat: str, act: P.GameAct) -> tuple[dict[str, Any], list[Event]]:
+        """A two-hand game's act: read by the game's act models, applied for the seat."""
+        session = self.session
+        action = P.game_action(act, seat)
+        if act.act not in session.seat_acts(seat):
+            who = session.actor()
+            raise P.ProtocolError(
+                "not_your_turn",
+                Msg(N_("It is {who}'s turn, not yours."), who=who)
+                if who and who != seat
+                else Msg(N_("{act} is not an act of this moment."), act=act.act),
+                act.id,
+            )
+        try:
+            events = session.perform_for(seat, action)
+        except IllegalAction as exc:
+            raise P.ProtocolError("refused", exc.msg, act.id) from None
         return {"type": "ack", "id": act.id, "turn": self.turn + 1}, events
 
     def _perform(self, seat: str, act: P.Act, stage: str) -> list[Event]:
@@ -782,7 +827,7 @@ class Table:
             action = Draw(side=side) if name == "draw" else Stand(side=side)
         else:
             raise IllegalAction(Msg(N_("{act} is not an act of this moment."), act=name), "phase")
-        return session.perform(action)
+        return session.perform_for(seat, action)
 
     def _arrange(self, act: P.Act) -> None:
         """The banker arranges the seating (the hot-seat table's keys, the session's moves)."""
@@ -812,6 +857,10 @@ class Table:
 
     def _after(self, events: list[Event]) -> None:
         """A change was made: tell everyone; then what follows by itself."""
+        if self.family != "banque":
+            self._changed(events)  # (a seat ready to deal is a change of its view)
+            self._maybe_go_on()
+            return
         if events or self.session.stage() not in ("settlement", "ended"):
             self._changed(events)
         else:
@@ -819,7 +868,16 @@ class Table:
         self._maybe_go_on()
 
     def _maybe_go_on(self) -> None:
-        """Everyone joined has read the settlement (or asked for a fresh bank): go on."""
+        """Everyone joined has read the settlement (or asked for a fresh bank): go on.
+        punto banco: every seat joined has said ``deal``: the coup is dealt."""
+        if self.family != "banque":
+            present = self.present()
+            if not present or self.journal_failing is not None:
+                return
+            events = self.session.deal_if_ready(present)
+            if events is not None:
+                self._changed(events)
+            return
         stage = self.session.stage()
         if stage not in ("settlement", "ended") or not self.ready:
             return
@@ -842,12 +900,8 @@ class Table:
             return who
         if not self.takeover:
             return None
-        from ..session.session import COMPUTER_STAGES
-
-        who = session.actor()
-        if session.stage() in COMPUTER_STAGES and who in self.seats and not self.connected(who):
-            return who
-        return None
+        who = session.stand_in_seat()
+        return who if who in self.seats and not self.connected(who) else None
 
     def due(self) -> float | None:
         """Seconds until the table moves by itself (``None``: it waits for a human);
@@ -887,26 +941,7 @@ class Table:
             return True
         who = self.mover()
         assert who is not None
-        stage = session.stage()
-        if who in session.computers:
-            events = session.play_computer()
-        elif stage == "seating":
-            events = session.confirm_seating()
-        elif stage == "shuffle":
-            events = session.shuffle()
-        else:
-            events = session.perform(self._stand_in(who)(session.observation(who)))
+        # a computer seat, or a gone seat's stand-in (the session keeps it, its generator too)
+        events = session.play_computer() if who in session.computers else session.stand_in_move(who)
         self._changed(events)
         return True
-
-    def _stand_in(self, who: str) -> ComputerPlayer:
-        """A cautious computer that plays a gone seat's moves (until it joins again)."""
-        player = self._stand_ins.get(who)
-        if player is None:
-            from ..games.banque.players import ComputerPlayer as Robot
-            from ..session.session import seat_rng
-
-            rng = seat_rng(self.session.game, f"stand-in:{who}")
-            player = Robot(who, "cautious", rng).decide
-            self._stand_ins[who] = player
-        return player

@@ -203,6 +203,8 @@ class Session:
         self.others_shuffle = True
         #: A word for the table when it opens (a resumed record that stops early), told there.
         self.notice: Msg | None = None
+        #: The cautious computers that play gone seats' moves at a hosted table (``--takeover``).
+        self._stand_ins: dict[str, ComputerPlayer] = {}
         # A record that stops right after a coup is settled shows the settlement.
         kinds = [ev.kind for ev in self.messages[-2:]]
         last_act = game.actions[-1].act if game.actions else None
@@ -754,6 +756,27 @@ class Session:
         who = self.actor()
         return who if who in self.computers else None
 
+    def stand_in_seat(self) -> str | None:
+        """The seat whose move a stand-in could make now (the one to act, in a stage a
+        computer plays: a gone seat's, at a hosted table with ``--takeover``)."""
+        return self.actor() if self.stage() in COMPUTER_STAGES else None
+
+    def stand_in_move(self, who: str) -> list[Event]:
+        """A gone seat's move, made by a cautious computer with its own generator (until
+        the seat joins again): the seating and the shuffle as the engine has them."""
+        stage = self.stage()
+        if stage == "seating":
+            return self.confirm_seating()
+        if stage == "shuffle":
+            return self.shuffle()
+        player = self._stand_ins.get(who)
+        if player is None:
+            from ..games.banque.players import ComputerPlayer as Robot
+
+            player = Robot(who, "cautious", seat_rng(self.game, f"stand-in:{who}")).decide
+            self._stand_ins[who] = player
+        return self.perform(player(self.observation(who)))
+
     def observation(self, who: str) -> Observation:
         """What ``who`` may know now, as its computer player is shown it.
 
@@ -796,6 +819,37 @@ class Session:
         from ..games.banque.players import banker_advice
 
         return banker_advice(g.observe(who), p5)
+
+    # ------------------------------------------------------------ a seat's side (the port)
+
+    def seat_view(self, seat: str | None) -> Board:
+        """The table as ``seat`` may see it (``None``: a spectator): its board."""
+        return self.board(seat)
+
+    def seat_acts(self, seat: str) -> list[str]:
+        """What ``seat`` may do now in the game (reading a settlement, or asking for a
+        fresh bank, is the table's: who has read it is the hosted table's to count)."""
+        stage = self.stage()
+        if stage in ("settlement", "ended") or self.actor() != seat:
+            return []
+        if stage == "seating":
+            return ["seat", "arrange"]
+        if stage == "shuffle":
+            return ["shuffle"]
+        acts = [a for a in self.observation(seat).acts if a != "a_cheval"]
+        if stage == "auction" and "pass" not in acts and self.game.phase != "auction":
+            acts.append("pass")  # a fresh bank's auction: passing before the first bid
+        return acts
+
+    def perform_for(self, seat: str, action: Action) -> list[Event]:
+        """Apply an act of ``seat`` (its turn, made in its own name)."""
+        if self.actor() != seat:
+            raise IllegalAction(
+                Msg(N_("It is {who}'s turn, not yours."), who=self.actor() or "?"), "turn"
+            )
+        if getattr(action, "who", seat) != seat:
+            raise IllegalAction(Msg(N_("An act is made in your own name only.")), "who")
+        return self.perform(action)
 
     # ------------------------------------------------------------ the board
 

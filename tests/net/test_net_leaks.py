@@ -412,3 +412,219 @@ def test_no_leak_under_the_classic_and_hoyle_rules(
         acted |= {"split" for a in game.actions if a.act == "banco" and a.right is not None}
         assert game.bank_number >= 2
     assert PROFILE_ACTS[rules] <= acted, PROFILE_ACTS[rules] - acted
+
+
+# ------------------------------------------------------------------ every game hosted
+
+
+@pytest.fixture
+def marked_two_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The two-hand games' shoes too: a unique marker on each card."""
+    import banque.games.two_hands as two_hands
+
+    counter = itertools.count()
+
+    def full_shoe(packs: int = 6) -> list[str]:
+        return [f"{c}{MARK}{next(counter):05d}" for c in list(ONE_PACK) * packs]
+
+    monkeypatch.setattr(two_hands, "full_shoe", full_shoe)
+
+
+def two_hand_concealed(game: Any, seat: str | None) -> set[str]:
+    """The marked cards ``seat`` may not know: the shoe, and in chemin de fer a hand's
+    first two cards while the coup is played, to all but the hand's holder."""
+    out = set(game.shoe.cards)
+    if getattr(game, "phase", None) in ("punter", "banker"):
+        for hand, holder in (("player", game.hand_player), ("banker", game.banker)):
+            if seat is None or seat != holder:
+                out.update(game.hands[hand][:2])
+    return {c for c in out if MARK in c}
+
+
+class TwoHandCapture(Capture):
+    """Every line a two-hand seat receives, checked for concealed cards (raw bytes) and,
+    decoded, for a view that shows another's face-down card or holds the state."""
+
+    def send(self, data: bytes) -> None:
+        assert data.endswith(b"\n") and data.count(b"\n") == 1
+        text = data.decode("utf-8")
+        game = self.table.session.game
+        for marker in two_hand_concealed(game, self.seat):
+            if marker in text:
+                self.checks.append(f"{self.seat} received concealed {marker}: {text[:200]}")
+        message = json.loads(text)
+        if message["type"] == "view":
+            view = message["view"]
+            assert message["game"] == game.game and message["seat"] == self.seat
+            for key in keys_of(message):
+                if key in ("seed", "shoe", "shoe_order", "stacked", "actions"):
+                    self.checks.append(f"{self.seat}'s view has a {key!r}")
+            if game.game == "chemin-de-fer" and view["phase"] in ("punter", "banker"):
+                for hand, holder in (("player", view["hand_player"]), ("banker", view["banker"])):
+                    cards = view["hands"][hand]["cards"]
+                    mine = self.seat is not None and self.seat == holder
+                    if not mine and (cards[:2] != [None, None] or view["hands"][hand]["total"]):
+                        self.checks.append(f"{self.seat} sees {hand}'s face-down cards {cards}")
+                    if mine and None in cards:
+                        self.checks.append(f"{self.seat} misses its own cards on {hand}")
+        self.data += data
+        self.messages.append(message)
+
+
+class TwoHandBot(Bot):
+    """A scripted seat at chemin de fer or punto banco: its acts from its view's ``you``."""
+
+    def join(self) -> None:
+        self.link = TwoHandCapture(self.table, self.seat, self.checks)
+        self.links.append(self.link)
+        self.joined = self.table.connect(self.link)
+        link = self.link
+        hello_by_proof(self.table, self.joined, self.seat, lambda: link.messages[-1])
+        first = self.link.messages
+        assert first[1]["type"] == "welcome" and first[1]["game"] == self.table.family
+        assert first[2]["type"] == "view" and "log" in first[2]
+
+    def move(self) -> bool:
+        assert self.link is not None
+        view = self.link.last_view()
+        you = view["you"]
+        acts = you["acts"]
+        if not acts:
+            return False
+        turn, r = view["turn"], self.rng
+        if r.random() < 0.03:  # mischief: a field no act has, and a "who" of another seat
+            assert self.send(turn=turn, act=acts[0], shoe=[])["code"] == "bad_message"
+            assert self.send(turn=turn, act=acts[0], who="Nobody")["code"] == "bad_message"
+        fields: dict[str, Any]
+        if self.table.family == "punto-banco":
+            if "bet" in acts and r.random() < 0.6:
+                spot = r.choice(["player", "banker", "natural8", "natural9"])
+                most = you["most"][spot]
+                if not most:
+                    return False
+                fields = {"act": "bet", "on": spot, "amount": r.randint(1, min(most, 12))}
+            elif "deal" in acts:
+                fields = {"act": "deal"}
+            elif "retire" in acts and r.random() < 0.01:
+                fields = {"act": "retire"}
+            else:
+                return False
+        elif "draw" in acts:
+            fields = {"act": r.choice(["draw", "stand"]), "side": you["side"]}
+        elif "bid" in acts and (r.random() < 0.8 or "pass" not in acts):
+            fields = {"act": "bid", "amount": r.randint(1, max(1, min(30, you["most"])))}
+        elif "deal" in acts:
+            fields = {"act": "deal"}
+        elif "banco" in acts and r.random() < 0.15:
+            fields = {"act": "banco"}
+        elif "wager" in acts and r.random() < 0.8:
+            fields = {"act": "wager", "amount": r.randint(1, max(1, min(you["most"], 15)))}
+        elif "retire" in acts and r.random() < 0.005:
+            fields = {"act": "retire"}
+        elif "pass" in acts:
+            fields = {"act": "pass"}
+        else:
+            return False
+        reply = self.send(turn=turn, **fields)
+        if reply["type"] == "error":
+            assert reply["code"] in ("refused", "stale"), reply
+            return False
+        assert reply["type"] == "ack", reply
+        return True
+
+
+def play_two_hands(
+    family: str,
+    seed: int,
+    names: list[str],
+    steps: int,
+    checks: list[str],
+    coups: int = 12,
+    **options: Any,
+) -> Table:
+    from banque.session.port import TwoHandSession
+
+    rng = random.Random(seed)
+    session = TwoHandSession.new(family, names, styles=options.pop("styles", {}), seed=seed)
+    table = Table(session, pace=0, takeover=options.pop("takeover", False))
+    bots = [TwoHandBot(table, n, random.Random(f"{seed}/{n}"), checks) for n in table.humans()]
+    for bot in bots:
+        bot.join()
+    spectator = table.connect(TwoHandCapture(table, None, checks))
+    table.receive(spectator, b'{"v":1,"type":"hello","spectator":true}')
+    for _ in range(steps):
+        if rng.random() < 0.03:  # a seat drops and comes back
+            bot = rng.choice(bots)
+            bot.drop()
+            bot.join()
+        if table.due() is not None:
+            table.step()
+            continue
+        for bot in rng.sample(bots, len(bots)):
+            if bot.move():
+                break
+        if session.game.phase == "ended" or len(session.game.coups) >= coups:
+            break
+    return table
+
+
+@pytest.mark.parametrize(
+    ("family", "seed"),
+    [("chemin-de-fer", s) for s in range(4)] + [("punto-banco", s) for s in range(2)],
+)
+def test_no_seat_receives_a_concealed_card_in_the_two_hand_games(
+    marked_two_hands: None, family: str, seed: int
+) -> None:
+    two_hand_leak_test(family, seed)
+
+
+@pytest.mark.parametrize(
+    ("game", "house"),
+    [
+        ("banque", "home"),
+        ("banque", "classic"),
+        ("banque", "hoyle"),
+        ("chemin-de-fer", None),
+        ("punto-banco", None),
+    ],
+)
+def test_every_hosted_game_keeps_its_concealed_cards(
+    marked: None, marked_two_hands: None, game: str, house: str | None
+) -> None:
+    """One leak test over every game the table hosts (and banque's three houses): the
+    same scripted seats, refusals, reconnects and a spectator, every byte checked."""
+    if game == "banque":
+        checks: list[str] = []
+        table = play(11, ["Ana", "Bruno", "Chloé", "David"], 300, checks, str(house))
+        assert checks == []
+        assert table.session.game.coup_number > 1
+    else:
+        two_hand_leak_test(game, 11)
+
+
+def two_hand_leak_test(family: str, seed: int) -> None:
+    """The wire-level leak test over chemin de fer and punto banco: every byte each seat
+    and a spectator received, against the cards concealed from it as it was sent."""
+    names = ["Ana", "Bruno", "Chloé", "David"][: 2 + seed % 3]
+    checks: list[str] = []
+    table = play_two_hands(family, seed, names, 500, checks)
+    assert checks == []
+    game = table.session.game
+    assert len(game.coups) >= 5
+    if family == "chemin-de-fer":  # coups went to the choices where the pairs are hidden
+        assert any(a.act in ("draw", "stand") for a in game.actions)
+
+
+def test_two_hand_computers_and_stand_ins_leak_nothing(marked_two_hands: None) -> None:
+    checks: list[str] = []
+    table = play_two_hands(
+        "chemin-de-fer",
+        7,
+        ["Ana", "Bruno", "Chloé", "David"],
+        600,
+        checks,
+        styles={"Chloé": "bold", "David": "cautious"},
+        takeover=True,
+    )
+    assert checks == []
+    assert len(table.session.game.coups) >= 5

@@ -31,11 +31,20 @@ Temperament = Literal["cautious", "bold"]
 class CheminComputer:
     """A computer seat at chemin de fer (``cautious`` or ``bold``)."""
 
-    def __init__(self, name: str, game: CheminGame, temperament: Temperament = "cautious") -> None:
+    def __init__(
+        self,
+        name: str,
+        game: CheminGame,
+        temperament: Temperament = "cautious",
+        *,
+        purpose: str | None = None,
+    ) -> None:
+        """``purpose`` names the seat's generator (``chemin/NAME`` by default; a
+        stand-in for a gone seat, ``stand-in:NAME``)."""
         self.name = name
         self.temperament = temperament
         self.rng: CountingRandom | StreamRandom = seat_generator(
-            game.seed, game.stream, f"chemin/{name}"
+            game.seed, game.stream, purpose or f"chemin/{name}"
         )
         self.bold = temperament == "bold"
 

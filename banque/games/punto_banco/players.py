@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ...core.rng import CountingRandom, StreamRandom, seat_generator
+from ..two_hands import Event
 from .game import PuntoGame
 
 __all__ = ["PuntoComputer", "punto_bets"]
@@ -31,19 +32,21 @@ class PuntoComputer:
         )
         self.bold = temperament == "bold"
 
-    def bet(self, game: PuntoGame) -> None:
-        """Place this seat's bets for the coup about to be dealt (none without chips)."""
+    def bet(self, game: PuntoGame) -> list[Event]:
+        """Place this seat's bets for the coup about to be dealt (none without chips);
+        their events."""
         balance = game.balances[self.name]
         if balance <= 0:
-            return
+            return []
         stake = min(game.limit, max(1, balance // (5 if self.bold else 10)))
         spot = "banker" if self.rng.random() < 0.55 else "player"
-        game.bet(self.name, spot, stake)
+        events = list(game.bet(self.name, spot, stake))
         if self.bold and self.rng.random() < 0.2 and game.can_bet(self.name, "natural9", 1):
-            game.bet(self.name, "natural9", 1)
+            events += game.bet(self.name, "natural9", 1)
+        return events
 
 
-def punto_bets(game: PuntoGame, seats: dict[str, PuntoComputer]) -> None:
-    """Every computer bettor places its bets before the deal, in the order of the seats."""
-    for seat in seats.values():
-        seat.bet(game)
+def punto_bets(game: PuntoGame, seats: dict[str, PuntoComputer]) -> list[Event]:
+    """Every computer bettor places its bets before the deal, in the order of the seats;
+    their events."""
+    return [event for seat in seats.values() for event in seat.bet(game)]

@@ -146,8 +146,13 @@ class HostApp(JoinApp):
         self.notify(tell(message), title=_("Seats"), severity="warning", timeout=12)
 
     def follow(self) -> None:
-        """The table's screen is up: over it, once, how each seat joins."""
+        """The table's screen is up: over it, once, how each seat joins (a two-hand
+        game's table replaces banque's once joined: over that one, :meth:`table_shown`)."""
         super().follow()
+        if self.server.table.family == "banque":
+            self.table_shown()
+
+    def table_shown(self) -> None:
         if self.show_join_lines:
             self.show_join_lines = False
             self.push_screen(JoinLinesScreen(self.join_lines))

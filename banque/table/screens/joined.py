@@ -712,6 +712,11 @@ class JoinApp(TranslatedApp):
             self._leave(1, f"banque: {exc}")
             return
         self.participants = list(self.state.participants)
+        if self.state.game in ("chemin-de-fer", "punto-banco"):  # its own table, fed remotely
+            from .joined_two_hands import joined_table
+
+            await self.switch_screen(joined_table(self.state, self.send_act))
+            self.table_shown()
         while True:
             message = await conn.receive()
             if message is None:
@@ -725,8 +730,8 @@ class JoinApp(TranslatedApp):
                 continue
             if kind == "view":
                 self._ring()
-            screen = self.screen
-            if not isinstance(screen, JoinedScreen):
+            screen: Any = self.screen
+            if not hasattr(screen, "show_error"):
                 continue  # the help is open: the table is drawn again when it closes
             if kind == "view":
                 screen.refresh_view()
@@ -739,6 +744,9 @@ class JoinApp(TranslatedApp):
                     return
                 screen.show_error(words)
                 self.bell()
+
+    def table_shown(self) -> None:
+        """A two-hand game's table is up (its welcome named the game)."""
 
     def _host_lost(self, message: dict[str, Any]) -> None:
         """The connection lost the host, tries again, or is back (its own messages)."""
@@ -756,8 +764,8 @@ class JoinApp(TranslatedApp):
                 else _("The host is gone — reconnecting…")
             )
         self.refresh_bindings()
-        screen = self.screen
-        if isinstance(screen, JoinedScreen):
+        screen: Any = self.screen
+        if hasattr(screen, "show_error"):
             screen.refresh_view()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -784,6 +792,18 @@ class JoinApp(TranslatedApp):
         if conn is None:
             return
         self.run_worker(conn.act(act, **fields), group="acts")
+
+    def send_acts(self, acts: list[tuple[str, dict[str, Any]]]) -> None:
+        """Several acts, sent in their order (punto banco's bets, then its deal)."""
+        conn = self.connection
+        if conn is None:
+            return
+
+        async def send() -> None:
+            for act, fields in acts:
+                await conn.act(act, **fields)
+
+        self.run_worker(send(), group="acts")
 
     def _leave(self, code: int, message: str) -> None:
         if self._leaving:

@@ -1,0 +1,367 @@
+"""One port for every game's table: what a table needs of a game's session.
+
+The hosted table (:class:`banque.net.table.Table`) drives a game through
+:class:`TableSession`, which banque's :class:`~banque.session.session.Session`
+and the two-hand games' :class:`TwoHandSession` (chemin de fer, punto banco)
+both implement: who acts now, the computer seats' steps, the journal written
+before an act is acknowledged, the log.  A two-hand session adds the seat's
+side of the port (:class:`SeatPort`): each seat's view, made by the game for
+that seat (``game.view(seat)``: a hand's first two cards reach its holder
+alone), what the seat may do now, and an act of that seat applied (a pydantic
+act of :data:`banque.core.models.Action`, never fields read by hand).
+
+No Textual here, and no socket.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from pydantic import BaseModel
+
+from ..core.errors import IllegalAction
+from ..core.messages import N_, Msg
+from ..core.models import Action, Deal, Pass, Retire
+from ..core.rng import seat_draws, skip_seats
+from ..games.chemin_de_fer.players import CheminComputer, Temperament, banker_passes, play_step
+from ..games.punto_banco.players import PuntoComputer
+
+if TYPE_CHECKING:
+    from ..core.journal import Journal
+    from ..games.two_hands import Event
+
+__all__ = ["SeatPort", "TableSession", "TwoHandSession", "family_of"]
+
+
+def family_of(session: Any) -> str:
+    """The game a session plays (``banque``, ``chemin-de-fer``, ``punto-banco``)."""
+    return str(getattr(session.game, "game", "banque"))
+
+
+class TableSession(Protocol):
+    """What every game's session gives a table (banque's and the two-hand games')."""
+
+    game: Any
+    computers: Mapping[str, Any]
+    styles: Mapping[str, str]
+    journal: Journal | None
+    #: The public log: every event, in order.
+    messages: list[Event]
+
+    def stage(self) -> str: ...
+
+    def actor(self) -> str | None: ...
+
+    def computer_to_move(self) -> str | None: ...
+
+    def play_computer(self) -> list[Event]: ...
+
+    def stand_in_seat(self) -> str | None: ...
+
+    def stand_in_move(self, who: str) -> list[Event]: ...
+
+    def all_computers(self) -> bool: ...
+
+    def journal_problem(self) -> Msg | None: ...
+
+    def prompt_msg(self) -> Msg: ...
+
+    def computer_draws(self) -> dict[str, int]: ...
+
+    def skip_draws(self, draws: Mapping[str, int]) -> None: ...
+
+    def record_text(self, pace: float | None = None) -> str: ...
+
+    def bank_in_play(self) -> bool: ...
+
+
+@runtime_checkable
+class SeatPort(Protocol):
+    """A seat's side of a session: its view (the game's, for that seat), its acts now,
+    an act of its applied (the journal written first). Banque's ``Session`` and the
+    :class:`TwoHandSession` both have it."""
+
+    def seat_view(self, seat: str | None) -> BaseModel: ...
+
+    def seat_acts(self, seat: str) -> list[str]: ...
+
+    def perform_for(self, seat: str, action: Action) -> list[Event]: ...
+
+
+class TwoHandSession:
+    """A chemin de fer or punto banco game at a table shared by seats.
+
+    ``computers``: each computer seat's temperament (``cautious``, ``bold``); each
+    draws from its seat's counting generator (``chemin/NAME``, ``punto/NAME``), how
+    far it has drawn kept with the journal's acts, so that a resumed game's
+    computers go on where they were.
+
+    Chemin de fer's acts go in turn (:meth:`CheminGame.to_act`); between coups the
+    banker may pass the bank on while the first punter thinks.  Punto banco's seats
+    bet at once, each at its own pace, and say ``deal`` when they are ready: the coup
+    is dealt (after the computers' bets) once every seat present is
+    (:meth:`deal_if_ready`).
+    """
+
+    def __init__(
+        self,
+        game: Any,
+        events: Sequence[Event] = (),
+        *,
+        styles: Mapping[str, str] | None = None,
+    ) -> None:
+        self.game = game
+        self.family = str(game.game)
+        self.styles: dict[str, str] = {
+            n: s for n, s in (styles or {}).items() if n in game.participants and s != "human"
+        }
+        self.messages: list[Event] = list(events)
+        self.journal: Journal | None = None
+        #: punto banco: the seats that said ``deal`` for the coup to come.
+        self.ready: set[str] = set()
+        self.notice: Msg | None = None
+        #: Each computer seat's player, drawing from its own seat generator.
+        self.computers: dict[str, CheminComputer | PuntoComputer] = {}
+        for name, style in self.styles.items():
+            temperament: Temperament = "bold" if style == "bold" else "cautious"
+            self.computers[name] = (
+                PuntoComputer(name, game, temperament)
+                if self.concurrent
+                else CheminComputer(name, game, temperament)
+            )
+        self._stand_ins: dict[str, Any] = {}
+
+    # ------------------------------------------------------------ the table's side
+
+    @property
+    def concurrent(self) -> bool:
+        """The seats act at once (punto banco's bets), not in turn."""
+        return self.family == "punto-banco"
+
+    def stage(self) -> str:
+        """``play``, or ``over`` once the game has ended."""
+        return "over" if self.game.phase == "ended" else "play"
+
+    def actor(self) -> str | None:
+        """The seat the table waits for (chemin de fer); punto banco: nobody in turn."""
+        if self.concurrent or self.game.phase == "ended":
+            return None
+        actors, _acts = self.game.to_act()
+        return actors[0] if actors else None
+
+    def all_computers(self) -> bool:
+        return all(p in self.styles for p in self.game.participants)
+
+    def prompt_msg(self) -> Msg:
+        return self.game.prompt_msg  # type: ignore[no-any-return]
+
+    def bank_in_play(self) -> bool:
+        """The game goes on (quitting keeps it to resume)."""
+        return bool(self.game.phase != "ended")
+
+    # ------------------------------------------------------------ the journal
+
+    def computer_draws(self) -> dict[str, int]:
+        return seat_draws({name: p.rng for name, p in self.computers.items()})
+
+    def skip_draws(self, draws: Mapping[str, int]) -> None:
+        """A resumed game: each computer seat's generator where it was."""
+        skip_seats({name: p.rng for name, p in self.computers.items()}, draws)
+
+    def journal_problem(self) -> Msg | None:
+        """Why no act is taken now (the journal tried again first); ``None``: it is."""
+        journal = self.journal
+        if journal is None or journal.failure_msg is None:
+            return None
+        if journal.sync(self.game.actions, self.computer_draws()):
+            return None
+        from ..core.journal import stopped_msg
+
+        return stopped_msg(journal.failure_msg)
+
+    def _guard(self) -> None:
+        problem = self.journal_problem()
+        if problem is not None:
+            raise IllegalAction(problem, "journal")
+
+    def _done(self, events: list[Event]) -> list[Event]:
+        """After acts: the journal written (before any seat hears of them), the log."""
+        if self.journal is not None:  # (the end is noted as the host closes the table)
+            self.journal.sync(self.game.actions, self.computer_draws())
+        self.messages.extend(events)
+        return events
+
+    def record_text(self, pace: float | None = None) -> str:
+        from ..core.record import dump_record
+        from ..games.records import record_of
+
+        return dump_record(record_of(self.game, computers=self.styles, pace=pace))  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------ a seat's side
+
+    def seat_view(self, seat: str | None) -> BaseModel:
+        """The table as ``seat`` may see it (``None``: a spectator), made by the game."""
+        return self.game.view(seat)  # type: ignore[no-any-return]
+
+    def seat_acts(self, seat: str) -> list[str]:
+        """What ``seat`` may do now (its own acts only)."""
+        g = self.game
+        if g.phase == "ended" or seat in self.styles:
+            return []
+        if self.concurrent:
+            acts = ["bet"] if g.balances.get(seat, 0) > 0 else []
+            if seat not in self.ready:
+                acts.append("deal")
+            if not g.staked():
+                acts.append("retire")
+            return acts
+        actors, acts = g.to_act()
+        if actors and seat == actors[0]:
+            return list(acts)
+        if seat in actors[1:]:  # the banker, before the first punter speaks
+            return [a for a in acts if a in ("pass", "retire")]
+        return []
+
+    def perform_for(self, seat: str, action: Action) -> list[Event]:
+        """Apply an act of ``seat`` (checked: its act now, made in its own name)."""
+        name = action.act
+        if name not in self.seat_acts(seat):
+            raise IllegalAction(Msg(N_("{act} is not an act of this moment."), act=name), "phase")
+        if getattr(action, "who", seat) != seat:
+            raise IllegalAction(Msg(N_("An act is made in your own name only.")), "who")
+        self._guard()
+        if self.concurrent and isinstance(action, Deal):
+            self.ready.add(seat)
+            return []
+        if self.concurrent and isinstance(action, Retire):
+            self.ready.clear()
+        return self._done(self.game.apply(action))
+
+    def table_options(self) -> dict[str, Any]:
+        """The game's own table options, as a joining seat is told them."""
+        g = self.game
+        out: dict[str, Any] = {"packs": g.packs, "computers": dict(self.styles)}
+        if self.concurrent:
+            out["limit"] = g.limit
+        else:
+            out["rotation"] = g.rotation
+            out["first_bank"] = g.first_bank
+        return out
+
+    def waiting(self, present: Sequence[str]) -> list[str]:
+        """punto banco: the seats ``present`` still to say ``deal`` once one has."""
+        if not self.concurrent or not self.ready or self.game.phase == "ended":
+            return []
+        return [s for s in present if s not in self.ready]
+
+    def deal_if_ready(self, present: Sequence[str]) -> list[Event] | None:
+        """punto banco: every seat ``present`` said ``deal``: the computers bet, the coup
+        is dealt (its events); ``None``: the table waits."""
+        if not self.concurrent or self.game.phase == "ended" or not self.ready:
+            return None
+        if any(seat not in self.ready for seat in present):
+            return None
+        self._guard()
+        self.ready.clear()
+        events: list[Event] = []
+        for player in self.computers.values():
+            events += player.bet(self.game)  # type: ignore[union-attr]
+        events += self.game.deal()
+        return self._done(events)
+
+    # ------------------------------------------------------------ computers
+
+    def computer_to_move(self) -> str | None:
+        """The computer seat that acts now (chemin de fer; punto banco's bet at the deal)."""
+        g = self.game
+        if self.concurrent or g.phase == "ended":
+            return None
+        actors, _acts = g.to_act()
+        if not actors:
+            return None
+        banker = actors[1] if len(actors) > 1 else None
+        if banker in self.computers and banker_passes(g, self.computers[banker]):
+            return banker
+        return actors[0] if actors[0] in self.computers else None
+
+    def play_computer(self) -> list[Event]:
+        """The computer seat whose turn it is acts once."""
+        if self.computer_to_move() is None:
+            return []
+        self._guard()
+        before = len(self.game.log)
+        play_step(self.game, self.computers)
+        return self._done(list(self.game.log[before:]))
+
+    def stand_in_seat(self) -> str | None:
+        """The seat a stand-in may play now: chemin de fer's in turn (punto banco: none,
+        a gone seat simply does not bet)."""
+        return self.actor()
+
+    def stand_in_move(self, seat: str) -> list[Event]:
+        """A gone seat's move, made by a cautious computer (until it joins again)."""
+        g = self.game
+        if self.concurrent or self.actor() != seat:
+            return []
+        self._guard()
+        player = self._stand_ins.get(seat)
+        if player is None:
+            player = CheminComputer(seat, g, "cautious", purpose=f"stand-in:{seat}")
+            self._stand_ins[seat] = player
+        action = player.choose(g)
+        if isinstance(action, Pass) and action.who != seat:  # pragma: no cover - defensive
+            return []
+        return self._done(g.apply(action))
+
+    # ------------------------------------------------------------ making one
+
+    @classmethod
+    def new(
+        cls,
+        family: str,
+        names: Sequence[str],
+        *,
+        styles: Mapping[str, str],
+        seed: int | None,
+        forced_moves: str = "announced",
+        first_bank: str = "lot",
+        packs: int | None = None,
+        limit: int | None = None,
+    ) -> TwoHandSession:
+        """A new game of ``family`` (the engine checks the names and options)."""
+        from ..core.rng import seed_and_stream
+
+        chosen, stream = seed_and_stream(seed)
+        game: Any
+        if family == "punto-banco":
+            from ..games.punto_banco.game import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
+
+            game = PuntoGame(
+                list(names),
+                chosen,
+                packs=packs or DEFAULT_PACKS,
+                limit=limit or DEFAULT_LIMIT,
+                stream=stream,
+            )
+        else:
+            from ..games.chemin_de_fer.game import DEFAULT_PACKS as CHEMIN_PACKS
+            from ..games.chemin_de_fer.game import CheminGame
+
+            game = CheminGame(
+                list(names),
+                chosen,
+                packs=packs or CHEMIN_PACKS,
+                forced_moves="automatic" if forced_moves == "automatic" else "announced",
+                first_bank="auction" if first_bank == "auction" else "lot",
+                stream=stream,
+            )
+        boot = list(getattr(game, "_boot", []))
+        return cls(game, boot, styles=styles)
+
+
+#: The acts a two-hand seat may send (``who`` is always the seat that sends it).
+TWO_HAND_ACTS = {
+    "chemin-de-fer": ("bid", "pass", "wager", "banco", "deal", "draw", "stand", "retire"),
+    "punto-banco": ("bet", "deal", "retire"),
+}

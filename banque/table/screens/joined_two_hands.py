@@ -1,0 +1,516 @@
+"""A joined seat's chemin de fer or punto banco table: the local table, fed remotely.
+
+``banque join`` to a table hosted with ``--game chemin-de-fer`` or ``--game
+punto-banco`` shows the very screen of the local table
+(:class:`~banque.table.chemin_app.CheminApp`, :class:`~banque.table.punto_app.PuntoApp`):
+the same drawing and the same keys, their own methods, run over a
+:class:`RemoteChemin` or :class:`RemotePunto` — the game as this seat knows it,
+read from the last view the host made for it (a concealed card is ``None`` there:
+the host never sent it), whose acts are sent to the host instead of applied.
+What the host refuses comes back as a line under the prompt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ...core.errors import IllegalAction
+from ...core.messages import N_, Msg
+from ...games.chemin_de_fer.game import CheminView
+from ...games.two_hands import Standing, TwoHandCoup, big_road
+from ...i18n import _
+from ..chemin_app import CheminApp, CoupLog
+from ..games_base import JOURNAL_CSS, TwoHandApp
+from ..punto_app import PuntoApp
+
+if TYPE_CHECKING:
+    from ...net.client import SeatState
+
+__all__ = ["CheminJoinedScreen", "PuntoJoinedScreen", "RemoteChemin", "RemotePunto"]
+
+#: How an act goes to the host: its name and fields (the connection adds id and turn).
+Send = Callable[..., None]
+
+
+class RemoteGame:
+    """The game as a joined seat knows it: its last view, and acts sent to the host."""
+
+    def __init__(self, state: SeatState, send: Send) -> None:
+        self._state = state
+        self._send = send
+        self._coups: tuple[int, list[TwoHandCoup]] = (-1, [])
+
+    @property
+    def message(self) -> dict[str, Any]:
+        return self._state.view or {}
+
+    @property
+    def v(self) -> dict[str, Any]:
+        return dict(self.message.get("view") or {})
+
+    @property
+    def you(self) -> dict[str, Any]:
+        return dict(self.message.get("you") or {})
+
+    @property
+    def participants(self) -> list[str]:
+        return list(self._state.participants)
+
+    @property
+    def packs(self) -> int:
+        return int(self._state.welcome.get("packs") or 6)
+
+    @property
+    def phase(self) -> str:
+        return str(self.v.get("phase") or "")
+
+    @property
+    def balances(self) -> dict[str, int]:
+        return dict(self.v.get("balances") or {})
+
+    @property
+    def cards_left(self) -> int:
+        return int(self.v.get("cards_left") or 0)
+
+    @property
+    def coups(self) -> list[TwoHandCoup]:
+        turn = self._state.turn
+        if self._coups[0] != turn:  # read once a view
+            coups = [TwoHandCoup.model_validate(c) for c in self.v.get("coups") or []]
+            self._coups = (turn, coups)
+        return self._coups[1]
+
+    @property
+    def prompt_msg(self) -> Msg:
+        from ...net.protocol import msg_of
+
+        return msg_of(self.message.get("prompt_msg")) or Msg(str(self.v.get("prompt") or ""))
+
+    def standings(self) -> list[Standing]:
+        return [Standing.model_validate(s) for s in self.message.get("standings") or []]
+
+    def retire(self) -> list[Any]:
+        self._send("retire")
+        return []
+
+
+class RemoteChemin(RemoteGame):
+    """Chemin de fer as a joined seat knows it (what :class:`CheminApp` reads of a game)."""
+
+    game = "chemin-de-fer"
+
+    @property
+    def rotation(self) -> str:
+        return str(self._state.welcome.get("rotation") or "left")
+
+    @property
+    def first_bank(self) -> str:
+        return str(self._state.welcome.get("first_bank") or "lot")
+
+    def __getattr__(self, name: str) -> Any:
+        fields = {
+            "banker": "banker",
+            "fund": "fund",
+            "order": "order",
+            "stakes": "stakes",
+            "hand_player": "hand_player",
+            "banco_caller": "banco",
+            "bids": "bids",
+        }
+        if name in fields:
+            return self.v.get(fields[name])
+        raise AttributeError(name)
+
+    @property
+    def spoken(self) -> list[str]:
+        return list((self.message.get("auction") or {}).get("spoken") or [])
+
+    @property
+    def banks(self) -> list[None]:
+        return [None] * int(self.message.get("banks") or 0)
+
+    @property
+    def remaining(self) -> int:
+        if self.v.get("banco"):
+            return 0
+        return int(self.v.get("fund") or 0) - sum((self.v.get("stakes") or {}).values())
+
+    @property
+    def ended_msg(self) -> Msg | None:
+        from ...net.protocol import msg_of
+
+        return msg_of(self.message.get("ended_msg"))
+
+    @property
+    def end_reason(self) -> str | None:
+        ended = self.ended_msg
+        return str(ended) if ended is not None else None
+
+    def to_act(self) -> tuple[list[str], tuple[str, ...]]:
+        return list(self.v.get("to_act") or []), tuple(self.v.get("acts") or ())
+
+    def view(self, seat: str | None = None) -> CheminView:
+        """The view the host made for this seat (whoever ``seat`` names: no other)."""
+        return CheminView.model_validate(self.v)
+
+    def advice(self, p5: float = 0.5) -> tuple[Fraction, Fraction]:
+        advice = self.you.get("advice")
+        if not isinstance(advice, dict):
+            raise IllegalAction(Msg(N_("The banker is not choosing now. {prompt}")), "phase")
+        return Fraction(advice["draw"]), Fraction(advice["stand"])
+
+    # the acts: sent to the host (its answer, a view or a refusal, comes later)
+
+    def bid(self, who: str, amount: int) -> list[Any]:
+        self._send("bid", amount=amount)
+        return []
+
+    def wager(self, who: str, amount: int) -> list[Any]:
+        self._send("wager", amount=amount)
+        return []
+
+    def banco(self, who: str) -> list[Any]:
+        self._send("banco")
+        return []
+
+    def pass_(self, who: str) -> list[Any]:
+        self._send("pass")
+        return []
+
+    def deal(self) -> list[Any]:
+        self._send("deal")
+        return []
+
+    def draw(self, side: str) -> list[Any]:
+        self._send("draw", side=side)
+        return []
+
+    def stand(self, side: str) -> list[Any]:
+        self._send("stand", side=side)
+        return []
+
+
+class RemotePunto(RemoteGame):
+    """Punto banco as a joined seat knows it (what :class:`PuntoApp` reads of a game)."""
+
+    game = "punto-banco"
+
+    @property
+    def limit(self) -> int:
+        return int(self.v.get("limit") or self._state.welcome.get("limit") or 100)
+
+    @property
+    def house(self) -> int:
+        return int(self.v.get("house") or 0)
+
+    @property
+    def due(self) -> dict[str, int]:
+        return dict(self.v.get("commission_due") or {})
+
+    def road(self) -> list[list[str]]:
+        return big_road(c.result for c in self.coups)
+
+    def verify_bet(self, who: str, on: str, amount: int) -> None:
+        """The house's limit as the host counts it (the bets already down on the spot)."""
+        from ...games.punto_banco.game import SPOT_NAMES
+
+        most = (self.you.get("most") or {}).get(on)
+        if isinstance(most, int) and amount > most:
+            raise IllegalAction(
+                Msg(
+                    N_("The house limit is {limit} a bet: at most {limit} may go on {spot}."),
+                    limit=self.limit,
+                    spot=Msg(SPOT_NAMES[on]),
+                ),
+                "limit",
+            )
+
+
+def _borrow(screen: type, app: type, names: tuple[str, ...]) -> None:
+    """The local table's own methods (its drawing, its keys), the joined screen's."""
+    for name in names:
+        setattr(screen, name, app.__dict__[name])
+
+
+#: The keys every joined two-hand table has besides its game's (``q`` leaves: the seat
+#: is held, as at banque's joined table).
+_COMMON_KEYS: list[BindingType] = [
+    Binding("question_mark,f1", "help", _("help"), show=False),
+    Binding("e", "end_game", _("end the game"), show=False),
+    Binding("q", "app.quit", _("quit"), show=False),
+]
+
+
+class _JoinedTable(Screen[None]):
+    """What both joined two-hand tables share: the game seen through the host's views."""
+
+    #: The local table whose drawing and keys this screen has.
+    LOCAL: ClassVar[type[TwoHandApp]]
+    HELP_SECTION: ClassVar[str] = ""
+
+    def __init__(self, remote: RemoteGame, seat: str | None, computers: dict[str, str]) -> None:
+        super().__init__()
+        self.game: Any = remote
+        self.journal = None
+        self.computers = dict(computers)
+        self.humans = [seat] if seat is not None else []
+        self.message = ""
+        self._widgets: dict[str, Any] = {}
+
+    def _w(self, ident: str) -> Any:
+        return self._widgets[ident]
+
+    def _keep(self) -> None:
+        self._widgets = {
+            str(w.id).removeprefix("th-"): w for w in self.query("*") if w.id is not None
+        }
+
+    def journal_notice(self) -> str | None:
+        """The host's journal cannot be written: why (the host's view says so)."""
+        journal = self.game.message.get("journal")
+        if not isinstance(journal, dict):
+            return None
+        from ...net.protocol import told
+
+        return told(journal.get("msg"), journal.get("message"))
+
+    def journal_blocked(self) -> bool:
+        notice = self.journal_notice()
+        if notice is None:
+            return False
+        self.message = notice
+        self.app.bell()
+        self.refresh_table()
+        return True
+
+    def save(self) -> None:
+        """The host keeps the journal."""
+
+    def standings_note(self) -> str | None:
+        return None
+
+    def watch_journal(self) -> None:
+        """The host tries its journal again (its views say when it is written)."""
+
+    def bell(self) -> None:
+        self.app.bell()
+
+    def show_journal(self) -> None:
+        TwoHandApp.show_journal(self)  # type: ignore[arg-type]
+
+    def refresh_table(self) -> None:  # pragma: no cover - each table's own
+        raise NotImplementedError
+
+    def on_mount(self) -> None:
+        self._keep()
+        self.refresh_view()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_view()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refresh_view)
+
+    def refresh_view(self) -> None:
+        """A new view from the host (or the host lost, or back): the table drawn again."""
+        if not self._widgets or self.game.message == {}:
+            return
+        self.refresh_table()
+        status = getattr(self.app, "status", "")
+        if status:
+            self._w("keys").update(Text(status, style="bold"))
+
+    async def retranslate(self) -> None:
+        """The language changed (the palette): the table drawn again in it."""
+        from ...i18n import retranslate
+
+        self.message = retranslate(self.message)
+        self.refresh_bindings()
+        self.refresh_view()
+
+    def show_error(self, words: str) -> None:
+        """The host refused an act: its words under the prompt."""
+        self.message = words
+        self.refresh_table()
+
+    def action_help(self) -> None:
+        from .games_help import GameHelpScreen
+
+        self.app.push_screen(GameHelpScreen(self.HELP_SECTION))
+
+
+_CHEMIN_CSS = CheminApp.CSS.replace("Screen {", "CheminJoinedScreen {").replace(
+    "#", "#th-"
+) + JOURNAL_CSS.replace("#", "#th-")
+
+
+class CheminJoinedScreen(_JoinedTable):
+    """A joined seat at chemin de fer: :class:`CheminApp`'s table and keys."""
+
+    LOCAL = CheminApp
+    HELP_SECTION = CheminApp.HELP_SECTION
+    DEFAULT_CSS = _CHEMIN_CSS
+    SCOPED_CSS = False
+    BINDINGS: ClassVar[list[BindingType]] = [*_COMMON_KEYS, *CheminApp.BINDINGS]
+
+    def __init__(self, remote: RemoteGame, seat: str | None, computers: dict[str, str]) -> None:
+        super().__init__(remote, seat, computers)
+        self.seats: dict[str, Any] = {}  # the host plays the computers
+        self.pace = 0.0
+        self.entry = ""
+        self.viewer = seat
+        self.curtain_for: str | None = None
+        self.opened: tuple[int, int] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="th-title")
+        yield Static(id="th-journal")
+        with Horizontal(id="th-body"):
+            with Vertical(id="th-left"):
+                yield Static(id="th-hands")
+                yield Static(id="th-prompt")
+                yield CoupLog(id="th-log")
+            with Vertical(id="th-right"):
+                yield Static(id="th-players")
+        yield Static(id="th-curtain")
+        yield Static(id="th-standings")
+        yield Static(id="th-keys")
+
+
+_PUNTO_CSS = PuntoApp.CSS.replace("Screen {", "PuntoJoinedScreen {").replace(
+    "#", "#th-"
+) + JOURNAL_CSS.replace("#", "#th-")
+
+
+class PuntoJoinedScreen(_JoinedTable):
+    """A joined seat at punto banco: :class:`PuntoApp`'s table and keys; its bets go to
+    the host at the deal, and the coup is dealt once every seat present has dealt."""
+
+    LOCAL = PuntoApp
+    HELP_SECTION = PuntoApp.HELP_SECTION
+    DEFAULT_CSS = _PUNTO_CSS
+    SCOPED_CSS = False
+    BINDINGS: ClassVar[list[BindingType]] = [*_COMMON_KEYS, *PuntoApp.BINDINGS]
+
+    def __init__(self, remote: RemoteGame, seat: str | None, computers: dict[str, str]) -> None:
+        super().__init__(remote, seat, computers)
+        self.seat = seat or (remote.participants[0] if remote.participants else "")
+        self.chip = 1
+        self.pending: dict[str, dict[str, int]] = {}
+        self.watch = seat is None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="th-title")
+        yield Static(id="th-journal")
+        with Horizontal(id="th-body"):
+            with Vertical(id="th-left"):
+                yield Static(id="th-hands")
+                yield Static(id="th-spots")
+                yield Static(id="th-log")
+            with Vertical(id="th-right"):
+                yield Static(id="th-road")
+                yield Static(id="th-players")
+        yield Static(id="th-standings")
+        yield Static(id="th-keys")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # a spectator watches: no bet, no deal
+        return not (self.watch and action in ("spot", "chip", "clear", "deal", "end_game"))
+
+    _coups_seen = -1
+
+    def refresh_view(self) -> None:
+        coups = self.game.coups if self.game.message else []
+        if self._coups_seen >= 0 and len(coups) > self._coups_seen and not self.watch:
+            mine = [b for b in coups[-1].bets if b["who"] == self.seat]  # as the local table
+            net = sum(int(str(b["won"])) for b in mine)
+            self.message = (
+                _("{who}: {net} this coup.").format(who=self.seat, net=f"{net:+d}")
+                if mine
+                else _("No bets of yours.")
+            )
+        if self.game.message:
+            self._coups_seen = len(coups)
+        if self._widgets and self.game.message and not self.message:
+            waiting = [w for w in self.game.message.get("waiting") or [] if w != self.seat]
+            if waiting and self.game.you.get("ready"):
+                self.message = _("Waiting for {names} to deal.").format(names=", ".join(waiting))
+        super().refresh_view()
+
+    def action_deal(self) -> None:
+        """Enter: the bets placed go to the host, then this seat's ``deal``."""
+        g = self.game
+        if g.phase == "ended":
+            self.message = _("The game is over: q leaves.")
+            return self.refresh_table()
+        if self.journal_blocked():
+            return None
+        acts: list[tuple[str, dict[str, Any]]] = [
+            ("bet", {"on": spot, "amount": amount})
+            for spot, amount in self.pending.get(self.seat, {}).items()
+        ]
+        acts.append(("deal", {}))
+        send_acts = getattr(self.app, "send_acts", None)
+        if send_acts is not None:
+            send_acts(acts)
+        self.pending = {}
+        self.message = ""
+        self.refresh_table()
+        return None
+
+    def action_end_game(self) -> None:
+        if self.game.phase == "ended" or self.journal_blocked():
+            return
+        self.pending = {}
+        self.game.retire()
+        self.refresh_table()
+
+
+#: CheminApp's methods the joined screen runs as they are.
+CHEMIN_BORROWED = (
+    "actor",
+    "_round",
+    "after_act",
+    "act",
+    "on_key",
+    "action_erase",
+    "_human_turn",
+    "action_enter",
+    "action_banco",
+    "action_pass_turn",
+    "action_give_up",
+    "action_move",
+    "action_advice",
+    "action_end_game",
+    "refresh_table",
+    "_ask",
+    "_keys",
+)
+#: PuntoApp's.
+PUNTO_BORROWED = (
+    "refresh_table",
+    "action_spot",
+    "action_chip",
+    "action_clear",
+    "action_next_seat",
+    "_show_standings",
+)
+_borrow(CheminJoinedScreen, CheminApp, CHEMIN_BORROWED)
+_borrow(PuntoJoinedScreen, PuntoApp, PUNTO_BORROWED)
+
+
+def joined_table(state: SeatState, send: Send) -> _JoinedTable:
+    """The joined screen of the game ``state``'s welcome named."""
+    computers = dict(state.welcome.get("computers") or {})
+    if state.game == "punto-banco":
+        return PuntoJoinedScreen(RemotePunto(state, send), state.seat, computers)
+    return CheminJoinedScreen(RemoteChemin(state, send), state.seat, computers)
