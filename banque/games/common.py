@@ -238,11 +238,17 @@ class TwoHandGame:
         return 1
 
     def _event(self, kind: str, msg: Msg, out: list[Event]) -> None:
-        """An event: its words are ``msg`` (told in each player's language)."""
+        """An event: its words are ``msg`` (told in each player's language).
+
+        A game that keeps no log (a simulation) tells nothing: no event is made
+        and no words rendered, as in banque's quiet mode.  Callers that build a
+        costly message check :attr:`keep_log` first.
+        """
+        if not self.keep_log:
+            return
         ev = Event(kind, str(msg), self.bank_number, len(self.coups) + 1, kind, {}, msg)
         out.append(ev)
-        if self.keep_log:
-            self.log.append(ev)
+        self.log.append(ev)
 
     def _remember(self, make: Callable[[], Action]) -> None:
         """Record an act (made only when the game keeps its record: simulations do not)."""

@@ -214,16 +214,20 @@ class PuntoGame(TwoHandGame):
 
     def bet(self, who: str, on: str, amount: int) -> list[Event]:
         self.verify_bet(who, on, amount)
-        self._remember(lambda: Bet.model_construct(act="bet", who=who, on=on, amount=amount))  # type: ignore[arg-type]
+        if self.recording:
+            self.actions.append(Bet.model_construct(act="bet", who=who, on=on, amount=amount))  # type: ignore[arg-type]
         self.balances[who] -= amount
-        spots = self.bets.setdefault(who, {})
+        spots = self.bets.get(who)
+        if spots is None:
+            spots = self.bets[who] = {}
         spots[on] = spots.get(on, 0) + amount
         out: list[Event] = []
-        self._event(
-            "bet",
-            Msg(N_("{who} bets {amount} on {spot}."), who=who, amount=amount, spot=_spot(on)),
-            out,
-        )
+        if self.keep_log:  # words only for someone who reads them
+            self._event(
+                "bet",
+                Msg(N_("{who} bets {amount} on {spot}."), who=who, amount=amount, spot=_spot(on)),
+                out,
+            )
         return out
 
     def verify_deal(self) -> None:
