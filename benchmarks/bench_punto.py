@@ -66,8 +66,9 @@ def bare_punto(coups: int, seed: int = 1, fresh_tables: bool = True) -> int:
     balances = [0, 0, 0, 0]  # player 20, banker 20, natural8 1, natural9 1
     due = 0  # the banker bettor's commission box, in twentieths
     for _ in range(coups):
-        if not tables or fresh_tables and (
-            balances[0] < 20 or balances[1] < 20 or balances[2] < 1 or balances[3] < 1
+        if not tables or (
+            fresh_tables
+            and (balances[0] < 20 or balances[1] < 20 or balances[2] < 1 or balances[3] < 1)
         ):
             rng = random.Random(seed * 1_000_003 + tables)  # a fresh table, a fresh shoe
             tables += 1
