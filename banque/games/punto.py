@@ -31,6 +31,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from ..engine.cards import RANK_VALUE
 from ..engine.errors import IllegalAction
 from ..engine.game import START_CHIPS
 from ..engine.messages import N_, Cards, Clauses, Msg, Nn_, chips
@@ -47,7 +48,6 @@ from .common import (
     big_road,
     game_over,
     player_draws,
-    points,
     result_of,
     standings,
 )
@@ -236,9 +236,10 @@ class PuntoGame(TwoHandGame):
     def deal(self) -> list[Event]:
         """Deal a coup: the draws are fixed, the coup plays itself and the bets are settled."""
         self.verify_deal()
-        self._remember(lambda: Deal.model_construct(act="deal"))
+        if self.recording:
+            self.actions.append(Deal.model_construct(act="deal"))
         out: list[Event] = []
-        if self.shoe.fill():
+        if self.shoe.fill() and self.keep_log:
             self._event(
                 "shuffle",
                 Msg.plural(
@@ -251,31 +252,40 @@ class PuntoGame(TwoHandGame):
                 ),
                 out,
             )
-        draw = self.shoe.draw
-        player = [draw()]
-        banker = [draw()]
-        player.append(draw())
-        banker.append(draw())
-        pt, bt = points(player), points(banker)
+        shoe = self.shoe
+        pop, seen, value = shoe.cards.pop, shoe.seen, RANK_VALUE
+        # Dealt player, banker, player, banker; the totals counted as they come.
+        p1, b1, p2, b2 = pop(), pop(), pop(), pop()
+        seen += (p1, b1, p2, b2)
+        player, banker = [p1, p2], [b1, b2]
+        pt = (value[p1[0]] + value[p2[0]]) % 10
+        bt = banker_two = (value[b1[0]] + value[b2[0]]) % 10
         natural = pt >= 8 or bt >= 8
-        moves = {"player": "natural", "banker": "natural"}
-        if not natural:
+        if natural:
+            moves = {"player": "natural", "banker": "natural"}
+        else:
             third: int | None = None
             if player_draws(pt):
-                player.append(draw())
-                third = points(player[2:])
-                moves["player"] = "draw"
+                card = pop()
+                seen.append(card)
+                player.append(card)
+                third = value[card[0]]
+                pt = (pt + third) % 10
+                player_move = "draw"
             else:
-                moves["player"] = "stand"
+                player_move = "stand"
             if banker_draws(bt, third):
-                banker.append(draw())
-                moves["banker"] = "draw"
+                card = pop()
+                seen.append(card)
+                banker.append(card)
+                bt = (bt + value[card[0]]) % 10
+                banker_move = "draw"
             else:
-                moves["banker"] = "stand"
-            pt, bt = points(player), points(banker)
+                banker_move = "stand"
+            moves = {"player": player_move, "banker": banker_move}
         result = result_of(pt, bt)
         house_before = self.house
-        lines = self._settle(result, points(banker[:2]))
+        lines = self._settle(result, banker_two)
         coup = build(
             TwoHandCoup,
             dict(

@@ -104,20 +104,21 @@ def simulate_punto(coups: int, seed: int = 0, packs: int = 8) -> PuntoSummary:
     tables = 0
     game: PuntoGame | None = None
     for _ in range(coups):
-        if game is None or any(game.balances[n] < stake for n, _, stake in _BETTORS):
+        if game is None or not all(game.balances[n] >= stake for n, _, stake in _BETTORS):
             game = PuntoGame(
                 names, seed * 1_000_003 + tables, packs=packs, record=False, keep_log=False
             )
+            bet, deal, history = game.bet, game.deal, game.coups
             tables += 1
         for name, on, stake in _BETTORS:
-            game.bet(name, on, stake)
-        game.deal()
-        coup = game.coups[-1]
+            bet(name, on, stake)
+        deal()
+        coup = history[-1]
         results[coup.result] += 1
         for line in coup.bets:
-            s = spots[str(line["on"])]
-            amount = int(line["amount"])  # type: ignore[call-overload]
-            gain = -int(line["won"])  # type: ignore[call-overload]
+            s = spots[line["on"]]  # type: ignore[index]
+            amount: int = line["amount"]  # type: ignore[assignment]
+            gain = -line["won"]  # type: ignore[operator]
             s.bets += 1
             s.staked += amount
             s.house += gain
