@@ -111,8 +111,8 @@ class Event:
 
 
 def _line(who: str, kind: str, right: int, left: int) -> StakeLine:
-    """A stake taken on a coup, made once as the model its coup's summary lists."""
-    return build(StakeLine, {"who": who, "kind": kind, "right": right, "left": left})
+    """A stake taken on a coup, made once as the line its coup's summary lists."""
+    return StakeLine(who, kind, right, left)  # type: ignore[arg-type]
 
 
 def _chips(n: int) -> str:
@@ -2176,24 +2176,21 @@ class Game:
             self.banco_run = (
                 (banco_line, run[1] + 1 if run[0] == banco_line else 1) if banco_line else ("", 0)
             )
-        summary = build(
-            CoupSummary,
-            {
-                "number": len(self.coups) + 1,
-                "fund_before": fund_before,
-                "stakes": stakes,
-                "lines": self.lines,  # handed over too: _reset_coup makes a new list
-                "deciders": self.deciders,
-                "hands": hands,
-                "totals": totals,
-                "natural": natural,
-                "moves": moves,
-                "results": results,
-                "payouts": payouts,
-                "fund_after": fund,
-                "natural_sides": list(SIDES) if natural else list(settled),
-                "unpaid": unpaid,
-            },
+        summary = CoupSummary(
+            number=len(self.coups) + 1,
+            fund_before=fund_before,
+            stakes=stakes,
+            lines=self.lines,  # handed over too: _reset_coup makes a new list
+            deciders=self.deciders,  # type: ignore[arg-type]
+            hands=hands,
+            totals=totals,
+            natural=natural,
+            moves=moves,  # type: ignore[arg-type]
+            results=results,  # type: ignore[arg-type]
+            payouts=payouts,
+            fund_after=fund,
+            natural_sides=list(SIDES) if natural else list(settled),
+            unpaid=unpaid,
         )
         if self.keep_log:
             shown = Clauses(

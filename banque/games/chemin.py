@@ -57,7 +57,7 @@ from ..engine.cards import RANK_VALUE
 from ..engine.errors import IllegalAction
 from ..engine.game import START_CHIPS
 from ..engine.messages import N_, Card, Cards, Msg, Nn_, chips
-from ..engine.models import Banco, Bid, Deal, Draw, Pass, Retire, Stand, Wager, build
+from ..engine.models import Banco, Bid, Deal, Draw, Pass, Retire, Stand, Wager
 from ..engine.rng import Stream
 from ..study.advisor_one import advise_one_side
 from ..text import quoted
@@ -801,24 +801,18 @@ class CheminGame(TwoHandGame):
                 }
             )
         self.stakes = {}
-        coup = build(
-            TwoHandCoup,
-            dict(
-                number=len(self.coups) + 1,
-                hands=build(
-                    Hands,
-                    {"player": list(self.hands["player"]), "banker": list(self.hands["banker"])},
-                ),
-                totals={"player": pt, "banker": bt},
-                natural=natural,
-                played_by=self.hand_player,
-                moves=dict(self.moves),
-                result=result,
-                bets=lines,
-                bank_before=before,
-                bank_after=self.fund,
-                banker=self.banker,
-            ),
+        coup = TwoHandCoup(
+            number=len(self.coups) + 1,
+            hands=Hands(list(self.hands["player"]), list(self.hands["banker"])),
+            totals={"player": pt, "banker": bt},
+            natural=natural,
+            played_by=self.hand_player,
+            moves=dict(self.moves),  # type: ignore[arg-type]
+            result=result,  # type: ignore[arg-type]
+            bets=lines,
+            bank_before=before,
+            bank_after=self.fund,
+            banker=self.banker,
         )
         self.coups.append(coup)
         if self.banks:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import BaseModel
@@ -267,14 +268,21 @@ class TwoHandGame:
             )
 
 
-class Hands(BaseModel):
+# A coup's record is the game's own, made once a coup (a simulation makes
+# millions): plain dataclasses, cheap to make; the reports that carry them
+# (pydantic models) serialise them as the fields they always had.
+
+
+@dataclass(slots=True)
+class Hands:
     """The two hands of a coup."""
 
     player: list[str]
     banker: list[str]
 
 
-class TwoHandCoup(BaseModel):
+@dataclass(slots=True)
+class TwoHandCoup:
     """A coup of chemin de fer or punto banco, as everyone sees it after the reveal."""
 
     number: int

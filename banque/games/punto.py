@@ -35,7 +35,7 @@ from ..engine.cards import RANK_VALUE
 from ..engine.errors import IllegalAction
 from ..engine.game import START_CHIPS
 from ..engine.messages import N_, Cards, Clauses, Msg, Nn_, chips
-from ..engine.models import Bet, Deal, Retire, Spot, build
+from ..engine.models import Bet, Deal, Retire, Spot
 from ..engine.rng import Stream
 from ..text import quoted
 from .common import (
@@ -286,21 +286,18 @@ class PuntoGame(TwoHandGame):
         result = result_of(pt, bt)
         house_before = self.house
         lines = self._settle(result, banker_two)
-        coup = build(
-            TwoHandCoup,
-            dict(
-                number=len(self.coups) + 1,
-                hands=build(Hands, {"player": player, "banker": banker}),
-                totals={"player": pt, "banker": bt},
-                natural=natural,
-                played_by="the table",
-                moves=moves,
-                result=result,
-                bets=lines,
-                bank_before=house_before,
-                bank_after=self.house,
-                banker="house",
-            ),
+        coup = TwoHandCoup(
+            number=len(self.coups) + 1,
+            hands=Hands(player, banker),
+            totals={"player": pt, "banker": bt},
+            natural=natural,
+            played_by="the table",
+            moves=moves,  # type: ignore[arg-type]
+            result=result,  # type: ignore[arg-type]
+            bets=lines,
+            bank_before=house_before,
+            bank_after=self.house,
+            banker="house",
         )
         self.coups.append(coup)
         if self.keep_log:
