@@ -1383,7 +1383,11 @@ class Game:
             cover: int | None = self.fund - self._exposure_right - self._exposure_left
         else:
             cover = self._cover_for(who)
-        accepted = amount if cover is None else min(amount, cover - (cover % 2 if a_cheval else 0))
+        accepted = amount
+        if cover is not None:  # (a comparison, not min(): every wager comes here)
+            room = cover - (cover % 2 if a_cheval else 0)
+            if room < amount:
+                accepted = room
         if idx > self.next_bettor:
             self.passed.extend(self.order[self.next_bettor : idx])
         self.next_bettor = idx + 1
@@ -2989,7 +2993,11 @@ class Game:
                     if home:
                         if not self.claims:  # banco excludes ordinary wagers
                             cover = self.fund - self._exposure_right - self._exposure_left
-                            max_s = max(0, min(balances[seat], cover))
+                            # (comparisons, not min/max: this runs before every wager)
+                            balance = balances[seat]
+                            max_s = balance if balance < cover else cover
+                            if max_s < 0:
+                                max_s = 0
                         banco = not self.lines and balances[seat] >= self.fund
                     else:
                         max_s = self.max_stake(seat)

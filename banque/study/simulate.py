@@ -146,7 +146,7 @@ def ratio_bucket(right: int, left: int) -> str:
     >>> ratio_bucket(5, 0), ratio_bucket(3, 3), ratio_bucket(2, 3), ratio_bucket(1, 9)
     ('one side', '1:1', 'up to 2:1', 'above 4:1')
     """
-    low, high = min(right, left), max(right, left)
+    low, high = (right, left) if right <= left else (left, right)
     if high == 0:
         return "nothing staked"
     if low == 0:
