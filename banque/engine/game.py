@@ -2741,7 +2741,16 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one validated action (as found in a record)."""
-        handler = _APPLY.get(getattr(action, "act", None))  # type: ignore[arg-type]
+        act = getattr(action, "act", None)
+        if self.phase == "betting":  # every coup's acts, straight to their work
+            if act == "wager":  # as wager(), pass_() and deal() do once no auction is open
+                a: Wager = action  # type: ignore[assignment]
+                return self._wager(a.who, a.amount, a.a_cheval, a.ride, a.side)
+            if act == "pass":
+                return self._pass_turn(action.who)  # type: ignore[union-attr]
+            if act == "deal":
+                return self._deal()
+        handler = _APPLY.get(act)  # type: ignore[arg-type]
         if handler is None:
             raise IllegalAction(
                 Msg(N_("Unknown act {act}."), act=quoted(getattr(action, "act", action))), "act"
