@@ -7,7 +7,7 @@ never costs a full validation of the whole state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
@@ -278,7 +278,14 @@ class Record(BaseModel):
             raise ValueError(reason(exc)) from None
 
 
-class StakeLine(BaseModel):
+# A coup's stakes and its summary are the engine's own records, made once a
+# wager and once a coup (a simulation makes millions): plain dataclasses,
+# cheap to make.  The models that carry them (views, reports) validate and
+# serialise them as pydantic models' fields, the same JSON as ever.
+
+
+@dataclass(slots=True)
+class StakeLine:
     """One accepted stake of a coup."""
 
     who: str
@@ -287,7 +294,8 @@ class StakeLine(BaseModel):
     left: int = 0
 
 
-class CoupSummary(BaseModel):
+@dataclass(slots=True)
+class CoupSummary:
     """A completed coup, as everyone sees it after the reveal."""
 
     number: int
@@ -303,9 +311,9 @@ class CoupSummary(BaseModel):
     payouts: dict[str, int]
     fund_after: int
     #: The sides a natural settled at once (classic: a side may be settled alone).
-    natural_sides: list[Side] = Field(default_factory=list)
+    natural_sides: list[Side] = field(default_factory=list)
     #: Winnings a bettor was not paid because the fund ran out (classic, hoyle).
-    unpaid: dict[str, int] = Field(default_factory=dict)
+    unpaid: dict[str, int] = field(default_factory=dict)
 
 
 class Ending(BaseModel):

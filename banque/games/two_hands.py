@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -249,11 +250,17 @@ class TwoHandGame:
         return 1
 
     def _event(self, kind: str, msg: Msg, out: list[Event]) -> None:
-        """An event: its words are ``msg`` (told in each player's language)."""
+        """An event: its words are ``msg`` (told in each player's language).
+
+        A game that keeps no log (a simulation) tells nothing: no event is made
+        and no words rendered, as in banque's quiet mode.  Callers that build a
+        costly message check :attr:`keep_log` first.
+        """
+        if not self.keep_log:
+            return
         ev = Event(kind, str(msg), self.bank_number, len(self.coups) + 1, kind, {}, msg)
         out.append(ev)
-        if self.keep_log:
-            self.log.append(ev)
+        self.log.append(ev)
 
     def _remember(self, make: Callable[[], Action]) -> None:
         """Record an act (made only when the game keeps its record: simulations do not)."""
@@ -272,14 +279,21 @@ class TwoHandGame:
             )
 
 
-class Hands(BaseModel):
+# A coup's record is the game's own, made once a coup (a simulation makes
+# millions): plain dataclasses, cheap to make; the reports that carry them
+# (pydantic models) serialise them as the fields they always had.
+
+
+@dataclass(slots=True)
+class Hands:
     """The two hands of a coup."""
 
     player: list[str]
     banker: list[str]
 
 
-class TwoHandCoup(BaseModel):
+@dataclass(slots=True)
+class TwoHandCoup:
     """A coup of chemin de fer or punto banco, as everyone sees it after the reveal."""
 
     number: int

@@ -146,7 +146,7 @@ def ratio_bucket(right: int, left: int) -> str:
     >>> ratio_bucket(5, 0), ratio_bucket(3, 3), ratio_bucket(2, 3), ratio_bucket(1, 9)
     ('one side', '1:1', 'up to 2:1', 'above 4:1')
     """
-    low, high = min(right, left), max(right, left)
+    low, high = (right, left) if right <= left else (left, right)
     if high == 0:
         return "nothing staked"
     if low == 0:
@@ -179,7 +179,8 @@ class _Tally:
     def add(self, coup: Any, expected: float | None) -> None:
         self.n += 1
         stakes = coup.stakes
-        staked = stakes["right"] + stakes["left"]
+        right, left = stakes["right"], stakes["left"]
+        staked = right + left
         gain = coup.fund_after - coup.fund_before
         self.sum_g += gain
         self.sum_s += staked
@@ -187,7 +188,7 @@ class _Tally:
         # A natural coup's exact expectation is 0 (the hands are exchangeable).
         value = 0.0 if natural or expected is None else expected
         self.all.add(gain, staked, value)
-        bucket = ratio_bucket(stakes["right"], stakes["left"])
+        bucket = ratio_bucket(right, left)
         tally = self.by_ratio.get(bucket)
         if tally is None:
             tally = self.by_ratio[bucket] = _Ratio()
@@ -199,18 +200,21 @@ class _Tally:
         if natural or coup.natural_sides:  # classic: a natural may settle one side only
             self.naturals += 1
         hands = coup.hands
-        moves = coup.moves
         two_card = self.two_card
+        if natural:  # only the two-card totals count
+            for hand in hands.values():
+                two_card[(v[hand[0][0]] + v[hand[1][0]]) % 10] += 1
+            return
+        moves = coup.moves
         for mover in ("right", "left", "banker"):
             hand = hands[mover]
             two = (v[hand[0][0]] + v[hand[1][0]]) % 10
             two_card[two] += 1
-            if not natural:
-                move = moves[mover]
-                if move == "natural":  # classic: this side was settled by its natural
-                    continue
-                table = self.banker_moves if mover == "banker" else self.side_moves
-                table[two][move] += 1
+            move = moves[mover]
+            if move == "natural":  # classic: this side was settled by its natural
+                continue
+            table = self.banker_moves if mover == "banker" else self.side_moves
+            table[two][move] += 1
 
     def ratio(self) -> tuple[float, float]:
         """Banker's gain per chip staked, and its standard error (delta method)."""

@@ -107,20 +107,21 @@ def simulate_punto(coups: int, seed: int = 0, packs: int = 8) -> PuntoSummary:
     tables = 0
     game: PuntoGame | None = None
     for _coup in range(coups):
-        if game is None or any(game.balances[n] < stake for n, _spot, stake in _BETTORS):
+        if game is None or not all(game.balances[n] >= stake for n, _spot, stake in _BETTORS):
             game = PuntoGame(
                 names, seed * 1_000_003 + tables, packs=packs, record=False, keep_log=False
             )
+            bet, deal, history = game.bet, game.deal, game.coups
             tables += 1
         for name, on, stake in _BETTORS:
-            game.bet(name, on, stake)
-        game.deal()
-        coup = game.coups[-1]
+            bet(name, on, stake)
+        deal()
+        coup = history[-1]
         results[coup.result] += 1
         for line in coup.bets:
-            s = spots[str(line["on"])]
-            amount = int(line["amount"])  # type: ignore[call-overload]
-            gain = -int(line["won"])  # type: ignore[call-overload]
+            s = spots[line["on"]]  # type: ignore[index]
+            amount: int = line["amount"]  # type: ignore[assignment]
+            gain = -line["won"]  # type: ignore[operator]
             s.bets += 1
             s.staked += amount
             s.house += gain
@@ -212,7 +213,9 @@ def simulate_chemin(coups: int, players: int = 5, seed: int = 0, packs: int = 6)
     done = 0
     while done < coups:
         if game is None or game.phase == "ended":
-            game = CheminGame(names, seed * 1_000_003 + s.games, packs=packs, keep_log=False)
+            game = CheminGame(
+                names, seed * 1_000_003 + s.games, packs=packs, record=False, keep_log=False
+            )
             seats = {
                 n: CheminComputer(n, game, "bold" if i % 2 else "cautious")
                 for i, n in enumerate(names)

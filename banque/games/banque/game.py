@@ -112,8 +112,8 @@ class Event:
 
 
 def _line(who: str, kind: str, right: int, left: int) -> StakeLine:
-    """A stake taken on a coup, made once as the model its coup's summary lists."""
-    return build(StakeLine, {"who": who, "kind": kind, "right": right, "left": left})
+    """A stake taken on a coup, made once as the line its coup's summary lists."""
+    return StakeLine(who, kind, right, left)  # type: ignore[arg-type]
 
 
 def _chips(n: int) -> str:
@@ -1391,7 +1391,11 @@ class Game:
             cover: int | None = self.fund - self._exposure_right - self._exposure_left
         else:
             cover = self._cover_for(who)
-        accepted = amount if cover is None else min(amount, cover - (cover % 2 if a_cheval else 0))
+        accepted = amount
+        if cover is not None:  # (a comparison, not min(): every wager comes here)
+            room = cover - (cover % 2 if a_cheval else 0)
+            if room < amount:
+                accepted = room
         if idx > self.next_bettor:
             self.passed.extend(self.order[self.next_bettor : idx])
         self.next_bettor = idx + 1
@@ -2184,24 +2188,21 @@ class Game:
             self.banco_run = (
                 (banco_line, run[1] + 1 if run[0] == banco_line else 1) if banco_line else ("", 0)
             )
-        summary = build(
-            CoupSummary,
-            {
-                "number": len(self.coups) + 1,
-                "fund_before": fund_before,
-                "stakes": stakes,
-                "lines": self.lines,  # handed over too: _reset_coup makes a new list
-                "deciders": self.deciders,
-                "hands": hands,
-                "totals": totals,
-                "natural": natural,
-                "moves": moves,
-                "results": results,
-                "payouts": payouts,
-                "fund_after": fund,
-                "natural_sides": list(SIDES) if natural else list(settled),
-                "unpaid": unpaid,
-            },
+        summary = CoupSummary(
+            number=len(self.coups) + 1,
+            fund_before=fund_before,
+            stakes=stakes,
+            lines=self.lines,  # handed over too: _reset_coup makes a new list
+            deciders=self.deciders,  # type: ignore[arg-type]
+            hands=hands,
+            totals=totals,
+            natural=natural,
+            moves=moves,  # type: ignore[arg-type]
+            results=results,  # type: ignore[arg-type]
+            payouts=payouts,
+            fund_after=fund,
+            natural_sides=list(SIDES) if natural else list(settled),
+            unpaid=unpaid,
         )
         if self.keep_log:
             shown = Clauses(
@@ -2748,7 +2749,16 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one validated action (as found in a record)."""
-        handler = _APPLY.get(getattr(action, "act", None))  # type: ignore[arg-type]
+        act = getattr(action, "act", None)
+        if self.phase == "betting":  # every coup's acts, straight to their work
+            if act == "wager":  # as wager(), pass_() and deal() do once no auction is open
+                a: Wager = action  # type: ignore[assignment]
+                return self._wager(a.who, a.amount, a.a_cheval, a.ride, a.side)
+            if act == "pass":
+                return self._pass_turn(action.who)  # type: ignore[union-attr]
+            if act == "deal":
+                return self._deal()
+        handler = _APPLY.get(act)  # type: ignore[arg-type]
         if handler is None:
             raise IllegalAction(
                 Msg(N_("Unknown act {act}."), act=quoted(getattr(action, "act", action))), "act"
@@ -3000,7 +3010,11 @@ class Game:
                     if home:
                         if not self.claims:  # banco excludes ordinary wagers
                             cover = self.fund - self._exposure_right - self._exposure_left
-                            max_s = max(0, min(balances[seat], cover))
+                            # (comparisons, not min/max: this runs before every wager)
+                            balance = balances[seat]
+                            max_s = balance if balance < cover else cover
+                            if max_s < 0:
+                                max_s = 0
                         banco = not self.lines and balances[seat] >= self.fund
                     else:
                         max_s = self.max_stake(seat)

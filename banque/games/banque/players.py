@@ -245,12 +245,19 @@ class ComputerPlayer:
         if limit < 1 or rnd() >= st.wager_chance:
             return self._pass
         ride = self._ride(obs)
+        # Comparisons rather than min() and max(): every stake of a simulation comes here.
         if ride and rnd() < st.ride_chance:
-            return self._wager(min(ride, limit), False)
+            return self._wager(ride if ride < limit else limit, False)
         lo, hi = st.wager_share  # the share of the balance staked (as _share)
-        amount = max(1, min(limit, round(obs.balance * (lo + (hi - lo) * rnd()))))
-        if amount >= 2 and obs.max_a_cheval >= 2 and rnd() < st.a_cheval_chance:
-            return self._wager(min(amount - amount % 2, obs.max_a_cheval), True)
+        amount = round(obs.balance * (lo + (hi - lo) * rnd()))
+        if amount > limit:
+            amount = limit
+        if amount < 1:
+            amount = 1
+        most = obs.max_a_cheval
+        if amount >= 2 and most >= 2 and rnd() < st.a_cheval_chance:
+            even = amount - amount % 2
+            return self._wager(even if even < most else most, True)
         return self._wager(amount, False)
 
     def _wager(self, amount: int, a_cheval: bool) -> Wager:

@@ -56,7 +56,7 @@ from pydantic import BaseModel
 from ...core.cards import RANK_VALUE
 from ...core.errors import IllegalAction
 from ...core.messages import N_, Card, Cards, Msg, Nn_, chips
-from ...core.models import Banco, Bid, Deal, Draw, Pass, Record, Retire, Stand, Wager, build
+from ...core.models import Banco, Bid, Deal, Draw, Pass, Record, Retire, Stand, Wager
 from ...core.one_side import advise_one_side
 from ...core.rng import Stream
 from ...text import quoted
@@ -809,24 +809,18 @@ class CheminGame(TwoHandGame):
                 }
             )
         self.stakes = {}
-        coup = build(
-            TwoHandCoup,
-            dict(
-                number=len(self.coups) + 1,
-                hands=build(
-                    Hands,
-                    {"player": list(self.hands["player"]), "banker": list(self.hands["banker"])},
-                ),
-                totals={"player": pt, "banker": bt},
-                natural=natural,
-                played_by=self.hand_player,
-                moves=dict(self.moves),
-                result=result,
-                bets=lines,
-                bank_before=before,
-                bank_after=self.fund,
-                banker=self.banker,
-            ),
+        coup = TwoHandCoup(
+            number=len(self.coups) + 1,
+            hands=Hands(list(self.hands["player"]), list(self.hands["banker"])),
+            totals={"player": pt, "banker": bt},
+            natural=natural,
+            played_by=self.hand_player,
+            moves=dict(self.moves),  # type: ignore[arg-type]
+            result=result,  # type: ignore[arg-type]
+            bets=lines,
+            bank_before=before,
+            bank_after=self.fund,
+            banker=self.banker,
         )
         self.coups.append(coup)
         if self.banks:

@@ -31,9 +31,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from ...core.cards import RANK_VALUE
 from ...core.errors import IllegalAction
 from ...core.messages import N_, Cards, Clauses, Msg, Nn_, chips
-from ...core.models import Bet, Deal, Record, Retire, Spot, build
+from ...core.models import Bet, Deal, Record, Retire, Spot
 from ...core.rng import Stream
 from ...text import quoted
 from ..banque.game import START_CHIPS
@@ -47,7 +48,6 @@ from ..two_hands import (
     big_road,
     game_over,
     player_draws,
-    points,
     result_of,
     standings,
     validate_names,
@@ -216,16 +216,20 @@ class PuntoGame(TwoHandGame):
 
     def bet(self, who: str, on: str, amount: int) -> list[Event]:
         self.verify_bet(who, on, amount)
-        self._remember(lambda: Bet.model_construct(act="bet", who=who, on=on, amount=amount))  # type: ignore[arg-type]
+        if self.recording:
+            self.actions.append(Bet.model_construct(act="bet", who=who, on=on, amount=amount))  # type: ignore[arg-type]
         self.balances[who] -= amount
-        spots = self.bets.setdefault(who, {})
+        spots = self.bets.get(who)
+        if spots is None:
+            spots = self.bets[who] = {}
         spots[on] = spots.get(on, 0) + amount
         out: list[Event] = []
-        self._event(
-            "bet",
-            Msg(N_("{who} bets {amount} on {spot}."), who=who, amount=amount, spot=_spot(on)),
-            out,
-        )
+        if self.keep_log:  # words only for someone who reads them
+            self._event(
+                "bet",
+                Msg(N_("{who} bets {amount} on {spot}."), who=who, amount=amount, spot=_spot(on)),
+                out,
+            )
         return out
 
     def verify_deal(self) -> None:
@@ -234,9 +238,10 @@ class PuntoGame(TwoHandGame):
     def deal(self) -> list[Event]:
         """Deal a coup: the draws are fixed, the coup plays itself and the bets are settled."""
         self.verify_deal()
-        self._remember(lambda: Deal.model_construct(act="deal"))
+        if self.recording:
+            self.actions.append(Deal.model_construct(act="deal"))
         out: list[Event] = []
-        if self.shoe.fill():
+        if self.shoe.fill() and self.keep_log:
             self._event(
                 "shuffle",
                 Msg.plural(
@@ -249,46 +254,52 @@ class PuntoGame(TwoHandGame):
                 ),
                 out,
             )
-        draw = self.shoe.draw
-        player = [draw()]
-        banker = [draw()]
-        player.append(draw())
-        banker.append(draw())
-        pt, bt = points(player), points(banker)
+        shoe = self.shoe
+        pop, seen, value = shoe.cards.pop, shoe.seen, RANK_VALUE
+        # Dealt player, banker, player, banker; the totals counted as they come.
+        p1, b1, p2, b2 = pop(), pop(), pop(), pop()
+        seen += (p1, b1, p2, b2)
+        player, banker = [p1, p2], [b1, b2]
+        pt = (value[p1[0]] + value[p2[0]]) % 10
+        bt = banker_two = (value[b1[0]] + value[b2[0]]) % 10
         natural = pt >= 8 or bt >= 8
-        moves = {"player": "natural", "banker": "natural"}
-        if not natural:
+        if natural:
+            moves = {"player": "natural", "banker": "natural"}
+        else:
             third: int | None = None
             if player_draws(pt):
-                player.append(draw())
-                third = points(player[2:])
-                moves["player"] = "draw"
+                card = pop()
+                seen.append(card)
+                player.append(card)
+                third = value[card[0]]
+                pt = (pt + third) % 10
+                player_move = "draw"
             else:
-                moves["player"] = "stand"
+                player_move = "stand"
             if banker_draws(bt, third):
-                banker.append(draw())
-                moves["banker"] = "draw"
+                card = pop()
+                seen.append(card)
+                banker.append(card)
+                bt = (bt + value[card[0]]) % 10
+                banker_move = "draw"
             else:
-                moves["banker"] = "stand"
-            pt, bt = points(player), points(banker)
+                banker_move = "stand"
+            moves = {"player": player_move, "banker": banker_move}
         result = result_of(pt, bt)
         house_before = self.house
-        lines = self._settle(result, points(banker[:2]))
-        coup = build(
-            TwoHandCoup,
-            dict(
-                number=len(self.coups) + 1,
-                hands=build(Hands, {"player": player, "banker": banker}),
-                totals={"player": pt, "banker": bt},
-                natural=natural,
-                played_by="the table",
-                moves=moves,
-                result=result,
-                bets=lines,
-                bank_before=house_before,
-                bank_after=self.house,
-                banker="house",
-            ),
+        lines = self._settle(result, banker_two)
+        coup = TwoHandCoup(
+            number=len(self.coups) + 1,
+            hands=Hands(player, banker),
+            totals={"player": pt, "banker": bt},
+            natural=natural,
+            played_by="the table",
+            moves=moves,  # type: ignore[arg-type]
+            result=result,  # type: ignore[arg-type]
+            bets=lines,
+            bank_before=house_before,
+            bank_after=self.house,
+            banker="house",
         )
         self.coups.append(coup)
         if self.keep_log:

@@ -458,3 +458,25 @@ def test_replay_tells_what_comes_next_in_the_language(tmp_path: Any) -> None:
     french = run("--lang", "fr", "replay", str(path)).stdout.splitlines()[-1]
     assert french.startswith("Ensuite : ") and french != english
     assert english == "Next: Ana: deal the coup." and french == "Ensuite : Ana : donnez le coup."
+
+
+@settings(max_examples=10, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_quiet_game_plays_exactly_like_a_told_one(seed: int) -> None:
+    """``record=False, keep_log=False`` (the simulation) tells nothing and changes nothing."""
+    names = ["P1", "P2", "P3", "P4"]
+    told = CheminGame(names, seed)
+    quiet = CheminGame(names, seed, record=False, keep_log=False)
+    seats_told = {
+        n: CheminComputer(n, told, "bold" if i % 2 else "cautious") for i, n in enumerate(names)
+    }
+    seats_quiet = {
+        n: CheminComputer(n, quiet, "bold" if i % 2 else "cautious") for i, n in enumerate(names)
+    }
+    for _ in range(300):
+        if told.phase == "ended":
+            break
+        assert play_step(told, seats_told) == play_step(quiet, seats_quiet)
+        assert quiet.report().model_dump_json() == told.report().model_dump_json()
+    assert told.log and told.actions
+    assert quiet.log == [] and quiet.actions == []

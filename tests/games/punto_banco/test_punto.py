@@ -267,3 +267,25 @@ def test_advise_says_punto_banco_asks_nothing(tmp_path: Any) -> None:
     path.write_text(json.dumps(record([{"act": "deal"}])), encoding="utf-8")
     out = run("advise", str(path))
     assert out.returncode == 2 and "every draw is fixed" in out.stderr
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32 - 1), bets=st.integers(0, 2**32 - 1))
+def test_a_quiet_game_plays_exactly_like_a_told_one(seed: int, bets: int) -> None:
+    """``record=False, keep_log=False`` (the simulation) tells nothing and changes nothing."""
+    told = PuntoGame(["Ana", "Bo"], seed)
+    quiet = PuntoGame(["Ana", "Bo"], seed, record=False, keep_log=False)
+    rnd = random.Random(bets)
+    said = 0
+    for _ in range(120):
+        for who in ("Ana", "Bo"):
+            on = rnd.choice(SPOTS)
+            amount = rnd.randint(1, 5)
+            if told.can_bet(who, on, amount):
+                said += len(told.bet(who, on, amount))
+                assert quiet.bet(who, on, amount) == []
+        said += len(told.deal())
+        assert quiet.deal() == []
+    assert said and told.log and told.actions
+    assert quiet.log == [] and quiet.actions == []
+    assert quiet.report().model_dump_json() == told.report().model_dump_json()
