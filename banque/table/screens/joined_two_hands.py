@@ -16,6 +16,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from pydantic import TypeAdapter
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -31,6 +32,9 @@ from ...i18n import _
 from ..chemin_app import CheminApp, CoupLog
 from ..games_base import JOURNAL_CSS, TwoHandApp
 from ..punto_app import PuntoApp
+
+#: A view's coups as the game's own records (plain dataclasses, read by pydantic).
+_COUPS: TypeAdapter[list[TwoHandCoup]] = TypeAdapter(list[TwoHandCoup])
 
 if TYPE_CHECKING:
     from ...net.client import SeatState
@@ -85,7 +89,7 @@ class RemoteGame:
     def coups(self) -> list[TwoHandCoup]:
         turn = self._state.turn
         if self._coups[0] != turn:  # read once a view
-            coups = [TwoHandCoup.model_validate(c) for c in self.v.get("coups") or []]
+            coups = _COUPS.validate_python(self.v.get("coups") or [])
             self._coups = (turn, coups)
         return self._coups[1]
 
