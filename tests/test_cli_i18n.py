@@ -290,6 +290,7 @@ def test_games_lists_a_journal_in_french(capsys: pytest.CaptureFixture[str]) -> 
 # ---------------------------------------------------------------- banque host
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("lang", ["fr", "es"])
 def test_the_hosts_console_lines_are_in_the_language(lang: str) -> None:
     folder = Path(tempfile.mkdtemp(prefix="bq", dir="/tmp"))  # a socket path must be short
@@ -341,6 +342,7 @@ def test_the_hosts_console_lines_are_in_the_language(lang: str) -> None:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+@pytest.mark.subprocess
 def test_a_joining_players_errors_are_in_its_language(tmp_path: Path) -> None:
     """What ``banque join`` says when the table cannot be reached, and a line the table
     cannot read, in the player's language (the wire keeps its English fields)."""

@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parent.parent / "banque"
 #: The layers that never import Textual: the game, the study tools, the other games, the network.
 ENGINE_FOLDERS = ["engine", "study", "games", "net"]
@@ -74,6 +76,7 @@ def test_engine_sources_never_import_textual() -> None:
                     assert node not in top_level, f"{rel} imports {name} when imported"
 
 
+@pytest.mark.subprocess
 def test_importing_the_engine_loads_no_textual() -> None:
     mods = ", ".join(_module(m) for m in _engine_files())
     code = (
@@ -89,6 +92,7 @@ def test_importing_the_engine_loads_no_textual() -> None:
     assert out == "", f"the engine pulled in: {out}"
 
 
+@pytest.mark.subprocess
 def test_the_engine_package_gives_its_main_names_on_first_use() -> None:
     """``from banque.engine import Game`` works, and importing the package loads nothing."""
     code = (

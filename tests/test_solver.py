@@ -101,6 +101,7 @@ def test_simulation_agrees_with_the_exact_edge(model: EdgeModel) -> None:
     assert abs(s.gain_per_chip_exact - exact) < 2 * s.gain_per_chip_exact_se
 
 
+@pytest.mark.subprocess
 def test_edge_command() -> None:
     out = banque("edge", "--packs", "1", "--p5", "1", "--banker", "table")
     assert out.returncode == 0, out.stderr
@@ -114,6 +115,7 @@ def test_edge_command() -> None:
     assert out.returncode == 0 and "1:0" in out.stdout and out.stdout.count("\n") >= 8
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -135,6 +137,7 @@ def test_solver_commands_refuse_bad_input_in_one_line(args: list[str], message: 
     assert "Traceback" not in out.stderr and out.stderr.count("\n") == 1
 
 
+@pytest.mark.subprocess
 def test_strategy_and_choice_commands() -> None:
     out = banque("strategy", "--packs", "1", "--stakes", "1:1")
     assert out.returncode == 0 and "Banker 6" in out.stdout and "<" not in out.stdout
@@ -155,6 +158,7 @@ def test_the_help_screen_ends_with_the_exact_grid(model: EdgeModel) -> None:
     assert text.endswith(help_section(model))  # regenerate: python -c "...help_section()"
 
 
+@pytest.mark.subprocess
 def test_edge_from_a_records_shoe(tmp_path: Path) -> None:
     from banque.study.advisor import unseen_values
 

@@ -24,6 +24,8 @@ import pytest
 from .terminal_pty import Terminal
 from .test_net_socket import short_dir  # noqa: F401  (a fixture)
 
+pytestmark = pytest.mark.subprocess
+
 pytestmark = pytest.mark.skipif(
     sys.platform == "win32" or not hasattr(os, "openpty"), reason="no pseudo-terminal here"
 )
