@@ -561,6 +561,7 @@ def reference_acts(record: Any, names: list[str], count: int) -> list[dict[str, 
     return [json.loads(_act_json(a)) for a in game.actions[:count]]
 
 
+@pytest.mark.subprocess
 def test_kill_at_random_acts_then_resume_loses_nothing(tmp_path: Path) -> None:
     """A real ``banque`` (all computers, pace 0) killed with SIGKILL again and again.
 
@@ -627,6 +628,7 @@ def info_lines(info: Any) -> list[str]:
     return [_act_json(a) for a in info.record.actions]
 
 
+@pytest.mark.subprocess
 def test_sigterm_and_sighup_restore_the_terminal_and_keep_the_game(tmp_path: Path) -> None:
     rec = tmp_path / "start.json"
     rec.write_text(dump_record(make_record(THREE, READY_10)))
@@ -649,6 +651,7 @@ def test_sigterm_and_sighup_restore_the_terminal_and_keep_the_game(tmp_path: Pat
         assert read_journal(path).ended is False
 
 
+@pytest.mark.subprocess
 def test_a_crash_names_the_journal_and_exits_non_zero(tmp_path: Path) -> None:
     rec = tmp_path / "start.json"
     rec.write_text(dump_record(make_record(THREE, READY_10)))

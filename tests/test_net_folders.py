@@ -262,6 +262,7 @@ def test_bad_host_addresses_are_one_escaped_line(
     assert err == f"banque: {said} (see banque host --help)\n"
 
 
+@pytest.mark.subprocess
 def test_a_socket_whose_folder_cannot_be_made_is_one_line(
     short_dir: Path,  # noqa: F811
     capsys: pytest.CaptureFixture[str],

@@ -24,11 +24,12 @@ import pytest
 from .terminal_pty import Terminal
 from .test_net_socket import short_dir  # noqa: F401  (a fixture)
 
-pytestmark = pytest.mark.subprocess
-
-pytestmark = pytest.mark.skipif(
-    sys.platform == "win32" or not hasattr(os, "openpty"), reason="no pseudo-terminal here"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        sys.platform == "win32" or not hasattr(os, "openpty"), reason="no pseudo-terminal here"
+    ),
+    pytest.mark.subprocess,
+]
 
 #: The mouse reporting modes Textual may turn on (each must be off again at the end).
 MOUSE_MODES = (1000, 1002, 1003, 1006, 1015)
