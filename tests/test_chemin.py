@@ -216,6 +216,7 @@ def test_odds_and_simulate_clis() -> None:
     assert json.loads(sim.stdout)["coups"] == 300
 
 
+@pytest.mark.sweep
 def test_simulated_naturals_agree_with_the_exact_odds() -> None:
     s = simulate_chemin(4000, players=4, seed=3)
     p = float(s.exact_naturals())

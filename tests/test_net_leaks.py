@@ -313,6 +313,7 @@ def play(
     return table
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("seed", range(8))
 def test_no_seat_ever_receives_a_card_concealed_from_it(marked: None, seed: int) -> None:
     names = ["Ana", "Bruno", "Chloé", "David", "Émile"][: 3 + seed % 3]
@@ -324,6 +325,7 @@ def test_no_seat_ever_receives_a_card_concealed_from_it(marked: None, seed: int)
     assert game.bank_number >= 3
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("rules", ["home", "classic", "hoyle"])
 def test_computers_and_stand_ins_leak_nothing_either(rules: str) -> None:
     """Computer seats and a gone seat's stand-in play; views stay each seat's own."""
@@ -396,6 +398,7 @@ PROFILE_ACTS = {
 }
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize(
     ("rules", "options"),
     [

@@ -55,6 +55,7 @@ def short_and_long() -> tuple[Session, Session]:
     return long_session(1_000), long_session(20_000)
 
 
+@pytest.mark.sweep
 def test_one_act_costs_the_same_in_a_long_game(short_and_long: tuple[Session, Session]) -> None:
     short, long = short_and_long
     assert len(long.game.actions) >= 20 * len(short.game.actions) * 0.99

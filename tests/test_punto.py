@@ -179,6 +179,7 @@ def test_odds_cli_json_gives_exact_fractions() -> None:
     assert "Banker (pays 1 to 1 less 5 %)" in text.stdout and "8 packs" in text.stdout
 
 
+@pytest.mark.sweep
 def test_simulate_converges_to_the_exact_edges() -> None:
     summary = simulate_punto(30_000, seed=11)
     exact = summary.exact["edges"]

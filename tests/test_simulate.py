@@ -42,6 +42,7 @@ def test_table_banker_draws_exactly_at_zero_to_five() -> None:
             assert moves["draw"] == 0
 
 
+@pytest.mark.sweep
 def test_simulation_converges_to_the_exact_odds() -> None:
     n = 20000
     s = simulate(n, players=3, seed=7, banker="table", exact_estimate=False)

@@ -93,6 +93,7 @@ def test_fixed_stakes_and_results_by_ratio() -> None:
     assert ratio_bucket(0, 0) == "nothing staked"
 
 
+@pytest.mark.sweep
 def test_simulation_agrees_with_the_exact_edge(model: EdgeModel) -> None:
     exact = float(model.edge((1, 1), HALF, "table").total)
     s = simulate(6000, players=3, seed=11, banker="table", stakes=(1, 1))
@@ -179,6 +180,7 @@ def test_edge_from_a_records_shoe(tmp_path: Path) -> None:
     assert out.returncode == 2 and "middle of a coup" in out.stderr
 
 
+@pytest.mark.sweep
 def test_the_symmetric_nash_equilibrium_at_equal_stakes(model: EdgeModel) -> None:
     from banque.study.solver import nash_equal_stakes
 
@@ -196,6 +198,7 @@ def test_the_symmetric_nash_equilibrium_at_equal_stakes(model: EdgeModel) -> Non
     assert len(n.where) == 1 and n.where[0].total == 6
 
 
+@pytest.mark.sweep
 def test_the_best_common_q_beats_the_diagonal(model: EdgeModel) -> None:
     from banque.study.solver import best_common_q
 
