@@ -53,6 +53,10 @@ def _private_data_dir(
     monkeypatch.setenv("BANQUE_RUNTIME_DIR", str(folder / "run"))
     # the language: English unless a test asks for another (whatever the machine's locale)
     monkeypatch.setenv("BANQUE_LANG", "en")
+    # the terminal's size as the test's own process finds it: pytest-xdist's workers are
+    # given COLUMNS=80 (a serial run has none), and `banque rules` prints narrower then
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)
     yield folder
     if i18n.current_language() != "en":
         i18n.install("en")
