@@ -95,21 +95,3 @@ def _marks_tell_the_truth(request: pytest.FixtureRequest) -> Iterator[None]:
             patch.setattr(socket.socket, "connect", _refuse("subprocess", "opens a socket"))
             patch.setattr(socket.socket, "connect_ex", _refuse("subprocess", "opens a socket"))
         yield
-
-
-#: Textual's Pilot waits for the app to be idle after each key and pause: it sleeps in
-#: steps of 1/50 s until a step passes with (almost) no work done. The tests step
-#: by 1/100 s (the same test of idleness: a twentieth of a step): a key costs half the
-#: waiting. (1/200 s was tried: a few tests then read the screen too early on a busy
-#: machine.)
-PILOT_IDLE_STEP = 1 / 100
-
-
-@pytest.fixture(autouse=True)
-def _pilot_idle_step(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    if request.node.get_closest_marker("pilot") is None:
-        return
-    from textual import _wait
-
-    monkeypatch.setattr(_wait, "SLEEP_GRANULARITY", PILOT_IDLE_STEP)
-    monkeypatch.setattr(_wait, "SLEEP_IDLE", PILOT_IDLE_STEP / 20)
