@@ -1,13 +1,40 @@
-"""Shared test settings: no test ever writes into the real user's data directory."""
+"""Shared test settings: no test ever writes into the real user's data directory, nor
+opens a table at the account's real socket; each test's kind is marked.
+
+The kinds (registered in pyproject.toml; README's *Tests* says how to run each):
+
+- ``pilot``: runs a Textual app in this process (``App.run_test``, Textual's Pilot);
+- ``subprocess``: starts a process, opens a pseudo-terminal or a real socket;
+- ``snapshot``: compares a screen with its stored SVG (marked here, with ``pilot``, by
+  the ``snap_compare`` fixture);
+- ``sweep``: plays whole games or whole tables of odds through (seconds of pure work).
+
+Each test module marks its own tests (``pytestmark`` or a decorator), so that the marks
+go wherever the module goes. ``BANQUE_CHECK_MARKS=1`` checks them: a test that runs an
+app without ``pilot``, or starts a process or opens a socket without ``subprocess``,
+fails and says which mark it lacks.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
+import socket
+import subprocess
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from banque import i18n
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that takes ``snap_compare`` draws the app: ``snapshot`` and ``pilot``."""
+    for item in items:
+        if "snap_compare" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.snapshot)
+            item.add_marker(pytest.mark.pilot)
 
 
 @pytest.fixture(autouse=True)
@@ -18,8 +45,51 @@ def _private_data_dir(
     that speaks another language leaves English behind it."""
     folder = tmp_path_factory.mktemp("banque-data")
     monkeypatch.setenv("BANQUE_DATA_DIR", str(folder))
+    # a table hosted without --socket opens in a folder of the test's own, not at the
+    # account's one default socket (two tests at once, or two test runs, would meet there);
+    # the tests of the default folders themselves unset it
+    monkeypatch.setenv("BANQUE_RUNTIME_DIR", str(folder / "run"))
     # the language: English unless a test asks for another (whatever the machine's locale)
     monkeypatch.setenv("BANQUE_LANG", "en")
+    # the terminal's size as the test's own process finds it: pytest-xdist's workers are
+    # given COLUMNS=80 (a serial run has none), and `banque rules` prints narrower then
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)
     yield folder
     if i18n.current_language() != "en":
         i18n.install("en")
+
+
+def _refuse(mark: str, what: str) -> Callable[..., Any]:
+    def refused(*_args: Any, **_kwargs: Any) -> Any:
+        raise AssertionError(
+            f"this test {what} but is not marked {mark!r}: add @pytest.mark.{mark} "
+            "(or the module's pytestmark)"
+        )
+
+    return refused
+
+
+@pytest.fixture(autouse=True)
+def _marks_tell_the_truth(request: pytest.FixtureRequest) -> Iterator[None]:
+    """With ``BANQUE_CHECK_MARKS=1``: what a test does is what its marks say."""
+    if not os.environ.get("BANQUE_CHECK_MARKS"):
+        yield
+        return
+    node = request.node
+    with pytest.MonkeyPatch.context() as patch:
+        if node.get_closest_marker("pilot") is None:
+            from textual.app import App
+
+            patch.setattr(App, "run_test", _refuse("pilot", "runs a Textual app"))
+            patch.setattr(App, "run_async", _refuse("pilot", "runs a Textual app"))
+        if node.get_closest_marker("subprocess") is None:
+            started = _refuse("subprocess", "starts a process")
+            patch.setattr(subprocess.Popen, "_execute_child", started)
+            patch.setattr(os, "fork", started)
+            patch.setattr(os, "forkpty", started)
+            patch.setattr(os, "openpty", _refuse("subprocess", "opens a pseudo-terminal"))
+            patch.setattr(socket.socket, "bind", _refuse("subprocess", "opens a socket"))
+            patch.setattr(socket.socket, "connect", _refuse("subprocess", "opens a socket"))
+            patch.setattr(socket.socket, "connect_ex", _refuse("subprocess", "opens a socket"))
+        yield

@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "banque"
 #: The layers that never import Textual.
@@ -34,6 +36,7 @@ def _below_the_table() -> list[Path]:
     return files
 
 
+@pytest.mark.subprocess
 def test_the_import_contracts_are_kept() -> None:
     """import-linter's contracts (pyproject.toml), checked over every import."""
     code = (
@@ -48,6 +51,7 @@ def test_the_import_contracts_are_kept() -> None:
     assert "2 kept, 0 broken" in run.stdout
 
 
+@pytest.mark.subprocess
 def test_importing_below_the_table_loads_no_textual() -> None:
     files = _below_the_table()
     assert len(files) > 30
@@ -65,6 +69,7 @@ def test_importing_below_the_table_loads_no_textual() -> None:
     assert out == "", f"below the table, an import pulled in: {out}"
 
 
+@pytest.mark.subprocess
 def test_the_core_imports_no_game() -> None:
     """The core is what every game shares: importing it loads no game's definition."""
     code = (

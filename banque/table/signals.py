@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import os
 import signal
+import threading
 from typing import Any
 
 from rich.console import RenderableType
@@ -36,6 +37,11 @@ __all__ = ["TERMINAL_SIGNALS", "SignalExitApp", "signal_status"]
 #: (SIGTERM), ``kill -QUIT`` (SIGQUIT: ctrl+\\ is a key in raw mode, so it comes from
 #: elsewhere), and SIGINT sent from elsewhere (ctrl+c is a key too).
 TERMINAL_SIGNALS: tuple[str, ...] = ("SIGTERM", "SIGHUP", "SIGQUIT", "SIGINT")
+
+
+#: Seconds a signalled App has to leave on its own before the process ends regardless
+#: (:meth:`SignalExitApp._leave_within`); leaving cleanly takes a fraction of one.
+LEAVE_GRACE = 10.0
 
 
 def signal_status(signum: int) -> int:
@@ -91,6 +97,18 @@ class SignalExitApp(App[int]):
             return  # already leaving: a second signal changes nothing
         self.signalled = signum
         self.leave_on_signal(signum)
+        self._leave_within(LEAVE_GRACE, signal_status(signum))
+
+    @staticmethod
+    def _leave_within(seconds: float, status: int) -> None:
+        """A process told to leave is gone ``seconds`` later whatever happens: when the
+        terminal itself is gone (a window closed, an SSH session dropped), Textual's
+        output thread can die on a write and its driver then wait for it forever, so a
+        daemon timer ends the process with ``status``. The game is on disk already
+        (:meth:`keep_game` ran, and every act is synced as it is played)."""
+        timer = threading.Timer(seconds, os._exit, (status,))
+        timer.daemon = True
+        timer.start()
 
     def leave_on_signal(self, signum: int) -> None:
         """Bring the game up to date on disk, then leave (the driver restores the terminal)."""

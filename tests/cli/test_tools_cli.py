@@ -11,6 +11,8 @@ import pytest
 
 from banque.games.banque.advisor import SideInfo, advise, unseen_values
 
+pytestmark = pytest.mark.subprocess
+
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "worked-example.json"
 _WORKED = json.loads(EXAMPLE.read_text(encoding="utf-8"))
 # The rules card's worked example, stopped at the banker's choice (after the deal).

@@ -11,6 +11,8 @@ import inspect
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from banque.games.records import record_of, replay
 from banque.table import testing
 from banque.table.app import BanqueApp
@@ -36,6 +38,7 @@ def table_app(**options: Any) -> BanqueApp:
     return testing.table_app(**options)
 
 
+@pytest.mark.pilot
 async def test_markup_names_are_shown_as_typed_through_a_whole_bank(tmp_path: Path) -> None:
     """The worked example, played by keys by ``[/]``, ``[bold]x`` and ``[red]``."""
     ana, bruno, chloe = MARKUP
@@ -94,6 +97,7 @@ async def test_markup_names_are_shown_as_typed_through_a_whole_bank(tmp_path: Pa
         assert again.balances == game.balances
 
 
+@pytest.mark.pilot
 async def test_markup_names_typed_at_setup_start_the_table() -> None:
     app = table_app(participants=["Ana"])
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
@@ -122,6 +126,7 @@ async def test_markup_names_typed_at_setup_start_the_table() -> None:
         assert app.is_running  # [@click=app.quit] did not quit
 
 
+@pytest.mark.pilot
 async def test_markup_names_in_the_command_palette_and_private_views() -> None:
     names = [*MARKUP[:2], MORE[0], MORE[1]]
     actions = [
@@ -150,6 +155,7 @@ async def test_markup_names_in_the_command_palette_and_private_views() -> None:
             assert name in text  # the seat chooser
 
 
+@pytest.mark.pilot
 async def test_markup_names_call_banco_break_the_bank_and_see_the_standings() -> None:
     """Banco, a broken bank, the standings and a fresh auction, with ``[/]`` and ``[red]``."""
     ana, bruno, chloe = "[/]", "[red]", "[link=http://x]y"
@@ -184,6 +190,7 @@ async def test_markup_names_call_banco_break_the_bank_and_see_the_standings() ->
         assert f"{ana} has no chips and cannot bid." in screen_text(app)
 
 
+@pytest.mark.pilot
 async def test_a_computer_seat_called_markup_is_named_in_its_toast() -> None:
     names = ["[/]", "[bold]x", "[red]"]
     app = table_app(participants=names, kinds={"[/]": "human", "[bold]x": "cautious"}, seed=3)
@@ -198,6 +205,7 @@ async def test_a_computer_seat_called_markup_is_named_in_its_toast() -> None:
         assert "[bold]x is a computer player" in screen_text(app)
 
 
+@pytest.mark.pilot
 async def test_a_record_with_markup_names_opens_at_the_table(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     path.write_text(
@@ -213,6 +221,7 @@ async def test_a_record_with_markup_names_opens_at_the_table(tmp_path: Path) -> 
         assert "[red]" in text and "[/] bids" in text
 
 
+@pytest.mark.pilot
 async def test_a_markup_notice_is_a_plain_toast() -> None:
     app = table_app(record=make_record(MARKUP, []))
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
@@ -309,6 +318,7 @@ def one_safe_line(stderr: str) -> str:
     return line
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize(
     "record",
     [
@@ -343,12 +353,14 @@ def test_a_records_values_never_reach_the_terminal_raw(tmp_path: Path, record: A
         assert "ZZZZ" not in line or "…" in line  # a long value is cut
 
 
+@pytest.mark.subprocess
 def test_a_file_name_with_control_characters_is_shown_escaped(tmp_path: Path) -> None:
     proc = run("replay", str(tmp_path / "\x1b[2Jgame\n.json"))
     line = one_safe_line(proc.stderr)
     assert "\\x1b[2Jgame\\n.json: no such file" in line
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("path", ["/dev/zero", "/dev/urandom", "/dev/null"])
 def test_a_record_is_a_regular_file(path: str) -> None:
     if not os.path.exists(path):
@@ -360,6 +372,7 @@ def test_a_record_is_a_regular_file(path: str) -> None:
     assert "not a regular file" in one_safe_line(proc.stderr)
 
 
+@pytest.mark.subprocess
 def test_a_fifo_is_refused_without_waiting(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
@@ -367,6 +380,7 @@ def test_a_fifo_is_refused_without_waiting(tmp_path: Path) -> None:
     assert proc.returncode == 2 and "not a regular file" in one_safe_line(proc.stderr)
 
 
+@pytest.mark.subprocess
 def test_a_record_beyond_the_size_limit_is_refused_unread(tmp_path: Path) -> None:
     from banque.core.errors import RecordError
     from banque.core.record import MAX_RECORD_BYTES, load_record
@@ -392,6 +406,7 @@ def test_a_long_games_record_is_far_below_the_limit() -> None:
     assert (size / acts) * 100_000 < MAX_RECORD_BYTES
 
 
+@pytest.mark.subprocess
 def test_non_utf8_standard_input_says_so() -> None:
     proc = run("replay", "-", stdin='{"participants": ["Chloé"]}'.encode("latin-1"))
     assert proc.returncode == 2
@@ -436,6 +451,7 @@ def test_record_errors_are_counted_when_few() -> None:
     assert len(record.actions) == 2100 and record.actions[0].act == "bid"
 
 
+@pytest.mark.pilot
 def test_a_hostile_record_opened_at_the_table_falls_back_to_setup(tmp_path: Path) -> None:
     import asyncio
 
@@ -458,6 +474,7 @@ def test_a_hostile_record_opened_at_the_table_falls_back_to_setup(tmp_path: Path
 # ------------------------------------------------------------ the command line
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize(
     ("args", "words"),
     [
@@ -489,6 +506,7 @@ def test_command_line_errors_are_one_line(args: list[str], words: str) -> None:
     assert proc.stdout == ""
 
 
+@pytest.mark.subprocess
 def test_the_table_refuses_without_a_terminal() -> None:
     proc = run(stdin=b"")
     assert proc.returncode == 2
@@ -499,6 +517,7 @@ def test_the_table_refuses_without_a_terminal() -> None:
     assert run("replay", "-", stdin=EXAMPLE.read_bytes()).returncode == 0
 
 
+@pytest.mark.subprocess
 def test_output_in_an_encoding_without_accents_never_fails() -> None:
     env = {**os.environ, "PYTHONIOENCODING": "ascii"}
     proc = run("replay", str(EXAMPLE), env=env)

@@ -466,6 +466,7 @@ def short_dir() -> Iterator[Path]:
     shutil.rmtree(folder, ignore_errors=True)
 
 
+@pytest.mark.subprocess
 async def test_the_host_console_never_prints_the_seed(short_dir: Path, tmp_path: Path) -> None:
     path = short_dir / "s.sock"
     env = {**os.environ, "BANQUE_DATA_DIR": str(tmp_path)}
@@ -491,6 +492,8 @@ async def test_the_host_console_never_prints_the_seed(short_dir: Path, tmp_path:
         assert form not in said
 
 
+@pytest.mark.pilot
+@pytest.mark.subprocess
 async def test_the_hosts_full_screen_never_shows_the_seed(short_dir: Path) -> None:
     from banque.net.server import TableServer
     from banque.table.screens.hosted import HostApp, JoinLinesScreen
@@ -572,6 +575,7 @@ def test_a_new_punto_banco_game_deals_from_the_stream(monkeypatch: pytest.Monkey
     assert (seen["game"].seed, seen["game"].stream) == (5, None)
 
 
+@pytest.mark.pilot
 async def test_the_one_keyboard_table_deals_a_new_game_from_the_stream(tmp_path: Path) -> None:
     from banque.table.testing import table_app
 

@@ -13,6 +13,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -235,6 +236,27 @@ def test_simulate_in_english_is_unchanged(capsys: pytest.CaptureFixture[str]) ->
     assert "Banker's two-card total   draws   stands   draw %" in out
 
 
+#: ``banque choice``'s exact report, by its shoe, rule, stakes and p5: the same for
+#: every language (only its words are not), so counted once for both.
+_CHOICE_REPORTS: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+
+@pytest.fixture
+def _choice_counted_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from banque.study import solver
+
+    counted = solver.choice_report
+
+    def once(model: Any, stakes: Any, q: Any) -> dict[str, Any]:
+        key = (model.counts, model.rule, tuple(stakes), repr(q))
+        if key not in _CHOICE_REPORTS:
+            _CHOICE_REPORTS[key] = counted(model, stakes, q)
+        return _CHOICE_REPORTS[key]
+
+    monkeypatch.setattr(solver, "choice_report", once)
+
+
+@pytest.mark.usefixtures("_choice_counted_once")
 @pytest.mark.parametrize("lang", ["fr", "es"])
 @pytest.mark.parametrize(
     "argv",
@@ -290,6 +312,7 @@ def test_games_lists_a_journal_in_french(capsys: pytest.CaptureFixture[str]) -> 
 # ---------------------------------------------------------------- banque host
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("lang", ["fr", "es"])
 def test_the_hosts_console_lines_are_in_the_language(lang: str) -> None:
     folder = Path(tempfile.mkdtemp(prefix="bq", dir="/tmp"))  # a socket path must be short
@@ -341,6 +364,7 @@ def test_the_hosts_console_lines_are_in_the_language(lang: str) -> None:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+@pytest.mark.subprocess
 def test_a_joining_players_errors_are_in_its_language(tmp_path: Path) -> None:
     """What ``banque join`` says when the table cannot be reached, and a line the table
     cannot read, in the player's language (the wire keeps its English fields)."""

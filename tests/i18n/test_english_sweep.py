@@ -189,6 +189,7 @@ def _english_afterwards() -> Iterator[None]:
     i18n.install("en")
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize("lang", LANGS)
 async def test_the_home_game_from_setup_to_standings(lang: str, short_dir: Path) -> None:
     i18n.install(lang)
@@ -350,6 +351,7 @@ async def test_the_home_game_from_setup_to_standings(lang: str, short_dir: Path)
     sweep.check()
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize("lang", LANGS)
 async def test_the_default_table_with_computer_players(lang: str) -> None:
     i18n.install(lang)
@@ -375,6 +377,7 @@ async def test_the_default_table_with_computer_players(lang: str) -> None:
     sweep.check()
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize("lang", LANGS)
 async def test_quitting_mid_bank_and_the_offer_to_continue(lang: str) -> None:
     i18n.install(lang)
@@ -427,6 +430,7 @@ def profile_app(rules: str, shoe: list[str], actions: list[dict[str, Any]] = AUC
     return table_app(record=record, journal=False)
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize("lang", LANGS)
 async def test_the_classic_table(lang: str) -> None:
     i18n.install(lang)
@@ -477,6 +481,7 @@ async def test_the_classic_table(lang: str) -> None:
     sweep.check()
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize("lang", LANGS)
 async def test_the_hoyle_table(lang: str) -> None:
     i18n.install(lang)
@@ -550,6 +555,8 @@ def net_table(actions: list[dict[str, Any]]) -> Any:
     return Table(session, pace=0, uid=os.getuid())
 
 
+@pytest.mark.pilot
+@pytest.mark.subprocess
 @pytest.mark.parametrize("lang", LANGS)
 async def test_a_hosted_table_and_a_joined_seat(lang: str, short_dir: Path) -> None:
     from banque.net.client import LocalConnection

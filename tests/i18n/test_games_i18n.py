@@ -109,6 +109,7 @@ def test_english_words_finds_whole_words_only() -> None:
 # ------------------------------------------------------------------ punto banco
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize("lang", LANGS)
 async def test_a_coup_of_punto_banco_to_the_standings(lang: str) -> None:
     i18n.install(lang)
@@ -133,6 +134,7 @@ async def test_a_coup_of_punto_banco_to_the_standings(lang: str) -> None:
         assert english_words(text) == [], text
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize("lang", LANGS)
 async def test_a_punto_banco_refusal_in_the_language(lang: str) -> None:
     i18n.install(lang)
@@ -153,6 +155,7 @@ async def test_a_punto_banco_refusal_in_the_language(lang: str) -> None:
 # ------------------------------------------------------------------ chemin de fer
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize("lang", LANGS)
 async def test_a_coup_of_chemin_de_fer_to_the_standings(lang: str) -> None:
     i18n.install(lang)
@@ -187,6 +190,7 @@ async def test_a_coup_of_chemin_de_fer_to_the_standings(lang: str) -> None:
         assert english_words(text) == [], text
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize("lang", LANGS)
 async def test_a_chemin_de_fer_refusal_in_the_language(lang: str) -> None:
     i18n.install(lang)
@@ -200,6 +204,7 @@ async def test_a_chemin_de_fer_refusal_in_the_language(lang: str) -> None:
         assert english_words(app.message) == [], app.message
 
 
+@pytest.mark.pilot
 async def test_the_palette_switches_the_language_and_the_table_redraws() -> None:
     app = chemin_app(["Ana"])
     async with app.run_test(size=(100, 30)) as pilot:
@@ -215,6 +220,7 @@ async def test_the_palette_switches_the_language_and_the_table_redraws() -> None
         assert "Langue : English" in titles
 
 
+@pytest.mark.pilot
 async def test_punto_banco_switches_the_language_its_prompt_too() -> None:
     app = punto_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -320,6 +326,7 @@ def test_odds_and_simulations_in_the_language(lang: str) -> None:
     assert "House edge" not in punto and "Banker's total" not in summary
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize("lang", LANGS)
 async def test_the_help_of_each_table_in_the_language(lang: str) -> None:
     i18n.install(lang)

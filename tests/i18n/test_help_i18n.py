@@ -92,6 +92,7 @@ def test_the_french_best_response_draws_and_stands_where_the_english_does() -> N
     assert [("stands, but draws" in p) for p in en] == [("reste, mais tire" in p) for p in fr]
 
 
+@pytest.mark.pilot
 async def test_banque_lang_fr_shows_the_help_in_french() -> None:
     i18n.install("fr")
     app = table_app(seed=3)
@@ -166,6 +167,7 @@ def test_the_games_help_sections_are_found_in_french() -> None:
     assert "banco suivi" in chemin and "La caisse de commission" not in chemin
 
 
+@pytest.mark.pilot
 async def test_the_chemin_de_fer_help_in_french() -> None:
     from banque.games.chemin_de_fer.game import CheminGame
     from banque.table.chemin_app import CheminApp

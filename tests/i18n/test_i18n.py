@@ -264,6 +264,7 @@ def test_the_catalogues_tool_finds_nothing_to_do(capsys: pytest.CaptureFixture[s
     assert catalogues.main(["check"]) == 0, capsys.readouterr().out
 
 
+@pytest.mark.subprocess
 def test_banque_runs_without_babel() -> None:
     """Babel extracts, updates and compiles; banque itself reads the .mo with gettext."""
     import subprocess
@@ -301,6 +302,7 @@ def test_the_build_hook_puts_the_compiled_catalogues_into_the_wheel() -> None:
 # ---------------------------------------------------------------- at the table
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize(
     ("lang", "words", "keys"),
     [
@@ -328,6 +330,7 @@ async def test_setup_speaks_the_chosen_language(
         assert not re.search(r"\b(Quit|Help|human|computer|Seat)\b", text)
 
 
+@pytest.mark.pilot
 async def test_the_table_speaks_french_after_setup() -> None:
     i18n.install("fr")
     app = table_app(seed=3)
@@ -340,6 +343,7 @@ async def test_the_table_speaks_french_after_setup() -> None:
         assert "Journal" in text
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize(
     ("lang", "title", "placeholder"),
     [("fr", "Quitter", "Chercher une commande…"), ("es", "Salir", "Buscar un comando…")],
@@ -363,6 +367,7 @@ async def test_the_command_palette_speaks_the_chosen_language(
         assert re.search(title, screen_text(app))
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize(
     ("lang", "nothing"),
     [
@@ -426,6 +431,7 @@ def test_card_ranks_as_each_language_writes_them(lang: str, shown: list[str]) ->
     assert shown[0] in "".join(card_lines("KH", big=False))
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize(
     ("lang", "hand_over", "settled", "next_key"),
     [
@@ -463,6 +469,7 @@ async def test_a_coup_played_in_french_and_in_spanish(
         assert ("Suivant" in text) == (lang == "fr") and ("Siguiente" in text) == (lang == "es")
 
 
+@pytest.mark.subprocess
 def test_the_language_is_chosen_before_any_screen_is_imported() -> None:
     """``banque --lang fr``: the screens' key bindings (class attributes) are made in French."""
     import subprocess
@@ -482,6 +489,7 @@ def test_the_language_is_chosen_before_any_screen_is_imported() -> None:
     assert "Quitter" in out and "Aide" in out
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize(
     ("lang", "key", "shown"), [("fr", "o", "o ou y : oui"), ("es", "s", "s o y: sí")]
 )
@@ -521,6 +529,7 @@ async def test_a_question_takes_the_languages_letter_for_yes(
         i18n.install("en")
 
 
+@pytest.mark.pilot
 async def test_in_english_only_y_is_yes() -> None:
     from textual.app import App
 

@@ -90,6 +90,7 @@ def fake_challenge(message: dict[str, Any]) -> dict[str, Any] | None:
     return {"type": "welcome", "seat": "Ana", "spectator": False, "participants": []}
 
 
+@pytest.mark.subprocess
 async def test_a_squatter_on_the_port_learns_nothing_and_the_client_says_so(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -120,6 +121,7 @@ async def test_a_squatter_on_the_port_learns_nothing_and_the_client_says_so(
     assert sent[0] == sent[1]  # nothing in it depends on the token
 
 
+@pytest.mark.subprocess
 async def test_a_squatter_that_skips_the_challenge_gets_the_hello_alone() -> None:
     def welcome(message: dict[str, Any]) -> dict[str, Any]:
         return {"type": "welcome", "seat": "Ana", "spectator": False, "participants": []}
@@ -134,6 +136,7 @@ async def test_a_squatter_that_skips_the_challenge_gets_the_hello_alone() -> Non
     assert [m["type"] for m in squatter.lines()] == ["hello"]
 
 
+@pytest.mark.subprocess
 async def test_an_older_host_is_named_and_gets_no_token() -> None:
     """An older table refuses the challenge's fields: the client says so, sends no token."""
 
@@ -210,6 +213,7 @@ def tcp(server: TableServer) -> Address:
     return parse_address(f"tcp:{server.tcp_port}")
 
 
+@pytest.mark.subprocess
 async def test_a_good_proof_joins_over_tcp_and_the_token_never_crosses(
     tcp_table: tuple[TableServer, list[str]],
 ) -> None:
@@ -231,6 +235,7 @@ async def test_a_good_proof_joins_over_tcp_and_the_token_never_crosses(
     assert notices == []  # a good join is not news
 
 
+@pytest.mark.subprocess
 async def test_a_replayed_proof_opens_nothing(tcp_table: tuple[TableServer, list[str]]) -> None:
     """A proof seen on the wire, sent again on a new connection: the table's nonce is
     fresh, so it is refused (and the host hears of it)."""
@@ -259,6 +264,7 @@ async def test_a_replayed_proof_opens_nothing(tcp_table: tuple[TableServer, list
     assert notices == ["A wrong token for Ana's seat over TCP from 127.0.0.1: refused."]
 
 
+@pytest.mark.subprocess
 async def test_wrong_tokens_are_refused_and_told_to_the_host_once_per_window(
     tcp_table: tuple[TableServer, list[str]],
 ) -> None:
@@ -289,6 +295,7 @@ async def test_wrong_tokens_are_refused_and_told_to_the_host_once_per_window(
     await client.close()
 
 
+@pytest.mark.subprocess
 async def test_the_window_ends_by_itself_on_a_running_table(
     tcp_table: tuple[TableServer, list[str]],
 ) -> None:
@@ -303,6 +310,7 @@ async def test_the_window_ends_by_itself_on_a_running_table(
     assert notices[1].startswith("2 more wrong tokens for Bruno's seat over TCP")
 
 
+@pytest.mark.subprocess
 async def test_a_token_in_the_clear_is_refused_over_tcp_and_taken_on_the_unix_socket(
     tcp_table: tuple[TableServer, list[str]],
 ) -> None:
@@ -333,6 +341,7 @@ async def test_a_token_in_the_clear_is_refused_over_tcp_and_taken_on_the_unix_so
     ]
 
 
+@pytest.mark.subprocess
 async def test_the_displaced_player_is_told_who_took_the_seat(
     tcp_table: tuple[TableServer, list[str]],
 ) -> None:
@@ -356,6 +365,7 @@ async def test_the_displaced_player_is_told_who_took_the_seat(
     await second.close()
 
 
+@pytest.mark.subprocess
 async def test_peer_credentials_still_join_without_a_token(
     tcp_table: tuple[TableServer, list[str]],
 ) -> None:
@@ -400,6 +410,7 @@ def test_a_printed_line_means_what_it_says_to_the_shell(
     assert join_lines(table, address, [name]) == [f"  {name}: {line}"]
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("shell", ["/bin/sh", "/bin/bash"])
 def test_the_shells_hand_banque_join_what_the_line_says(shell: str, tmp_path: Path) -> None:
     """Each tricky line run by sh and bash: a stand-in ``banque`` on the PATH reports the
@@ -454,6 +465,7 @@ def process_tree(pid: int) -> list[int]:
     return out
 
 
+@pytest.mark.subprocess
 async def test_a_printed_line_joins_as_printed_in_bash_and_hides_the_token(
     short_dir: Path,  # noqa: F811
 ) -> None:
@@ -493,6 +505,7 @@ async def test_a_printed_line_joins_as_printed_in_bash_and_hides_the_token(
             term.close()
 
 
+@pytest.mark.subprocess
 async def test_banque_host_tells_its_console_of_a_wrong_token(short_dir: Path) -> None:  # noqa: F811
     """`banque host --log --tcp 0`: a wrong token over TCP, then a takeover, on its console."""
     path = short_dir / "h.sock"
@@ -538,6 +551,8 @@ async def test_banque_host_tells_its_console_of_a_wrong_token(short_dir: Path) -
             await proc.wait()
 
 
+@pytest.mark.pilot
+@pytest.mark.subprocess
 async def test_the_hosts_screen_shows_the_notices(short_dir: Path) -> None:  # noqa: F811
     from banque.table.screens.hosted import HostApp
 

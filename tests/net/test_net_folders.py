@@ -90,6 +90,7 @@ def test_the_folder_does_not_hang_on_platformdirs(
 # ------------------------------------------------------------------ host and join meet
 
 
+@pytest.mark.subprocess
 async def test_without_xdg_runtime_dir_host_and_join_meet(roots: tuple[Path, Path]) -> None:
     _run, tmp = roots
     async with TableServer(make_table()) as server:  # no --socket
@@ -102,6 +103,7 @@ async def test_without_xdg_runtime_dir_host_and_join_meet(roots: tuple[Path, Pat
         await seat.close()
 
 
+@pytest.mark.subprocess
 async def test_a_desktop_host_and_an_ssh_join_without_xdg_meet(
     roots: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -116,6 +118,7 @@ async def test_a_desktop_host_and_an_ssh_join_without_xdg_meet(
         assert parse_address(None) == Address(server.socket_path)
 
 
+@pytest.mark.subprocess
 async def test_an_ssh_host_without_xdg_and_a_desktop_join_meet(
     roots: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -161,6 +164,7 @@ SQUATS = {
 }
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("how", list(SQUATS))
 async def test_a_squatted_folder_is_refused_by_host_and_join(
     roots: tuple[Path, Path], how: str, monkeypatch: pytest.MonkeyPatch
@@ -192,6 +196,7 @@ def test_a_squatted_folder_is_one_line_at_the_commands(
     assert out.err.count("\n") == 1 and "may be written by others" in out.err, out
 
 
+@pytest.mark.subprocess
 async def test_a_missing_runtime_dir_is_said(
     roots: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -257,6 +262,7 @@ def test_bad_host_addresses_are_one_escaped_line(
     assert err == f"banque: {said} (see banque host --help)\n"
 
 
+@pytest.mark.subprocess
 def test_a_socket_whose_folder_cannot_be_made_is_one_line(
     short_dir: Path,  # noqa: F811
     capsys: pytest.CaptureFixture[str],

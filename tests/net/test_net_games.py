@@ -26,6 +26,8 @@ from banque.net.client import Address, Rejoining, TableClient
 
 from .test_net_resume import Host, Seat, _rejoined, short_dir, token_of, until
 
+pytestmark = [pytest.mark.subprocess]
+
 __all__ = ["short_dir"]
 
 

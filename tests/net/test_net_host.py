@@ -53,6 +53,8 @@ def host_app(server: TableServer, seat: str | None = None) -> HostApp:
     return app
 
 
+@pytest.mark.pilot
+@pytest.mark.subprocess
 async def test_the_host_shows_the_public_table_and_how_to_join(server: TableServer) -> None:
     app = host_app(server)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -84,6 +86,8 @@ async def test_the_host_shows_the_public_table_and_how_to_join(server: TableServ
         await ana.close()
 
 
+@pytest.mark.pilot
+@pytest.mark.subprocess
 async def test_the_host_plays_its_own_seat(server: TableServer) -> None:
     app = host_app(server, "Ana")
     async with app.run_test(size=(100, 30)) as pilot:
@@ -109,6 +113,8 @@ async def test_the_host_plays_its_own_seat(server: TableServer) -> None:
         await bruno.close()
 
 
+@pytest.mark.pilot
+@pytest.mark.subprocess
 async def test_ctrl_q_asks_then_closes_the_table_and_tells_every_seat(
     server: TableServer,
 ) -> None:
@@ -135,6 +141,7 @@ async def test_ctrl_q_asks_then_closes_the_table_and_tells_every_seat(
     await bruno.close()
 
 
+@pytest.mark.subprocess
 async def test_banque_host_in_a_terminal_shows_the_table_and_sigterm_keeps_the_game(
     short_dir: Path,  # noqa: F811
     tmp_path: Path,
@@ -211,6 +218,7 @@ def test_another_account_needs_the_group() -> None:
     assert seat_uids({"Bruno": ME}, ["Ana", "Bruno", "Chloé"], {}, None) == {"Bruno": os.getuid()}
 
 
+@pytest.mark.subprocess
 async def test_seat_user_opens_that_seat_only_over_the_real_socket(
     short_dir: Path,  # noqa: F811
 ) -> None:
@@ -230,6 +238,7 @@ async def test_seat_user_opens_that_seat_only_over_the_real_socket(
         await bruno.close()
 
 
+@pytest.mark.subprocess
 async def test_banque_host_log_with_seat_user(short_dir: Path, tmp_path: Path) -> None:  # noqa: F811
     """`--log` keeps the text log for scripts; --seat-user for the host's own account is fine."""
     path = short_dir / "l.sock"

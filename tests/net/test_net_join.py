@@ -14,6 +14,8 @@ from banque.table.screens.joined import JoinApp, JoinedScreen
 from banque.table.testing import make_record
 from banque.table.widgets import ActionPanel
 
+pytestmark = pytest.mark.pilot
+
 THREE = ["Ana", "Bruno", "Chloé"]
 #: The rules card's worked example: right (Bruno) 9♣ 4♣, left (Chloé) 7♥ 6♦, banker (Ana) 2♠ 3♣.
 WORKED = ["9C", "7H", "2S", "4C", "6D", "3C", "4D", "2H"]

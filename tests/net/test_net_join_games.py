@@ -7,11 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from banque.net.client import LocalConnection
 from banque.net.table import Table
 from banque.session.port import TwoHandSession
 from banque.table.screens.joined import JoinApp
 from banque.table.screens.joined_two_hands import CheminJoinedScreen, PuntoJoinedScreen
+
+pytestmark = [pytest.mark.pilot, pytest.mark.subprocess]
 
 
 def table_of(game: str, names: list[str], seed: int, **styles: str) -> Table:

@@ -83,6 +83,7 @@ def errors(messages: list[dict[str, Any]]) -> list[str]:
 # ------------------------------------------------------------------ deadlines
 
 
+@pytest.mark.subprocess
 async def test_no_hello_in_time_is_told_and_closed(
     short_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -118,6 +119,7 @@ async def test_no_hello_in_time_is_told_and_closed(
             raw.close()
 
 
+@pytest.mark.subprocess
 async def test_a_line_that_never_ends_is_cut(
     short_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -151,6 +153,7 @@ async def test_a_line_that_never_ends_is_cut(
 # ------------------------------------------------------------------ caps
 
 
+@pytest.mark.subprocess
 async def test_a_seat_joins_when_idle_connections_fill_the_cap(
     short_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -184,6 +187,7 @@ async def test_a_seat_joins_when_idle_connections_fill_the_cap(
             raw.close()
 
 
+@pytest.mark.subprocess
 async def test_a_seat_joins_when_spectators_fill_the_cap(
     short_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -237,6 +241,7 @@ def _slow_socket(server: TableServer, joined: T.Joined) -> S.StreamLink:
     return link
 
 
+@pytest.mark.subprocess
 async def test_a_never_reading_client_is_aborted_and_dropped(
     short_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -279,6 +284,7 @@ async def test_a_never_reading_client_is_aborted_and_dropped(
         reader.close()
 
 
+@pytest.mark.subprocess
 async def test_a_slow_reader_skips_stale_views_never_events(
     short_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -308,6 +314,7 @@ async def test_a_slow_reader_skips_stale_views_never_events(
         slow.close()
 
 
+@pytest.mark.subprocess
 async def test_a_hung_up_client_is_aborted_at_once(served: TableServer) -> None:
     raw = await Raw.open(served)
     await raw.send(HELLO)
@@ -320,6 +327,7 @@ async def test_a_hung_up_client_is_aborted_at_once(served: TableServer) -> None:
 # ------------------------------------------------------------------ bad lines
 
 
+@pytest.mark.subprocess
 async def test_deep_nesting_is_answered_in_words(served: TableServer) -> None:
     raw = await Raw.open(served)
     await raw.send(b"[" * 15_000 + b"\n")
@@ -352,6 +360,7 @@ def test_too_deep_counts_brackets_outside_strings() -> None:
 # ------------------------------------------------------------------ act ids
 
 
+@pytest.mark.subprocess
 async def test_an_id_used_for_another_act_is_refused(served: TableServer) -> None:
     table = served.table
     ana = await join(served, "Ana")
@@ -375,6 +384,7 @@ async def test_an_id_used_for_another_act_is_refused(served: TableServer) -> Non
     await ana.close()
 
 
+@pytest.mark.subprocess
 async def test_client_ids_never_repeat_across_connections(served: TableServer) -> None:
     first = await TableClient.open(Address(served.socket_path))
     second = await TableClient.open(Address(served.socket_path))
@@ -436,6 +446,7 @@ def _connect_idle(path: Path, count: int) -> list[socket.socket]:
     return out
 
 
+@pytest.mark.subprocess
 async def test_descriptors_running_out_on_accept(short_dir: Path) -> None:
     """Past the process's descriptor limit: one line on stderr, no traceback, a seat joins."""
     path = short_dir / "t.sock"

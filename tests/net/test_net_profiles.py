@@ -113,6 +113,7 @@ def test_banque_host_refuses_unknown_rules_in_one_line(capsys: pytest.CaptureFix
     assert err.count("\n") == 1 and "invalid choice: 'casino'" in err
 
 
+@pytest.mark.subprocess
 async def test_banque_host_rules_from_flags_alone(short_dir: Path, tmp_path: Path) -> None:  # noqa: F811
     """A script hosts a classic table: the first line says so, the welcome names the
     rules, and the journal keeps them."""
@@ -148,6 +149,7 @@ async def test_banque_host_rules_from_flags_alone(short_dir: Path, tmp_path: Pat
     assert record.options.banco_split == "even"
 
 
+@pytest.mark.pilot
 async def test_banque_host_setup_hands_the_rules_chosen_to_the_host() -> None:
     from banque.table.screens.hostsetup import HostSetupApp
 
@@ -243,6 +245,7 @@ def said(client: TableClient, code: str) -> list[dict[str, Any]]:
     return [e for e in client.state.log if e["code"] == code]
 
 
+@pytest.mark.subprocess
 async def test_a_classic_bank_over_the_socket_burn_and_the_bank_taken(
     short_dir: Path,  # noqa: F811
 ) -> None:
@@ -300,6 +303,7 @@ async def test_a_classic_bank_over_the_socket_burn_and_the_bank_taken(
         await seats.close()
 
 
+@pytest.mark.subprocess
 async def test_a_hoyle_bank_over_the_socket_stakes_accepted_and_replenished(
     short_dir: Path,  # noqa: F811
 ) -> None:
@@ -401,6 +405,7 @@ def test_bad_parameters_of_the_profiles_acts_are_refused_in_one_line(
     assert (table.turn, list(table.session.game.actions)) == before
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize(
     ("rules", "act", "fields", "said"),
     [
@@ -470,6 +475,7 @@ CLASSIC_STAKES = [
 ]
 
 
+@pytest.mark.pilot
 async def test_a_joined_banker_is_prompted_to_burn_and_burns_by_keys() -> None:
     table = table_after("classic", CLASSIC_SHOE, CLASSIC_STAKES)
     app = join_app(table, "Ana")
@@ -497,6 +503,7 @@ async def test_a_joined_banker_is_prompted_to_burn_and_burns_by_keys() -> None:
         assert isinstance(app.screen, HelpScreen) and app.screen.rules == "classic"
 
 
+@pytest.mark.pilot
 async def test_a_joined_seat_takes_the_bank_offered() -> None:
     actions = [
         *CLASSIC_STAKES,
@@ -520,6 +527,7 @@ async def test_a_joined_seat_takes_the_bank_offered() -> None:
         assert table.session.game.banker == "Bruno"
 
 
+@pytest.mark.pilot
 async def test_a_joined_banker_replenishes_a_broken_bank_with_enter() -> None:
     actions = [
         {"act": "bid", "who": "Ana", "amount": 10},
@@ -547,6 +555,7 @@ async def test_a_joined_banker_replenishes_a_broken_bank_with_enter() -> None:
         assert not game.broken and game.fund == 10 and game.actions[-1].act == "replenish"
 
 
+@pytest.mark.pilot
 async def test_a_joined_classic_banco_is_divided_in_its_dialog() -> None:
     table = table_after("classic", CLASSIC_SHOE, CLASSIC_STAKES[:4], banco_split="even")
     app = join_app(table, "Bruno")
@@ -571,6 +580,7 @@ async def test_a_joined_classic_banco_is_divided_in_its_dialog() -> None:
         assert game.claims == ["Bruno"] and game.claim_split["Bruno"] == (5, 5)
 
 
+@pytest.mark.pilot
 async def test_a_joined_seat_reads_the_banco_rule_in_its_language() -> None:
     from banque import i18n
 
@@ -590,6 +600,7 @@ async def test_a_joined_seat_reads_the_banco_rule_in_its_language() -> None:
         i18n.install("en")
 
 
+@pytest.mark.pilot
 async def test_a_joined_hoyle_banker_chooses_who_cuts() -> None:
     actions = [{"act": "bid", "who": "Ana", "amount": 10}]
     table = table_after("hoyle", HOYLE_SHOE, actions, first_bank="list")
@@ -609,6 +620,7 @@ async def test_a_joined_hoyle_banker_chooses_who_cuts() -> None:
         assert table.session.game.actions[-1].cut == "Bruno"
 
 
+@pytest.mark.pilot
 async def test_a_joined_spectator_backs_the_side_it_chooses() -> None:
     four = [*NAMES, "David"]
     actions = [
@@ -637,6 +649,7 @@ async def test_a_joined_spectator_backs_the_side_it_chooses() -> None:
         assert (wager.act, wager.who, wager.amount, wager.side) == ("wager", "David", 4, "left")
 
 
+@pytest.mark.pilot
 async def test_a_joined_banker_arranges_the_seating_with_the_tables_keys() -> None:
     """classic: ↑↓ choose, ←/→ a side, w to watch; every screen sees the arrangement."""
     four = [*NAMES, "David"]
@@ -725,6 +738,7 @@ def test_arrange_is_checked_like_any_act() -> None:
     assert table.session.draft() == {"right": ["Bruno"], "left": ["Chloé"]}
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize(
     "size", [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 )

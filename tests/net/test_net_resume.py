@@ -200,6 +200,7 @@ def choose(name: str, you: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 KILL_AFTER = ("bid", "pass", "seat", "shuffle", "wager", "deal", "draw", "stand", "continue")
 
 
+@pytest.mark.subprocess
 async def test_a_host_killed_at_any_point_of_a_coup_comes_back_with_every_act(
     short_dir: Path,
 ) -> None:
@@ -379,6 +380,7 @@ def hosted_table(short_dir: Path, **options: Any) -> Any:
     )
 
 
+@pytest.mark.subprocess
 async def test_the_journal_keeps_how_the_game_is_hosted_and_its_tokens_beside_it(
     short_dir: Path,
 ) -> None:
@@ -429,6 +431,7 @@ def test_the_seats_file_is_never_written_or_read_through_a_link_nor_left_open(
     assert read_seats(tmp_path / "none.jsonl") is None
 
 
+@pytest.mark.subprocess
 async def test_resume_gives_back_the_same_seats_tokens_computers_and_acts(
     short_dir: Path,
 ) -> None:
@@ -536,6 +539,7 @@ def crash(server: TableServer) -> None:
     server.servers.clear()
 
 
+@pytest.mark.subprocess
 async def test_a_lost_host_is_rejoined_with_the_same_token_at_the_new_view(
     short_dir: Path,
 ) -> None:
@@ -595,6 +599,7 @@ async def test_a_lost_host_is_rejoined_with_the_same_token_at_the_new_view(
             again.table.session.journal.close()
 
 
+@pytest.mark.subprocess
 async def test_a_table_closed_on_purpose_is_not_rejoined_and_a_gone_host_is_given_up(
     short_dir: Path,
 ) -> None:
@@ -630,6 +635,7 @@ async def test_a_table_closed_on_purpose_is_not_rejoined_and_a_gone_host_is_give
         table.session.journal.close()
 
 
+@pytest.mark.pilot
 async def test_the_joined_screen_says_the_host_is_gone_and_q_leaves() -> None:
     from banque.table.screens.joined import JoinApp, JoinedScreen
     from banque.table.widgets import ActionPanel
@@ -690,6 +696,7 @@ async def test_the_joined_screen_says_the_host_is_gone_and_q_leaves() -> None:
     assert "your seat is kept" in app.farewell
 
 
+@pytest.mark.subprocess
 async def test_banque_host_resume_in_a_terminal_shows_which_game_and_keeps_the_tokens(
     short_dir: Path, _private_data_dir: Path
 ) -> None:

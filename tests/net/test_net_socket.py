@@ -114,6 +114,7 @@ async def until(predicate: Any, timeout: float = 10.0) -> None:
             await asyncio.sleep(0.01)
 
 
+@pytest.mark.subprocess
 async def test_three_joined_seats_play_a_whole_bank(served: TableServer) -> None:
     table = served.table
     clients = [await join(served, name) for name in NAMES]
@@ -132,6 +133,7 @@ async def test_three_joined_seats_play_a_whole_bank(served: TableServer) -> None
         await client.close()
 
 
+@pytest.mark.subprocess
 async def test_a_killed_seat_rejoins_where_it_was(served: TableServer) -> None:
     table = served.table
     clients = {name: await join(served, name) for name in NAMES}
@@ -165,6 +167,7 @@ async def test_a_killed_seat_rejoins_where_it_was(served: TableServer) -> None:
         await client.close()
 
 
+@pytest.mark.subprocess
 async def test_bad_token_unknown_seat_and_spectator(served: TableServer) -> None:
     client = await TableClient.open(Address(served.socket_path))
     with pytest.raises(TableError, match="token does not open Ana"):
@@ -185,6 +188,7 @@ async def test_bad_token_unknown_seat_and_spectator(served: TableServer) -> None
     await watcher.close()
 
 
+@pytest.mark.subprocess
 async def test_the_hosts_account_joins_without_a_token(served: TableServer) -> None:
     """Peer credentials: a process of the host's own account proves the seat."""
     client = await TableClient.open(Address(served.socket_path))
@@ -198,6 +202,7 @@ async def test_the_hosts_account_joins_without_a_token(served: TableServer) -> N
     await other.close()
 
 
+@pytest.mark.subprocess
 async def test_stale_act_and_idempotent_resend(served: TableServer) -> None:
     table = served.table
     ana = await join(served, "Ana")
@@ -224,6 +229,7 @@ async def test_stale_act_and_idempotent_resend(served: TableServer) -> None:
     await ana.close()
 
 
+@pytest.mark.subprocess
 async def test_garbage_and_oversized_lines_never_break_the_table(served: TableServer) -> None:
     path = str(served.socket_path)
     reader, writer = await asyncio.open_unix_connection(path, limit=P.MAX_SERVER_LINE)
@@ -268,6 +274,7 @@ async def test_garbage_and_oversized_lines_never_break_the_table(served: TableSe
     await bruno.close()
 
 
+@pytest.mark.subprocess
 async def test_socket_is_private_and_a_second_table_is_refused(served: TableServer) -> None:
     mode = served.socket_path.stat().st_mode
     assert stat.S_ISSOCK(mode) and stat.S_IMODE(mode) == 0o600
@@ -276,6 +283,7 @@ async def test_socket_is_private_and_a_second_table_is_refused(served: TableServ
         await other.start()
 
 
+@pytest.mark.subprocess
 async def test_a_stale_socket_file_is_replaced(short_dir: Path) -> None:
     path = short_dir / "t.sock"
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -286,6 +294,7 @@ async def test_a_stale_socket_file_is_replaced(short_dir: Path) -> None:
         await client.close()
 
 
+@pytest.mark.subprocess
 async def test_loopback_tcp_needs_the_token(short_dir: Path) -> None:
     async with TableServer(make_table(), short_dir / "t.sock", tcp_port=0) as server:
         address = parse_address(f"tcp:{server.tcp_port}")
@@ -296,6 +305,7 @@ async def test_loopback_tcp_needs_the_token(short_dir: Path) -> None:
         await client.close()
 
 
+@pytest.mark.subprocess
 async def test_computers_are_paced_and_the_journal_replays(short_dir: Path) -> None:
     """A human and two computers; the host's journal replays the game exactly."""
     from banque.core.journal import read_journal
@@ -330,6 +340,7 @@ def test_addresses() -> None:
         parse_address("tcp:seven")
 
 
+@pytest.mark.subprocess
 async def test_banque_host_from_flags_prints_tokens_and_keeps_the_game(
     short_dir: Path, tmp_path: Path
 ) -> None:
@@ -387,6 +398,7 @@ async def test_banque_host_from_flags_prints_tokens_and_keeps_the_game(
     assert len(journals) == 1
 
 
+@pytest.mark.subprocess
 async def test_banque_join_in_a_terminal_as_over_ssh(short_dir: Path) -> None:
     """The forced command of the SSH recipe, in a pseudo-terminal: no token (same account)."""
     import sys
@@ -415,6 +427,7 @@ async def test_banque_join_in_a_terminal_as_over_ssh(short_dir: Path) -> None:
         await until(lambda: not server.table.connected("Ana"))
 
 
+@pytest.mark.subprocess
 async def test_closing_the_table_tells_every_seat(short_dir: Path) -> None:
     server = TableServer(make_table(), short_dir / "t.sock")
     await server.start()
@@ -427,6 +440,7 @@ async def test_closing_the_table_tells_every_seat(short_dir: Path) -> None:
     await ana.close()
 
 
+@pytest.mark.subprocess
 async def test_a_group_socket_is_0660(short_dir: Path) -> None:
     async with TableServer(make_table(), short_dir / "t.sock", group=os.getgid()) as server:
         info = server.socket_path.stat()

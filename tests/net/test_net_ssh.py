@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import os
 import pwd
 import shutil
@@ -34,9 +35,12 @@ SSHD = shutil.which("sshd") or ("/usr/sbin/sshd" if os.path.exists("/usr/sbin/ss
 SSH = shutil.which("ssh")
 KEYGEN = shutil.which("ssh-keygen")
 
-pytestmark = pytest.mark.skipif(
-    not (SSHD and SSH and KEYGEN), reason="OpenSSH (sshd, ssh, ssh-keygen) is not installed"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        not (SSHD and SSH and KEYGEN), reason="OpenSSH (sshd, ssh, ssh-keygen) is not installed"
+    ),
+    pytest.mark.subprocess,
+]
 
 
 def free_port() -> int:
@@ -67,6 +71,15 @@ def folder() -> Iterator[Path]:
 BANQUE = str(Path(sys.executable).with_name("banque"))
 if not os.access(BANQUE, os.X_OK):  # pragma: no cover - not installed as a script
     BANQUE = f"{sys.executable} -m banque"
+
+
+@pytest.fixture
+def _default_socket_lock() -> Iterator[None]:
+    """The account's one default socket: one test at a time uses it (pytest-xdist's
+    workers, or two test runs of the account at once, wait here for each other)."""
+    with open(f"/tmp/banque-tests-{os.geteuid()}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 @pytest.fixture
@@ -135,7 +148,7 @@ async def test_a_seat_over_real_ssh_with_the_forced_command(
 
 @pytest.mark.parametrize("desktop", [False, True], ids=["host-without-xdg", "host-with-xdg"])
 async def test_the_readme_forced_command_without_xdg_runtime_dir(
-    sshd: Callable[[str], tuple[int, Path]], desktop: bool
+    _default_socket_lock: None, sshd: Callable[[str], tuple[int, Path]], desktop: bool
 ) -> None:
     """README's line as written (no ``--table``); sshd without PAM sets no
     ``XDG_RUNTIME_DIR``. The host runs from a session without it too, or (``desktop``)

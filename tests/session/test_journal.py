@@ -205,6 +205,7 @@ def test_a_save_never_writes_through_a_symbolic_link(tmp_path: Path) -> None:
     assert target.read_text() == "precious"
 
 
+@pytest.mark.pilot
 async def test_ctrl_s_after_record_file_saves_to_that_file(tmp_path: Path) -> None:
     rec = tmp_path / "mine.json"
     rec.write_text(dump_record(make_record(THREE, READY_10)))
@@ -222,6 +223,7 @@ async def test_ctrl_s_after_record_file_saves_to_that_file(tmp_path: Path) -> No
         assert not (tmp_path / "other").exists()
 
 
+@pytest.mark.pilot
 async def test_a_failed_save_says_why_and_keeps_the_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -250,6 +252,7 @@ async def test_a_failed_save_says_why_and_keeps_the_file(
 # ---------------------------------------------------------------- the table writes it
 
 
+@pytest.mark.pilot
 async def test_every_act_at_the_table_is_in_the_journal_at_once() -> None:
     app = table_app(record=make_record(THREE, READY_10, shoe=WORKED))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -269,6 +272,7 @@ async def test_every_act_at_the_table_is_in_the_journal_at_once() -> None:
         assert "deal" in [a["act"] for a in journal_acts(path)]
 
 
+@pytest.mark.pilot
 async def test_a_game_from_setup_keeps_its_computers_and_pace_in_the_journal() -> None:
     app = table_app(seed=5, kinds=["human", "bold", "cautious"], participants=THREE, pace=0.0)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -284,6 +288,7 @@ async def test_a_game_from_setup_keeps_its_computers_and_pace_in_the_journal() -
         assert info.record.participants == THREE
 
 
+@pytest.mark.pilot
 async def test_resume_is_where_the_game_was() -> None:
     app = table_app(record=make_record(THREE, READY_10, shoe=WORKED), kinds={"Chloé": "bold"})
     async with app.run_test(size=(80, 24)) as pilot:
@@ -323,6 +328,7 @@ async def test_resume_is_where_the_game_was() -> None:
         assert journal_acts(path)[-1] == {"act": "stand", "side": "banker"}
 
 
+@pytest.mark.pilot
 async def test_quitting_between_banks_ends_the_game_and_games_lists_it(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -354,6 +360,7 @@ async def test_quitting_between_banks_ends_the_game_and_games_lists_it(
     assert "banque --resume continues" in out
 
 
+@pytest.mark.pilot
 async def test_starting_offers_to_continue_an_unfinished_game() -> None:
     first = table_app(record=make_record(THREE, READY_10))
     async with first.run_test(size=(80, 24)) as pilot:
@@ -380,6 +387,7 @@ async def test_starting_offers_to_continue_an_unfinished_game() -> None:
         assert isinstance(fresh.screen, SetupScreen)
 
 
+@pytest.mark.pilot
 async def test_ctrl_q_never_asks_about_unsaved_state() -> None:
     app = table_app(record=make_record(THREE, READY_10))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -547,6 +555,7 @@ def reference_acts(record: Any, names: list[str], count: int) -> list[dict[str, 
     return [json.loads(_act_json(a)) for a in game.actions[:count]]
 
 
+@pytest.mark.subprocess
 def test_kill_at_random_acts_then_resume_loses_nothing(tmp_path: Path) -> None:
     """A real ``banque`` (all computers, pace 0) killed with SIGKILL again and again.
 
@@ -613,6 +622,7 @@ def info_lines(info: Any) -> list[str]:
     return [_act_json(a) for a in info.record.actions]
 
 
+@pytest.mark.subprocess
 def test_sigterm_and_sighup_restore_the_terminal_and_keep_the_game(tmp_path: Path) -> None:
     rec = tmp_path / "start.json"
     rec.write_text(dump_record(make_record(THREE, READY_10)))
@@ -635,6 +645,7 @@ def test_sigterm_and_sighup_restore_the_terminal_and_keep_the_game(tmp_path: Pat
         assert read_journal(path).ended is False
 
 
+@pytest.mark.subprocess
 def test_a_crash_names_the_journal_and_exits_non_zero(tmp_path: Path) -> None:
     rec = tmp_path / "start.json"
     rec.write_text(dump_record(make_record(THREE, READY_10)))
@@ -671,6 +682,7 @@ def test_without_a_journal_the_rescue_record_goes_to_the_data_folder(tmp_path: P
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.pilot
 async def test_a_journal_given_to_record_is_never_overwritten_by_a_save(tmp_path: Path) -> None:
     first = table_app(record=make_record(THREE, READY_10))
     async with first.run_test(size=(80, 24)) as pilot:

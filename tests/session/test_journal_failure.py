@@ -315,6 +315,7 @@ def test_a_torn_last_line_alone_is_said_too() -> None:
 # ---------------------------------------------------------------- the banque table
 
 
+@pytest.mark.pilot
 async def test_the_table_refuses_acts_says_why_and_goes_on_by_itself(disk: Disk) -> None:
     app = table_app(record=make_record(THREE, READY_10, shoe=WORKED))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -347,6 +348,7 @@ async def test_the_table_refuses_acts_says_why_and_goes_on_by_itself(disk: Disk)
         assert journal_acts(path) == acts_json(session.game.actions)
 
 
+@pytest.mark.pilot
 async def test_watch_mode_pauses_the_computers_and_loses_nothing(disk: Disk) -> None:
     app = table_app(seed=5, kinds=["bold", "bold", "cautious"], participants=THREE, pace=0.0)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -374,6 +376,7 @@ async def test_watch_mode_pauses_the_computers_and_loses_nothing(disk: Disk) -> 
         assert replay(info.record).game.report() == session.game.report()
 
 
+@pytest.mark.pilot
 async def test_quitting_while_the_journal_fails_never_says_kept(
     disk: Disk, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -395,6 +398,7 @@ async def test_quitting_while_the_journal_fails_never_says_kept(
     assert acts_json(load_record(rescued).actions) == acts_json(session.game.actions)
 
 
+@pytest.mark.pilot
 async def test_with_nowhere_to_write_the_exit_line_says_the_acts_are_lost(
     disk: Disk, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -410,6 +414,7 @@ async def test_with_nowhere_to_write_the_exit_line_says_the_acts_are_lost(
     assert "No record could be written anywhere either" in app.farewell
 
 
+@pytest.mark.pilot
 async def test_resume_of_a_damaged_journal_says_what_was_dropped() -> None:
     path, _game = damaged_journal(b'{"act": "pass", "wh\n{"act": "pass", "who": "Bruno"}\n')
     app = table_app(resume=path)
@@ -422,6 +427,7 @@ async def test_resume_of_a_damaged_journal_says_what_was_dropped() -> None:
 # ---------------------------------------------------------------- the two-hand tables
 
 
+@pytest.mark.pilot
 async def test_chemin_de_fer_stops_says_why_and_goes_on(disk: Disk) -> None:
     from banque.games.chemin_de_fer.game import CheminGame
     from banque.session.two_hands import TableJournal
@@ -456,6 +462,7 @@ async def test_chemin_de_fer_stops_says_why_and_goes_on(disk: Disk) -> None:
         assert journal_acts(journal.path) == acts_json(game.actions)
 
 
+@pytest.mark.pilot
 async def test_chemin_de_fer_computers_wait_for_the_journal(disk: Disk) -> None:
     from banque.games.chemin_de_fer.game import CheminGame
     from banque.session.two_hands import TableJournal
@@ -480,6 +487,7 @@ async def test_chemin_de_fer_computers_wait_for_the_journal(disk: Disk) -> None:
     assert journal_acts(journal.path) == acts_json(game.actions)
 
 
+@pytest.mark.pilot
 async def test_chemin_de_fer_standings_never_claim_a_journal_that_stopped(disk: Disk) -> None:
     from banque.games.chemin_de_fer.game import CheminGame
     from banque.session.two_hands import TableJournal
@@ -523,6 +531,7 @@ def test_the_two_hand_farewell_is_honest(disk: Disk, tmp_path: Path) -> None:
     assert acts_json(load_record(rescued).actions) == acts_json(game.actions)
 
 
+@pytest.mark.pilot
 async def test_punto_banco_stops_says_why_and_goes_on(disk: Disk) -> None:
     from banque.games.punto_banco.game import PuntoGame
     from banque.session.two_hands import TableJournal
@@ -679,6 +688,7 @@ def test_the_not_kept_line_of_a_journal_never_created_says_so() -> None:
     assert "could not be created" in said and "no space left on the disk" in said
 
 
+@pytest.mark.pilot
 async def test_the_table_with_no_journal_yet_takes_no_act_and_goes_on_once_created(
     disk: Disk,
 ) -> None:

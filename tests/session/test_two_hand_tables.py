@@ -21,6 +21,8 @@ from banque.session.two_hands import TableJournal, reopen
 from banque.table.chemin_app import CheminApp
 from banque.table.punto_app import PuntoApp
 
+pytestmark = [pytest.mark.pilot]
+
 THREE = ["Ana", "Bruno", "Chloé"]
 STREAMS = [pytest.param(None, id="twister"), pytest.param(STREAM, id="stream")]
 SEED = 2**255 + 4242  # a stream's seed; the twister's games take it too

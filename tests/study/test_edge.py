@@ -85,6 +85,7 @@ def test_a_sweep_is_the_edge_at_each_point(one_pack: EdgeModel) -> None:
             assert grid[i][j] == one_pack.edge((2, 1), (x, y), "best")
 
 
+@pytest.mark.sweep
 def test_strategy_points_agree_with_the_advisor_case_by_case(three_packs: EdgeModel) -> None:
     counts = three_packs.counts
     checked = 0
@@ -122,6 +123,7 @@ def _weights(p: object, q: Fraction) -> tuple[Fraction, ...]:
 # ------------------------------------------------------------------ a second count
 
 
+@pytest.mark.sweep
 def test_the_edge_is_the_average_of_the_advisor_over_all_deals(one_pack: EdgeModel) -> None:
     """Every decision point of a one-pack shoe, weighed by its own chance, at the advisor's
     values (banque.study.edge_reference: nested loops, the advisor once per point)."""

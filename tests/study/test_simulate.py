@@ -42,6 +42,7 @@ def test_table_banker_draws_exactly_at_zero_to_five() -> None:
             assert moves["draw"] == 0
 
 
+@pytest.mark.sweep
 def test_simulation_converges_to_the_exact_odds() -> None:
     n = 20000
     s = simulate(n, players=3, seed=7, banker="table", exact_estimate=False)
@@ -55,6 +56,7 @@ def test_simulation_converges_to_the_exact_odds() -> None:
         assert abs(s.two_card_totals[total] / hands - q) < 5 * math.sqrt(q * (1 - q) / hands)
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -73,6 +75,7 @@ def test_simulate_command_refuses_bad_input_clearly(args: list[str], message: st
     assert "Traceback" not in out.stderr
 
 
+@pytest.mark.subprocess
 def test_simulate_command_json() -> None:
     out = subprocess.run(
         [sys.executable, "-m", "banque", "simulate", "--coups", "300", "--seed", "2", "--json"],

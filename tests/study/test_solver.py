@@ -93,6 +93,7 @@ def test_fixed_stakes_and_results_by_ratio() -> None:
     assert ratio_bucket(0, 0) == "nothing staked"
 
 
+@pytest.mark.sweep
 def test_simulation_agrees_with_the_exact_edge(model: EdgeModel) -> None:
     exact = float(model.edge((1, 1), HALF, "table").total)
     s = simulate(6000, players=3, seed=11, banker="table", stakes=(1, 1))
@@ -101,6 +102,7 @@ def test_simulation_agrees_with_the_exact_edge(model: EdgeModel) -> None:
     assert abs(s.gain_per_chip_exact - exact) < 2 * s.gain_per_chip_exact_se
 
 
+@pytest.mark.subprocess
 def test_edge_command() -> None:
     out = banque("edge", "--packs", "1", "--p5", "1", "--banker", "table")
     assert out.returncode == 0, out.stderr
@@ -114,6 +116,7 @@ def test_edge_command() -> None:
     assert out.returncode == 0 and "1:0" in out.stdout and out.stdout.count("\n") >= 8
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -135,6 +138,7 @@ def test_solver_commands_refuse_bad_input_in_one_line(args: list[str], message: 
     assert "Traceback" not in out.stderr and out.stderr.count("\n") == 1
 
 
+@pytest.mark.subprocess
 def test_strategy_and_choice_commands() -> None:
     out = banque("strategy", "--packs", "1", "--stakes", "1:1")
     assert out.returncode == 0 and "Banker 6" in out.stdout and "<" not in out.stdout
@@ -153,6 +157,7 @@ def test_the_help_screen_ends_with_the_exact_grid(model: EdgeModel) -> None:
     assert text.endswith(help_section(model))  # regenerate: python -c "...help_section()"
 
 
+@pytest.mark.subprocess
 def test_edge_from_a_records_shoe(tmp_path: Path) -> None:
     from banque.games.banque.advisor import unseen_values
 
@@ -173,6 +178,7 @@ def test_edge_from_a_records_shoe(tmp_path: Path) -> None:
     assert out.returncode == 2 and "middle of a coup" in out.stderr
 
 
+@pytest.mark.sweep
 def test_the_symmetric_nash_equilibrium_at_equal_stakes(model: EdgeModel) -> None:
     from banque.study.solver import nash_equal_stakes
 
@@ -190,6 +196,7 @@ def test_the_symmetric_nash_equilibrium_at_equal_stakes(model: EdgeModel) -> Non
     assert len(n.where) == 1 and n.where[0].total == 6
 
 
+@pytest.mark.sweep
 def test_the_best_common_q_beats_the_diagonal(model: EdgeModel) -> None:
     from banque.study.solver import best_common_q
 

@@ -71,6 +71,7 @@ def test_styles_load_from_the_checkout_or_the_package() -> None:
 # ---------------------------------------------------------------- whole coups
 
 
+@pytest.mark.pilot
 async def test_enter_alone_starts_a_game_against_three_computers() -> None:
     """The default table: Ana (human, seat 1) against three computer players."""
     app = table_app(seed=11, shoe=SIDE5)
@@ -133,6 +134,7 @@ async def test_enter_alone_starts_a_game_against_three_computers() -> None:
         assert session.stage() == "betting" and session.actor() == "Ana"
 
 
+@pytest.mark.pilot
 async def test_worked_example_played_by_keys(tmp_path: Path) -> None:
     app = table_app(
         participants=THREE,
@@ -209,6 +211,7 @@ async def test_worked_example_played_by_keys(tmp_path: Path) -> None:
         assert again.balances == game.balances and again.ended == game.ended
 
 
+@pytest.mark.pilot
 async def test_worked_example_from_its_record() -> None:
     record = load_record(EXAMPLES / "worked-example.json")
     app = table_app(record=record)
@@ -225,6 +228,7 @@ async def test_worked_example_from_its_record() -> None:
         assert "Bruno" in text and "+5" in text and "−5" in text
 
 
+@pytest.mark.pilot
 async def test_worked_example_record_stopped_at_the_banker_plays_on_by_keys() -> None:
     record = load_record(EXAMPLES / "worked-example.json")
     partial = record.model_copy(update={"actions": record.actions[:7]})
@@ -243,6 +247,7 @@ async def test_worked_example_record_stopped_at_the_banker_plays_on_by_keys() ->
         assert game.fund == 5
 
 
+@pytest.mark.pilot
 async def test_a_refused_stake_shows_the_engines_words_and_changes_nothing() -> None:
     app = table_app(record=make_record(THREE, READY_10, shoe=WORKED))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -271,6 +276,7 @@ async def test_a_refused_stake_shows_the_engines_words_and_changes_nothing() -> 
         assert log_text(app).splitlines()[-1].startswith("Chloé cannot stake")
 
 
+@pytest.mark.pilot
 async def test_a_cheval_splits_the_stake_and_odd_amounts_are_refused() -> None:
     actions = [
         {"act": "bid", "who": "Ana", "amount": 20},
@@ -301,6 +307,7 @@ async def test_a_cheval_splits_the_stake_and_odd_amounts_are_refused() -> None:
         assert "David" in game.passed
 
 
+@pytest.mark.pilot
 async def test_banco_breaks_the_bank_and_a_fresh_bank_follows() -> None:
     actions = [
         {"act": "bid", "who": "Ana", "amount": 100},
@@ -350,6 +357,7 @@ async def test_banco_breaks_the_bank_and_a_fresh_bank_follows() -> None:
         assert session.stage() == "seating"
 
 
+@pytest.mark.pilot
 async def test_a_natural_settles_at_once() -> None:
     app = table_app(record=make_record(THREE, READY_10, shoe=NATURAL))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -371,6 +379,7 @@ async def test_a_natural_settles_at_once() -> None:
         assert session.stage() == "betting"
 
 
+@pytest.mark.pilot
 async def test_a_side_at_five_decides_in_its_private_view() -> None:
     app = table_app(record=make_record(THREE, READY_10, shoe=SIDE5))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -404,6 +413,7 @@ async def test_a_side_at_five_decides_in_its_private_view() -> None:
         assert game.coups[-1].totals == {"right": 4, "left": 1, "banker": 0}
 
 
+@pytest.mark.pilot
 async def test_let_it_ride_stakes_the_last_stake_and_its_winnings() -> None:
     record = load_record(EXAMPLES / "worked-example.json")
     partial = record.model_copy(update={"actions": record.actions[:8]})
@@ -422,6 +432,7 @@ async def test_let_it_ride_stakes_the_last_stake_and_its_winnings() -> None:
         assert "reduced from 10" in log_text(app)
 
 
+@pytest.mark.pilot
 async def test_seating_can_be_changed_from_the_keyboard() -> None:
     actions = [
         {"act": "bid", "who": "Ana", "amount": 20},
@@ -453,6 +464,7 @@ async def test_seating_can_be_changed_from_the_keyboard() -> None:
         assert session.stage() == "betting"
 
 
+@pytest.mark.pilot
 async def test_a_seats_key_opens_a_curtain_then_its_private_view() -> None:
     app = table_app(record=make_record(THREE, READY_10, shoe=SIDE5))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -478,6 +490,7 @@ async def test_a_seats_key_opens_a_curtain_then_its_private_view() -> None:
         assert session.game.phase == "right"
 
 
+@pytest.mark.pilot
 async def test_v_opens_a_seats_view_while_an_amount_is_typed() -> None:
     app = table_app(record=make_record(THREE, READY_10, shoe=WORKED))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -497,6 +510,7 @@ async def test_v_opens_a_seats_view_while_an_amount_is_typed() -> None:
 # ---------------------------------------------------------------- conventions
 
 
+@pytest.mark.pilot
 async def test_escape_never_changes_the_game() -> None:
     app = table_app(record=make_record(THREE, READY_10, shoe=SIDE5))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -514,6 +528,7 @@ async def test_escape_never_changes_the_game() -> None:
         assert (len(game.actions), session.stage()) == before
 
 
+@pytest.mark.pilot
 async def test_ctrl_q_mid_bank_keeps_the_game_without_asking() -> None:
     app = table_app(record=make_record(THREE, READY_10))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -526,6 +541,7 @@ async def test_ctrl_q_mid_bank_keeps_the_game_without_asking() -> None:
     assert "Game kept — `banque --resume` continues it" in app.farewell
 
 
+@pytest.mark.pilot
 async def test_ctrl_q_quits_at_once_before_a_game() -> None:
     app = table_app()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -534,6 +550,7 @@ async def test_ctrl_q_quits_at_once_before_a_game() -> None:
     assert app.return_value == 0
 
 
+@pytest.mark.pilot
 async def test_help_opens_with_question_mark_and_f1() -> None:
     app = table_app(record=make_record(THREE, READY_10))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -552,6 +569,7 @@ async def test_help_opens_with_question_mark_and_f1() -> None:
         assert isinstance(app.screen, TableScreen)
 
 
+@pytest.mark.pilot
 async def test_too_small_says_so_and_recovers() -> None:
     app = table_app(record=make_record(THREE, READY_10))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -568,6 +586,7 @@ async def test_too_small_says_so_and_recovers() -> None:
         assert isinstance(app.screen, TableScreen)
 
 
+@pytest.mark.pilot
 async def test_ascii_suits_for_terminals_without_card_symbols() -> None:
     record = load_record(EXAMPLES / "worked-example.json")
     partial = record.model_copy(update={"actions": record.actions[:8]})
@@ -580,6 +599,7 @@ async def test_ascii_suits_for_terminals_without_card_symbols() -> None:
         assert "Left (Chloé) draws: 2H face up." in text.replace("\n", " ")  # the log too
 
 
+@pytest.mark.pilot
 async def test_save_writes_the_record_and_never_overwrites(tmp_path: Path) -> None:
     stamp = datetime(2026, 1, 2, 3, 4, 5)
     taken = tmp_path / "banque-20260102-030405.json"
@@ -604,6 +624,7 @@ async def test_save_writes_the_record_and_never_overwrites(tmp_path: Path) -> No
         assert again.stakes == session.game.stakes == {"right": 5, "left": 0}
 
 
+@pytest.mark.pilot
 async def test_command_palette_offers_the_games_commands() -> None:
     app = table_app(record=make_record(THREE, READY_10))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -622,6 +643,7 @@ async def test_command_palette_offers_the_games_commands() -> None:
         assert session.game.passed == ["Bruno"]
 
 
+@pytest.mark.pilot
 async def test_a_computer_seat_is_asked_through_a_callable() -> None:
     asked: list[Observation] = []
 
@@ -644,6 +666,7 @@ async def test_a_computer_seat_is_asked_through_a_callable() -> None:
         assert session.actor() == "Chloé"
 
 
+@pytest.mark.pilot
 async def test_a_record_that_cannot_be_read_falls_back_to_setup(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
@@ -654,6 +677,7 @@ async def test_a_record_that_cannot_be_read_falls_back_to_setup(tmp_path: Path) 
         assert "not valid JSON" in screen_text(app)
 
 
+@pytest.mark.pilot
 async def test_setup_refuses_bad_names_in_the_engines_words() -> None:
     app = table_app(participants=["Ana", "ana", "Bruno"])
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -663,6 +687,7 @@ async def test_setup_refuses_bad_names_in_the_engines_words() -> None:
         assert app.session is None
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_eleven_participants_fit(size: tuple[int, int]) -> None:
     names = [f"Player{i:02d}" for i in range(1, 12)]
@@ -680,6 +705,7 @@ async def test_eleven_participants_fit(size: tuple[int, int]) -> None:
 # ---------------------------------------------------------------- computer players
 
 
+@pytest.mark.pilot
 async def test_a_human_banker_asks_the_advisor_in_the_private_view() -> None:
     """Ana outbids the computers; at her choice her private view gives the exact advice."""
     from banque.games.banque.players import banker_advice
@@ -734,6 +760,7 @@ async def test_a_human_banker_asks_the_advisor_in_the_private_view() -> None:
         assert "Advisor" not in log and "2.92" not in log and "0.56" not in log
 
 
+@pytest.mark.pilot
 async def test_the_advice_is_only_for_the_banker_choosing() -> None:
     app = table_app(record=make_record(THREE, READY_10, shoe=SIDE5))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -754,6 +781,7 @@ async def test_the_advice_is_only_for_the_banker_choosing() -> None:
         assert "Advisor" not in screen_text(app)
 
 
+@pytest.mark.pilot
 async def test_setup_makes_each_seat_human_or_computer_by_keys() -> None:
     app = table_app(seed=3)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -796,6 +824,7 @@ async def test_setup_makes_each_seat_human_or_computer_by_keys() -> None:
         assert app.pace == 0.0
 
 
+@pytest.mark.pilot
 async def test_ctrl_r_restores_the_default_table() -> None:
     app = table_app(participants=["Xavier", "Yann", "Zoé"], kinds=["bold"] * 3)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -806,6 +835,7 @@ async def test_ctrl_r_restores_the_default_table() -> None:
         assert sorted(session.computers) == ["Bruno", "Chloé", "David"]
 
 
+@pytest.mark.pilot
 async def test_computer_moves_wait_the_pace_and_never_block_the_keys() -> None:
     app = table_app(seed=11, shoe=SIDE5, pace=1.0)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -835,6 +865,7 @@ async def test_computer_moves_wait_the_pace_and_never_block_the_keys() -> None:
         await until(pilot, lambda: "David" in game.bids)
 
 
+@pytest.mark.pilot
 async def test_a_computer_seat_has_no_curtain_and_no_private_view() -> None:
     app = table_app(seed=11, shoe=SIDE5)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -862,6 +893,7 @@ async def test_a_computer_seat_has_no_curtain_and_no_private_view() -> None:
         assert "2♠ 3♥ = 5" in screen_text(app)
 
 
+@pytest.mark.pilot
 async def test_every_seat_a_computer_plays_on_by_itself_and_replays(tmp_path: Path) -> None:
     """Watch mode: coups, the end of a bank and a fresh one, with no key pressed."""
     stamp = datetime(2026, 1, 2, 3, 4, 5)
@@ -902,6 +934,7 @@ async def test_every_seat_a_computer_plays_on_by_itself_and_replays(tmp_path: Pa
     assert app.return_value == 0
 
 
+@pytest.mark.pilot
 async def test_the_same_seeded_table_with_computers_plays_the_same_game() -> None:
     records = []
     for _ in range(2):
@@ -924,6 +957,7 @@ async def test_the_same_seeded_table_with_computers_plays_the_same_game() -> Non
     assert sum(ev.kind == "settle" for ev in same[0].events) >= 2
 
 
+@pytest.mark.pilot
 async def test_a_record_resumes_with_named_computer_seats() -> None:
     app = table_app(record=make_record(THREE, READY_10, shoe=WORKED), kinds={"Chloé": "bold"})
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -963,6 +997,7 @@ def test_a_settlement_that_ends_the_bank_shows_the_fund_it_left() -> None:
     assert game.fund == 0  # the fund has gone back to the banker
 
 
+@pytest.mark.pilot
 async def test_a_computer_choice_at_five_is_told_in_the_log_without_its_cards() -> None:
     acts = [
         {"act": "bid", "who": "Ana", "amount": 20},

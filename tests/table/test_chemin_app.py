@@ -9,6 +9,8 @@ import pytest
 from banque.games.chemin_de_fer.game import CheminGame
 from banque.table.chemin_app import CheminApp
 
+pytestmark = pytest.mark.pilot
+
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 THREE = ["Ana", "Bruno", "Chloé"]  # seed 1: Ana holds the first bank by lot
 # Punter 2+3 = 5 (a choice), banker 3+4 = 7; then a 9 and a K.

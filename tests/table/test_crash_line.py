@@ -19,6 +19,8 @@ from banque.table.chemin_app import CheminApp
 from banque.table.punto_app import PuntoApp
 from banque.table.signals import SignalExitApp
 
+pytestmark = [pytest.mark.pilot]
+
 THREE = ["Ana", "Bruno", "Chloé"]
 START = "banque stopped on an unexpected error."
 END = " (Set BANQUE_DEBUG=1 to see the details.)"

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 
 from banque.table.widgets.bars import KeyBar, TitleBar
 from banque.table.widgets.field import TextField
+
+pytestmark = pytest.mark.pilot
 
 
 class FieldApp(App[None]):

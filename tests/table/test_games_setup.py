@@ -28,6 +28,7 @@ from banque.table.screens.setup import (
 from banque.table.testing import screen_text, settle, table_app
 
 
+@pytest.mark.pilot
 async def test_setup_offers_the_other_games_and_hands_over_to_their_table() -> None:
     app = table_app(journal=False)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -72,6 +73,7 @@ def _option_row(app: BanqueApp) -> tuple[str, tuple[str, ...], str]:
     return labels.splitlines()[-1], column.choices[row], column.values[row]
 
 
+@pytest.mark.pilot
 async def test_setup_chooses_classics_banco_split_and_the_game_has_it() -> None:
     app = table_app(journal=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -94,6 +96,7 @@ async def test_setup_chooses_classics_banco_split_and_the_game_has_it() -> None:
         assert app.rules_options() == {"banco_split": "even"}
 
 
+@pytest.mark.pilot
 async def test_setup_chooses_hoyles_first_bank_by_the_list() -> None:
     app = table_app(participants=["Ana", "Bruno", "Chloé"], kinds=["human"] * 3, journal=False)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -110,6 +113,7 @@ async def test_setup_chooses_hoyles_first_bank_by_the_list() -> None:
         assert "Ana, first on the list, holds the first bank" in screen_text(app)
 
 
+@pytest.mark.pilot
 async def test_setup_chooses_chemin_de_fers_first_bank_by_auction(monkeypatch: Any) -> None:
     app = table_app(journal=False)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -130,6 +134,7 @@ async def test_setup_chooses_chemin_de_fers_first_bank_by_auction(monkeypatch: A
     assert opened["first_bank"] == "auction" and opened["names"] == app.next_game["names"]
 
 
+@pytest.mark.pilot
 async def test_punto_banco_hands_on_no_first_bank() -> None:
     app = table_app(journal=False)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -142,6 +147,7 @@ async def test_punto_banco_hands_on_no_first_bank() -> None:
     assert app.next_game["game"] == "punto-banco" and "first_bank" not in app.next_game
 
 
+@pytest.mark.pilot
 async def test_the_option_row_follows_the_game_row() -> None:
     app = table_app(journal=False)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -176,6 +182,7 @@ async def test_the_option_row_follows_the_game_row() -> None:
         assert app.session.game.options.is_default()
 
 
+@pytest.mark.pilot
 async def test_the_command_lines_options_start_selected() -> None:
     app = table_app(journal=False, rules="classic", options={"banco_split": "even"})
     async with app.run_test(size=(100, 30)) as pilot:
@@ -198,6 +205,7 @@ async def test_the_command_lines_options_start_selected() -> None:
         assert _option_row(app) == ("1st bank", ("auction", "list"), "list")
 
 
+@pytest.mark.pilot
 async def test_a_language_switch_keeps_the_option_chosen() -> None:
     app = table_app(journal=False)
     try:
@@ -225,6 +233,7 @@ async def test_a_language_switch_keeps_the_option_chosen() -> None:
         i18n.install("en")
 
 
+@pytest.mark.pilot
 async def test_the_hosts_setup_hands_the_option_to_the_hosted_table() -> None:
     from banque.table.screens.hostsetup import HostSetupApp
 
@@ -240,6 +249,7 @@ async def test_the_hosts_setup_hands_the_option_to_the_hosted_table() -> None:
     assert (app.chosen.rules, app.chosen.options) == ("classic", {"banco_split": "even"})
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize("lang", ["en", "fr", "es"])
 async def test_every_table_option_fits_whole_at_80x24(lang: str) -> None:
     """Each game's row and each of its choices is shown whole (no ellipsis) on the

@@ -17,6 +17,8 @@ from banque.table.app import BanqueApp
 from banque.table.screens import CurtainScreen, PrivateScreen, StandingsScreen, TableScreen
 from banque.table.testing import leaked, screen_text
 
+pytestmark = pytest.mark.pilot
+
 FOUR = ["Ana", "Bruno", "Chloé", "David"]
 #: Coup 1: right 2♠ 3♥ = 5 (a choice), left A♥ 2♣ = 3 (draws 8♥), bank 3♦ K♠ = 3;
 #: right draws 9♦, the bank draws 7♣.  Coup 2: right 4♦ 5♦ = 9, a natural.

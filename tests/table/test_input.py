@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from textual import events
 from textual.widgets import Input
 
@@ -44,6 +45,7 @@ def amount_field(app: BanqueApp) -> Input:
 # ---------------------------------------------------------------- the amount typed
 
 
+@pytest.mark.pilot
 async def test_the_second_human_in_a_row_stakes_what_is_typed() -> None:
     """Bruno's 3 accepted, David's field offers 5: David types 2 and stakes 2 (not 52)."""
     app = table_app(record=make_record(FOUR, ANA_BANKS_20))
@@ -63,6 +65,7 @@ async def test_the_second_human_in_a_row_stakes_what_is_typed() -> None:
         assert "David wagers 2 chips" in "\n".join(ev.text for ev in session.messages)
 
 
+@pytest.mark.pilot
 async def test_a_typed_bid_replaces_the_offered_one() -> None:
     """Ana passes, Bruno is offered 20 and types 30: he bids 30 (not 2030)."""
     app = table_app(participants=THREE, kinds=["human"] * 3, seed=5)
@@ -78,6 +81,7 @@ async def test_a_typed_bid_replaces_the_offered_one() -> None:
         assert session.game.bids == {"Bruno": 30}
 
 
+@pytest.mark.pilot
 async def test_a_default_offered_again_is_still_replaced() -> None:
     """The same default for the next seat (no change of value) is replaced too."""
     app = table_app(record=make_record(FOUR, ANA_BANKS_20))
@@ -90,6 +94,7 @@ async def test_a_default_offered_again_is_still_replaced() -> None:
         assert session.game.lines[-1].right + session.game.lines[-1].left == 4
 
 
+@pytest.mark.pilot
 async def test_a_cheval_never_changes_a_typed_odd_amount() -> None:
     app = table_app(record=make_record(FOUR, ANA_BANKS_20))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -126,6 +131,7 @@ COUP1 = [
 ]
 
 
+@pytest.mark.pilot
 async def test_a_banco_turn_shows_only_banco_and_pass() -> None:
     """After Bruno's banco, Chloé sees no amount field and no wager or ride hint."""
     app = table_app(record=make_record(THREE, [*ANA_BANKS_100, *COUP1], shoe=NATURAL))
@@ -155,6 +161,7 @@ async def test_a_banco_turn_shows_only_banco_and_pass() -> None:
 # ---------------------------------------------------------------- setup keys
 
 
+@pytest.mark.pilot
 async def test_question_mark_opens_the_help_from_a_name() -> None:
     app = table_app()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -176,6 +183,7 @@ async def test_question_mark_opens_the_help_from_a_name() -> None:
             await pilot.pause()
 
 
+@pytest.mark.pilot
 async def test_ctrl_r_clears_a_stale_error() -> None:
     app = table_app(participants=["Ana", "Ana", "Zoé"])
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -188,6 +196,7 @@ async def test_ctrl_r_clears_a_stale_error() -> None:
         assert isinstance(app.screen, TableScreen)
 
 
+@pytest.mark.pilot
 async def test_editing_a_field_clears_the_error_it_caused() -> None:
     app = table_app()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -199,6 +208,7 @@ async def test_editing_a_field_clears_the_error_it_caused() -> None:
         assert "The pace is a number of seconds" not in screen_text(app)
 
 
+@pytest.mark.pilot
 async def test_a_key_right_after_an_arrow_acts_on_the_new_row() -> None:
     """A burst "down, space" changes the next seat's player, not the one left."""
     app = table_app(seed=3)
@@ -229,6 +239,7 @@ async def test_a_key_right_after_an_arrow_acts_on_the_new_row() -> None:
         assert names == ["Ana", "Bruno", "X", "David"]  # a field's text is selected on focus
 
 
+@pytest.mark.pilot
 async def test_a_key_just_before_an_arrow_acts_on_the_row_it_was_typed_in() -> None:
     """Moves are made at once; keys typed before them must not follow them."""
     app = table_app(seed=3)
@@ -255,6 +266,7 @@ def footer_text(app: BanqueApp) -> str:
     return screen_text(app).rstrip("\n").splitlines()[-1]
 
 
+@pytest.mark.pilot
 async def test_the_footer_says_resume_while_paused() -> None:
     app = table_app(seed=11, pace=1.0)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
@@ -271,6 +283,7 @@ async def test_the_footer_says_resume_while_paused() -> None:
         assert "Pause" in footer_text(app) and "Resume" not in footer_text(app)
 
 
+@pytest.mark.pilot
 async def test_the_private_view_says_the_place_without_a_seat_number() -> None:
     """David (key 4) sits second on the right: no "seat 2" beside the keys [2] and [4]."""
     app = table_app(record=make_record(FOUR, ANA_BANKS_20))
@@ -285,6 +298,7 @@ async def test_the_private_view_says_the_place_without_a_seat_number() -> None:
         assert "seat 2" not in text
 
 
+@pytest.mark.pilot
 async def test_a_ride_is_logged_and_recorded_as_a_ride() -> None:
     """Chloé won 5 on the left: r lets 10 ride; the log and the record say so."""
     app = table_app(record=make_record(THREE, [*ANA_BANKS_100, *COUP1], shoe=NATURAL))
@@ -319,6 +333,7 @@ def test_a_record_cannot_call_any_wager_a_ride() -> None:
     assert replay(make_record(THREE, good, shoe=NATURAL)).game.lines[-1].right == 10
 
 
+@pytest.mark.pilot
 async def test_an_accepted_default_seating_is_logged_like_a_changed_one() -> None:
     app = table_app(record=make_record(FOUR, ANA_BANKS_20[:4]))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -335,6 +350,7 @@ async def test_an_accepted_default_seating_is_logged_like_a_changed_one() -> Non
         assert line in [ev.text for ev in again.events]
 
 
+@pytest.mark.pilot
 async def test_every_balance_is_shown_during_the_auction() -> None:
     names = ["Ana", "Bruno", "Chloé", "David", "Eve", "Fred", "Gus", "Hal", "Ivy", "Jo", "Kim"]
     app = table_app(participants=names, kinds=["human"] * 11, seed=5)
@@ -351,6 +367,7 @@ async def test_every_balance_is_shown_during_the_auction() -> None:
         assert "(no seats yet)" not in text
 
 
+@pytest.mark.pilot
 async def test_the_road_marks_where_it_is_cut() -> None:
     from banque.table.widgets import Scoreboard
 
@@ -385,6 +402,7 @@ async def test_the_road_marks_where_it_is_cut() -> None:
         assert "Left  WWW" in text and "…" not in text.split("Road")[1]
 
 
+@pytest.mark.pilot
 async def test_a_burst_of_keys_at_the_table_acts_in_the_order_typed() -> None:
     """``4 0 Enter Enter 3 0 Enter p``, all at once: each key for the seat it was meant for."""
     app = table_app(participants=FOUR, kinds=["human"] * 4, seed=5)
@@ -404,6 +422,7 @@ async def test_a_burst_of_keys_at_the_table_acts_in_the_order_typed() -> None:
         assert session.stage() == "seating"
 
 
+@pytest.mark.pilot
 async def test_a_burst_of_stakes_and_passes_at_the_table() -> None:
     app = table_app(record=make_record(FOUR, ANA_BANKS_20))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -420,6 +439,7 @@ async def test_a_burst_of_stakes_and_passes_at_the_table() -> None:
         assert session.stage() == "dealing"
 
 
+@pytest.mark.pilot
 async def test_a_name_typed_then_enter_in_a_burst_starts_with_the_whole_name() -> None:
     app = table_app(seed=3, kinds=["human"] * 5)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -434,6 +454,7 @@ async def test_a_name_typed_then_enter_in_a_burst_starts_with_the_whole_name() -
         assert session.game.participants == ["Ana", "Bruno", "Chloé", "David", "Eve Li"]
 
 
+@pytest.mark.pilot
 async def test_a_fresh_banks_auction_shows_balances_and_early_passes() -> None:
     from pathlib import Path
 

@@ -28,6 +28,7 @@ def _fields(screen: SetupScreen) -> dict[str, str]:
     return values
 
 
+@pytest.mark.pilot
 async def test_setup_switches_language_and_keeps_what_was_typed() -> None:
     app = table_app(seed=3)
     async with app.run_test(size=(100, 34)) as pilot:
@@ -85,6 +86,7 @@ async def _palette(pilot: object, app: object, command: str) -> None:
     await pilot.pause()  # type: ignore[attr-defined]
 
 
+@pytest.mark.pilot
 async def test_the_palette_switches_the_table_to_french_and_back() -> None:
     app = table_app(seed=3)
     async with app.run_test(size=(110, 32)) as pilot:
@@ -173,6 +175,7 @@ def _no_english(text: str, *words: str) -> None:
         assert word not in text, f"{word!r} left in: {text}"
 
 
+@pytest.mark.pilot
 async def test_the_standings_redraw_in_the_new_language() -> None:
     from pathlib import Path
 
@@ -195,6 +198,7 @@ async def test_the_standings_redraw_in_the_new_language() -> None:
         assert "banca 1" in text.lower(), text
 
 
+@pytest.mark.pilot
 async def test_a_question_the_seat_picker_and_the_curtain_redraw() -> None:
     from banque.table.screens import ConfirmScreen, CurtainScreen
     from banque.table.screens.dialogs import SeatPickerScreen
@@ -243,6 +247,7 @@ async def test_a_question_the_seat_picker_and_the_curtain_redraw() -> None:
         await pilot.pause()
 
 
+@pytest.mark.pilot
 async def test_the_whole_log_and_the_too_small_screen_redraw() -> None:
     from banque.table.screens import TooSmallScreen
     from banque.table.screens.history import HistoryScreen
@@ -276,6 +281,8 @@ async def test_the_whole_log_and_the_too_small_screen_redraw() -> None:
         await pilot.pause()
 
 
+@pytest.mark.pilot
+@pytest.mark.subprocess
 async def test_the_hosted_table_switches_from_its_palette() -> None:
     """banque host / banque join: the palette has the language commands too; the join
     lines, the table (titles, log, prompt, hint) and the keys redraw in the language."""
@@ -322,6 +329,7 @@ async def test_the_hosted_table_switches_from_its_palette() -> None:
             await served.close()
 
 
+@pytest.mark.pilot
 async def test_a_typed_stakes_note_is_told_again() -> None:
     from banque.table.testing import READY_10, THREE, make_record, typed
 
@@ -338,6 +346,7 @@ async def test_a_typed_stakes_note_is_told_again() -> None:
         assert "50" in text  # what was typed stays
 
 
+@pytest.mark.pilot
 async def test_classics_dialogs_and_the_open_help_redraw() -> None:
     """A banco's division (the chips typed kept, the house's rule in the language), the
     number of cards to burn, and the help open under classic."""

@@ -36,6 +36,7 @@ async def settle(pilot: Any) -> None:
 # ------------------------------------------------------------ too small
 
 
+@pytest.mark.pilot
 async def test_too_small_goes_as_soon_as_the_size_is_fine_even_under_a_dialog() -> None:
     app = table_app(record=make_record(THREE, READY_10))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -53,6 +54,7 @@ async def test_too_small_goes_as_soon_as_the_size_is_fine_even_under_a_dialog() 
         assert app.return_code is None  # still playing
 
 
+@pytest.mark.pilot
 async def test_started_too_small_then_enlarged_the_table_shows() -> None:
     app = table_app(record=make_record(THREE, READY_10))
     async with app.run_test(size=(60, 20)) as pilot:
@@ -87,6 +89,7 @@ def log_lines(app: BanqueApp) -> list[str]:
     return [strip.text.rstrip() for strip in log.lines]
 
 
+@pytest.mark.pilot
 async def test_the_log_wraps_again_after_a_resize_and_stays_on_its_latest_line() -> None:
     from banque.table.widgets import CoupLog
 
@@ -112,6 +115,7 @@ async def test_the_log_wraps_again_after_a_resize_and_stays_on_its_latest_line()
         assert log.scroll_y == log.max_scroll_y
 
 
+@pytest.mark.pilot
 async def test_the_log_scrolls_by_page_while_an_amount_is_typed() -> None:
     from banque.table.widgets import CoupLog
 
@@ -129,6 +133,7 @@ async def test_the_log_scrolls_by_page_while_an_amount_is_typed() -> None:
         assert log.scroll_y == end
 
 
+@pytest.mark.pilot
 async def test_l_opens_the_whole_log_and_escape_closes_it() -> None:
     from textual.widgets import Log
 
@@ -174,6 +179,7 @@ def prompt(app: BanqueApp) -> str:
     return str(app.screen.query_one("#prompt", Static).render())
 
 
+@pytest.mark.pilot
 async def test_a_settlement_is_told_by_the_status_line_not_by_a_toast() -> None:
     # The banker's choice of the worked example: Ana stands in her private view.
     record = make_record(THREE, worked_acts()[:7], seed=7, shoe=WORKED)
@@ -187,6 +193,7 @@ async def test_a_settlement_is_told_by_the_status_line_not_by_a_toast() -> None:
         assert not list(app._notifications)  # said once, on the status line
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 48)])
 async def test_a_toast_is_whole_and_covers_neither_log_road_nor_prompt(
     size: tuple[int, int],
@@ -219,6 +226,7 @@ async def test_a_toast_is_whole_and_covers_neither_log_road_nor_prompt(
                 assert not toast.region.overlaps(region), (toast.region, region)
 
 
+@pytest.mark.pilot
 async def test_pausing_the_computers_at_the_table_is_said_once() -> None:
     kinds = {"Ana": "bold", "Bruno": "cautious", "Chloé": "bold"}
     app = table_app(record=make_record(THREE, READY_10), kinds=kinds, pace=5.0)
@@ -239,6 +247,7 @@ def card_sizes(app: BanqueApp) -> set[str]:
     return {row.card_size for row in app.screen.query(CardRow)}
 
 
+@pytest.mark.pilot
 async def test_a_large_terminal_has_huge_cards_and_a_fuller_road() -> None:
     from banque.table.widgets import Scoreboard
 
@@ -263,6 +272,7 @@ async def test_a_large_terminal_has_huge_cards_and_a_fuller_road() -> None:
         assert "Left  W 0" not in screen_text(app)
 
 
+@pytest.mark.pilot
 async def test_a_private_view_follows_a_resize() -> None:
     from banque.table.screens import PrivateScreen
 
@@ -317,6 +327,7 @@ def test_a_terminal_without_utf8_gets_plain_output(monkeypatch: pytest.MonkeyPat
     assert not BanqueApp().plain_output
 
 
+@pytest.mark.pilot
 async def test_plain_output_draws_the_table_in_ascii() -> None:
     from banque.table.terminal import plain_text
 
@@ -335,6 +346,7 @@ async def test_plain_output_draws_the_table_in_ascii() -> None:
         ]
 
 
+@pytest.mark.pilot
 async def test_red_suits_stay_red_on_16_colours() -> None:
     from rich.color import ColorSystem
 
@@ -351,6 +363,7 @@ async def test_red_suits_stay_red_on_16_colours() -> None:
         assert red.downgrade(ColorSystem.STANDARD).number in (1, 9)  # red or bright red
 
 
+@pytest.mark.pilot
 async def test_red_suits_are_marked_without_colour(monkeypatch: pytest.MonkeyPatch) -> None:
     from banque.table.widgets.cards import CardRow
 
@@ -364,6 +377,7 @@ async def test_red_suits_are_marked_without_colour(monkeypatch: pytest.MonkeyPat
         assert not row.get_component_rich_style("card--black").underline
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize("lang", ["en", "fr", "es"])
 async def test_the_whole_setup_fits_a_24_line_terminal_in_each_language(lang: str) -> None:
     """At 80x24 the title's blank line goes: every row, the option row after Game and the

@@ -55,6 +55,7 @@ def short_and_long() -> tuple[Session, Session]:
     return long_session(1_000), long_session(20_000)
 
 
+@pytest.mark.sweep
 def test_one_act_costs_the_same_in_a_long_game(short_and_long: tuple[Session, Session]) -> None:
     short, long = short_and_long
     assert len(long.game.actions) >= 20 * len(short.game.actions) * 0.99
@@ -71,6 +72,7 @@ def test_the_long_record_is_deterministic() -> None:
     assert len(a.actions) >= 300
 
 
+@pytest.mark.pilot
 async def test_a_long_game_opens_with_the_latest_log_only(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -103,6 +105,7 @@ async def test_a_long_game_opens_with_the_latest_log_only(
         assert len(log.lines) <= 4_000
 
 
+@pytest.mark.subprocess
 def test_plain_banque_draws_its_first_screen_before_the_game_is_imported() -> None:
     """The setup screen needs neither the engine nor pydantic (imported after it)."""
     code = (
@@ -118,6 +121,7 @@ def test_plain_banque_draws_its_first_screen_before_the_game_is_imported() -> No
     assert out.stdout.strip() == ""
 
 
+@pytest.mark.subprocess
 def test_the_game_is_imported_in_the_background_once_setup_is_up() -> None:
     """After the first screen, the rest comes in the background: Enter opens the table at once."""
     code = (
@@ -144,6 +148,7 @@ def test_the_game_is_imported_in_the_background_once_setup_is_up() -> None:
     )
 
 
+@pytest.mark.pilot
 async def test_help_is_built_once_and_opens_again_at_the_top() -> None:
     from banque.table.screens import HelpScreen, SetupScreen
 
@@ -169,6 +174,7 @@ async def test_help_is_built_once_and_opens_again_at_the_top() -> None:
         assert isinstance(app.screen, SetupScreen)
 
 
+@pytest.mark.pilot
 async def test_setup_in_columns_keeps_the_row_by_row_order_of_tab() -> None:
     """The seats are laid out in columns (fewer widgets): Tab still goes name, player, name…"""
     from banque.table.screens import SetupScreen
@@ -212,6 +218,7 @@ async def _calls_until_drawn(pilot: Any, key: str) -> int:
     return count[0]
 
 
+@pytest.mark.pilot
 async def test_help_opens_with_no_more_work_than_the_table() -> None:
     """The help's first opening costs less than opening the table (it cost more before)."""
     from banque.table.screens.help import help_markdown

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from banque.core.models import Record
 from banque.core.record import parse_record
 from banque.table.screens import HelpScreen, SetupScreen, StandingsScreen, TableScreen
@@ -27,6 +29,7 @@ def record(rules: str, actions: list[dict[str, Any]], shoe: list[str]) -> Record
     )
 
 
+@pytest.mark.pilot
 async def test_setup_offers_the_rules_and_the_header_names_them() -> None:
     app = table_app(journal=False)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -47,6 +50,7 @@ async def test_setup_offers_the_rules_and_the_header_names_them() -> None:
         )
 
 
+@pytest.mark.pilot
 async def test_classic_by_keys_burn_a_natural_settles_one_side_and_the_bank_is_offered() -> None:
     app = table_app(record=record("classic", AUCTION, SHOE), journal=False)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -87,6 +91,7 @@ async def test_classic_by_keys_burn_a_natural_settles_one_side_and_the_bank_is_o
         assert game.banker == "Chloé" and game.fund == 10 and game.bank_number == 2
 
 
+@pytest.mark.pilot
 async def test_hoyle_by_keys_a_broken_bank_is_replenished() -> None:
     app = table_app(record=record("hoyle", AUCTION, LOSES), journal=False)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -110,6 +115,7 @@ async def test_hoyle_by_keys_a_broken_bank_is_replenished() -> None:
         assert game.fund == 10 and not game.broken
 
 
+@pytest.mark.pilot
 async def test_hoyle_by_keys_stakes_accepted() -> None:
     app = table_app(record=record("hoyle", AUCTION, LOSES), journal=False)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -123,6 +129,7 @@ async def test_hoyle_by_keys_stakes_accepted() -> None:
         assert any("the bank is unlimited" in m.text for m in session.messages)
 
 
+@pytest.mark.pilot
 async def test_classic_by_keys_a_spectator_watches_and_backs_the_side_chosen() -> None:
     four = ["Ana", "Bruno", "Chloé", "David"]
     actions = [
@@ -153,6 +160,7 @@ async def test_classic_by_keys_a_spectator_watches_and_backs_the_side_chosen() -
         assert game.actions[-1].side == "left"
 
 
+@pytest.mark.pilot
 async def test_classic_by_keys_a_banco_divided_as_the_caller_says() -> None:
     options = {"banco_split": 3}
     rec = parse_record(
@@ -197,6 +205,7 @@ def test_table_options_on_the_command_line_belong_to_their_rules(capsys: Any) ->
     assert "half is not a division" in capsys.readouterr().err
 
 
+@pytest.mark.pilot
 async def test_hoyle_first_name_holds_the_first_bank_at_the_table() -> None:
     app = table_app(
         participants=THREE,

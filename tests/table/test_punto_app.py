@@ -22,6 +22,7 @@ def app_for(computers: dict[str, str] | None = None, limit: int = 100) -> PuntoA
     return app
 
 
+@pytest.mark.pilot
 async def test_bets_wait_until_the_deal_and_become_acts() -> None:
     app = app_for({"Bob": "bold"})
     async with app.run_test() as pilot:
@@ -39,6 +40,7 @@ async def test_bets_wait_until_the_deal_and_become_acts() -> None:
         assert game.total_chips() == 200
 
 
+@pytest.mark.pilot
 async def test_a_bet_beyond_the_limit_is_refused_in_words() -> None:
     app = app_for(limit=10)
     async with app.run_test() as pilot:
@@ -49,6 +51,7 @@ async def test_a_bet_beyond_the_limit_is_refused_in_words() -> None:
         assert app.pending == {}
 
 
+@pytest.mark.pilot
 async def test_dealing_without_bets_plays_the_coup() -> None:
     app = app_for()
     async with app.run_test() as pilot:
@@ -62,22 +65,26 @@ def test_road_text() -> None:
     assert text.splitlines() == ["B P ", "B*· "]
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_start(snap_compare: Any, size: tuple[int, int]) -> None:
     assert snap_compare(app_for({"Bob": "cautious"}), terminal_size=size)
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_bets_placed(snap_compare: Any, size: tuple[int, int]) -> None:
     assert snap_compare(app_for(), press=["b", "plus", "8", "p"], terminal_size=size)
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_after_coups(snap_compare: Any, size: tuple[int, int]) -> None:
     keys = ["plus", "plus", "b", "enter", "p", "enter"]
     assert snap_compare(app_for({"Bob": "bold"}), press=keys, terminal_size=size)
 
 
+@pytest.mark.pilot
 async def test_the_journal_keeps_every_coup_and_the_game_resumes(tmp_path: Any) -> None:
     from banque.games.records import list_games
     from banque.session.two_hands import TableJournal, reopen
@@ -95,6 +102,7 @@ async def test_the_journal_keeps_every_coup_and_the_game_resumes(tmp_path: Any) 
     assert entry.participants == ["Ana", "Bob"] and entry.coup == 2 and entry.state == "unfinished"
 
 
+@pytest.mark.pilot
 async def test_the_help_shows_the_games_rules_and_keys() -> None:
     from banque.table.screens.games_help import GameHelpScreen, game_help
 
@@ -108,6 +116,7 @@ async def test_the_help_shows_the_games_rules_and_keys() -> None:
         assert not isinstance(app.screen, GameHelpScreen)
 
 
+@pytest.mark.pilot
 async def test_a_table_of_computers_deals_by_itself() -> None:
     game = PuntoGame(["Bob", "Eve"], seed=3)
     app = PuntoApp(game, [], {"Bob": "bold", "Eve": "cautious"}, pace=0.1)
@@ -120,6 +129,7 @@ async def test_a_table_of_computers_deals_by_itself() -> None:
         assert game.total_chips() == 200
 
 
+@pytest.mark.pilot
 async def test_e_ends_the_game_with_the_standings_and_the_journal_finished(tmp_path: Any) -> None:
     from banque.games.records import list_games
     from banque.session.two_hands import TableJournal, farewell
@@ -147,6 +157,7 @@ async def test_e_ends_the_game_with_the_standings_and_the_journal_finished(tmp_p
     assert "the game is over" in farewell(game, journal.path)
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_standings(snap_compare: Any, size: tuple[int, int]) -> None:
     async def end(pilot: Any) -> None:

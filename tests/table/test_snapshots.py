@@ -19,6 +19,8 @@ from banque import i18n
 from banque.table.app import BanqueApp
 from banque.table.testing import make_record
 
+pytestmark = pytest.mark.pilot
+
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 THREE = ["Ana", "Bruno", "Chloé"]
 FOUR = ["Ana", "Bruno", "Chloé", "David"]

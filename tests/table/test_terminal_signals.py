@@ -24,9 +24,12 @@ import pytest
 from ..net.test_net_socket import short_dir  # noqa: F401  (a fixture)
 from ..terminal_pty import Terminal
 
-pytestmark = pytest.mark.skipif(
-    sys.platform == "win32" or not hasattr(os, "openpty"), reason="no pseudo-terminal here"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        sys.platform == "win32" or not hasattr(os, "openpty"), reason="no pseudo-terminal here"
+    ),
+    pytest.mark.subprocess,
+]
 
 #: The mouse reporting modes Textual may turn on (each must be off again at the end).
 MOUSE_MODES = (1000, 1002, 1003, 1006, 1015)
@@ -288,3 +291,22 @@ async def test_a_table_whose_standard_error_is_a_file_refuses(tmp_path: Path) ->
         "banque: the table needs a terminal, and standard error (where it is drawn) is not one "
         "(replay, advise, odds and simulate work in pipes: see banque --help)\n"
     )
+
+
+@pytest.mark.subprocess
+def test_a_signalled_app_that_cannot_leave_is_ended_after_its_grace() -> None:
+    """A closed terminal can leave Textual's output thread dead and its driver waiting on
+    it for ever: a signalled App's process is ended regardless once its grace is over,
+    with the signal's status (the game was kept before)."""
+    import time
+
+    code = (
+        "import time\n"
+        "from banque.table.signals import SignalExitApp\n"
+        "SignalExitApp._leave_within(0.3, 129)\n"
+        "time.sleep(30)\n"  # a process stuck for good
+    )
+    start = time.monotonic()
+    run = subprocess.run([sys.executable, "-c", code], timeout=20, check=False)
+    assert run.returncode == 129
+    assert time.monotonic() - start < 15

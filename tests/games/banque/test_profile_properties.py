@@ -15,6 +15,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -129,6 +130,7 @@ def check(g: Game, n: int) -> None:
             }
 
 
+@pytest.mark.sweep
 @settings(SETTINGS)
 @given(
     rules=st.sampled_from(["home", "classic", "hoyle"]),

@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -191,6 +192,7 @@ def play(
 # ---------------------------------------------------------------- whole banks
 
 
+@pytest.mark.sweep
 @settings(SETTINGS, max_examples=40)
 @given(
     n=st.integers(3, 7),

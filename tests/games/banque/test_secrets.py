@@ -222,6 +222,7 @@ def seen_by_others(app: BanqueApp) -> tuple[object, ...]:
     )
 
 
+@pytest.mark.pilot
 async def test_forced_and_chosen_moves_give_identical_public_screens_logs_observations() -> None:
     forced, choice = table_app(FORCED), table_app(CHOICE)
     async with (
@@ -272,6 +273,7 @@ async def test_forced_and_chosen_moves_give_identical_public_screens_logs_observ
         assert "The left side (Chloé) says non: stands." in log
 
 
+@pytest.mark.pilot
 async def test_enter_at_5_takes_no_move_and_reminds_in_private() -> None:
     app = table_app(CHOICE)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
@@ -290,6 +292,7 @@ async def test_enter_at_5_takes_no_move_and_reminds_in_private() -> None:
         assert app.session.game.moves["right"] == "stand"
 
 
+@pytest.mark.pilot
 async def test_a_refusal_naming_a_total_stays_in_the_private_view() -> None:
     app = table_app(FORCED)
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
@@ -317,6 +320,7 @@ async def test_a_refusal_naming_a_total_stays_in_the_private_view() -> None:
         assert "holds 3" not in text and "private view says why" in text
 
 
+@pytest.mark.pilot
 async def test_a_computer_side_takes_the_same_pace_for_a_forced_move() -> None:
     seen: list[tuple[str, str]] = []
     for shoe in (FORCED, CHOICE):
@@ -364,6 +368,7 @@ async def open_view(pilot: Any, app: BanqueApp, key: str = "1") -> None:
     assert isinstance(app.screen, PrivateScreen)
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize("burst", ["alt+2", "trade_mark_sign"])
 async def test_escape_burst_closes_the_private_view_and_the_key_acts_on_the_table(
     burst: str,
@@ -380,6 +385,7 @@ async def test_escape_burst_closes_the_private_view_and_the_key_acts_on_the_tabl
         assert not any(isinstance(s, PrivateScreen) for s in app.screen_stack)
 
 
+@pytest.mark.pilot
 async def test_escape_then_a_key_at_once_never_leaves_a_view_open() -> None:
     app = table_app(FORCED)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -401,6 +407,7 @@ async def test_escape_then_a_key_at_once_never_leaves_a_view_open() -> None:
 # ---------------------------------------------------------------- the option
 
 
+@pytest.mark.pilot
 async def test_setup_moves_row_chooses_automatic_forced_moves() -> None:
     app = BanqueApp(participants=THREE, kinds=["human"] * 3, seed=7, shoe=FORCED, blink=False)
     app.animation_level = "none"
@@ -420,6 +427,7 @@ async def test_setup_moves_row_chooses_automatic_forced_moves() -> None:
         assert record_of(app.session.game).forced_moves == "automatic"
 
 
+@pytest.mark.pilot
 async def test_a_game_from_a_record_keeps_the_records_way() -> None:
     record = record_of(seated(FORCED, "automatic"))
     app = BanqueApp(record, kinds=["human"] * 3, blink=False, pace=0.0)

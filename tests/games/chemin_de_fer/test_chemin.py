@@ -94,6 +94,7 @@ def test_replay_json_shows_each_coup() -> None:
     assert coup["bank_after"] == 60 and data["banks"][0]["bank"] == 30
 
 
+@pytest.mark.subprocess
 def test_replay_cli(tmp_path: Any) -> None:
     path = tmp_path / "c.json"
     path.write_text(json.dumps(record(WORKED, shoe=WORKED_SHOE)), encoding="utf-8")
@@ -206,6 +207,7 @@ def test_the_advice_does_not_depend_on_the_concealed_pair() -> None:
     assert a.advice() == b.advice()
 
 
+@pytest.mark.subprocess
 def test_odds_and_simulate_clis() -> None:
     out = run("odds", "--game", "chemin-de-fer", "--json")
     data = json.loads(out.stdout)
@@ -215,6 +217,7 @@ def test_odds_and_simulate_clis() -> None:
     assert json.loads(sim.stdout)["coups"] == 300
 
 
+@pytest.mark.sweep
 def test_simulated_naturals_agree_with_the_exact_odds() -> None:
     s = simulate_chemin(4000, players=4, seed=3)
     p = float(s.exact_naturals())
@@ -284,6 +287,7 @@ def test_random_play_conserves_chips_never_leaks_and_replays(
     assert again.error is None and again.game.report() == game.report()
 
 
+@pytest.mark.subprocess
 def test_advise_cli_at_the_bankers_choice(tmp_path: Any) -> None:
     path = tmp_path / "c.json"
     path.write_text(json.dumps(record(WORKED[:4], shoe=WORKED_SHOE)), encoding="utf-8")
@@ -382,6 +386,7 @@ def test_auction_refusals_leave_the_state_unchanged(
     assert result.game.report() == before
 
 
+@pytest.mark.subprocess
 def test_first_bank_is_chemin_de_fers_option() -> None:
     data = record([], first_bank="auction") | {"game": "punto-banco"}
     with pytest.raises(Exception, match="first_bank"):
@@ -450,6 +455,7 @@ def test_the_fast_advice_is_the_exact_advice() -> None:
         )
 
 
+@pytest.mark.subprocess
 def test_replay_tells_what_comes_next_in_the_language(tmp_path: Any) -> None:
     path = tmp_path / "c.json"
     path.write_text(json.dumps(record(WORKED[:3], shoe=WORKED_SHOE)), encoding="utf-8")

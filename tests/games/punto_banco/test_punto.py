@@ -167,6 +167,7 @@ def test_exact_odds_match_the_published_figures() -> None:
     assert odds["edges"]["natural8"] == 1 - 10 * odds["natural8"]
 
 
+@pytest.mark.subprocess
 def test_odds_cli_json_gives_exact_fractions() -> None:
     out = run("odds", "--game", "punto-banco", "--packs", "6", "--json")
     assert out.returncode == 0, out.stderr
@@ -179,6 +180,7 @@ def test_odds_cli_json_gives_exact_fractions() -> None:
     assert "Banker (pays 1 to 1 less 5 %)" in text.stdout and "8 packs" in text.stdout
 
 
+@pytest.mark.sweep
 def test_simulate_converges_to_the_exact_edges() -> None:
     summary = simulate_punto(30_000, seed=11)
     exact = summary.exact["edges"]
@@ -189,6 +191,7 @@ def test_simulate_converges_to_the_exact_edges() -> None:
     assert sum(summary.results.values()) == 30_000
 
 
+@pytest.mark.subprocess
 def test_simulate_cli() -> None:
     out = run("simulate", "--game", "punto-banco", "--coups", "500", "--json")
     assert out.returncode == 0, out.stderr
@@ -196,6 +199,7 @@ def test_simulate_cli() -> None:
     assert data["coups"] == 500 and set(data["house_edge"]) == set(SPOTS)
 
 
+@pytest.mark.subprocess
 def test_replay_cli_text_and_json(tmp_path: Any) -> None:
     rec = record(
         [{"act": "bet", "who": "Ana", "on": "banker", "amount": 20}, {"act": "deal"}],
@@ -262,6 +266,7 @@ def test_random_play_conserves_chips_and_replays_identically(
     assert again.error is None and again.game.report() == game.report()
 
 
+@pytest.mark.subprocess
 def test_advise_says_punto_banco_asks_nothing(tmp_path: Any) -> None:
     path = tmp_path / "p.json"
     path.write_text(json.dumps(record([{"act": "deal"}])), encoding="utf-8")
