@@ -37,7 +37,7 @@ from typing import Any
 from ...constants import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from ...core.cards import PACKS, card_value, full_shoe, hand_total, parse_card
 from ...core.errors import IllegalAction
-from ...core.messages import N_, Card, Cards, Clauses, Listed, Msg, Names, Nn_, Word, chips
+from ...core.messages import N_, Msg, Names, Word, chips
 from ...core.models import (
     Accept,
     Action,
@@ -76,6 +76,7 @@ from ...core.models import (
 from ...core.naturals import settled_sides, side_result
 from ...core.rng import Stream, derived, generator
 from ...text import quoted
+from .narration import TELLINGS
 from .rules import PROFILE_NAMES, HouseRules, house_rules
 
 START_CHIPS = 100
@@ -190,10 +191,6 @@ def _forced_refusal(side: Mover, total: int, draw: bool) -> Msg:
         side=Word(side),
         total=total,
     )
-
-
-def _side_name(side: Mover) -> str:
-    return {"right": "Right", "left": "Left", "banker": "Banker"}[side]
 
 
 def _validate_participants(participants: Sequence[str]) -> list[str]:
@@ -464,6 +461,14 @@ class Game:
         out.append(ev)
         self.log.append(ev)
 
+    def _tell(self, out: list[Event], what: str, /, **facts: Any) -> None:
+        """Log what happened, stated as facts: :mod:`.narration` finds its words, its
+        event's kind and code, and which facts go on the wire (the event's params).
+        Called only when someone keeps a log: a simulation builds no words."""
+        telling = TELLINGS[what]
+        params = {name: facts[name] for name in telling.params}
+        self._event(telling.kind, telling.words(**facts), out, telling.code, **params)
+
     def _remember(self, action: Action) -> None:
         if self.recording:
             self.actions.append(action)
@@ -603,13 +608,7 @@ class Game:
         """After a bank's end, the first bid or pass opens the next bank's auction."""
         self._start_auction()
         if self.keep_log:
-            self._event(
-                "auction",
-                Msg(N_("A fresh bank: the auction for bank {bank} opens."), bank=self.bank_number),
-                out,
-                "auction.fresh",
-                bank=self.bank_number,
-            )
+            self._tell(out, "auction.fresh", bank=self.bank_number)
 
     def can_bid(self, who: str, amount: int) -> bool:
         return self._can(self.verify_bid, who, amount)
@@ -625,13 +624,7 @@ class Game:
         if self.recording:
             self._remember(Bid.model_construct(act="bid", who=who, amount=amount))
         if self.keep_log:
-            self._event(
-                "bid",
-                Msg(N_("{who} bids {amount} for the bank."), who=who, amount=chips(amount)),
-                out,
-                who=who,
-                amount=amount,
-            )
+            self._tell(out, "bid", who=who, amount=amount)
         self._after_auction_speech(out)
         return out
 
@@ -674,7 +667,7 @@ class Game:
         if self.recording:
             self._remember(Pass.model_construct(act="pass", who=who))
         if self.keep_log:
-            self._event("pass", Msg(N_("{who} passes."), who=who), out, who=who)
+            self._tell(out, "pass", who=who)
         self._after_auction_speech(out)
         return out
 
@@ -689,9 +682,7 @@ class Game:
         else:
             self.spoken = []
             if self.keep_log:
-                self._event(
-                    "auction", Msg(N_("Nobody bid: the auction opens again.")), out, "auction.again"
-                )
+                self._tell(out, "auction.again")
 
     def _close_auction(self, out: list[Event]) -> None:
         top = max(self.bids.values())
@@ -699,19 +690,7 @@ class Game:
         if len(leaders) > 1:
             banker = leaders[self.rng.randrange(len(leaders))]
             if self.keep_log:
-                self._event(
-                    "lot",
-                    Msg(
-                        N_("{names} bid {amount} each; the lot falls on {banker}."),
-                        names=Names(leaders),
-                        amount=chips(top),
-                        banker=banker,
-                    ),
-                    out,
-                    leaders=list(leaders),
-                    amount=top,
-                    banker=banker,
-                )
+                self._tell(out, "lot", leaders=list(leaders), amount=top, banker=banker)
         else:
             banker = leaders[0]
         self.banker = banker
@@ -726,19 +705,7 @@ class Game:
         self.phase = "betting"
         self.seating_open = True
         if self.keep_log:
-            self._event(
-                "banker",
-                Msg(
-                    N_("{banker} holds bank {bank} with a fund of {fund}."),
-                    banker=banker,
-                    bank=self.bank_number,
-                    fund=chips(top),
-                ),
-                out,
-                banker=banker,
-                bank=self.bank_number,
-                fund=top,
-            )
+            self._tell(out, "banker", banker=banker, bank=self.bank_number, fund=top)
 
     def _seat_by_precedence(self, others: list[str]) -> None:
         """Seat ``others`` in order: first right, first left, second right… (a side's
@@ -950,25 +917,13 @@ class Game:
                 )
             )
         if self.keep_log:
-            extra: Msg | str = ""
-            if spectators:
-                extra = Msg(
-                    N_("; watching: {names}")
-                    if self.house.extra_bettors == "spectators"
-                    else N_("; standing: {names}"),
-                    names=", ".join(spectators),
-                )
-            self._event(
-                "seat",
-                Msg(
-                    N_("Seated: right {right}; left {left} (from the banker outward){extra}."),
-                    right=", ".join(right),
-                    left=", ".join(left),
-                    extra=extra,
-                ),
+            self._tell(
                 out,
+                "seat",
                 right=list(right),
                 left=list(left),
+                spectators=spectators,
+                watching=self.house.extra_bettors == "spectators",
             )
         return out
 
@@ -1058,23 +1013,9 @@ class Game:
         self.shoe_deals = 0
         self.burnt = False
         if self.keep_log:
-            self._event(
-                "shuffle",
-                Msg(
-                    N_(
-                        "Shuffled by the croupier, then {who} (the banker last); {cutter} cuts. "
-                        "{cards} cards in the shoe."
-                    )
-                    if croupier
-                    else N_(
-                        "Shuffled by {who} (the banker last); {cutter} cuts. "
-                        "{cards} cards in the shoe."
-                    ),
-                    who=", ".join(hands),
-                    cutter=cutter,
-                    cards=len(self.shoe),
-                ),
+            self._tell(
                 out,
+                "shuffle",
                 shufflers=list(hands),
                 cut=cutter,
                 cards=len(self.shoe),
@@ -1096,20 +1037,7 @@ class Game:
         if self.banks:
             self.banks[-1].reshuffles.append(order)
         if self.keep_log:
-            self._event(
-                "reshuffle",
-                Msg(
-                    N_(
-                        "Fewer than {min_cards} cards are left: all the cards are "
-                        "reshuffled ({cards} in the shoe) and the bank goes on."
-                    ),
-                    min_cards=self.house.min_cards,
-                    cards=len(order),
-                ),
-                out,
-                min_cards=self.house.min_cards,
-                cards=len(self.shoe),
-            )
+            self._tell(out, "reshuffle", min_cards=self.house.min_cards, cards=len(self.shoe))
 
     def _ensure_shoe(self, out: list[Event]) -> None:
         if not self.shoe_ready:
@@ -1416,36 +1344,7 @@ class Game:
                 )
             )
         if self.keep_log:
-            reduced: Msg | str = (
-                Msg(
-                    N_(" — reduced from {asked} to the {amount} of cover left"),
-                    asked=amount,
-                    amount=chips(accepted),
-                )
-                if accepted < amount
-                else ""
-            )
-            if a_cheval:
-                template = (
-                    N_("{who} lets it ride: {amount} à cheval (half on each side){reduced}.")
-                    if ride
-                    else N_("{who} wagers {amount} à cheval (half on each side){reduced}.")
-                )
-            else:
-                template = (
-                    N_("{who} lets it ride: {amount} on the {side}{reduced}.")
-                    if ride
-                    else N_("{who} wagers {amount} on the {side}{reduced}.")
-                )
-            self._event(
-                "wager",
-                Msg(
-                    template,
-                    who=who,
-                    amount=chips(accepted),
-                    side=Word(side),
-                    reduced=reduced,
-                ),
+            self._tell(
                 out,
                 "wager.ride" if ride else "wager",
                 who=who,
@@ -1453,6 +1352,8 @@ class Game:
                 asked=amount,
                 side="both" if a_cheval else side,
                 a_cheval=a_cheval,
+                hand=side,
+                ride=ride,
             )
         return out
 
@@ -1645,17 +1546,7 @@ class Game:
         if self.recording:
             self._remember(Banco.model_construct(act="banco", who=who, right=right, left=left))
         if self.keep_log:
-            suivi = who in self.banco_suivi
-            self._event(
-                "banco",
-                Msg(N_("{who} calls banco (banco suivi: first priority)."), who=who)
-                if suivi
-                else Msg(N_("{who} calls banco."), who=who),
-                out,
-                "banco.call",
-                who=who,
-                suivi=suivi,
-            )
+            self._tell(out, "banco.call", who=who, suivi=who in self.banco_suivi)
         return out
 
     def verify_pass_turn(self, who: str) -> None:
@@ -1689,7 +1580,7 @@ class Game:
         if self.recording:
             self._remember(Pass.model_construct(act="pass", who=who))
         if self.keep_log:
-            self._event("pass", Msg(N_("{who} passes."), who=who), out, who=who)
+            self._tell(out, "pass", who=who)
         return out
 
     def pass_(self, who: str) -> list[Event]:
@@ -1742,16 +1633,7 @@ class Game:
             self.balances[self.banker or ""] -= put
             self.fund += put
             if self.keep_log:
-                self._event(
-                    "hold",
-                    Msg(
-                        N_("{banker} holds every stake: puts up {amount} (fund {fund})."),
-                        banker=self.banker,
-                        amount=chips(put),
-                        fund=self.fund,
-                    ),
-                    out,
-                )
+                self._tell(out, "hold", banker=self.banker, amount=put, fund=self.fund)
         sides = self.sides
         deciders = self.deciders
         deciders["right"] = sides["right"][self.active_index["right"]]
@@ -1776,34 +1658,14 @@ class Game:
         b.append(shoe.pop())
         self.phase = "right"
         if self.keep_log:
-            self._event(
-                "deal",
-                Msg(
-                    N_(
-                        "Coup {coup}: {banker} deals two cards each, face down (right, left, banker)."
-                    ),
-                    coup=self.coup_number,
-                    banker=self.banker,
-                ),
-                out,
-                coup=self.coup_number,
-                banker=self.banker,
-            )
+            self._tell(out, "deal", coup=self.coup_number, banker=self.banker)
         self.shoe_deals += 1
         if not self._home and self.house.naturals == "per-side":
             self._per_side_naturals(out)
         elif _points(r) >= 8 or _points(left) >= 8 or _points(b) >= 8:
             if self.keep_log:
-                naturals = [m for m in MOVERS if _points(hands[m]) >= 8]
-                self._event(
-                    "natural",
-                    Msg(
-                        N_("Natural ({shown}): all hands are shown; nobody draws."),
-                        shown=self._naturals_shown(naturals),
-                    ),
-                    out,
-                    totals={m: self._total(m) for m in naturals},
-                )
+                totals = {m: self._total(m) for m in MOVERS if _points(hands[m]) >= 8}
+                self._tell(out, "natural", totals=totals)
             self._finish(True, out)
         else:
             self._advance(out)
@@ -1817,15 +1679,8 @@ class Game:
         settled = settled_sides("per-side", banker=bank, right=right, left=left)
         if len(settled) == 2:
             if self.keep_log:
-                naturals = [m for m in MOVERS if _points(hands[m]) >= 8]
-                self._event(
-                    "natural",
-                    Msg(
-                        N_("Natural ({shown}): all hands are shown; nobody draws."),
-                        shown=self._naturals_shown(naturals),
-                    ),
-                    out,
-                )
+                totals = {m: self._total(m) for m in MOVERS if _points(hands[m]) >= 8}
+                self._tell(out, "natural.shown", totals=totals)
             self._finish(True, out)
             return
         if settled:
@@ -1834,19 +1689,8 @@ class Game:
                 self.moves[side] = "natural"
             if self.keep_log:
                 side = settled[0]
-                self._event(
-                    "natural",
-                    Msg(
-                        N_(
-                            "Natural on the {side}: {cards} = {total} wins at once; "
-                            "the {other} side and the banker play on."
-                        ),
-                        side=Word(side),
-                        cards=Cards(hands[side]),
-                        total=self._total(side),
-                        other=Word("left" if side == "right" else "right"),
-                    ),
-                    out,
+                self._tell(
+                    out, "natural.side", side=side, cards=hands[side], total=self._total(side)
                 )
             if self.phase == "right" and "right" in settled:
                 self.phase = "left"
@@ -1875,28 +1719,7 @@ class Game:
             )
         left_out = [p for p in self.claims if p not in dict(takers)]
         if self.keep_log:
-            covers = [
-                Msg(
-                    N_("{who} covers {amount} on the {side}"),
-                    who=w,
-                    amount=chips(a),
-                    side=Word(str(self.side_of(w))),
-                )
-                for w, a in takers
-            ]
-            text = (
-                covers[0]
-                if len(covers) == 1
-                else Msg(N_("{first} and {second}"), first=covers[0], second=covers[1])
-            )
-            extra: Msg | str = (
-                Msg(N_(" ({names} gave way by priority)"), names=Names(left_out))
-                if left_out
-                else ""
-            )
-            self._event(
-                "banco",
-                Msg(N_("Banco: {text}{extra}."), text=text, extra=extra),
+            self._tell(
                 out,
                 "banco.covered",
                 takers=[[w, a, self.side_of(w)] for w, a in takers],
@@ -1919,33 +1742,11 @@ class Game:
         self._take(_line(caller, "banco", r, lt))
         if self.keep_log:
             others = [p for p in self.claims if p != caller]
-            extra: Msg | str = (
-                Msg(N_(" ({names} gave way by precedence)"), names=Names(others)) if others else ""
-            )
-            self._event(
-                "banco",
-                Msg(
-                    N_(
-                        "Banco: {caller} stakes the whole fund, {right} on the right and {left} "
-                        "on the left, and plays both hands{extra}."
-                    ),
-                    caller=caller,
-                    right=r,
-                    left=lt,
-                    extra=extra,
-                ),
-                out,
-            )
+            self._tell(out, "banco.both", caller=caller, right=r, left=lt, others=others)
         return caller
 
     def _total(self, mover: Mover) -> int:
         return _points(self.hands[mover])
-
-    def _naturals_shown(self, naturals: Sequence[Mover]) -> Listed:
-        """``right 8, banker 9``: the hands with a natural and their totals."""
-        return Listed(
-            Msg(N_("{side} {total}"), side=Word(m), total=self._total(m)) for m in naturals
-        )
 
     def _advance(self, out: list[Event]) -> None:
         """Apply forced moves until a choice is pending.
@@ -1985,30 +1786,9 @@ class Game:
             # Announced, a side's move reads the same whether forced or chosen.
             said = mover != "banker" and self.forced_moves == "announced"
             if card is None:
-                text = (
-                    Msg(N_("The {side} side ({who}) says non: stands."), side=Word(mover), who=who)
-                    if said
-                    else Msg(N_("{Side} ({who}) stands."), Side=Word(_side_name(mover)), who=who)
-                )
-                self._event(move, text, out, "stand.said" if said else "stand", side=mover, who=who)
+                self._tell(out, "stand.said" if said else "stand", side=mover, who=who)
             else:
-                text = (
-                    Msg(
-                        N_("The {side} side ({who}) says carte: draws {card} face up."),
-                        side=Word(mover),
-                        who=who,
-                        card=Card(card),
-                    )
-                    if said
-                    else Msg(
-                        N_("{Side} ({who}) draws: {card} face up."),
-                        Side=Word(_side_name(mover)),
-                        who=who,
-                        card=Card(card),
-                    )
-                )
-                code = "draw.said" if said else "draw"
-                self._event(move, text, out, code, side=mover, who=who, card=card)
+                self._tell(out, "draw.said" if said else "draw", side=mover, who=who, card=card)
         self._next_mover(mover, out)
 
     def side_acts(self, side: Side) -> tuple[str, ...]:
@@ -2205,64 +1985,18 @@ class Game:
             unpaid=unpaid,
         )
         if self.keep_log:
-            shown = Clauses(
-                Msg(
-                    N_("{side} {cards} = {total}"),
-                    side=Word(m),
-                    cards=Cards(hands[m]),
-                    total=totals[m],
-                )
-                for m in MOVERS
+            self._tell(
+                out, "reveal", hands={m: list(hands[m]) for m in MOVERS}, totals=dict(totals)
             )
-            if self.keep_log:
-                self._event(
-                    "reveal",
-                    Msg(N_("Hands shown: {shown}."), shown=shown),
-                    out,
-                    hands={m: list(hands[m]) for m in MOVERS},
-                    totals=dict(totals),
-                )
-            verdict = {
-                "player": N_("{side} wins"),
-                "banker": N_("{side} loses"),
-                "tie": N_("{side} ties"),
-            }
-            parts: list[Msg] = [Msg(verdict[results[side]], side=Word(side)) for side in SIDES]
-            if unpaid:
-                parts.append(
-                    Msg(
-                        N_("the fund is exhausted: {unpaid}"),
-                        unpaid=Listed(
-                            Msg(
-                                N_("{who} unpaid {amount} (stake returned)"), who=w, amount=chips(n)
-                            )
-                            for w, n in unpaid.items()
-                        ),
-                    )
-                )
-            moved = fund - fund_before
-            change = (
-                Msg(N_("the fund rises by {n} to {fund}"), n=moved, fund=fund)
-                if moved > 0
-                else Msg(N_("the fund falls by {n} to {fund}"), n=-moved, fund=fund)
-                if moved < 0
-                else Msg(N_("the fund stays at {fund}"), fund=fund)
+            self._tell(
+                out,
+                "settle",
+                coup=self.coup_number,
+                results=dict(results),
+                fund_before=fund_before,
+                fund=fund,
+                unpaid=unpaid,
             )
-            if self.keep_log:
-                self._event(
-                    "settle",
-                    Msg(
-                        N_("Coup {coup} settled: {parts}; {change}."),
-                        coup=self.coup_number,
-                        parts=Listed(parts),
-                        change=change,
-                    ),
-                    out,
-                    coup=self.coup_number,
-                    results=dict(results),
-                    fund_before=fund_before,
-                    fund=fund,
-                )
         self.coups.append(summary)
         seen = self.seen
         seen += hands["right"]
@@ -2284,18 +2018,7 @@ class Game:
             if house.broken_bank == "replenish" and not low and self.balances[self.banker or ""]:
                 self.broken = True
                 if self.keep_log:
-                    self._event(
-                        "broken",
-                        Msg(
-                            N_(
-                                "The bank is broken: {banker} may replenish it (up to "
-                                "{minimum}, the agreed minimum) or give it up."
-                            ),
-                            banker=self.banker,
-                            minimum=chips(self.bank_bid),
-                        ),
-                        out,
-                    )
+                    self._tell(out, "broken", banker=self.banker, minimum=self.bank_bid)
             else:
                 self._end_bank("bankrupt", out)
         elif low and house.low_shoe == "reshuffle":
@@ -2402,19 +2125,7 @@ class Game:
         if self.recording:
             self._remember(Burn.model_construct(act="burn", count=count))
         if self.keep_log:
-            self._event(
-                "burn",
-                Msg.plural(
-                    Nn_(
-                        "{banker} burns {n} card, shown to all: {cards}.",
-                        "{banker} burns {n} cards, shown to all: {cards}.",
-                    ),
-                    count,
-                    banker=self.banker,
-                    cards=Cards(cards),
-                ),
-                out,
-            )
+            self._tell(out, "burn", banker=self.banker, count=count, cards=cards)
         return out
 
     def verify_accept(self) -> None:
@@ -2475,19 +2186,7 @@ class Game:
         if self.recording:
             self._remember(Accept.model_construct(act="accept"))
         if self.keep_log:
-            self._event(
-                "accept",
-                Msg(
-                    N_(
-                        "{banker} declares the stakes accepted and puts up {amount} "
-                        "(fund {fund}): the bank is unlimited from now on."
-                    ),
-                    banker=self.banker,
-                    amount=chips(excess),
-                    fund=self.fund,
-                ),
-                out,
-            )
+            self._tell(out, "accept", banker=self.banker, amount=excess, fund=self.fund)
         return out
 
     def verify_replenish(self, amount: int) -> None:
@@ -2532,15 +2231,7 @@ class Game:
         if self.recording:
             self._remember(Replenish.model_construct(act="replenish", amount=amount))
         if self.keep_log:
-            self._event(
-                "replenish",
-                Msg(
-                    N_("{banker} replenishes the broken bank with {amount}."),
-                    banker=self.banker,
-                    amount=chips(amount),
-                ),
-                out,
-            )
+            self._tell(out, "replenish", banker=self.banker, amount=amount)
         return out
 
     def verify_take(self, who: str) -> None:
@@ -2580,16 +2271,7 @@ class Game:
         self.phase = "betting"
         self.seating_open = True
         if self.keep_log:
-            self._event(
-                "banker",
-                Msg(
-                    N_("{who} takes the bank at the same size: bank {bank}, fund {fund}."),
-                    who=who,
-                    bank=self.bank_number,
-                    fund=chips(size),
-                ),
-                out,
-            )
+            self._tell(out, "take", who=who, bank=self.bank_number, fund=size)
         return out
 
     def _decline(self, who: str) -> list[Event]:
@@ -2600,17 +2282,7 @@ class Game:
         if self.recording:
             self._remember(Pass.model_construct(act="pass", who=who))
         if self.keep_log:
-            self._event(
-                "pass",
-                Msg(
-                    N_("{who} declines the bank; it is offered to {next}."),
-                    who=who,
-                    next=self.offer[0],
-                )
-                if self.offer
-                else Msg(N_("{who} declines the bank; a fresh auction opens."), who=who),
-                out,
-            )
+            self._tell(out, "decline", who=who, next=self.offer[0] if self.offer else "")
         if not self.offer:
             self._start_auction()
         return out
@@ -2660,9 +2332,7 @@ class Game:
         for line in self.lines:
             self.balances[line.who] += line.right + line.left
         if self.lines and self.keep_log:
-            self._event(
-                "return", Msg(N_("Stakes already placed for the next coup are returned.")), out
-            )
+            self._tell(out, "return")
         if self.recording:
             self._remember(Retire.model_construct(act="retire"))
         self._reset_coup()
@@ -2673,18 +2343,7 @@ class Game:
             self.offer = [p for p in self.precedence if p != banker and self.balances[p] >= size]
             self.offer_size, self._offer_banker = size, banker
             if self.offer and self.keep_log:
-                self._event(
-                    "offer",
-                    Msg(
-                        N_(
-                            "The bank of {size} is offered to each player in order of "
-                            "precedence: first {who} (take it, or pass)."
-                        ),
-                        size=chips(size),
-                        who=self.offer[0],
-                    ),
-                    out,
-                )
+                self._tell(out, "offer", size=size, who=self.offer[0])
         return out
 
     def _end_bank(self, reason: str, out: list[Event]) -> None:
@@ -2702,39 +2361,17 @@ class Game:
             bank.coups = len(self.coups)  # type: ignore[misc]
             bank.ended = self.ended  # type: ignore[misc]
         if self.keep_log:
-            why = {
-                "retired": Msg(N_("{banker} retires"), banker=self.banker),
-                "bankrupt": Msg(N_("the bank is broken (fund 0)")),
-                "shoe": Msg(
-                    N_("fewer than {least} cards are left in the shoe"), least=MIN_CARDS_FOR_COUP
-                ),
-            }[reason]
-            self._event(
-                "end",
-                Msg(
-                    N_("Bank {bank} ends: {why}. {returned} return to {banker}. {winners}"),
-                    bank=self.bank_number,
-                    why=why,
-                    returned=chips(returned),
-                    banker=self.banker,
-                    winners=Msg.plural(
-                        Nn_(
-                            "Winner: {names} with {best} ({gain:+d} on the 100 each started with).",
-                            "Winners: {names} with {best} ({gain:+d} on the 100 each started with).",
-                        ),
-                        len(winners),
-                        names=Names(winners),
-                        best=best,
-                        gain=best - START_CHIPS,
-                    ),
-                ),
+            self._tell(
                 out,
+                "end",
                 bank=self.bank_number,
                 reason=reason,
                 banker=self.banker,
                 returned=returned,
                 winners=list(winners),
                 best=best,
+                least=MIN_CARDS_FOR_COUP,
+                gain=best - START_CHIPS,
             )
 
     # ============================================================ dispatch
