@@ -37,7 +37,7 @@ from typing import Any
 from ...constants import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from ...core.cards import PACKS, card_value, full_shoe, hand_total, parse_card
 from ...core.errors import IllegalAction
-from ...core.messages import N_, Msg, Names, Word, chips
+from ...core.messages import N_, Msg, Word, chips
 from ...core.models import (
     Accept,
     Action,
@@ -75,7 +75,7 @@ from ...core.models import (
 )
 from ...core.naturals import settled_sides, side_result
 from ...core.rng import Stream, derived, generator
-from ...text import quoted
+from . import refusals
 from .narration import TELLINGS
 from .rules import PROFILE_NAMES, HouseRules, house_rules
 
@@ -171,78 +171,24 @@ _BETTOR_ACTS: dict[tuple[bool, bool], tuple[str, ...]] = {
 _GAIN = {"player": 1, "banker": -1, "tie": 0}
 
 
-def _forced_refusal(side: Mover, total: int, draw: bool) -> Msg:
-    """A forced side's refusal to ``draw`` (or stand): it names the concealed total, so
-    it is shown to its holder only."""
-    if draw:
-        return Msg(
-            N_(
-                "The {side} side holds {total}: at 6–7 a side must stand, so it cannot "
-                "draw (only 5 is a choice)."
-            ),
-            side=Word(side),
-            total=total,
-        )
-    return Msg(
-        N_(
-            "The {side} side holds {total}: at 0–4 a side must draw, so it cannot "
-            "stand (only 5 is a choice)."
-        ),
-        side=Word(side),
-        total=total,
-    )
-
-
 def _validate_participants(participants: Sequence[str]) -> list[str]:
     if isinstance(participants, str) or not isinstance(participants, Sequence):
-        raise IllegalAction(Msg(N_("Participants must be a list of names.")), "participants")
+        raise refusals.participants_must_list_names()
     names = [p.strip() if isinstance(p, str) else p for p in participants]
     for name in names:
         if not isinstance(name, str) or not name:
-            raise IllegalAction(
-                Msg(N_("Every participant needs a name (not empty).")), "participants"
-            )
+            raise refusals.every_participant_needs_name()
         if len(name) > MAX_NAME:
-            raise IllegalAction(
-                Msg(
-                    N_("The name {name} is too long: at most {most} characters."),
-                    name=quoted(name),
-                    most=MAX_NAME,
-                ),
-                "participants",
-            )
+            raise refusals.name_too_long_most(name=name, most=MAX_NAME)
         if not name.isprintable():  # a line break would split messages and the table
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "The name {name} holds a line break, tab or other control character: "
-                        "names are printed at the table, use letters, digits and spaces."
-                    ),
-                    name=quoted(name),
-                ),
-                "participants",
-            )
+            raise refusals.name_holds_line_break(name=name)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise IllegalAction(
-            Msg(
-                N_("Baccarat Banque is played by {least} to {most} participants; {n} were given."),
-                least=MIN_PLAYERS,
-                most=MAX_PLAYERS,
-                n=len(names),
-            ),
-            "participants",
-        )
+        raise refusals.baccarat_banque_played_by(least=MIN_PLAYERS, most=MAX_PLAYERS, n=len(names))
     seen: dict[str, str] = {}
     for name in names:
         key = name.casefold()
         if key in seen:
-            raise IllegalAction(
-                Msg(
-                    N_("Two participants are called {name}: every name must be different."),
-                    name=repr(name),
-                ),
-                "participants",
-            )
+            raise refusals.two_participants_called_every(name=repr(name))
         seen[key] = name
     return names
 
@@ -251,24 +197,10 @@ def validate_stacked(cards: Iterable[str], packs: int = PACKS) -> list[str]:
     """Read a stacked shoe top (card codes); each card at most ``packs`` times."""
     stacked = [parse_card(c) for c in cards]
     if len(stacked) > 52 * packs:
-        raise IllegalAction(
-            Msg(N_("A shoe holds {most} cards; {n} were given."), most=52 * packs, n=len(stacked)),
-            "shoe",
-        )
+        raise refusals.shoe_holds_cards_were(most=52 * packs, n=len(stacked))
     for card, count in Counter(stacked).items():
         if count > packs:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "The shoe has only {packs} copies of {card} ({packs} packs); "
-                        "it was given {count} times."
-                    ),
-                    packs=packs,
-                    card=card,
-                    count=count,
-                ),
-                "shoe",
-            )
+            raise refusals.shoe_has_copies_packs(packs=packs, card=card, count=count)
     return stacked
 
 
@@ -311,13 +243,8 @@ class Game:
         try:
             self.house: HouseRules = house_rules(rules)
         except ValueError:
-            raise IllegalAction(
-                Msg(
-                    N_("Unknown rules {name}: the profiles are {profiles}."),
-                    name=repr(rules),
-                    profiles=", ".join(PROFILE_NAMES),
-                ),
-                "rules",
+            raise refusals.unknown_rules_profiles(
+                name=repr(rules), profiles=", ".join(PROFILE_NAMES)
             ) from None
         self.rules: Rules = rules
         #: The home profile: the hot paths (a simulation's every act) take its short way.
@@ -477,132 +404,39 @@ class Game:
 
     def _check_participant(self, who: str) -> None:
         if who not in self.balances:
-            raise IllegalAction(
-                Msg(
-                    N_("Nobody called {who} sits at this table (participants: {names})."),
-                    who=quoted(who),
-                    names=Names(self.participants),
-                ),
-                "participant",
-            )
+            raise refusals.nobody_called_sits_table(who=who, names=self.participants)
 
     def _phase_error(self, wanted: str) -> IllegalAction:
         """A readable refusal for an act that does not belong to this phase."""
         p = self.phase
-        if p == "auction":
-            msg = Msg(
-                N_(
-                    "The auction for bank {bank} is still open: each participant "
-                    "bids for the bank or passes first."
-                ),
-                bank=self.bank_number,
-            )
-        elif p == "ended":
-            msg = Msg(
-                N_(
-                    "Bank {bank} has ended; a new bid opens a fresh bank (new auction, new shuffle)."
-                ),
-                bank=self.bank_number,
-            )
-        elif p == "betting":
-            last = self.coups[-1] if self.coups else None
-            if wanted == "decision" and last is not None and last.natural and not self.lines:
-                msg = Msg(
-                    N_(
-                        "Coup {last} ended on a natural: nobody draws. "
-                        "Coup {coup} is taking wagers; the banker deals next."
-                    ),
-                    last=last.number,
-                    coup=self.coup_number,
-                )
-            elif wanted == "decision":
-                msg = Msg(
-                    N_("No cards are out: coup {coup} is taking wagers, then the banker deals."),
-                    coup=self.coup_number,
-                )
-            else:
-                msg = Msg(N_("Coup {coup} is taking wagers."), coup=self.coup_number)
-        else:
-            msg = Msg(
-                N_("The cards of coup {coup} are out: accepted wagers cannot change now. {prompt}"),
-                coup=self.coup_number,
-                prompt=self.turn().prompt_msg,
-            )
-        return IllegalAction(msg, "phase")
+        last = self.coups[-1] if p == "betting" and self.coups else None
+        return refusals.wrong_phase(
+            p,
+            wanted,
+            bank=self.bank_number,
+            coup=self.coup_number,
+            natural_coup=last.number if last is not None and last.natural else None,
+            wagers_out=bool(self.lines),
+            prompt=self.turn().prompt_msg if p in MOVERS else None,
+        )
 
     # ============================================================ the auction
 
     def verify_bid(self, who: str, amount: int) -> None:
         self._check_participant(who)
         if self.offer and self.phase == "ended":
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "The retired bank is offered at the same size first: {who} takes it "
-                        "or passes; if nobody takes it, an auction opens."
-                    ),
-                    who=self.offer[0],
-                ),
-                "offer",
-            )
+            raise refusals.retired_bank_offered_same(who=self.offer[0])
         if self._list_first() and who != self.participants[0]:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "At this table the first name on the list, {who}, holds the "
-                        "first bank with a fund of their choice."
-                    ),
-                    who=self.participants[0],
-                ),
-                "auction",
-            )
+            raise refusals.first_on_list_holds_bank(who=self.participants[0])
         if self.phase not in ("auction", "ended"):
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "{banker} holds bank {bank}: bids are taken only before a "
-                        "bank starts (after this one ends)."
-                    ),
-                    banker=self.banker,
-                    bank=self.bank_number,
-                ),
-                "auction",
-            )
+            raise refusals.holds_bank_bids_taken(banker=self.banker, bank=self.bank_number)
         if self.phase == "auction" and who in self.spoken:
-            raise IllegalAction(
-                Msg(
-                    N_("{who} has already bid {amount} in this auction: one offer each."),
-                    who=who,
-                    amount=chips(self.bids[who]),
-                )
-                if who in self.bids
-                else Msg(N_("{who} has already passed in this auction: one offer each."), who=who),
-                "auction",
-            )
+            raise refusals.already_spoken_in_auction(who=who, bid=self.bids.get(who))
         balance = self.balances[who]
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-            raise IllegalAction(
-                Msg(
-                    N_("A bid is a whole number of chips, at least 1 (not {amount})."),
-                    amount=quoted(amount),
-                ),
-                "bid",
-            )
+            raise refusals.bid_whole_number_chips(amount=amount)
         if amount > balance:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "{who} has {chips}: a bid puts your own chips at risk, so it "
-                        "cannot exceed your balance (bid 1 to {most})."
-                    ),
-                    who=who,
-                    chips=chips(balance),
-                    most=balance,
-                )
-                if balance
-                else Msg(N_("{who} has no chips left and cannot bid for the bank."), who=who),
-                "bid",
-            )
+            raise refusals.bid_over_balance(who=who, balance=balance)
 
     def _fresh_auction(self, out: list[Event]) -> None:
         """After a bank's end, the first bid or pass opens the next bank's auction."""
@@ -635,22 +469,11 @@ class Game:
                 self.verify_take(who)
             return
         if self._list_first():
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "At this table the first name on the list, {who}, holds the "
-                        "first bank: they state its fund (a bid)."
-                    ),
-                    who=self.participants[0],
-                ),
-                "auction",
-            )
+            raise refusals.first_on_list_states_fund(who=self.participants[0])
         if self.phase not in ("auction", "ended"):
-            raise IllegalAction(Msg(N_("There is no auction open to pass in.")), "auction")
+            raise refusals.there_no_auction_open()
         if self.phase == "auction" and who in self.spoken:
-            raise IllegalAction(
-                Msg(N_("{who} has already spoken in this auction."), who=who), "auction"
-            )
+            raise refusals.has_already_spoken_auction(who=who)
 
     def can_pass_bid(self, who: str) -> bool:
         return self._can(self.verify_pass_bid, who)
@@ -732,16 +555,7 @@ class Game:
         if self.phase != "auction":
             return None
         if not self.bids:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "Nobody has bid for bank {bank} yet: the auction needs at least "
-                        "one bid before play can go on."
-                    ),
-                    bank=self.bank_number,
-                ),
-                "auction",
-            )
+            raise refusals.nobody_has_bid_bank(bank=self.bank_number)
         saved: dict[str, object] = {
             "rng": self.rng.getstate(),
             "balances": dict(self.balances),
@@ -809,81 +623,27 @@ class Game:
         if self.phase not in ("auction", "betting") or (
             self.phase == "betting" and not self.seating_open
         ):
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "Seats are taken right after the auction, before the first wager of the "
-                        "bank."
-                    )
-                ),
-                "seating",
-            )
+            raise refusals.seats_taken_right_after()
         banker = self.banker if self.phase == "betting" else self._auction_leader()
         house = self.house
         if spectators and house.extra_bettors == "none":
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "Under the {rules} rules everyone but the banker sits on a side: "
-                        "there are no spectators."
-                    ),
-                    rules=Word(house.name),
-                ),
-                "seating",
-            )
+            raise refusals.under_rules_everyone_but(rules=house.name)
         limit = house.max_side
         if limit is not None and (len(right) > limit or len(left) > limit):
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "At most {most} punters sit, {limit} a side; the others stand "
-                        "(list them as standing)."
-                    ),
-                    most=2 * limit,
-                    limit=limit,
-                ),
-                "seating",
-            )
+            raise refusals.most_punters_sit_side(most=2 * limit, limit=limit)
         everyone = list(right) + list(left) + list(spectators)
         for who in everyone:
             self._check_participant(who)
         if banker in everyone and banker is not None:
-            raise IllegalAction(
-                Msg(
-                    N_("{banker} holds the bank and sits at its head, not on a side."),
-                    banker=banker,
-                ),
-                "seating",
-            )
+            raise refusals.holds_bank_sits_head(banker=banker)
         dup = [p for p, n in Counter(everyone).items() if n > 1]
         if dup:
-            raise IllegalAction(
-                Msg(N_("{names} cannot sit in two places."), names=Names(dup)), "seating"
-            )
+            raise refusals.cannot_sit_two_places(names=dup)
         missing = [p for p in self.participants if p != banker and p not in everyone]
         if missing and banker is not None:
-            raise IllegalAction(
-                Msg(
-                    N_("Everyone but the banker sits on a side: {names} has no seat."),
-                    names=Names(missing),
-                )
-                if house.extra_bettors == "none"
-                else Msg(
-                    N_("Everyone but the banker sits on a side or watches: {names} has no place."),
-                    names=Names(missing),
-                )
-                if house.extra_bettors == "spectators"
-                else Msg(
-                    N_("Everyone but the banker sits on a side or stands: {names} has no place."),
-                    names=Names(missing),
-                ),
-                "seating",
-            )
+            raise refusals.unseated(names=missing, extra_bettors=house.extra_bettors)
         if not right or not left:
-            raise IllegalAction(
-                Msg(N_("Each side needs at least one seat: the right and the left both play.")),
-                "seating",
-            )
+            raise refusals.each_side_needs_least()
 
     def _auction_leader(self) -> str | None:
         """The banker the auction would give, if no lot is needed."""
@@ -933,16 +693,7 @@ class Game:
         if (self.phase == "auction" and not self.bids) or self.phase == "ended":
             raise self._phase_error("shuffle")
         if self.phase not in ("auction", "betting") or self.shoe_ready:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "The shoe of bank {bank} is already shuffled and cut; it is not "
-                        "shuffled again until a fresh bank."
-                    ),
-                    bank=self.bank_number,
-                ),
-                "shuffle",
-            )
+            raise refusals.shoe_bank_already_shuffled(bank=self.bank_number)
         for who in shufflers:
             self._check_participant(who)
         if cut is not None:
@@ -1051,9 +802,7 @@ class Game:
         if self.phase != "betting":
             raise self._phase_error("wager")
         if who == self.banker:
-            raise IllegalAction(
-                Msg(N_("{who} holds the bank; the banker never wagers."), who=who), "banker"
-            )
+            raise refusals.holds_bank_banker_never(who=who)
         idx = self._order_index[who]
         if idx < self.next_bettor:
             did = (
@@ -1061,18 +810,7 @@ class Game:
                 if who in self.passed
                 else (N_("called banco") if who in self.claims else N_("wagered"))
             )
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "{who} has already had a turn this coup ({did}): {what} go once round "
-                        "the table, anticlockwise from the banker's right."
-                    ),
-                    who=who,
-                    did=Word(did),
-                    what=Word(what),
-                ),
-                "turn",
-            )
+            raise refusals.has_already_had_turn(who=who, did=did, what=what)
         return idx
 
     def _cover_for(self, who: str) -> int | None:
@@ -1143,30 +881,10 @@ class Game:
         own = self._side_by_name.get(who)
         if own is not None:
             if side is not None and side != own:
-                raise IllegalAction(
-                    Msg(
-                        N_(
-                            "{who} sits on the {own} and backs the {own} hand (or à cheval), "
-                            "not the {side}."
-                        ),
-                        who=who,
-                        own=Word(own),
-                        side=Word(side),
-                    ),
-                    "side",
-                )
+                raise refusals.sits_backs_hand_cheval(who=who, own=own, side=side)
             return own
         if side is None and not a_cheval:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "{who} has no seat: a bet from outside the seats names its side "
-                        "(right or left) or is à cheval."
-                    ),
-                    who=who,
-                ),
-                "side",
-            )
+            raise refusals.has_no_seat_bet(who=who)
         return side or "right"
 
     def _check_wager(
@@ -1175,78 +893,22 @@ class Game:
         """The checks of :meth:`verify_wager`; returns the wagerer's place in table order."""
         idx = self._bettor_check(who, N_("wagers"))
         if self.broken:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "The bank is broken: {banker} replenishes it or gives it up before "
-                        "any wager."
-                    ),
-                    banker=self.banker,
-                ),
-                "broken",
-            )
+            raise refusals.bank_broken_before_wager(banker=self.banker)
         if side is not None or self.spectators:
             self._wager_side(who, a_cheval, side)
         if ride and self.ride_stake(who) != (amount, a_cheval):
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "{who} cannot let {amount} ride: a ride stakes again the last coup's "
-                        "winning (or tied) wager with its winnings, the same way."
-                    ),
-                    who=who,
-                    amount=amount,
-                ),
-                "ride",
-            )
+            raise refusals.cannot_let_ride_ride(who=who, amount=amount)
         if self.claims:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "{names} called banco: banco excludes ordinary wagers this coup "
-                        "(you may call banco too, if you can cover the whole fund, or pass)."
-                    ),
-                    names=Names(self.claims),
-                ),
-                "banco",
-            )
+            raise refusals.called_banco_banco_excludes(names=self.claims)
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-            raise IllegalAction(
-                Msg(
-                    N_("A wager is a whole number of chips, at least 1 (not {amount})."),
-                    amount=quoted(amount),
-                ),
-                "amount",
-            )
+            raise refusals.wager_whole_number_chips(amount=amount)
         if a_cheval and amount % 2:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "An à cheval wager is split equally between the two sides, so it must be "
-                        "even: {amount} is odd (try {other})."
-                    ),
-                    amount=amount,
-                    other=amount - 1 if amount > 1 else 2,
-                ),
-                "a_cheval",
+            raise refusals.cheval_wager_split_equally(
+                amount=amount, other=amount - 1 if amount > 1 else 2
             )
         balance = self.balances[who]
         if amount > balance:
-            raise IllegalAction(
-                Msg(
-                    N_("{who} has {chips}: a wager cannot exceed your balance (at most {most})."),
-                    who=who,
-                    chips=chips(balance),
-                    most=balance,
-                )
-                if balance
-                else Msg(
-                    N_("{who} has {chips}: a wager cannot exceed your balance."),
-                    who=who,
-                    chips=chips(balance),
-                ),
-                "balance",
-            )
+            raise refusals.wager_over_balance(who=who, balance=balance)
         if self._home:  # the fund's cover left (cover_left())
             cover: int | None = self.fund - self._exposure_right - self._exposure_left
         else:
@@ -1254,35 +916,11 @@ class Game:
         if cover is None:
             return idx
         if cover <= 0:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "The bank is covered: stakes of {staked} already match the "
-                        "fund of {fund}, so no wager can be accepted."
-                    ),
-                    staked=chips(self.staked()),
-                    fund=chips(self.fund),
-                )
-                if not self.unlimited
-                else Msg(
-                    N_(
-                        "{banker} cannot hold more: the stakes already take the fund and "
-                        "every chip the banker has."
-                    ),
-                    banker=self.banker,
-                ),
-                "cover",
+            raise refusals.bank_covered(
+                staked=self.staked(), fund=self.fund, unlimited=self.unlimited, banker=self.banker
             )
         if a_cheval and cover < 2:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "Only 1 chip of the fund is left to cover: an à cheval wager needs 2 "
-                        "(one on each side); an ordinary wager of 1 is still possible."
-                    )
-                ),
-                "cover",
-            )
+            raise refusals.chip_fund_left_cover()
         return idx
 
     def can_wager(
@@ -1362,66 +1000,17 @@ class Game:
             return self._as_if_closed(self.verify_banco, who, right, left)
         self._bettor_check(who, N_("calls"))
         if self.broken:
-            raise IllegalAction(
-                Msg(
-                    N_("The bank is broken: {banker} replenishes it or gives it up first."),
-                    banker=self.banker,
-                ),
-                "broken",
-            )
+            raise refusals.bank_broken_replenish_first(banker=self.banker)
         if self.house.banco == "halves" and who not in self._side_by_name:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "{who} stands: banco is called from a seat (those standing stake only what "
-                        "the seated players leave uncovered)."
-                    ),
-                    who=who,
-                ),
-                "banco",
-            )
+            raise refusals.stands_banco_called_from(who=who)
         limit = self.house.max_bancos_in_row
         if limit is not None and self.banco_run[0] == who and self.banco_run[1] >= limit:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "{who} has called banco {limit} times in a row: no player may banco more "
-                        "than twice consecutively."
-                    ),
-                    who=who,
-                    limit=limit,
-                )
-                if limit == 2
-                else Msg(
-                    N_(
-                        "{who} has called banco {limit} times in a row: no player may banco more "
-                        "than {limit} times consecutively."
-                    ),
-                    who=who,
-                    limit=limit,
-                ),
-                "banco",
-            )
+            raise refusals.banco_run(who=who, limit=limit)
         if self.lines:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "Banco is called before any ordinary wager of the coup; "
-                        "{names} already wagered."
-                    ),
-                    names=Names([line.who for line in self.lines]),
-                ),
-                "banco",
-            )
+            raise refusals.banco_called_before_any(names=[line.who for line in self.lines])
         if self.balances[who] < self.fund:
-            raise IllegalAction(
-                Msg(
-                    N_("Banco covers the whole fund of {fund}; {who} has only {chips}."),
-                    fund=chips(self.fund),
-                    who=who,
-                    chips=chips(self.balances[who]),
-                ),
-                "banco",
+            raise refusals.banco_covers_whole_fund(
+                fund=self.fund, who=who, balance=self.balances[who]
             )
         self._banco_split(who, right, left)
 
@@ -1430,50 +1019,20 @@ class Game:
         fund = self.fund
         if self.house.banco != "both-hands":
             if right is not None or left is not None:
-                raise IllegalAction(
-                    Msg(
-                        N_(
-                            "Under the {rules} rules a banco covers the caller's own side: "
-                            "it is not divided between the hands."
-                        ),
-                        rules=Word(self.house.name),
-                    ),
-                    "banco",
-                )
+                raise refusals.under_rules_banco_covers(rules=self.house.name)
             own = self._side_by_name.get(who, "right")
             return (fund, 0) if own == "right" else (0, fund)
         split = self.options.banco_split
         if right is None and left is None:
             if split != "free":
-                raise IllegalAction(
-                    Msg(
-                        N_(
-                            "This house requires a banco divided between the two hands ({rule}): "
-                            "say how much on the right and on the left."
-                        ),
-                        rule=self._split_rule(),
-                    ),
-                    "banco",
-                )
+                raise refusals.house_requires_banco_divided(rule=self._split_rule())
             own = self._side_by_name.get(who)
             if own is None:  # a spectator: half each
                 return (fund + 1) // 2, fund // 2
             return (fund, 0) if own == "right" else (0, fund)
         r, lt = right or 0, left or 0
         if isinstance(r, bool) or isinstance(lt, bool) or r < 0 or lt < 0 or r + lt != fund:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "A banco stakes the whole fund of {chips}: right and left must be whole "
-                        "numbers adding up to {fund} (not {right} and {left})."
-                    ),
-                    chips=chips(fund),
-                    fund=fund,
-                    right=r,
-                    left=lt,
-                ),
-                "banco",
-            )
+            raise refusals.banco_stakes_whole_fund(balance=fund, fund=fund, right=r, left=lt)
         if split == "divided" and (r == 0 or lt == 0):
             bad = True
         elif split == "even":
@@ -1483,18 +1042,8 @@ class Game:
         else:
             bad = False
         if bad:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "{banker} refuses this banco: the house requires {rule} "
-                        "(not {right} right and {left} left)."
-                    ),
-                    banker=self.banker,
-                    rule=self._split_rule(),
-                    right=r,
-                    left=lt,
-                ),
-                "banco",
+            raise refusals.refuses_banco_house_requires(
+                banker=self.banker, rule=self._split_rule(), right=r, left=lt
             )
         return r, lt
 
@@ -1598,16 +1147,7 @@ class Game:
         if self.phase != "betting":
             raise self._phase_error("deal")
         if self.broken:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "The bank is broken: {banker} replenishes it (replenish) or gives it up "
-                        "(retire) before another coup."
-                    ),
-                    banker=self.banker,
-                ),
-                "broken",
-            )
+            raise refusals.bank_broken_replenishes_replenish(banker=self.banker)
 
     def can_deal(self) -> bool:
         return self._can(self.verify_deal)
@@ -1814,23 +1354,13 @@ class Game:
 
     def verify_move(self, side: Mover, draw: bool) -> None:
         if side not in MOVERS:
-            raise IllegalAction(
-                Msg(N_("{side} is not a hand: say right, left or banker."), side=quoted(side)),
-                "side",
-            )
+            raise refusals.not_hand_say_right(side=side)
         if self.phase == "auction" and self.bids:
             return self._as_if_closed(self.verify_move, side, draw)
         if self.phase not in MOVERS:
             raise self._phase_error("decision")
         if side in self.settled:
-            raise IllegalAction(
-                Msg(
-                    N_("The {side} side was settled by its natural: it does not draw. {prompt}"),
-                    side=Word(side),
-                    prompt=self.turn().prompt_msg,
-                ),
-                "natural",
-            )
+            raise refusals.side_was_settled_by(side=side, prompt=self.turn().prompt_msg)
         if (
             self.forced_moves == "announced"
             and side == self.phase
@@ -1840,10 +1370,7 @@ class Game:
             legal = self.side_acts(side)  # type: ignore[arg-type]
             if ("draw" if draw else "stand") not in legal:
                 # Names a concealed total: the "forced" category is shown to its holder only.
-                raise IllegalAction(
-                    _forced_refusal(side, self._total(side), draw),
-                    "forced",
-                )
+                raise refusals.forced_move(side, self._total(side), draw)
             return
         if side in self.unconfirmed:
             done = self.moves[side]
@@ -1853,38 +1380,14 @@ class Game:
                     if done == "stand"
                     else sum(card_value(c) for c in self.hands[side][:2]) % 10
                 )
-                raise IllegalAction(
-                    _forced_refusal(side, total, draw),
-                    "forced",
-                )
+                raise refusals.forced_move(side, total, draw)
             return
         if self.moves[side] is not None:
-            raise IllegalAction(
-                Msg(
-                    N_("The {side} side has already drawn this coup. {prompt}"),
-                    side=Word(side),
-                    prompt=self.turn().prompt_msg,
-                )
-                if self.moves[side] == "draw"
-                else Msg(
-                    N_("The {side} side has already stood this coup. {prompt}"),
-                    side=Word(side),
-                    prompt=self.turn().prompt_msg,
-                ),
-                "turn",
+            raise refusals.side_already_moved(
+                side=side, drew=self.moves[side] == "draw", prompt=self.turn().prompt_msg
             )
         if side != self.phase:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "It is not the {side}'s turn: the right side decides first, then the "
-                        "left, then the banker. {prompt}"
-                    ),
-                    side=Word(side),
-                    prompt=self.turn().prompt_msg,
-                ),
-                "turn",
-            )
+            raise refusals.not_s_turn_right(side=side, prompt=self.turn().prompt_msg)
 
     def can_draw(self, side: Mover) -> bool:
         return self._can(self.verify_move, side, True)
@@ -2068,41 +1571,15 @@ class Game:
         """classic: before a shoe's first deal the banker may burn 1 to ``max_burn`` cards."""
         most = self.house.max_burn
         if not most:
-            raise IllegalAction(
-                Msg(
-                    N_("Under the {rules} rules no cards are burnt."),
-                    rules=Word(self.house.name),
-                ),
-                "burn",
-            )
+            raise refusals.under_rules_no_cards(rules=self.house.name)
         if self.phase == "auction" and self.bids:
             return self._as_if_closed(self.verify_burn, count)
         if self.phase != "betting" or self.broken:
             raise self._phase_error("burn")
         if self.shoe_deals or self.burnt:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "Cards are burnt once, before the first deal of a shoe: this shoe's burn is done."
-                    )
-                )
-                if self.burnt
-                else Msg(
-                    N_(
-                        "Cards are burnt once, before the first deal of a shoe: this shoe is in play."
-                    )
-                ),
-                "burn",
-            )
+            raise refusals.burn_done(burnt=self.burnt)
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= most:
-            raise IllegalAction(
-                Msg(
-                    N_("The banker burns from 1 to {most} cards (not {count})."),
-                    most=most,
-                    count=quoted(count),
-                ),
-                "burn",
-            )
+            raise refusals.banker_burns_from_cards(most=most, count=count)
         return None
 
     def can_burn(self, count: int) -> bool:
@@ -2131,46 +1608,17 @@ class Game:
     def verify_accept(self) -> None:
         """hoyle: the banker may declare the stakes accepted when they exceed the fund."""
         if not self.house.stakes_accepted:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "Under the {rules} rules the stakes never exceed the fund: there is "
-                        "nothing to accept."
-                    ),
-                    rules=Word(self.house.name),
-                ),
-                "accept",
-            )
+            raise refusals.under_rules_stakes_never(rules=self.house.name)
         if self.phase != "betting":
             raise self._phase_error("accept")
         if self.unlimited:
-            raise IllegalAction(
-                Msg(
-                    N_("The stakes are already accepted: {banker}'s bank is unlimited."),
-                    banker=self.banker,
-                ),
-                "accept",
-            )
+            raise refusals.stakes_already_accepted_s(banker=self.banker)
         excess = self.staked() - self.fund
         if excess <= 0:
-            raise IllegalAction(
-                Msg(
-                    N_("The fund of {fund} covers the stakes: there is nothing to accept."),
-                    fund=chips(self.fund),
-                ),
-                "accept",
-            )
+            raise refusals.fund_covers_stakes_there(fund=self.fund)
         have = self.balances[self.banker or ""]
         if have < excess:
-            raise IllegalAction(
-                Msg(
-                    N_("{banker} has {chips}: accepting the stakes needs {more} more in the bank."),
-                    banker=self.banker,
-                    chips=chips(have),
-                    more=chips(excess),
-                ),
-                "accept",
-            )
+            raise refusals.has_accepting_stakes_needs(banker=self.banker, balance=have, more=excess)
 
     def can_accept(self) -> bool:
         return self._can(self.verify_accept)
@@ -2192,31 +1640,13 @@ class Game:
     def verify_replenish(self, amount: int) -> None:
         """hoyle: a broken bank is replenished from the banker's chips, up to the minimum."""
         if self.house.broken_bank != "replenish":
-            raise IllegalAction(
-                Msg(
-                    N_("Under the {rules} rules a broken bank ends the bank."),
-                    rules=Word(self.house.name),
-                ),
-                "replenish",
-            )
+            raise refusals.under_rules_broken_bank(rules=self.house.name)
         if self.phase != "betting" or not self.broken:
-            raise IllegalAction(
-                Msg(N_("Only a broken bank (fund 0) is replenished, between coups.")), "replenish"
-            )
+            raise refusals.broken_bank_fund_replenished()
         most = min(self.bank_bid, self.balances[self.banker or ""])
         if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= most:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "{banker} replenishes the bank with 1 to {most} chips (the agreed minimum "
-                        "is {minimum}; not {amount})."
-                    ),
-                    banker=self.banker,
-                    most=most,
-                    minimum=self.bank_bid,
-                    amount=quoted(amount),
-                ),
-                "replenish",
+            raise refusals.replenishes_bank_with_chips(
+                banker=self.banker, most=most, minimum=self.bank_bid, amount=amount
             )
 
     def can_replenish(self, amount: int) -> bool:
@@ -2238,18 +1668,9 @@ class Game:
         """classic: the retired bank is offered at the same size, in precedence."""
         self._check_participant(who)
         if not self.offer:
-            raise IllegalAction(
-                Msg(N_("No bank is on offer: a bank is taken by bidding for it.")), "take"
-            )
+            raise refusals.no_bank_offer_bank()
         if who != self.offer[0]:
-            raise IllegalAction(
-                Msg(
-                    N_("The bank of {size} is offered to {who} first (order of precedence)."),
-                    size=chips(self.offer_size),
-                    who=self.offer[0],
-                ),
-                "take",
-            )
+            raise refusals.bank_offered_first_order(size=self.offer_size, who=self.offer[0])
 
     def can_take(self, who: str) -> bool:
         return self._can(self.verify_take, who)
@@ -2303,24 +1724,10 @@ class Game:
             return self._as_if_closed(self.verify_retire)
         if self.phase != "betting":
             if self.phase in ("right", "left", "banker"):
-                raise IllegalAction(
-                    Msg(
-                        N_(
-                            "The banker may retire only between coups, not while a coup is being "
-                            "played."
-                        )
-                    ),
-                    "retire",
-                )
+                raise refusals.banker_may_retire_between()
             raise self._phase_error("retire")
         if not self.coups:
-            raise IllegalAction(
-                Msg(
-                    N_("{banker} may retire only after at least one coup of the bank."),
-                    banker=self.banker,
-                ),
-                "retire",
-            )
+            raise refusals.may_retire_after_least(banker=self.banker)
 
     def can_retire(self) -> bool:
         return self._can(self.verify_retire)
@@ -2397,9 +1804,7 @@ class Game:
                 return self._deal()
         handler = _APPLY.get(act)  # type: ignore[arg-type]
         if handler is None:
-            raise IllegalAction(
-                Msg(N_("Unknown act {act}."), act=quoted(getattr(action, "act", action))), "act"
-            )
+            raise refusals.unknown_act(act=getattr(action, "act", action))
         return handler(self, action)
 
     # ============================================================ what now
