@@ -173,22 +173,22 @@ _GAIN = {"player": 1, "banker": -1, "tie": 0}
 
 def _validate_participants(participants: Sequence[str]) -> list[str]:
     if isinstance(participants, str) or not isinstance(participants, Sequence):
-        raise refusals.participants_must_list_names()
+        raise refusals.participants_not_a_list()
     names = [p.strip() if isinstance(p, str) else p for p in participants]
     for name in names:
         if not isinstance(name, str) or not name:
-            raise refusals.every_participant_needs_name()
+            raise refusals.empty_name()
         if len(name) > MAX_NAME:
-            raise refusals.name_too_long_most(name=name, most=MAX_NAME)
+            raise refusals.name_too_long(name=name, most=MAX_NAME)
         if not name.isprintable():  # a line break would split messages and the table
-            raise refusals.name_holds_line_break(name=name)
+            raise refusals.name_with_control_character(name=name)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise refusals.baccarat_banque_played_by(least=MIN_PLAYERS, most=MAX_PLAYERS, n=len(names))
+        raise refusals.participant_count(least=MIN_PLAYERS, most=MAX_PLAYERS, n=len(names))
     seen: dict[str, str] = {}
     for name in names:
         key = name.casefold()
         if key in seen:
-            raise refusals.two_participants_called_every(name=repr(name))
+            raise refusals.duplicate_name(name=repr(name))
         seen[key] = name
     return names
 
@@ -197,10 +197,10 @@ def validate_stacked(cards: Iterable[str], packs: int = PACKS) -> list[str]:
     """Read a stacked shoe top (card codes); each card at most ``packs`` times."""
     stacked = [parse_card(c) for c in cards]
     if len(stacked) > 52 * packs:
-        raise refusals.shoe_holds_cards_were(most=52 * packs, n=len(stacked))
+        raise refusals.shoe_too_long(most=52 * packs, n=len(stacked))
     for card, count in Counter(stacked).items():
         if count > packs:
-            raise refusals.shoe_has_copies_packs(packs=packs, card=card, count=count)
+            raise refusals.card_beyond_packs(packs=packs, card=card, count=count)
     return stacked
 
 
@@ -243,7 +243,7 @@ class Game:
         try:
             self.house: HouseRules = house_rules(rules)
         except ValueError:
-            raise refusals.unknown_rules_profiles(
+            raise refusals.unknown_rules(
                 name=repr(rules), profiles=", ".join(PROFILE_NAMES)
             ) from None
         self.rules: Rules = rules
@@ -404,7 +404,7 @@ class Game:
 
     def _check_participant(self, who: str) -> None:
         if who not in self.balances:
-            raise refusals.nobody_called_sits_table(who=who, names=self.participants)
+            raise refusals.not_a_participant(who=who, names=self.participants)
 
     def _phase_error(self, wanted: str) -> IllegalAction:
         """A readable refusal for an act that does not belong to this phase."""
@@ -425,16 +425,16 @@ class Game:
     def verify_bid(self, who: str, amount: int) -> None:
         self._check_participant(who)
         if self.offer and self.phase == "ended":
-            raise refusals.retired_bank_offered_same(who=self.offer[0])
+            raise refusals.bank_on_offer(who=self.offer[0])
         if self._list_first() and who != self.participants[0]:
             raise refusals.first_on_list_holds_bank(who=self.participants[0])
         if self.phase not in ("auction", "ended"):
-            raise refusals.holds_bank_bids_taken(banker=self.banker, bank=self.bank_number)
+            raise refusals.bids_closed(banker=self.banker, bank=self.bank_number)
         if self.phase == "auction" and who in self.spoken:
-            raise refusals.already_spoken_in_auction(who=who, bid=self.bids.get(who))
+            raise refusals.already_offered(who=who, bid=self.bids.get(who))
         balance = self.balances[who]
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-            raise refusals.bid_whole_number_chips(amount=amount)
+            raise refusals.bid_not_whole(amount=amount)
         if amount > balance:
             raise refusals.bid_over_balance(who=who, balance=balance)
 
@@ -471,9 +471,9 @@ class Game:
         if self._list_first():
             raise refusals.first_on_list_states_fund(who=self.participants[0])
         if self.phase not in ("auction", "ended"):
-            raise refusals.there_no_auction_open()
+            raise refusals.no_auction_to_pass()
         if self.phase == "auction" and who in self.spoken:
-            raise refusals.has_already_spoken_auction(who=who)
+            raise refusals.already_spoken(who=who)
 
     def can_pass_bid(self, who: str) -> bool:
         return self._can(self.verify_pass_bid, who)
@@ -555,7 +555,7 @@ class Game:
         if self.phase != "auction":
             return None
         if not self.bids:
-            raise refusals.nobody_has_bid_bank(bank=self.bank_number)
+            raise refusals.no_bid_yet(bank=self.bank_number)
         saved: dict[str, object] = {
             "rng": self.rng.getstate(),
             "balances": dict(self.balances),
@@ -623,27 +623,27 @@ class Game:
         if self.phase not in ("auction", "betting") or (
             self.phase == "betting" and not self.seating_open
         ):
-            raise refusals.seats_taken_right_after()
+            raise refusals.seats_taken_after_auction()
         banker = self.banker if self.phase == "betting" else self._auction_leader()
         house = self.house
         if spectators and house.extra_bettors == "none":
-            raise refusals.under_rules_everyone_but(rules=house.name)
+            raise refusals.no_spectators(rules=house.name)
         limit = house.max_side
         if limit is not None and (len(right) > limit or len(left) > limit):
-            raise refusals.most_punters_sit_side(most=2 * limit, limit=limit)
+            raise refusals.too_many_seated(most=2 * limit, limit=limit)
         everyone = list(right) + list(left) + list(spectators)
         for who in everyone:
             self._check_participant(who)
         if banker in everyone and banker is not None:
-            raise refusals.holds_bank_sits_head(banker=banker)
+            raise refusals.banker_seated(banker=banker)
         dup = [p for p, n in Counter(everyone).items() if n > 1]
         if dup:
-            raise refusals.cannot_sit_two_places(names=dup)
+            raise refusals.seated_twice(names=dup)
         missing = [p for p in self.participants if p != banker and p not in everyone]
         if missing and banker is not None:
             raise refusals.unseated(names=missing, extra_bettors=house.extra_bettors)
         if not right or not left:
-            raise refusals.each_side_needs_least()
+            raise refusals.empty_side()
 
     def _auction_leader(self) -> str | None:
         """The banker the auction would give, if no lot is needed."""
@@ -693,7 +693,7 @@ class Game:
         if (self.phase == "auction" and not self.bids) or self.phase == "ended":
             raise self._phase_error("shuffle")
         if self.phase not in ("auction", "betting") or self.shoe_ready:
-            raise refusals.shoe_bank_already_shuffled(bank=self.bank_number)
+            raise refusals.already_shuffled(bank=self.bank_number)
         for who in shufflers:
             self._check_participant(who)
         if cut is not None:
@@ -802,7 +802,7 @@ class Game:
         if self.phase != "betting":
             raise self._phase_error("wager")
         if who == self.banker:
-            raise refusals.holds_bank_banker_never(who=who)
+            raise refusals.banker_wagers(who=who)
         idx = self._order_index[who]
         if idx < self.next_bettor:
             did = (
@@ -810,7 +810,7 @@ class Game:
                 if who in self.passed
                 else (N_("called banco") if who in self.claims else N_("wagered"))
             )
-            raise refusals.has_already_had_turn(who=who, did=did, what=what)
+            raise refusals.turn_already_had(who=who, did=did, what=what)
         return idx
 
     def _cover_for(self, who: str) -> int | None:
@@ -881,10 +881,10 @@ class Game:
         own = self._side_by_name.get(who)
         if own is not None:
             if side is not None and side != own:
-                raise refusals.sits_backs_hand_cheval(who=who, own=own, side=side)
+                raise refusals.wrong_side(who=who, own=own, side=side)
             return own
         if side is None and not a_cheval:
-            raise refusals.has_no_seat_bet(who=who)
+            raise refusals.side_not_named(who=who)
         return side or "right"
 
     def _check_wager(
@@ -897,15 +897,13 @@ class Game:
         if side is not None or self.spectators:
             self._wager_side(who, a_cheval, side)
         if ride and self.ride_stake(who) != (amount, a_cheval):
-            raise refusals.cannot_let_ride_ride(who=who, amount=amount)
+            raise refusals.ride_not_possible(who=who, amount=amount)
         if self.claims:
-            raise refusals.called_banco_banco_excludes(names=self.claims)
+            raise refusals.banco_excludes_wagers(names=self.claims)
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-            raise refusals.wager_whole_number_chips(amount=amount)
+            raise refusals.wager_not_whole(amount=amount)
         if a_cheval and amount % 2:
-            raise refusals.cheval_wager_split_equally(
-                amount=amount, other=amount - 1 if amount > 1 else 2
-            )
+            raise refusals.a_cheval_odd(amount=amount, other=amount - 1 if amount > 1 else 2)
         balance = self.balances[who]
         if amount > balance:
             raise refusals.wager_over_balance(who=who, balance=balance)
@@ -920,7 +918,7 @@ class Game:
                 staked=self.staked(), fund=self.fund, unlimited=self.unlimited, banker=self.banker
             )
         if a_cheval and cover < 2:
-            raise refusals.chip_fund_left_cover()
+            raise refusals.a_cheval_one_chip_left()
         return idx
 
     def can_wager(
@@ -1002,16 +1000,14 @@ class Game:
         if self.broken:
             raise refusals.bank_broken_replenish_first(banker=self.banker)
         if self.house.banco == "halves" and who not in self._side_by_name:
-            raise refusals.stands_banco_called_from(who=who)
+            raise refusals.banco_from_standing(who=who)
         limit = self.house.max_bancos_in_row
         if limit is not None and self.banco_run[0] == who and self.banco_run[1] >= limit:
             raise refusals.banco_run(who=who, limit=limit)
         if self.lines:
-            raise refusals.banco_called_before_any(names=[line.who for line in self.lines])
+            raise refusals.banco_after_wagers(names=[line.who for line in self.lines])
         if self.balances[who] < self.fund:
-            raise refusals.banco_covers_whole_fund(
-                fund=self.fund, who=who, balance=self.balances[who]
-            )
+            raise refusals.banco_over_balance(fund=self.fund, who=who, balance=self.balances[who])
         self._banco_split(who, right, left)
 
     def _banco_split(self, who: str, right: int | None, left: int | None) -> tuple[int, int]:
@@ -1019,20 +1015,20 @@ class Game:
         fund = self.fund
         if self.house.banco != "both-hands":
             if right is not None or left is not None:
-                raise refusals.under_rules_banco_covers(rules=self.house.name)
+                raise refusals.banco_not_divided(rules=self.house.name)
             own = self._side_by_name.get(who, "right")
             return (fund, 0) if own == "right" else (0, fund)
         split = self.options.banco_split
         if right is None and left is None:
             if split != "free":
-                raise refusals.house_requires_banco_divided(rule=self._split_rule())
+                raise refusals.banco_division_missing(rule=self._split_rule())
             own = self._side_by_name.get(who)
             if own is None:  # a spectator: half each
                 return (fund + 1) // 2, fund // 2
             return (fund, 0) if own == "right" else (0, fund)
         r, lt = right or 0, left or 0
         if isinstance(r, bool) or isinstance(lt, bool) or r < 0 or lt < 0 or r + lt != fund:
-            raise refusals.banco_stakes_whole_fund(balance=fund, fund=fund, right=r, left=lt)
+            raise refusals.banco_division_wrong(balance=fund, fund=fund, right=r, left=lt)
         if split == "divided" and (r == 0 or lt == 0):
             bad = True
         elif split == "even":
@@ -1042,7 +1038,7 @@ class Game:
         else:
             bad = False
         if bad:
-            raise refusals.refuses_banco_house_requires(
+            raise refusals.banco_division_refused(
                 banker=self.banker, rule=self._split_rule(), right=r, left=lt
             )
         return r, lt
@@ -1147,7 +1143,7 @@ class Game:
         if self.phase != "betting":
             raise self._phase_error("deal")
         if self.broken:
-            raise refusals.bank_broken_replenishes_replenish(banker=self.banker)
+            raise refusals.bank_broken_before_deal(banker=self.banker)
 
     def can_deal(self) -> bool:
         return self._can(self.verify_deal)
@@ -1354,13 +1350,13 @@ class Game:
 
     def verify_move(self, side: Mover, draw: bool) -> None:
         if side not in MOVERS:
-            raise refusals.not_hand_say_right(side=side)
+            raise refusals.not_a_hand(side=side)
         if self.phase == "auction" and self.bids:
             return self._as_if_closed(self.verify_move, side, draw)
         if self.phase not in MOVERS:
             raise self._phase_error("decision")
         if side in self.settled:
-            raise refusals.side_was_settled_by(side=side, prompt=self.turn().prompt_msg)
+            raise refusals.side_settled(side=side, prompt=self.turn().prompt_msg)
         if (
             self.forced_moves == "announced"
             and side == self.phase
@@ -1387,7 +1383,7 @@ class Game:
                 side=side, drew=self.moves[side] == "draw", prompt=self.turn().prompt_msg
             )
         if side != self.phase:
-            raise refusals.not_s_turn_right(side=side, prompt=self.turn().prompt_msg)
+            raise refusals.not_sides_turn(side=side, prompt=self.turn().prompt_msg)
 
     def can_draw(self, side: Mover) -> bool:
         return self._can(self.verify_move, side, True)
@@ -1571,7 +1567,7 @@ class Game:
         """classic: before a shoe's first deal the banker may burn 1 to ``max_burn`` cards."""
         most = self.house.max_burn
         if not most:
-            raise refusals.under_rules_no_cards(rules=self.house.name)
+            raise refusals.no_burning(rules=self.house.name)
         if self.phase == "auction" and self.bids:
             return self._as_if_closed(self.verify_burn, count)
         if self.phase != "betting" or self.broken:
@@ -1579,7 +1575,7 @@ class Game:
         if self.shoe_deals or self.burnt:
             raise refusals.burn_done(burnt=self.burnt)
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= most:
-            raise refusals.banker_burns_from_cards(most=most, count=count)
+            raise refusals.burn_count(most=most, count=count)
         return None
 
     def can_burn(self, count: int) -> bool:
@@ -1608,17 +1604,17 @@ class Game:
     def verify_accept(self) -> None:
         """hoyle: the banker may declare the stakes accepted when they exceed the fund."""
         if not self.house.stakes_accepted:
-            raise refusals.under_rules_stakes_never(rules=self.house.name)
+            raise refusals.no_accepting(rules=self.house.name)
         if self.phase != "betting":
             raise self._phase_error("accept")
         if self.unlimited:
-            raise refusals.stakes_already_accepted_s(banker=self.banker)
+            raise refusals.already_accepted(banker=self.banker)
         excess = self.staked() - self.fund
         if excess <= 0:
-            raise refusals.fund_covers_stakes_there(fund=self.fund)
+            raise refusals.nothing_to_accept(fund=self.fund)
         have = self.balances[self.banker or ""]
         if have < excess:
-            raise refusals.has_accepting_stakes_needs(banker=self.banker, balance=have, more=excess)
+            raise refusals.accept_over_balance(banker=self.banker, balance=have, more=excess)
 
     def can_accept(self) -> bool:
         return self._can(self.verify_accept)
@@ -1640,12 +1636,12 @@ class Game:
     def verify_replenish(self, amount: int) -> None:
         """hoyle: a broken bank is replenished from the banker's chips, up to the minimum."""
         if self.house.broken_bank != "replenish":
-            raise refusals.under_rules_broken_bank(rules=self.house.name)
+            raise refusals.no_replenishing(rules=self.house.name)
         if self.phase != "betting" or not self.broken:
-            raise refusals.broken_bank_fund_replenished()
+            raise refusals.bank_not_broken()
         most = min(self.bank_bid, self.balances[self.banker or ""])
         if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= most:
-            raise refusals.replenishes_bank_with_chips(
+            raise refusals.replenish_amount(
                 banker=self.banker, most=most, minimum=self.bank_bid, amount=amount
             )
 
@@ -1668,9 +1664,9 @@ class Game:
         """classic: the retired bank is offered at the same size, in precedence."""
         self._check_participant(who)
         if not self.offer:
-            raise refusals.no_bank_offer_bank()
+            raise refusals.no_offer()
         if who != self.offer[0]:
-            raise refusals.bank_offered_first_order(size=self.offer_size, who=self.offer[0])
+            raise refusals.offered_to_another(size=self.offer_size, who=self.offer[0])
 
     def can_take(self, who: str) -> bool:
         return self._can(self.verify_take, who)
@@ -1724,10 +1720,10 @@ class Game:
             return self._as_if_closed(self.verify_retire)
         if self.phase != "betting":
             if self.phase in ("right", "left", "banker"):
-                raise refusals.banker_may_retire_between()
+                raise refusals.retire_during_coup()
             raise self._phase_error("retire")
         if not self.coups:
-            raise refusals.may_retire_after_least(banker=self.banker)
+            raise refusals.retire_before_coup(banker=self.banker)
 
     def can_retire(self) -> bool:
         return self._can(self.verify_retire)

@@ -1,7 +1,7 @@
 """Baccarat Banque's refusals: the words and rule of each act the rules do not allow.
 
 The engine's ``verify_…`` checks state what is wrong as facts
-(``raise refusals.holds_bank_banker_never_wagers(who=who)``); each function here
+(``raise refusals.banker_wagers(who=who)``); each function here
 makes the :class:`IllegalAction` that says it: its message (a :class:`Msg`, told in
 each player's language) and its rule code (``"turn"``, ``"cover"``…).  The words are
 built only when an act is refused.
@@ -16,15 +16,15 @@ from ...core.messages import N_, Msg, Names, Word, chips
 from ...text import quoted
 
 
-def participants_must_list_names() -> IllegalAction:
+def participants_not_a_list() -> IllegalAction:
     return IllegalAction(Msg(N_("Participants must be a list of names.")), "participants")
 
 
-def every_participant_needs_name() -> IllegalAction:
+def empty_name() -> IllegalAction:
     return IllegalAction(Msg(N_("Every participant needs a name (not empty).")), "participants")
 
 
-def name_too_long_most(name: object, most: object) -> IllegalAction:
+def name_too_long(name: object, most: object) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_("The name {name} is too long: at most {most} characters."),
@@ -35,7 +35,7 @@ def name_too_long_most(name: object, most: object) -> IllegalAction:
     )
 
 
-def name_holds_line_break(name: object) -> IllegalAction:
+def name_with_control_character(name: object) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_(
@@ -48,7 +48,7 @@ def name_holds_line_break(name: object) -> IllegalAction:
     )
 
 
-def baccarat_banque_played_by(least: object, most: object, n: object) -> IllegalAction:
+def participant_count(least: object, most: object, n: object) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_("Baccarat Banque is played by {least} to {most} participants; {n} were given."),
@@ -60,20 +60,20 @@ def baccarat_banque_played_by(least: object, most: object, n: object) -> Illegal
     )
 
 
-def two_participants_called_every(name: object) -> IllegalAction:
+def duplicate_name(name: object) -> IllegalAction:
     return IllegalAction(
         Msg(N_("Two participants are called {name}: every name must be different."), name=name),
         "participants",
     )
 
 
-def shoe_holds_cards_were(most: object, n: object) -> IllegalAction:
+def shoe_too_long(most: object, n: object) -> IllegalAction:
     return IllegalAction(
         Msg(N_("A shoe holds {most} cards; {n} were given."), most=most, n=n), "shoe"
     )
 
 
-def shoe_has_copies_packs(packs: object, card: object, count: object) -> IllegalAction:
+def card_beyond_packs(packs: object, card: object, count: object) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_(
@@ -88,14 +88,14 @@ def shoe_has_copies_packs(packs: object, card: object, count: object) -> Illegal
     )
 
 
-def unknown_rules_profiles(name: object, profiles: object) -> IllegalAction:
+def unknown_rules(name: object, profiles: object) -> IllegalAction:
     return IllegalAction(
         Msg(N_("Unknown rules {name}: the profiles are {profiles}."), name=name, profiles=profiles),
         "rules",
     )
 
 
-def nobody_called_sits_table(who: object, names: Sequence[str]) -> IllegalAction:
+def not_a_participant(who: object, names: Sequence[str]) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_("Nobody called {who} sits at this table (participants: {names})."),
@@ -106,7 +106,7 @@ def nobody_called_sits_table(who: object, names: Sequence[str]) -> IllegalAction
     )
 
 
-def retired_bank_offered_same(who: object) -> IllegalAction:
+def bank_on_offer(who: object) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_(
@@ -132,7 +132,7 @@ def first_on_list_holds_bank(who: object) -> IllegalAction:
     )
 
 
-def holds_bank_bids_taken(banker: object, bank: object) -> IllegalAction:
+def bids_closed(banker: object, bank: object) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_(
@@ -146,7 +146,7 @@ def holds_bank_bids_taken(banker: object, bank: object) -> IllegalAction:
     )
 
 
-def bid_whole_number_chips(amount: object) -> IllegalAction:
+def bid_not_whole(amount: object) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_("A bid is a whole number of chips, at least 1 (not {amount})."),
@@ -169,15 +169,15 @@ def first_on_list_states_fund(who: object) -> IllegalAction:
     )
 
 
-def there_no_auction_open() -> IllegalAction:
+def no_auction_to_pass() -> IllegalAction:
     return IllegalAction(Msg(N_("There is no auction open to pass in.")), "auction")
 
 
-def has_already_spoken_auction(who: object) -> IllegalAction:
+def already_spoken(who: object) -> IllegalAction:
     return IllegalAction(Msg(N_("{who} has already spoken in this auction."), who=who), "auction")
 
 
-def nobody_has_bid_bank(bank: object) -> IllegalAction:
+def no_bid_yet(bank: object) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_(
@@ -190,14 +190,14 @@ def nobody_has_bid_bank(bank: object) -> IllegalAction:
     )
 
 
-def seats_taken_right_after() -> IllegalAction:
+def seats_taken_after_auction() -> IllegalAction:
     return IllegalAction(
         Msg(N_("Seats are taken right after the auction, before the first wager of the bank.")),
         "seating",
     )
 
 
-def under_rules_everyone_but(rules: str) -> IllegalAction:
+def no_spectators(rules: str) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_(
@@ -210,7 +210,7 @@ def under_rules_everyone_but(rules: str) -> IllegalAction:
     )
 
 
-def most_punters_sit_side(most: object, limit: object) -> IllegalAction:
+def too_many_seated(most: object, limit: object) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_(
@@ -224,26 +224,26 @@ def most_punters_sit_side(most: object, limit: object) -> IllegalAction:
     )
 
 
-def holds_bank_sits_head(banker: object) -> IllegalAction:
+def banker_seated(banker: object) -> IllegalAction:
     return IllegalAction(
         Msg(N_("{banker} holds the bank and sits at its head, not on a side."), banker=banker),
         "seating",
     )
 
 
-def cannot_sit_two_places(names: Sequence[str]) -> IllegalAction:
+def seated_twice(names: Sequence[str]) -> IllegalAction:
     return IllegalAction(
         Msg(N_("{names} cannot sit in two places."), names=Names(names)), "seating"
     )
 
 
-def each_side_needs_least() -> IllegalAction:
+def empty_side() -> IllegalAction:
     return IllegalAction(
         Msg(N_("Each side needs at least one seat: the right and the left both play.")), "seating"
     )
 
 
-def shoe_bank_already_shuffled(bank: object) -> IllegalAction:
+def already_shuffled(bank: object) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_(
@@ -256,13 +256,13 @@ def shoe_bank_already_shuffled(bank: object) -> IllegalAction:
     )
 
 
-def holds_bank_banker_never(who: object) -> IllegalAction:
+def banker_wagers(who: object) -> IllegalAction:
     return IllegalAction(
         Msg(N_("{who} holds the bank; the banker never wagers."), who=who), "banker"
     )
 
 
-def has_already_had_turn(who: object, did: str, what: str) -> IllegalAction:
+def turn_already_had(who: object, did: str, what: str) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_(
@@ -277,7 +277,7 @@ def has_already_had_turn(who: object, did: str, what: str) -> IllegalAction:
     )
 
 
-def sits_backs_hand_cheval(who: object, own: str, side: str) -> IllegalAction:
+def wrong_side(who: object, own: str, side: str) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_("{who} sits on the {own} and backs the {own} hand (or à cheval), not the {side}."),
@@ -289,7 +289,7 @@ def sits_backs_hand_cheval(who: object, own: str, side: str) -> IllegalAction:
     )
 
 
-def has_no_seat_bet(who: object) -> IllegalAction:
+def side_not_named(who: object) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_(
@@ -312,7 +312,7 @@ def bank_broken_before_wager(banker: object) -> IllegalAction:
     )
 
 
-def cannot_let_ride_ride(who: object, amount: object) -> IllegalAction:
+def ride_not_possible(who: object, amount: object) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_(
@@ -326,7 +326,7 @@ def cannot_let_ride_ride(who: object, amount: object) -> IllegalAction:
     )
 
 
-def called_banco_banco_excludes(names: Sequence[str]) -> IllegalAction:
+def banco_excludes_wagers(names: Sequence[str]) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_(
@@ -339,7 +339,7 @@ def called_banco_banco_excludes(names: Sequence[str]) -> IllegalAction:
     )
 
 
-def wager_whole_number_chips(amount: object) -> IllegalAction:
+def wager_not_whole(amount: object) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_("A wager is a whole number of chips, at least 1 (not {amount})."),
@@ -349,7 +349,7 @@ def wager_whole_number_chips(amount: object) -> IllegalAction:
     )
 
 
-def cheval_wager_split_equally(amount: object, other: object) -> IllegalAction:
+def a_cheval_odd(amount: object, other: object) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_(
@@ -363,7 +363,7 @@ def cheval_wager_split_equally(amount: object, other: object) -> IllegalAction:
     )
 
 
-def chip_fund_left_cover() -> IllegalAction:
+def a_cheval_one_chip_left() -> IllegalAction:
     return IllegalAction(
         Msg(
             N_(
@@ -382,7 +382,7 @@ def bank_broken_replenish_first(banker: object) -> IllegalAction:
     )
 
 
-def stands_banco_called_from(who: object) -> IllegalAction:
+def banco_from_standing(who: object) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_(
@@ -395,7 +395,7 @@ def stands_banco_called_from(who: object) -> IllegalAction:
     )
 
 
-def banco_called_before_any(names: Sequence[str]) -> IllegalAction:
+def banco_after_wagers(names: Sequence[str]) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_("Banco is called before any ordinary wager of the coup; {names} already wagered."),
@@ -405,7 +405,7 @@ def banco_called_before_any(names: Sequence[str]) -> IllegalAction:
     )
 
 
-def banco_covers_whole_fund(fund: int, who: object, balance: int) -> IllegalAction:
+def banco_over_balance(fund: int, who: object, balance: int) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_("Banco covers the whole fund of {fund}; {who} has only {chips}."),
@@ -417,7 +417,7 @@ def banco_covers_whole_fund(fund: int, who: object, balance: int) -> IllegalActi
     )
 
 
-def under_rules_banco_covers(rules: str) -> IllegalAction:
+def banco_not_divided(rules: str) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_(
@@ -430,7 +430,7 @@ def under_rules_banco_covers(rules: str) -> IllegalAction:
     )
 
 
-def house_requires_banco_divided(rule: object) -> IllegalAction:
+def banco_division_missing(rule: object) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_(
@@ -443,9 +443,7 @@ def house_requires_banco_divided(rule: object) -> IllegalAction:
     )
 
 
-def banco_stakes_whole_fund(
-    balance: int, fund: object, right: object, left: object
-) -> IllegalAction:
+def banco_division_wrong(balance: int, fund: object, right: object, left: object) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_(
@@ -461,7 +459,7 @@ def banco_stakes_whole_fund(
     )
 
 
-def refuses_banco_house_requires(
+def banco_division_refused(
     banker: object, rule: object, right: object, left: object
 ) -> IllegalAction:
     return IllegalAction(
@@ -479,7 +477,7 @@ def refuses_banco_house_requires(
     )
 
 
-def bank_broken_replenishes_replenish(banker: object) -> IllegalAction:
+def bank_broken_before_deal(banker: object) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_(
@@ -492,13 +490,13 @@ def bank_broken_replenishes_replenish(banker: object) -> IllegalAction:
     )
 
 
-def not_hand_say_right(side: object) -> IllegalAction:
+def not_a_hand(side: object) -> IllegalAction:
     return IllegalAction(
         Msg(N_("{side} is not a hand: say right, left or banker."), side=quoted(side)), "side"
     )
 
 
-def side_was_settled_by(side: str, prompt: object) -> IllegalAction:
+def side_settled(side: str, prompt: object) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_("The {side} side was settled by its natural: it does not draw. {prompt}"),
@@ -509,7 +507,7 @@ def side_was_settled_by(side: str, prompt: object) -> IllegalAction:
     )
 
 
-def not_s_turn_right(side: str, prompt: object) -> IllegalAction:
+def not_sides_turn(side: str, prompt: object) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_(
@@ -523,13 +521,13 @@ def not_s_turn_right(side: str, prompt: object) -> IllegalAction:
     )
 
 
-def under_rules_no_cards(rules: str) -> IllegalAction:
+def no_burning(rules: str) -> IllegalAction:
     return IllegalAction(
         Msg(N_("Under the {rules} rules no cards are burnt."), rules=Word(rules)), "burn"
     )
 
 
-def banker_burns_from_cards(most: object, count: object) -> IllegalAction:
+def burn_count(most: object, count: object) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_("The banker burns from 1 to {most} cards (not {count})."),
@@ -540,7 +538,7 @@ def banker_burns_from_cards(most: object, count: object) -> IllegalAction:
     )
 
 
-def under_rules_stakes_never(rules: str) -> IllegalAction:
+def no_accepting(rules: str) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_(
@@ -553,14 +551,14 @@ def under_rules_stakes_never(rules: str) -> IllegalAction:
     )
 
 
-def stakes_already_accepted_s(banker: object) -> IllegalAction:
+def already_accepted(banker: object) -> IllegalAction:
     return IllegalAction(
         Msg(N_("The stakes are already accepted: {banker}'s bank is unlimited."), banker=banker),
         "accept",
     )
 
 
-def fund_covers_stakes_there(fund: int) -> IllegalAction:
+def nothing_to_accept(fund: int) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_("The fund of {fund} covers the stakes: there is nothing to accept."),
@@ -570,7 +568,7 @@ def fund_covers_stakes_there(fund: int) -> IllegalAction:
     )
 
 
-def has_accepting_stakes_needs(banker: object, balance: int, more: int) -> IllegalAction:
+def accept_over_balance(banker: object, balance: int, more: int) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_("{banker} has {chips}: accepting the stakes needs {more} more in the bank."),
@@ -582,20 +580,20 @@ def has_accepting_stakes_needs(banker: object, balance: int, more: int) -> Illeg
     )
 
 
-def under_rules_broken_bank(rules: str) -> IllegalAction:
+def no_replenishing(rules: str) -> IllegalAction:
     return IllegalAction(
         Msg(N_("Under the {rules} rules a broken bank ends the bank."), rules=Word(rules)),
         "replenish",
     )
 
 
-def broken_bank_fund_replenished() -> IllegalAction:
+def bank_not_broken() -> IllegalAction:
     return IllegalAction(
         Msg(N_("Only a broken bank (fund 0) is replenished, between coups.")), "replenish"
     )
 
 
-def replenishes_bank_with_chips(
+def replenish_amount(
     banker: object, most: object, minimum: object, amount: object
 ) -> IllegalAction:
     return IllegalAction(
@@ -613,11 +611,11 @@ def replenishes_bank_with_chips(
     )
 
 
-def no_bank_offer_bank() -> IllegalAction:
+def no_offer() -> IllegalAction:
     return IllegalAction(Msg(N_("No bank is on offer: a bank is taken by bidding for it.")), "take")
 
 
-def bank_offered_first_order(size: int, who: object) -> IllegalAction:
+def offered_to_another(size: int, who: object) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_("The bank of {size} is offered to {who} first (order of precedence)."),
@@ -628,14 +626,14 @@ def bank_offered_first_order(size: int, who: object) -> IllegalAction:
     )
 
 
-def banker_may_retire_between() -> IllegalAction:
+def retire_during_coup() -> IllegalAction:
     return IllegalAction(
         Msg(N_("The banker may retire only between coups, not while a coup is being played.")),
         "retire",
     )
 
 
-def may_retire_after_least(banker: object) -> IllegalAction:
+def retire_before_coup(banker: object) -> IllegalAction:
     return IllegalAction(
         Msg(N_("{banker} may retire only after at least one coup of the bank."), banker=banker),
         "retire",
@@ -699,7 +697,7 @@ def wrong_phase(
     return IllegalAction(msg, "phase")
 
 
-def already_spoken_in_auction(who: str, bid: int | None) -> IllegalAction:
+def already_offered(who: str, bid: int | None) -> IllegalAction:
     return IllegalAction(
         Msg(
             N_("{who} has already bid {amount} in this auction: one offer each."),
