@@ -29,6 +29,8 @@ from banque.games.banque.game import Event, Game
 PACKAGE = Path(__file__).resolve().parents[2] / "banque"
 CONVERTED = [
     PACKAGE / "games" / "banque" / "game.py",
+    PACKAGE / "games" / "banque" / "narration.py",
+    PACKAGE / "games" / "banque" / "refusals.py",
     PACKAGE / "session" / "session.py",
     PACKAGE / "net" / "table.py",
 ]
@@ -341,7 +343,8 @@ def _built_text(node: ast.AST) -> bool:
 def test_refusals_and_events_are_never_built_sentences(path: Path) -> None:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     refusals = _calls(tree, "IllegalAction")
-    assert refusals
+    # game.py states facts: its refusals' words are refusals.py's, its events' narration.py's
+    assert refusals or path.name in ("game.py", "narration.py")
     for call in refusals:
         assert call.args, ast.unparse(call)
         assert not _built_text(call.args[0]), (
@@ -352,6 +355,17 @@ def test_refusals_and_events_are_never_built_sentences(path: Path) -> None:
             continue
         msg = call.args[1]
         assert not _built_text(msg), f"{path.name}:{call.lineno}: {ast.unparse(msg)[:80]}"
+    for node in ast.walk(tree):  # narration.py: each telling's words are a message
+        if (
+            isinstance(node, ast.FunctionDef)
+            and node.returns
+            and "Msg" in ast.unparse(node.returns)
+        ):
+            for ret in ast.walk(node):
+                if isinstance(ret, ast.Return) and ret.value is not None:
+                    assert not _built_text(ret.value), (
+                        f"{path.name}:{ret.lineno}: {ast.unparse(ret.value)[:80]}"
+                    )
 
 
 @pytest.mark.parametrize("path", CONVERTED, ids=lambda p: p.name)
@@ -373,7 +387,27 @@ def test_every_template_names_exactly_its_parameters(path: Path) -> None:
         given = {k.arg for k in call.keywords}
         assert fields == given, f"{path.name}:{call.lineno}: {template.value!r} {given}"
         checked += 1
-    assert checked > 20 or path.name != "game.py"
+    assert checked > 20 or path.name not in ("narration.py", "refusals.py")
+
+
+def test_the_engine_states_facts_and_narration_tells_them() -> None:
+    """game.py logs only through ``_tell`` (facts); each fact it names has its words in
+    narration.py, and each telling there is used; its refusals are refusals.py's: the
+    words live outside the state."""
+    from banque.games.banque.narration import TELLINGS
+
+    tree = ast.parse((PACKAGE / "games" / "banque" / "game.py").read_text(encoding="utf-8"))
+    events = _calls(tree, "_event")
+    assert len(events) == 1  # the one in ``_tell``
+    named: set[str] = set()
+    for call in _calls(tree, "_tell"):
+        what = call.args[1]
+        options = [what.body, what.orelse] if isinstance(what, ast.IfExp) else [what]
+        for option in options:
+            assert isinstance(option, ast.Constant), f"game.py:{call.lineno}"
+            named.add(option.value)
+    assert named == set(TELLINGS)
+    assert not _calls(tree, "IllegalAction")  # each refusal is made in refusals.py
 
 
 def test_no_turn_prompt_is_a_built_sentence() -> None:

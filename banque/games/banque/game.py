@@ -37,7 +37,7 @@ from typing import Any
 from ...constants import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from ...core.cards import PACKS, card_value, full_shoe, hand_total, parse_card
 from ...core.errors import IllegalAction
-from ...core.messages import N_, Card, Cards, Clauses, Listed, Msg, Names, Nn_, Word, chips
+from ...core.messages import N_, Msg, Word, chips
 from ...core.models import (
     Accept,
     Action,
@@ -75,7 +75,8 @@ from ...core.models import (
 )
 from ...core.naturals import settled_sides, side_result
 from ...core.rng import Stream, derived, generator
-from ...text import quoted
+from . import refusals
+from .narration import TELLINGS
 from .rules import PROFILE_NAMES, HouseRules, house_rules
 
 START_CHIPS = 100
@@ -170,82 +171,24 @@ _BETTOR_ACTS: dict[tuple[bool, bool], tuple[str, ...]] = {
 _GAIN = {"player": 1, "banker": -1, "tie": 0}
 
 
-def _forced_refusal(side: Mover, total: int, draw: bool) -> Msg:
-    """A forced side's refusal to ``draw`` (or stand): it names the concealed total, so
-    it is shown to its holder only."""
-    if draw:
-        return Msg(
-            N_(
-                "The {side} side holds {total}: at 6–7 a side must stand, so it cannot "
-                "draw (only 5 is a choice)."
-            ),
-            side=Word(side),
-            total=total,
-        )
-    return Msg(
-        N_(
-            "The {side} side holds {total}: at 0–4 a side must draw, so it cannot "
-            "stand (only 5 is a choice)."
-        ),
-        side=Word(side),
-        total=total,
-    )
-
-
-def _side_name(side: Mover) -> str:
-    return {"right": "Right", "left": "Left", "banker": "Banker"}[side]
-
-
 def _validate_participants(participants: Sequence[str]) -> list[str]:
     if isinstance(participants, str) or not isinstance(participants, Sequence):
-        raise IllegalAction(Msg(N_("Participants must be a list of names.")), "participants")
+        raise refusals.participants_not_a_list()
     names = [p.strip() if isinstance(p, str) else p for p in participants]
     for name in names:
         if not isinstance(name, str) or not name:
-            raise IllegalAction(
-                Msg(N_("Every participant needs a name (not empty).")), "participants"
-            )
+            raise refusals.empty_name()
         if len(name) > MAX_NAME:
-            raise IllegalAction(
-                Msg(
-                    N_("The name {name} is too long: at most {most} characters."),
-                    name=quoted(name),
-                    most=MAX_NAME,
-                ),
-                "participants",
-            )
+            raise refusals.name_too_long(name=name, most=MAX_NAME)
         if not name.isprintable():  # a line break would split messages and the table
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "The name {name} holds a line break, tab or other control character: "
-                        "names are printed at the table, use letters, digits and spaces."
-                    ),
-                    name=quoted(name),
-                ),
-                "participants",
-            )
+            raise refusals.name_with_control_character(name=name)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise IllegalAction(
-            Msg(
-                N_("Baccarat Banque is played by {least} to {most} participants; {n} were given."),
-                least=MIN_PLAYERS,
-                most=MAX_PLAYERS,
-                n=len(names),
-            ),
-            "participants",
-        )
+        raise refusals.participant_count(least=MIN_PLAYERS, most=MAX_PLAYERS, n=len(names))
     seen: dict[str, str] = {}
     for name in names:
         key = name.casefold()
         if key in seen:
-            raise IllegalAction(
-                Msg(
-                    N_("Two participants are called {name}: every name must be different."),
-                    name=repr(name),
-                ),
-                "participants",
-            )
+            raise refusals.duplicate_name(name=repr(name))
         seen[key] = name
     return names
 
@@ -254,24 +197,10 @@ def validate_stacked(cards: Iterable[str], packs: int = PACKS) -> list[str]:
     """Read a stacked shoe top (card codes); each card at most ``packs`` times."""
     stacked = [parse_card(c) for c in cards]
     if len(stacked) > 52 * packs:
-        raise IllegalAction(
-            Msg(N_("A shoe holds {most} cards; {n} were given."), most=52 * packs, n=len(stacked)),
-            "shoe",
-        )
+        raise refusals.shoe_too_long(most=52 * packs, n=len(stacked))
     for card, count in Counter(stacked).items():
         if count > packs:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "The shoe has only {packs} copies of {card} ({packs} packs); "
-                        "it was given {count} times."
-                    ),
-                    packs=packs,
-                    card=card,
-                    count=count,
-                ),
-                "shoe",
-            )
+            raise refusals.card_beyond_packs(packs=packs, card=card, count=count)
     return stacked
 
 
@@ -314,13 +243,8 @@ class Game:
         try:
             self.house: HouseRules = house_rules(rules)
         except ValueError:
-            raise IllegalAction(
-                Msg(
-                    N_("Unknown rules {name}: the profiles are {profiles}."),
-                    name=repr(rules),
-                    profiles=", ".join(PROFILE_NAMES),
-                ),
-                "rules",
+            raise refusals.unknown_rules(
+                name=repr(rules), profiles=", ".join(PROFILE_NAMES)
             ) from None
         self.rules: Rules = rules
         #: The home profile: the hot paths (a simulation's every act) take its short way.
@@ -464,6 +388,14 @@ class Game:
         out.append(ev)
         self.log.append(ev)
 
+    def _tell(self, out: list[Event], what: str, /, **facts: Any) -> None:
+        """Log what happened, stated as facts: :mod:`.narration` finds its words, its
+        event's kind and code, and which facts go on the wire (the event's params).
+        Called only when someone keeps a log: a simulation builds no words."""
+        telling = TELLINGS[what]
+        params = {name: facts[name] for name in telling.params}
+        self._event(telling.kind, telling.words(**facts), out, telling.code, **params)
+
     def _remember(self, action: Action) -> None:
         if self.recording:
             self.actions.append(action)
@@ -472,144 +404,45 @@ class Game:
 
     def _check_participant(self, who: str) -> None:
         if who not in self.balances:
-            raise IllegalAction(
-                Msg(
-                    N_("Nobody called {who} sits at this table (participants: {names})."),
-                    who=quoted(who),
-                    names=Names(self.participants),
-                ),
-                "participant",
-            )
+            raise refusals.not_a_participant(who=who, names=self.participants)
 
     def _phase_error(self, wanted: str) -> IllegalAction:
         """A readable refusal for an act that does not belong to this phase."""
         p = self.phase
-        if p == "auction":
-            msg = Msg(
-                N_(
-                    "The auction for bank {bank} is still open: each participant "
-                    "bids for the bank or passes first."
-                ),
-                bank=self.bank_number,
-            )
-        elif p == "ended":
-            msg = Msg(
-                N_(
-                    "Bank {bank} has ended; a new bid opens a fresh bank (new auction, new shuffle)."
-                ),
-                bank=self.bank_number,
-            )
-        elif p == "betting":
-            last = self.coups[-1] if self.coups else None
-            if wanted == "decision" and last is not None and last.natural and not self.lines:
-                msg = Msg(
-                    N_(
-                        "Coup {last} ended on a natural: nobody draws. "
-                        "Coup {coup} is taking wagers; the banker deals next."
-                    ),
-                    last=last.number,
-                    coup=self.coup_number,
-                )
-            elif wanted == "decision":
-                msg = Msg(
-                    N_("No cards are out: coup {coup} is taking wagers, then the banker deals."),
-                    coup=self.coup_number,
-                )
-            else:
-                msg = Msg(N_("Coup {coup} is taking wagers."), coup=self.coup_number)
-        else:
-            msg = Msg(
-                N_("The cards of coup {coup} are out: accepted wagers cannot change now. {prompt}"),
-                coup=self.coup_number,
-                prompt=self.turn().prompt_msg,
-            )
-        return IllegalAction(msg, "phase")
+        last = self.coups[-1] if p == "betting" and self.coups else None
+        return refusals.wrong_phase(
+            p,
+            wanted,
+            bank=self.bank_number,
+            coup=self.coup_number,
+            natural_coup=last.number if last is not None and last.natural else None,
+            wagers_out=bool(self.lines),
+            prompt=self.turn().prompt_msg if p in MOVERS else None,
+        )
 
     # ============================================================ the auction
 
     def verify_bid(self, who: str, amount: int) -> None:
         self._check_participant(who)
         if self.offer and self.phase == "ended":
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "The retired bank is offered at the same size first: {who} takes it "
-                        "or passes; if nobody takes it, an auction opens."
-                    ),
-                    who=self.offer[0],
-                ),
-                "offer",
-            )
+            raise refusals.bank_on_offer(who=self.offer[0])
         if self._list_first() and who != self.participants[0]:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "At this table the first name on the list, {who}, holds the "
-                        "first bank with a fund of their choice."
-                    ),
-                    who=self.participants[0],
-                ),
-                "auction",
-            )
+            raise refusals.first_on_list_holds_bank(who=self.participants[0])
         if self.phase not in ("auction", "ended"):
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "{banker} holds bank {bank}: bids are taken only before a "
-                        "bank starts (after this one ends)."
-                    ),
-                    banker=self.banker,
-                    bank=self.bank_number,
-                ),
-                "auction",
-            )
+            raise refusals.bids_closed(banker=self.banker, bank=self.bank_number)
         if self.phase == "auction" and who in self.spoken:
-            raise IllegalAction(
-                Msg(
-                    N_("{who} has already bid {amount} in this auction: one offer each."),
-                    who=who,
-                    amount=chips(self.bids[who]),
-                )
-                if who in self.bids
-                else Msg(N_("{who} has already passed in this auction: one offer each."), who=who),
-                "auction",
-            )
+            raise refusals.already_offered(who=who, bid=self.bids.get(who))
         balance = self.balances[who]
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-            raise IllegalAction(
-                Msg(
-                    N_("A bid is a whole number of chips, at least 1 (not {amount})."),
-                    amount=quoted(amount),
-                ),
-                "bid",
-            )
+            raise refusals.bid_not_whole(amount=amount)
         if amount > balance:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "{who} has {chips}: a bid puts your own chips at risk, so it "
-                        "cannot exceed your balance (bid 1 to {most})."
-                    ),
-                    who=who,
-                    chips=chips(balance),
-                    most=balance,
-                )
-                if balance
-                else Msg(N_("{who} has no chips left and cannot bid for the bank."), who=who),
-                "bid",
-            )
+            raise refusals.bid_over_balance(who=who, balance=balance)
 
     def _fresh_auction(self, out: list[Event]) -> None:
         """After a bank's end, the first bid or pass opens the next bank's auction."""
         self._start_auction()
         if self.keep_log:
-            self._event(
-                "auction",
-                Msg(N_("A fresh bank: the auction for bank {bank} opens."), bank=self.bank_number),
-                out,
-                "auction.fresh",
-                bank=self.bank_number,
-            )
+            self._tell(out, "auction.fresh", bank=self.bank_number)
 
     def can_bid(self, who: str, amount: int) -> bool:
         return self._can(self.verify_bid, who, amount)
@@ -625,13 +458,7 @@ class Game:
         if self.recording:
             self._remember(Bid.model_construct(act="bid", who=who, amount=amount))
         if self.keep_log:
-            self._event(
-                "bid",
-                Msg(N_("{who} bids {amount} for the bank."), who=who, amount=chips(amount)),
-                out,
-                who=who,
-                amount=amount,
-            )
+            self._tell(out, "bid", who=who, amount=amount)
         self._after_auction_speech(out)
         return out
 
@@ -642,22 +469,11 @@ class Game:
                 self.verify_take(who)
             return
         if self._list_first():
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "At this table the first name on the list, {who}, holds the "
-                        "first bank: they state its fund (a bid)."
-                    ),
-                    who=self.participants[0],
-                ),
-                "auction",
-            )
+            raise refusals.first_on_list_states_fund(who=self.participants[0])
         if self.phase not in ("auction", "ended"):
-            raise IllegalAction(Msg(N_("There is no auction open to pass in.")), "auction")
+            raise refusals.no_auction_to_pass()
         if self.phase == "auction" and who in self.spoken:
-            raise IllegalAction(
-                Msg(N_("{who} has already spoken in this auction."), who=who), "auction"
-            )
+            raise refusals.already_spoken(who=who)
 
     def can_pass_bid(self, who: str) -> bool:
         return self._can(self.verify_pass_bid, who)
@@ -674,7 +490,7 @@ class Game:
         if self.recording:
             self._remember(Pass.model_construct(act="pass", who=who))
         if self.keep_log:
-            self._event("pass", Msg(N_("{who} passes."), who=who), out, who=who)
+            self._tell(out, "pass", who=who)
         self._after_auction_speech(out)
         return out
 
@@ -689,9 +505,7 @@ class Game:
         else:
             self.spoken = []
             if self.keep_log:
-                self._event(
-                    "auction", Msg(N_("Nobody bid: the auction opens again.")), out, "auction.again"
-                )
+                self._tell(out, "auction.again")
 
     def _close_auction(self, out: list[Event]) -> None:
         top = max(self.bids.values())
@@ -699,19 +513,7 @@ class Game:
         if len(leaders) > 1:
             banker = leaders[self.rng.randrange(len(leaders))]
             if self.keep_log:
-                self._event(
-                    "lot",
-                    Msg(
-                        N_("{names} bid {amount} each; the lot falls on {banker}."),
-                        names=Names(leaders),
-                        amount=chips(top),
-                        banker=banker,
-                    ),
-                    out,
-                    leaders=list(leaders),
-                    amount=top,
-                    banker=banker,
-                )
+                self._tell(out, "lot", leaders=list(leaders), amount=top, banker=banker)
         else:
             banker = leaders[0]
         self.banker = banker
@@ -726,19 +528,7 @@ class Game:
         self.phase = "betting"
         self.seating_open = True
         if self.keep_log:
-            self._event(
-                "banker",
-                Msg(
-                    N_("{banker} holds bank {bank} with a fund of {fund}."),
-                    banker=banker,
-                    bank=self.bank_number,
-                    fund=chips(top),
-                ),
-                out,
-                banker=banker,
-                bank=self.bank_number,
-                fund=top,
-            )
+            self._tell(out, "banker", banker=banker, bank=self.bank_number, fund=top)
 
     def _seat_by_precedence(self, others: list[str]) -> None:
         """Seat ``others`` in order: first right, first left, second right… (a side's
@@ -765,16 +555,7 @@ class Game:
         if self.phase != "auction":
             return None
         if not self.bids:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "Nobody has bid for bank {bank} yet: the auction needs at least "
-                        "one bid before play can go on."
-                    ),
-                    bank=self.bank_number,
-                ),
-                "auction",
-            )
+            raise refusals.no_bid_yet(bank=self.bank_number)
         saved: dict[str, object] = {
             "rng": self.rng.getstate(),
             "balances": dict(self.balances),
@@ -842,81 +623,27 @@ class Game:
         if self.phase not in ("auction", "betting") or (
             self.phase == "betting" and not self.seating_open
         ):
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "Seats are taken right after the auction, before the first wager of the "
-                        "bank."
-                    )
-                ),
-                "seating",
-            )
+            raise refusals.seats_taken_after_auction()
         banker = self.banker if self.phase == "betting" else self._auction_leader()
         house = self.house
         if spectators and house.extra_bettors == "none":
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "Under the {rules} rules everyone but the banker sits on a side: "
-                        "there are no spectators."
-                    ),
-                    rules=Word(house.name),
-                ),
-                "seating",
-            )
+            raise refusals.no_spectators(rules=house.name)
         limit = house.max_side
         if limit is not None and (len(right) > limit or len(left) > limit):
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "At most {most} punters sit, {limit} a side; the others stand "
-                        "(list them as standing)."
-                    ),
-                    most=2 * limit,
-                    limit=limit,
-                ),
-                "seating",
-            )
+            raise refusals.too_many_seated(most=2 * limit, limit=limit)
         everyone = list(right) + list(left) + list(spectators)
         for who in everyone:
             self._check_participant(who)
         if banker in everyone and banker is not None:
-            raise IllegalAction(
-                Msg(
-                    N_("{banker} holds the bank and sits at its head, not on a side."),
-                    banker=banker,
-                ),
-                "seating",
-            )
+            raise refusals.banker_seated(banker=banker)
         dup = [p for p, n in Counter(everyone).items() if n > 1]
         if dup:
-            raise IllegalAction(
-                Msg(N_("{names} cannot sit in two places."), names=Names(dup)), "seating"
-            )
+            raise refusals.seated_twice(names=dup)
         missing = [p for p in self.participants if p != banker and p not in everyone]
         if missing and banker is not None:
-            raise IllegalAction(
-                Msg(
-                    N_("Everyone but the banker sits on a side: {names} has no seat."),
-                    names=Names(missing),
-                )
-                if house.extra_bettors == "none"
-                else Msg(
-                    N_("Everyone but the banker sits on a side or watches: {names} has no place."),
-                    names=Names(missing),
-                )
-                if house.extra_bettors == "spectators"
-                else Msg(
-                    N_("Everyone but the banker sits on a side or stands: {names} has no place."),
-                    names=Names(missing),
-                ),
-                "seating",
-            )
+            raise refusals.unseated(names=missing, extra_bettors=house.extra_bettors)
         if not right or not left:
-            raise IllegalAction(
-                Msg(N_("Each side needs at least one seat: the right and the left both play.")),
-                "seating",
-            )
+            raise refusals.empty_side()
 
     def _auction_leader(self) -> str | None:
         """The banker the auction would give, if no lot is needed."""
@@ -950,25 +677,13 @@ class Game:
                 )
             )
         if self.keep_log:
-            extra: Msg | str = ""
-            if spectators:
-                extra = Msg(
-                    N_("; watching: {names}")
-                    if self.house.extra_bettors == "spectators"
-                    else N_("; standing: {names}"),
-                    names=", ".join(spectators),
-                )
-            self._event(
-                "seat",
-                Msg(
-                    N_("Seated: right {right}; left {left} (from the banker outward){extra}."),
-                    right=", ".join(right),
-                    left=", ".join(left),
-                    extra=extra,
-                ),
+            self._tell(
                 out,
+                "seat",
                 right=list(right),
                 left=list(left),
+                spectators=spectators,
+                watching=self.house.extra_bettors == "spectators",
             )
         return out
 
@@ -978,16 +693,7 @@ class Game:
         if (self.phase == "auction" and not self.bids) or self.phase == "ended":
             raise self._phase_error("shuffle")
         if self.phase not in ("auction", "betting") or self.shoe_ready:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "The shoe of bank {bank} is already shuffled and cut; it is not "
-                        "shuffled again until a fresh bank."
-                    ),
-                    bank=self.bank_number,
-                ),
-                "shuffle",
-            )
+            raise refusals.already_shuffled(bank=self.bank_number)
         for who in shufflers:
             self._check_participant(who)
         if cut is not None:
@@ -1058,23 +764,9 @@ class Game:
         self.shoe_deals = 0
         self.burnt = False
         if self.keep_log:
-            self._event(
-                "shuffle",
-                Msg(
-                    N_(
-                        "Shuffled by the croupier, then {who} (the banker last); {cutter} cuts. "
-                        "{cards} cards in the shoe."
-                    )
-                    if croupier
-                    else N_(
-                        "Shuffled by {who} (the banker last); {cutter} cuts. "
-                        "{cards} cards in the shoe."
-                    ),
-                    who=", ".join(hands),
-                    cutter=cutter,
-                    cards=len(self.shoe),
-                ),
+            self._tell(
                 out,
+                "shuffle",
                 shufflers=list(hands),
                 cut=cutter,
                 cards=len(self.shoe),
@@ -1096,20 +788,7 @@ class Game:
         if self.banks:
             self.banks[-1].reshuffles.append(order)
         if self.keep_log:
-            self._event(
-                "reshuffle",
-                Msg(
-                    N_(
-                        "Fewer than {min_cards} cards are left: all the cards are "
-                        "reshuffled ({cards} in the shoe) and the bank goes on."
-                    ),
-                    min_cards=self.house.min_cards,
-                    cards=len(order),
-                ),
-                out,
-                min_cards=self.house.min_cards,
-                cards=len(self.shoe),
-            )
+            self._tell(out, "reshuffle", min_cards=self.house.min_cards, cards=len(self.shoe))
 
     def _ensure_shoe(self, out: list[Event]) -> None:
         if not self.shoe_ready:
@@ -1123,9 +802,7 @@ class Game:
         if self.phase != "betting":
             raise self._phase_error("wager")
         if who == self.banker:
-            raise IllegalAction(
-                Msg(N_("{who} holds the bank; the banker never wagers."), who=who), "banker"
-            )
+            raise refusals.banker_wagers(who=who)
         idx = self._order_index[who]
         if idx < self.next_bettor:
             did = (
@@ -1133,18 +810,7 @@ class Game:
                 if who in self.passed
                 else (N_("called banco") if who in self.claims else N_("wagered"))
             )
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "{who} has already had a turn this coup ({did}): {what} go once round "
-                        "the table, anticlockwise from the banker's right."
-                    ),
-                    who=who,
-                    did=Word(did),
-                    what=Word(what),
-                ),
-                "turn",
-            )
+            raise refusals.turn_already_had(who=who, did=did, what=what)
         return idx
 
     def _cover_for(self, who: str) -> int | None:
@@ -1215,30 +881,10 @@ class Game:
         own = self._side_by_name.get(who)
         if own is not None:
             if side is not None and side != own:
-                raise IllegalAction(
-                    Msg(
-                        N_(
-                            "{who} sits on the {own} and backs the {own} hand (or à cheval), "
-                            "not the {side}."
-                        ),
-                        who=who,
-                        own=Word(own),
-                        side=Word(side),
-                    ),
-                    "side",
-                )
+                raise refusals.wrong_side(who=who, own=own, side=side)
             return own
         if side is None and not a_cheval:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "{who} has no seat: a bet from outside the seats names its side "
-                        "(right or left) or is à cheval."
-                    ),
-                    who=who,
-                ),
-                "side",
-            )
+            raise refusals.side_not_named(who=who)
         return side or "right"
 
     def _check_wager(
@@ -1247,78 +893,20 @@ class Game:
         """The checks of :meth:`verify_wager`; returns the wagerer's place in table order."""
         idx = self._bettor_check(who, N_("wagers"))
         if self.broken:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "The bank is broken: {banker} replenishes it or gives it up before "
-                        "any wager."
-                    ),
-                    banker=self.banker,
-                ),
-                "broken",
-            )
+            raise refusals.bank_broken_before_wager(banker=self.banker)
         if side is not None or self.spectators:
             self._wager_side(who, a_cheval, side)
         if ride and self.ride_stake(who) != (amount, a_cheval):
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "{who} cannot let {amount} ride: a ride stakes again the last coup's "
-                        "winning (or tied) wager with its winnings, the same way."
-                    ),
-                    who=who,
-                    amount=amount,
-                ),
-                "ride",
-            )
+            raise refusals.ride_not_possible(who=who, amount=amount)
         if self.claims:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "{names} called banco: banco excludes ordinary wagers this coup "
-                        "(you may call banco too, if you can cover the whole fund, or pass)."
-                    ),
-                    names=Names(self.claims),
-                ),
-                "banco",
-            )
+            raise refusals.banco_excludes_wagers(names=self.claims)
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-            raise IllegalAction(
-                Msg(
-                    N_("A wager is a whole number of chips, at least 1 (not {amount})."),
-                    amount=quoted(amount),
-                ),
-                "amount",
-            )
+            raise refusals.wager_not_whole(amount=amount)
         if a_cheval and amount % 2:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "An à cheval wager is split equally between the two sides, so it must be "
-                        "even: {amount} is odd (try {other})."
-                    ),
-                    amount=amount,
-                    other=amount - 1 if amount > 1 else 2,
-                ),
-                "a_cheval",
-            )
+            raise refusals.a_cheval_odd(amount=amount, other=amount - 1 if amount > 1 else 2)
         balance = self.balances[who]
         if amount > balance:
-            raise IllegalAction(
-                Msg(
-                    N_("{who} has {chips}: a wager cannot exceed your balance (at most {most})."),
-                    who=who,
-                    chips=chips(balance),
-                    most=balance,
-                )
-                if balance
-                else Msg(
-                    N_("{who} has {chips}: a wager cannot exceed your balance."),
-                    who=who,
-                    chips=chips(balance),
-                ),
-                "balance",
-            )
+            raise refusals.wager_over_balance(who=who, balance=balance)
         if self._home:  # the fund's cover left (cover_left())
             cover: int | None = self.fund - self._exposure_right - self._exposure_left
         else:
@@ -1326,35 +914,11 @@ class Game:
         if cover is None:
             return idx
         if cover <= 0:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "The bank is covered: stakes of {staked} already match the "
-                        "fund of {fund}, so no wager can be accepted."
-                    ),
-                    staked=chips(self.staked()),
-                    fund=chips(self.fund),
-                )
-                if not self.unlimited
-                else Msg(
-                    N_(
-                        "{banker} cannot hold more: the stakes already take the fund and "
-                        "every chip the banker has."
-                    ),
-                    banker=self.banker,
-                ),
-                "cover",
+            raise refusals.bank_covered(
+                staked=self.staked(), fund=self.fund, unlimited=self.unlimited, banker=self.banker
             )
         if a_cheval and cover < 2:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "Only 1 chip of the fund is left to cover: an à cheval wager needs 2 "
-                        "(one on each side); an ordinary wager of 1 is still possible."
-                    )
-                ),
-                "cover",
-            )
+            raise refusals.a_cheval_one_chip_left()
         return idx
 
     def can_wager(
@@ -1416,36 +980,7 @@ class Game:
                 )
             )
         if self.keep_log:
-            reduced: Msg | str = (
-                Msg(
-                    N_(" — reduced from {asked} to the {amount} of cover left"),
-                    asked=amount,
-                    amount=chips(accepted),
-                )
-                if accepted < amount
-                else ""
-            )
-            if a_cheval:
-                template = (
-                    N_("{who} lets it ride: {amount} à cheval (half on each side){reduced}.")
-                    if ride
-                    else N_("{who} wagers {amount} à cheval (half on each side){reduced}.")
-                )
-            else:
-                template = (
-                    N_("{who} lets it ride: {amount} on the {side}{reduced}.")
-                    if ride
-                    else N_("{who} wagers {amount} on the {side}{reduced}.")
-                )
-            self._event(
-                "wager",
-                Msg(
-                    template,
-                    who=who,
-                    amount=chips(accepted),
-                    side=Word(side),
-                    reduced=reduced,
-                ),
+            self._tell(
                 out,
                 "wager.ride" if ride else "wager",
                 who=who,
@@ -1453,6 +988,8 @@ class Game:
                 asked=amount,
                 side="both" if a_cheval else side,
                 a_cheval=a_cheval,
+                hand=side,
+                ride=ride,
             )
         return out
 
@@ -1461,67 +998,16 @@ class Game:
             return self._as_if_closed(self.verify_banco, who, right, left)
         self._bettor_check(who, N_("calls"))
         if self.broken:
-            raise IllegalAction(
-                Msg(
-                    N_("The bank is broken: {banker} replenishes it or gives it up first."),
-                    banker=self.banker,
-                ),
-                "broken",
-            )
+            raise refusals.bank_broken_replenish_first(banker=self.banker)
         if self.house.banco == "halves" and who not in self._side_by_name:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "{who} stands: banco is called from a seat (those standing stake only what "
-                        "the seated players leave uncovered)."
-                    ),
-                    who=who,
-                ),
-                "banco",
-            )
+            raise refusals.banco_from_standing(who=who)
         limit = self.house.max_bancos_in_row
         if limit is not None and self.banco_run[0] == who and self.banco_run[1] >= limit:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "{who} has called banco {limit} times in a row: no player may banco more "
-                        "than twice consecutively."
-                    ),
-                    who=who,
-                    limit=limit,
-                )
-                if limit == 2
-                else Msg(
-                    N_(
-                        "{who} has called banco {limit} times in a row: no player may banco more "
-                        "than {limit} times consecutively."
-                    ),
-                    who=who,
-                    limit=limit,
-                ),
-                "banco",
-            )
+            raise refusals.banco_run(who=who, limit=limit)
         if self.lines:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "Banco is called before any ordinary wager of the coup; "
-                        "{names} already wagered."
-                    ),
-                    names=Names([line.who for line in self.lines]),
-                ),
-                "banco",
-            )
+            raise refusals.banco_after_wagers(names=[line.who for line in self.lines])
         if self.balances[who] < self.fund:
-            raise IllegalAction(
-                Msg(
-                    N_("Banco covers the whole fund of {fund}; {who} has only {chips}."),
-                    fund=chips(self.fund),
-                    who=who,
-                    chips=chips(self.balances[who]),
-                ),
-                "banco",
-            )
+            raise refusals.banco_over_balance(fund=self.fund, who=who, balance=self.balances[who])
         self._banco_split(who, right, left)
 
     def _banco_split(self, who: str, right: int | None, left: int | None) -> tuple[int, int]:
@@ -1529,50 +1015,20 @@ class Game:
         fund = self.fund
         if self.house.banco != "both-hands":
             if right is not None or left is not None:
-                raise IllegalAction(
-                    Msg(
-                        N_(
-                            "Under the {rules} rules a banco covers the caller's own side: "
-                            "it is not divided between the hands."
-                        ),
-                        rules=Word(self.house.name),
-                    ),
-                    "banco",
-                )
+                raise refusals.banco_not_divided(rules=self.house.name)
             own = self._side_by_name.get(who, "right")
             return (fund, 0) if own == "right" else (0, fund)
         split = self.options.banco_split
         if right is None and left is None:
             if split != "free":
-                raise IllegalAction(
-                    Msg(
-                        N_(
-                            "This house requires a banco divided between the two hands ({rule}): "
-                            "say how much on the right and on the left."
-                        ),
-                        rule=self._split_rule(),
-                    ),
-                    "banco",
-                )
+                raise refusals.banco_division_missing(rule=self._split_rule())
             own = self._side_by_name.get(who)
             if own is None:  # a spectator: half each
                 return (fund + 1) // 2, fund // 2
             return (fund, 0) if own == "right" else (0, fund)
         r, lt = right or 0, left or 0
         if isinstance(r, bool) or isinstance(lt, bool) or r < 0 or lt < 0 or r + lt != fund:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "A banco stakes the whole fund of {chips}: right and left must be whole "
-                        "numbers adding up to {fund} (not {right} and {left})."
-                    ),
-                    chips=chips(fund),
-                    fund=fund,
-                    right=r,
-                    left=lt,
-                ),
-                "banco",
-            )
+            raise refusals.banco_division_wrong(balance=fund, fund=fund, right=r, left=lt)
         if split == "divided" and (r == 0 or lt == 0):
             bad = True
         elif split == "even":
@@ -1582,18 +1038,8 @@ class Game:
         else:
             bad = False
         if bad:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "{banker} refuses this banco: the house requires {rule} "
-                        "(not {right} right and {left} left)."
-                    ),
-                    banker=self.banker,
-                    rule=self._split_rule(),
-                    right=r,
-                    left=lt,
-                ),
-                "banco",
+            raise refusals.banco_division_refused(
+                banker=self.banker, rule=self._split_rule(), right=r, left=lt
             )
         return r, lt
 
@@ -1645,17 +1091,7 @@ class Game:
         if self.recording:
             self._remember(Banco.model_construct(act="banco", who=who, right=right, left=left))
         if self.keep_log:
-            suivi = who in self.banco_suivi
-            self._event(
-                "banco",
-                Msg(N_("{who} calls banco (banco suivi: first priority)."), who=who)
-                if suivi
-                else Msg(N_("{who} calls banco."), who=who),
-                out,
-                "banco.call",
-                who=who,
-                suivi=suivi,
-            )
+            self._tell(out, "banco.call", who=who, suivi=who in self.banco_suivi)
         return out
 
     def verify_pass_turn(self, who: str) -> None:
@@ -1689,7 +1125,7 @@ class Game:
         if self.recording:
             self._remember(Pass.model_construct(act="pass", who=who))
         if self.keep_log:
-            self._event("pass", Msg(N_("{who} passes."), who=who), out, who=who)
+            self._tell(out, "pass", who=who)
         return out
 
     def pass_(self, who: str) -> list[Event]:
@@ -1707,16 +1143,7 @@ class Game:
         if self.phase != "betting":
             raise self._phase_error("deal")
         if self.broken:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "The bank is broken: {banker} replenishes it (replenish) or gives it up "
-                        "(retire) before another coup."
-                    ),
-                    banker=self.banker,
-                ),
-                "broken",
-            )
+            raise refusals.bank_broken_before_deal(banker=self.banker)
 
     def can_deal(self) -> bool:
         return self._can(self.verify_deal)
@@ -1742,16 +1169,7 @@ class Game:
             self.balances[self.banker or ""] -= put
             self.fund += put
             if self.keep_log:
-                self._event(
-                    "hold",
-                    Msg(
-                        N_("{banker} holds every stake: puts up {amount} (fund {fund})."),
-                        banker=self.banker,
-                        amount=chips(put),
-                        fund=self.fund,
-                    ),
-                    out,
-                )
+                self._tell(out, "hold", banker=self.banker, amount=put, fund=self.fund)
         sides = self.sides
         deciders = self.deciders
         deciders["right"] = sides["right"][self.active_index["right"]]
@@ -1776,34 +1194,14 @@ class Game:
         b.append(shoe.pop())
         self.phase = "right"
         if self.keep_log:
-            self._event(
-                "deal",
-                Msg(
-                    N_(
-                        "Coup {coup}: {banker} deals two cards each, face down (right, left, banker)."
-                    ),
-                    coup=self.coup_number,
-                    banker=self.banker,
-                ),
-                out,
-                coup=self.coup_number,
-                banker=self.banker,
-            )
+            self._tell(out, "deal", coup=self.coup_number, banker=self.banker)
         self.shoe_deals += 1
         if not self._home and self.house.naturals == "per-side":
             self._per_side_naturals(out)
         elif _points(r) >= 8 or _points(left) >= 8 or _points(b) >= 8:
             if self.keep_log:
-                naturals = [m for m in MOVERS if _points(hands[m]) >= 8]
-                self._event(
-                    "natural",
-                    Msg(
-                        N_("Natural ({shown}): all hands are shown; nobody draws."),
-                        shown=self._naturals_shown(naturals),
-                    ),
-                    out,
-                    totals={m: self._total(m) for m in naturals},
-                )
+                totals = {m: self._total(m) for m in MOVERS if _points(hands[m]) >= 8}
+                self._tell(out, "natural", totals=totals)
             self._finish(True, out)
         else:
             self._advance(out)
@@ -1817,15 +1215,8 @@ class Game:
         settled = settled_sides("per-side", banker=bank, right=right, left=left)
         if len(settled) == 2:
             if self.keep_log:
-                naturals = [m for m in MOVERS if _points(hands[m]) >= 8]
-                self._event(
-                    "natural",
-                    Msg(
-                        N_("Natural ({shown}): all hands are shown; nobody draws."),
-                        shown=self._naturals_shown(naturals),
-                    ),
-                    out,
-                )
+                totals = {m: self._total(m) for m in MOVERS if _points(hands[m]) >= 8}
+                self._tell(out, "natural.shown", totals=totals)
             self._finish(True, out)
             return
         if settled:
@@ -1834,19 +1225,8 @@ class Game:
                 self.moves[side] = "natural"
             if self.keep_log:
                 side = settled[0]
-                self._event(
-                    "natural",
-                    Msg(
-                        N_(
-                            "Natural on the {side}: {cards} = {total} wins at once; "
-                            "the {other} side and the banker play on."
-                        ),
-                        side=Word(side),
-                        cards=Cards(hands[side]),
-                        total=self._total(side),
-                        other=Word("left" if side == "right" else "right"),
-                    ),
-                    out,
+                self._tell(
+                    out, "natural.side", side=side, cards=hands[side], total=self._total(side)
                 )
             if self.phase == "right" and "right" in settled:
                 self.phase = "left"
@@ -1875,28 +1255,7 @@ class Game:
             )
         left_out = [p for p in self.claims if p not in dict(takers)]
         if self.keep_log:
-            covers = [
-                Msg(
-                    N_("{who} covers {amount} on the {side}"),
-                    who=w,
-                    amount=chips(a),
-                    side=Word(str(self.side_of(w))),
-                )
-                for w, a in takers
-            ]
-            text = (
-                covers[0]
-                if len(covers) == 1
-                else Msg(N_("{first} and {second}"), first=covers[0], second=covers[1])
-            )
-            extra: Msg | str = (
-                Msg(N_(" ({names} gave way by priority)"), names=Names(left_out))
-                if left_out
-                else ""
-            )
-            self._event(
-                "banco",
-                Msg(N_("Banco: {text}{extra}."), text=text, extra=extra),
+            self._tell(
                 out,
                 "banco.covered",
                 takers=[[w, a, self.side_of(w)] for w, a in takers],
@@ -1919,33 +1278,11 @@ class Game:
         self._take(_line(caller, "banco", r, lt))
         if self.keep_log:
             others = [p for p in self.claims if p != caller]
-            extra: Msg | str = (
-                Msg(N_(" ({names} gave way by precedence)"), names=Names(others)) if others else ""
-            )
-            self._event(
-                "banco",
-                Msg(
-                    N_(
-                        "Banco: {caller} stakes the whole fund, {right} on the right and {left} "
-                        "on the left, and plays both hands{extra}."
-                    ),
-                    caller=caller,
-                    right=r,
-                    left=lt,
-                    extra=extra,
-                ),
-                out,
-            )
+            self._tell(out, "banco.both", caller=caller, right=r, left=lt, others=others)
         return caller
 
     def _total(self, mover: Mover) -> int:
         return _points(self.hands[mover])
-
-    def _naturals_shown(self, naturals: Sequence[Mover]) -> Listed:
-        """``right 8, banker 9``: the hands with a natural and their totals."""
-        return Listed(
-            Msg(N_("{side} {total}"), side=Word(m), total=self._total(m)) for m in naturals
-        )
 
     def _advance(self, out: list[Event]) -> None:
         """Apply forced moves until a choice is pending.
@@ -1985,30 +1322,9 @@ class Game:
             # Announced, a side's move reads the same whether forced or chosen.
             said = mover != "banker" and self.forced_moves == "announced"
             if card is None:
-                text = (
-                    Msg(N_("The {side} side ({who}) says non: stands."), side=Word(mover), who=who)
-                    if said
-                    else Msg(N_("{Side} ({who}) stands."), Side=Word(_side_name(mover)), who=who)
-                )
-                self._event(move, text, out, "stand.said" if said else "stand", side=mover, who=who)
+                self._tell(out, "stand.said" if said else "stand", side=mover, who=who)
             else:
-                text = (
-                    Msg(
-                        N_("The {side} side ({who}) says carte: draws {card} face up."),
-                        side=Word(mover),
-                        who=who,
-                        card=Card(card),
-                    )
-                    if said
-                    else Msg(
-                        N_("{Side} ({who}) draws: {card} face up."),
-                        Side=Word(_side_name(mover)),
-                        who=who,
-                        card=Card(card),
-                    )
-                )
-                code = "draw.said" if said else "draw"
-                self._event(move, text, out, code, side=mover, who=who, card=card)
+                self._tell(out, "draw.said" if said else "draw", side=mover, who=who, card=card)
         self._next_mover(mover, out)
 
     def side_acts(self, side: Side) -> tuple[str, ...]:
@@ -2034,23 +1350,13 @@ class Game:
 
     def verify_move(self, side: Mover, draw: bool) -> None:
         if side not in MOVERS:
-            raise IllegalAction(
-                Msg(N_("{side} is not a hand: say right, left or banker."), side=quoted(side)),
-                "side",
-            )
+            raise refusals.not_a_hand(side=side)
         if self.phase == "auction" and self.bids:
             return self._as_if_closed(self.verify_move, side, draw)
         if self.phase not in MOVERS:
             raise self._phase_error("decision")
         if side in self.settled:
-            raise IllegalAction(
-                Msg(
-                    N_("The {side} side was settled by its natural: it does not draw. {prompt}"),
-                    side=Word(side),
-                    prompt=self.turn().prompt_msg,
-                ),
-                "natural",
-            )
+            raise refusals.side_settled(side=side, prompt=self.turn().prompt_msg)
         if (
             self.forced_moves == "announced"
             and side == self.phase
@@ -2060,10 +1366,7 @@ class Game:
             legal = self.side_acts(side)  # type: ignore[arg-type]
             if ("draw" if draw else "stand") not in legal:
                 # Names a concealed total: the "forced" category is shown to its holder only.
-                raise IllegalAction(
-                    _forced_refusal(side, self._total(side), draw),
-                    "forced",
-                )
+                raise refusals.forced_move(side, self._total(side), draw)
             return
         if side in self.unconfirmed:
             done = self.moves[side]
@@ -2073,38 +1376,14 @@ class Game:
                     if done == "stand"
                     else sum(card_value(c) for c in self.hands[side][:2]) % 10
                 )
-                raise IllegalAction(
-                    _forced_refusal(side, total, draw),
-                    "forced",
-                )
+                raise refusals.forced_move(side, total, draw)
             return
         if self.moves[side] is not None:
-            raise IllegalAction(
-                Msg(
-                    N_("The {side} side has already drawn this coup. {prompt}"),
-                    side=Word(side),
-                    prompt=self.turn().prompt_msg,
-                )
-                if self.moves[side] == "draw"
-                else Msg(
-                    N_("The {side} side has already stood this coup. {prompt}"),
-                    side=Word(side),
-                    prompt=self.turn().prompt_msg,
-                ),
-                "turn",
+            raise refusals.side_already_moved(
+                side=side, drew=self.moves[side] == "draw", prompt=self.turn().prompt_msg
             )
         if side != self.phase:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "It is not the {side}'s turn: the right side decides first, then the "
-                        "left, then the banker. {prompt}"
-                    ),
-                    side=Word(side),
-                    prompt=self.turn().prompt_msg,
-                ),
-                "turn",
-            )
+            raise refusals.not_sides_turn(side=side, prompt=self.turn().prompt_msg)
 
     def can_draw(self, side: Mover) -> bool:
         return self._can(self.verify_move, side, True)
@@ -2205,64 +1484,18 @@ class Game:
             unpaid=unpaid,
         )
         if self.keep_log:
-            shown = Clauses(
-                Msg(
-                    N_("{side} {cards} = {total}"),
-                    side=Word(m),
-                    cards=Cards(hands[m]),
-                    total=totals[m],
-                )
-                for m in MOVERS
+            self._tell(
+                out, "reveal", hands={m: list(hands[m]) for m in MOVERS}, totals=dict(totals)
             )
-            if self.keep_log:
-                self._event(
-                    "reveal",
-                    Msg(N_("Hands shown: {shown}."), shown=shown),
-                    out,
-                    hands={m: list(hands[m]) for m in MOVERS},
-                    totals=dict(totals),
-                )
-            verdict = {
-                "player": N_("{side} wins"),
-                "banker": N_("{side} loses"),
-                "tie": N_("{side} ties"),
-            }
-            parts: list[Msg] = [Msg(verdict[results[side]], side=Word(side)) for side in SIDES]
-            if unpaid:
-                parts.append(
-                    Msg(
-                        N_("the fund is exhausted: {unpaid}"),
-                        unpaid=Listed(
-                            Msg(
-                                N_("{who} unpaid {amount} (stake returned)"), who=w, amount=chips(n)
-                            )
-                            for w, n in unpaid.items()
-                        ),
-                    )
-                )
-            moved = fund - fund_before
-            change = (
-                Msg(N_("the fund rises by {n} to {fund}"), n=moved, fund=fund)
-                if moved > 0
-                else Msg(N_("the fund falls by {n} to {fund}"), n=-moved, fund=fund)
-                if moved < 0
-                else Msg(N_("the fund stays at {fund}"), fund=fund)
+            self._tell(
+                out,
+                "settle",
+                coup=self.coup_number,
+                results=dict(results),
+                fund_before=fund_before,
+                fund=fund,
+                unpaid=unpaid,
             )
-            if self.keep_log:
-                self._event(
-                    "settle",
-                    Msg(
-                        N_("Coup {coup} settled: {parts}; {change}."),
-                        coup=self.coup_number,
-                        parts=Listed(parts),
-                        change=change,
-                    ),
-                    out,
-                    coup=self.coup_number,
-                    results=dict(results),
-                    fund_before=fund_before,
-                    fund=fund,
-                )
         self.coups.append(summary)
         seen = self.seen
         seen += hands["right"]
@@ -2284,18 +1517,7 @@ class Game:
             if house.broken_bank == "replenish" and not low and self.balances[self.banker or ""]:
                 self.broken = True
                 if self.keep_log:
-                    self._event(
-                        "broken",
-                        Msg(
-                            N_(
-                                "The bank is broken: {banker} may replenish it (up to "
-                                "{minimum}, the agreed minimum) or give it up."
-                            ),
-                            banker=self.banker,
-                            minimum=chips(self.bank_bid),
-                        ),
-                        out,
-                    )
+                    self._tell(out, "broken", banker=self.banker, minimum=self.bank_bid)
             else:
                 self._end_bank("bankrupt", out)
         elif low and house.low_shoe == "reshuffle":
@@ -2345,41 +1567,15 @@ class Game:
         """classic: before a shoe's first deal the banker may burn 1 to ``max_burn`` cards."""
         most = self.house.max_burn
         if not most:
-            raise IllegalAction(
-                Msg(
-                    N_("Under the {rules} rules no cards are burnt."),
-                    rules=Word(self.house.name),
-                ),
-                "burn",
-            )
+            raise refusals.no_burning(rules=self.house.name)
         if self.phase == "auction" and self.bids:
             return self._as_if_closed(self.verify_burn, count)
         if self.phase != "betting" or self.broken:
             raise self._phase_error("burn")
         if self.shoe_deals or self.burnt:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "Cards are burnt once, before the first deal of a shoe: this shoe's burn is done."
-                    )
-                )
-                if self.burnt
-                else Msg(
-                    N_(
-                        "Cards are burnt once, before the first deal of a shoe: this shoe is in play."
-                    )
-                ),
-                "burn",
-            )
+            raise refusals.burn_done(burnt=self.burnt)
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= most:
-            raise IllegalAction(
-                Msg(
-                    N_("The banker burns from 1 to {most} cards (not {count})."),
-                    most=most,
-                    count=quoted(count),
-                ),
-                "burn",
-            )
+            raise refusals.burn_count(most=most, count=count)
         return None
 
     def can_burn(self, count: int) -> bool:
@@ -2402,64 +1598,23 @@ class Game:
         if self.recording:
             self._remember(Burn.model_construct(act="burn", count=count))
         if self.keep_log:
-            self._event(
-                "burn",
-                Msg.plural(
-                    Nn_(
-                        "{banker} burns {n} card, shown to all: {cards}.",
-                        "{banker} burns {n} cards, shown to all: {cards}.",
-                    ),
-                    count,
-                    banker=self.banker,
-                    cards=Cards(cards),
-                ),
-                out,
-            )
+            self._tell(out, "burn", banker=self.banker, count=count, cards=cards)
         return out
 
     def verify_accept(self) -> None:
         """hoyle: the banker may declare the stakes accepted when they exceed the fund."""
         if not self.house.stakes_accepted:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "Under the {rules} rules the stakes never exceed the fund: there is "
-                        "nothing to accept."
-                    ),
-                    rules=Word(self.house.name),
-                ),
-                "accept",
-            )
+            raise refusals.no_accepting(rules=self.house.name)
         if self.phase != "betting":
             raise self._phase_error("accept")
         if self.unlimited:
-            raise IllegalAction(
-                Msg(
-                    N_("The stakes are already accepted: {banker}'s bank is unlimited."),
-                    banker=self.banker,
-                ),
-                "accept",
-            )
+            raise refusals.already_accepted(banker=self.banker)
         excess = self.staked() - self.fund
         if excess <= 0:
-            raise IllegalAction(
-                Msg(
-                    N_("The fund of {fund} covers the stakes: there is nothing to accept."),
-                    fund=chips(self.fund),
-                ),
-                "accept",
-            )
+            raise refusals.nothing_to_accept(fund=self.fund)
         have = self.balances[self.banker or ""]
         if have < excess:
-            raise IllegalAction(
-                Msg(
-                    N_("{banker} has {chips}: accepting the stakes needs {more} more in the bank."),
-                    banker=self.banker,
-                    chips=chips(have),
-                    more=chips(excess),
-                ),
-                "accept",
-            )
+            raise refusals.accept_over_balance(banker=self.banker, balance=have, more=excess)
 
     def can_accept(self) -> bool:
         return self._can(self.verify_accept)
@@ -2475,49 +1630,19 @@ class Game:
         if self.recording:
             self._remember(Accept.model_construct(act="accept"))
         if self.keep_log:
-            self._event(
-                "accept",
-                Msg(
-                    N_(
-                        "{banker} declares the stakes accepted and puts up {amount} "
-                        "(fund {fund}): the bank is unlimited from now on."
-                    ),
-                    banker=self.banker,
-                    amount=chips(excess),
-                    fund=self.fund,
-                ),
-                out,
-            )
+            self._tell(out, "accept", banker=self.banker, amount=excess, fund=self.fund)
         return out
 
     def verify_replenish(self, amount: int) -> None:
         """hoyle: a broken bank is replenished from the banker's chips, up to the minimum."""
         if self.house.broken_bank != "replenish":
-            raise IllegalAction(
-                Msg(
-                    N_("Under the {rules} rules a broken bank ends the bank."),
-                    rules=Word(self.house.name),
-                ),
-                "replenish",
-            )
+            raise refusals.no_replenishing(rules=self.house.name)
         if self.phase != "betting" or not self.broken:
-            raise IllegalAction(
-                Msg(N_("Only a broken bank (fund 0) is replenished, between coups.")), "replenish"
-            )
+            raise refusals.bank_not_broken()
         most = min(self.bank_bid, self.balances[self.banker or ""])
         if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= most:
-            raise IllegalAction(
-                Msg(
-                    N_(
-                        "{banker} replenishes the bank with 1 to {most} chips (the agreed minimum "
-                        "is {minimum}; not {amount})."
-                    ),
-                    banker=self.banker,
-                    most=most,
-                    minimum=self.bank_bid,
-                    amount=quoted(amount),
-                ),
-                "replenish",
+            raise refusals.replenish_amount(
+                banker=self.banker, most=most, minimum=self.bank_bid, amount=amount
             )
 
     def can_replenish(self, amount: int) -> bool:
@@ -2532,33 +1657,16 @@ class Game:
         if self.recording:
             self._remember(Replenish.model_construct(act="replenish", amount=amount))
         if self.keep_log:
-            self._event(
-                "replenish",
-                Msg(
-                    N_("{banker} replenishes the broken bank with {amount}."),
-                    banker=self.banker,
-                    amount=chips(amount),
-                ),
-                out,
-            )
+            self._tell(out, "replenish", banker=self.banker, amount=amount)
         return out
 
     def verify_take(self, who: str) -> None:
         """classic: the retired bank is offered at the same size, in precedence."""
         self._check_participant(who)
         if not self.offer:
-            raise IllegalAction(
-                Msg(N_("No bank is on offer: a bank is taken by bidding for it.")), "take"
-            )
+            raise refusals.no_offer()
         if who != self.offer[0]:
-            raise IllegalAction(
-                Msg(
-                    N_("The bank of {size} is offered to {who} first (order of precedence)."),
-                    size=chips(self.offer_size),
-                    who=self.offer[0],
-                ),
-                "take",
-            )
+            raise refusals.offered_to_another(size=self.offer_size, who=self.offer[0])
 
     def can_take(self, who: str) -> bool:
         return self._can(self.verify_take, who)
@@ -2580,16 +1688,7 @@ class Game:
         self.phase = "betting"
         self.seating_open = True
         if self.keep_log:
-            self._event(
-                "banker",
-                Msg(
-                    N_("{who} takes the bank at the same size: bank {bank}, fund {fund}."),
-                    who=who,
-                    bank=self.bank_number,
-                    fund=chips(size),
-                ),
-                out,
-            )
+            self._tell(out, "take", who=who, bank=self.bank_number, fund=size)
         return out
 
     def _decline(self, who: str) -> list[Event]:
@@ -2600,17 +1699,7 @@ class Game:
         if self.recording:
             self._remember(Pass.model_construct(act="pass", who=who))
         if self.keep_log:
-            self._event(
-                "pass",
-                Msg(
-                    N_("{who} declines the bank; it is offered to {next}."),
-                    who=who,
-                    next=self.offer[0],
-                )
-                if self.offer
-                else Msg(N_("{who} declines the bank; a fresh auction opens."), who=who),
-                out,
-            )
+            self._tell(out, "decline", who=who, next=self.offer[0] if self.offer else "")
         if not self.offer:
             self._start_auction()
         return out
@@ -2631,24 +1720,10 @@ class Game:
             return self._as_if_closed(self.verify_retire)
         if self.phase != "betting":
             if self.phase in ("right", "left", "banker"):
-                raise IllegalAction(
-                    Msg(
-                        N_(
-                            "The banker may retire only between coups, not while a coup is being "
-                            "played."
-                        )
-                    ),
-                    "retire",
-                )
+                raise refusals.retire_during_coup()
             raise self._phase_error("retire")
         if not self.coups:
-            raise IllegalAction(
-                Msg(
-                    N_("{banker} may retire only after at least one coup of the bank."),
-                    banker=self.banker,
-                ),
-                "retire",
-            )
+            raise refusals.retire_before_coup(banker=self.banker)
 
     def can_retire(self) -> bool:
         return self._can(self.verify_retire)
@@ -2660,9 +1735,7 @@ class Game:
         for line in self.lines:
             self.balances[line.who] += line.right + line.left
         if self.lines and self.keep_log:
-            self._event(
-                "return", Msg(N_("Stakes already placed for the next coup are returned.")), out
-            )
+            self._tell(out, "return")
         if self.recording:
             self._remember(Retire.model_construct(act="retire"))
         self._reset_coup()
@@ -2673,18 +1746,7 @@ class Game:
             self.offer = [p for p in self.precedence if p != banker and self.balances[p] >= size]
             self.offer_size, self._offer_banker = size, banker
             if self.offer and self.keep_log:
-                self._event(
-                    "offer",
-                    Msg(
-                        N_(
-                            "The bank of {size} is offered to each player in order of "
-                            "precedence: first {who} (take it, or pass)."
-                        ),
-                        size=chips(size),
-                        who=self.offer[0],
-                    ),
-                    out,
-                )
+                self._tell(out, "offer", size=size, who=self.offer[0])
         return out
 
     def _end_bank(self, reason: str, out: list[Event]) -> None:
@@ -2702,39 +1764,17 @@ class Game:
             bank.coups = len(self.coups)  # type: ignore[misc]
             bank.ended = self.ended  # type: ignore[misc]
         if self.keep_log:
-            why = {
-                "retired": Msg(N_("{banker} retires"), banker=self.banker),
-                "bankrupt": Msg(N_("the bank is broken (fund 0)")),
-                "shoe": Msg(
-                    N_("fewer than {least} cards are left in the shoe"), least=MIN_CARDS_FOR_COUP
-                ),
-            }[reason]
-            self._event(
-                "end",
-                Msg(
-                    N_("Bank {bank} ends: {why}. {returned} return to {banker}. {winners}"),
-                    bank=self.bank_number,
-                    why=why,
-                    returned=chips(returned),
-                    banker=self.banker,
-                    winners=Msg.plural(
-                        Nn_(
-                            "Winner: {names} with {best} ({gain:+d} on the 100 each started with).",
-                            "Winners: {names} with {best} ({gain:+d} on the 100 each started with).",
-                        ),
-                        len(winners),
-                        names=Names(winners),
-                        best=best,
-                        gain=best - START_CHIPS,
-                    ),
-                ),
+            self._tell(
                 out,
+                "end",
                 bank=self.bank_number,
                 reason=reason,
                 banker=self.banker,
                 returned=returned,
                 winners=list(winners),
                 best=best,
+                least=MIN_CARDS_FOR_COUP,
+                gain=best - START_CHIPS,
             )
 
     # ============================================================ dispatch
@@ -2760,9 +1800,7 @@ class Game:
                 return self._deal()
         handler = _APPLY.get(act)  # type: ignore[arg-type]
         if handler is None:
-            raise IllegalAction(
-                Msg(N_("Unknown act {act}."), act=quoted(getattr(action, "act", action))), "act"
-            )
+            raise refusals.unknown_act(act=getattr(action, "act", action))
         return handler(self, action)
 
     # ============================================================ what now
