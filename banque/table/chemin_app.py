@@ -30,7 +30,7 @@ from ..core.cards import RED_SUITS, pretty
 from ..core.messages import tell, tell_error
 from ..i18n import _, ngettext
 from ..text import plain
-from .games_base import JOURNAL_CSS, TwoHandApp
+from .games_base import TwoHandApp
 
 if TYPE_CHECKING:
     from ..games.chemin_de_fer.game import CheminGame
@@ -78,24 +78,7 @@ class CheminApp(TwoHandApp):
     """A chemin de fer table."""
 
     TITLE = "banque — chemin de fer"
-    CSS = (
-        """
-    Screen { layout: vertical; }
-    #title { height: 1; background: $primary; color: $text; padding: 0 1; }
-    #body { height: 1fr; }
-    #left { width: 1fr; }
-    #right { width: 1fr; min-width: 34; }
-    #hands { height: 6; border: round $secondary; padding: 0 1; }
-    #prompt { height: auto; min-height: 4; border: round $accent; padding: 0 1; }
-    #players { height: auto; border: round $secondary; padding: 0 1; }
-    #log { height: 1fr; min-height: 3; padding: 0 1; color: $text-muted;
-           text-wrap: nowrap; text-overflow: ellipsis; }
-    #curtain { height: 1fr; content-align: center middle; text-align: center; }
-    #standings { height: 1fr; padding: 1 2; }
-    #keys { height: 1; background: $panel; padding: 0 1; }
-    """
-        + JOURNAL_CSS
-    )
+    SCREEN_CLASS = "two-hand-chemin"
     HELP_SECTION = "Chemin de fer"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "enter", _("enter"), show=False),
@@ -144,18 +127,18 @@ class CheminApp(TwoHandApp):
         self._rng = game.rng_for("chemin-table")
 
     def compose(self) -> ComposeResult:
-        yield Static(id="title")
-        yield Static(id="journal")  # why the journal cannot be written, while it cannot
-        with Horizontal(id="body"):
-            with Vertical(id="left"):
-                yield Static(id="hands")
-                yield Static(id="prompt")
-                yield CoupLog(id="log")
-            with Vertical(id="right"):
-                yield Static(id="players")
-        yield Static(id="curtain")
-        yield Static(id="standings")
-        yield Static(id="keys")
+        yield Static(id="th-title")
+        yield Static(id="th-journal")  # why the journal cannot be written, while it cannot
+        with Horizontal(id="th-body"):
+            with Vertical(id="th-left"):
+                yield Static(id="th-hands")
+                yield Static(id="th-prompt")
+                yield CoupLog(id="th-log")
+            with Vertical(id="th-right"):
+                yield Static(id="th-players")
+        yield Static(id="th-curtain")
+        yield Static(id="th-standings")
+        yield Static(id="th-keys")
 
     def on_mount(self) -> None:
         self._keep_widgets()

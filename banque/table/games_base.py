@@ -21,22 +21,26 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from ..i18n import _, current_language, install, retranslate
+from .app import css_path
 from .palette import TranslatedApp
 
-__all__ = ["JOURNAL_CSS", "JOURNAL_RETRY", "TwoHandApp"]
+__all__ = ["JOURNAL_RETRY", "TwoHandApp"]
 
 #: Seconds between two tries of a journal that cannot be written (a key tries at once).
 JOURNAL_RETRY = 1.5
-#: The banner that says why the journal cannot be written (each table's CSS has it).
-JOURNAL_CSS = """
-    #journal { display: none; height: auto; background: $error; color: $text;
-               text-style: bold; padding: 0 1; }
-"""
 
 
 class TwoHandApp(TranslatedApp):
     """A two-hand table's App: the palette's language commands; :meth:`refresh_table`
-    draws the table (each table defines it)."""
+    draws the table (each table defines it).
+
+    Its styles are banque's own stylesheet's (``screens.tcss``): its screen has the
+    classes ``two-hand`` and :attr:`SCREEN_CLASS`, as a joined seat's screen has, and its
+    widgets' ids begin with ``th-`` (:meth:`_w` finds them without it)."""
+
+    CSS_PATH = css_path()
+    #: The screen's class for this game's rules in ``screens.tcss`` (each table sets it).
+    SCREEN_CLASS: ClassVar[str] = ""
 
     #: The keys both tables have (each adds its own game's keys to these).
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -54,6 +58,10 @@ class TwoHandApp(TranslatedApp):
     #: Words for the table as it opens (a record that stops at an act the rules refuse).
     notice: Any = None
     _journal_timer: Any = None
+
+    def get_default_screen(self) -> Screen[Any]:
+        """The table's screen, with the classes its styles select."""
+        return Screen(id="_default", classes=f"two-hand {self.SCREEN_CLASS}")
 
     def refresh_table(self) -> None:  # pragma: no cover - each table draws its own
         raise NotImplementedError
@@ -167,7 +175,7 @@ class TwoHandApp(TranslatedApp):
     def _keep_widgets(self) -> None:
         """Keep the table's widgets by id (at mount: :meth:`_w` finds them afterwards)."""
         self._widgets: dict[str, Any] = {
-            str(w.id): w for w in self.screen.query("*") if w.id is not None
+            str(w.id).removeprefix("th-"): w for w in self.screen.query("*") if w.id is not None
         }
 
     def _w(self, ident: str) -> Any:

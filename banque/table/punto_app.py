@@ -27,7 +27,7 @@ from ..core.cards import RED_SUITS, pretty
 from ..core.messages import tell, tell_error
 from ..i18n import N_, _, ngettext, pgettext
 from ..text import plain
-from .games_base import JOURNAL_CSS, TwoHandApp
+from .games_base import TwoHandApp
 
 if TYPE_CHECKING:
     from ..games.punto_banco.game import PuntoGame
@@ -77,25 +77,7 @@ class PuntoApp(TwoHandApp):
     """A punto banco table."""
 
     TITLE = "banque — punto banco"
-    CSS = (
-        """
-    Screen { layout: vertical; }
-    #title { height: 1; background: $primary; color: $text; padding: 0 1; }
-    #body { height: 1fr; }
-    #left { width: 1fr; }
-    #right { width: 1fr; min-width: 34; }
-    #hands { height: 5; border: round $secondary; padding: 0 1; }
-    #spots { height: auto; border: round $secondary; padding: 0 1; }
-    #road { height: 9; border: round $secondary; padding: 0 1; }
-    #players { height: 1fr; border: round $secondary; padding: 0 1; }
-    #log { height: 1fr; min-height: 3; padding: 0 1; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
-    #keys { height: 1; background: $panel; padding: 0 1; }
-    """
-        + JOURNAL_CSS
-        + """
-    #standings { height: 1fr; padding: 1 2; }
-    """
-    )
+    SCREEN_CLASS = "two-hand-punto"
     HELP_SECTION = "Punto banco"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "spot('player')", _("player"), show=False),
@@ -142,18 +124,18 @@ class PuntoApp(TwoHandApp):
             journal.follow({n: seat.rng for n, seat in self.seats.items()})
 
     def compose(self) -> ComposeResult:
-        yield Static(id="title")
-        yield Static(id="journal")  # why the journal cannot be written, while it cannot
-        with Horizontal(id="body"):
-            with Vertical(id="left"):
-                yield Static(id="hands")
-                yield Static(id="spots")
-                yield Static(id="log")
-            with Vertical(id="right"):
-                yield Static(id="road")
-                yield Static(id="players")
-        yield Static(id="standings")
-        yield Static(id="keys")
+        yield Static(id="th-title")
+        yield Static(id="th-journal")  # why the journal cannot be written, while it cannot
+        with Horizontal(id="th-body"):
+            with Vertical(id="th-left"):
+                yield Static(id="th-hands")
+                yield Static(id="th-spots")
+                yield Static(id="th-log")
+            with Vertical(id="th-right"):
+                yield Static(id="th-road")
+                yield Static(id="th-players")
+        yield Static(id="th-standings")
+        yield Static(id="th-keys")
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_table)

@@ -30,7 +30,7 @@ from ...games.chemin_de_fer.game import CheminView
 from ...games.two_hands import Standing, TwoHandCoup, big_road
 from ...i18n import _
 from ..chemin_app import CheminApp, CoupLog
-from ..games_base import JOURNAL_CSS, TwoHandApp
+from ..games_base import TwoHandApp
 from ..punto_app import PuntoApp
 
 #: A view's coups as the game's own records (plain dataclasses, read by pydantic).
@@ -352,18 +352,12 @@ class _JoinedTable(Screen[None]):
         self.app.push_screen(GameHelpScreen(self.HELP_SECTION))
 
 
-_CHEMIN_CSS = CheminApp.CSS.replace("Screen {", "CheminJoinedScreen {").replace(
-    "#", "#th-"
-) + JOURNAL_CSS.replace("#", "#th-")
-
-
 class CheminJoinedScreen(_JoinedTable):
     """A joined seat at chemin de fer: :class:`CheminApp`'s table and keys."""
 
     LOCAL = CheminApp
     HELP_SECTION = CheminApp.HELP_SECTION
-    DEFAULT_CSS = _CHEMIN_CSS
-    SCOPED_CSS = False
+    DEFAULT_CLASSES = "two-hand two-hand-chemin"
     BINDINGS: ClassVar[list[BindingType]] = [*_COMMON_KEYS, *CheminApp.BINDINGS]
 
     def __init__(self, remote: RemoteGame, seat: str | None, computers: dict[str, str]) -> None:
@@ -390,19 +384,13 @@ class CheminJoinedScreen(_JoinedTable):
         yield Static(id="th-keys")
 
 
-_PUNTO_CSS = PuntoApp.CSS.replace("Screen {", "PuntoJoinedScreen {").replace(
-    "#", "#th-"
-) + JOURNAL_CSS.replace("#", "#th-")
-
-
 class PuntoJoinedScreen(_JoinedTable):
     """A joined seat at punto banco: :class:`PuntoApp`'s table and keys; its bets go to
     the host at the deal, and the coup is dealt once every seat present has dealt."""
 
     LOCAL = PuntoApp
     HELP_SECTION = PuntoApp.HELP_SECTION
-    DEFAULT_CSS = _PUNTO_CSS
-    SCOPED_CSS = False
+    DEFAULT_CLASSES = "two-hand two-hand-punto"
     BINDINGS: ClassVar[list[BindingType]] = [*_COMMON_KEYS, *PuntoApp.BINDINGS]
 
     def __init__(self, remote: RemoteGame, seat: str | None, computers: dict[str, str]) -> None:
