@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -30,7 +29,8 @@ from ..core.cards import RED_SUITS, pretty
 from ..core.messages import tell, tell_error
 from ..i18n import _, ngettext
 from ..text import plain
-from .games_base import TwoHandApp
+from .games_base import TwoHandApp, table_keys
+from .widgets.bars import KeyBar
 
 if TYPE_CHECKING:
     from ..games.chemin_de_fer.game import CheminGame
@@ -74,22 +74,47 @@ class CoupLog(Static):
         )
 
 
+#: Chemin de fer's keys: the key bar shows those the table answers now (``key_on``);
+#: Enter says what it does (look, bid, bank, stake, open the betting, deal).
+CHEMIN_KEYS: list[BindingType] = [
+    *[
+        Binding(
+            str(d),
+            f"digit('{d}')",
+            _("Amount"),
+            show=d == 0,
+            key_display="0-9" if d == 0 else None,
+            id=f"chemin.digit{d}",
+        )
+        for d in range(10)
+    ],
+    Binding("enter", "enter('look')", _("Look"), id="chemin.look"),
+    Binding("enter", "enter('bid')", _("Bid"), id="chemin.bid"),
+    Binding("enter", "enter('bank')", _("Set the bank"), id="chemin.bank"),
+    Binding("enter", "enter('stake')", _("Stake"), id="chemin.stake"),
+    Binding("enter", "enter('open')", _("Open the betting"), id="chemin.open"),
+    Binding("enter", "enter('deal')", _("Deal"), id="chemin.deal"),
+    Binding("backspace", "erase", _("Erase"), show=False, id="chemin.erase"),
+    Binding("b", "banco", _("Banco"), id="chemin.banco"),
+    Binding("x", "pass_turn", _("Pass"), id="chemin.pass"),
+    Binding("g", "give_up", _("Pass the bank"), id="chemin.give_up"),
+    Binding("d", "move(True)", _("Draw"), id="chemin.draw"),
+    Binding("s", "move(False)", _("Stand"), id="chemin.stand"),
+    Binding("a", "advice", _("Advice"), id="chemin.advice"),
+]
+#: The actions :meth:`CheminApp.key_on` decides (any other is always on).
+_CHEMIN_ACTIONS = frozenset(
+    ("enter", "digit", "erase", "banco", "pass_turn", "give_up", "move", "advice", "end_game")
+)
+
+
 class CheminApp(TwoHandApp):
     """A chemin de fer table."""
 
     TITLE = "banque — chemin de fer"
     SCREEN_CLASS = "two-hand-chemin"
     HELP_SECTION = "Chemin de fer"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "enter", _("enter"), show=False),
-        Binding("b", "banco", _("banco"), show=False),
-        Binding("x", "pass_turn", _("pass"), show=False),
-        Binding("g", "give_up", _("pass the bank"), show=False),
-        Binding("d", "move(True)", _("draw"), show=False),
-        Binding("s", "move(False)", _("stand"), show=False),
-        Binding("a", "advice", _("advice"), show=False),
-        Binding("backspace", "erase", _("erase"), show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [*CHEMIN_KEYS, *table_keys()]
 
     def __init__(
         self,
@@ -138,7 +163,7 @@ class CheminApp(TwoHandApp):
                 yield Static(id="th-players")
         yield Static(id="th-curtain")
         yield Static(id="th-standings")
-        yield Static(id="th-keys")
+        yield KeyBar(compact=True, id="th-keys")
 
     def on_mount(self) -> None:
         self._keep_widgets()
@@ -232,12 +257,48 @@ class CheminApp(TwoHandApp):
 
     # ------------------------------------------------------------------ keys
 
-    def on_key(self, event: events.Key) -> None:
-        if event.character is not None and event.character.isdigit() and not self.curtain_for:
-            if len(self.entry) < 6:
-                self.entry += event.character
-            event.stop()
-            self.refresh_table()
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.key_on(action, parameters)
+
+    def key_on(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Whether the table answers this key now (the key bar shows it then)."""
+        if action not in _CHEMIN_ACTIONS:
+            return True
+        g = self.game
+        if g.phase == "ended":
+            return False
+        if self.curtain_for:
+            return action == "enter" and parameters == ("look",)
+        if action == "end_game":  # any human, at any moment (refused in words in a coup)
+            return bool(self.humans)
+        who = self._human_turn()
+        if who is None:
+            return False
+        phase = g.phase
+        banker_turn = phase == "betting" and who == g.banker
+        deal = banker_turn and "deal" in g.to_act()[1]
+        typing = phase in ("auction", "bank") or (phase == "betting" and not banker_turn)
+        if action == "enter":
+            kinds = {"auction": "bid", "bank": "bank"}
+            if phase == "betting":
+                kind = "deal" if deal else "open" if banker_turn else "stake"
+            else:
+                kind = kinds.get(phase, "")
+            return parameters == (kind,)
+        if action in ("digit", "erase", "pass_turn"):
+            return typing
+        if action == "banco":
+            return phase == "betting" and not banker_turn
+        if action == "give_up":
+            return banker_turn and not deal
+        if action == "move":
+            return phase in ("punter", "banker")
+        return phase == "banker" and who == g.banker  # advice
+
+    def action_digit(self, digit: str) -> None:
+        if len(self.entry) < 6:
+            self.entry += digit
+        self.refresh_table()
 
     def action_erase(self) -> None:
         self.entry = self.entry[:-1]
@@ -249,7 +310,8 @@ class CheminApp(TwoHandApp):
             return None
         return who
 
-    def action_enter(self) -> None:
+    def action_enter(self, kind: str = "") -> None:
+        """Enter: what it does now (``kind``: the key bar's word for it)."""
         g = self.game
         if self.curtain_for:
             self.viewer, self.curtain_for = self.curtain_for, None
@@ -374,7 +436,7 @@ class CheminApp(TwoHandApp):
             self._w("title").update(
                 _("Chemin de fer · {packs} packs · the game is over").format(packs=g.packs)
             )
-            self._w("keys").update(_("q leave · ? help"))
+            self.refresh_bindings()
             return
         if self.curtain_for:
             body.display = False
@@ -391,7 +453,7 @@ class CheminApp(TwoHandApp):
                     (_("Everyone else, please look away."), "dim"),
                 )
             )
-            self._w("keys").update(_("Enter look · ? help · q quit"))
+            self.refresh_bindings()
             return
         body.display = True
         curtain.display = False
@@ -511,7 +573,7 @@ class CheminApp(TwoHandApp):
                 )
             )
         self._w("log").show(rows)
-        self._w("keys").update(self._keys(who))
+        self.refresh_bindings()
 
     def _ask(self, who: str | None) -> str:
         g = self.game
@@ -524,28 +586,6 @@ class CheminApp(TwoHandApp):
                 "{who}: Enter opens the betting on your bank of {fund}; g passes the bank on."
             ).format(who=who, fund=g.fund)
         return tell(g.prompt_msg)
-
-    def _keys(self, who: str | None) -> str:
-        g = self.game
-        if who not in self.humans or g.phase == "ended":
-            return _("? help · q quit")
-        if g.phase == "auction":
-            return _("digits + Enter bid · x pass · e end · ? help · q quit")
-        if g.phase == "bank":
-            return _("digits + Enter bank · x pass the bank · e end · ? help · q quit")
-        if g.phase == "betting" and who == g.banker:
-            return (
-                _("Enter deal")
-                if "deal" in g.to_act()[1]
-                else _("Enter open the betting · g pass the bank · e end · ? help · q quit")
-            )
-        if g.phase == "betting" and not g.stakes:
-            return _("digits + Enter stake · b banco · x pass · e end · ? help · q quit")
-        if g.phase == "betting":
-            return _("digits + Enter stake · b banco · x pass · ? help · q quit")
-        if g.phase == "punter":
-            return _("d draw · s stand · ? help · q quit")
-        return _("d draw · s stand · a advice · ? help · q quit")
 
 
 def run_chemin(

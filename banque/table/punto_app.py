@@ -27,7 +27,8 @@ from ..core.cards import RED_SUITS, pretty
 from ..core.messages import tell, tell_error
 from ..i18n import N_, _, ngettext, pgettext
 from ..text import plain
-from .games_base import TwoHandApp
+from .games_base import TwoHandApp, table_keys
+from .widgets.bars import KeyBar
 
 if TYPE_CHECKING:
     from ..games.punto_banco.game import PuntoGame
@@ -73,23 +74,29 @@ def road_text(road: list[list[str]], rows: int = 6, width: int = 30) -> Text:
     return text
 
 
+#: Punto banco's keys (the key bar shows one for the four spots, one for the chip).
+PUNTO_KEYS: list[BindingType] = [
+    Binding("p", "spot('player')", _("Bet"), key_display="p b 8 9", id="punto.player"),
+    Binding("b", "spot('banker')", _("Bet"), show=False, id="punto.banker"),
+    Binding("8", "spot('natural8')", _("Bet"), show=False, id="punto.natural8"),
+    Binding("9", "spot('natural9')", _("Bet"), show=False, id="punto.natural9"),
+    Binding("plus,equals_sign", "chip(1)", _("Chip"), key_display="+/-", id="punto.chip_up"),
+    Binding("minus", "chip(-1)", _("Chip"), show=False, id="punto.chip_down"),
+    Binding("backspace", "clear", _("Undo"), id="punto.clear"),
+    Binding("enter,d", "deal", _("Deal"), id="punto.deal"),
+    Binding("tab", "next_seat", _("Next seat"), key_display="⇥", id="punto.next"),
+]
+#: The actions :meth:`PuntoApp.key_on` decides (any other is always on).
+_PUNTO_ACTIONS = frozenset(("spot", "chip", "clear", "deal", "next_seat", "end_game"))
+
+
 class PuntoApp(TwoHandApp):
     """A punto banco table."""
 
     TITLE = "banque — punto banco"
     SCREEN_CLASS = "two-hand-punto"
     HELP_SECTION = "Punto banco"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "spot('player')", _("player"), show=False),
-        Binding("b", "spot('banker')", _("banker"), show=False),
-        Binding("8", "spot('natural8')", _("natural 8"), show=False),
-        Binding("9", "spot('natural9')", _("natural 9"), show=False),
-        Binding("plus,equals_sign", "chip(1)", _("chip up"), show=False),
-        Binding("minus", "chip(-1)", _("chip down"), show=False),
-        Binding("backspace", "clear", _("take back"), show=False),
-        Binding("enter,d", "deal", _("deal"), show=False),
-        Binding("tab", "next_seat", _("next player"), show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [*PUNTO_KEYS, *table_keys()]
 
     def __init__(
         self,
@@ -135,7 +142,7 @@ class PuntoApp(TwoHandApp):
                 yield Static(id="th-road")
                 yield Static(id="th-players")
         yield Static(id="th-standings")
-        yield Static(id="th-keys")
+        yield KeyBar(compact=True, id="th-keys")
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_table)
@@ -266,13 +273,7 @@ class PuntoApp(TwoHandApp):
                 + natural
             )
         log_box.update(Text("\n".join(rows)))
-        if len(self.humans) > 1:
-            keys = _(
-                "p b 8 9 bet · +/- chip · ⌫ undo · Enter deal · e end · Tab next · ? help · q quit"
-            )
-        else:
-            keys = _("p b 8 9 bet · +/- chip · ⌫ undo · Enter deal · e end · ? help · q quit")
-        self._w("keys").update(keys)
+        self.refresh_bindings()
 
     # ------------------------------------------------------------------ acts
 
@@ -305,6 +306,21 @@ class PuntoApp(TwoHandApp):
                 mine[spot] = total
                 self.message = _("Enter deals; ⌫ takes the bets back.")
         self.refresh_table()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.key_on(action, parameters)
+
+    def key_on(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Whether the table answers this key now (the key bar shows it then)."""
+        if action not in _PUNTO_ACTIONS:
+            return True
+        if self.game.phase == "ended":
+            return False
+        if action == "next_seat":
+            return len(self.humans) > 1
+        if action == "clear":  # bets placed, not yet dealt
+            return bool(self.pending.get(self.seat))
+        return True
 
     def action_chip(self, step: int) -> None:
         i = CHIPS.index(self.chip)
@@ -395,7 +411,7 @@ class PuntoApp(TwoHandApp):
         self._w("title").update(
             _("Punto banco · {packs} packs · the game is over").format(packs=g.packs)
         )
-        self._w("keys").update(_("q leave · ? help"))
+        self.refresh_bindings()
 
     def action_end_game(self) -> None:
         """End the game: bets not yet dealt go back; the standings."""
