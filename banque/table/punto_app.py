@@ -83,11 +83,12 @@ PUNTO_KEYS: list[BindingType] = [
     Binding("plus,equals_sign", "chip(1)", _("Chip"), key_display="+/-", id="punto.chip_up"),
     Binding("minus", "chip(-1)", _("Chip"), show=False, id="punto.chip_down"),
     Binding("backspace", "clear", _("Undo"), id="punto.clear"),
+    Binding("r", "again", _("Again"), id="punto.again"),
     Binding("enter,d", "deal", _("Deal"), id="punto.deal"),
     Binding("tab", "next_seat", _("Next seat"), key_display="⇥", id="punto.next"),
 ]
 #: The actions :meth:`PuntoApp.key_on` decides (any other is always on).
-_PUNTO_ACTIONS = frozenset(("spot", "chip", "clear", "deal", "next_seat", "end_game"))
+_PUNTO_ACTIONS = frozenset(("spot", "chip", "clear", "again", "deal", "next_seat", "end_game"))
 
 
 class PuntoApp(TwoHandApp):
@@ -320,7 +321,55 @@ class PuntoApp(TwoHandApp):
             return len(self.humans) > 1
         if action == "clear":  # bets placed, not yet dealt
             return bool(self.pending.get(self.seat))
+        if action == "again":  # none placed yet (then ⌫ takes them back)
+            return not self.pending.get(self.seat)
         return True
+
+    def last_bets(self) -> dict[str, int]:
+        """The seat's bets on the last coup, spot by spot (``{}``: none)."""
+        coups = self.game.coups
+        mine: dict[str, int] = {}
+        for bet in coups[-1].bets if coups else []:
+            if bet["who"] == self.seat:
+                on = str(bet["on"])
+                mine[on] = mine.get(on, 0) + int(str(bet["amount"]))
+        return mine
+
+    def action_again(self) -> None:
+        """``r``: the seat's bets of the last coup placed again, if its chips and the
+        house limit allow them all (else none, and why)."""
+        from ..core.errors import IllegalAction
+
+        g = self.game
+        if g.phase == "ended" or self.pending.get(self.seat):
+            return
+        last = self.last_bets()
+        total = sum(last.values())
+        balance = g.balances[self.seat]
+        if not last:
+            self.message = _("{who} had no bets on the last coup: none to place again.").format(
+                who=self.seat
+            )
+        elif total > balance:
+            self.message = ngettext(
+                "The last coup's bets come to {total}: {who} has only {n} chip.",
+                "The last coup's bets come to {total}: {who} has only {n} chips.",
+                balance,
+            ).format(total=total, who=self.seat, n=balance)
+        else:
+            try:
+                for spot, amount in last.items():
+                    g.verify_bet(self.seat, spot, amount)
+            except IllegalAction as exc:
+                self.message = tell_error(exc)
+            else:
+                self.pending[self.seat] = dict(last)
+                self.message = _("The last coup's bets again, {total} in all: Enter deals.").format(
+                    total=total
+                )
+                return self.refresh_table()
+        self.bell()
+        self.refresh_table()
 
     def action_chip(self, step: int) -> None:
         i = CHIPS.index(self.chip)

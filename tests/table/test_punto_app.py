@@ -179,7 +179,7 @@ async def test_the_key_bar_shows_the_keys_and_f1_help() -> None:
     app = PuntoApp(game, ["Ana", "Bob"], {})
     async with app.run_test(size=(80, 24)) as pilot:
         bar = bar_of(app)
-        assert "p b 8 9 Bet +/- Chip ⏎ Deal ⇥ Next seat e End F1 Help" in bar
+        assert "p b 8 9 Bet +/- Chip r Again ⏎ Deal ⇥ Next seat e End F1 Help" in bar
         assert "Undo" not in bar  # no bet to take back yet
         await pilot.press("b")
         assert app.pending["Ana"] == {"banker": 1} and "⌫ Undo" in bar_of(app)
@@ -209,3 +209,24 @@ async def test_the_key_bar_fits_80_columns(language: str) -> None:
                 assert bar.split("▏")[0].rstrip().endswith("F1 " + _("Help")), bar
     finally:
         install("en")
+
+
+@pytest.mark.pilot
+async def test_r_places_the_last_coups_bets_again() -> None:
+    app = app_for({"Bob": "cautious"})
+    game = app.game
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")  # no coup yet: said, nothing placed
+        assert "no bets on the last coup" in app.message and not app.pending.get("Ana")
+        await pilot.press("plus", "b", "minus", "p", "p", "enter")  # 5 on banker, 2 on player
+        assert len(game.coups) == 1
+        assert "r Again" in bar_of(app) and "Undo" not in bar_of(app)
+        await pilot.press("r")
+        assert app.pending["Ana"] == {"banker": 5, "player": 2}
+        assert "bets again, 7 in all" in app.message
+        assert "⌫ Undo" in bar_of(app) and "Again" not in bar_of(app)
+        await pilot.press("backspace")
+        game.balances["Ana"] = 6  # (fewer chips than the last bets)
+        await pilot.press("r")
+        assert not app.pending.get("Ana")
+        assert "The last coup's bets come to 7: Ana has only 6 chips." in app.message

@@ -412,7 +412,7 @@ class PuntoJoinedScreen(_JoinedTable):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # a spectator watches: no bet, no deal
-        if self.watch and action in ("spot", "chip", "clear", "deal", "end_game"):
+        if self.watch and action in ("spot", "chip", "clear", "again", "deal", "end_game"):
             return False
         return self.key_on(action, parameters)
 
@@ -489,6 +489,8 @@ CHEMIN_BORROWED = (
 #: PuntoApp's.
 PUNTO_BORROWED = (
     "key_on",
+    "last_bets",
+    "action_again",
     "refresh_table",
     "action_spot",
     "action_chip",
