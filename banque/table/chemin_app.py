@@ -51,6 +51,36 @@ def _cards_text(cards: list[str | None], total: int | None) -> Text:
     return text
 
 
+def coup_line(c: Any) -> tuple[str, str]:
+    """A coup in the log, said in words: its whole sentence (who held what, who won,
+    the bank before and after) and its short form for a narrow table."""
+    words = {
+        "n": c.number,
+        "punter": plain(c.played_by, 12),
+        "banker": plain(c.banker, 12),
+        "pt": c.totals["player"],
+        "bt": c.totals["banker"],
+        "before": c.bank_before,
+        "after": c.bank_after,
+    }
+    if c.result == "banker":
+        whole = _(
+            "Coup {n}: the banker {banker} ({bt}) beats {punter} ({pt}); the bank {before} → {after}."
+        )
+        short = _("{n:>3} banker wins {bt}-{pt} · bank {before}→{after}")
+    elif c.result == "player":
+        whole = _(
+            "Coup {n}: {punter} ({pt}) beats the banker {banker} ({bt}); the bank {before} → {after}."
+        )
+        short = _("{n:>3} punter wins {pt}-{bt} · bank {before}→{after}")
+    else:
+        whole = _(
+            "Coup {n}: a tie at {pt}, {punter} and the banker {banker}; the bank {before} → {after}."
+        )
+        short = _("{n:>3} a tie at {pt} · bank {before}→{after}")
+    return whole.format(**words), short.format(**words)
+
+
 class CoupLog(Static):
     """The coups played, the latest that fit, each line in as many words as the width
     allows (a narrow table takes a line's short form rather than cutting its end)."""
@@ -520,7 +550,12 @@ class CheminApp(TwoHandApp):
             table.append(_("The first bank: an auction") + "\n", style="bold")
         else:
             table.append(
-                _("Bank: {who}  {fund}").format(who=plain(g.banker or "—", 20), fund=g.fund) + "\n",
+                (
+                    _("The bank: {fund} chips, held by {who}")
+                    if g.banker is not None
+                    else _("The bank: {fund} chips")
+                ).format(who=plain(g.banker or "", 20), fund=g.fund)
+                + "\n",
                 style="bold",
             )
         for name in g.participants:
@@ -553,25 +588,7 @@ class CheminApp(TwoHandApp):
                 )
             table.append("\n")
         self._w("players").update(table)
-        rows = []
-        for c in g.coups[-200:]:  # more than any terminal's height
-            won = {"player": _("punter"), "banker": _("banker"), "tie": _("tie")}[c.result]
-            words = {
-                "punter": plain(c.played_by, 12),
-                "banker": plain(c.banker, 12),
-                "pt": c.totals["player"],
-                "bt": c.totals["banker"],
-                "before": c.bank_before,
-                "after": c.bank_after,
-            }
-            head = f"{c.number:>3} {won:<6} "
-            rows.append(
-                (
-                    head
-                    + _("{punter} vs {banker}: {pt}-{bt}, bank {before}→{after}").format(**words),
-                    head + _("{punter}–{banker} {pt}-{bt} · {before}→{after}").format(**words),
-                )
-            )
+        rows = [coup_line(c) for c in g.coups[-200:]]  # more than any terminal's height
         self._w("log").show(rows)
         self.refresh_bindings()
 

@@ -290,14 +290,15 @@ async def test_the_log_of_coups_is_whole_on_a_narrow_table() -> None:
         app.pace = 1000.0  # the computers wait: the log stays as it is
         await pilot.pause(0.1)
         first = game.coups[0]
-        narrow = f"{first.played_by}–{first.banker} "
+        won = {"banker": "banker wins", "player": "punter wins", "tie": "a tie at"}
+        narrow = f"  {first.number} {won[first.result]} "
         line = next(ln for ln in screen_text(app).splitlines() if narrow in ln)
-        assert "…" not in line and f"{first.bank_before}→{first.bank_after}" in line
+        assert "…" not in line and f"bank {first.bank_before}→{first.bank_after}" in line
         await pilot.resize_terminal(160, 40)
         await pilot.pause(0.1)
-        wide = f"{first.played_by} vs {first.banker}: "
-        line = next(ln for ln in screen_text(app).splitlines() if wide in ln)
-        assert f"bank {first.bank_before}→{first.bank_after}" in line
+        line = next(ln for ln in screen_text(app).splitlines() if "Coup 1: " in ln)
+        assert f"the banker {first.banker} (" in line and f"{first.played_by} (" in line
+        assert f"the bank {first.bank_before} → {first.bank_after}." in line
 
 
 def bar_of(app: CheminApp) -> str:
@@ -359,3 +360,24 @@ async def test_the_key_bar_fits_80_columns(language: str) -> None:
                 assert bar.split("▏")[0].rstrip().endswith("F1 " + _("Help")), bar
     finally:
         install("en")
+
+
+def test_a_coup_in_the_log_says_who_won_and_the_bank() -> None:
+    from banque.games.chemin_de_fer.players import CheminComputer, play_step
+    from banque.table.chemin_app import coup_line
+
+    game = CheminGame(THREE, seed=4)
+    seats = {n: CheminComputer(n, game, "bold") for n in THREE}  # type: ignore[arg-type]
+    while len(game.coups) < 6 and game.phase != "ended":
+        play_step(game, seats)
+    for c in game.coups:
+        whole, short = coup_line(c)
+        pt, bt = c.totals["player"], c.totals["banker"]
+        if c.result == "banker":
+            assert whole.startswith(f"Coup {c.number}: the banker {c.banker} ({bt}) beats")
+            bank = f"bank {c.bank_before}→{c.bank_after}"
+            assert short == f"{c.number:>3} banker wins {bt}-{pt} · {bank}"
+        elif c.result == "player":
+            assert whole.startswith(f"Coup {c.number}: {c.played_by} ({pt}) beats the banker")
+        assert whole.endswith(f"the bank {c.bank_before} → {c.bank_after}.")
+        assert len(short) <= 36  # the log's width on an 80-column table
