@@ -82,8 +82,8 @@ def coup_line(c: Any) -> tuple[str, str]:
 
 
 class CoupLog(Static):
-    """The coups played, the latest that fit, each line in as many words as the width
-    allows (a narrow table takes a line's short form rather than cutting its end)."""
+    """The coups played, the latest that fit, in as many words as the width allows (a
+    narrow table takes the lines' short forms, all alike, rather than cutting an end)."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -96,12 +96,9 @@ class CoupLog(Static):
 
     def render(self) -> Text:
         width, height = self.content_size.width, max(3, self.content_size.height)
-        return Text(
-            "\n".join(
-                whole if not width or len(whole) <= width else short
-                for whole, short in self.rows[-height:]
-            )
-        )
+        shown = self.rows[-height:]
+        whole = not width or all(len(line) <= width for line, _short in shown)
+        return Text("\n".join(line if whole else short for line, short in shown))
 
 
 #: Chemin de fer's keys: the key bar shows those the table answers now (``key_on``);

@@ -27,6 +27,7 @@ from ..core.cards import RED_SUITS, pretty
 from ..core.messages import tell, tell_error
 from ..i18n import N_, _, ngettext, pgettext
 from ..text import plain
+from .chemin_app import CoupLog
 from .games_base import TwoHandApp, table_keys
 from .widgets.bars import KeyBar
 
@@ -138,7 +139,7 @@ class PuntoApp(TwoHandApp):
             with Vertical(id="th-left"):
                 yield Static(id="th-hands")
                 yield Static(id="th-spots")
-                yield Static(id="th-log")
+                yield CoupLog(id="th-log")
             with Vertical(id="th-right"):
                 yield Static(id="th-road")
                 yield Static(id="th-players")
@@ -257,10 +258,8 @@ class PuntoApp(TwoHandApp):
             players.append("\n")
         players.append(_("House {amount}").format(amount=f"{g.house:+d}"), style="dim")
         self._w("players").update(players)
-        log_box = self._w("log")
-        lines = max(3, log_box.size.height or 3)
         rows = []
-        for c in g.coups[-lines:]:
+        for c in g.coups[-200:]:  # more than any terminal's height
             p = " ".join(pretty(x) for x in c.hands.player)
             b = " ".join(pretty(x) for x in c.hands.banker)
             won = {
@@ -269,11 +268,15 @@ class PuntoApp(TwoHandApp):
                 "tie": _("Tie"),
             }[c.result]
             natural = " " + _("nat.") if c.natural else ""
-            rows.append(
-                f"{c.number:>3} {won:<6} {p} ={c.totals['player']} · {b} ={c.totals['banker']}"
-                + natural
-            )
-        log_box.update(Text("\n".join(rows)))
+            pt, bt = c.totals["player"], c.totals["banker"]
+            whole = (
+                _("Coup {n}: a tie; player {p} = {pt}, banker {b} = {bt}")
+                if c.result == "tie"
+                else _("Coup {n}: {won} wins; player {p} = {pt}, banker {b} = {bt}")
+            ).format(n=c.number, won=won, p=p, pt=pt, b=b, bt=bt)
+            short = f"{c.number:>3} {won:<6} {p} ={pt} · {b} ={bt}"
+            rows.append((whole + natural, short + natural))
+        self._w("log").show(rows)
         self.refresh_bindings()
 
     # ------------------------------------------------------------------ acts

@@ -230,3 +230,17 @@ async def test_r_places_the_last_coups_bets_again() -> None:
         await pilot.press("r")
         assert not app.pending.get("Ana")
         assert "The last coup's bets come to 7: Ana has only 6 chips." in app.message
+
+
+@pytest.mark.pilot
+async def test_the_log_says_which_hand_won_with_which_cards_when_wide() -> None:
+    from banque.table.testing import screen_text
+
+    app = app_for({"Bob": "cautious"})
+    async with app.run_test(size=(160, 40)) as pilot:
+        await pilot.press("b", "enter")
+        await pilot.pause(0.1)
+        assert "Coup 1: Banker wins; player 2♣ 3♦ 8♠ = 3, banker 4♥ K♠ = 4" in screen_text(app)
+        await pilot.resize_terminal(80, 24)  # narrow: the short form, whole
+        await pilot.pause(0.1)
+        assert "  1 Banker 2♣ 3♦ 8♠ =3 · 4♥ K♠ =4" in screen_text(app)

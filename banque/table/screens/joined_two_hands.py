@@ -403,7 +403,7 @@ class PuntoJoinedScreen(_JoinedTable):
             with Vertical(id="th-left"):
                 yield Static(id="th-hands")
                 yield Static(id="th-spots")
-                yield Static(id="th-log")
+                yield CoupLog(id="th-log")
             with Vertical(id="th-right"):
                 yield Static(id="th-road")
                 yield Static(id="th-players")
