@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -30,7 +29,8 @@ from ..core.cards import RED_SUITS, pretty
 from ..core.messages import tell, tell_error
 from ..i18n import _, ngettext
 from ..text import plain
-from .games_base import JOURNAL_CSS, TwoHandApp
+from .games_base import TwoHandApp, table_keys
+from .widgets.bars import KeyBar
 
 if TYPE_CHECKING:
     from ..games.chemin_de_fer.game import CheminGame
@@ -51,9 +51,39 @@ def _cards_text(cards: list[str | None], total: int | None) -> Text:
     return text
 
 
+def coup_line(c: Any) -> tuple[str, str]:
+    """A coup in the log, said in words: its whole sentence (who held what, who won,
+    the bank before and after) and its short form for a narrow table."""
+    words = {
+        "n": c.number,
+        "punter": plain(c.played_by, 12),
+        "banker": plain(c.banker, 12),
+        "pt": c.totals["player"],
+        "bt": c.totals["banker"],
+        "before": c.bank_before,
+        "after": c.bank_after,
+    }
+    if c.result == "banker":
+        whole = _(
+            "Coup {n}: the banker {banker} ({bt}) beats {punter} ({pt}); the bank {before} → {after}."
+        )
+        short = _("{n:>3} banker wins {bt}-{pt} · bank {before}→{after}")
+    elif c.result == "player":
+        whole = _(
+            "Coup {n}: {punter} ({pt}) beats the banker {banker} ({bt}); the bank {before} → {after}."
+        )
+        short = _("{n:>3} punter wins {pt}-{bt} · bank {before}→{after}")
+    else:
+        whole = _(
+            "Coup {n}: a tie at {pt}, {punter} and the banker {banker}; the bank {before} → {after}."
+        )
+        short = _("{n:>3} a tie at {pt} · bank {before}→{after}")
+    return whole.format(**words), short.format(**words)
+
+
 class CoupLog(Static):
-    """The coups played, the latest that fit, each line in as many words as the width
-    allows (a narrow table takes a line's short form rather than cutting its end)."""
+    """The coups played, the latest that fit, in as many words as the width allows (a
+    narrow table takes the lines' short forms, all alike, rather than cutting an end)."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -66,47 +96,52 @@ class CoupLog(Static):
 
     def render(self) -> Text:
         width, height = self.content_size.width, max(3, self.content_size.height)
-        return Text(
-            "\n".join(
-                whole if not width or len(whole) <= width else short
-                for whole, short in self.rows[-height:]
-            )
+        shown = self.rows[-height:]
+        whole = not width or all(len(line) <= width for line, _short in shown)
+        return Text("\n".join(line if whole else short for line, short in shown))
+
+
+#: Chemin de fer's keys: the key bar shows those the table answers now (``key_on``);
+#: Enter says what it does (look, bid, bank, stake, open the betting, deal).
+CHEMIN_KEYS: list[BindingType] = [
+    *[
+        Binding(
+            str(d),
+            f"digit('{d}')",
+            _("Amount"),
+            show=d == 0,
+            key_display="0-9" if d == 0 else None,
+            id=f"chemin.digit{d}",
         )
+        for d in range(10)
+    ],
+    Binding("enter", "enter('look')", _("Look"), id="chemin.look"),
+    Binding("enter", "enter('bid')", _("Bid"), id="chemin.bid"),
+    Binding("enter", "enter('bank')", _("Set the bank"), id="chemin.bank"),
+    Binding("enter", "enter('stake')", _("Stake"), id="chemin.stake"),
+    Binding("enter", "enter('open')", _("Open the betting"), id="chemin.open"),
+    Binding("enter", "enter('deal')", _("Deal"), id="chemin.deal"),
+    Binding("backspace", "erase", _("Erase"), show=False, id="chemin.erase"),
+    Binding("b", "banco", _("Banco"), id="chemin.banco"),
+    Binding("x", "pass_turn", _("Pass"), id="chemin.pass"),
+    Binding("g", "give_up", _("Pass the bank"), id="chemin.give_up"),
+    Binding("d", "move(True)", _("Draw"), id="chemin.draw"),
+    Binding("s", "move(False)", _("Stand"), id="chemin.stand"),
+    Binding("a", "advice", _("Advice"), id="chemin.advice"),
+]
+#: The actions :meth:`CheminApp.key_on` decides (any other is always on).
+_CHEMIN_ACTIONS = frozenset(
+    ("enter", "digit", "erase", "banco", "pass_turn", "give_up", "move", "advice", "end_game")
+)
 
 
 class CheminApp(TwoHandApp):
     """A chemin de fer table."""
 
     TITLE = "banque — chemin de fer"
-    CSS = (
-        """
-    Screen { layout: vertical; }
-    #title { height: 1; background: $primary; color: $text; padding: 0 1; }
-    #body { height: 1fr; }
-    #left { width: 1fr; }
-    #right { width: 1fr; min-width: 34; }
-    #hands { height: 6; border: round $secondary; padding: 0 1; }
-    #prompt { height: auto; min-height: 4; border: round $accent; padding: 0 1; }
-    #players { height: auto; border: round $secondary; padding: 0 1; }
-    #log { height: 1fr; min-height: 3; padding: 0 1; color: $text-muted;
-           text-wrap: nowrap; text-overflow: ellipsis; }
-    #curtain { height: 1fr; content-align: center middle; text-align: center; }
-    #standings { height: 1fr; padding: 1 2; }
-    #keys { height: 1; background: $panel; padding: 0 1; }
-    """
-        + JOURNAL_CSS
-    )
+    SCREEN_CLASS = "two-hand-chemin"
     HELP_SECTION = "Chemin de fer"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "enter", _("enter"), show=False),
-        Binding("b", "banco", _("banco"), show=False),
-        Binding("x", "pass_turn", _("pass"), show=False),
-        Binding("g", "give_up", _("pass the bank"), show=False),
-        Binding("d", "move(True)", _("draw"), show=False),
-        Binding("s", "move(False)", _("stand"), show=False),
-        Binding("a", "advice", _("advice"), show=False),
-        Binding("backspace", "erase", _("erase"), show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [*CHEMIN_KEYS, *table_keys()]
 
     def __init__(
         self,
@@ -144,18 +179,18 @@ class CheminApp(TwoHandApp):
         self._rng = game.rng_for("chemin-table")
 
     def compose(self) -> ComposeResult:
-        yield Static(id="title")
-        yield Static(id="journal")  # why the journal cannot be written, while it cannot
-        with Horizontal(id="body"):
-            with Vertical(id="left"):
-                yield Static(id="hands")
-                yield Static(id="prompt")
-                yield CoupLog(id="log")
-            with Vertical(id="right"):
-                yield Static(id="players")
-        yield Static(id="curtain")
-        yield Static(id="standings")
-        yield Static(id="keys")
+        yield Static(id="th-title")
+        yield Static(id="th-journal")  # why the journal cannot be written, while it cannot
+        with Horizontal(id="th-body"):
+            with Vertical(id="th-left"):
+                yield Static(id="th-hands")
+                yield Static(id="th-prompt")
+                yield CoupLog(id="th-log")
+            with Vertical(id="th-right"):
+                yield Static(id="th-players")
+        yield Static(id="th-curtain")
+        yield Static(id="th-standings")
+        yield KeyBar(compact=True, id="th-keys")
 
     def on_mount(self) -> None:
         self._keep_widgets()
@@ -249,12 +284,48 @@ class CheminApp(TwoHandApp):
 
     # ------------------------------------------------------------------ keys
 
-    def on_key(self, event: events.Key) -> None:
-        if event.character is not None and event.character.isdigit() and not self.curtain_for:
-            if len(self.entry) < 6:
-                self.entry += event.character
-            event.stop()
-            self.refresh_table()
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.key_on(action, parameters)
+
+    def key_on(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Whether the table answers this key now (the key bar shows it then)."""
+        if action not in _CHEMIN_ACTIONS:
+            return True
+        g = self.game
+        if g.phase == "ended":
+            return False
+        if self.curtain_for:
+            return action == "enter" and parameters == ("look",)
+        if action == "end_game":  # any human, at any moment (refused in words in a coup)
+            return bool(self.humans)
+        who = self._human_turn()
+        if who is None:
+            return False
+        phase = g.phase
+        banker_turn = phase == "betting" and who == g.banker
+        deal = banker_turn and "deal" in g.to_act()[1]
+        typing = phase in ("auction", "bank") or (phase == "betting" and not banker_turn)
+        if action == "enter":
+            kinds = {"auction": "bid", "bank": "bank"}
+            if phase == "betting":
+                kind = "deal" if deal else "open" if banker_turn else "stake"
+            else:
+                kind = kinds.get(phase, "")
+            return parameters == (kind,)
+        if action in ("digit", "erase", "pass_turn"):
+            return typing
+        if action == "banco":
+            return phase == "betting" and not banker_turn
+        if action == "give_up":
+            return banker_turn and not deal
+        if action == "move":
+            return phase in ("punter", "banker")
+        return phase == "banker" and who == g.banker  # advice
+
+    def action_digit(self, digit: str) -> None:
+        if len(self.entry) < 6:
+            self.entry += digit
+        self.refresh_table()
 
     def action_erase(self) -> None:
         self.entry = self.entry[:-1]
@@ -266,7 +337,8 @@ class CheminApp(TwoHandApp):
             return None
         return who
 
-    def action_enter(self) -> None:
+    def action_enter(self, kind: str = "") -> None:
+        """Enter: what it does now (``kind``: the key bar's word for it)."""
         g = self.game
         if self.curtain_for:
             self.viewer, self.curtain_for = self.curtain_for, None
@@ -391,7 +463,7 @@ class CheminApp(TwoHandApp):
             self._w("title").update(
                 _("Chemin de fer · {packs} packs · the game is over").format(packs=g.packs)
             )
-            self._w("keys").update(_("q leave · ? help"))
+            self.refresh_bindings()
             return
         if self.curtain_for:
             body.display = False
@@ -408,7 +480,7 @@ class CheminApp(TwoHandApp):
                     (_("Everyone else, please look away."), "dim"),
                 )
             )
-            self._w("keys").update(_("Enter look · ? help · q quit"))
+            self.refresh_bindings()
             return
         body.display = True
         curtain.display = False
@@ -475,7 +547,12 @@ class CheminApp(TwoHandApp):
             table.append(_("The first bank: an auction") + "\n", style="bold")
         else:
             table.append(
-                _("Bank: {who}  {fund}").format(who=plain(g.banker or "—", 20), fund=g.fund) + "\n",
+                (
+                    _("The bank: {fund} chips, held by {who}")
+                    if g.banker is not None
+                    else _("The bank: {fund} chips")
+                ).format(who=plain(g.banker or "", 20), fund=g.fund)
+                + "\n",
                 style="bold",
             )
         for name in g.participants:
@@ -508,27 +585,9 @@ class CheminApp(TwoHandApp):
                 )
             table.append("\n")
         self._w("players").update(table)
-        rows = []
-        for c in g.coups[-200:]:  # more than any terminal's height
-            won = {"player": _("punter"), "banker": _("banker"), "tie": _("tie")}[c.result]
-            words = {
-                "punter": plain(c.played_by, 12),
-                "banker": plain(c.banker, 12),
-                "pt": c.totals["player"],
-                "bt": c.totals["banker"],
-                "before": c.bank_before,
-                "after": c.bank_after,
-            }
-            head = f"{c.number:>3} {won:<6} "
-            rows.append(
-                (
-                    head
-                    + _("{punter} vs {banker}: {pt}-{bt}, bank {before}→{after}").format(**words),
-                    head + _("{punter}–{banker} {pt}-{bt} · {before}→{after}").format(**words),
-                )
-            )
+        rows = [coup_line(c) for c in g.coups[-200:]]  # more than any terminal's height
         self._w("log").show(rows)
-        self._w("keys").update(self._keys(who))
+        self.refresh_bindings()
 
     def _ask(self, who: str | None) -> str:
         g = self.game
@@ -541,28 +600,6 @@ class CheminApp(TwoHandApp):
                 "{who}: Enter opens the betting on your bank of {fund}; g passes the bank on."
             ).format(who=who, fund=g.fund)
         return tell(g.prompt_msg)
-
-    def _keys(self, who: str | None) -> str:
-        g = self.game
-        if who not in self.humans or g.phase == "ended":
-            return _("? help · q quit")
-        if g.phase == "auction":
-            return _("digits + Enter bid · x pass · e end · ? help · q quit")
-        if g.phase == "bank":
-            return _("digits + Enter bank · x pass the bank · e end · ? help · q quit")
-        if g.phase == "betting" and who == g.banker:
-            return (
-                _("Enter deal")
-                if "deal" in g.to_act()[1]
-                else _("Enter open the betting · g pass the bank · e end · ? help · q quit")
-            )
-        if g.phase == "betting" and not g.stakes:
-            return _("digits + Enter stake · b banco · x pass · e end · ? help · q quit")
-        if g.phase == "betting":
-            return _("digits + Enter stake · b banco · x pass · ? help · q quit")
-        if g.phase == "punter":
-            return _("d draw · s stand · ? help · q quit")
-        return _("d draw · s stand · a advice · ? help · q quit")
 
 
 def run_chemin(

@@ -21,29 +21,44 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from ..i18n import _, current_language, install, retranslate
+from .app import css_path
 from .palette import TranslatedApp
 
-__all__ = ["JOURNAL_CSS", "JOURNAL_RETRY", "TwoHandApp"]
+__all__ = ["JOURNAL_RETRY", "TwoHandApp", "table_keys"]
 
 #: Seconds between two tries of a journal that cannot be written (a key tries at once).
 JOURNAL_RETRY = 1.5
-#: The banner that says why the journal cannot be written (each table's CSS has it).
-JOURNAL_CSS = """
-    #journal { display: none; height: auto; background: $error; color: $text;
-               text-style: bold; padding: 0 1; }
-"""
+
+
+class TableScreen(Screen[Any], inherit_bindings=False):
+    """A two-hand App's screen: no focus keys of its own (Tab is the table's)."""
+
+
+def table_keys(quit_action: str = "quit_table") -> list[BindingType]:
+    """The keys both tables end their key bar with (a joined seat's ``q`` leaves its app;
+    ``q`` is not shown: the bar must fit 80 columns in every language, and F1 says it)."""
+    return [
+        Binding("e", "end_game", _("End"), id="two-hand.end"),
+        Binding("f1,question_mark", "help", _("Help"), key_display="F1", id="two-hand.help"),
+        Binding("q", quit_action, _("Quit"), show=False, id="two-hand.quit"),
+    ]
 
 
 class TwoHandApp(TranslatedApp):
     """A two-hand table's App: the palette's language commands; :meth:`refresh_table`
-    draws the table (each table defines it)."""
+    draws the table (each table defines it).
 
-    #: The keys both tables have (each adds its own game's keys to these).
+    Its styles are banque's own stylesheet's (``screens.tcss``): its screen has the
+    classes ``two-hand`` and :attr:`SCREEN_CLASS`, as a joined seat's screen has, and its
+    widgets' ids begin with ``th-`` (:meth:`_w` finds them without it)."""
+
+    CSS_PATH = css_path()
+    #: The screen's class for this game's rules in ``screens.tcss`` (each table sets it).
+    SCREEN_CLASS: ClassVar[str] = ""
+
+    #: ctrl+q leaves (each table ends its keys with :func:`table_keys`).
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark,f1", "help", _("help"), show=False),
-        Binding("e", "end_game", _("end the game"), show=False),
-        Binding("q", "quit_table", _("quit"), show=False),
-        Binding("ctrl+q", "quit_table", _("quit"), show=False, priority=True),
+        Binding("ctrl+q", "quit_table", _("Quit"), show=False, priority=True),
     ]
     #: The game's name in its help (the title of its section in ``games_help.md``).
     HELP_SECTION: ClassVar[str] = ""
@@ -54,6 +69,15 @@ class TwoHandApp(TranslatedApp):
     #: Words for the table as it opens (a record that stops at an act the rules refuse).
     notice: Any = None
     _journal_timer: Any = None
+
+    def get_default_screen(self) -> Screen[Any]:
+        """The table's screen, with the classes its styles select."""
+        return TableScreen(id="_default", classes=f"two-hand {self.SCREEN_CLASS}")
+
+    def refresh_bindings(self) -> None:
+        """The key bar drawn again (not once the app has closed: a late timer)."""
+        if self._screen_stack:
+            super().refresh_bindings()
 
     def refresh_table(self) -> None:  # pragma: no cover - each table draws its own
         raise NotImplementedError
@@ -167,7 +191,7 @@ class TwoHandApp(TranslatedApp):
     def _keep_widgets(self) -> None:
         """Keep the table's widgets by id (at mount: :meth:`_w` finds them afterwards)."""
         self._widgets: dict[str, Any] = {
-            str(w.id): w for w in self.screen.query("*") if w.id is not None
+            str(w.id).removeprefix("th-"): w for w in self.screen.query("*") if w.id is not None
         }
 
     def _w(self, ident: str) -> Any:

@@ -27,7 +27,9 @@ from ..core.cards import RED_SUITS, pretty
 from ..core.messages import tell, tell_error
 from ..i18n import N_, _, ngettext, pgettext
 from ..text import plain
-from .games_base import JOURNAL_CSS, TwoHandApp
+from .chemin_app import CoupLog
+from .games_base import TwoHandApp, table_keys
+from .widgets.bars import KeyBar
 
 if TYPE_CHECKING:
     from ..games.punto_banco.game import PuntoGame
@@ -73,41 +75,30 @@ def road_text(road: list[list[str]], rows: int = 6, width: int = 30) -> Text:
     return text
 
 
+#: Punto banco's keys (the key bar shows one for the four spots, one for the chip).
+PUNTO_KEYS: list[BindingType] = [
+    Binding("p", "spot('player')", _("Bet"), key_display="p b 8 9", id="punto.player"),
+    Binding("b", "spot('banker')", _("Bet"), show=False, id="punto.banker"),
+    Binding("8", "spot('natural8')", _("Bet"), show=False, id="punto.natural8"),
+    Binding("9", "spot('natural9')", _("Bet"), show=False, id="punto.natural9"),
+    Binding("plus,equals_sign", "chip(1)", _("Chip"), key_display="+/-", id="punto.chip_up"),
+    Binding("minus", "chip(-1)", _("Chip"), show=False, id="punto.chip_down"),
+    Binding("backspace", "clear", _("Undo"), id="punto.clear"),
+    Binding("r", "again", _("Again"), id="punto.again"),
+    Binding("enter,d", "deal", _("Deal"), id="punto.deal"),
+    Binding("tab", "next_seat", _("Next seat"), key_display="⇥", id="punto.next"),
+]
+#: The actions :meth:`PuntoApp.key_on` decides (any other is always on).
+_PUNTO_ACTIONS = frozenset(("spot", "chip", "clear", "again", "deal", "next_seat", "end_game"))
+
+
 class PuntoApp(TwoHandApp):
     """A punto banco table."""
 
     TITLE = "banque — punto banco"
-    CSS = (
-        """
-    Screen { layout: vertical; }
-    #title { height: 1; background: $primary; color: $text; padding: 0 1; }
-    #body { height: 1fr; }
-    #left { width: 1fr; }
-    #right { width: 1fr; min-width: 34; }
-    #hands { height: 5; border: round $secondary; padding: 0 1; }
-    #spots { height: auto; border: round $secondary; padding: 0 1; }
-    #road { height: 9; border: round $secondary; padding: 0 1; }
-    #players { height: 1fr; border: round $secondary; padding: 0 1; }
-    #log { height: 1fr; min-height: 3; padding: 0 1; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
-    #keys { height: 1; background: $panel; padding: 0 1; }
-    """
-        + JOURNAL_CSS
-        + """
-    #standings { height: 1fr; padding: 1 2; }
-    """
-    )
+    SCREEN_CLASS = "two-hand-punto"
     HELP_SECTION = "Punto banco"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "spot('player')", _("player"), show=False),
-        Binding("b", "spot('banker')", _("banker"), show=False),
-        Binding("8", "spot('natural8')", _("natural 8"), show=False),
-        Binding("9", "spot('natural9')", _("natural 9"), show=False),
-        Binding("plus,equals_sign", "chip(1)", _("chip up"), show=False),
-        Binding("minus", "chip(-1)", _("chip down"), show=False),
-        Binding("backspace", "clear", _("take back"), show=False),
-        Binding("enter,d", "deal", _("deal"), show=False),
-        Binding("tab", "next_seat", _("next player"), show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [*PUNTO_KEYS, *table_keys()]
 
     def __init__(
         self,
@@ -142,18 +133,18 @@ class PuntoApp(TwoHandApp):
             journal.follow({n: seat.rng for n, seat in self.seats.items()})
 
     def compose(self) -> ComposeResult:
-        yield Static(id="title")
-        yield Static(id="journal")  # why the journal cannot be written, while it cannot
-        with Horizontal(id="body"):
-            with Vertical(id="left"):
-                yield Static(id="hands")
-                yield Static(id="spots")
-                yield Static(id="log")
-            with Vertical(id="right"):
-                yield Static(id="road")
-                yield Static(id="players")
-        yield Static(id="standings")
-        yield Static(id="keys")
+        yield Static(id="th-title")
+        yield Static(id="th-journal")  # why the journal cannot be written, while it cannot
+        with Horizontal(id="th-body"):
+            with Vertical(id="th-left"):
+                yield Static(id="th-hands")
+                yield Static(id="th-spots")
+                yield CoupLog(id="th-log")
+            with Vertical(id="th-right"):
+                yield Static(id="th-road")
+                yield Static(id="th-players")
+        yield Static(id="th-standings")
+        yield KeyBar(compact=True, id="th-keys")
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_table)
@@ -267,10 +258,8 @@ class PuntoApp(TwoHandApp):
             players.append("\n")
         players.append(_("House {amount}").format(amount=f"{g.house:+d}"), style="dim")
         self._w("players").update(players)
-        log_box = self._w("log")
-        lines = max(3, log_box.size.height or 3)
         rows = []
-        for c in g.coups[-lines:]:
+        for c in g.coups[-200:]:  # more than any terminal's height
             p = " ".join(pretty(x) for x in c.hands.player)
             b = " ".join(pretty(x) for x in c.hands.banker)
             won = {
@@ -279,18 +268,16 @@ class PuntoApp(TwoHandApp):
                 "tie": _("Tie"),
             }[c.result]
             natural = " " + _("nat.") if c.natural else ""
-            rows.append(
-                f"{c.number:>3} {won:<6} {p} ={c.totals['player']} · {b} ={c.totals['banker']}"
-                + natural
-            )
-        log_box.update(Text("\n".join(rows)))
-        if len(self.humans) > 1:
-            keys = _(
-                "p b 8 9 bet · +/- chip · ⌫ undo · Enter deal · e end · Tab next · ? help · q quit"
-            )
-        else:
-            keys = _("p b 8 9 bet · +/- chip · ⌫ undo · Enter deal · e end · ? help · q quit")
-        self._w("keys").update(keys)
+            pt, bt = c.totals["player"], c.totals["banker"]
+            whole = (
+                _("Coup {n}: a tie; player {p} = {pt}, banker {b} = {bt}")
+                if c.result == "tie"
+                else _("Coup {n}: {won} wins; player {p} = {pt}, banker {b} = {bt}")
+            ).format(n=c.number, won=won, p=p, pt=pt, b=b, bt=bt)
+            short = f"{c.number:>3} {won:<6} {p} ={pt} · {b} ={bt}"
+            rows.append((whole + natural, short + natural))
+        self._w("log").show(rows)
+        self.refresh_bindings()
 
     # ------------------------------------------------------------------ acts
 
@@ -322,6 +309,69 @@ class PuntoApp(TwoHandApp):
             else:
                 mine[spot] = total
                 self.message = _("Enter deals; ⌫ takes the bets back.")
+        self.refresh_table()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.key_on(action, parameters)
+
+    def key_on(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Whether the table answers this key now (the key bar shows it then)."""
+        if action not in _PUNTO_ACTIONS:
+            return True
+        if self.game.phase == "ended":
+            return False
+        if action == "next_seat":
+            return len(self.humans) > 1
+        if action == "clear":  # bets placed, not yet dealt
+            return bool(self.pending.get(self.seat))
+        if action == "again":  # none placed yet (then ⌫ takes them back)
+            return not self.pending.get(self.seat)
+        return True
+
+    def last_bets(self) -> dict[str, int]:
+        """The seat's bets on the last coup, spot by spot (``{}``: none)."""
+        coups = self.game.coups
+        mine: dict[str, int] = {}
+        for bet in coups[-1].bets if coups else []:
+            if bet["who"] == self.seat:
+                on = str(bet["on"])
+                mine[on] = mine.get(on, 0) + int(str(bet["amount"]))
+        return mine
+
+    def action_again(self) -> None:
+        """``r``: the seat's bets of the last coup placed again, if its chips and the
+        house limit allow them all (else none, and why)."""
+        from ..core.errors import IllegalAction
+
+        g = self.game
+        if g.phase == "ended" or self.pending.get(self.seat):
+            return
+        last = self.last_bets()
+        total = sum(last.values())
+        balance = g.balances[self.seat]
+        if not last:
+            self.message = _("{who} had no bets on the last coup: none to place again.").format(
+                who=self.seat
+            )
+        elif total > balance:
+            self.message = ngettext(
+                "The last coup's bets come to {total}: {who} has only {n} chip.",
+                "The last coup's bets come to {total}: {who} has only {n} chips.",
+                balance,
+            ).format(total=total, who=self.seat, n=balance)
+        else:
+            try:
+                for spot, amount in last.items():
+                    g.verify_bet(self.seat, spot, amount)
+            except IllegalAction as exc:
+                self.message = tell_error(exc)
+            else:
+                self.pending[self.seat] = dict(last)
+                self.message = _("The last coup's bets again, {total} in all: Enter deals.").format(
+                    total=total
+                )
+                return self.refresh_table()
+        self.bell()
         self.refresh_table()
 
     def action_chip(self, step: int) -> None:
@@ -413,7 +463,7 @@ class PuntoApp(TwoHandApp):
         self._w("title").update(
             _("Punto banco · {packs} packs · the game is over").format(packs=g.packs)
         )
-        self._w("keys").update(_("q leave · ? help"))
+        self.refresh_bindings()
 
     def action_end_game(self) -> None:
         """End the game: bets not yet dealt go back; the standings."""

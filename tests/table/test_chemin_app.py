@@ -176,7 +176,7 @@ async def test_the_first_bank_by_auction_at_the_table() -> None:
     app = CheminApp(game, ["Ana"], {"Bruno": "cautious", "Chloé": "cautious"}, pace=0)
     async with app.run_test() as pilot:
         assert "bid a bank" in str(app._w("prompt").render())
-        assert "digits + Enter bid · x pass" in str(app._w("keys").render())
+        assert "0-9 Amount ⏎ Bid x Pass e End F1 Help" in str(app._w("keys").render())
         await pilot.press("enter")  # no digits: said, nothing played
         assert "Type your bid" in app.message and game.phase == "auction"
         await pilot.press("4", "0", "enter")  # Ana bids 40; the computers speak in turn
@@ -196,7 +196,7 @@ async def test_e_ends_the_game_between_coups_with_the_standings(tmp_path: Any) -
         game, ["Ana"], {"Bruno": "cautious", "Chloé": "cautious"}, journal=journal, pace=0
     )
     async with app.run_test() as pilot:
-        assert "e end" in str(app._w("keys").render())
+        assert "e End" in str(app._w("keys").render())
         await pilot.press("1", "5", "enter", "enter")  # a bank of 15, dealt
         await settle(pilot)
         assert game.phase == "banker"
@@ -214,7 +214,8 @@ async def test_e_ends_the_game_between_coups_with_the_standings(tmp_path: Any) -
             assert row.gain == game.balances[row.name] - 100
         assert coup.result != "player" or "Ana" in shown
         assert sum(r.gain for r in game.standings()) == 0  # chips only change hands
-        assert str(app._w("keys").render()) == "q leave · ? help"
+        bar = str(app._w("keys").render())
+        assert bar.split() == ["F1", "Help", "▏^p", "palette"]  # no key of the game
     journal.close()
     (entry,) = list_games(tmp_path)
     assert entry.state == "finished"
@@ -289,11 +290,94 @@ async def test_the_log_of_coups_is_whole_on_a_narrow_table() -> None:
         app.pace = 1000.0  # the computers wait: the log stays as it is
         await pilot.pause(0.1)
         first = game.coups[0]
-        narrow = f"{first.played_by}–{first.banker} "
+        won = {"banker": "banker wins", "player": "punter wins", "tie": "a tie at"}
+        narrow = f"  {first.number} {won[first.result]} "
         line = next(ln for ln in screen_text(app).splitlines() if narrow in ln)
-        assert "…" not in line and f"{first.bank_before}→{first.bank_after}" in line
+        assert "…" not in line and f"bank {first.bank_before}→{first.bank_after}" in line
         await pilot.resize_terminal(160, 40)
         await pilot.pause(0.1)
-        wide = f"{first.played_by} vs {first.banker}: "
-        line = next(ln for ln in screen_text(app).splitlines() if wide in ln)
-        assert f"bank {first.bank_before}→{first.bank_after}" in line
+        line = next(ln for ln in screen_text(app).splitlines() if "Coup 1: " in ln)
+        assert f"the banker {first.banker} (" in line and f"{first.played_by} (" in line
+        assert f"the bank {first.bank_before} → {first.bank_after}." in line
+
+
+def bar_of(app: CheminApp) -> str:
+    return str(app._w("keys").render())
+
+
+async def test_the_key_bar_shows_the_keys_the_table_answers_and_f1_help() -> None:
+    from banque.table.screens.games_help import GameHelpScreen
+
+    app = app_for(["Ana"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        bar = bar_of(app)
+        assert "0-9 Amount ⏎ Set the bank x Pass e End F1 Help" in bar
+        assert "Draw" not in bar and "Banco" not in bar
+        await pilot.press("1", "5", "enter")  # the bank announced: Enter deals now
+        await settle(pilot, 10)
+        assert "⏎ Deal" in bar_of(app) and "Amount" not in bar_of(app)
+        await pilot.press("enter")
+        await settle(pilot, 10)
+        assert app.game.phase == "banker"
+        bar = bar_of(app)
+        assert "d Draw s Stand a Advice" in bar and "⏎" not in bar
+        await pilot.press("a")  # the advice key acts
+        assert "Expected gain" in app.message
+        await pilot.press("f1")
+        assert isinstance(app.screen, GameHelpScreen)
+        await pilot.press("escape")
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, GameHelpScreen)
+
+
+async def test_the_curtain_shows_only_enter_to_look() -> None:
+    app = app_for(["Bruno", "Chloé"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1", "5", "enter")
+        await settle(pilot)
+        assert app.curtain_for == "Bruno"
+        assert bar_of(app).split()[:4] == ["⏎", "Look", "F1", "Help"]
+        await pilot.press("b", "1")  # no other key acts behind the curtain
+        assert app.curtain_for == "Bruno" and app.entry == ""
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es"])
+async def test_the_key_bar_fits_80_columns(language: str) -> None:
+    from banque.i18n import _, install
+
+    install(language)
+    try:
+        game = CheminGame(THREE, seed=1, shoe=FIVE, first_bank="auction")
+        app = CheminApp(game, ["Ana"], {"Bruno": "cautious", "Chloé": "cautious"}, pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for keys in ([], ["4", "0", "enter"], ["enter"], ["enter"]):
+                await pilot.press(*keys)
+                await settle(pilot)
+                bar = bar_of(app).rstrip()
+                assert bar.endswith("palette" if language != "es" else "paleta")
+                assert "F1" in bar and "…" not in bar
+                assert bar.split("▏")[0].rstrip().endswith("F1 " + _("Help")), bar
+    finally:
+        install("en")
+
+
+def test_a_coup_in_the_log_says_who_won_and_the_bank() -> None:
+    from banque.games.chemin_de_fer.players import CheminComputer, play_step
+    from banque.table.chemin_app import coup_line
+
+    game = CheminGame(THREE, seed=4)
+    seats = {n: CheminComputer(n, game, "bold") for n in THREE}  # type: ignore[arg-type]
+    while len(game.coups) < 6 and game.phase != "ended":
+        play_step(game, seats)
+    for c in game.coups:
+        whole, short = coup_line(c)
+        pt, bt = c.totals["player"], c.totals["banker"]
+        if c.result == "banker":
+            assert whole.startswith(f"Coup {c.number}: the banker {c.banker} ({bt}) beats")
+            bank = f"bank {c.bank_before}→{c.bank_after}"
+            assert short == f"{c.number:>3} banker wins {bt}-{pt} · {bank}"
+        elif c.result == "player":
+            assert whole.startswith(f"Coup {c.number}: {c.played_by} ({pt}) beats the banker")
+        assert whole.endswith(f"the bank {c.bank_before} → {c.bank_after}.")
+        assert len(short) <= 36  # the log's width on an 80-column table

@@ -138,7 +138,7 @@ async def test_e_ends_the_game_with_the_standings_and_the_journal_finished(tmp_p
     journal = TableJournal.create(game, {"Bob": "cautious"}, 0.0, folder=tmp_path)
     app = PuntoApp(game, ["Ana"], {"Bob": "cautious"}, journal=journal)
     async with app.run_test() as pilot:
-        assert "e end" in str(app._w("keys").render())
+        assert "e End" in str(app._w("keys").render())
         await pilot.press("plus", "b", "enter")  # 5 on the banker: it wins, 5/20 due
         await pilot.press("b", "e")  # a bet not yet dealt goes back
         assert game.phase == "ended" and [a.act for a in game.actions][-1] == "retire"
@@ -148,7 +148,8 @@ async def test_e_ends_the_game_with_the_standings_and_the_journal_finished(tmp_p
         assert ana == 105  # 5 won; its commission (a quarter of a chip) waits in the box
         assert "The game is over after 1 coup." in shown and "+5" in shown
         assert f"The house: {game.house:+d}" in shown and "Ana 1/4 of a chip" in shown
-        assert str(app._w("keys").render()) == "q leave · ? help"
+        bar = str(app._w("keys").render())
+        assert bar.split() == ["F1", "Help", "▏^p", "palette"]  # no key of the game
         await pilot.press("p", "enter")  # nothing more is played
         assert len(game.coups) == 1
     journal.close()
@@ -164,3 +165,82 @@ def test_snapshot_standings(snap_compare: Any, size: tuple[int, int]) -> None:
         await pilot.press("plus", "b", "enter", "p", "enter", "e")
 
     assert snap_compare(app_for({"Bob": "bold"}), run_before=end, terminal_size=size)
+
+
+def bar_of(app: PuntoApp) -> str:
+    return str(app._w("keys").render())
+
+
+@pytest.mark.pilot
+async def test_the_key_bar_shows_the_keys_and_f1_help() -> None:
+    from banque.table.screens.games_help import GameHelpScreen
+
+    game = PuntoGame(["Ana", "Bob"], seed=7, shoe=SHOE)
+    app = PuntoApp(game, ["Ana", "Bob"], {})
+    async with app.run_test(size=(80, 24)) as pilot:
+        bar = bar_of(app)
+        assert "p b 8 9 Bet +/- Chip r Again ⏎ Deal ⇥ Next seat e End F1 Help" in bar
+        assert "Undo" not in bar  # no bet to take back yet
+        await pilot.press("b")
+        assert app.pending["Ana"] == {"banker": 1} and "⌫ Undo" in bar_of(app)
+        await pilot.press("backspace")
+        assert not app.pending.get("Ana") and "Undo" not in bar_of(app)
+        await pilot.press("tab")  # Tab: the next player bets
+        assert app.seat == "Bob"
+        await pilot.press("f1")
+        assert isinstance(app.screen, GameHelpScreen)
+
+
+@pytest.mark.pilot
+@pytest.mark.parametrize("language", ["en", "fr", "es"])
+async def test_the_key_bar_fits_80_columns(language: str) -> None:
+    from banque.i18n import _, install
+
+    install(language)
+    try:
+        game = PuntoGame(["Ana", "Bob"], seed=7, shoe=SHOE)
+        app = PuntoApp(game, ["Ana", "Bob"], {})
+        async with app.run_test(size=(80, 24)) as pilot:
+            for keys in ([], ["p"]):
+                await pilot.press(*keys)
+                bar = str(app._w("keys").render()).rstrip()
+                assert bar.endswith("palette" if language != "es" else "paleta")
+                assert "F1" in bar and "…" not in bar
+                assert bar.split("▏")[0].rstrip().endswith("F1 " + _("Help")), bar
+    finally:
+        install("en")
+
+
+@pytest.mark.pilot
+async def test_r_places_the_last_coups_bets_again() -> None:
+    app = app_for({"Bob": "cautious"})
+    game = app.game
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")  # no coup yet: said, nothing placed
+        assert "no bets on the last coup" in app.message and not app.pending.get("Ana")
+        await pilot.press("plus", "b", "minus", "p", "p", "enter")  # 5 on banker, 2 on player
+        assert len(game.coups) == 1
+        assert "r Again" in bar_of(app) and "Undo" not in bar_of(app)
+        await pilot.press("r")
+        assert app.pending["Ana"] == {"banker": 5, "player": 2}
+        assert "bets again, 7 in all" in app.message
+        assert "⌫ Undo" in bar_of(app) and "Again" not in bar_of(app)
+        await pilot.press("backspace")
+        game.balances["Ana"] = 6  # (fewer chips than the last bets)
+        await pilot.press("r")
+        assert not app.pending.get("Ana")
+        assert "The last coup's bets come to 7: Ana has only 6 chips." in app.message
+
+
+@pytest.mark.pilot
+async def test_the_log_says_which_hand_won_with_which_cards_when_wide() -> None:
+    from banque.table.testing import screen_text
+
+    app = app_for({"Bob": "cautious"})
+    async with app.run_test(size=(160, 40)) as pilot:
+        await pilot.press("b", "enter")
+        await pilot.pause(0.1)
+        assert "Coup 1: Banker wins; player 2♣ 3♦ 8♠ = 3, banker 4♥ K♠ = 4" in screen_text(app)
+        await pilot.resize_terminal(80, 24)  # narrow: the short form, whole
+        await pilot.pause(0.1)
+        assert "  1 Banker 2♣ 3♦ 8♠ =3 · 4♥ K♠ =4" in screen_text(app)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import TypeAdapter
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
@@ -29,9 +29,10 @@ from ...core.messages import N_, Msg
 from ...games.chemin_de_fer.game import CheminView
 from ...games.two_hands import Standing, TwoHandCoup, big_road
 from ...i18n import _
-from ..chemin_app import CheminApp, CoupLog
-from ..games_base import JOURNAL_CSS, TwoHandApp
-from ..punto_app import PuntoApp
+from ..chemin_app import CHEMIN_KEYS, CheminApp, CoupLog
+from ..games_base import TwoHandApp, table_keys
+from ..punto_app import PUNTO_KEYS, PuntoApp
+from ..widgets.bars import KeyBar
 
 #: A view's coups as the game's own records (plain dataclasses, read by pydantic).
 _COUPS: TypeAdapter[list[TwoHandCoup]] = TypeAdapter(list[TwoHandCoup])
@@ -247,11 +248,6 @@ def _borrow(screen: type, app: type, names: tuple[str, ...]) -> None:
 
 #: The keys every joined two-hand table has besides its game's (``q`` leaves: the seat
 #: is held, as at banque's joined table).
-_COMMON_KEYS: list[BindingType] = [
-    Binding("question_mark,f1", "help", _("help"), show=False),
-    Binding("e", "end_game", _("end the game"), show=False),
-    Binding("q", "app.quit", _("quit"), show=False),
-]
 
 
 class _JoinedTable(Screen[None]):
@@ -331,7 +327,7 @@ class _JoinedTable(Screen[None]):
         self.refresh_table()
         status = getattr(self.app, "status", "")
         if status:
-            self._w("keys").update(Text(status, style="bold"))
+            self._w("title").update(Text(status, style="bold"))
 
     async def retranslate(self) -> None:
         """The language changed (the palette): the table drawn again in it."""
@@ -352,19 +348,13 @@ class _JoinedTable(Screen[None]):
         self.app.push_screen(GameHelpScreen(self.HELP_SECTION))
 
 
-_CHEMIN_CSS = CheminApp.CSS.replace("Screen {", "CheminJoinedScreen {").replace(
-    "#", "#th-"
-) + JOURNAL_CSS.replace("#", "#th-")
-
-
 class CheminJoinedScreen(_JoinedTable):
     """A joined seat at chemin de fer: :class:`CheminApp`'s table and keys."""
 
     LOCAL = CheminApp
     HELP_SECTION = CheminApp.HELP_SECTION
-    DEFAULT_CSS = _CHEMIN_CSS
-    SCOPED_CSS = False
-    BINDINGS: ClassVar[list[BindingType]] = [*_COMMON_KEYS, *CheminApp.BINDINGS]
+    DEFAULT_CLASSES = "two-hand two-hand-chemin"
+    BINDINGS: ClassVar[list[BindingType]] = [*CHEMIN_KEYS, *table_keys("app.quit")]
 
     def __init__(self, remote: RemoteGame, seat: str | None, computers: dict[str, str]) -> None:
         super().__init__(remote, seat, computers)
@@ -387,12 +377,7 @@ class CheminJoinedScreen(_JoinedTable):
                 yield Static(id="th-players")
         yield Static(id="th-curtain")
         yield Static(id="th-standings")
-        yield Static(id="th-keys")
-
-
-_PUNTO_CSS = PuntoApp.CSS.replace("Screen {", "PuntoJoinedScreen {").replace(
-    "#", "#th-"
-) + JOURNAL_CSS.replace("#", "#th-")
+        yield KeyBar(compact=True, id="th-keys")
 
 
 class PuntoJoinedScreen(_JoinedTable):
@@ -401,9 +386,8 @@ class PuntoJoinedScreen(_JoinedTable):
 
     LOCAL = PuntoApp
     HELP_SECTION = PuntoApp.HELP_SECTION
-    DEFAULT_CSS = _PUNTO_CSS
-    SCOPED_CSS = False
-    BINDINGS: ClassVar[list[BindingType]] = [*_COMMON_KEYS, *PuntoApp.BINDINGS]
+    DEFAULT_CLASSES = "two-hand two-hand-punto"
+    BINDINGS: ClassVar[list[BindingType]] = [*PUNTO_KEYS, *table_keys("app.quit")]
 
     def __init__(self, remote: RemoteGame, seat: str | None, computers: dict[str, str]) -> None:
         super().__init__(remote, seat, computers)
@@ -419,16 +403,18 @@ class PuntoJoinedScreen(_JoinedTable):
             with Vertical(id="th-left"):
                 yield Static(id="th-hands")
                 yield Static(id="th-spots")
-                yield Static(id="th-log")
+                yield CoupLog(id="th-log")
             with Vertical(id="th-right"):
                 yield Static(id="th-road")
                 yield Static(id="th-players")
         yield Static(id="th-standings")
-        yield Static(id="th-keys")
+        yield KeyBar(compact=True, id="th-keys")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # a spectator watches: no bet, no deal
-        return not (self.watch and action in ("spot", "chip", "clear", "deal", "end_game"))
+        if self.watch and action in ("spot", "chip", "clear", "again", "deal", "end_game"):
+            return False
+        return self.key_on(action, parameters)
 
     _coups_seen = -1
 
@@ -485,7 +471,9 @@ CHEMIN_BORROWED = (
     "_round",
     "after_act",
     "act",
-    "on_key",
+    "check_action",
+    "key_on",
+    "action_digit",
     "action_erase",
     "_human_turn",
     "action_enter",
@@ -497,10 +485,12 @@ CHEMIN_BORROWED = (
     "action_end_game",
     "refresh_table",
     "_ask",
-    "_keys",
 )
 #: PuntoApp's.
 PUNTO_BORROWED = (
+    "key_on",
+    "last_bets",
+    "action_again",
     "refresh_table",
     "action_spot",
     "action_chip",
