@@ -135,6 +135,22 @@ _CHEMIN_ACTIONS = frozenset(
 )
 
 
+def chemin_table() -> ComposeResult:
+    """Chemin de fer's table, the local App's and a joined seat's alike."""
+    yield Static(id="th-title")
+    yield Static(id="th-journal")  # why the journal cannot be written, while it cannot
+    with Horizontal(id="th-body"):
+        with Vertical(id="th-left"):
+            yield Static(id="th-hands")
+            yield Static(id="th-prompt")
+            yield CoupLog(id="th-log")
+        with Vertical(id="th-right"):
+            yield Static(id="th-players")
+    yield Static(id="th-curtain")
+    yield Static(id="th-standings")
+    yield KeyBar(compact=True, id="th-keys")
+
+
 class CheminApp(TwoHandApp):
     """A chemin de fer table."""
 
@@ -179,18 +195,7 @@ class CheminApp(TwoHandApp):
         self._rng = game.rng_for("chemin-table")
 
     def compose(self) -> ComposeResult:
-        yield Static(id="th-title")
-        yield Static(id="th-journal")  # why the journal cannot be written, while it cannot
-        with Horizontal(id="th-body"):
-            with Vertical(id="th-left"):
-                yield Static(id="th-hands")
-                yield Static(id="th-prompt")
-                yield CoupLog(id="th-log")
-            with Vertical(id="th-right"):
-                yield Static(id="th-players")
-        yield Static(id="th-curtain")
-        yield Static(id="th-standings")
-        yield KeyBar(compact=True, id="th-keys")
+        yield from chemin_table()
 
     def on_mount(self) -> None:
         self._keep_widgets()

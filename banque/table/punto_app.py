@@ -92,6 +92,22 @@ PUNTO_KEYS: list[BindingType] = [
 _PUNTO_ACTIONS = frozenset(("spot", "chip", "clear", "again", "deal", "next_seat", "end_game"))
 
 
+def punto_table() -> ComposeResult:
+    """Punto banco's table, the local App's and a joined seat's alike."""
+    yield Static(id="th-title")
+    yield Static(id="th-journal")  # why the journal cannot be written, while it cannot
+    with Horizontal(id="th-body"):
+        with Vertical(id="th-left"):
+            yield Static(id="th-hands")
+            yield Static(id="th-spots")
+            yield CoupLog(id="th-log")
+        with Vertical(id="th-right"):
+            yield Static(id="th-road")
+            yield Static(id="th-players")
+    yield Static(id="th-standings")
+    yield KeyBar(compact=True, id="th-keys")
+
+
 class PuntoApp(TwoHandApp):
     """A punto banco table."""
 
@@ -133,18 +149,7 @@ class PuntoApp(TwoHandApp):
             journal.follow({n: seat.rng for n, seat in self.seats.items()})
 
     def compose(self) -> ComposeResult:
-        yield Static(id="th-title")
-        yield Static(id="th-journal")  # why the journal cannot be written, while it cannot
-        with Horizontal(id="th-body"):
-            with Vertical(id="th-left"):
-                yield Static(id="th-hands")
-                yield Static(id="th-spots")
-                yield CoupLog(id="th-log")
-            with Vertical(id="th-right"):
-                yield Static(id="th-road")
-                yield Static(id="th-players")
-        yield Static(id="th-standings")
-        yield KeyBar(compact=True, id="th-keys")
+        yield from punto_table()
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_table)

@@ -20,19 +20,16 @@ from pydantic import TypeAdapter
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Static
 
 from ...core.errors import IllegalAction
 from ...core.messages import N_, Msg
 from ...games.chemin_de_fer.game import CheminView
 from ...games.two_hands import Standing, TwoHandCoup, big_road
 from ...i18n import _
-from ..chemin_app import CHEMIN_KEYS, CheminApp, CoupLog
+from ..chemin_app import CHEMIN_KEYS, CheminApp, chemin_table
 from ..games_base import TwoHandApp, table_keys
-from ..punto_app import PUNTO_KEYS, PuntoApp
-from ..widgets.bars import KeyBar
+from ..punto_app import PUNTO_KEYS, PuntoApp, punto_table
 
 #: A view's coups as the game's own records (plain dataclasses, read by pydantic).
 _COUPS: TypeAdapter[list[TwoHandCoup]] = TypeAdapter(list[TwoHandCoup])
@@ -366,18 +363,7 @@ class CheminJoinedScreen(_JoinedTable):
         self.opened: tuple[int, int] | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(id="th-title")
-        yield Static(id="th-journal")
-        with Horizontal(id="th-body"):
-            with Vertical(id="th-left"):
-                yield Static(id="th-hands")
-                yield Static(id="th-prompt")
-                yield CoupLog(id="th-log")
-            with Vertical(id="th-right"):
-                yield Static(id="th-players")
-        yield Static(id="th-curtain")
-        yield Static(id="th-standings")
-        yield KeyBar(compact=True, id="th-keys")
+        yield from chemin_table()
 
 
 class PuntoJoinedScreen(_JoinedTable):
@@ -397,18 +383,7 @@ class PuntoJoinedScreen(_JoinedTable):
         self.watch = seat is None
 
     def compose(self) -> ComposeResult:
-        yield Static(id="th-title")
-        yield Static(id="th-journal")
-        with Horizontal(id="th-body"):
-            with Vertical(id="th-left"):
-                yield Static(id="th-hands")
-                yield Static(id="th-spots")
-                yield CoupLog(id="th-log")
-            with Vertical(id="th-right"):
-                yield Static(id="th-road")
-                yield Static(id="th-players")
-        yield Static(id="th-standings")
-        yield KeyBar(compact=True, id="th-keys")
+        yield from punto_table()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # a spectator watches: no bet, no deal
