@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import IllegalAction, RecordError, ReplayError
 from ..core.journal import (
@@ -33,7 +33,9 @@ from ..core.messages import N_, Msg, Nn_, reason
 from ..core.models import Record, Temperament
 from ..core.record import dump_record
 from . import definition
-from .banque.game import Event, Game
+
+if TYPE_CHECKING:  # the games' engines load when a record is replayed, not before
+    from .banque.game import Event, Game
 
 
 def new_game(record: Record, **options: Any) -> Game:
