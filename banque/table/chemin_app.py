@@ -22,15 +22,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from ..core.cards import RED_SUITS, pretty
 from ..core.messages import tell, tell_error
 from ..i18n import _, ngettext
 from ..text import plain
-from .games_base import TwoHandApp, table_keys
-from .widgets.bars import KeyBar
+from .games_base import TwoHandApp, TwoHandLog, table_keys, two_hand_table
 
 if TYPE_CHECKING:
     from ..games.chemin_de_fer.game import CheminGame
@@ -81,26 +79,6 @@ def coup_line(c: Any) -> tuple[str, str]:
     return whole.format(**words), short.format(**words)
 
 
-class CoupLog(Static):
-    """The coups played, the latest that fit, in as many words as the width allows (a
-    narrow table takes the lines' short forms, all alike, rather than cutting an end)."""
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        #: Each coup's line: its whole sentence and its short form.
-        self.rows: list[tuple[str, str]] = []
-
-    def show(self, rows: list[tuple[str, str]]) -> None:
-        self.rows = rows
-        self.refresh()
-
-    def render(self) -> Text:
-        width, height = self.content_size.width, max(3, self.content_size.height)
-        shown = self.rows[-height:]
-        whole = not width or all(len(line) <= width for line, _short in shown)
-        return Text("\n".join(line if whole else short for line, short in shown))
-
-
 #: Chemin de fer's keys: the key bar shows those the table answers now (``key_on``);
 #: Enter says what it does (look, bid, bank, stake, open the betting, deal).
 CHEMIN_KEYS: list[BindingType] = [
@@ -137,18 +115,11 @@ _CHEMIN_ACTIONS = frozenset(
 
 def chemin_table() -> ComposeResult:
     """Chemin de fer's table, the local App's and a joined seat's alike."""
-    yield Static(id="th-title")
-    yield Static(id="th-journal")  # why the journal cannot be written, while it cannot
-    with Horizontal(id="th-body"):
-        with Vertical(id="th-left"):
-            yield Static(id="th-hands")
-            yield Static(id="th-prompt")
-            yield CoupLog(id="th-log")
-        with Vertical(id="th-right"):
-            yield Static(id="th-players")
-    yield Static(id="th-curtain")
-    yield Static(id="th-standings")
-    yield KeyBar(compact=True, id="th-keys")
+    return two_hand_table(
+        [Static(id="th-hands"), Static(id="th-prompt"), TwoHandLog(id="th-log")],
+        [Static(id="th-players")],
+        curtain=True,
+    )
 
 
 class CheminApp(TwoHandApp):

@@ -12,17 +12,22 @@ said in one line, as at banque's table, with where the game is kept (``crash_wor
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual.app import SystemCommand
+from rich.text import Text
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Static
 
 from ..i18n import _, current_language, install, retranslate
 from .app import css_path
 from .palette import TranslatedApp
+from .widgets.bars import KeyBar
 
 __all__ = ["JOURNAL_RETRY", "TwoHandApp", "table_keys"]
 
@@ -260,3 +265,42 @@ def open_table(
         resume=resume,
         first_bank=first_bank,
     )
+
+
+class TwoHandLog(Static):
+    """A two-hand table's log: the coups played, the latest that fit, in as many words as the width allows (a
+    narrow table takes the lines' short forms, all alike, rather than cutting an end)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        #: Each coup's line: its whole sentence and its short form.
+        self.rows: list[tuple[str, str]] = []
+
+    def show(self, rows: list[tuple[str, str]]) -> None:
+        self.rows = rows
+        self.refresh()
+
+    def render(self) -> Text:
+        width, height = self.content_size.width, max(3, self.content_size.height)
+        shown = self.rows[-height:]
+        whole = not width or all(len(line) <= width for line, _short in shown)
+        return Text("\n".join(line if whole else short for line, short in shown))
+
+
+def two_hand_table(
+    left: Sequence[Widget], right: Sequence[Widget], *, curtain: bool
+) -> ComposeResult:
+    """A two-hand table's frame, the same for every two-hand game, local or joined: the
+    title, the journal's banner, the game's own widgets in two columns, the curtain
+    (where the game has private hands), the standings and the key bar."""
+    yield Static(id="th-title")
+    yield Static(id="th-journal")  # why the journal cannot be written, while it cannot
+    with Horizontal(id="th-body"):
+        with Vertical(id="th-left"):
+            yield from left
+        with Vertical(id="th-right"):
+            yield from right
+    if curtain:
+        yield Static(id="th-curtain")
+    yield Static(id="th-standings")
+    yield KeyBar(compact=True, id="th-keys")

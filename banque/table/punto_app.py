@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -27,9 +26,7 @@ from ..core.cards import RED_SUITS, pretty
 from ..core.messages import tell, tell_error
 from ..i18n import N_, _, ngettext, pgettext
 from ..text import plain
-from .chemin_app import CoupLog
-from .games_base import TwoHandApp, table_keys
-from .widgets.bars import KeyBar
+from .games_base import TwoHandApp, TwoHandLog, table_keys, two_hand_table
 
 if TYPE_CHECKING:
     from ..games.punto_banco.game import PuntoGame
@@ -94,18 +91,11 @@ _PUNTO_ACTIONS = frozenset(("spot", "chip", "clear", "again", "deal", "next_seat
 
 def punto_table() -> ComposeResult:
     """Punto banco's table, the local App's and a joined seat's alike."""
-    yield Static(id="th-title")
-    yield Static(id="th-journal")  # why the journal cannot be written, while it cannot
-    with Horizontal(id="th-body"):
-        with Vertical(id="th-left"):
-            yield Static(id="th-hands")
-            yield Static(id="th-spots")
-            yield CoupLog(id="th-log")
-        with Vertical(id="th-right"):
-            yield Static(id="th-road")
-            yield Static(id="th-players")
-    yield Static(id="th-standings")
-    yield KeyBar(compact=True, id="th-keys")
+    return two_hand_table(
+        [Static(id="th-hands"), Static(id="th-spots"), TwoHandLog(id="th-log")],
+        [Static(id="th-road"), Static(id="th-players")],
+        curtain=False,
+    )
 
 
 class PuntoApp(TwoHandApp):
