@@ -1,9 +1,15 @@
-"""What the two-hand tables (punto banco, chemin de fer) share: the language switch.
+"""What the two-hand tables (punto banco, chemin de fer) share with banque's table.
 
-Their command palette offers each other language banque speaks ("Language:
-Français"…); choosing one speaks it from then on and draws the table again in
-it (the game goes on: its acts are not words).  A help screen open at the time
-is closed, so that the next one is made in the new language.
+The same frame (:func:`two_hand_table`: banque's title bar, the game's widgets, its
+key bar), the same command palette (:class:`~banque.table.palette.GameCommands`: the
+help, ctrl+s's save, the game's keys that apply now, each seat's private view, the
+themes and the languages), the same help screen's look (F1), ctrl+s saving the
+record (:mod:`~banque.table.saving`), space pausing the computer players and ``.``
+playing one move while they are paused, as at banque's table.
+
+Choosing another language speaks it from then on and draws the table again in it
+(the game goes on: its acts are not words).  A help screen open at the time is
+closed, so that the next one is made in the new language.
 
 A signal ends either table as ``q`` would, its journal up to date (``keep_game``;
 the terminal restored: :class:`~banque.table.signals.SignalExitApp`); a crash is
@@ -13,6 +19,8 @@ said in one line, as at banque's table, with where the game is kept (``crash_wor
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -20,16 +28,17 @@ from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.dom import NoScreen
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
 from ..i18n import _, current_language, install, retranslate
 from .app import css_path
-from .palette import TranslatedApp
-from .widgets.bars import KeyBar
+from .palette import GameCommand, GameCommands, TranslatedApp
+from .widgets.bars import KeyBar, TitleBar
 
-__all__ = ["JOURNAL_RETRY", "TwoHandApp", "table_keys"]
+__all__ = ["JOURNAL_RETRY", "TwoHandApp", "road_text", "table_keys"]
 
 #: Seconds between two tries of a journal that cannot be written (a key tries at once).
 JOURNAL_RETRY = 1.5
@@ -58,13 +67,24 @@ class TwoHandApp(TranslatedApp):
     widgets' ids begin with ``th-`` (:meth:`_w` finds them without it)."""
 
     CSS_PATH = css_path()
+    TITLE = "banque"
     #: The screen's class for this game's rules in ``screens.tcss`` (each table sets it).
     SCREEN_CLASS: ClassVar[str] = ""
+    COMMANDS: ClassVar[set[Any]] = {*TranslatedApp.COMMANDS, GameCommands}
 
-    #: ctrl+q leaves (each table ends its keys with :func:`table_keys`).
+    #: ctrl+q leaves (each table ends its keys with :func:`table_keys`); ctrl+s saves
+    #: the record; space pauses the computer players (and resumes them), ``.`` plays
+    #: one of their moves while they are paused: banque's keys.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit_table", _("Quit"), show=False, priority=True),
+        Binding("ctrl+s", "save", _("Save"), show=False, id="two-hand.save"),
+        Binding("space", "resume", _("Resume"), priority=True, id="two-hand.resume"),
+        Binding("space", "pause", _("Pause"), priority=True, id="two-hand.pause"),
+        Binding("full_stop", "step", _("One move"), key_display=".", id="two-hand.step"),
     ]
+    #: The game's commands the palette offers when their key applies: the action (as
+    #: a binding names it), its title and its help line (each table sets them).
+    PALETTE: ClassVar[Sequence[tuple[str, str, str]]] = ()
     #: The game's name in its help (the title of its section in ``games_help.md``).
     HELP_SECTION: ClassVar[str] = ""
 
@@ -74,6 +94,10 @@ class TwoHandApp(TranslatedApp):
     #: Words for the table as it opens (a record that stops at an act the rules refuse).
     notice: Any = None
     _journal_timer: Any = None
+    #: The computer players wait (space); ``.`` plays one move meanwhile.
+    paused: bool = False
+    #: Where ctrl+s writes the record (``None``: a new file, the first time).
+    save_path: Path | None = None
 
     def get_default_screen(self) -> Screen[Any]:
         """The table's screen, with the classes its styles select."""
@@ -86,6 +110,114 @@ class TwoHandApp(TranslatedApp):
 
     def refresh_table(self) -> None:  # pragma: no cover - each table draws its own
         raise NotImplementedError
+
+    # ------------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The keys every table has (save, pause), then the game's (:meth:`key_on`)."""
+        if action == "save":
+            return True
+        if action in ("pause", "resume", "step"):
+            if not self.computers_moving():
+                return False
+            return self.paused == (action != "pause")
+        return self.key_on(action, parameters)
+
+    def key_on(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Whether the table answers the game's key now (each table decides its own)."""
+        return True
+
+    def computers_moving(self) -> bool:
+        """The computer players are the ones playing now (or are paused): space pauses
+        them (each table says when)."""
+        return False
+
+    def action_pause(self) -> None:
+        """Pause or resume the computer players (space)."""
+        self.paused = not self.paused
+        self.message = (
+            _("Computer players paused: space resumes, . plays one move.")
+            if self.paused
+            else _("Computer players resume.")
+        )
+        self.refresh_table()
+        if not self.paused:
+            self.computers_go_on()
+
+    def action_resume(self) -> None:
+        if self.paused:
+            self.action_pause()
+
+    def action_step(self) -> None:
+        """While the computer players are paused: one move (``.``)."""
+        if self.paused:
+            self.computer_step()
+
+    def computers_go_on(self) -> None:
+        """The computer players resume: their next move is made at the table's pace."""
+
+    def computer_step(self) -> None:
+        """One move of the computer players while they are paused."""
+
+    # ------------------------------------------------------------------ the palette
+
+    def game_commands(self, screen: Screen[Any]) -> list[GameCommand]:
+        """The palette's commands: the help, the save, each seat's private view (where
+        the game conceals cards), then the game's keys that apply now."""
+        out: list[GameCommand] = [
+            (
+                _("Help: rules and keys"),
+                _("This game's rules and every key (F1)"),
+                self.action_help,
+            ),
+            (
+                _("Save the record"),
+                _("Write the game's record to a new file (ctrl+s)"),
+                self.action_save,
+            ),
+        ]
+        if not isinstance(screen, TableScreen):
+            return out
+        out += self.view_commands()
+        for action, title, help_text in self.PALETTE:
+            name, _sep, args = action.partition("(")
+            parameters = tuple(
+                a.strip().strip("'") for a in args.rstrip(")").split(",") if a.strip()
+            )
+            if self.check_action(name, parameters):
+                out.append((_(title), _(help_text), partial(self.run_action, action)))
+        return out
+
+    def view_commands(self) -> list[GameCommand]:
+        """The palette's "View seat" commands (a game with private hands gives them)."""
+        return []
+
+    # ------------------------------------------------------------------ the record
+
+    def record_text(self) -> str:
+        """The game's record so far (its computer seats and pace with it)."""
+        from ..core.record import dump_record
+        from ..games.records import record_of
+
+        computers = getattr(self, "computers", {})
+        return dump_record(
+            record_of(self.game, computers=computers, pace=getattr(self, "pace", None))
+        )
+
+    def action_save(self) -> None:
+        """ctrl+s: the game's record written to a file (a new one the first time, the
+        same one afterwards), as at banque's table."""
+        from .saving import new_save_path, save_record
+
+        updating = self.save_path is not None
+        path = self.save_path or new_save_path(Path.cwd(), str(self.game.game), datetime.now)
+        journal = getattr(self.journal, "journal", None)
+        if save_record(self, self.record_text(), path, updating=updating, journal=journal):
+            self.save_path = path
+
+    def notify(self, message: str, *, markup: bool = False, **options: Any) -> None:
+        """A toast, as plain text by default: names are never markup."""
+        super().notify(message, markup=markup, **options)
 
     # ------------------------------------------------------------------ the journal
 
@@ -207,7 +339,8 @@ class TwoHandApp(TranslatedApp):
     def action_help(self) -> None:
         from .screens.games_help import GameHelpScreen
 
-        self.push_screen(GameHelpScreen(self.HELP_SECTION))
+        if not isinstance(self.screen, GameHelpScreen):
+            self.push_screen(GameHelpScreen(self.HELP_SECTION))
 
     def action_quit_table(self) -> None:
         """Leave the table (the journal keeps an unfinished game for ``--resume``)."""
@@ -267,6 +400,39 @@ def open_table(
     )
 
 
+def road_text(road: list[list[str]], rows: int = 6, width: int = 30) -> Text:
+    """The big road as text: a column per run, B red and P blue, a tie as ``*``."""
+    text = Text()
+    cols = road[-width:]
+    for r in range(rows):
+        for col in cols:
+            cell = col[r] if r < len(col) else ""
+            mark = cell[:1]
+            style = {"B": "bold red", "P": "bold blue", "T": "green"}.get(mark, "")
+            text.append(mark or "·", style=style if mark else "dim")
+            text.append("*" if "T" in cell[1:] else " ", style="green")
+        if r < rows - 1:
+            text.append("\n")
+    return text
+
+
+def road_of(coups: Sequence[Any], width: int) -> Text:
+    """A two-hand game's road: its big road (as many columns as ``width`` holds) and the
+    count of the banker's, the player's and the tied coups."""
+    from ..games.two_hands import big_road
+
+    counts = {r: sum(1 for c in coups if c.result == r) for r in ("banker", "player", "tie")}
+    text = road_text(big_road(c.result for c in coups), rows=6, width=max(8, (width - 2) // 2))
+    text.append(
+        "\n"
+        + _("B {banker}  P {player}  T {tie}").format(
+            banker=counts["banker"], player=counts["player"], tie=counts["tie"]
+        ),
+        style="bold",
+    )
+    return text
+
+
 class TwoHandLog(Static):
     """A two-hand table's log: the coups played, the latest that fit, in as many words as the width allows (a
     narrow table takes the lines' short forms, all alike, rather than cutting an end)."""
@@ -287,20 +453,25 @@ class TwoHandLog(Static):
         return Text("\n".join(line if whole else short for line, short in shown))
 
 
-def two_hand_table(
-    left: Sequence[Widget], right: Sequence[Widget], *, curtain: bool
-) -> ComposeResult:
-    """A two-hand table's frame, the same for every two-hand game, local or joined: the
-    title, the journal's banner, the game's own widgets in two columns, the curtain
-    (where the game has private hands), the standings and the key bar."""
-    yield Static(id="th-title")
+def two_hand_table(left: Sequence[Widget], right: Sequence[Widget]) -> ComposeResult:
+    """A two-hand table's frame, the same for every two-hand game, local or joined:
+    banque's title bar (the game's line; its icon opens the palette), the journal's
+    banner, the game's own widgets in two columns, the standings and the key bar."""
+    yield TitleBar(icon="♠", id="th-title")
     yield Static(id="th-journal")  # why the journal cannot be written, while it cannot
     with Horizontal(id="th-body"):
         with Vertical(id="th-left"):
             yield from left
         with Vertical(id="th-right"):
             yield from right
-    if curtain:
-        yield Static(id="th-curtain")
     yield Static(id="th-standings")
     yield KeyBar(compact=True, id="th-keys")
+
+
+def show_title(title: Widget, line: str) -> None:
+    """The title bar's line (the game, its shoe, the coup): its screen's title."""
+    try:
+        screen = title.screen
+    except NoScreen:  # the app closing (a late timer): nothing to show
+        return
+    screen.title, screen.sub_title = line, ""

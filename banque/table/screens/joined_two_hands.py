@@ -17,7 +17,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import TypeAdapter
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.screen import Screen
@@ -28,7 +27,7 @@ from ...games.chemin_de_fer.game import CheminView
 from ...games.two_hands import Standing, TwoHandCoup, big_road
 from ...i18n import _
 from ..chemin_app import CHEMIN_KEYS, CheminApp, chemin_table
-from ..games_base import TwoHandApp, table_keys
+from ..games_base import TwoHandApp, show_title, table_keys
 from ..punto_app import PUNTO_KEYS, PuntoApp, punto_table
 
 #: A view's coups as the game's own records (plain dataclasses, read by pydantic).
@@ -301,6 +300,15 @@ class _JoinedTable(Screen[None]):
     def bell(self) -> None:
         self.app.bell()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.key_on(action, parameters)  # type: ignore[attr-defined]
+
+    def computers_go_on(self) -> None:
+        """The host plays the computers."""
+
+    def open_curtain(self) -> None:
+        """A joined seat's screen is its own: no curtain."""
+
     def show_journal(self) -> None:
         TwoHandApp.show_journal(self)  # type: ignore[arg-type]
 
@@ -324,7 +332,7 @@ class _JoinedTable(Screen[None]):
         self.refresh_table()
         status = getattr(self.app, "status", "")
         if status:
-            self._w("title").update(Text(status, style="bold"))
+            show_title(self._w("title"), status)
 
     async def retranslate(self) -> None:
         """The language changed (the palette): the table drawn again in it."""
@@ -446,7 +454,6 @@ CHEMIN_BORROWED = (
     "_round",
     "after_act",
     "act",
-    "check_action",
     "key_on",
     "action_digit",
     "action_erase",
