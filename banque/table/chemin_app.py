@@ -36,6 +36,7 @@ from .games_base import (
     TwoHandApp,
     TwoHandLog,
     road_of,
+    shoe_line,
     show_title,
     table_keys,
     two_hand_table,
@@ -503,16 +504,12 @@ class CheminApp(TwoHandApp):
         self._w("road").border_title = _("Road")
         self._w("players").border_title = _("The table")
         title = (
-            _("Chemin de fer · {packs} packs · the bank passes left · coup {coup} · {cards} cards")
+            _("Chemin de fer · {packs} packs · the bank passes left · coup {coup}")
             if g.rotation == "left"
-            else _(
-                "Chemin de fer · {packs} packs · the bank passes right · coup {coup} · {cards} cards"
-            )
+            else _("Chemin de fer · {packs} packs · the bank passes right · coup {coup}")
         )
-        show_title(
-            self._w("title"),
-            title.format(packs=g.packs, coup=len(g.coups) + 1, cards=g.cards_left or 52 * g.packs),
-        )
+        show_title(self._w("title"), title.format(packs=g.packs, coup=len(g.coups) + 1))
+        self._w("road").border_subtitle = shoe_line(g)
         standings = self._w("standings")
         standings.display = g.phase == "ended"
         if g.phase == "ended":

@@ -33,7 +33,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..i18n import _, current_language, install, retranslate
+from ..i18n import _, current_language, install, ngettext, retranslate
 from .app import css_path
 from .palette import GameCommand, GameCommands, TranslatedApp
 from .widgets.bars import KeyBar, TitleBar
@@ -431,6 +431,12 @@ def road_of(coups: Sequence[Any], width: int) -> Text:
         style="bold",
     )
     return text
+
+
+def shoe_line(game: Any) -> str:
+    """The cards left in a two-hand game's shoe (under its road)."""
+    left = game.cards_left or 52 * game.packs
+    return ngettext("{n} card in the shoe", "{n} cards in the shoe", left).format(n=left)
 
 
 class TwoHandLog(Static):

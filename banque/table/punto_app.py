@@ -30,6 +30,7 @@ from .games_base import (
     TwoHandApp,
     TwoHandLog,
     road_of,
+    shoe_line,
     show_title,
     table_keys,
     two_hand_table,
@@ -183,16 +184,11 @@ class PuntoApp(TwoHandApp):
             return
         show_title(
             self._w("title"),
-            _(
-                "Punto banco · {packs} packs · house limit {limit} a bet · "
-                "coup {coup} · {cards} cards in the shoe"
-            ).format(
-                packs=g.packs,
-                limit=g.limit,
-                coup=len(g.coups) + 1,
-                cards=g.cards_left or 52 * g.packs,
+            _("Punto banco · {packs} packs · house limit {limit} a bet · coup {coup}").format(
+                packs=g.packs, limit=g.limit, coup=len(g.coups) + 1
             ),
         )
+        self._w("road").border_subtitle = shoe_line(g)
         hands = Text()
         if coup is None:
             hands.append(_("No coup yet: place your bets, then Enter deals."), style="dim")
