@@ -35,6 +35,7 @@ from ..text import plain
 from .games_base import (
     TwoHandApp,
     TwoHandLog,
+    TwoHandTable,
     road_of,
     shoe_line,
     show_title,
@@ -145,10 +146,10 @@ def chemin_table() -> ComposeResult:
     )
 
 
-class CheminApp(TwoHandApp):
-    """A chemin de fer table."""
+class CheminTable(TwoHandTable):
+    """Chemin de fer's table: its drawing and keys (the local App's screen, and a
+    joined seat's through :class:`~banque.table.screens.joined_two_hands.CheminJoinedScreen`)."""
 
-    TITLE = "banque — chemin de fer"
     SCREEN_CLASS = "two-hand-chemin"
     HELP_SECTION = "Chemin de fer"
     BINDINGS: ClassVar[list[BindingType]] = [*CHEMIN_KEYS, *table_keys()]
@@ -159,47 +160,28 @@ class CheminApp(TwoHandApp):
         game: CheminGame,
         humans: list[str],
         computers: dict[str, str] | None = None,
-        *,
-        pace: float = 0.6,
-        journal: TableJournal | None = None,
     ) -> None:
-        super().__init__()
         from ..games.chemin_de_fer.players import CheminComputer
 
-        self.game = game
-        self.computers: dict[str, str] = {
-            n: t for n, t in (computers or {}).items() if n in game.participants
-        }
-        self.humans = [p for p in game.participants if p not in self.computers]
+        computers = {n: t for n, t in (computers or {}).items() if n in game.participants}
+        super().__init__(game, [p for p in game.participants if p not in computers], computers)
         self.seats: dict[str, CheminComputer] = {
             n: CheminComputer(n, game, t)  # type: ignore[arg-type]
             for n, t in self.computers.items()
         }
-        self.pace = pace
-        #: The game's journal, written after every act (``None``: none, as in tests).
-        self.journal = journal
-        if journal is not None:  # a resumed game's computers go on where they were
-            journal.follow({n: seat.rng for n, seat in self.seats.items()})
         self.entry = ""
-        self.message = ""
         #: Whose eyes the table is drawn for (``None``: the public).
         self.viewer: str | None = self.humans[0] if len(self.humans) == 1 else None
         self.curtain_for: str | None = None
         #: The betting round a human banker opened (see :meth:`_round`).
         self.opened: tuple[int, int] | None = None
-        self._rng = game.rng_for("chemin-table")
         self._move_timer: Any = None
 
     def compose(self) -> ComposeResult:
         yield from chemin_table()
 
-    def on_mount(self) -> None:
-        self._keep_widgets()
+    def table_opened(self) -> None:
         self.after_act()
-        self.tell_damage()
-
-    def on_resize(self) -> None:
-        self.call_after_refresh(self.refresh_table)  # the road as wide as it has room
 
     # ------------------------------------------------------------------ who acts
 
@@ -261,8 +243,9 @@ class CheminApp(TwoHandApp):
             return
         if self._move_timer is not None:
             self._move_timer.stop()
-        if self.pace > 0:
-            self._move_timer = self.set_timer(self.pace, self.computer_move)
+        pace = float(getattr(self.app, "pace", 0.0))
+        if pace > 0:
+            self._move_timer = self.set_timer(pace, self.computer_move)
         else:
             self._move_timer = None
             self.call_later(self.computer_move)
@@ -292,7 +275,7 @@ class CheminApp(TwoHandApp):
         from .screens.curtain import CurtainScreen
 
         who = self.curtain_for
-        if who is None or isinstance(self.screen, CurtainScreen):
+        if who is None or isinstance(self.app.screen, CurtainScreen):
             return
 
         def looked(look: bool | None) -> None:
@@ -300,8 +283,8 @@ class CheminApp(TwoHandApp):
                 self.viewer, self.curtain_for = who, None
             self.refresh_table()
 
-        self.clear_notifications()
-        self.push_screen(CurtainScreen(plain(who, 20)), looked)
+        self.app.clear_notifications()
+        self.app.push_screen(CurtainScreen(plain(who, 20)), looked)
 
     def view_commands(self) -> list[tuple[str, str, Any]]:
         """Several humans at the table: each may look at their own cards, after the
@@ -328,8 +311,8 @@ class CheminApp(TwoHandApp):
                     self.curtain_for = None
             self.refresh_table()
 
-        self.clear_notifications()
-        self.push_screen(CurtainScreen(plain(who, 20)), looked)
+        self.app.clear_notifications()
+        self.app.push_screen(CurtainScreen(plain(who, 20)), looked)
 
     def journal_written(self) -> None:
         """The journal is written again: a computer's move that waited is made."""
@@ -657,6 +640,28 @@ class CheminApp(TwoHandApp):
                 "{who}: Enter opens the betting on your bank of {fund}; g passes the bank on."
             ).format(who=who, fund=g.fund)
         return tell(g.prompt_msg)
+
+
+class CheminApp(TwoHandApp):
+    """A chemin de fer table at this keyboard: its :class:`CheminTable`, its journal."""
+
+    TITLE = "banque — chemin de fer"
+    #: The table it shows.
+    TABLE: ClassVar[type[CheminTable]] = CheminTable
+
+    def __init__(
+        self,
+        game: CheminGame,
+        humans: list[str],
+        computers: dict[str, str] | None = None,
+        *,
+        pace: float = 0.6,
+        journal: TableJournal | None = None,
+    ) -> None:
+        table = self.TABLE(game, humans, computers)
+        super().__init__(table, journal=journal, pace=pace)
+        if journal is not None:  # a resumed game's computers go on where they were
+            journal.follow({n: seat.rng for n, seat in table.seats.items()})
 
 
 def run_chemin(

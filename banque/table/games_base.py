@@ -38,14 +38,10 @@ from .app import css_path
 from .palette import GameCommand, GameCommands, TranslatedApp
 from .widgets.bars import KeyBar, TitleBar
 
-__all__ = ["JOURNAL_RETRY", "TwoHandApp", "road_text", "table_keys"]
+__all__ = ["JOURNAL_RETRY", "TwoHandApp", "TwoHandTable", "road_text", "table_keys"]
 
 #: Seconds between two tries of a journal that cannot be written (a key tries at once).
 JOURNAL_RETRY = 1.5
-
-
-class TableScreen(Screen[Any], inherit_bindings=False):
-    """A two-hand App's screen: no focus keys of its own (Tab is the table's)."""
 
 
 def table_keys(quit_action: str = "quit_table") -> list[BindingType]:
@@ -58,18 +54,175 @@ def table_keys(quit_action: str = "quit_table") -> list[BindingType]:
     ]
 
 
-class TwoHandApp(TranslatedApp):
-    """A two-hand table's App: the palette's language commands; :meth:`refresh_table`
-    draws the table (each table defines it).
+class TwoHandTable(Screen[Any], inherit_bindings=False):
+    """A two-hand game's table: the game's widgets, keys and drawing, the same screen
+    at the local table (:class:`TwoHandApp`'s) and at a joined seat
+    (:mod:`~banque.table.screens.joined_two_hands`: a subclass that reads the host's
+    views and sends its acts).
 
-    Its styles are banque's own stylesheet's (``screens.tcss``): its screen has the
-    classes ``two-hand`` and :attr:`SCREEN_CLASS`, as a joined seat's screen has, and its
-    widgets' ids begin with ``th-`` (:meth:`_w` finds them without it)."""
+    Its styles are banque's own stylesheet's (``screens.tcss``): it has the classes
+    ``two-hand`` and :attr:`SCREEN_CLASS`, and its widgets' ids begin with ``th-``
+    (:meth:`_w` finds them without it).  What belongs to the table rather than to the
+    game — the journal, the computers' pace and pause — is its App's."""
+
+    #: The screen's class for this game's rules in ``screens.tcss`` (each game sets it).
+    SCREEN_CLASS: ClassVar[str] = ""
+    #: The game's name in its help (the title of its section in ``games_help.md``).
+    HELP_SECTION: ClassVar[str] = ""
+    #: The game's commands the palette offers when their key applies: the action (as
+    #: a binding names it), its title and its help line (each game sets them).
+    PALETTE: ClassVar[Sequence[tuple[str, str, str]]] = ()
+
+    def __init__(self, game: Any, humans: list[str], computers: dict[str, str]) -> None:
+        super().__init__(classes=f"two-hand {self.SCREEN_CLASS}")
+        self.game = game
+        self.humans = list(humans)
+        self.computers = dict(computers)
+        #: The line under the prompt: a refusal, what a key did.
+        self.message = ""
+        self._widgets: dict[str, Any] = {}
+
+    # Textual calls every class's on_mount (and on_resize…) in the MRO: each game's and a
+    # joined seat's differences are in the hooks these call, overridden as methods are.
+    def on_mount(self) -> None:
+        self._keep_widgets()
+        self.table_opened()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.redraw)
+
+    def on_screen_resume(self) -> None:
+        self.redraw()
+
+    def table_opened(self) -> None:
+        """The table is up: drawn (a game may start its computers too)."""
+        self.refresh_table()
+
+    def redraw(self) -> None:
+        """Draw the table again (its size changed, a screen over it closed)."""
+        if self._widgets:
+            self.refresh_table()
+
+    def _keep_widgets(self) -> None:
+        """Keep the table's widgets by id (at mount: :meth:`_w` finds them afterwards)."""
+        self._widgets = {
+            str(w.id).removeprefix("th-"): w for w in self.query("*") if w.id is not None
+        }
+
+    def _w(self, ident: str) -> Any:
+        """A widget of the table (kept from the start: a help screen on top, or the app
+        closing, never hides it from a late timer)."""
+        return self._widgets[ident]
+
+    def refresh_table(self) -> None:  # pragma: no cover - each game draws its own
+        raise NotImplementedError
+
+    def refresh_bindings(self) -> None:
+        """The key bar drawn again (not once the app has closed: a late timer)."""
+        if self.is_attached:
+            super().refresh_bindings()
+
+    # ------------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.key_on(action, parameters)
+
+    def key_on(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Whether the table answers the game's key now (each game decides its own)."""
+        return True
+
+    def action_help(self) -> None:
+        from .screens.games_help import GameHelpScreen
+
+        if not isinstance(self.app.screen, GameHelpScreen):
+            self.app.push_screen(GameHelpScreen(self.HELP_SECTION))
+
+    def action_quit_table(self) -> None:
+        """Leave the table (the journal keeps an unfinished game for ``--resume``)."""
+        self.app.exit(0)
+
+    def view_commands(self) -> list[GameCommand]:
+        """The palette's "View seat" commands (a game with private hands gives them)."""
+        return []
+
+    async def retranslate(self) -> None:
+        """The language changed (the palette): the table drawn again in it."""
+        if isinstance(self.message, str):  # a line made by _() follows the language
+            self.message = retranslate(self.message)
+        self.refresh_bindings()
+        self.refresh_table()
+
+    # ------------------------------------------------------------------ the table's own
+
+    @property
+    def paused(self) -> bool:
+        """The computer players wait (the App's space)."""
+        return bool(getattr(self.app, "paused", False))
+
+    def journal_notice(self) -> str | None:
+        """While the journal cannot be written: why, and that the table waits (shown
+        at the top of the table until it can be); ``None`` when it can."""
+        return self.app.journal_notice()  # type: ignore[attr-defined,no-any-return]
+
+    def journal_blocked(self) -> bool:
+        """Before an act: ``True`` (the act refused, the reason said) while the journal
+        cannot be written; it is tried again first, so a key goes on at once if it can."""
+        problem = self.app.journal_problem()  # type: ignore[attr-defined]
+        if problem is None:
+            return False
+        from ..core.messages import tell
+
+        self.message = tell(problem)
+        self.watch_journal()
+        self.bell()
+        self.refresh_table()
+        return True
+
+    def show_journal(self) -> None:
+        """The banner over the table: shown while the journal cannot be written."""
+        notice = self.journal_notice()
+        banner = self._w("journal")
+        banner.display = notice is not None
+        if notice is not None:
+            banner.update(Text(notice))
+
+    def save(self) -> None:
+        self.app.save()  # type: ignore[attr-defined]
+
+    def watch_journal(self) -> None:
+        self.app.watch_journal()  # type: ignore[attr-defined]
+
+    def standings_note(self) -> str | None:
+        return self.app.standings_note()  # type: ignore[attr-defined,no-any-return]
+
+    def bell(self) -> None:
+        self.app.bell()
+
+    def computers_go_on(self) -> None:
+        """The computer players' next move at the table's pace (each game's)."""
+
+    def computers_moving(self) -> bool:
+        """The computer players are the ones playing now (or are paused): space pauses
+        them (each game says when)."""
+        return False
+
+    def computer_step(self) -> None:
+        """One move of the computer players while they are paused (``.``)."""
+
+    def journal_written(self) -> None:
+        """The journal is written again: what waited goes on (a computer's move)."""
+
+
+class TwoHandApp(TranslatedApp):
+    """A two-hand table's App: its :class:`TwoHandTable` (:attr:`table`) and what
+    belongs to the table rather than the game, as at banque's — the journal, ctrl+s,
+    space and ``.`` for the computer players, the palette's commands, the languages.
+
+    An attribute the App has not (the table's ``message``, ``viewer``…) is its
+    table's."""
 
     CSS_PATH = css_path()
     TITLE = "banque"
-    #: The screen's class for this game's rules in ``screens.tcss`` (each table sets it).
-    SCREEN_CLASS: ClassVar[str] = ""
     COMMANDS: ClassVar[set[Any]] = {*TranslatedApp.COMMANDS, GameCommands}
 
     #: ctrl+q leaves (each table ends its keys with :func:`table_keys`); ctrl+s saves
@@ -77,18 +230,17 @@ class TwoHandApp(TranslatedApp):
     #: one of their moves while they are paused: banque's keys.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit_table", _("Quit"), show=False, priority=True),
+        # F1 on every screen of the table (the curtain's too), as at banque's.
+        Binding("f1,question_mark", "help", _("Help"), key_display="F1", id="two-hand.app-help"),
         Binding("ctrl+s", "save", _("Save"), show=False, id="two-hand.save"),
         Binding("space", "resume", _("Resume"), priority=True, id="two-hand.resume"),
         Binding("space", "pause", _("Pause"), priority=True, id="two-hand.pause"),
         Binding("full_stop", "step", _("One move"), key_display=".", id="two-hand.step"),
     ]
-    #: The game's commands the palette offers when their key applies: the action (as
-    #: a binding names it), its title and its help line (each table sets them).
-    PALETTE: ClassVar[Sequence[tuple[str, str, str]]] = ()
-    #: The game's name in its help (the title of its section in ``games_help.md``).
-    HELP_SECTION: ClassVar[str] = ""
 
-    #: The game and its journal (each table sets them; ``None``: no journal, as in tests).
+    #: The game's table (each App makes it); the game and its journal (``None``: no
+    #: journal, as in tests).
+    table: TwoHandTable
     game: Any
     journal: Any = None
     #: Words for the table as it opens (a record that stops at an act the rules refuse).
@@ -99,50 +251,56 @@ class TwoHandApp(TranslatedApp):
     #: Where ctrl+s writes the record (``None``: a new file, the first time).
     save_path: Path | None = None
 
+    def __init__(self, table: TwoHandTable, *, journal: Any = None, pace: float = 0.6) -> None:
+        super().__init__()
+        self.table = table
+        self.game = table.game
+        self.journal = journal
+        self.pace = pace
+
+    def __getattr__(self, name: str) -> Any:
+        table = self.__dict__.get("table")
+        if table is None or name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(table, name)
+
     def get_default_screen(self) -> Screen[Any]:
-        """The table's screen, with the classes its styles select."""
-        return TableScreen(id="_default", classes=f"two-hand {self.SCREEN_CLASS}")
+        """The game's table."""
+        return self.table
+
+    def on_mount(self) -> None:
+        # after the table's first drawing (its curtain, if a private choice is first)
+        self.call_after_refresh(self.tell_damage)
 
     def refresh_bindings(self) -> None:
         """The key bar drawn again (not once the app has closed: a late timer)."""
         if self._screen_stack:
             super().refresh_bindings()
 
-    def refresh_table(self) -> None:  # pragma: no cover - each table draws its own
-        raise NotImplementedError
+    def refresh_table(self) -> None:
+        self.table.refresh_table()
 
     # ------------------------------------------------------------------ keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The keys every table has (save, pause), then the game's (:meth:`key_on`)."""
-        if action == "save":
-            return True
+        """The keys every table has: save, pause (the game's are its table's)."""
         if action in ("pause", "resume", "step"):
-            if not self.computers_moving():
+            if not self.table.computers_moving():
                 return False
             return self.paused == (action != "pause")
-        return self.key_on(action, parameters)
-
-    def key_on(self, action: str, parameters: tuple[object, ...]) -> bool:
-        """Whether the table answers the game's key now (each table decides its own)."""
         return True
-
-    def computers_moving(self) -> bool:
-        """The computer players are the ones playing now (or are paused): space pauses
-        them (each table says when)."""
-        return False
 
     def action_pause(self) -> None:
         """Pause or resume the computer players (space)."""
         self.paused = not self.paused
-        self.message = (
+        self.table.message = (
             _("Computer players paused: space resumes, . plays one move.")
             if self.paused
             else _("Computer players resume.")
         )
-        self.refresh_table()
+        self.table.refresh_table()
         if not self.paused:
-            self.computers_go_on()
+            self.table.computers_go_on()
 
     def action_resume(self) -> None:
         if self.paused:
@@ -151,19 +309,21 @@ class TwoHandApp(TranslatedApp):
     def action_step(self) -> None:
         """While the computer players are paused: one move (``.``)."""
         if self.paused:
-            self.computer_step()
+            self.table.computer_step()
 
-    def computers_go_on(self) -> None:
-        """The computer players resume: their next move is made at the table's pace."""
+    def action_help(self) -> None:
+        self.table.action_help()
 
-    def computer_step(self) -> None:
-        """One move of the computer players while they are paused."""
+    def action_quit_table(self) -> None:
+        """Leave the table (the journal keeps an unfinished game for ``--resume``)."""
+        self.exit(0)
 
     # ------------------------------------------------------------------ the palette
 
     def game_commands(self, screen: Screen[Any]) -> list[GameCommand]:
         """The palette's commands: the help, the save, each seat's private view (where
         the game conceals cards), then the game's keys that apply now."""
+        table = self.table
         out: list[GameCommand] = [
             (
                 _("Help: rules and keys"),
@@ -176,21 +336,17 @@ class TwoHandApp(TranslatedApp):
                 self.action_save,
             ),
         ]
-        if not isinstance(screen, TableScreen):
+        if screen is not table:
             return out
-        out += self.view_commands()
-        for action, title, help_text in self.PALETTE:
+        out += table.view_commands()
+        for action, title, help_text in table.PALETTE:
             name, _sep, args = action.partition("(")
             parameters = tuple(
                 a.strip().strip("'") for a in args.rstrip(")").split(",") if a.strip()
             )
-            if self.check_action(name, parameters):
-                out.append((_(title), _(help_text), partial(self.run_action, action)))
+            if table.check_action(name, parameters):
+                out.append((_(title), _(help_text), partial(self.run_action, action, table)))
         return out
-
-    def view_commands(self) -> list[GameCommand]:
-        """The palette's "View seat" commands (a game with private hands gives them)."""
-        return []
 
     # ------------------------------------------------------------------ the record
 
@@ -199,9 +355,8 @@ class TwoHandApp(TranslatedApp):
         from ..core.record import dump_record
         from ..games.records import record_of
 
-        computers = getattr(self, "computers", {})
         return dump_record(
-            record_of(self.game, computers=computers, pace=getattr(self, "pace", None))
+            record_of(self.game, computers=self.table.computers, pace=self.pace)  # type: ignore[arg-type]
         )
 
     def action_save(self) -> None:
@@ -232,6 +387,10 @@ class TwoHandApp(TranslatedApp):
 
         return tell(stopped_msg(journal.failure_msg))
 
+    def journal_problem(self) -> Any:
+        """Why no act is taken now (the journal tried again first); ``None``: none."""
+        return None if self.journal is None else self.journal.problem(self.game)
+
     def tell_damage(self) -> None:
         """Said as the table opens, as banque's table says them: a record that stops at
         an act the rules refuse (:attr:`notice`), a resumed journal whose damaged tail
@@ -242,33 +401,6 @@ class TwoHandApp(TranslatedApp):
             if words is not None:
                 self.notify(tell(words), severity="warning", timeout=20)
         self.notice = None
-
-    def show_journal(self) -> None:
-        """The banner over the table: shown while the journal cannot be written."""
-        notice = self.journal_notice()
-        banner = self._w("journal")
-        banner.display = notice is not None
-        if notice is not None:
-            from rich.text import Text
-
-            banner.update(Text(notice))
-
-    def journal_blocked(self) -> bool:
-        """Before an act: ``True`` (the act refused, the reason said) while the journal
-        cannot be written; it is tried again first, so a key goes on at once if it can."""
-        journal = self.journal
-        if journal is None:
-            return False
-        problem = journal.problem(self.game)
-        if problem is None:
-            return False
-        from ..core.messages import tell
-
-        self.message = tell(problem)
-        self.watch_journal()
-        self.bell()
-        self.refresh_table()
-        return True
 
     def save(self) -> None:
         """Write the acts not written yet to the game's journal; a failure stops the
@@ -287,17 +419,14 @@ class TwoHandApp(TranslatedApp):
     def _journal_retry(self) -> None:
         journal = self.journal
         if journal is None or journal.problem(self.game) is not None:
-            self.refresh_table()  # the reason may have changed
+            self.table.refresh_table()  # the reason may have changed
             return
         if self._journal_timer is not None:
             self._journal_timer.stop()
             self._journal_timer = None
-        self.message = _("The game's journal is written again: the table goes on.")
-        self.refresh_table()
-        self.journal_written()
-
-    def journal_written(self) -> None:
-        """The journal is written again: what waited goes on (a computer's move)."""
+        self.table.message = _("The game's journal is written again: the table goes on.")
+        self.table.refresh_table()
+        self.table.journal_written()
 
     def standings_note(self) -> str | None:
         """The standings' last line when the journal does not keep the finished game."""
@@ -325,26 +454,7 @@ class TwoHandApp(TranslatedApp):
             path=journal.path
         )
 
-    def _keep_widgets(self) -> None:
-        """Keep the table's widgets by id (at mount: :meth:`_w` finds them afterwards)."""
-        self._widgets: dict[str, Any] = {
-            str(w.id).removeprefix("th-"): w for w in self.screen.query("*") if w.id is not None
-        }
-
-    def _w(self, ident: str) -> Any:
-        """A widget of the table (kept from the start: a help screen on top, or the app
-        closing, never hides it from a late timer)."""
-        return self._widgets[ident]
-
-    def action_help(self) -> None:
-        from .screens.games_help import GameHelpScreen
-
-        if not isinstance(self.screen, GameHelpScreen):
-            self.push_screen(GameHelpScreen(self.HELP_SECTION))
-
-    def action_quit_table(self) -> None:
-        """Leave the table (the journal keeps an unfinished game for ``--resume``)."""
-        self.exit(0)
+    # ------------------------------------------------------------------ languages
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
@@ -359,11 +469,7 @@ class TwoHandApp(TranslatedApp):
 
         while isinstance(self.screen, GameHelpScreen):  # a help made in the old language
             self.pop_screen()
-        message = getattr(self, "message", None)
-        if isinstance(message, str):  # a line made by _() follows the language
-            self.message = retranslate(message)
-        self.screen.refresh_bindings()
-        self.refresh_table()
+        await self.redraw_screens()
 
 
 def open_table(

@@ -29,6 +29,7 @@ from ..text import plain
 from .games_base import (
     TwoHandApp,
     TwoHandLog,
+    TwoHandTable,
     road_of,
     shoe_line,
     show_title,
@@ -97,32 +98,23 @@ def punto_table() -> ComposeResult:
     )
 
 
-class PuntoApp(TwoHandApp):
-    """A punto banco table."""
+class PuntoTable(TwoHandTable):
+    """Punto banco's table: its drawing and keys (the local App's screen, and a joined
+    seat's through :class:`~banque.table.screens.joined_two_hands.PuntoJoinedScreen`)."""
 
-    TITLE = "banque — punto banco"
     SCREEN_CLASS = "two-hand-punto"
     HELP_SECTION = "Punto banco"
     BINDINGS: ClassVar[list[BindingType]] = [*PUNTO_KEYS, *table_keys()]
     PALETTE = PUNTO_PALETTE
 
     def __init__(
-        self,
-        game: PuntoGame,
-        humans: list[str],
-        computers: dict[str, str] | None = None,
-        journal: TableJournal | None = None,
-        pace: float = 0.6,
+        self, game: PuntoGame, humans: list[str], computers: dict[str, str] | None = None
     ) -> None:
-        super().__init__()
-        self.game = game
-        #: The game's journal, written after every act (``None``: none, as in tests).
-        self.journal = journal
-        self.computers = dict(computers or {})
-        #: No human at the table: the coups deal themselves at ``pace`` (watch mode).
-        self.watch = not [h for h in humans if h in game.participants]
-        self.humans = [h for h in humans if h in game.participants] or [game.participants[0]]
-        self.pace = pace
+        seated = [h for h in humans if h in game.participants]
+        super().__init__(game, seated or [game.participants[0]], dict(computers or {}))
+        #: No human at the table: the coups deal themselves at the pace (watch mode;
+        #: not ``watch``, which is Textual's).
+        self.watching = not seated
         self.seat = self.humans[0]
         self.chip = 1
         self.pending: dict[str, dict[str, int]] = {}
@@ -135,31 +127,25 @@ class PuntoApp(TwoHandApp):
             for n, t in self.computers.items()
             if n in game.participants
         }
-        if journal is not None:
-            journal.follow({n: seat.rng for n, seat in self.seats.items()})
 
     def compose(self) -> ComposeResult:
         yield from punto_table()
 
-    def on_resize(self) -> None:
-        self.call_after_refresh(self.refresh_table)
-
-    def on_mount(self) -> None:
-        self._keep_widgets()
+    def table_opened(self) -> None:
         self.refresh_table()
-        self.tell_damage()
-        if self.watch:
-            self.set_interval(max(self.pace, 0.1), self._watch_deal)
+        if self.watching:
+            pace = float(getattr(self.app, "pace", 0.6))
+            self.set_interval(max(pace, 0.1), self._watch_deal)
 
     def _watch_deal(self) -> None:
         if self.journal_notice() is not None or self.paused:
             return  # the journal cannot be written (or space paused): the coups wait
-        if self.game.phase != "ended" and not isinstance(self.screen, ModalScreen):
+        if self.game.phase != "ended" and not isinstance(self.app.screen, ModalScreen):
             self.action_deal()
 
     def computers_moving(self) -> bool:
         """Watch mode (no human): the coups deal themselves; space pauses them."""
-        return self.watch and self.game.phase != "ended"
+        return self.watching and self.game.phase != "ended"
 
     def computer_step(self) -> None:
         """Paused in watch mode: ``.`` deals one coup."""
@@ -404,7 +390,7 @@ class PuntoApp(TwoHandApp):
                 if mine
                 else _("No bets of yours.")
             )
-            if all(g.balances[h] <= 0 for h in self.humans) and not self.watch:
+            if all(g.balances[h] <= 0 for h in self.humans) and not self.watching:
                 self.message += " " + _("No chips left to bet: e ends the game (the standings).")
         self.pending = {}
         self.save()
@@ -465,6 +451,25 @@ class PuntoApp(TwoHandApp):
             self.message = tell_error(exc)
         self.save()
         self.refresh_table()
+
+
+class PuntoApp(TwoHandApp):
+    """A punto banco table at this keyboard: its :class:`PuntoTable`, its journal."""
+
+    TITLE = "banque — punto banco"
+
+    def __init__(
+        self,
+        game: PuntoGame,
+        humans: list[str],
+        computers: dict[str, str] | None = None,
+        journal: TableJournal | None = None,
+        pace: float = 0.6,
+    ) -> None:
+        table = PuntoTable(game, humans, computers)
+        super().__init__(table, journal=journal, pace=pace)
+        if journal is not None:  # a resumed game's computers go on where they were
+            journal.follow({n: seat.rng for n, seat in table.seats.items()})
 
 
 def run_punto(

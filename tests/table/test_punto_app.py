@@ -126,7 +126,7 @@ async def test_a_table_of_computers_deals_by_itself() -> None:
             if len(game.coups) >= 2:
                 break
             await pilot.pause(0.05)
-        assert app.watch and len(game.coups) >= 2
+        assert app.watching and len(game.coups) >= 2
         assert game.total_chips() == 200
 
 
