@@ -145,6 +145,19 @@ class TwoHandTable(Screen[Any], inherit_bindings=False):
         """The palette's "View seat" commands (a game with private hands gives them)."""
         return []
 
+    def palette_commands(self) -> list[GameCommand]:
+        """The game's commands in the palette, local or joined: each seat's private
+        view, then the game's keys that apply now (:attr:`PALETTE`)."""
+        out = self.view_commands()
+        for action, title, help_text in self.PALETTE:
+            name, _sep, args = action.partition("(")
+            parameters = tuple(
+                a.strip().strip("'") for a in args.rstrip(")").split(",") if a.strip()
+            )
+            if self.check_action(name, parameters):
+                out.append((_(title), _(help_text), partial(self.app.run_action, action, self)))
+        return out
+
     async def retranslate(self) -> None:
         """The language changed (the palette): the table drawn again in it."""
         if isinstance(self.message, str):  # a line made by _() follows the language
@@ -336,16 +349,8 @@ class TwoHandApp(TranslatedApp):
                 self.action_save,
             ),
         ]
-        if screen is not table:
-            return out
-        out += table.view_commands()
-        for action, title, help_text in table.PALETTE:
-            name, _sep, args = action.partition("(")
-            parameters = tuple(
-                a.strip().strip("'") for a in args.rstrip(")").split(",") if a.strip()
-            )
-            if table.check_action(name, parameters):
-                out.append((_(title), _(help_text), partial(self.run_action, action, table)))
+        if screen is table:
+            out += table.palette_commands()
         return out
 
     # ------------------------------------------------------------------ the record
