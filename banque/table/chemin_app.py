@@ -674,8 +674,10 @@ def run_chemin(
     forced_moves: str = "announced",
     resume: str | Path | None = None,
     first_bank: str = "lot",
+    **_: Any,
 ) -> int:
-    """Open the chemin de fer table: a new game, a record played on, or a journal resumed.
+    """Open the chemin de fer table: a new game, a record played on, or a journal resumed
+    (another game's options are not chemin de fer's).
 
     A new game's punter announces every move, forced or not (``forced_moves``), so
     that the table never shows who holds 5; a record keeps its own way.
@@ -712,3 +714,7 @@ def run_chemin(
         app.save_path = Path(record_path)  # ctrl+s updates the record played on
     app.notice = notice  # a record stopped early: said as the table opens
     return run_table(app, game, journal)
+
+
+#: What :func:`~banque.table.games_base.open_table` runs for chemin de fer.
+run = run_chemin

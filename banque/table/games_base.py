@@ -18,6 +18,7 @@ said in one line, as at banque's table, with where the game is kept (``crash_wor
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from functools import partial
@@ -477,38 +478,29 @@ class TwoHandApp(TranslatedApp):
         await self.redraw_screens()
 
 
+#: Each two-hand game's table: the module whose ``run(record, **options)`` opens it
+#: (named, not imported: each imports this module). The one place the table names
+#: these games; banque's own table is ``app.run_app``.
+TABLES: dict[str, str] = {
+    "chemin-de-fer": "banque.table.chemin_app",
+    "punto-banco": "banque.table.punto_app",
+}
+
+
 def open_table(
     game: str,
+    record: str | None = None,
+    *,
     names: list[str] | None = None,
     computers: dict[str, str] | None = None,
-    seed: int | None = None,
-    pace: float = 0.6,
-    forced_moves: str = "announced",
-    resume: str | Path | None = None,
-    first_bank: str = "lot",
-    **_: Any,
+    **options: Any,
 ) -> int:
-    """Open the table of ``game`` (after setup, or to resume a journal), the exit status.
-
-    ``first_bank``: chemin de fer's, ``lot`` or ``auction`` (setup's option row, as
-    ``--first-bank`` gives it); a resumed game keeps its own."""
-    if game == "punto-banco":
-        from .punto_app import run_punto
-
-        return run_punto(
-            names=names, computers=computers or {}, seed=seed, pace=pace, resume=resume
-        )
-    from .chemin_app import run_chemin
-
-    return run_chemin(
-        names=names or [],
-        computers=computers or {},
-        pace=pace,
-        seed=seed,
-        forced_moves=forced_moves,
-        resume=resume,
-        first_bank=first_bank,
-    )
+    """Open the table of ``game`` — a new game (after setup, or from the command line),
+    a record played on (``record``), or a journal resumed (``resume=``) — the exit
+    status. ``options``: the pace, the seed, and what the game takes (chemin de fer's
+    ``forced_moves`` and ``first_bank``; a resumed game keeps its own)."""
+    table = importlib.import_module(TABLES[game])
+    return int(table.run(record, names=names or [], computers=computers or {}, **options))
 
 
 def road_text(road: list[list[str]], rows: int = 6, width: int = 30) -> Text:

@@ -482,8 +482,10 @@ def run_punto(
     limit: int | None = None,
     pace: float = 0.6,
     resume: str | Path | None = None,
+    **_: Any,
 ) -> int:
-    """Open the punto banco table: a new game, a record played on, or a journal resumed."""
+    """Open the punto banco table: a new game, a record played on, or a journal resumed
+    (another game's options are not punto banco's)."""
     from ..core.rng import seed_and_stream
     from ..games.punto_banco.game import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
     from ..session.two_hands import TableJournal, from_record, reopen, run_table, your_name
@@ -516,3 +518,7 @@ def run_punto(
         app.save_path = Path(record_path)  # ctrl+s updates the record played on
     app.notice = notice  # a record stopped early: said as the table opens
     return run_table(app, game, journal)
+
+
+#: What :func:`~banque.table.games_base.open_table` runs for punto banco.
+run = run_punto
