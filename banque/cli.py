@@ -1858,20 +1858,17 @@ def play_two_hand(
         raise BanqueError(_("a table seats at most 11 players"))
     _need_terminal()
     kinds = {n: str(c) for n, c in computers.items() if c != "human"}
-    if game == "chemin-de-fer":
-        from .table.chemin_app import run_chemin
+    from .table.games_base import open_table
 
-        return run_chemin(
-            record,
-            names=names,
-            computers=kinds,
-            pace=pace,
-            forced_moves=forced_moves,
-            first_bank=first_bank,
-        )
-    from .table.punto_app import run_punto
-
-    return run_punto(record, names=names, computers=kinds, pace=pace)
+    return open_table(
+        game,
+        record,
+        names=names,
+        computers=kinds,
+        pace=pace,
+        forced_moves=forced_moves,
+        first_bank=first_bank,
+    )
 
 
 def play(

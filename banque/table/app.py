@@ -24,9 +24,8 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult, ScreenStackError
 from textual.binding import Binding, BindingType
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import Provider
 from textual.containers import Vertical
-from textual.content import Content
 from textual.driver import Driver
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -36,8 +35,7 @@ from textual.widgets import Static
 from ..constants import ForcedMoves, SeatChoice
 from ..core.errors import BanqueError
 from ..i18n import _, current_language, install, ngettext, retranslate
-from ..text import markup_literal
-from .palette import TranslatedApp
+from .palette import GameCommand, GameCommands, TranslatedApp
 from .screens.dialogs import ConfirmScreen, TooSmallScreen
 from .screens.setup import DEFAULT_KINDS, DEFAULT_NAMES, SetupScreen
 from .terminal import output_encoding, plain_driver, plain_output_wanted
@@ -107,29 +105,6 @@ def css_path() -> Path:
     if packaged.exists():
         return packaged
     return here.parent / "screens.tcss"
-
-
-class GameCommands(Provider):
-    """The game's commands in the command palette (ctrl+p)."""
-
-    def _commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
-        app = self.app
-        if isinstance(app, BanqueApp):
-            return app.game_commands(self.screen)
-        return []
-
-    # Commands hold participants' names: shown as text, never read as markup.
-    async def discover(self) -> Hits:
-        for name, help_text, callback in self._commands():
-            yield DiscoveryHit(Content(name), callback, text=name, help=markup_literal(help_text))
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for name, help_text, callback in self._commands():
-            score = matcher.match(name)
-            if score > 0:
-                shown = matcher.highlight(name) if "[" not in name else Content(name)
-                yield Hit(score, shown, callback, text=name, help=markup_literal(help_text))
 
 
 class BanqueApp(TranslatedApp):
@@ -280,7 +255,7 @@ class BanqueApp(TranslatedApp):
                 choices = self.kinds_for(result.game.participants, default="human")
                 computers, styles = self._computers_for(result.game, choices)
                 self.session = Session.from_replay(result, computers=computers, styles=styles)
-                if isinstance(self._record, str | Path) and _is_journal_file(self._record):
+                if isinstance(self._record, str | Path) and is_journal_file(self._record):
                     self.save_path = None  # a journal is never overwritten by a save
                 self._start_journal()
                 self.session.forced()
@@ -910,22 +885,18 @@ class BanqueApp(TranslatedApp):
         return atomic_write(path, session.record_text(self.pace))
 
     def default_save_path(self) -> Path:
-        stamp = self.clock().strftime("%Y%m%d-%H%M%S")
-        path = self.save_dir / f"banque-{stamp}.json"
-        n = 2
-        while path.exists():
-            path = self.save_dir / f"banque-{stamp}-{n}.json"
-            n += 1
-        return path
+        from .saving import new_save_path
+
+        return new_save_path(self.save_dir, "banque", self.clock)
 
     def action_save(self) -> None:
-        """Save the game's record (the engine's format), whole or not at all.
+        """Save the game's record (the engine's format), whole or not at all
+        (:func:`~banque.table.saving.save_record`).
 
         The first save goes to a new file; later ones (and every one after
-        ``--record FILE``) update the same file.  The file is replaced
-        atomically: a failure (a full disk) leaves the previous one intact.
+        ``--record FILE``) update the same file.
         """
-        from ..core.journal import atomic_write
+        from .saving import save_record
 
         session = self.session
         if session is None:
@@ -933,29 +904,15 @@ class BanqueApp(TranslatedApp):
             return
         updating = self.save_path is not None
         path = self.save_path or self.default_save_path()
-        try:
-            atomic_write(path, session.record_text(self.pace))
-        except OSError as exc:
-            from ..core.messages import os_reason, tell
-
-            self.notify(
-                _("The record could not be saved to {path}: {why}. Nothing was changed.").format(
-                    path=path, why=tell(os_reason(exc))
-                ),
-                severity="error",
-                timeout=max(self.toast_seconds, 10.0),
-            )
-            return
-        self.save_path = path
-        if session.journal is not None:
-            session.journal.note("saved", path=str(path.resolve()))
-        self.notify(
-            (_("Record updated: {path}") if updating else _("Record saved to {path}")).format(
-                path=path
-            ),
-            title=_("Saved"),
-            timeout=max(self.toast_seconds, 6.0),
-        )
+        if save_record(
+            self,
+            session.record_text(self.pace),
+            path,
+            updating=updating,
+            journal=session.journal,
+            toast=self.toast_seconds,
+        ):
+            self.save_path = path
 
     async def action_quit(self) -> None:
         """Quit: nothing to confirm, the journal keeps the game.
@@ -986,11 +943,11 @@ class BanqueApp(TranslatedApp):
 
     # ------------------------------------------------------------ palette
 
-    def game_commands(self, screen: Screen[Any]) -> list[tuple[str, str, Callable[[], Any]]]:
+    def game_commands(self, screen: Screen[Any]) -> list[GameCommand]:
         """The game's commands for the palette, as they apply now."""
         from .screens.table import TableScreen
 
-        out: list[tuple[str, str, Callable[[], Any]]] = [
+        out: list[GameCommand] = [
             (
                 _("Help: rules and keys"),
                 _("The home profile's rules and every key"),
@@ -1036,9 +993,6 @@ class BanqueApp(TranslatedApp):
                 out.append((name, help_text, getattr(screen, f"action_{action}")))
         return out
 
-    def palette_titles(self, screen: Screen[Any]) -> list[str]:
-        return super().palette_titles(screen) + [name for name, _, _ in self.game_commands(screen)]
-
 
 class ResumeOfferScreen(ConfirmScreen):
     """At start: continue the unfinished game (Enter or y), or a new one (n or Escape)."""
@@ -1063,7 +1017,7 @@ class ResumeOfferScreen(ConfirmScreen):
             )
 
 
-def _is_journal_file(path: str | Path) -> bool:
+def is_journal_file(path: str | Path) -> bool:
     from ..core.journal import JOURNAL_FORMAT
 
     try:

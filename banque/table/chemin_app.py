@@ -11,11 +11,15 @@
 - hidden information: each hand's first two cards reach its holder alone.
   With one human at the table the screen is that human's view; with several,
   the screen is public and a private decision (the punter at 5, the banker)
-  first shows a curtain: "Pass the keyboard to X — Enter to look".
+  first shows banque's curtain (:class:`~banque.table.screens.curtain.CurtainScreen`):
+  "Pass the keyboard to X — Enter to look"; the palette's "View seat: X" shows a
+  seat its own cards the same way, until the next act;
+- the road of the coups (banker, punter, tie), as punto banco's big road.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -26,9 +30,18 @@ from textual.widgets import Static
 
 from ..core.cards import RED_SUITS, pretty
 from ..core.messages import tell, tell_error
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..text import plain
-from .games_base import TwoHandApp, TwoHandLog, table_keys, two_hand_table
+from .games_base import (
+    TwoHandApp,
+    TwoHandLog,
+    TwoHandTable,
+    road_of,
+    shoe_line,
+    show_title,
+    table_keys,
+    two_hand_table,
+)
 
 if TYPE_CHECKING:
     from ..games.chemin_de_fer.game import CheminGame
@@ -107,6 +120,18 @@ CHEMIN_KEYS: list[BindingType] = [
     Binding("s", "move(False)", _("Stand"), id="chemin.stand"),
     Binding("a", "advice", _("Advice"), id="chemin.advice"),
 ]
+#: The palette's chemin de fer commands, offered when their key applies now.
+CHEMIN_PALETTE: list[tuple[str, str, str]] = [
+    ("enter('deal')", N_("Deal the coup"), N_("The banker deals two cards to each hand")),
+    ("enter('open')", N_("Open the betting"), N_("The banker lets the punters stake")),
+    ("banco", N_("Banco"), N_("Claim the whole bank")),
+    ("pass_turn", N_("Pass"), N_("No stake (or no bid) this time")),
+    ("give_up", N_("Pass the bank"), N_("The banker hands the bank on")),
+    ("move(True)", N_("Draw"), N_("A third card")),
+    ("move(False)", N_("Stand"), N_("No third card")),
+    ("advice", N_("Advice"), N_("The banker's exact expectation of each choice")),
+    ("end_game", N_("End the game"), N_("The standings, between coups")),
+]
 #: The actions :meth:`CheminApp.key_on` decides (any other is always on).
 _CHEMIN_ACTIONS = frozenset(
     ("enter", "digit", "erase", "banco", "pass_turn", "give_up", "move", "advice", "end_game")
@@ -117,61 +142,46 @@ def chemin_table() -> ComposeResult:
     """Chemin de fer's table, the local App's and a joined seat's alike."""
     return two_hand_table(
         [Static(id="th-hands"), Static(id="th-prompt"), TwoHandLog(id="th-log")],
-        [Static(id="th-players")],
-        curtain=True,
+        [Static(id="th-road"), Static(id="th-players")],
     )
 
 
-class CheminApp(TwoHandApp):
-    """A chemin de fer table."""
+class CheminTable(TwoHandTable):
+    """Chemin de fer's table: its drawing and keys (the local App's screen, and a
+    joined seat's through :class:`~banque.table.screens.joined_two_hands.CheminJoinedScreen`)."""
 
-    TITLE = "banque — chemin de fer"
     SCREEN_CLASS = "two-hand-chemin"
     HELP_SECTION = "Chemin de fer"
     BINDINGS: ClassVar[list[BindingType]] = [*CHEMIN_KEYS, *table_keys()]
+    PALETTE = CHEMIN_PALETTE
 
     def __init__(
         self,
         game: CheminGame,
         humans: list[str],
         computers: dict[str, str] | None = None,
-        *,
-        pace: float = 0.6,
-        journal: TableJournal | None = None,
     ) -> None:
-        super().__init__()
         from ..games.chemin_de_fer.players import CheminComputer
 
-        self.game = game
-        self.computers: dict[str, str] = {
-            n: t for n, t in (computers or {}).items() if n in game.participants
-        }
-        self.humans = [p for p in game.participants if p not in self.computers]
+        computers = {n: t for n, t in (computers or {}).items() if n in game.participants}
+        super().__init__(game, [p for p in game.participants if p not in computers], computers)
         self.seats: dict[str, CheminComputer] = {
             n: CheminComputer(n, game, t)  # type: ignore[arg-type]
             for n, t in self.computers.items()
         }
-        self.pace = pace
-        #: The game's journal, written after every act (``None``: none, as in tests).
-        self.journal = journal
-        if journal is not None:  # a resumed game's computers go on where they were
-            journal.follow({n: seat.rng for n, seat in self.seats.items()})
         self.entry = ""
-        self.message = ""
         #: Whose eyes the table is drawn for (``None``: the public).
         self.viewer: str | None = self.humans[0] if len(self.humans) == 1 else None
         self.curtain_for: str | None = None
         #: The betting round a human banker opened (see :meth:`_round`).
         self.opened: tuple[int, int] | None = None
-        self._rng = game.rng_for("chemin-table")
+        self._move_timer: Any = None
 
     def compose(self) -> ComposeResult:
         yield from chemin_table()
 
-    def on_mount(self) -> None:
-        self._keep_widgets()
+    def table_opened(self) -> None:
         self.after_act()
-        self.tell_damage()
 
     # ------------------------------------------------------------------ who acts
 
@@ -212,24 +222,97 @@ class CheminApp(TwoHandApp):
             and len(self.humans) > 1
             and g.phase in ("punter", "banker")
             and self.viewer != who
+            and self.curtain_for != who
         ):
             self.curtain_for = who
+            self.open_curtain()
         self.save()
         self.refresh_table()
-        if who in self.seats and g.phase != "ended" and self.journal_notice() is None:
-            if self.pace > 0:
-                self.set_timer(self.pace, self.computer_move)
-            else:
-                self.call_later(self.computer_move)
+        self.computers_go_on()
 
-    def computer_move(self) -> None:
+    def computers_go_on(self) -> None:
+        """A computer's turn: its move at the table's pace (not while paused, nor while
+        the journal cannot be written)."""
+        who = self.actor()
+        if (
+            who not in self.seats
+            or self.game.phase == "ended"
+            or self.journal_notice() is not None
+            or self.paused
+        ):
+            return
+        if self._move_timer is not None:
+            self._move_timer.stop()
+        pace = float(getattr(self.app, "pace", 0.0))
+        if pace > 0:
+            self._move_timer = self.set_timer(pace, self.computer_move)
+        else:
+            self._move_timer = None
+            self.call_later(self.computer_move)
+
+    def computers_moving(self) -> bool:
+        return self.game.phase != "ended" and (self.paused or self.actor() in self.seats)
+
+    def computer_step(self) -> None:
+        self.computer_move(step=True)
+
+    def computer_move(self, step: bool = False) -> None:
         from ..games.chemin_de_fer.players import play_step
 
+        self._move_timer = None
         who = self.actor()
-        if who not in self.seats or self.journal_blocked():
-            return  # (the journal written again, the move is made then)
+        if who not in self.seats or (self.paused and not step) or self.journal_blocked():
+            return  # (the journal written again, or the computers resumed: moved then)
         play_step(self.game, self.seats)
         self.after_act()
+
+    # ------------------------------------------------------------------ curtains
+
+    def open_curtain(self) -> None:
+        """The hand-off curtain (banque's) before a private decision: Enter shows the
+        seat its cards; Escape goes back to the public table (Enter there: the curtain
+        again)."""
+        from .screens.curtain import CurtainScreen
+
+        who = self.curtain_for
+        if who is None or isinstance(self.app.screen, CurtainScreen):
+            return
+
+        def looked(look: bool | None) -> None:
+            if look and self.curtain_for == who:
+                self.viewer, self.curtain_for = who, None
+            self.refresh_table()
+
+        self.app.clear_notifications()
+        self.app.push_screen(CurtainScreen(plain(who, 20)), looked)
+
+    def view_commands(self) -> list[tuple[str, str, Any]]:
+        """Several humans at the table: each may look at their own cards, after the
+        curtain (until the next act)."""
+        if len(self.humans) < 2 or self.game.phase == "ended":
+            return []
+        return [
+            (
+                _("View seat: {who}").format(who=who),
+                _("{who}'s private view, after a hand-off curtain").format(who=who),
+                partial(self.view_seat, who),
+            )
+            for who in self.humans
+        ]
+
+    def view_seat(self, who: str) -> None:
+        """The palette's "View seat": the curtain, then the table as ``who`` sees it."""
+        from .screens.curtain import CurtainScreen
+
+        def looked(look: bool | None) -> None:
+            if look:
+                self.viewer = who
+                if self.curtain_for == who:
+                    self.curtain_for = None
+            self.refresh_table()
+
+        self.app.clear_notifications()
+        self.app.push_screen(CurtainScreen(plain(who, 20)), looked)
 
     def journal_written(self) -> None:
         """The journal is written again: a computer's move that waited is made."""
@@ -259,9 +342,6 @@ class CheminApp(TwoHandApp):
         self.after_act()
 
     # ------------------------------------------------------------------ keys
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.key_on(action, parameters)
 
     def key_on(self, action: str, parameters: tuple[object, ...]) -> bool:
         """Whether the table answers this key now (the key bar shows it then)."""
@@ -317,8 +397,7 @@ class CheminApp(TwoHandApp):
         """Enter: what it does now (``kind``: the key bar's word for it)."""
         g = self.game
         if self.curtain_for:
-            self.viewer, self.curtain_for = self.curtain_for, None
-            return self.refresh_table()
+            return self.open_curtain()
         who = self._human_turn()
         if who is None:
             return
@@ -402,27 +481,24 @@ class CheminApp(TwoHandApp):
     def refresh_table(self) -> None:
         g = self.game
         self.show_journal()
-        curtain = self._w("curtain")
         body = self._w("body")
         self._w("hands").border_title = _("The coup")
         self._w("prompt").border_title = _("Now")
+        self._w("road").border_title = _("Road")
         self._w("players").border_title = _("The table")
         title = (
-            _("Chemin de fer · {packs} packs · the bank passes left · coup {coup} · {cards} cards")
+            _("Chemin de fer · {packs} packs · the bank passes left · coup {coup}")
             if g.rotation == "left"
-            else _(
-                "Chemin de fer · {packs} packs · the bank passes right · coup {coup} · {cards} cards"
-            )
+            else _("Chemin de fer · {packs} packs · the bank passes right · coup {coup}")
         )
-        self._w("title").update(
-            title.format(packs=g.packs, coup=len(g.coups) + 1, cards=g.cards_left or 52 * g.packs)
-        )
+        show_title(self._w("title"), title.format(packs=g.packs, coup=len(g.coups) + 1))
+        self._w("road").border_subtitle = shoe_line(g)
         standings = self._w("standings")
         standings.display = g.phase == "ended"
         if g.phase == "ended":
             from .screens.games_end import standings_text
 
-            body.display = curtain.display = False
+            body.display = False
             banks = len(g.banks)
             coups = ngettext("{n} coup", "{n} coups", len(g.coups)).format(n=len(g.coups))
             held = ngettext("{n} bank", "{n} banks", banks).format(n=banks)
@@ -436,30 +512,13 @@ class CheminApp(TwoHandApp):
                     kept=self.standings_note(),
                 )
             )
-            self._w("title").update(
-                _("Chemin de fer · {packs} packs · the game is over").format(packs=g.packs)
-            )
-            self.refresh_bindings()
-            return
-        if self.curtain_for:
-            body.display = False
-            curtain.display = True
-            curtain.update(
-                Text.assemble(
-                    (
-                        _("Pass the keyboard to {who} — Enter to look").format(
-                            who=plain(self.curtain_for, 20)
-                        ),
-                        "bold",
-                    ),
-                    "\n\n",
-                    (_("Everyone else, please look away."), "dim"),
-                )
+            show_title(
+                self._w("title"),
+                _("Chemin de fer · {packs} packs · the game is over").format(packs=g.packs),
             )
             self.refresh_bindings()
             return
         body.display = True
-        curtain.display = False
         view = g.view(self.viewer)
         hands = Text()
         live = g.phase in ("punter", "banker")
@@ -561,6 +620,7 @@ class CheminApp(TwoHandApp):
                 )
             table.append("\n")
         self._w("players").update(table)
+        self._w("road").update(road_of(g.coups, self._w("road").size.width))
         rows = [coup_line(c) for c in g.coups[-200:]]  # more than any terminal's height
         self._w("log").show(rows)
         self.refresh_bindings()
@@ -569,6 +629,10 @@ class CheminApp(TwoHandApp):
         g = self.game
         if g.phase == "ended":
             return _("The game is over: q leaves.")
+        if self.curtain_for:
+            return _("Pass the keyboard to {who} — Enter to look").format(
+                who=plain(self.curtain_for, 20)
+            )
         if who in self.seats:
             return _("{who} (computer) is thinking…").format(who=who)
         if g.phase == "betting" and who == g.banker and "deal" not in g.to_act()[1]:
@@ -576,6 +640,28 @@ class CheminApp(TwoHandApp):
                 "{who}: Enter opens the betting on your bank of {fund}; g passes the bank on."
             ).format(who=who, fund=g.fund)
         return tell(g.prompt_msg)
+
+
+class CheminApp(TwoHandApp):
+    """A chemin de fer table at this keyboard: its :class:`CheminTable`, its journal."""
+
+    TITLE = "banque — chemin de fer"
+    #: The table it shows.
+    TABLE: ClassVar[type[CheminTable]] = CheminTable
+
+    def __init__(
+        self,
+        game: CheminGame,
+        humans: list[str],
+        computers: dict[str, str] | None = None,
+        *,
+        pace: float = 0.6,
+        journal: TableJournal | None = None,
+    ) -> None:
+        table = self.TABLE(game, humans, computers)
+        super().__init__(table, journal=journal, pace=pace)
+        if journal is not None:  # a resumed game's computers go on where they were
+            journal.follow({n: seat.rng for n, seat in table.seats.items()})
 
 
 def run_chemin(
@@ -588,8 +674,10 @@ def run_chemin(
     forced_moves: str = "announced",
     resume: str | Path | None = None,
     first_bank: str = "lot",
+    **_: Any,
 ) -> int:
-    """Open the chemin de fer table: a new game, a record played on, or a journal resumed.
+    """Open the chemin de fer table: a new game, a record played on, or a journal resumed
+    (another game's options are not chemin de fer's).
 
     A new game's punter announces every move, forced or not (``forced_moves``), so
     that the table never shows who holds 5; a record keeps its own way.
@@ -597,6 +685,7 @@ def run_chemin(
     from ..core.rng import seed_and_stream
     from ..games.chemin_de_fer.game import CheminGame
     from ..session.two_hands import TableJournal, from_record, reopen, run_table
+    from .app import is_journal_file
 
     computers = dict(computers)
     game: Any
@@ -621,5 +710,11 @@ def run_chemin(
         journal = TableJournal.create(game, computers, pace)
     humans = [p for p in game.participants if p not in computers]
     app = CheminApp(game, humans, computers, pace=pace, journal=journal)
+    if record_path is not None and not is_journal_file(record_path):
+        app.save_path = Path(record_path)  # ctrl+s updates the record played on
     app.notice = notice  # a record stopped early: said as the table opens
     return run_table(app, game, journal)
+
+
+#: What :func:`~banque.table.games_base.open_table` runs for chemin de fer.
+run = run_chemin

@@ -24,12 +24,16 @@ from typing import Any, ClassVar
 from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.command import CommandList, CommandPalette, Hit, Hits, Provider
+from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 from textual.screen import Screen
 
 from ..i18n import LANGUAGES, _, current_language, install, pgettext, retranslate
+from ..text import markup_literal
 from .signals import SignalExitApp
+
+#: A game's command in the palette: its title, its help line, what it does.
+GameCommand = tuple[str, str, Callable[[], Any]]
 
 
 def textual_words() -> dict[str, str]:
@@ -93,6 +97,28 @@ class NothingMatches(Provider):
         )
 
 
+class GameCommands(Provider):
+    """The game's commands in the command palette (ctrl+p): those the app's
+    :meth:`TranslatedApp.game_commands` gives now, at every table of the family."""
+
+    def _commands(self) -> list[GameCommand]:
+        app = self.app
+        return app.game_commands(self.screen) if isinstance(app, TranslatedApp) else []
+
+    # Commands hold participants' names: shown as text, never read as markup.
+    async def discover(self) -> Hits:
+        for name, help_text, callback in self._commands():
+            yield DiscoveryHit(Content(name), callback, text=name, help=markup_literal(help_text))
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, callback in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                shown = matcher.highlight(name) if "[" not in name else Content(name)
+                yield Hit(score, shown, callback, text=name, help=markup_literal(help_text))
+
+
 class NoThemeMatches(NothingMatches):
     """:class:`NothingMatches` for the palette of themes."""
 
@@ -127,9 +153,16 @@ class TranslatedApp(SignalExitApp):
     }
 
     def palette_titles(self, screen: Screen[Any]) -> list[str]:
-        """Every title the command palette offers on ``screen`` (an app with commands
-        of its own adds theirs)."""
-        return [command.title for command in self.get_system_commands(screen)]
+        """Every title the command palette offers on ``screen`` (Textual's, and the
+        game's: :meth:`game_commands`)."""
+        return [command.title for command in self.get_system_commands(screen)] + [
+            name for name, _help, _call in self.game_commands(screen)
+        ]
+
+    def game_commands(self, screen: Screen[Any]) -> list[GameCommand]:
+        """The game's commands for the palette (:class:`GameCommands`), as they apply
+        now on ``screen`` (an app without a game: none)."""
+        return []
 
     def get_key_display(self, binding: Binding) -> str:
         """A key as the key bar shows it: ``espace`` for space in French (``^q`` as it is)."""

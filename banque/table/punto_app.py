@@ -26,7 +26,16 @@ from ..core.cards import RED_SUITS, pretty
 from ..core.messages import tell, tell_error
 from ..i18n import N_, _, ngettext, pgettext
 from ..text import plain
-from .games_base import TwoHandApp, TwoHandLog, table_keys, two_hand_table
+from .games_base import (
+    TwoHandApp,
+    TwoHandLog,
+    TwoHandTable,
+    road_of,
+    shoe_line,
+    show_title,
+    table_keys,
+    two_hand_table,
+)
 
 if TYPE_CHECKING:
     from ..games.punto_banco.game import PuntoGame
@@ -56,22 +65,6 @@ def _hand_text(cards: list[str], total: int | None, label: str, wins: bool) -> T
     return text
 
 
-def road_text(road: list[list[str]], rows: int = 6, width: int = 30) -> Text:
-    """The big road as text: a column per run, B red and P blue, a tie as ``*``."""
-    text = Text()
-    cols = road[-width:]
-    for r in range(rows):
-        for col in cols:
-            cell = col[r] if r < len(col) else ""
-            mark = cell[:1]
-            style = {"B": "bold red", "P": "bold blue", "T": "green"}.get(mark, "")
-            text.append(mark or "·", style=style if mark else "dim")
-            text.append("*" if "T" in cell[1:] else " ", style="green")
-        if r < rows - 1:
-            text.append("\n")
-    return text
-
-
 #: Punto banco's keys (the key bar shows one for the four spots, one for the chip).
 PUNTO_KEYS: list[BindingType] = [
     Binding("p", "spot('player')", _("Bet"), key_display="p b 8 9", id="punto.player"),
@@ -85,6 +78,14 @@ PUNTO_KEYS: list[BindingType] = [
     Binding("enter,d", "deal", _("Deal"), id="punto.deal"),
     Binding("tab", "next_seat", _("Next seat"), key_display="⇥", id="punto.next"),
 ]
+#: The palette's punto banco commands, offered when their key applies now.
+PUNTO_PALETTE: list[tuple[str, str, str]] = [
+    ("deal", N_("Deal the coup"), N_("The bets placed are played, then the coup is dealt")),
+    ("again", N_("The same bets again"), N_("The seat's bets of the last coup (r)")),
+    ("clear", N_("Take the bets back"), N_("The bets not yet dealt go back (⌫)")),
+    ("next_seat", N_("Next seat"), N_("The next player at the keyboard bets (⇥)")),
+    ("end_game", N_("End the game"), N_("The standings; bets not yet dealt go back")),
+]
 #: The actions :meth:`PuntoApp.key_on` decides (any other is always on).
 _PUNTO_ACTIONS = frozenset(("spot", "chip", "clear", "again", "deal", "next_seat", "end_game"))
 
@@ -94,35 +95,26 @@ def punto_table() -> ComposeResult:
     return two_hand_table(
         [Static(id="th-hands"), Static(id="th-spots"), TwoHandLog(id="th-log")],
         [Static(id="th-road"), Static(id="th-players")],
-        curtain=False,
     )
 
 
-class PuntoApp(TwoHandApp):
-    """A punto banco table."""
+class PuntoTable(TwoHandTable):
+    """Punto banco's table: its drawing and keys (the local App's screen, and a joined
+    seat's through :class:`~banque.table.screens.joined_two_hands.PuntoJoinedScreen`)."""
 
-    TITLE = "banque — punto banco"
     SCREEN_CLASS = "two-hand-punto"
     HELP_SECTION = "Punto banco"
     BINDINGS: ClassVar[list[BindingType]] = [*PUNTO_KEYS, *table_keys()]
+    PALETTE = PUNTO_PALETTE
 
     def __init__(
-        self,
-        game: PuntoGame,
-        humans: list[str],
-        computers: dict[str, str] | None = None,
-        journal: TableJournal | None = None,
-        pace: float = 0.6,
+        self, game: PuntoGame, humans: list[str], computers: dict[str, str] | None = None
     ) -> None:
-        super().__init__()
-        self.game = game
-        #: The game's journal, written after every act (``None``: none, as in tests).
-        self.journal = journal
-        self.computers = dict(computers or {})
-        #: No human at the table: the coups deal themselves at ``pace`` (watch mode).
-        self.watch = not [h for h in humans if h in game.participants]
-        self.humans = [h for h in humans if h in game.participants] or [game.participants[0]]
-        self.pace = pace
+        seated = [h for h in humans if h in game.participants]
+        super().__init__(game, seated or [game.participants[0]], dict(computers or {}))
+        #: No human at the table: the coups deal themselves at the pace (watch mode;
+        #: not ``watch``, which is Textual's).
+        self.watching = not seated
         self.seat = self.humans[0]
         self.chip = 1
         self.pending: dict[str, dict[str, int]] = {}
@@ -135,26 +127,29 @@ class PuntoApp(TwoHandApp):
             for n, t in self.computers.items()
             if n in game.participants
         }
-        if journal is not None:
-            journal.follow({n: seat.rng for n, seat in self.seats.items()})
 
     def compose(self) -> ComposeResult:
         yield from punto_table()
 
-    def on_resize(self) -> None:
-        self.call_after_refresh(self.refresh_table)
-
-    def on_mount(self) -> None:
-        self._keep_widgets()
+    def table_opened(self) -> None:
         self.refresh_table()
-        self.tell_damage()
-        if self.watch:
-            self.set_interval(max(self.pace, 0.1), self._watch_deal)
+        if self.watching:
+            pace = float(getattr(self.app, "pace", 0.6))
+            self.set_interval(max(pace, 0.1), self._watch_deal)
 
     def _watch_deal(self) -> None:
-        if self.journal_notice() is not None:
-            return  # the journal cannot be written: the coups wait for it
-        if self.game.phase != "ended" and not isinstance(self.screen, ModalScreen):
+        if self.journal_notice() is not None or self.paused:
+            return  # the journal cannot be written (or space paused): the coups wait
+        if self.game.phase != "ended" and not isinstance(self.app.screen, ModalScreen):
+            self.action_deal()
+
+    def computers_moving(self) -> bool:
+        """Watch mode (no human): the coups deal themselves; space pauses them."""
+        return self.watching and self.game.phase != "ended"
+
+    def computer_step(self) -> None:
+        """Paused in watch mode: ``.`` deals one coup."""
+        if self.game.phase != "ended":
             self.action_deal()
 
     # ------------------------------------------------------------------ drawing
@@ -173,17 +168,13 @@ class PuntoApp(TwoHandApp):
         if ended:
             self._show_standings()
             return
-        self._w("title").update(
-            _(
-                "Punto banco · {packs} packs · house limit {limit} a bet · "
-                "coup {coup} · {cards} cards in the shoe"
-            ).format(
-                packs=g.packs,
-                limit=g.limit,
-                coup=len(g.coups) + 1,
-                cards=g.cards_left or 52 * g.packs,
-            )
+        show_title(
+            self._w("title"),
+            _("Punto banco · {packs} packs · house limit {limit} a bet · coup {coup}").format(
+                packs=g.packs, limit=g.limit, coup=len(g.coups) + 1
+            ),
         )
+        self._w("road").border_subtitle = shoe_line(g)
         hands = Text()
         if coup is None:
             hands.append(_("No coup yet: place your bets, then Enter deals."), style="dim")
@@ -229,18 +220,7 @@ class PuntoApp(TwoHandApp):
             )
         spots.append(self.message, style="italic")
         self._w("spots").update(spots)
-        road = g.road()
-        counts = {r: sum(1 for c in g.coups if c.result == r) for r in ("banker", "player", "tie")}
-        columns = max(8, (self._w("road").size.width - 2) // 2)
-        rt = road_text(road, rows=6, width=columns)
-        rt.append(
-            "\n"
-            + _("B {banker}  P {player}  T {tie}").format(
-                banker=counts["banker"], player=counts["player"], tie=counts["tie"]
-            ),
-            style="bold",
-        )
-        self._w("road").update(rt)
+        self._w("road").update(road_of(g.coups, self._w("road").size.width))
         players = Text()
         for name in g.participants:
             pending = sum(self.pending.get(name, {}).values())
@@ -305,9 +285,6 @@ class PuntoApp(TwoHandApp):
                 mine[spot] = total
                 self.message = _("Enter deals; ⌫ takes the bets back.")
         self.refresh_table()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.key_on(action, parameters)
 
     def key_on(self, action: str, parameters: tuple[object, ...]) -> bool:
         """Whether the table answers this key now (the key bar shows it then)."""
@@ -413,7 +390,7 @@ class PuntoApp(TwoHandApp):
                 if mine
                 else _("No bets of yours.")
             )
-            if all(g.balances[h] <= 0 for h in self.humans) and not self.watch:
+            if all(g.balances[h] <= 0 for h in self.humans) and not self.watching:
                 self.message += " " + _("No chips left to bet: e ends the game (the standings).")
         self.pending = {}
         self.save()
@@ -455,8 +432,9 @@ class PuntoApp(TwoHandApp):
                 kept=self.standings_note(),
             )
         )
-        self._w("title").update(
-            _("Punto banco · {packs} packs · the game is over").format(packs=g.packs)
+        show_title(
+            self._w("title"),
+            _("Punto banco · {packs} packs · the game is over").format(packs=g.packs),
         )
         self.refresh_bindings()
 
@@ -475,6 +453,25 @@ class PuntoApp(TwoHandApp):
         self.refresh_table()
 
 
+class PuntoApp(TwoHandApp):
+    """A punto banco table at this keyboard: its :class:`PuntoTable`, its journal."""
+
+    TITLE = "banque — punto banco"
+
+    def __init__(
+        self,
+        game: PuntoGame,
+        humans: list[str],
+        computers: dict[str, str] | None = None,
+        journal: TableJournal | None = None,
+        pace: float = 0.6,
+    ) -> None:
+        table = PuntoTable(game, humans, computers)
+        super().__init__(table, journal=journal, pace=pace)
+        if journal is not None:  # a resumed game's computers go on where they were
+            journal.follow({n: seat.rng for n, seat in table.seats.items()})
+
+
 def run_punto(
     record_path: str | None = None,
     *,
@@ -485,11 +482,14 @@ def run_punto(
     limit: int | None = None,
     pace: float = 0.6,
     resume: str | Path | None = None,
+    **_: Any,
 ) -> int:
-    """Open the punto banco table: a new game, a record played on, or a journal resumed."""
+    """Open the punto banco table: a new game, a record played on, or a journal resumed
+    (another game's options are not punto banco's)."""
     from ..core.rng import seed_and_stream
     from ..games.punto_banco.game import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
     from ..session.two_hands import TableJournal, from_record, reopen, run_table, your_name
+    from .app import is_journal_file
 
     computers = dict(computers or {})
     game: Any
@@ -514,5 +514,11 @@ def run_punto(
         journal = TableJournal.create(game, computers, pace)
     humans = [p for p in game.participants if p not in computers]
     app = PuntoApp(game, humans, computers, journal=journal, pace=pace)
+    if record_path is not None and not is_journal_file(record_path):
+        app.save_path = Path(record_path)  # ctrl+s updates the record played on
     app.notice = notice  # a record stopped early: said as the table opens
     return run_table(app, game, journal)
+
+
+#: What :func:`~banque.table.games_base.open_table` runs for punto banco.
+run = run_punto

@@ -12,6 +12,7 @@ import pytest
 from banque.net.client import LocalConnection
 from banque.net.table import Table
 from banque.session.port import TwoHandSession
+from banque.table.chemin_app import CheminTable
 from banque.table.screens.joined import JoinApp
 from banque.table.screens.joined_two_hands import CheminJoinedScreen, PuntoJoinedScreen
 
@@ -62,6 +63,10 @@ async def test_a_chemin_de_fer_seat_plays_with_the_local_tables_keys() -> None:
         punt_screen = punt_app.screen
         assert isinstance(punt_screen, CheminJoinedScreen)
         assert "take any part" in text_of(punt_screen, "prompt")
+        # The local table's screen (its class), and its palette's game commands.
+        assert isinstance(punt_screen, CheminTable)
+        offered = [name for name, _help, _call in punt_app.game_commands(punt_screen)]
+        assert "Banco" in offered and "Draw" not in offered
         # A stake beyond the bank: the host's refusal under the prompt.
         await punt_pilot.press("9", "9", "enter")
         await settle(punt_pilot, punt_app)

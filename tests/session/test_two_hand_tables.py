@@ -18,7 +18,7 @@ from banque.games.punto_banco.game import PuntoGame
 from banque.games.punto_banco.players import PuntoComputer
 from banque.games.records import record_of
 from banque.session.two_hands import TableJournal, reopen
-from banque.table.chemin_app import CheminApp
+from banque.table.chemin_app import CheminApp, CheminTable
 from banque.table.punto_app import PuntoApp
 
 pytestmark = [pytest.mark.pilot]
@@ -28,17 +28,21 @@ STREAMS = [pytest.param(None, id="twister"), pytest.param(STREAM, id="stream")]
 SEED = 2**255 + 4242  # a stream's seed; the twister's games take it too
 
 
-class StoppingChemin(CheminApp):
+class StoppingTable(CheminTable):
     """A table of computers that stops before the move after its game's ``stop_at``-th
     act (as a table killed there): where the game stops does not depend on timing."""
 
     stop_at = 0
 
-    def computer_move(self) -> None:
+    def computer_move(self, step: bool = False) -> None:
         if len(self.game.actions) >= self.stop_at:
-            self.exit(0)
+            self.app.exit(0)
             return
-        super().computer_move()
+        super().computer_move(step)
+
+
+class StoppingChemin(CheminApp):
+    TABLE = StoppingTable
 
 
 async def _play_chemin(
@@ -46,7 +50,7 @@ async def _play_chemin(
 ) -> None:
     """Let a table of computers play ``game`` until it has ``acts`` acts (or has ended)."""
     app = StoppingChemin(game, [], seats, pace=0, journal=journal)
-    app.stop_at = acts
+    app.table.stop_at = acts  # type: ignore[attr-defined]
     async with app.run_test() as pilot:
         for _ in range(2000):
             if not app.is_running or game.phase == "ended":
@@ -232,9 +236,9 @@ def test_a_punto_banco_record_keeps_its_computers(
     app = seen["app"]
     seen["journal"].close()
     assert app.computers == {"Bob": "bold"} and list(app.seats) == ["Bob"]
-    assert app.humans == ["Ana"] and not app.watch
+    assert app.humans == ["Ana"] and not app.watching
     assert seen["journal"].computers == {"Bob": "bold"}  # and its journal keeps them
     # --computer given as well: the record's, then those given
     assert run_punto(str(_punto_record(tmp_path, [])), names=[], computers={"Ana": "bold"}) == 0
     seen["journal"].close()
-    assert seen["app"].computers == {"Bob": "bold", "Ana": "bold"} and seen["app"].watch
+    assert seen["app"].computers == {"Bob": "bold", "Ana": "bold"} and seen["app"].watching

@@ -8,6 +8,7 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 
+from banque.table.app import css_path
 from banque.table.widgets.bars import KeyBar, TitleBar
 from banque.table.widgets.field import TextField
 
@@ -15,6 +16,7 @@ pytestmark = pytest.mark.pilot
 
 
 class FieldApp(App[None]):
+    CSS_PATH = css_path()  # the widgets' styles (screens.tcss)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+g", "ring", "Ring", id="t.ring"),
         Binding("question_mark", "help_key", "Help", priority=True, id="t.help"),

@@ -129,7 +129,7 @@ async def test_setup_chooses_chemin_de_fers_first_bank_by_auction(monkeypatch: A
     assert app.next_game["first_bank"] == "auction"
     # run_app opens the table with it: open_table hands it to the chemin de fer table
     opened: dict[str, Any] = {}
-    monkeypatch.setattr(chemin_app, "run_chemin", lambda **kw: opened.update(kw) or 0)
+    monkeypatch.setattr(chemin_app, "run", lambda record=None, **kw: opened.update(kw) or 0)
     assert open_table(**app.next_game) == 0
     assert opened["first_bank"] == "auction" and opened["names"] == app.next_game["names"]
 

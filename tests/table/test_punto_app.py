@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from banque.games.punto_banco.game import PuntoGame
-from banque.table.punto_app import PuntoApp, road_text
+from banque.table.games_base import road_text
+from banque.table.punto_app import PuntoApp
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 # Player 2+3 = 5 draws an 8 (3); banker 4+K stands against an 8: the banker wins 4 to 3.
@@ -125,7 +126,7 @@ async def test_a_table_of_computers_deals_by_itself() -> None:
             if len(game.coups) >= 2:
                 break
             await pilot.pause(0.05)
-        assert app.watch and len(game.coups) >= 2
+        assert app.watching and len(game.coups) >= 2
         assert game.total_chips() == 200
 
 

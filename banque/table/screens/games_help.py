@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...i18n import _, current_language
-from .help import localized_file
+from .help import RenderedText, localized_file
 
 HELP_DIR = Path(__file__).resolve().parent.parent
 HELP_FILE = HELP_DIR / "games_help.md"
@@ -41,30 +41,35 @@ def game_help(title: str) -> str:
 
 
 class GameHelpScreen(ModalScreen[None]):
-    """A game's rules and keys. Escape, q, ? or F1 closes it."""
+    """A game's rules and keys, drawn as banque's help (its styles in ``screens.tcss``).
+    Escape, q, ? or F1 closes it."""
 
-    DEFAULT_CSS = """
-    GameHelpScreen { align: center middle; }
-    #game-help { width: 90%; max-width: 100; height: 90%; border: round $accent;
-                 background: $surface; padding: 0 1; }
-    #game-help-keys { height: 1; color: $text-muted; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark,f1", "close", _("Close")),
+        Binding("escape,q,question_mark,f1", "close", _("Close"), id="help.close"),
+        Binding("home", "top", show=False),
+        Binding("end", "bottom", show=False),
     ]
 
     def __init__(self, title: str) -> None:
-        super().__init__()
+        super().__init__(classes="help-screen")
         self.title_name = title
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="game-help"):
-            with VerticalScroll(id="game-help-scroll"):
-                yield Static(RichMarkdown(game_help(self.title_name), hyperlinks=False))
-            yield Static(_("↑↓ PgUp PgDn scroll · Escape, q, ? or F1 close"), id="game-help-keys")
+        with Vertical(id="help-dialog"):
+            with VerticalScroll(id="help-scroll"):
+                yield RenderedText(
+                    RichMarkdown(game_help(self.title_name), hyperlinks=False), id="help-text"
+                )
+            yield Static(_("↑↓ PgUp PgDn scroll · Escape, q, ? or F1 close"), id="help-keys")
 
     def on_mount(self) -> None:
-        self.query_one("#game-help-scroll").focus()
+        self.query_one("#help-scroll").focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_top(self) -> None:
+        self.query_one("#help-scroll", VerticalScroll).scroll_home(animate=False)
+
+    def action_bottom(self) -> None:
+        self.query_one("#help-scroll", VerticalScroll).scroll_end(animate=False)

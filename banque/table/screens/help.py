@@ -70,12 +70,6 @@ class RenderedText(Widget):
     same lines, made once for the width (and the colours) the help has.
     """
 
-    DEFAULT_CSS = """
-    RenderedText {
-        height: auto;
-    }
-    """
-
     def __init__(self, renderable: RenderableType, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.renderable = renderable

@@ -30,7 +30,8 @@ from textual.screen import Screen
 
 from ...i18n import N_, _
 from ..app import css_path
-from ..palette import TranslatedApp
+from ..games_base import TwoHandTable
+from ..palette import GameCommand, GameCommands, TranslatedApp
 from ..widgets import ActionPanel, BankBand, CoupLog, Scoreboard, Tableau
 from ..widgets.action import AmountInput
 from ..widgets.bars import KeyBar, TitleBar
@@ -649,6 +650,7 @@ class JoinApp(TranslatedApp):
 
     CSS_PATH = css_path()
     TITLE = "banque"
+    COMMANDS: ClassVar[set[Any]] = {*TranslatedApp.COMMANDS, GameCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f2", "ascii", _("ASCII suits"), show=False, id="join.ascii"),
         Binding("f1,question_mark", "help", _("Help"), key_display="F1", id="join.help"),
@@ -841,6 +843,11 @@ class JoinApp(TranslatedApp):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield from self.language_commands()  # a switch draws the table again in the language
+
+    def game_commands(self, screen: Screen[Any]) -> list[GameCommand]:
+        """At a chemin de fer or punto banco seat: the game's commands, as at the local
+        table (the screen is the same)."""
+        return screen.palette_commands() if isinstance(screen, TwoHandTable) else []
 
     def action_help(self) -> None:
         from .help import HelpScreen

@@ -2,8 +2,8 @@
 
 ``banque join`` to a table hosted with ``--game chemin-de-fer`` or ``--game
 punto-banco`` shows the very screen of the local table
-(:class:`~banque.table.chemin_app.CheminApp`, :class:`~banque.table.punto_app.PuntoApp`):
-the same drawing and the same keys, their own methods, run over a
+(:class:`~banque.table.chemin_app.CheminTable`, :class:`~banque.table.punto_app.PuntoTable`,
+subclassed here): the same drawing and the same keys, run over a
 :class:`RemoteChemin` or :class:`RemotePunto` — the game as this seat knows it,
 read from the last view the host made for it (a concealed card is ``None`` there:
 the host never sent it), whose acts are sent to the host instead of applied.
@@ -17,19 +17,16 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import TypeAdapter
-from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.screen import Screen
 
 from ...core.errors import IllegalAction
 from ...core.messages import N_, Msg
 from ...games.chemin_de_fer.game import CheminView
 from ...games.two_hands import Standing, TwoHandCoup, big_road
 from ...i18n import _
-from ..chemin_app import CHEMIN_KEYS, CheminApp, chemin_table
-from ..games_base import TwoHandApp, table_keys
-from ..punto_app import PUNTO_KEYS, PuntoApp, punto_table
+from ..chemin_app import CHEMIN_KEYS, CheminTable
+from ..games_base import TwoHandTable, show_title, table_keys
+from ..punto_app import PUNTO_KEYS, PuntoTable
 
 #: A view's coups as the game's own records (plain dataclasses, read by pydantic).
 _COUPS: TypeAdapter[list[TwoHandCoup]] = TypeAdapter(list[TwoHandCoup])
@@ -237,39 +234,17 @@ class RemotePunto(RemoteGame):
             )
 
 
-def _borrow(screen: type, app: type, names: tuple[str, ...]) -> None:
-    """The local table's own methods (its drawing, its keys), the joined screen's."""
-    for name in names:
-        setattr(screen, name, app.__dict__[name])
+class _JoinedTable:
+    """What both joined two-hand tables add to the game's own table (the local App's
+    screen, :class:`~banque.table.games_base.TwoHandTable`): the game is the host's
+    views, the journal the host's, the computers the host's (a mixin before the game's
+    table class)."""
 
-
-#: The keys every joined two-hand table has besides its game's (``q`` leaves: the seat
-#: is held, as at banque's joined table).
-
-
-class _JoinedTable(Screen[None]):
-    """What both joined two-hand tables share: the game seen through the host's views."""
-
-    #: The local table whose drawing and keys this screen has.
-    LOCAL: ClassVar[type[TwoHandApp]]
-    HELP_SECTION: ClassVar[str] = ""
-
-    def __init__(self, remote: RemoteGame, seat: str | None, computers: dict[str, str]) -> None:
-        super().__init__()
-        self.game: Any = remote
-        self.journal = None
-        self.computers = dict(computers)
-        self.humans = [seat] if seat is not None else []
-        self.message = ""
-        self._widgets: dict[str, Any] = {}
-
-    def _w(self, ident: str) -> Any:
-        return self._widgets[ident]
-
-    def _keep(self) -> None:
-        self._widgets = {
-            str(w.id).removeprefix("th-"): w for w in self.query("*") if w.id is not None
-        }
+    game: Any
+    message: Any
+    _widgets: dict[str, Any]
+    app: Any
+    refresh_table: Callable[[], None]  # the game's table's
 
     def journal_notice(self) -> str | None:
         """The host's journal cannot be written: why (the host's view says so)."""
@@ -298,24 +273,17 @@ class _JoinedTable(Screen[None]):
     def watch_journal(self) -> None:
         """The host tries its journal again (its views say when it is written)."""
 
-    def bell(self) -> None:
-        self.app.bell()
+    def computers_go_on(self) -> None:
+        """The host plays the computers."""
 
-    def show_journal(self) -> None:
-        TwoHandApp.show_journal(self)  # type: ignore[arg-type]
+    def open_curtain(self) -> None:
+        """A joined seat's screen is its own: no curtain."""
 
-    def refresh_table(self) -> None:  # pragma: no cover - each table's own
-        raise NotImplementedError
-
-    def on_mount(self) -> None:
-        self._keep()
+    def table_opened(self) -> None:
         self.refresh_view()
 
-    def on_screen_resume(self) -> None:
+    def redraw(self) -> None:
         self.refresh_view()
-
-    def on_resize(self) -> None:
-        self.call_after_refresh(self.refresh_view)
 
     def refresh_view(self) -> None:
         """A new view from the host (or the host lost, or back): the table drawn again."""
@@ -324,14 +292,14 @@ class _JoinedTable(Screen[None]):
         self.refresh_table()
         status = getattr(self.app, "status", "")
         if status:
-            self._w("title").update(Text(status, style="bold"))
+            show_title(self._w("title"), status)  # type: ignore[attr-defined]
 
     async def retranslate(self) -> None:
         """The language changed (the palette): the table drawn again in it."""
         from ...i18n import retranslate
 
         self.message = retranslate(self.message)
-        self.refresh_bindings()
+        self.refresh_bindings()  # type: ignore[attr-defined]
         self.refresh_view()
 
     def show_error(self, words: str) -> None:
@@ -339,55 +307,40 @@ class _JoinedTable(Screen[None]):
         self.message = words
         self.refresh_table()
 
-    def action_help(self) -> None:
-        from .games_help import GameHelpScreen
 
-        self.app.push_screen(GameHelpScreen(self.HELP_SECTION))
+class CheminJoinedScreen(_JoinedTable, CheminTable):
+    """A joined seat at chemin de fer: the local table's screen, :class:`CheminTable`."""
 
-
-class CheminJoinedScreen(_JoinedTable):
-    """A joined seat at chemin de fer: :class:`CheminApp`'s table and keys."""
-
-    LOCAL = CheminApp
-    HELP_SECTION = CheminApp.HELP_SECTION
-    DEFAULT_CLASSES = "two-hand two-hand-chemin"
     BINDINGS: ClassVar[list[BindingType]] = [*CHEMIN_KEYS, *table_keys("app.quit")]
 
     def __init__(self, remote: RemoteGame, seat: str | None, computers: dict[str, str]) -> None:
-        super().__init__(remote, seat, computers)
+        TwoHandTable.__init__(self, remote, [seat] if seat is not None else [], computers)
         self.seats: dict[str, Any] = {}  # the host plays the computers
-        self.pace = 0.0
         self.entry = ""
         self.viewer = seat
         self.curtain_for: str | None = None
         self.opened: tuple[int, int] | None = None
-
-    def compose(self) -> ComposeResult:
-        yield from chemin_table()
+        self._move_timer = None
 
 
-class PuntoJoinedScreen(_JoinedTable):
-    """A joined seat at punto banco: :class:`PuntoApp`'s table and keys; its bets go to
-    the host at the deal, and the coup is dealt once every seat present has dealt."""
+class PuntoJoinedScreen(_JoinedTable, PuntoTable):
+    """A joined seat at punto banco: the local table's screen, :class:`PuntoTable`; its
+    bets go to the host at the deal, and the coup is dealt once every seat present has
+    dealt."""
 
-    LOCAL = PuntoApp
-    HELP_SECTION = PuntoApp.HELP_SECTION
-    DEFAULT_CLASSES = "two-hand two-hand-punto"
     BINDINGS: ClassVar[list[BindingType]] = [*PUNTO_KEYS, *table_keys("app.quit")]
 
     def __init__(self, remote: RemoteGame, seat: str | None, computers: dict[str, str]) -> None:
-        super().__init__(remote, seat, computers)
+        TwoHandTable.__init__(self, remote, [seat] if seat is not None else [], computers)
+        self.seats = {}
         self.seat = seat or (remote.participants[0] if remote.participants else "")
         self.chip = 1
         self.pending: dict[str, dict[str, int]] = {}
-        self.watch = seat is None
-
-    def compose(self) -> ComposeResult:
-        yield from punto_table()
+        self.watching = seat is None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # a spectator watches: no bet, no deal
-        if self.watch and action in ("spot", "chip", "clear", "again", "deal", "end_game"):
+        if self.watching and action in ("spot", "chip", "clear", "again", "deal", "end_game"):
             return False
         return self.key_on(action, parameters)
 
@@ -395,7 +348,7 @@ class PuntoJoinedScreen(_JoinedTable):
 
     def refresh_view(self) -> None:
         coups = self.game.coups if self.game.message else []
-        if self._coups_seen >= 0 and len(coups) > self._coups_seen and not self.watch:
+        if self._coups_seen >= 0 and len(coups) > self._coups_seen and not self.watching:
             mine = [b for b in coups[-1].bets if b["who"] == self.seat]  # as the local table
             net = sum(int(str(b["won"])) for b in mine)
             self.message = (
@@ -440,44 +393,7 @@ class PuntoJoinedScreen(_JoinedTable):
         self.refresh_table()
 
 
-#: CheminApp's methods the joined screen runs as they are.
-CHEMIN_BORROWED = (
-    "actor",
-    "_round",
-    "after_act",
-    "act",
-    "check_action",
-    "key_on",
-    "action_digit",
-    "action_erase",
-    "_human_turn",
-    "action_enter",
-    "action_banco",
-    "action_pass_turn",
-    "action_give_up",
-    "action_move",
-    "action_advice",
-    "action_end_game",
-    "refresh_table",
-    "_ask",
-)
-#: PuntoApp's.
-PUNTO_BORROWED = (
-    "key_on",
-    "last_bets",
-    "action_again",
-    "refresh_table",
-    "action_spot",
-    "action_chip",
-    "action_clear",
-    "action_next_seat",
-    "_show_standings",
-)
-_borrow(CheminJoinedScreen, CheminApp, CHEMIN_BORROWED)
-_borrow(PuntoJoinedScreen, PuntoApp, PUNTO_BORROWED)
-
-
-def joined_table(state: SeatState, send: Send) -> _JoinedTable:
+def joined_table(state: SeatState, send: Send) -> TwoHandTable:
     """The joined screen of the game ``state``'s welcome named."""
     computers = dict(state.welcome.get("computers") or {})
     if state.game == "punto-banco":

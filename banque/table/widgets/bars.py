@@ -34,16 +34,6 @@ PALETTE_DESCRIPTION = N_("palette")
 class TitleBar(Widget):
     """The screen's title and subtitle, centred, with an icon that opens the palette."""
 
-    DEFAULT_CSS = """
-    TitleBar {
-        dock: top;
-        width: 100%;
-        height: 1;
-        background: $panel;
-        color: $foreground;
-    }
-    """
-
     def __init__(self, icon: str = "⭘", *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.icon = icon
@@ -84,26 +74,6 @@ class KeyBar(Widget):
 
     ALLOW_SELECT = False
     COMPONENT_CLASSES: ClassVar[set[str]] = {"key-bar--key", "key-bar--description"}
-
-    DEFAULT_CSS = """
-    KeyBar {
-        dock: bottom;
-        height: 1;
-        width: 100%;
-        color: $footer-foreground;
-        background: $footer-background;
-        text-wrap: nowrap;
-        &>.key-bar--key {
-            color: $footer-key-foreground;
-            background: $footer-key-background;
-            text-style: bold;
-        }
-        &>.key-bar--description {
-            color: $footer-description-foreground;
-            background: $footer-description-background;
-        }
-    }
-    """
 
     def __init__(self, *, compact: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)

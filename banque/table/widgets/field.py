@@ -37,23 +37,6 @@ _WORD = re.compile(r"\w+")
 class TextField(Widget, can_focus=True):
     """One line of text to type (a name, a number)."""
 
-    DEFAULT_CSS = """
-    TextField {
-        height: 1;
-        width: 1fr;
-        background: $surface;
-        color: $foreground;
-        pointer: text;
-        &:focus {
-            background-tint: $foreground 5%;
-        }
-        &:ansi {
-            background: ansi_default;
-            color: ansi_default;
-        }
-    }
-    """
-
     class Changed(Message):
         """The field's value changed (by a key, a paste, or the program)."""
 
