@@ -7,20 +7,31 @@ import contextlib
 import io
 import json
 import os
+import re
+import shutil
+import stat
 import sys
 from collections.abc import Callable, Sequence
+from fractions import Fraction
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from . import __version__
 from .constants import EXIT_USAGE, MAX_PLAYERS, MIN_PLAYERS, RULES_NAMES
 from .core.errors import BanqueError, RecordError
 from .games import DEFAULT_GAME, GAME_NAMES, GAMES, definition
-from .i18n import N_, _, ngettext, pgettext
+from .i18n import N_, _, choose_language, install, ngettext, pgettext
 from .text import plain, quoted
 
+# The imports made inside functions are the layers a command needs and the others do
+# not, each measured (CPU, ``python -X importtime``, on top of this module's ~170 ms):
+# the records and journals (pydantic, core.record/journal, games.records) ~+400 ms,
+# the hosted table (net.*, session.*) ~+580 ms, the games' engines ~+300 ms, the
+# study (study.edge ~+50 ms, study.solver ~+100 ms, games.banque.rules ~+40 ms), the
+# table (Textual), and even core.messages (~+10 ms): ``banque --help`` and the first
+# screen load none of them.  The standard library's are at the top (the first screen
+# loads them anyway).
 if TYPE_CHECKING:
-    from fractions import Fraction
-
     from .core.models import ForcedMoves
     from .games.banque.game import Game
     from .games.records import Replay
@@ -73,7 +84,6 @@ def argparse_message(message: str) -> str:
     >>> argparse_message("argument --packs: expected one argument")
     'argument --packs: expected one argument'
     """
-    import re
 
     for pattern, msgid in ARGPARSE_MESSAGES:
         found = re.fullmatch(pattern, message, re.DOTALL)
@@ -543,7 +553,6 @@ def _lang_option(argv: Sequence[str]) -> str | None:
 def _choose_language(argv: Sequence[str]) -> None:
     """The language, chosen before any screen module is imported (their key bindings are
     class attributes, translated when made)."""
-    from .i18n import choose_language, install
 
     install(choose_language(_lang_option(argv)))
 
@@ -1105,8 +1114,6 @@ def _join_token(args: argparse.Namespace) -> str | None:
 
 def _read_token_file(name: str) -> str:
     """A token file's token, refused in one line if other users may read or change it."""
-    import stat
-    from pathlib import Path
 
     from .core.messages import os_reason, tell
     from .net.server import shell_word
@@ -1460,7 +1467,6 @@ def _one_point(
 
 
 def cmd_strategy(args: argparse.Namespace) -> int:
-    from fractions import Fraction
 
     from .study.solver import format_strategy, strategy_json
 
@@ -1499,7 +1505,6 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def _terminal_width() -> int:
-    import shutil
 
     return shutil.get_terminal_size((100, 24)).columns
 
