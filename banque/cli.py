@@ -7,28 +7,37 @@ import contextlib
 import io
 import json
 import os
+import re
+import shutil
+import stat
 import sys
 from collections.abc import Callable, Sequence
+from fractions import Fraction
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from . import __version__
-from .constants import MAX_PLAYERS, MIN_PLAYERS, RULES_NAMES
+from .constants import EXIT_USAGE, MAX_PLAYERS, MIN_PLAYERS, RULES_NAMES
 from .core.errors import BanqueError, RecordError
-from .games import GAME_NAMES, GAMES
-from .i18n import N_, _, chips, ngettext, pgettext
+from .games import DEFAULT_GAME, GAME_NAMES, GAMES, definition
+from .i18n import N_, _, choose_language, install, ngettext, pgettext
 from .text import plain, quoted
 
+# The imports made inside functions are the layers a command needs and the others do
+# not, each measured (CPU, ``python -X importtime``, on top of this module's ~170 ms):
+# the records and journals (pydantic, core.record/journal, games.records) ~+400 ms,
+# the hosted table (net.*, session.*) ~+580 ms, the games' engines ~+300 ms, the
+# study (study.edge ~+50 ms, study.solver ~+100 ms, games.banque.rules ~+40 ms), the
+# table (Textual), and even core.messages (~+10 ms): ``banque --help`` and the first
+# screen load none of them.  The standard library's are at the top (the first screen
+# loads them anyway).
 if TYPE_CHECKING:
-    from fractions import Fraction
-
     from .core.models import ForcedMoves
     from .games.banque.game import Game
     from .games.records import Replay
     from .net.host import Hosting
     from .session.session import SeatChoice
 
-EXIT_USAGE = 2
-#: The games of the family (see banque.games).
 #: Bounds of the numeric options: anything outside is refused in one line.
 MAX_PACKS = 1000
 MAX_COUPS = 10_000_000
@@ -75,7 +84,6 @@ def argparse_message(message: str) -> str:
     >>> argparse_message("argument --packs: expected one argument")
     'argument --packs: expected one argument'
     """
-    import re
 
     for pattern, msgid in ARGPARSE_MESSAGES:
         found = re.fullmatch(pattern, message, re.DOTALL)
@@ -158,9 +166,8 @@ def _account(result: Replay) -> str:
     else:  # a secure seed is never shown: it would tell the cards to come (the record keeps it)
         lines = [_("Participants: {names}").format(names=names)]
     coup = None
-    # chemin de fer and punto banco: their log (the lot of the first bank comes before any act)
-    events = game.log if getattr(game, "game", "banque") != "banque" else result.events
-    for ev in events:
+    # the game's log: every event, the lot of a first bank that comes before any act too
+    for ev in game.log:
         if ev.kind == "deal" and ev.coup != coup:
             coup = ev.coup
             lines.append("")
@@ -176,7 +183,7 @@ def _standing(result: Replay) -> str:
 
     game = result.game
     bal = ", ".join(f"{p} {game.balances[p]}" for p in game.participants)
-    if getattr(game, "game", "banque") != "banque":  # chemin de fer, punto banco
+    if definition(game.game).two_hands:
         return _("Balances: {balances}; {n} cards in the shoe.\nNext: {prompt}").format(
             balances=bal, n=game.cards_left, prompt=tell(game.prompt_msg)
         )
@@ -246,7 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--game",
         choices=GAME_NAMES,
-        default="banque",
+        default=DEFAULT_GAME,
         help=_(
             "the game of a new table: banque (the default), punto-banco (you against the "
             "house; --computer NAME adds computer bettors) or chemin-de-fer (you and three "
@@ -340,7 +347,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--game",
         choices=GAME_NAMES,
-        default="banque",
+        default=DEFAULT_GAME,
         help=_(
             "banque (the default), chemin-de-fer (the two hands' naturals) or punto-banco "
             "(each hand's chance and each bet's house edge, exact)"
@@ -440,7 +447,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--game",
         choices=GAME_NAMES,
-        default="banque",
+        default=DEFAULT_GAME,
         help=_(
             "banque (the default), chemin-de-fer or punto-banco (four bettors, one a spot, "
             "measured against the exact house edges)"
@@ -546,7 +553,6 @@ def _lang_option(argv: Sequence[str]) -> str | None:
 def _choose_language(argv: Sequence[str]) -> None:
     """The language, chosen before any screen module is imported (their key bindings are
     class attributes, translated when made)."""
-    from .i18n import choose_language, install
 
     install(choose_language(_lang_option(argv)))
 
@@ -918,7 +924,7 @@ def _host_resume(args: argparse.Namespace, screen: bool) -> int:
         for name, flag in _KEPT_BY_RESUME
         if getattr(args, name, None) not in (None, False, [], "home")
     ]
-    if getattr(args, "game", "banque") != "banque":
+    if getattr(args, "game", DEFAULT_GAME) != DEFAULT_GAME:
         given.insert(0, "--game")
     if given:
         raise BanqueError(
@@ -943,7 +949,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     if args.play is not None and args.log:
         raise BanqueError(_("--play shows your seat full-screen: not with --log"))
     screen = not args.log and sys.stdin.isatty() and sys.stdout.isatty()
-    if getattr(args, "game", "banque") != "banque" and args.resume is None:
+    if definition(getattr(args, "game", DEFAULT_GAME)).two_hands and args.resume is None:
         return _host_two_hands(args, screen)
     if args.play is not None and not screen:
         _need_terminal()
@@ -1002,10 +1008,6 @@ def cmd_host(args: argparse.Namespace) -> int:
     return _serve_hosting(hosting, screen, args.play)
 
 
-#: The seats of a hosted two-hand game when --players is not given.
-TWO_HAND_SEATS = {"chemin-de-fer": ["Ana", "Bruno", "Chloé"], "punto-banco": ["Ana", "Bruno"]}
-
-
 def _host_two_hands(args: argparse.Namespace, screen: bool) -> int:
     """``banque host --game chemin-de-fer|punto-banco``: the same table, the same seats'
     joins, journal and resume as banque's; in a terminal the host's screen shows the
@@ -1013,24 +1015,18 @@ def _host_two_hands(args: argparse.Namespace, screen: bool) -> int:
     from .net.host import check_play, prepare_hosting
 
     game = args.game
+    rules = definition(game)
     if getattr(args, "rules", "home") != "home" or getattr(args, "banco_split", None):
         raise BanqueError(
             _("--rules and --banco-split are banque's: {game} has its own rules").format(game=game)
         )
     first_bank = getattr(args, "first_bank", None)
-    if first_bank is not None and (game != "chemin-de-fer" or first_bank == "list"):
-        raise BanqueError(
-            _("--first-bank {how}: chemin de fer's first bank goes by lot or auction").format(
-                how=first_bank
-            )
-            if game == "chemin-de-fer"
-            else _("--first-bank is not punto banco's: the house holds the bank")
-        )
-    if game == "chemin-de-fer" and args.limit is not None:
-        raise BanqueError(_("--limit is punto banco's house limit: not chemin de fer's"))
-    if game == "punto-banco" and args.forced_moves is not None:
-        raise BanqueError(_("--forced-moves is chemin de fer's: punto banco's draws are fixed"))
-    names = args.players or list(TWO_HAND_SEATS[game])
+    if first_bank is not None and first_bank not in rules.first_banks:
+        raise BanqueError(_(rules.refusals["host:first_bank"]).format(how=first_bank))
+    for option in ("limit", "forced_moves"):  # each game's words for another game's option
+        if getattr(args, option) is not None and option not in rules.options:
+            raise BanqueError(_(rules.refusals[f"host:{option}"]))
+    names = args.players or list(rules.host_names)
     computers = dict(args.computer)
     check_play(args.play, names, computers)
     if args.play is not None and not screen:
@@ -1118,8 +1114,6 @@ def _join_token(args: argparse.Namespace) -> str | None:
 
 def _read_token_file(name: str) -> str:
     """A token file's token, refused in one line if other users may read or change it."""
-    import stat
-    from pathlib import Path
 
     from .core.messages import os_reason, tell
     from .net.server import shell_word
@@ -1260,20 +1254,11 @@ def _probability(text: str) -> float:
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
-    if args.game != "banque":
-        from .study.two_hands_odds import main_odds as two_hand_odds
-
-        print(two_hand_odds(args.game, args.packs, args.json))
-        return 0
-    from .study.odds import main_odds
-
-    print(main_odds(3 if args.packs is None else args.packs, args.json))
+    print(definition(args.game).entry("odds")(args.packs, args.json))
     return 0
 
 
 def cmd_advise(args: argparse.Namespace) -> int:
-    from .games.banque.players import banker_advice
-
     try:
         result = _read_record(args.record)
     except BanqueError as exc:
@@ -1281,123 +1266,19 @@ def cmd_advise(args: argparse.Namespace) -> int:
     game = result.game
     if result.error is not None:
         return _failed(result.error)
-    if getattr(game, "game", "banque") != "banque":
-        return _advise_two_hand(game, args)
-    if game.phase != "banker" or game.banker is None:
-        from .core.messages import tell
-
-        return _not_at_choice(tell(game.turn().prompt_msg))
-    from .core.cards import pretty
-
-    draw, stand = banker_advice(game.observe(game.banker), args.p5)
-    best = "draw" if draw > stand else "stand"
-    if args.json:
-        print(json.dumps({"draw": draw, "stand": stand, "best": best}))
-        return 0
-    obs = game.observe(game.banker)
-    cards = " ".join(pretty(c) for c in obs.hands["banker"] if c)
-    print(
-        _(
-            "{banker} (banker) holds {cards} = {total}; stakes right {right}, left {left}; "
-            "p5 = {p5}"
-        ).format(
-            banker=game.banker,
-            cards=cards,
-            total=obs.total("banker"),
-            right=obs.stakes["right"],
-            left=obs.stakes["left"],
-            p5=args.p5,
-        )
-    )
-    for side in obs.settled:  # classic: that side is paid already, whatever the banker does
-        if side == "right":
-            print(_("  the right side was settled by its natural: only the left is at stake"))
-        else:
-            print(_("  the left side was settled by its natural: only the right is at stake"))
-    _advice_lines(draw, stand)
-    return 0
-
-
-def _not_at_choice(where: str) -> int:
-    print(
-        "banque: "
-        + _("the record does not stop at the banker's choice (it stops at: {where})").format(
-            where=where
-        ),
-        file=sys.stderr,
-    )
-    return EXIT_USAGE
-
-
-def _advice_lines(draw: float, stand: float) -> None:
-    """``advise``'s expected gains and its verdict (chips as decimals, the program's format)."""
-    print(_("  expected gain if the banker draws:  {gain} chips").format(gain=f"{draw:+.4f}"))
-    print(_("  expected gain if the banker stands: {gain} chips").format(gain=f"{stand:+.4f}"))
-    if draw == stand:
-        print(_("Best: either (they are equal); standing spends no card."))
-    elif draw > stand:
-        print(_("Best: draw (by {gain} chips)").format(gain=f"{abs(draw - stand):.4f}"))
-    else:
-        print(_("Best: stand (by {gain} chips)").format(gain=f"{abs(draw - stand):.4f}"))
-
-
-def _advise_two_hand(game: Any, args: argparse.Namespace) -> int:
-    """``banque advise`` on a chemin de fer record (punto banco asks nobody anything)."""
-    if game.game == "punto-banco":
-        print(
-            "banque: " + _("punto banco has no choice to advise: every draw is fixed"),
-            file=sys.stderr,
-        )
+    rules = definition(game.game)
+    if "advise" not in rules.entries:  # the game asks nobody anything
+        print("banque: " + _(rules.refusals["advise"]), file=sys.stderr)
         return EXIT_USAGE
-    if game.phase != "banker":
-        from .core.messages import tell
-
-        return _not_at_choice(tell(getattr(game, "prompt_msg", None) or game.prompt))
-    from fractions import Fraction
-
-    from .core.cards import pretty
-
-    draw, stand = game.advice(Fraction(args.p5))
-    best = "draw" if draw > stand else "stand"
-    if args.json:
-        print(json.dumps({"draw": float(draw), "stand": float(stand), "best": best}))
-        return 0
-    cards = " ".join(pretty(c) for c in game.hands["banker"])
-    print(
-        _("{banker} (banker) holds {cards}; {staked} staked by the punters; p5 = {p5}").format(
-            banker=game.banker, cards=cards, staked=chips(game.staked()), p5=args.p5
-        )
-    )
-    _advice_lines(float(draw), float(stand))
-    return 0
+    return int(rules.entry("advise")(game, args))
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    if args.game != "banque":
-        return _simulate_two_hand(args)
-    from .study.simulate import format_summary, progress_bar, simulate
-
-    show = None
-    if not args.no_progress and sys.stderr.isatty() and args.coups >= 2000:
-        show = progress_bar(sys.stderr)
     try:
-        summary = simulate(
-            args.coups,
-            args.players,
-            args.seed,
-            args.banker,
-            args.p5,
-            show,
-            stakes=args.stakes,
-            exact_estimate=not args.no_exact,
-            rules=args.rules,
-        )
+        data, text = definition(args.game).entry("simulate")(args)
     except ValueError as exc:
         return _failed(exc)
-    if args.json:
-        print(json.dumps(summary.as_dict(), indent=2, ensure_ascii=False))
-    else:
-        print(format_summary(summary))
+    print(json.dumps(data, indent=2, ensure_ascii=False) if args.json else text)
     return 0
 
 
@@ -1425,8 +1306,8 @@ def _solver_setup(args: argparse.Namespace, command: str = "edge") -> tuple[Any,
 
         raise ValueError(tell_error(result.error))
     game = result.game
-    name = getattr(game, "game", "banque")
-    if name != "banque":  # chemin de fer, punto banco: one hand against the bank
+    name = game.game
+    if definition(name).hands != 3:  # the solver's model: one bank against two hands
         raise ValueError(
             _(
                 "{command} studies Baccarat Banque à deux tableaux (one bank against a right "
@@ -1586,7 +1467,6 @@ def _one_point(
 
 
 def cmd_strategy(args: argparse.Namespace) -> int:
-    from fractions import Fraction
 
     from .study.solver import format_strategy, strategy_json
 
@@ -1616,22 +1496,6 @@ def cmd_choice(args: argparse.Namespace) -> int:
     return 0
 
 
-def _simulate_two_hand(args: argparse.Namespace) -> int:
-    from .study import two_hands_simulate as two
-
-    try:
-        if args.game == "punto-banco":
-            punto = two.simulate_punto(args.coups, args.seed, args.packs or 8)
-            data, text = punto.as_dict(), two.format_punto_summary(punto)
-        else:
-            chemin = two.simulate_chemin(args.coups, args.players, args.seed, args.packs or 6)
-            data, text = chemin.as_dict(), two.format_chemin_summary(chemin)
-    except ValueError as exc:
-        return _failed(exc)
-    print(json.dumps(data, indent=2, ensure_ascii=False) if args.json else text)
-    return 0
-
-
 def cmd_rules(args: argparse.Namespace) -> int:
     from .games.banque.rules import format_profile
 
@@ -1641,7 +1505,6 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def _terminal_width() -> int:
-    import shutil
 
     return shutil.get_terminal_size((100, 24)).columns
 
@@ -1788,7 +1651,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if func is not None:
             return int(func(args))
-        if args.game != "banque" and args.record is None and args.resume is None:
+        if definition(args.game).two_hands and args.record is None and args.resume is None:
             return play_two_hand(
                 args.game,
                 None,
@@ -1829,12 +1692,9 @@ def _two_hand_first_bank(game: str, first_bank: str | None) -> str:
     """``--first-bank`` at a new two-hand table: chemin de fer's lot or auction."""
     if first_bank is None:
         return "lot"
-    if game == "punto-banco":
-        raise BanqueError(_("punto banco has no first bank to choose: the house holds the bank"))
-    if first_bank == "list":
-        raise BanqueError(
-            _("chemin de fer's first bank goes by lot or auction (--first-bank lot|auction)")
-        )
+    rules = definition(game)
+    if first_bank not in rules.first_banks:
+        raise BanqueError(_(rules.refusals["play:first_bank"]))
     return first_bank
 
 
@@ -1847,9 +1707,10 @@ def play_two_hand(
     *,
     first_bank: str = "lot",
 ) -> int:
-    """Open the table of punto banco or chemin de fer (a new game, or a record played on)."""
-    if game == "chemin-de-fer" and record is None and not computers:
-        computers = {"Ana": "cautious", "Bruno": "bold", "Chloé": "cautious"}
+    """Open the table of a two-hand game (a new game, or a record played on)."""
+    rules = definition(game)
+    if record is None and not computers:
+        computers = cast("dict[str, SeatChoice]", dict(rules.computers))
     from .session.two_hands import your_name
 
     you = your_name()
@@ -1858,17 +1719,14 @@ def play_two_hand(
         raise BanqueError(_("a table seats at most 11 players"))
     _need_terminal()
     kinds = {n: str(c) for n, c in computers.items() if c != "human"}
-    from .table.games_base import open_table
+    options: dict[str, str] = {}  # the game's own options, as its table takes them
+    if "forced_moves" in rules.options:
+        options["forced_moves"] = forced_moves
+    if rules.first_banks:
+        options["first_bank"] = first_bank
+    from .table.games_base import open_table  # the table: imported when one opens
 
-    return open_table(
-        game,
-        record,
-        names=names,
-        computers=kinds,
-        pace=pace,
-        forced_moves=forced_moves,
-        first_bank=first_bank,
-    )
+    return open_table(game, record, names=names, computers=kinds, pace=pace, **options)
 
 
 def play(
@@ -1887,7 +1745,7 @@ def play(
 
         # A file that is not a valid record is said here, before the screen opens.
         loaded = load_record(record)
-        if loaded.game != "banque":
+        if definition(loaded.game).two_hands:
             return play_two_hand(loaded.game, record, computers or {}, pace)
         try:
             new_game(loaded)
@@ -1944,7 +1802,7 @@ def resume(which: str) -> int:
         raise BanqueError(_hosted_hint(path.name.removesuffix(".jsonl")))
     new_game(info.record)
     _need_terminal()  # before any escape code: not into a file or a pipe
-    if info.record.game != "banque":  # chemin de fer, punto banco: their own tables
+    if definition(info.record.game).two_hands:  # the two-hand games: their own tables
         from .table.games_base import open_table
 
         return open_table(info.record.game, resume=path)

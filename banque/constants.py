@@ -15,6 +15,8 @@ MAX_PLAYERS = 11
 #: Packs in banque's shoe (its rules card: three).
 PACKS = 3
 MAX_NAME = 20
+#: The exit status of a command refused (bad options, a record that does not fit).
+EXIT_USAGE = 2
 
 #: What setup makes of a seat: a human, or a computer of a temperament.
 SeatChoice = Literal["human", "cautious", "bold"]

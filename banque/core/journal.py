@@ -40,6 +40,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import platformdirs
 from pydantic import ValidationError
 
 from ..text import plain
@@ -71,7 +72,6 @@ def data_dir() -> Path:
     override = os.environ.get("BANQUE_DATA_DIR")
     if override:
         return Path(override)
-    import platformdirs
 
     return Path(platformdirs.user_data_dir("banque", appauthor=False))
 

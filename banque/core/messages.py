@@ -25,10 +25,12 @@ This module imports nothing but the standard library and :mod:`banque.core.cards
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .. import i18n
 from ..i18n import N_, Nn_
 from .cards import pretty
 
@@ -283,7 +285,6 @@ def _decode(value: Any) -> Any:
 
 
 def _app_translator() -> Translator:
-    from .. import i18n  # the app's chosen language (imported when first told)
 
     return Translator(i18n._, i18n.ngettext)
 
@@ -345,7 +346,6 @@ def os_reason(exc: BaseException) -> Msg | str:
     >>> str(os_reason(PermissionError(errno.EACCES, "Permission denied")))
     'permission denied'
     """
-    import errno
 
     said = reason(exc)
     if isinstance(said, Msg):

@@ -22,11 +22,20 @@ from .chemin_de_fer import DEFINITION as CHEMIN_DE_FER
 from .gamedef import GameDefinition
 from .punto_banco import DEFINITION as PUNTO_BANCO
 
-__all__ = ["GAMES", "GAME_NAMES", "TWO_HAND_GAMES", "GameDefinition", "definition"]
+__all__ = [
+    "DEFAULT_GAME",
+    "GAMES",
+    "GAME_NAMES",
+    "TWO_HAND_GAMES",
+    "GameDefinition",
+    "definition",
+]
 
 #: Every game of the family, by name, banque first.
 GAMES: dict[str, GameDefinition] = {g.name: g for g in (BANQUE, CHEMIN_DE_FER, PUNTO_BANCO)}
 GAME_NAMES: tuple[str, ...] = tuple(GAMES)
+#: The game of a table, a record or a command when none is named.
+DEFAULT_GAME: str = GAME_NAMES[0]
 #: The games that deal two hands (each has its own table for now).
 TWO_HAND_GAMES: tuple[str, ...] = tuple(g.name for g in GAMES.values() if g.hands == 2)
 

@@ -2,16 +2,19 @@
 
 Each game is a folder of :mod:`banque.games` whose ``__init__`` gives a
 :class:`GameDefinition`: its name (as records and ``--game`` say it), its
-title, its seats, its shoe, and where its engine lives. The engine module
-gives ``from_record(record, **options)``, the game a record starts
-(:func:`banque.games.records.new_game` calls it), and the engine's games give
-``record_fields()``, what their record keeps beyond the
-fields every record has. :mod:`banque.games` keeps the one registry.
+title, its seats, its shoe, where its engine lives, and what the command
+line needs of it (its entry points, its own options, its words for what it
+does not do). The engine module gives ``from_record(record, **options)``,
+the game a record starts (:func:`banque.games.records.new_game` calls it),
+and the engine's games give ``record_fields()``, what their record keeps
+beyond the fields every record has. :mod:`banque.games` keeps the one
+registry; nothing else tests a game's name.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
@@ -31,10 +34,39 @@ class GameDefinition:
     #: Packs in a new shoe.
     packs: int
     #: Hands dealt a coup: banque's three (the banker's, the right and the left),
-    #: or the two-hand games' two (the player's and the banker's).
+    #: or the two-hand games' two (the player's and the banker's), which are
+    #: played through the two-hand session and tables.
     hands: int
     #: The module of its engine (imported on first use: the first screen needs none).
     engine: str
+    #: The command line's entry points, ``"module:function"``, each loaded on first
+    #: use: ``odds`` (packs, JSON?) -> text; ``simulate`` (options) -> (data, text);
+    #: ``advise`` (game, options) -> exit status (absent: nothing to advise, and
+    #: :attr:`refusals` says why).  (The table layer opens each game's table:
+    #: ``banque.table.games_base.open_table``.)
+    entries: Mapping[str, str] = field(default_factory=dict, hash=False)
+    #: The games' own options this game takes, as the command line names them
+    #: (``packs``, ``limit``, ``first_bank``, ``forced_moves``).
+    options: frozenset[str] = frozenset()
+    #: Its first bank's ways (chemin de fer's ``lot`` and ``auction``; none: the house banks).
+    first_banks: tuple[str, ...] = ()
+    #: Words (message ids) refusing what the game does not take, by ``"command:what"``
+    #: (``"host:limit"``, ``"play:first_bank"``, ``"advise"``…).
+    refusals: Mapping[str, str] = field(default_factory=dict, hash=False)
+    #: A hosted table's seats when ``--players`` is not given.
+    host_names: tuple[str, ...] = ()
+    #: A new local table's computer seats when none is chosen.
+    computers: Mapping[str, str] = field(default_factory=dict, hash=False)
 
     def module(self) -> Any:
         return import_module(self.engine)
+
+    @property
+    def two_hands(self) -> bool:
+        """Dealt two hands: played through the two-hand session and tables."""
+        return self.hands == 2
+
+    def entry(self, what: str) -> Any:
+        """The entry point ``what`` (``KeyError`` if the game has none)."""
+        module, _sep, name = self.entries[what].partition(":")
+        return getattr(import_module(module), name)

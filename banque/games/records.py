@@ -143,7 +143,7 @@ def check_replay(info: JournalInfo, **options: Any) -> Replay:
 
 def damage_msg(dropped: int, game: Any) -> Msg:
     """``the last 3 lines of the journal were damaged and dropped: the game resumes at …``"""
-    if getattr(game, "game", "banque") == "banque":
+    if not definition(game.game).two_hands:  # banque: bank after bank
         return Msg.plural(
             Nn_(
                 "The last line of the journal was damaged and dropped: the game resumes at "

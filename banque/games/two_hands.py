@@ -25,14 +25,15 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from ..constants import MAX_NAME
-from ..core.cards import full_shoe, hand_total
+from ..core.cards import hand_total
 from ..core.errors import IllegalAction
 from ..core.messages import N_, Msg, Nn_
 from ..core.models import Action, TableOptions
 from ..core.naturals import side_result
 from ..core.rng import Stream, derived, generator
+from ..core.shoe import MIN_CARDS, Shoe
 from ..text import quoted
-from .banque.game import START_CHIPS, Event, validate_stacked
+from .banque.game import START_CHIPS, Event
 
 __all__ = [
     "MIN_CARDS",
@@ -48,10 +49,6 @@ __all__ = [
     "standings",
     "validate_names",
 ]
-
-#: A coup takes at most six cards: with fewer left the cards are reshuffled (and
-#: only then: never when the bank changes hands).
-MIN_CARDS = 6
 
 Hand = Literal["player", "banker"]
 Outcome = Literal["player", "banker", "tie"]
@@ -148,47 +145,6 @@ def validate_names(participants: Sequence[str], low: int, high: int, game: str) 
     return names
 
 
-class Shoe:
-    """A seeded shoe of ``packs`` packs; ``stacked`` cards on top of the first one.
-
-    All randomness comes from ``rng`` (the game's own, seeded): a record
-    replays exactly.  ``orders`` keeps each shoe's order, top card first.
-    """
-
-    def __init__(self, packs: int, rng: random.Random, stacked: Iterable[str] = ()) -> None:
-        if isinstance(packs, bool) or not isinstance(packs, int) or not 1 <= packs <= 1000:
-            raise IllegalAction(Msg(N_("A shoe holds 1 to 1000 packs.")), "packs")
-        self.packs = packs
-        self.rng = rng
-        self.stacked = validate_stacked(stacked, packs)
-        self.cards: list[str] = []  # the shoe, last card on top (popped)
-        self.orders: list[list[str]] = []
-        self.seen: list[str] = []
-
-    def __len__(self) -> int:
-        return len(self.cards)
-
-    def fill(self) -> bool:
-        """Shuffle a fresh shoe if fewer than :data:`MIN_CARDS` are left; whether it did."""
-        if len(self.cards) >= MIN_CARDS:
-            return False
-        pack = full_shoe(self.packs)
-        stacked = self.stacked if not self.orders else []
-        for card in stacked:
-            pack.remove(card)
-        self.rng.shuffle(pack)
-        order = stacked + pack
-        self.orders.append(order)
-        self.cards = order[::-1]
-        self.seen = []
-        return True
-
-    def draw(self) -> str:
-        card = self.cards.pop()
-        self.seen.append(card)
-        return card
-
-
 class TwoHandGame:
     """What the engines of punto banco and chemin de fer share: one seeded generator
     and its shoe, the record of acts, the log of events, the seats' chips and coups.
@@ -199,6 +155,8 @@ class TwoHandGame:
     game: str
     participants: list[str]
     coups: list[TwoHandCoup]
+    #: The words of a fresh shoe (``Nn_``: one pack, packs), each game its own.
+    fresh_shoe: tuple[str, str]
 
     def _start(
         self,
@@ -248,6 +206,19 @@ class TwoHandGame:
     def bank_number(self) -> int:
         """The bank the events belong to (the house's one bank in punto banco)."""
         return 1
+
+    def _deal_hands(self, out: list[Event]) -> tuple[list[str], list[str]]:
+        """The start of every coup: a fresh shoe if fewer than :data:`MIN_CARDS` are
+        left (told as :attr:`fresh_shoe`), then two cards to each hand, dealt player,
+        banker, player, banker.  Called once the deal is allowed: a refused act never
+        touches the shoe."""
+        shoe = self.shoe
+        if shoe.fill() and self.keep_log:
+            self._event("shuffle", Msg.plural(self.fresh_shoe, self.packs, cards=len(shoe)), out)
+        pop = shoe.cards.pop
+        p1, b1, p2, b2 = pop(), pop(), pop(), pop()
+        shoe.seen += (p1, b1, p2, b2)
+        return [p1, p2], [b1, b2]
 
     def _event(self, kind: str, msg: Msg, out: list[Event]) -> None:
         """An event: its words are ``msg`` (told in each player's language).

@@ -21,11 +21,17 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from pydantic import BaseModel
 
 from ..core.errors import IllegalAction
+from ..core.journal import stopped_msg
 from ..core.messages import N_, Msg
 from ..core.models import Action, Deal, Pass, Retire
-from ..core.rng import seat_draws, skip_seats
+from ..core.record import dump_record
+from ..core.rng import seat_draws, seed_and_stream, skip_seats
+from ..games.chemin_de_fer.game import DEFAULT_PACKS as CHEMIN_PACKS
+from ..games.chemin_de_fer.game import CheminGame
 from ..games.chemin_de_fer.players import CheminComputer, Temperament, banker_passes, play_step
+from ..games.punto_banco.game import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
 from ..games.punto_banco.players import PuntoComputer
+from ..games.records import record_of
 
 if TYPE_CHECKING:
     from ..core.journal import Journal
@@ -176,7 +182,6 @@ class TwoHandSession:
             return None
         if journal.sync(self.game.actions, self.computer_draws()):
             return None
-        from ..core.journal import stopped_msg
 
         return stopped_msg(journal.failure_msg)
 
@@ -193,8 +198,6 @@ class TwoHandSession:
         return events
 
     def record_text(self, pace: float | None = None) -> str:
-        from ..core.record import dump_record
-        from ..games.records import record_of
 
         return dump_record(record_of(self.game, computers=self.styles, pace=pace))  # type: ignore[arg-type]
 
@@ -330,13 +333,10 @@ class TwoHandSession:
         limit: int | None = None,
     ) -> TwoHandSession:
         """A new game of ``family`` (the engine checks the names and options)."""
-        from ..core.rng import seed_and_stream
 
         chosen, stream = seed_and_stream(seed)
         game: Any
         if family == "punto-banco":
-            from ..games.punto_banco.game import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
-
             game = PuntoGame(
                 list(names),
                 chosen,
@@ -345,9 +345,6 @@ class TwoHandSession:
                 stream=stream,
             )
         else:
-            from ..games.chemin_de_fer.game import DEFAULT_PACKS as CHEMIN_PACKS
-            from ..games.chemin_de_fer.game import CheminGame
-
             game = CheminGame(
                 list(names),
                 chosen,

@@ -32,6 +32,7 @@ from ..constants import SEAT_CHOICES as SEAT_CHOICES
 from ..constants import SEAT_KEY_LABELS, SeatChoice
 from ..constants import SEAT_KEYS as SEAT_KEYS
 from ..core.errors import IllegalAction
+from ..core.journal import stopped_msg
 from ..core.messages import N_, Listed, Msg, Word, joined, tell
 from ..core.models import (
     Action,
@@ -47,9 +48,12 @@ from ..core.models import (
     Side,
     Wager,
 )
+from ..core.record import dump_record
 from ..core.rng import CountingRandom as CountingRandom
 from ..core.rng import StreamRandom, seat_draws, seat_generator, skip_seats
 from ..games.banque.game import SIDES, Event, Game
+from ..games.banque.players import ComputerPlayer as Robot
+from ..games.banque.players import banker_advice
 from ..games.records import Replay, record_of
 
 if TYPE_CHECKING:
@@ -93,7 +97,6 @@ def computer_seats(
     same seeded game with the same seats plays the same way, and its record
     replays it exactly (:func:`banque.core.rng.seat_generator`).
     """
-    from ..games.banque.players import ComputerPlayer as Robot
 
     return {
         name: Robot(name, choice, seat_rng(game, f"seat:{name}"), p5=p5).decide
@@ -414,7 +417,6 @@ class Session:
             return None
         if journal.sync(self.game.actions, self.computer_draws()):
             return None
-        from ..core.journal import stopped_msg
 
         return stopped_msg(journal.failure_msg)
 
@@ -771,8 +773,6 @@ class Session:
             return self.shuffle()
         player = self._stand_ins.get(who)
         if player is None:
-            from ..games.banque.players import ComputerPlayer as Robot
-
             player = Robot(who, "cautious", seat_rng(self.game, f"stand-in:{who}")).decide
             self._stand_ins[who] = player
         return self.perform(player(self.observation(who)))
@@ -816,7 +816,6 @@ class Session:
         g = self.game
         if g.phase != "banker" or who != g.banker:
             return None
-        from ..games.banque.players import banker_advice
 
         return banker_advice(g.observe(who), p5)
 
@@ -977,7 +976,6 @@ class Session:
 
     def record_text(self, pace: float | None = None) -> str:
         """The game's record (with its computer seats and, if given, the pace)."""
-        from ..core.record import dump_record
 
         return dump_record(record_of(self.game, computers=self.styles, pace=pace))
 

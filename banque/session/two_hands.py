@@ -15,10 +15,15 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import BanqueError, IllegalAction
-from ..core.messages import N_, Msg
+from ..core.journal import Journal, not_kept_msg, rescue_record, stopped_msg
+from ..core.messages import N_, Msg, os_reason, reason, tell
+from ..core.record import dump_record, load_record
 from ..core.rng import seat_draws, skip_seats
 from ..games import GAMES
+from ..games.records import record_of, reopen_journal, replay
 from ..games.two_hands import validate_names
+from ..i18n import _, pgettext
+from ..text import plain
 
 __all__ = [
     "TableJournal",
@@ -32,7 +37,6 @@ __all__ = [
 def your_name() -> str:
     """The seat name of the player at the keyboard when none is given ("You"; French
     "Moi", Spanish "Yo"): a name, so the journal keeps it as it was shown."""
-    from ..i18n import pgettext
 
     return pgettext("the seat of the player at the keyboard", "You")
 
@@ -96,7 +100,6 @@ class TableJournal:
         self.sync(game)
         if self.journal.failure_msg is None:
             return None
-        from ..core.journal import stopped_msg
 
         return stopped_msg(self.journal.failure_msg)
 
@@ -104,16 +107,11 @@ class TableJournal:
     def create(
         cls, game: Any, computers: dict[str, str], pace: float | None, folder: Path | None = None
     ) -> TableJournal:
-        from ..core.journal import Journal
-        from ..games.records import record_of
 
         record = record_of(game, computers=computers, pace=pace)  # type: ignore[arg-type]
         try:
             keeper = cls(Journal.create(record, folder=folder))
         except OSError as exc:
-            from ..core.messages import os_reason, tell
-            from ..i18n import _
-
             raise BanqueError(
                 _(
                     "the game's journal cannot be created ({why}): "
@@ -161,15 +159,8 @@ def farewell(game: Any, path: Path, *, kept: bool = True, journal: Any = None) -
     """What a two-hand table says as it closes: the game kept to resume, or over; or,
     if its journal could not be written, what is not kept (and where the whole record
     went, if it could go anywhere)."""
-    from ..i18n import _
-    from ..text import plain
 
     if not kept and journal is not None:
-        from ..core.journal import not_kept_msg, rescue_record
-        from ..core.messages import tell
-        from ..core.record import dump_record
-        from ..games.records import record_of
-
         record = record_of(game, computers=journal.computers, pace=journal.pace)
         rescued = rescue_record(dump_record(record), str(game.game), [Path.cwd()])
         return "banque: " + tell(not_kept_msg(journal.journal, rescued))
@@ -183,13 +174,11 @@ def farewell(game: Any, path: Path, *, kept: bool = True, journal: Any = None) -
 
 def reopen(path: str | Path) -> tuple[Any, TableJournal, dict[str, str], float | None]:
     """A journal's game, replayed, with its journal open to go on (``--resume``)."""
-    from ..games.records import reopen_journal, replay
 
     journal, info = reopen_journal(path)
     result = info.replay if info.replay is not None else replay(info.record)
     if result.error is not None:
         journal.close()
-        from ..core.messages import Msg, reason
 
         raise BanqueError(Msg("{name}: {error}", name=str(path), error=reason(result.error)))
     if info.ended:
@@ -208,8 +197,6 @@ def from_record(
     """A record's game to play on (``--record``): the game its acts reach, its computer
     seats (those the record names, then those given), and, if the record stops at an
     act the rules refuse, the words the table tells as it opens (as banque's does)."""
-    from ..core.record import load_record
-    from ..games.records import replay
 
     loaded = load_record(path)
     result = replay(loaded)

@@ -14,4 +14,9 @@ DEFINITION = GameDefinition(
     packs=PACKS,
     hands=3,
     engine="banque.games.banque.game",
+    entries={
+        "odds": "banque.study.commands:banque_odds",
+        "simulate": "banque.study.commands:banque_simulate",
+        "advise": "banque.study.commands:banque_advise",
+    },
 )

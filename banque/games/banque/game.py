@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...constants import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
-from ...core.cards import PACKS, card_value, full_shoe, hand_total, parse_card
+from ...core.cards import PACKS, card_value, hand_total
 from ...core.errors import IllegalAction
 from ...core.messages import N_, Msg, Word, chips
 from ...core.models import (
@@ -75,6 +75,7 @@ from ...core.models import (
 )
 from ...core.naturals import settled_sides, side_result
 from ...core.rng import Stream, derived, generator
+from ...core.shoe import Shoe
 from . import refusals
 from .narration import TELLINGS
 from .rules import PROFILE_NAMES, HouseRules, house_rules
@@ -193,17 +194,6 @@ def _validate_participants(participants: Sequence[str]) -> list[str]:
     return names
 
 
-def validate_stacked(cards: Iterable[str], packs: int = PACKS) -> list[str]:
-    """Read a stacked shoe top (card codes); each card at most ``packs`` times."""
-    stacked = [parse_card(c) for c in cards]
-    if len(stacked) > 52 * packs:
-        raise refusals.shoe_too_long(most=52 * packs, n=len(stacked))
-    for card, count in Counter(stacked).items():
-        if count > packs:
-            raise refusals.card_beyond_packs(packs=packs, card=card, count=count)
-    return stacked
-
-
 class Game:
     """A game of Baccarat Banque: one bank after another, same participants.
 
@@ -259,8 +249,10 @@ class Game:
         #: hoyle: the banker declared the stakes accepted (the bank is unlimited).
         self.unlimited = False
         self.forced_moves: ForcedMoves = forced_moves
-        self.stacked: list[str] = validate_stacked(shoe, packs)
         self.rng = generator(seed, stream)
+        #: The shoe (:mod:`banque.core.shoe`), dealt from the game's own generator.
+        self.shoe = Shoe(packs, self.rng, shoe)
+        self.stacked: list[str] = list(self.shoe.stacked)
         self.recording = record
         self.keep_log = keep_log
         self.actions: list[Action] = []
@@ -295,7 +287,8 @@ class Game:
         self.order: list[str] = []
         self._order_index: dict[str, int] = {}
         self._side_by_name: dict[str, Side] = {}
-        self.shoe: list[str] = []  # top of the shoe is the END of this list
+        # Each bank its own shoe: none until shuffled (its last card is the top).
+        self.shoe.cards = []
         self.shoe_ready = False
         self.shoe_order: list[str] = []
         self.seating_open = False
@@ -718,25 +711,18 @@ class Game:
 
     def _prepare_shoe(self, shufflers: list[str], cut: str | None, out: list[Event]) -> None:
         assert self.banker is not None
-        pack = full_shoe(self.packs)
-        stacked = self.stacked if self.bank_number == 1 else []
-        for card in stacked:
-            pack.remove(card)
         croupier = self.house.croupier
         if croupier and not shufflers:  # the players at the croupier's right and left
             far = [self.sides["right"][-1], self.sides["left"][-1]]
             shufflers = [p for p in far if p != self.banker]
         hands = [*shufflers, self.banker]
-        if croupier:  # the croupier (the table) shuffles first
-            self.rng.shuffle(pack)
-        for _ in hands:
-            self.rng.shuffle(pack)
         cutter = cut if cut is not None else self.sides["left"][0]
-        cut_at = self.rng.randint(1, len(pack) - 1) if len(pack) > 1 else 0
-        pack = pack[cut_at:] + pack[:cut_at]
-        order = stacked + pack
+        # The croupier (the table) shuffles first, then each hand; the stacked top
+        # stays on the first bank's shoe.
+        order, cut_at = self.shoe.shuffle(
+            len(hands) + (1 if croupier else 0), cut=True, stack=self.bank_number == 1
+        )
         self.shoe_order = order
-        self.shoe = order[::-1]
         self.shoe_ready = True
         self.seating_open = False
         self.banks.append(
@@ -776,11 +762,7 @@ class Game:
     def _reshuffle(self, out: list[Event]) -> None:
         """classic: fewer than ``min_cards`` left: all the cards are shuffled again (the
         banker), cut as before, and the bank goes on with a fresh shoe."""
-        pack = full_shoe(self.packs)
-        self.rng.shuffle(pack)
-        cut_at = self.rng.randint(1, len(pack) - 1)
-        order = pack[cut_at:] + pack[:cut_at]
-        self.shoe = order[::-1]
+        order, _cut = self.shoe.shuffle(cut=True, stack=False)
         self.seen = []
         self._seen_tuple = ()
         self.shoe_deals = 0
@@ -1181,7 +1163,7 @@ class Game:
             self._resolve_banco(out)
             for ln in self.lines:
                 deciders["right" if ln.right else "left"] = ln.who
-        shoe = self.shoe
+        shoe = self.shoe.cards
         hands = self.hands
         r = hands["right"]
         left = hands["left"]
@@ -1307,7 +1289,7 @@ class Game:
             self.unconfirmed.add(side)
 
     def _draw(self, mover: Mover, out: list[Event]) -> None:
-        card = self.shoe.pop()
+        card = self.shoe.cards.pop()
         self.hands[mover].append(card)
         self._moved(mover, "draw", out, card)
 
@@ -1589,7 +1571,7 @@ class Game:
         self.verify_burn(count)
         out: list[Event] = []
         self._ensure_shoe(out)
-        cards = [self.shoe.pop() for _ in range(count)]
+        cards = [self.shoe.cards.pop() for _ in range(count)]
         self.burnt = True
         self.seen += cards
         self._seen_tuple = tuple(self.seen)

@@ -67,27 +67,6 @@ def duplicate_name(name: object) -> IllegalAction:
     )
 
 
-def shoe_too_long(most: object, n: object) -> IllegalAction:
-    return IllegalAction(
-        Msg(N_("A shoe holds {most} cards; {n} were given."), most=most, n=n), "shoe"
-    )
-
-
-def card_beyond_packs(packs: object, card: object, count: object) -> IllegalAction:
-    return IllegalAction(
-        Msg(
-            N_(
-                "The shoe has only {packs} copies of {card} ({packs} packs); it was "
-                "given {count} times."
-            ),
-            packs=packs,
-            card=card,
-            count=count,
-        ),
-        "shoe",
-    )
-
-
 def unknown_rules(name: object, profiles: object) -> IllegalAction:
     return IllegalAction(
         Msg(N_("Unknown rules {name}: the profiles are {profiles}."), name=name, profiles=profiles),

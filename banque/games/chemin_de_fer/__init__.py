@@ -3,6 +3,7 @@ highest stake, banco and banco suivi; the punter bound, the banker free."""
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..gamedef import GameDefinition
 
 DEFINITION = GameDefinition(
@@ -12,4 +13,22 @@ DEFINITION = GameDefinition(
     packs=6,
     hands=2,
     engine="banque.games.chemin_de_fer.game",
+    entries={
+        "odds": "banque.study.commands:chemin_odds",
+        "simulate": "banque.study.commands:chemin_simulate",
+        "advise": "banque.study.commands:chemin_advise",
+    },
+    options=frozenset({"packs", "first_bank", "forced_moves"}),
+    first_banks=("lot", "auction"),
+    refusals={
+        "host:first_bank": N_(
+            "--first-bank {how}: chemin de fer's first bank goes by lot or auction"
+        ),
+        "host:limit": N_("--limit is punto banco's house limit: not chemin de fer's"),
+        "play:first_bank": N_(
+            "chemin de fer's first bank goes by lot or auction (--first-bank lot|auction)"
+        ),
+    },
+    host_names=("Ana", "Bruno", "Chloé"),
+    computers={"Ana": "cautious", "Bruno": "bold", "Chloé": "cautious"},
 )

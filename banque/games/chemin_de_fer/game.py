@@ -147,6 +147,9 @@ class CheminGame(TwoHandGame):
     """A game of chemin de fer: coup after coup, the bank going round, until ``retire``."""
 
     game = "chemin-de-fer"
+    fresh_shoe = Nn_(
+        "A fresh shoe: {cards} cards ({n} pack).", "A fresh shoe: {cards} cards ({n} packs)."
+    )
 
     def record_fields(self) -> dict[str, Any]:
         return {
@@ -642,23 +645,7 @@ class CheminGame(TwoHandGame):
         self.verify_deal()
         self._remember(lambda: Deal.model_construct(act="deal"))
         out: list[Event] = []
-        if self.shoe.fill():
-            self._event(
-                "shuffle",
-                Msg.plural(
-                    Nn_(
-                        "A fresh shoe: {cards} cards ({n} pack).",
-                        "A fresh shoe: {cards} cards ({n} packs).",
-                    ),
-                    self.packs,
-                    cards=len(self.shoe),
-                ),
-                out,
-            )
-        draw = self.shoe.draw
-        player, banker = [draw()], [draw()]
-        player.append(draw())
-        banker.append(draw())
+        player, banker = self._deal_hands(out)
         self.hands = {"player": player, "banker": banker}
         best = max(self.stakes.values())
         self.hand_player = next(p for p in self.order if self.stakes.get(p) == best)

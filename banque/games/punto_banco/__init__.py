@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..gamedef import GameDefinition
 
 DEFINITION = GameDefinition(
@@ -11,4 +12,16 @@ DEFINITION = GameDefinition(
     packs=8,
     hands=2,
     engine="banque.games.punto_banco.game",
+    entries={
+        "odds": "banque.study.commands:punto_odds",
+        "simulate": "banque.study.commands:punto_simulate",
+    },
+    options=frozenset({"packs", "limit"}),
+    refusals={
+        "host:first_bank": N_("--first-bank is not punto banco's: the house holds the bank"),
+        "host:forced_moves": N_("--forced-moves is chemin de fer's: punto banco's draws are fixed"),
+        "play:first_bank": N_("punto banco has no first bank to choose: the house holds the bank"),
+        "advise": N_("punto banco has no choice to advise: every draw is fixed"),
+    },
+    host_names=("Ana", "Bruno"),
 )

@@ -102,6 +102,10 @@ class PuntoGame(TwoHandGame):
     """A game of punto banco: coup after coup against the house, until ``retire``."""
 
     game = "punto-banco"
+    fresh_shoe = Nn_(
+        "A fresh shoe is shuffled: {cards} cards ({n} pack).",
+        "A fresh shoe is shuffled: {cards} cards ({n} packs).",
+    )
 
     def record_fields(self) -> dict[str, Any]:
         return {**super().record_fields(), "limit": self.limit}
@@ -241,25 +245,11 @@ class PuntoGame(TwoHandGame):
         if self.recording:
             self.actions.append(Deal.model_construct(act="deal"))
         out: list[Event] = []
-        if self.shoe.fill() and self.keep_log:
-            self._event(
-                "shuffle",
-                Msg.plural(
-                    Nn_(
-                        "A fresh shoe is shuffled: {cards} cards ({n} pack).",
-                        "A fresh shoe is shuffled: {cards} cards ({n} packs).",
-                    ),
-                    self.packs,
-                    cards=len(self.shoe),
-                ),
-                out,
-            )
+        player, banker = self._deal_hands(out)
         shoe = self.shoe
         pop, seen, value = shoe.cards.pop, shoe.seen, RANK_VALUE
-        # Dealt player, banker, player, banker; the totals counted as they come.
-        p1, b1, p2, b2 = pop(), pop(), pop(), pop()
-        seen += (p1, b1, p2, b2)
-        player, banker = [p1, p2], [b1, b2]
+        # The totals counted as the cards come.
+        (p1, p2), (b1, b2) = player, banker
         pt = (value[p1[0]] + value[p2[0]]) % 10
         bt = banker_two = (value[b1[0]] + value[b2[0]]) % 10
         natural = pt >= 8 or bt >= 8

@@ -1,0 +1,155 @@
+"""Each game's own side of the study's commands: ``odds``, ``simulate`` and ``advise``.
+
+A game's definition (:mod:`banque.games`) names these entry points
+(``GameDefinition.entries``); the command line calls the game's own, by the
+registry, never by the game's name.  Every ``odds`` entry takes the packs
+(``None``: the game's own) and whether JSON is wanted, and gives the text to
+print; every ``simulate`` entry takes the parsed options and gives the JSON
+data and the text; every ``advise`` entry takes the game a record reached and
+the options, prints the advice and gives the exit status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from fractions import Fraction
+from typing import Any
+
+from ..constants import EXIT_USAGE
+from ..core.cards import pretty
+from ..core.messages import tell
+from ..games.banque.players import banker_advice
+from ..i18n import _, chips
+from . import two_hands_odds, two_hands_simulate
+from .odds import main_odds
+from .simulate import format_summary, progress_bar, simulate
+
+__all__ = [
+    "banque_advise",
+    "banque_odds",
+    "banque_simulate",
+    "chemin_advise",
+    "chemin_odds",
+    "chemin_simulate",
+    "punto_odds",
+    "punto_simulate",
+]
+
+
+def banque_odds(packs: int | None, as_json: bool) -> str:
+    return main_odds(3 if packs is None else packs, as_json)
+
+
+def chemin_odds(packs: int | None, as_json: bool) -> str:
+    return two_hands_odds.main_odds("chemin-de-fer", packs, as_json)
+
+
+def punto_odds(packs: int | None, as_json: bool) -> str:
+    return two_hands_odds.main_odds("punto-banco", packs, as_json)
+
+
+def banque_simulate(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+    show = None
+    if not args.no_progress and sys.stderr.isatty() and args.coups >= 2000:
+        show = progress_bar(sys.stderr)
+    summary = simulate(
+        args.coups,
+        args.players,
+        args.seed,
+        args.banker,
+        args.p5,
+        show,
+        stakes=args.stakes,
+        exact_estimate=not args.no_exact,
+        rules=args.rules,
+    )
+    return summary.as_dict(), format_summary(summary)
+
+
+def chemin_simulate(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+    chemin = two_hands_simulate.simulate_chemin(
+        args.coups, args.players, args.seed, args.packs or 6
+    )
+    return chemin.as_dict(), two_hands_simulate.format_chemin_summary(chemin)
+
+
+def punto_simulate(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+    punto = two_hands_simulate.simulate_punto(args.coups, args.seed, args.packs or 8)
+    return punto.as_dict(), two_hands_simulate.format_punto_summary(punto)
+
+
+def not_at_choice(where: str) -> int:
+    print(
+        "banque: "
+        + _("the record does not stop at the banker's choice (it stops at: {where})").format(
+            where=where
+        ),
+        file=sys.stderr,
+    )
+    return EXIT_USAGE
+
+
+def advice_lines(draw: float, stand: float) -> None:
+    """``advise``'s expected gains and its verdict (chips as decimals, the program's format)."""
+    print(_("  expected gain if the banker draws:  {gain} chips").format(gain=f"{draw:+.4f}"))
+    print(_("  expected gain if the banker stands: {gain} chips").format(gain=f"{stand:+.4f}"))
+    if draw == stand:
+        print(_("Best: either (they are equal); standing spends no card."))
+    elif draw > stand:
+        print(_("Best: draw (by {gain} chips)").format(gain=f"{abs(draw - stand):.4f}"))
+    else:
+        print(_("Best: stand (by {gain} chips)").format(gain=f"{abs(draw - stand):.4f}"))
+
+
+def banque_advise(game: Any, args: argparse.Namespace) -> int:
+    """``banque advise`` at banque's banker's choice: the exact gain of each move."""
+    if game.phase != "banker" or game.banker is None:
+        return not_at_choice(tell(game.turn().prompt_msg))
+    draw, stand = banker_advice(game.observe(game.banker), args.p5)
+    best = "draw" if draw > stand else "stand"
+    if args.json:
+        print(json.dumps({"draw": draw, "stand": stand, "best": best}))
+        return 0
+    obs = game.observe(game.banker)
+    cards = " ".join(pretty(c) for c in obs.hands["banker"] if c)
+    print(
+        _(
+            "{banker} (banker) holds {cards} = {total}; stakes right {right}, left {left}; "
+            "p5 = {p5}"
+        ).format(
+            banker=game.banker,
+            cards=cards,
+            total=obs.total("banker"),
+            right=obs.stakes["right"],
+            left=obs.stakes["left"],
+            p5=args.p5,
+        )
+    )
+    for side in obs.settled:  # classic: that side is paid already, whatever the banker does
+        if side == "right":
+            print(_("  the right side was settled by its natural: only the left is at stake"))
+        else:
+            print(_("  the left side was settled by its natural: only the right is at stake"))
+    advice_lines(draw, stand)
+    return 0
+
+
+def chemin_advise(game: Any, args: argparse.Namespace) -> int:
+    """``banque advise`` at chemin de fer's banker's choice."""
+    if game.phase != "banker":
+        return not_at_choice(tell(getattr(game, "prompt_msg", None) or game.prompt))
+    draw, stand = game.advice(Fraction(args.p5))
+    best = "draw" if draw > stand else "stand"
+    if args.json:
+        print(json.dumps({"draw": float(draw), "stand": float(stand), "best": best}))
+        return 0
+    cards = " ".join(pretty(c) for c in game.hands["banker"])
+    print(
+        _("{banker} (banker) holds {cards}; {staked} staked by the punters; p5 = {p5}").format(
+            banker=game.banker, cards=cards, staked=chips(game.staked()), p5=args.p5
+        )
+    )
+    advice_lines(float(draw), float(stand))
+    return 0
