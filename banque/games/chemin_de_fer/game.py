@@ -74,10 +74,20 @@ from ..two_hands import (
     validate_names,
 )
 
-__all__ = ["DEFAULT_PACKS", "CheminGame", "CheminReport", "CheminView"]
+__all__ = ["DEFAULT_PACKS", "CheminGame", "CheminReport", "CheminView", "punter_bound"]
 
 DEFAULT_PACKS = 6
 MIN_PLAYERS = 2
+
+
+def punter_bound(total: int) -> bool | None:
+    """The punter's bound move at a two-card total (not a natural): draw (``True``)
+    at 0-4, stand (``False``) at 6-7, its own choice (``None``) at 5.
+
+    >>> [punter_bound(t) for t in (4, 5, 6)]
+    [True, None, False]
+    """
+    return None if total == 5 else total < 5
 MAX_PLAYERS = 11
 Phase = Literal["auction", "bank", "betting", "punter", "banker", "ended"]
 FirstBank = Literal["lot", "auction"]
@@ -688,10 +698,10 @@ class CheminGame(TwoHandGame):
     def _punter_forced(self, out: list[Event]) -> None:
         if self.forced_moves == "announced":
             return  # the punter states the move, forced or not
-        t = points(self.hands["player"])
-        if t <= 4:
+        bound = punter_bound(points(self.hands["player"]))
+        if bound is True:
             self._draw("player", out)
-        elif t >= 6:
+        elif bound is False:
             self._stand("player", out)
 
     def _draw(self, hand: str, out: list[Event]) -> None:
