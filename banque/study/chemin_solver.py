@@ -52,17 +52,24 @@ from itertools import product
 from typing import Any
 
 from ..core.cards import PACK_SIZE, RANK_VALUE, full_shoe
+from ..core.messages import N_
 from ..core.naturals import is_natural, side_result
 from ..games.chemin_de_fer.game import punter_bound
+from ..i18n import _, ngettext, pgettext
 
 __all__ = [
     "FIVES",
     "Equilibrium",
     "InfoSet",
     "Model",
+    "choice_json",
     "exploitability",
+    "format_choice",
+    "format_strategy",
+    "models_for",
     "shoe_counts",
     "solve",
+    "strategy_json",
 ]
 
 #: The punter's five ways to hold 5 (its two cards' values, 0 for a ten or a face).
@@ -378,10 +385,8 @@ def _sweep(
     found: list[tuple[Fraction, list[Fraction], bool]] = []
     for x in sorted(points):
         crit = points[x] + always
-        if x > 0:  # the segment just below x has `slope`
-            before = [pure(i, False) for i in points[x]]
-        else:
-            before = [y[i] for i in points[x]]
+        # the banker's moves just below x (at 0: those just above)
+        before = [pure(i, False) if x > 0 else y[i] for i in points[x]]
         base = slope - sum(draw_slope[i] * yi for i, yi in zip(points[x], before, strict=True))
         base -= sum(draw_slope[i] * y[i] for i in always)
         low = base + sum(min(0, draw_slope[i]) for i in crit)
@@ -468,7 +473,7 @@ def solve(model: Model, commission: Fraction = Fraction(0)) -> Equilibrium:
         for k in range(width):
             fixed = tuple(Fraction(v) for v in pattern)
             for x, y, _alone in _sweep(t, commission, k, fixed):
-                p = fixed[:k] + (x,) + fixed[k + 1 :]
+                p = (*fixed[:k], x, *fixed[k + 1 :])
                 if _is_best_for_punter(_punter_slopes(t, y), p):
                     return _settle(t, commission, p, y, False)
     raise ArithmeticError("no equilibrium of this form found")
@@ -501,5 +506,353 @@ def exploitability(e: Equilibrium) -> tuple[Fraction, Fraction]:
     return punter_best - e.punter_value, banker_best - e.banker_value
 
 
-def as_dict(e: Equilibrium) -> dict[str, Any]:  # pragma: no cover - replaced below
-    return {}
+# ---------------------------------------------------------------- reports
+
+#: The models' names and what each assumes (told with ``_`` where printed).
+_NAMES = {
+    "kemeny-snell": N_("Kemeny & Snell"),
+    "downton-lockwood": N_("Downton & Lockwood"),
+    "ethier-gamez": N_("Ethier & Gámez"),
+}
+_YEARS = {"kemeny-snell": 1957, "downton-lockwood": 1975, "ethier-gamez": 2013}
+_TOTAL = N_("its total")
+_PAIR = N_("its two cards")
+
+
+def model_name(model: Model) -> str:
+    """The model's key: ``kemeny-snell``, ``downton-lockwood`` or ``ethier-gamez``."""
+    if model.punter_pair:
+        return "ethier-gamez"
+    return "downton-lockwood" if model.banker_pair else "kemeny-snell"
+
+
+def models_for(packs: int, replacement: bool) -> list[Model]:
+    """The models a command shows: Kemeny & Snell's with replacement, else Downton &
+    Lockwood's and Ethier & Gámez's for a fresh shoe of ``packs`` packs."""
+    if replacement:
+        return [Model.kemeny_snell()]
+    return [Model.downton_lockwood(packs), Model.ethier_gamez(packs)]
+
+
+def parse_commission(text: str) -> Fraction:
+    """A commission in percent (``5``, ``2.5``, ``1/2``) as a fraction, 0 to 10 %.
+
+    >>> parse_commission("5")
+    Fraction(1, 20)
+    """
+    try:
+        value = Fraction(text.strip()) / 100
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(
+            _("--commission {text}: write a percentage, for example 5").format(text=text)
+        ) from None
+    if not 0 <= value <= Fraction(1, 10):
+        raise ValueError(
+            _("--commission {text}: Ethier & Lee's model takes 0 to 10 %").format(text=text)
+        )
+    return value
+
+
+def _fraction(x: Fraction) -> str:
+    return f"{x.numerator}/{x.denominator}" if x.denominator != 1 else str(x.numerator)
+
+
+def _pct(x: Fraction, digits: int = 4) -> str:
+    return f"{float(x) * 100:.{digits}f} %"
+
+
+def _entry(x: Fraction) -> dict[str, Any]:
+    return {"fraction": _fraction(x), "percent": float(x) * 100}
+
+
+def _pair(p: tuple[int, int]) -> str:
+    return f"{p[0]}+{p[1]}"
+
+
+def _hand_text(hand: Hand) -> str:
+    return str(hand) if isinstance(hand, int) else f"{sum(hand) % 10} ({_pair(hand)})"
+
+
+def _did(third: int | None) -> str:
+    if third is None:
+        return _("the punter stood")
+    return _("the punter drew {card}").format(card=third)
+
+
+def _chance(x: Fraction) -> str:
+    if x == 1:
+        return _("always")
+    if x == 0:
+        return _("never")
+    return _pct(x, 2)
+
+
+def _shoe(model: Model) -> str:
+    if model.replacement:
+        return _("dealt with replacement (the number of packs does not matter)")
+    return ngettext(
+        "a fresh shoe of {n} pack, dealt without replacement",
+        "a fresh shoe of {n} packs, dealt without replacement",
+        model.packs,
+    ).format(n=model.packs)
+
+
+def _mixes(e: Equilibrium) -> list[tuple[InfoSet, Fraction]]:
+    return [(j, y) for j, y in zip(e.tables.infosets, e.banker_draw, strict=True) if 0 < y < 1]
+
+
+def _heading(model: Model, commission: Fraction, what: str) -> list[str]:
+    lines = [
+        what.format(shoe=_shoe(model)),
+        "  " + _("The punter is bound to draw at 0-4 and to stand at 6-7, and chooses at 5."),
+        "  " + _("The banker chooses at every total, knowing what the punter did (its third card"),
+        "  " + _("is dealt face up). Cards: 0 is a ten or a face card."),
+    ]
+    if commission:
+        lines += [
+            "  "
+            + _("The banker pays {pct} commission on its wins (Ethier & Lee, 2023):").format(
+                pct=f"{float(commission) * 100:g} %"
+            ),
+            "  " + _("a Nash equilibrium of a game that is no longer zero-sum."),
+        ]
+    return lines
+
+
+def _columns(rows: list[list[str]], indent: str = "  ") -> list[str]:
+    widths = [max(len(r[i]) for r in rows if i < len(r)) for i in range(max(map(len, rows)))]
+    return [
+        indent + "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=False)).rstrip()
+        for r in rows
+    ]
+
+
+def format_choice(packs: int, replacement: bool, commission: Fraction = Fraction(0)) -> str:
+    """``banque choice --game chemin-de-fer``: each model's solution, side by side."""
+    models = models_for(packs, replacement)
+    sols = [solve(m, commission) for m in models]
+    lines = _heading(models[0], commission, _("Chemin de fer solved: {shoe}."))
+    rows: list[list[str]] = [
+        [""] + [f"{_(_NAMES[model_name(m)])} ({_YEARS[model_name(m)]})" for m in models],
+        [_("the punter sees")] + [_(_PAIR if m.punter_pair else _TOTAL) for m in models],
+        [_("the banker sees")] + [_(_PAIR if m.banker_pair else _TOTAL) for m in models],
+        [_("the punter at 5 draws")]
+        + [
+            _("by its two cards:") if m.punter_pair else _chance(e.punter_draw[0])
+            for m, e in zip(models, sols, strict=True)
+        ],
+    ]
+    if any(m.punter_pair for m in models):
+        for i, five in enumerate(FIVES):
+            rows.append(
+                ["  " + _("holding {pair}").format(pair=_pair(five))]
+                + [
+                    _chance(e.punter_draw[i]) if m.punter_pair else ""
+                    for m, e in zip(models, sols, strict=True)
+                ]
+            )
+    mixes = [_mixes(e) for e in sols]
+    depth = max(map(len, mixes))
+    for k in range(depth):
+        rows.append(
+            [_("the banker mixes at") if k == 0 else ""]
+            + [
+                _("{hand}, {did}").format(hand=_hand_text(m[k][0].hand), did=_did(m[k][0].third))
+                if k < len(m)
+                else ""
+                for m in mixes
+            ]
+        )
+        rows.append(
+            ["  " + _("and draws with chance")]
+            + [_pct(m[k][1], 2) if k < len(m) else "" for m in mixes]
+        )
+    if commission:
+        rows.append([_("the punter's expectation")] + [_pct(e.punter_value) for e in sols])
+        rows.append([_("the banker's, net of commission")] + [_pct(e.banker_value) for e in sols])
+    else:
+        rows.append([_("the banker's edge")] + [_pct(e.banker_value) for e in sols])
+    rows.append(
+        [_("exploitability")]
+        + [_("0 (checked exactly)") if exploitability(e) == (0, 0) else _("not 0") for e in sols]
+    )
+    lines += ["", *_columns(rows)]
+    lines += ["", _("Exactly:")]
+    for m, e in zip(models, sols, strict=True):
+        name = _(_NAMES[model_name(m)])
+        if not m.punter_pair:
+            lines.append(
+                "  "
+                + _("{name}: the punter draws at 5 with chance {p}").format(
+                    name=name, p=_fraction(e.punter_draw[0])
+                )
+            )
+        else:
+            for five, x in zip(FIVES, e.punter_draw, strict=True):
+                if 0 < x < 1:
+                    lines.append(
+                        "  "
+                        + _("{name}: the punter holding {pair} draws with chance {p}").format(
+                            name=name, pair=_pair(five), p=_fraction(x)
+                        )
+                    )
+        for j, y in _mixes(e):
+            lines.append(
+                "  "
+                + _("{name}: the banker at {hand}, {did}, draws with chance {p}").format(
+                    name=name, hand=_hand_text(j.hand), did=_did(j.third), p=_fraction(y)
+                )
+            )
+        if commission:
+            lines.append(
+                "  "
+                + _("{name}: the punter expects {p}; the banker {b}").format(
+                    name=name, p=_fraction(e.punter_value), b=_fraction(e.banker_value)
+                )
+            )
+        else:
+            lines.append(
+                "  "
+                + _("{name}: the banker's edge {edge}").format(
+                    name=name, edge=_fraction(e.banker_value)
+                )
+            )
+    notes = [
+        _("Without replacement the punter's chance at 5 and the banker's mixing depend on the"),
+        _("number of packs (--packs); --replacement gives Kemeny & Snell's model."),
+    ]
+    if not replacement:
+        notes.append(
+            _(
+                "Ethier & Gámez's equilibrium is checked exactly; that it is the only one is not proved."
+            )
+        )
+    lines += ["", *notes]
+    return "\n".join(lines)
+
+
+def _key_json(j: InfoSet) -> dict[str, Any]:
+    hand = j.hand
+    out: dict[str, Any] = {"total": hand if isinstance(hand, int) else sum(hand) % 10}
+    if not isinstance(hand, int):
+        out["pair"] = _pair(hand)
+    out["punter"] = "stood" if j.third is None else j.third
+    return out
+
+
+def _model_json(e: Equilibrium, table: bool) -> dict[str, Any]:
+    m = e.model
+    name = model_name(m)
+    ex_p, ex_b = exploitability(e)
+    out: dict[str, Any] = {
+        "model": name,
+        "year": _YEARS[name],
+        "punter_sees": "pair" if m.punter_pair else "total",
+        "banker_sees": "pair" if m.banker_pair else "total",
+        "punter_draws_at_5": (
+            {_pair(f): _entry(x) for f, x in zip(FIVES, e.punter_draw, strict=True)}
+            if m.punter_pair
+            else _entry(e.punter_draw[0])
+        ),
+        "banker_mixes": [{**_key_json(j), "draw": _entry(y)} for j, y in _mixes(e)],
+        "punter_value": _entry(e.punter_value),
+        "banker_value": _entry(e.banker_value),
+        "exploitability": {"punter": _fraction(ex_p), "banker": _fraction(ex_b)},
+    }
+    if not m.punter_pair:
+        out["unique"] = e.unique_p
+    if table:
+        out["banker_table"] = [
+            {**_key_json(j), "draw": _fraction(y)}
+            for j, y in zip(e.tables.infosets, e.banker_draw, strict=True)
+        ]
+    return out
+
+
+def choice_json(
+    packs: int, replacement: bool, commission: Fraction = Fraction(0), table: bool = False
+) -> dict[str, Any]:
+    models = models_for(packs, replacement)
+    return {
+        "game": "chemin-de-fer",
+        "packs": None if replacement else packs,
+        "replacement": replacement,
+        "commission": _fraction(commission),
+        "models": [_model_json(solve(m, commission), table) for m in models],
+    }
+
+
+def strategy_json(
+    packs: int, replacement: bool, commission: Fraction = Fraction(0)
+) -> dict[str, Any]:
+    return choice_json(packs, replacement, commission, table=True)
+
+
+def _cell(y: Fraction) -> str:
+    if y == 1:
+        return pgettext("strategy grid: the banker", "D")
+    if y == 0:
+        return pgettext("strategy grid: the banker", "S")
+    text = f"{float(y):.2f}"
+    return text[1:] if text.startswith("0") else text
+
+
+def _table_rows(e: Equilibrium) -> list[list[str]]:
+    thirds: list[int | None] = [None, *range(10)]
+    by_hand: dict[Hand, dict[int | None, Fraction]] = {}
+    for j, y in zip(e.tables.infosets, e.banker_draw, strict=True):
+        by_hand.setdefault(j.hand, {})[j.third] = y
+    rows = [
+        [pgettext("chemin strategy grid: the corner", "banker")]
+        + [pgettext("strategy grid: a column", "stood")]
+        + [pgettext("strategy grid: a column", "d{card}").format(card=t) for t in range(10)]
+    ]
+    for total in range(8):
+        hands = [h for h in by_hand if (h if isinstance(h, int) else sum(h) % 10) == total]
+        groups: dict[tuple[Fraction, ...], list[Hand]] = {}
+        for h in hands:
+            groups.setdefault(tuple(by_hand[h].get(t, Fraction(0)) for t in thirds), []).append(h)
+        ordered = sorted(groups.items(), key=lambda kv: -len(kv[1]))
+        for i, (cells, members) in enumerate(ordered):
+            if i == 0 or len(ordered) == 1:
+                label = str(total)
+            else:
+                label = (
+                    f"{total} ({', '.join(_pair(h) for h in members if not isinstance(h, int))})"
+                )
+            rows.append([label] + [_cell(y) for y in cells])
+    return rows
+
+
+def format_strategy(packs: int, replacement: bool, commission: Fraction = Fraction(0)) -> str:
+    """``banque strategy --game chemin-de-fer``: the banker's equilibrium table of each model."""
+    models = models_for(packs, replacement)
+    lines = _heading(
+        models[0], commission, _("Chemin de fer: the banker's equilibrium table, {shoe}.")
+    )
+    lines += [
+        "  " + _("D draw, S stand, a number: draw with that chance (the equilibrium's mixing)."),
+        "  " + _("Rows: the banker's total; a row with pairs in brackets is for those pairs, the"),
+        "  " + _("row without for its other pairs. Columns: the punter stood, or drew a card."),
+    ]
+    for m in models:
+        e = solve(m, commission)
+        name = _(_NAMES[model_name(m)])
+        sees = _(
+            "{name} ({year}): the punter sees {punter}, the banker {banker}; the punter at 5 draws {p}."
+        ).format(
+            name=name,
+            year=_YEARS[model_name(m)],
+            punter=_(_PAIR if m.punter_pair else _TOTAL),
+            banker=_(_PAIR if m.banker_pair else _TOTAL),
+            p=(
+                ", ".join(
+                    _("{pair}: {chance}").format(pair=_pair(f), chance=_chance(x))
+                    for f, x in zip(FIVES, e.punter_draw, strict=True)
+                )
+                if m.punter_pair
+                else _chance(e.punter_draw[0])
+            ),
+        )
+        lines += ["", sees, *_columns(_table_rows(e))]
+    return "\n".join(lines)
