@@ -44,6 +44,7 @@ checked in exact arithmetic (:func:`exploitability`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -105,6 +106,10 @@ def _outcome(punter: int, banker: int) -> tuple[int, int]:
     """(the punter's net win: +1, 0, -1; whether the banker wins: 1 or 0)."""
     r = side_result(punter, banker)
     return (1, 0) if r == "player" else (-1, 1) if r == "banker" else (0, 0)
+
+
+#: _outcome for every pair of final totals (the punter's, the banker's).
+_OUTCOMES = [[_outcome(pt, bt) for bt in range(10)] for pt in range(10)]
 
 
 @dataclass(frozen=True)
@@ -186,6 +191,25 @@ def _ways(counts: Sequence[int], a: int, b: int, replacement: bool) -> int:
 
 @lru_cache(maxsize=32)
 def _tables(model: Model) -> Tables:
+    if not model.punter_pair:  # the five holdings' terms summed: the same p for each
+        fine = _tables(Model(model.counts, model.replacement, model.banker_pair, True))
+        return Tables(
+            model,
+            fine.denominator,
+            fine.natural_s,
+            fine.natural_l,
+            tuple(
+                InfoSet(
+                    j.hand,
+                    j.third,
+                    *(
+                        (term[0], sum(term[1:]))
+                        for term in (j.s_stand, j.s_draw, j.l_stand, j.l_draw)
+                    ),
+                )
+                for j in fine.infosets
+            ),
+        )
     n = model.counts
     total = sum(n)
     if total < 6:
@@ -200,7 +224,7 @@ def _tables(model: Model) -> Tables:
     for pt in range(10):
         for bt in range(10):
             for g in range(10):
-                s, won = _outcome(pt, (bt + g) % 10)
+                s, won = _OUTCOMES[pt][(bt + g) % 10]
                 draw_s[pt][bt] += n[g] * s
                 draw_l[pt][bt] += n[g] * won
     pairs = [(a, b) for a in range(10) for b in range(a, 10)]
@@ -224,7 +248,7 @@ def _tables(model: Model) -> Tables:
                 continue
             bt = (c + e) % 10
             if is_natural(pt) or is_natural(bt):
-                s, won = _outcome(pt, bt)
+                s, won = _OUTCOMES[pt][bt]
                 nat_s += w4 * n4 * n5 * s
                 nat_l += w4 * n4 * n5 * won
                 continue
@@ -233,10 +257,10 @@ def _tables(model: Model) -> Tables:
             # the punter stands (bound at 6-7, or at 5 with chance 1 - p)
             if bound is not True:
                 terms = sets.setdefault((hand, None), [[0] * width for _ in range(4)])
-                s, won = _outcome(pt, bt)
+                s, won = _OUTCOMES[pt][bt]
                 ds, dl = draw_s[pt][bt], draw_l[pt][bt]
                 for r in out4:
-                    s2, w2 = _outcome(pt, (bt + r) % 10)
+                    s2, w2 = _OUTCOMES[pt][(bt + r) % 10]
                     ds, dl = ds - s2, dl - w2
                 values = (w4 * n4 * n5 * s, w4 * n5 * ds, w4 * n4 * n5 * won, w4 * n5 * dl)
                 for term, v in zip(terms, values, strict=True):
@@ -255,10 +279,10 @@ def _tables(model: Model) -> Tables:
                     continue
                 p3 = (pt + f) % 10
                 terms = sets.setdefault((hand, f), [[0] * width for _ in range(4)])
-                s, won = _outcome(p3, bt)
+                s, won = _OUTCOMES[p3][bt]
                 ds, dl = draw_s[p3][bt], draw_l[p3][bt]
                 for r in out4 + ((f,) if not repl else ()):
-                    s2, w2 = _outcome(p3, (bt + r) % 10)
+                    s2, w2 = _OUTCOMES[p3][(bt + r) % 10]
                     ds, dl = ds - s2, dl - w2
                 values = (w5 * n5 * s, w5 * ds, w5 * n5 * won, w5 * dl)
                 idx = 0 if bound is True else k
@@ -283,10 +307,6 @@ def _falling(n: int, k: int) -> int:
     for i in range(k):
         out *= n - i
     return out
-
-
-def _at(term: Sequence[int], p: Sequence[Fraction]) -> Fraction:
-    return term[0] + sum((c * x for c, x in zip(term[1:], p, strict=True)), Fraction(0))
 
 
 # ---------------------------------------------------------------- the solution
@@ -315,16 +335,39 @@ class Equilibrium:
         return self.tables.model
 
 
+def _scaled(p: Sequence[Fraction]) -> tuple[int, list[int]]:
+    """``p`` over a common denominator: (the denominator, the numerators)."""
+    den = math.lcm(*(x.denominator for x in p))
+    return den, [int(x * den) for x in p]
+
+
+def _at_scaled(term: Sequence[int], den: int, nums: Sequence[int]) -> int:
+    """``den`` times the term at ``p`` (whole numbers throughout)."""
+    return term[0] * den + sum(c * x for c, x in zip(term[1:], nums, strict=True))
+
+
 def _values(
     t: Tables, p: Sequence[Fraction], y: Sequence[Fraction], alpha: Fraction
 ) -> tuple[Fraction, Fraction]:
-    s_sum = Fraction(t.natural_s)
-    l_sum = Fraction(t.natural_l)
+    den, nums = _scaled(p)
+    s_int = t.natural_s * den
+    l_int = t.natural_l * den
+    s_mixed = l_mixed = Fraction(0)
     for j, yj in zip(t.infosets, y, strict=True):
-        s_sum += (1 - yj) * _at(j.s_stand, p) + yj * _at(j.s_draw, p)
-        l_sum += (1 - yj) * _at(j.l_stand, p) + yj * _at(j.l_draw, p)
-    d = t.denominator
-    return s_sum / d, (-s_sum - alpha * l_sum) / d
+        if yj == 0:
+            s_int += _at_scaled(j.s_stand, den, nums)
+            l_int += _at_scaled(j.l_stand, den, nums)
+        elif yj == 1:
+            s_int += _at_scaled(j.s_draw, den, nums)
+            l_int += _at_scaled(j.l_draw, den, nums)
+        else:
+            ss, sd = _at_scaled(j.s_stand, den, nums), _at_scaled(j.s_draw, den, nums)
+            ls, ld = _at_scaled(j.l_stand, den, nums), _at_scaled(j.l_draw, den, nums)
+            s_mixed += ss + yj * (sd - ss)
+            l_mixed += ls + yj * (ld - ls)
+    s_sum = (s_int + s_mixed) / (den * t.denominator)
+    l_sum = (l_int + l_mixed) / (den * t.denominator)
+    return s_sum, -s_sum - alpha * l_sum
 
 
 def _banker_gain(j: InfoSet, alpha: Fraction) -> tuple[list[int], list[int]]:
@@ -430,11 +473,17 @@ def _sweep(
 def _punter_slopes(t: Tables, y: Sequence[Fraction]) -> list[Fraction]:
     """The punter's gain's slope in each of its chances, against the banker's ``y``."""
     width = len(t.model.holdings)
-    out = [Fraction(0)] * width
+    whole = [0] * width
+    mixed = [Fraction(0)] * width
     for j, yj in zip(t.infosets, y, strict=True):
-        for k in range(width):
-            out[k] += j.s_stand[k + 1] + yj * (j.s_draw[k + 1] - j.s_stand[k + 1])
-    return out
+        for k in range(1, width + 1):
+            if yj == 0:
+                whole[k - 1] += j.s_stand[k]
+            elif yj == 1:
+                whole[k - 1] += j.s_draw[k]
+            else:
+                mixed[k - 1] += j.s_stand[k] + yj * (j.s_draw[k] - j.s_stand[k])
+    return [w + x for w, x in zip(whole, mixed, strict=True)]
 
 
 def _settle(
@@ -444,6 +493,7 @@ def _settle(
     return Equilibrium(t, alpha, p, tuple(y), punter, banker, unique)
 
 
+@lru_cache(maxsize=64)
 def solve(model: Model, commission: Fraction = Fraction(0)) -> Equilibrium:
     """The model's equilibrium (with a commission: a Nash equilibrium, Ethier & Lee's).
 
@@ -498,10 +548,12 @@ def exploitability(e: Equilibrium) -> tuple[Fraction, Fraction]:
     t, alpha, p, y = e.tables, e.commission, e.punter_draw, e.banker_draw
     best_p = tuple(Fraction(1 if s > 0 else 0) for s in _punter_slopes(t, y))
     punter_best, _ = _values(t, best_p, y, alpha)
+    den, nums = _scaled(p)
     best_y = []
     for j in t.infosets:
         stand, draw = _banker_gain(j, alpha)
-        best_y.append(Fraction(1 if _at(draw, p) > _at(stand, p) else 0))
+        gain = _at_scaled(draw, den, nums) - _at_scaled(stand, den, nums)
+        best_y.append(Fraction(1 if gain > 0 else 0))
     _, banker_best = _values(t, p, best_y, alpha)
     return punter_best - e.punter_value, banker_best - e.banker_value
 
