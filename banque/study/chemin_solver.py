@@ -55,7 +55,7 @@ from typing import Any
 from ..core.cards import PACK_SIZE, RANK_VALUE, full_shoe
 from ..core.messages import N_
 from ..core.naturals import is_natural, side_result
-from ..games.chemin_de_fer.game import punter_bound
+from ..games.chemin_de_fer.drawing import punter_bound
 from ..i18n import _, ngettext, pgettext
 
 __all__ = [

@@ -73,21 +73,12 @@ from ..two_hands import (
     standings,
     validate_names,
 )
+from .drawing import punter_bound
 
-__all__ = ["DEFAULT_PACKS", "CheminGame", "CheminReport", "CheminView", "punter_bound"]
+__all__ = ["DEFAULT_PACKS", "CheminGame", "CheminReport", "CheminView"]
 
 DEFAULT_PACKS = 6
 MIN_PLAYERS = 2
-
-
-def punter_bound(total: int) -> bool | None:
-    """The punter's bound move at a two-card total (not a natural): draw (``True``)
-    at 0-4, stand (``False``) at 6-7, its own choice (``None``) at 5.
-
-    >>> [punter_bound(t) for t in (4, 5, 6)]
-    [True, None, False]
-    """
-    return None if total == 5 else total < 5
 MAX_PLAYERS = 11
 Phase = Literal["auction", "bank", "betting", "punter", "banker", "ended"]
 FirstBank = Literal["lot", "auction"]
