@@ -657,8 +657,12 @@ def _heading(model: Model, commission: Fraction, what: str) -> list[str]:
     lines = [
         what.format(shoe=_shoe(model)),
         "  " + _("The punter is bound to draw at 0-4 and to stand at 6-7, and chooses at 5."),
-        "  " + _("The banker chooses at every total, knowing what the punter did (its third card"),
-        "  " + _("is dealt face up). Cards: 0 is a ten or a face card."),
+        "  "
+        + _(
+            "The banker chooses at every total, knowing what the punter did (its third card "
+            "is dealt face up)."
+        ),
+        "  " + _("Cards: 0 is a ten or a face card."),
     ]
     if commission:
         lines += [
@@ -770,8 +774,11 @@ def format_choice(packs: int, replacement: bool, commission: Fraction = Fraction
                 )
             )
     notes = [
-        _("Without replacement the punter's chance at 5 and the banker's mixing depend on the"),
-        _("number of packs (--packs); --replacement gives Kemeny & Snell's model."),
+        _(
+            "Without replacement, the punter's chance at 5 and the banker's mixing depend on "
+            "the number of packs (--packs)."
+        ),
+        _("--replacement gives Kemeny & Snell's model."),
     ]
     if not replacement:
         notes.append(
@@ -884,8 +891,12 @@ def format_strategy(packs: int, replacement: bool, commission: Fraction = Fracti
     )
     lines += [
         "  " + _("D draw, S stand, a number: draw with that chance (the equilibrium's mixing)."),
-        "  " + _("Rows: the banker's total; a row with pairs in brackets is for those pairs, the"),
-        "  " + _("row without for its other pairs. Columns: the punter stood, or drew a card."),
+        "  "
+        + _(
+            "Rows: the banker's total (a row with pairs in brackets: those pairs; the row "
+            "without: its other pairs)."
+        ),
+        "  " + _("Columns: the punter stood, or drew a card (d0 to d9)."),
     ]
     for m in models:
         e = solve(m, commission)
