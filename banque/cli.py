@@ -487,7 +487,10 @@ def build_parser() -> argparse.ArgumentParser:
             ),
         ),
     ):
-        p = sub.add_parser(name, help=_(helptext), description=_(description))
+        text = _(description)
+        if name != "edge":  # chemin de fer solved (banque.study.chemin_solver)
+            text += " " + _(_CHEMIN_HELP[name])
+        p = sub.add_parser(name, help=_(helptext), description=text)
         _solver_options(p, sweep=name == "edge")
         if name != "edge":
             _chemin_options(p)
@@ -609,6 +612,21 @@ def _solver_options(p: argparse.ArgumentParser, sweep: bool) -> None:
         )
         p.add_argument("--plot", action="store_true", help=_("draw a --p5 range as bars"))
     p.add_argument("--json", action="store_true", help=_("print JSON"))
+
+
+_CHEMIN_HELP = {
+    "strategy": N_(
+        "With --game chemin-de-fer: the banker's equilibrium table of chemin de fer (draw, "
+        "stand, or its chance of drawing), for Downton & Lockwood's and Ethier & Gámez's "
+        "models (--replacement: Kemeny & Snell's)."
+    ),
+    "choice": N_(
+        "With --game chemin-de-fer: chemin de fer solved, side by side, Downton & Lockwood's "
+        "model (the banker sees its pair, the punter its total) and Ethier & Gámez's (each "
+        "sees its pair): the punter's chance of drawing at 5, where the banker mixes, the "
+        "banker's edge (--replacement: Kemeny & Snell's model; --commission: Ethier & Lee's)."
+    ),
+}
 
 
 def _chemin_options(p: argparse.ArgumentParser) -> None:
