@@ -278,7 +278,7 @@ def test_the_commands() -> None:
     assert [m["model"] for m in models] == ["downton-lockwood", "ethier-gamez"]
     assert len(models[0]["banker_table"]) == 484
     out = banque("--lang", "fr", "choice", "--game", "chemin-de-fer", "--commission")
-    assert out.returncode == 0 and "Ethier & Lee" in out.stdout
+    assert out.returncode == 0 and "(Ethier et Lee, 2023)" in out.stdout
     bad = banque("choice", "--game", "chemin-de-fer", "--stakes", "2:1")
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--stakes" in bad.stderr
     bad = banque("strategy", "--game", "chemin-de-fer", "--commission", "20")
