@@ -699,7 +699,7 @@ def _chemin_solved(args: argparse.Namespace, command: str) -> int:
                 if args.json
                 else chemin.format_strategy(packs, args.replacement, alpha)
             )
-    except ValueError as exc:
+    except (ValueError, ArithmeticError) as exc:
         return _solver_failed(exc)
     print(out)
     return 0
