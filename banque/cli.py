@@ -494,8 +494,13 @@ def build_parser() -> argparse.ArgumentParser:
             ),
         ),
     ):
-        p = sub.add_parser(name, help=_(helptext), description=_(description))
+        text = _(description)
+        if name != "edge":  # chemin de fer solved (banque.study.chemin_solver)
+            text += " " + _(_CHEMIN_HELP[name])
+        p = sub.add_parser(name, help=_(helptext), description=text)
         _solver_options(p, sweep=name == "edge")
+        if name != "edge":
+            _chemin_options(p)
         p.set_defaults(func=globals()[f"cmd_{name}"])
     p = sub.add_parser(
         "rules",
@@ -561,9 +566,13 @@ def _solver_options(p: argparse.ArgumentParser, sweep: bool) -> None:
     p.add_argument(
         "--packs",
         type=_whole(1, MAX_PACKS),
-        default=3,
+        default=None,
         metavar="N",
-        help=_("a fresh shoe of N packs, 1 to {max} (default 3)").format(max=MAX_PACKS),
+        help=(
+            _("a fresh shoe of N packs, 1 to {max} (default 3)")
+            if sweep
+            else _("a fresh shoe of N packs, 1 to {max} (default 3; chemin de fer 6)")
+        ).format(max=MAX_PACKS),
     )
     p.add_argument(
         "--record",
@@ -609,6 +618,97 @@ def _solver_options(p: argparse.ArgumentParser, sweep: bool) -> None:
         )
         p.add_argument("--plot", action="store_true", help=_("draw a --p5 range as bars"))
     p.add_argument("--json", action="store_true", help=_("print JSON"))
+
+
+_CHEMIN_HELP = {
+    "strategy": N_(
+        "With --game chemin-de-fer: the banker's equilibrium table of chemin de fer (draw, "
+        "stand, or its chance of drawing), for Downton & Lockwood's and Ethier & Gámez's "
+        "models (--replacement: Kemeny & Snell's)."
+    ),
+    "choice": N_(
+        "With --game chemin-de-fer: chemin de fer solved, side by side, Downton & Lockwood's "
+        "model (the banker sees its pair, the punter its total) and Ethier & Gámez's (each "
+        "sees its pair): the punter's chance of drawing at 5, where the banker mixes, the "
+        "banker's edge (--replacement: Kemeny & Snell's model; --commission: Ethier & Lee's)."
+    ),
+}
+
+
+def _chemin_options(p: argparse.ArgumentParser) -> None:
+    """``strategy`` and ``choice``: chemin de fer solved (banque.study.chemin_solver)."""
+    p.add_argument(
+        "--game",
+        choices=("banque", "chemin-de-fer"),
+        default="banque",
+        help=_(
+            "banque (the default): the banker against two sides; chemin-de-fer: the game "
+            "solved, Downton & Lockwood's and Ethier & Gámez's models side by side"
+        ),
+    )
+    p.add_argument(
+        "--replacement",
+        action="store_true",
+        help=_(
+            "chemin de fer dealt with replacement: Kemeny & Snell's model (each sees its total)"
+        ),
+    )
+    p.add_argument(
+        "--commission",
+        nargs="?",
+        const="5",
+        default=None,
+        metavar="PCT",
+        help=_(
+            "chemin de fer with the banker paying PCT %% (default 5) commission on its wins, "
+            "0 to 10: Ethier & Lee's Nash equilibrium"
+        ),
+    )
+
+
+def _chemin_solved(args: argparse.Namespace, command: str) -> int:
+    """``strategy``/``choice --game chemin-de-fer``: the text or JSON of the study module."""
+    from fractions import Fraction
+
+    from .study import chemin_solver as chemin
+
+    try:
+        given = [
+            flag
+            for flag, value in (
+                ("--record", args.record),
+                ("--stakes", args.stakes),
+                ("--naturals", args.naturals),
+                ("--rules", args.rules),
+                ("--p5", None if args.p5 == "1/2" else args.p5),
+            )
+            if value is not None
+        ]
+        if given:
+            raise ValueError(
+                _(
+                    "{flags}: banque's options; chemin de fer takes --packs, --replacement, "
+                    "--commission and --json"
+                ).format(flags=", ".join(given))
+            )
+        packs = 6 if args.packs is None else args.packs
+        alpha = Fraction(0) if args.commission is None else chemin.parse_commission(args.commission)
+        if command == "choice":
+            out = (
+                json.dumps(chemin.choice_json(packs, args.replacement, alpha), indent=2)
+                if args.json
+                else chemin.format_choice(packs, args.replacement, alpha)
+            )
+        else:
+            out = (
+                json.dumps(chemin.strategy_json(packs, args.replacement, alpha), indent=2)
+                if args.json
+                else chemin.format_strategy(packs, args.replacement, alpha)
+            )
+    except (ValueError, ArithmeticError) as exc:
+        return _solver_failed(exc)
+    print(out)
+    return 0
 
 
 def _add_rules_flags(parser: argparse.ArgumentParser, *, host: bool = False) -> None:
@@ -1298,8 +1398,9 @@ def _solver_setup(args: argparse.Namespace, command: str = "edge") -> tuple[Any,
             )
         )
     if args.record is None:
-        shoe = ngettext("a fresh shoe of {n} pack", "a fresh shoe of {n} packs", args.packs)
-        return EdgeModel(unseen_values(args.packs), rule), shoe.format(n=args.packs)
+        packs = 3 if args.packs is None else args.packs
+        shoe = ngettext("a fresh shoe of {n} pack", "a fresh shoe of {n} packs", packs)
+        return EdgeModel(unseen_values(packs), rule), shoe.format(n=packs)
     result = _read_record(args.record)
     if result.error is not None:
         from .core.messages import tell_error
@@ -1470,6 +1571,8 @@ def cmd_strategy(args: argparse.Namespace) -> int:
 
     from .study.solver import format_strategy, strategy_json
 
+    if args.game == "chemin-de-fer" or args.replacement or args.commission is not None:
+        return _chemin_solved(args, "strategy")
     try:
         model, source, ratio, q = _one_point(args, "strategy")
         theta = None if args.stakes is None else Fraction(ratio[0], sum(ratio))
@@ -1485,6 +1588,8 @@ def cmd_strategy(args: argparse.Namespace) -> int:
 def cmd_choice(args: argparse.Namespace) -> int:
     from .study.solver import choice_json, format_choice
 
+    if args.game == "chemin-de-fer" or args.replacement or args.commission is not None:
+        return _chemin_solved(args, "choice")
     try:
         model, source, ratio, q = _one_point(args, "choice")
         if args.json:

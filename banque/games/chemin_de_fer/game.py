@@ -73,6 +73,7 @@ from ..two_hands import (
     standings,
     validate_names,
 )
+from .drawing import punter_bound
 
 __all__ = ["DEFAULT_PACKS", "CheminGame", "CheminReport", "CheminView"]
 
@@ -675,10 +676,10 @@ class CheminGame(TwoHandGame):
     def _punter_forced(self, out: list[Event]) -> None:
         if self.forced_moves == "announced":
             return  # the punter states the move, forced or not
-        t = points(self.hands["player"])
-        if t <= 4:
+        bound = punter_bound(points(self.hands["player"]))
+        if bound is True:
             self._draw("player", out)
-        elif t >= 6:
+        elif bound is False:
             self._stand("player", out)
 
     def _draw(self, hand: str, out: list[Event]) -> None:
