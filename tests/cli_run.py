@@ -48,9 +48,16 @@ def _pipe(data: bytes = b"") -> io.TextIOWrapper:
 
 
 def run_cli(
-    *args: str, stdin: str | bytes | None = None, cwd: str | Path | None = None
+    *args: str,
+    stdin: str | bytes | None = None,
+    cwd: str | Path | None = None,
+    universal_newlines: bool = True,
 ) -> subprocess.CompletedProcess[str]:
-    """``banque ARGS`` (stdin given as text or bytes, in ``cwd``): status, stdout, stderr."""
+    """``banque ARGS`` (stdin given as text or bytes, in ``cwd``): status, stdout, stderr.
+
+    The output is read as ``text=True`` reads it (``\\r`` and ``\\r\\n`` become ``\\n``), or with
+    ``universal_newlines=False`` as its bytes decoded (UTF-8, undecodable bytes replaced).
+    """
     data = stdin.encode("utf-8") if isinstance(stdin, str) else (stdin or b"")
     streams = _pipe(data), _pipe(), _pipe()
     saved = sys.stdin, sys.stdout, sys.stderr
@@ -70,16 +77,18 @@ def run_cli(
             except Exception:  # what would end the process with a traceback
                 traceback.print_exc()
                 status = 1
-        out, err = (_read(stream) for stream in (sys.stdout, sys.stderr))
+        out, err = (_read(stream, universal_newlines) for stream in (sys.stdout, sys.stderr))
     finally:
         sys.stdin, sys.stdout, sys.stderr = saved
     return subprocess.CompletedProcess(["banque", *args], status, out, err)
 
 
-def _read(stream: object) -> str:
+def _read(stream: object, universal_newlines: bool) -> str:
     """What was written to ``stream`` (the command may have put another in its place)."""
     if isinstance(stream, io.TextIOWrapper) and isinstance(stream.buffer, io.BytesIO):
         stream.flush()
-        raw = io.BytesIO(stream.buffer.getvalue())
-        return io.TextIOWrapper(raw, encoding="utf-8", errors="replace").read()  # as text=True
+        data = stream.buffer.getvalue()
+        if not universal_newlines:
+            return data.decode("utf-8", "replace")
+        return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="replace").read()
     return ""
