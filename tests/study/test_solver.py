@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -19,9 +20,9 @@ from ..cli_run import run_cli
 HALF = Fraction(1, 2)
 
 
-@pytest.fixture(scope="module")
-def model() -> EdgeModel:
-    return EdgeModel.for_packs(3)
+@pytest.fixture
+def model(edge_model: Callable[..., EdgeModel]) -> EdgeModel:
+    return edge_model(3)
 
 
 def banque(*args: str) -> subprocess.CompletedProcess[str]:
