@@ -93,3 +93,17 @@ def _marks_tell_the_truth(request: pytest.FixtureRequest) -> Iterator[None]:
             patch.setattr(socket.socket, "connect", _refuse("subprocess", "opens a socket"))
             patch.setattr(socket.socket, "connect_ex", _refuse("subprocess", "opens a socket"))
         yield
+
+
+@pytest.fixture(scope="session")
+def edge_model() -> Callable[..., Any]:
+    """``EdgeModel.for_packs(packs, naturals)``, each built once in a test process.
+
+    A model is seconds of exact sums and never changes once built: the study's and the
+    help's tests ask for the same few (one pack, three packs) and share them.
+    """
+    from functools import cache
+
+    from banque.study.edge import EdgeModel
+
+    return cache(EdgeModel.for_packs)

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from banque.games.banque.advisor import SideInfo, advise, unseen_values
 
-pytestmark = pytest.mark.subprocess
+from ..cli_run import run_cli
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "worked-example.json"
 _WORKED = json.loads(EXAMPLE.read_text(encoding="utf-8"))
@@ -21,9 +20,8 @@ assert STOP_AT_BANKER["actions"][-1] == {"act": "deal"}
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "banque", *args], capture_output=True, text=True, input=stdin
-    )
+    """``banque ARGS`` as a user runs it (in this process: what it prints, not how it starts)."""
+    return run_cli(*args, stdin=stdin)
 
 
 def test_odds_text_and_json() -> None:

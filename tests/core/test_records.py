@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,8 @@ from banque.core.errors import RecordError, ReplayError
 from banque.core.record import dump_record, load_record, parse_record
 from banque.games.banque.game import Game
 from banque.games.records import record_of, replay, save_record
+
+from ..cli_run import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "worked-example.json"
@@ -444,14 +445,7 @@ def test_any_sequence_of_acts_replays_or_stops_cleanly(actions, seed: int) -> No
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    proc = subprocess.run(
-        [sys.executable, "-m", "banque", *args],
-        capture_output=True,
-        text=True,
-        input=stdin,
-        cwd=ROOT,
-        timeout=60,
-    )
+    proc = run_cli(*args, stdin=stdin, cwd=ROOT)  # in this process: what it prints
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc
 
@@ -462,7 +456,6 @@ def write(tmp_path: Path, data: Any, name: str = "record.json") -> Path:
     return path
 
 
-@pytest.mark.subprocess
 def test_cli_replay_tells_the_game_in_words() -> None:
     proc = run("replay", str(EXAMPLE))
     assert proc.returncode == 0 and proc.stderr == ""
@@ -498,7 +491,6 @@ REQUIRED_KEYS = {
 COUP_KEYS = {"number", "stakes", "hands", "totals", "natural", "results", "fund_after"}
 
 
-@pytest.mark.subprocess
 def test_cli_replay_json_has_the_state_the_issue_asks_for() -> None:
     proc = run("replay", str(EXAMPLE), "--json")
     assert proc.returncode == 0 and proc.stderr == ""
@@ -528,7 +520,6 @@ def test_cli_replay_json_has_the_state_the_issue_asks_for() -> None:
     assert coup["fund_after"] == 5
 
 
-@pytest.mark.subprocess
 def test_cli_replay_json_mid_game(tmp_path: Path) -> None:
     path = write(tmp_path, worked(actions=acts(8, 9)))
     data = json.loads(run("replay", str(path), "--json").stdout)
@@ -537,7 +528,6 @@ def test_cli_replay_json_mid_game(tmp_path: Path) -> None:
     assert data["balances"] == {"Ana": 90, "Bruno": 95, "Chloé": 97}  # outside the stakes
 
 
-@pytest.mark.subprocess
 def test_cli_replay_with_an_illegal_act(tmp_path: Path) -> None:
     bad = acts(insert={4: {"act": "wager", "who": "Bruno", "amount": 2}})
     path = write(tmp_path, worked(actions=bad))
@@ -556,7 +546,6 @@ def test_cli_replay_with_an_illegal_act(tmp_path: Path) -> None:
     assert "Bruno wagers 5 chips" in text.stdout
 
 
-@pytest.mark.subprocess
 @pytest.mark.parametrize(
     ("content", "words"),
     [
@@ -578,7 +567,6 @@ def test_cli_replay_of_a_garbage_file(tmp_path: Path, content: str, words: str) 
         assert proc.stderr.startswith("banque: ") and words in proc.stderr
 
 
-@pytest.mark.subprocess
 def test_cli_replay_of_missing_binary_and_folder(tmp_path: Path) -> None:
     (tmp_path / "bin.json").write_bytes(bytes(range(256)))
     for target, words in [
@@ -590,7 +578,6 @@ def test_cli_replay_of_missing_binary_and_folder(tmp_path: Path) -> None:
         assert proc.returncode == 2 and words in proc.stderr
 
 
-@pytest.mark.subprocess
 def test_cli_replay_from_standard_input() -> None:
     proc = run("replay", "-", "--json", stdin=json.dumps(WORKED))
     assert proc.returncode == 0
@@ -599,7 +586,6 @@ def test_cli_replay_from_standard_input() -> None:
     assert bad.returncode == 2 and "standard input" in bad.stderr
 
 
-@pytest.mark.subprocess
 def test_cli_replay_seat_views(tmp_path: Path) -> None:
     path = write(tmp_path, worked(actions=acts(8, 9)))
     public = json.loads(run("replay", str(path), "--seat", "public").stdout)

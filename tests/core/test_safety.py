@@ -278,6 +278,8 @@ import time  # noqa: E402
 
 import pytest  # noqa: E402
 
+from ..cli_run import run_cli  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "worked-example.json"
 HOSTILE = "\x1b[2J\x1b]0;owned\x07\n" + "Z" * 300
@@ -308,6 +310,14 @@ def run(*args: str, stdin: bytes | None = None, **kw: Any) -> subprocess.Complet
     return out
 
 
+def printed(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
+    """What ``banque ARGS`` prints, its bytes as they are (run in this process: these tests
+    are about what reaches the terminal, not how the process starts; :func:`run` for that)."""
+    out = run_cli(*args, stdin=stdin, cwd=ROOT, universal_newlines=False)
+    assert "Traceback" not in out.stderr, out.stderr
+    return out
+
+
 def one_safe_line(stderr: str) -> str:
     """The command's error: one line, ``banque: …``, printable, of reasonable length."""
     assert stderr.endswith("\n") and stderr.count("\n") == 1, stderr
@@ -318,7 +328,6 @@ def one_safe_line(stderr: str) -> str:
     return line
 
 
-@pytest.mark.subprocess
 @pytest.mark.parametrize(
     "record",
     [
@@ -346,41 +355,37 @@ def test_a_records_values_never_reach_the_terminal_raw(tmp_path: Path, record: A
     path = tmp_path / "hostile.json"
     path.write_text(json.dumps(record), encoding="utf-8")
     for args in (("replay", str(path)), ("advise", str(path)), ("replay", str(path), "--json")):
-        proc = run(*args)
+        proc = printed(*args)
         assert proc.returncode == 2
         line = one_safe_line(proc.stderr)
         assert "\x1b" not in proc.stdout and "\x07" not in proc.stdout
         assert "ZZZZ" not in line or "…" in line  # a long value is cut
 
 
-@pytest.mark.subprocess
 def test_a_file_name_with_control_characters_is_shown_escaped(tmp_path: Path) -> None:
-    proc = run("replay", str(tmp_path / "\x1b[2Jgame\n.json"))
+    proc = printed("replay", str(tmp_path / "\x1b[2Jgame\n.json"))
     line = one_safe_line(proc.stderr)
     assert "\\x1b[2Jgame\\n.json: no such file" in line
 
 
-@pytest.mark.subprocess
 @pytest.mark.parametrize("path", ["/dev/zero", "/dev/urandom", "/dev/null"])
 def test_a_record_is_a_regular_file(path: str) -> None:
     if not os.path.exists(path):
         pytest.skip(f"no {path} here")
     start = time.monotonic()
-    proc = run("replay", path)
+    proc = printed("replay", path)
     assert time.monotonic() - start < 20
     assert proc.returncode == 2
     assert "not a regular file" in one_safe_line(proc.stderr)
 
 
-@pytest.mark.subprocess
 def test_a_fifo_is_refused_without_waiting(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    proc = run("replay", str(fifo))
+    proc = printed("replay", str(fifo))
     assert proc.returncode == 2 and "not a regular file" in one_safe_line(proc.stderr)
 
 
-@pytest.mark.subprocess
 def test_a_record_beyond_the_size_limit_is_refused_unread(tmp_path: Path) -> None:
     from banque.core.errors import RecordError
     from banque.core.record import MAX_RECORD_BYTES, load_record
@@ -390,10 +395,10 @@ def test_a_record_beyond_the_size_limit_is_refused_unread(tmp_path: Path) -> Non
         f.truncate(MAX_RECORD_BYTES + 1)
     with pytest.raises(RecordError, match="larger than 10 MB"):
         load_record(big)
-    proc = run("replay", str(big))
+    proc = printed("replay", str(big))
     assert "larger than 10 MB" in one_safe_line(proc.stderr)
     # Standard input: the same limit (an endless stream is not read to its end).
-    proc = run("replay", "-", stdin=b"\0" * (MAX_RECORD_BYTES + 10))
+    proc = printed("replay", "-", stdin=b"\0" * (MAX_RECORD_BYTES + 10))
     assert "standard input: larger than 10 MB" in one_safe_line(proc.stderr)
 
 
@@ -406,9 +411,8 @@ def test_a_long_games_record_is_far_below_the_limit() -> None:
     assert (size / acts) * 100_000 < MAX_RECORD_BYTES
 
 
-@pytest.mark.subprocess
 def test_non_utf8_standard_input_says_so() -> None:
-    proc = run("replay", "-", stdin='{"participants": ["Chloé"]}'.encode("latin-1"))
+    proc = printed("replay", "-", stdin='{"participants": ["Chloé"]}'.encode("latin-1"))
     assert proc.returncode == 2
     assert one_safe_line(proc.stderr) == "banque: standard input: not a record (not UTF-8 text)"
 
@@ -474,7 +478,6 @@ def test_a_hostile_record_opened_at_the_table_falls_back_to_setup(tmp_path: Path
 # ------------------------------------------------------------ the command line
 
 
-@pytest.mark.subprocess
 @pytest.mark.parametrize(
     ("args", "words"),
     [
@@ -498,7 +501,7 @@ def test_a_hostile_record_opened_at_the_table_falls_back_to_setup(tmp_path: Path
     ],
 )
 def test_command_line_errors_are_one_line(args: list[str], words: str) -> None:
-    proc = run(*args)
+    proc = printed(*args)
     assert proc.returncode == 2
     line = one_safe_line(proc.stderr)
     assert words in line and line.endswith("--help)")

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -58,18 +59,20 @@ def test_a_translated_help_has_the_english_structure_and_every_number(stem: str,
 
 
 @pytest.mark.parametrize("lang", [lang for stem, lang in TRANSLATED if stem == "help"])
-def test_the_best_response_is_the_solvers_grid_in_the_language(lang: str) -> None:
+def test_the_best_response_is_the_solvers_grid_in_the_language(
+    lang: str, edge_model: Callable[..., Any]
+) -> None:
     """The strategy section is generated (banque.study.solver.help_section), its words
     from the catalogue: each help file ends with it, told in its language. To write it
     again after a change: ``help.{lang}.md``'s last section = ``help_section(model,
     Translator(i18n._, i18n.ngettext))`` with ``i18n.install(lang)``."""
     from banque.core.messages import Translator
-    from banque.study.solver import EdgeModel, help_section
+    from banque.study.solver import help_section
 
     english = (TABLE / "help.md").read_text(encoding="utf-8")
     translated = (TABLE / f"help.{lang}.md").read_text(encoding="utf-8")
     i18n.install(lang)
-    grid = help_section(EdgeModel.for_packs(3), Translator(i18n._, i18n.ngettext))
+    grid = help_section(edge_model(3), Translator(i18n._, i18n.ngettext))
     assert translated.endswith(grid)
     assert grid.startswith("## ") and grid.count("\n## ") == 0  # the file's last section
     en_rules = [p for p in english.rsplit("\n## ", 1)[1].split("\n\n") if p.startswith("**")]

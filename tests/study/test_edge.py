@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
@@ -15,19 +16,19 @@ HALF = Fraction(1, 2)
 CODES = ["TC", "AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"]
 
 
-@pytest.fixture(scope="module")
-def one_pack() -> EdgeModel:
-    return EdgeModel.for_packs(1, "all")
+@pytest.fixture
+def one_pack(edge_model: Callable[..., EdgeModel]) -> EdgeModel:
+    return edge_model(1, "all")
 
 
-@pytest.fixture(scope="module")
-def one_pack_per_side() -> EdgeModel:
-    return EdgeModel.for_packs(1, "per-side")
+@pytest.fixture
+def one_pack_per_side(edge_model: Callable[..., EdgeModel]) -> EdgeModel:
+    return edge_model(1, "per-side")
 
 
-@pytest.fixture(scope="module")
-def three_packs() -> EdgeModel:
-    return EdgeModel.for_packs(3, "all")
+@pytest.fixture
+def three_packs(edge_model: Callable[..., EdgeModel]) -> EdgeModel:
+    return edge_model(3, "all")
 
 
 @pytest.mark.parametrize("fixture", ["one_pack", "one_pack_per_side"])

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import math
-import subprocess
-import sys
 
 import pytest
 
 from banque.study.odds import any_natural_probability, two_card_distribution
 from banque.study.simulate import format_summary, simulate
+
+from ..cli_run import run_cli
 
 
 def test_simulation_is_deterministic() -> None:
@@ -56,7 +56,6 @@ def test_simulation_converges_to_the_exact_odds() -> None:
         assert abs(s.two_card_totals[total] / hands - q) < 5 * math.sqrt(q * (1 - q) / hands)
 
 
-@pytest.mark.subprocess
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -67,22 +66,15 @@ def test_simulation_converges_to_the_exact_odds() -> None:
     ],
 )
 def test_simulate_command_refuses_bad_input_clearly(args: list[str], message: str) -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "banque", "simulate", *args], capture_output=True, text=True
-    )
+    out = run_cli("simulate", *args)
     assert out.returncode == 2
     assert message in out.stderr
     assert "Traceback" not in out.stderr
 
 
-@pytest.mark.subprocess
 def test_simulate_command_json() -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "banque", "simulate", "--coups", "300", "--seed", "2", "--json"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    out = run_cli("simulate", "--coups", "300", "--seed", "2", "--json")
+    assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     for key in (
         "coups",

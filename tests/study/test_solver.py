@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -15,18 +15,19 @@ from banque.study.edge import EdgeModel, strategy
 from banque.study.simulate import ratio_bucket, simulate
 from banque.study.solver import best_q, cooperative, format_strategy, side_values
 
+from ..cli_run import run_cli
+
 HALF = Fraction(1, 2)
 
 
-@pytest.fixture(scope="module")
-def model() -> EdgeModel:
-    return EdgeModel.for_packs(3)
+@pytest.fixture
+def model(edge_model: Callable[..., EdgeModel]) -> EdgeModel:
+    return edge_model(3)
 
 
 def banque(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "banque", *args], capture_output=True, text=True, timeout=120
-    )
+    """``banque ARGS`` (in this process: what it prints, not how it starts)."""
+    return run_cli(*args)
 
 
 def test_one_side_alone_is_indifferent_at_its_best_q(model: EdgeModel) -> None:
@@ -102,7 +103,6 @@ def test_simulation_agrees_with_the_exact_edge(model: EdgeModel) -> None:
     assert abs(s.gain_per_chip_exact - exact) < 2 * s.gain_per_chip_exact_se
 
 
-@pytest.mark.subprocess
 def test_edge_command() -> None:
     out = banque("edge", "--packs", "1", "--p5", "1", "--banker", "table")
     assert out.returncode == 0, out.stderr
@@ -116,7 +116,6 @@ def test_edge_command() -> None:
     assert out.returncode == 0 and "1:0" in out.stdout and out.stdout.count("\n") >= 8
 
 
-@pytest.mark.subprocess
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -138,7 +137,6 @@ def test_solver_commands_refuse_bad_input_in_one_line(args: list[str], message: 
     assert "Traceback" not in out.stderr and out.stderr.count("\n") == 1
 
 
-@pytest.mark.subprocess
 def test_strategy_and_choice_commands() -> None:
     out = banque("strategy", "--packs", "1", "--stakes", "1:1")
     assert out.returncode == 0 and "Banker 6" in out.stdout and "<" not in out.stdout
@@ -157,7 +155,6 @@ def test_the_help_screen_ends_with_the_exact_grid(model: EdgeModel) -> None:
     assert text.endswith(help_section(model))  # regenerate: python -c "...help_section()"
 
 
-@pytest.mark.subprocess
 def test_edge_from_a_records_shoe(tmp_path: Path) -> None:
     from banque.games.banque.advisor import unseen_values
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 import subprocess
-import sys
 from fractions import Fraction
 from typing import Any
 
@@ -20,6 +19,8 @@ from banque.games.chemin_de_fer.players import CheminComputer, play_step
 from banque.games.records import record_of, replay
 from banque.study.two_hands_odds import chemin_report
 from banque.study.two_hands_simulate import simulate_chemin
+
+from ...cli_run import run_cli
 
 THREE = ["Ana", "Bruno", "Chloé"]  # seed 1: Ana draws the bank by lot
 FOUR = ["Ana", "Bruno", "Chloé", "Dario"]  # seed 2: Ana
@@ -37,7 +38,8 @@ def record(actions: list[dict[str, Any]], **head: Any) -> dict[str, Any]:
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "banque", *args], capture_output=True, text=True)
+    """``banque ARGS`` (in this process: what it prints, not how it starts)."""
+    return run_cli(*args)
 
 
 # Coup 1: Bruno takes 10, Chloé 20 (the largest: she plays the hand).  Punter 2+2 = 4
@@ -94,7 +96,6 @@ def test_replay_json_shows_each_coup() -> None:
     assert coup["bank_after"] == 60 and data["banks"][0]["bank"] == 30
 
 
-@pytest.mark.subprocess
 def test_replay_cli(tmp_path: Any) -> None:
     path = tmp_path / "c.json"
     path.write_text(json.dumps(record(WORKED, shoe=WORKED_SHOE)), encoding="utf-8")
@@ -207,7 +208,6 @@ def test_the_advice_does_not_depend_on_the_concealed_pair() -> None:
     assert a.advice() == b.advice()
 
 
-@pytest.mark.subprocess
 def test_odds_and_simulate_clis() -> None:
     out = run("odds", "--game", "chemin-de-fer", "--json")
     data = json.loads(out.stdout)
@@ -287,7 +287,6 @@ def test_random_play_conserves_chips_never_leaks_and_replays(
     assert again.error is None and again.game.report() == game.report()
 
 
-@pytest.mark.subprocess
 def test_advise_cli_at_the_bankers_choice(tmp_path: Any) -> None:
     path = tmp_path / "c.json"
     path.write_text(json.dumps(record(WORKED[:4], shoe=WORKED_SHOE)), encoding="utf-8")
@@ -386,7 +385,6 @@ def test_auction_refusals_leave_the_state_unchanged(
     assert result.game.report() == before
 
 
-@pytest.mark.subprocess
 def test_first_bank_is_chemin_de_fers_option() -> None:
     data = record([], first_bank="auction") | {"game": "punto-banco"}
     with pytest.raises(Exception, match="first_bank"):
@@ -455,7 +453,6 @@ def test_the_fast_advice_is_the_exact_advice() -> None:
         )
 
 
-@pytest.mark.subprocess
 def test_replay_tells_what_comes_next_in_the_language(tmp_path: Any) -> None:
     path = tmp_path / "c.json"
     path.write_text(json.dumps(record(WORKED[:3], shoe=WORKED_SHOE)), encoding="utf-8")

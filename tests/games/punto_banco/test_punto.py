@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 import subprocess
-import sys
 from fractions import Fraction
 from typing import Any
 
@@ -21,6 +20,8 @@ from banque.games.two_hands import banker_draws, big_road, player_draws
 from banque.study.two_hands_odds import punto_odds, punto_report
 from banque.study.two_hands_simulate import simulate_punto
 
+from ...cli_run import run_cli
+
 
 def record(actions: list[dict[str, Any]], **head: Any) -> dict[str, Any]:
     return {
@@ -34,9 +35,8 @@ def record(actions: list[dict[str, Any]], **head: Any) -> dict[str, Any]:
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "banque", *args], capture_output=True, text=True, input=stdin
-    )
+    """``banque ARGS`` (in this process: what it prints, not how it starts)."""
+    return run_cli(*args, stdin=stdin)
 
 
 def test_a_worked_coup_with_third_cards_through_a_record() -> None:
@@ -167,7 +167,6 @@ def test_exact_odds_match_the_published_figures() -> None:
     assert odds["edges"]["natural8"] == 1 - 10 * odds["natural8"]
 
 
-@pytest.mark.subprocess
 def test_odds_cli_json_gives_exact_fractions() -> None:
     out = run("odds", "--game", "punto-banco", "--packs", "6", "--json")
     assert out.returncode == 0, out.stderr
@@ -191,7 +190,6 @@ def test_simulate_converges_to_the_exact_edges() -> None:
     assert sum(summary.results.values()) == 30_000
 
 
-@pytest.mark.subprocess
 def test_simulate_cli() -> None:
     out = run("simulate", "--game", "punto-banco", "--coups", "500", "--json")
     assert out.returncode == 0, out.stderr
@@ -199,7 +197,6 @@ def test_simulate_cli() -> None:
     assert data["coups"] == 500 and set(data["house_edge"]) == set(SPOTS)
 
 
-@pytest.mark.subprocess
 def test_replay_cli_text_and_json(tmp_path: Any) -> None:
     rec = record(
         [{"act": "bet", "who": "Ana", "on": "banker", "amount": 20}, {"act": "deal"}],
@@ -266,7 +263,6 @@ def test_random_play_conserves_chips_and_replays_identically(
     assert again.error is None and again.game.report() == game.report()
 
 
-@pytest.mark.subprocess
 def test_advise_says_punto_banco_asks_nothing(tmp_path: Any) -> None:
     path = tmp_path / "p.json"
     path.write_text(json.dumps(record([{"act": "deal"}])), encoding="utf-8")
