@@ -48,6 +48,8 @@ class TableSession(Protocol):
     journal: Journal | None
     #: The public log: every event, in order.
     messages: list[Event]
+    #: The seats ready for what follows by itself (a settlement read, a deal asked for).
+    ready: set[str]
 
     def stage(self) -> str: ...
 
@@ -75,18 +77,25 @@ class TableSession(Protocol):
 
     def bank_in_play(self) -> bool: ...
 
+    def waiting(self, present: Sequence[str]) -> list[str]: ...
+
+    def go_on(self, present: Sequence[str]) -> list[Event] | None: ...
+
+    def table_options(self) -> dict[str, Any]: ...
+
 
 @runtime_checkable
 class SeatPort(Protocol):
     """A seat's side of a session: its view (the game's, for that seat), its acts now,
-    an act of its applied (the journal written first). Banque's ``Session`` and the
-    :class:`TwoHandSession` both have it."""
+    an act of its played (the journal written first): an act as the seat says it, one
+    of its game's ``SeatAct`` models (:meth:`banque.games.GameDefinition.seat_acts`).
+    Banque's ``Session`` and the :class:`TwoHandSession` both have it."""
 
     def seat_view(self, seat: str | None) -> BaseModel: ...
 
     def seat_acts(self, seat: str) -> list[str]: ...
 
-    def perform_for(self, seat: str, action: Action) -> list[Event]: ...
+    def perform_for(self, seat: str, act: Any) -> list[Event]: ...
 
 
 class TwoHandSession:
@@ -241,7 +250,7 @@ class TwoHandSession:
     def table_options(self) -> dict[str, Any]:
         """The game's own table options, as a joining seat is told them."""
         g = self.game
-        out: dict[str, Any] = {"packs": g.packs, "computers": dict(self.styles)}
+        out: dict[str, Any] = {"options": {}, "packs": g.packs, "computers": dict(self.styles)}
         if self.concurrent:
             out["limit"] = g.limit
         else:
@@ -254,6 +263,11 @@ class TwoHandSession:
         if not self.concurrent or not self.ready or self.game.phase == "ended":
             return []
         return [s for s in present if s not in self.ready]
+
+    def go_on(self, present: Sequence[str]) -> list[Event] | None:
+        """What follows by itself once every seat ``present`` is ready: punto banco's
+        deal (:meth:`deal_if_ready`); ``None``: the table waits."""
+        return self.deal_if_ready(present)
 
     def deal_if_ready(self, present: Sequence[str]) -> list[Event] | None:
         """punto banco: every seat ``present`` said ``deal``: the computers bet, the coup
@@ -358,10 +372,3 @@ class TwoHandSession:
             )
         boot = list(getattr(game, "_boot", []))
         return cls(game, boot, styles=styles)
-
-
-#: The acts a two-hand seat may send (``who`` is always the seat that sends it).
-TWO_HAND_ACTS = {
-    "chemin-de-fer": ("bid", "pass", "wager", "banco", "deal", "draw", "stand", "retire"),
-    "punto-banco": ("bet", "deal", "retire"),
-}

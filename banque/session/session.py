@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
 
@@ -49,6 +49,7 @@ from ..core.models import (
 )
 from ..core.rng import CountingRandom as CountingRandom
 from ..core.rng import StreamRandom, seat_draws, seat_generator, skip_seats
+from ..games.banque.acts import SeatAct as SayAct
 from ..games.banque.game import SIDES, Event, Game
 from ..games.records import Replay, record_of
 
@@ -201,6 +202,9 @@ class Session:
         self.backs: dict[str, Side] = {}
         self.cutter: str | None = None
         self.others_shuffle = True
+        #: The seats (at a hosted table) that have read the settlement, or asked for a
+        #: fresh bank after a bank's end: the table goes on once every seat present has.
+        self.ready: set[str] = set()
         #: A word for the table when it opens (a resumed record that stops early), told there.
         self.notice: Msg | None = None
         #: The cautious computers that play gone seats' moves at a hosted table (``--takeover``).
@@ -514,6 +518,9 @@ class Session:
             self.fresh = False
             if events and events[0].kind == "auction":
                 events = events[1:]
+        if isinstance(action, Seat):  # seated by an act: the shuffle is next
+            self.seated_bank = g.bank_number
+            self.cutter = None
         if self.journal is not None:
             self.journal.sync(g.actions, self.computer_draws())
         if any(ev.kind == "settle" for ev in events) and g.coups:
@@ -638,12 +645,7 @@ class Session:
         watchers = list(self._watchers)
         g.verify_seat(d["right"], d["left"], watchers)
         # Accepted as proposed or changed, the seating is an act: logged and recorded alike.
-        events = self.perform(
-            Seat(right=list(d["right"]), left=list(d["left"]), spectators=watchers)
-        )
-        self.seated_bank = g.bank_number
-        self.cutter = None
-        return events
+        return self.perform(Seat(right=list(d["right"]), left=list(d["left"]), spectators=watchers))
 
     # ------------------------------------------------------------ shuffle
 
@@ -661,11 +663,14 @@ class Session:
         self.cutter = choices[(i + 1) % len(choices)]
         return self.cutter
 
-    def shufflers(self) -> list[str]:
+    def shufflers(self, others: bool | None = None) -> list[str]:
+        """Who shuffles before the banker: the others (``others``, else as the table
+        chose), or nobody; hoyle: the croupier alone."""
         g = self.game
         if g.house.croupier:  # hoyle: the croupier, then the players at his right and left
             return []
-        return [p for p in g.order if p != g.banker] if self.others_shuffle else []
+        others = self.others_shuffle if others is None else others
+        return [p for p in g.order if p != g.banker] if others else []
 
     def shuffle(self) -> list[Event]:
         return self.perform(Shuffle(shufflers=self.shufflers(), cut=self.cut_by()))
@@ -841,15 +846,80 @@ class Session:
             acts.append("pass")  # a fresh bank's auction: passing before the first bid
         return acts
 
-    def perform_for(self, seat: str, action: Action) -> list[Event]:
-        """Apply an act of ``seat`` (its turn, made in its own name)."""
-        if self.actor() != seat:
+    def perform_for(self, seat: str, act: SayAct) -> list[Event]:
+        """Play an act of ``seat`` as a seat says it (:data:`banque.games.banque.acts.SeatAct`:
+        its turn, made in its own name): the record's act it is, through the game's
+        ``apply``, or the table's own (the seating arranged, a settlement read)."""
+        if act.reads is None and self.actor() != seat:
             raise IllegalAction(
                 Msg(N_("It is {who}'s turn, not yours."), who=self.actor() or "?"), "turn"
             )
-        if getattr(action, "who", seat) != seat:
+        if getattr(act, "who", seat) != seat:
             raise IllegalAction(Msg(N_("An act is made in your own name only.")), "who")
-        return self.perform(action)
+        return act.play(self)
+
+    def arrange(self, move: str, player: str | None) -> None:
+        """The banker arranges the seating: ``player`` to a side (``left``, ``right``),
+        ``up`` or ``down`` its side, out to watch or back (``watch``); ``reset``: the
+        engine's seating again."""
+        if move == "reset":
+            self.reset_draft()
+            return
+        who = player or ""
+        if who not in self.draft_order():
+            raise IllegalAction(
+                Msg(N_("{who} is not among the players being seated."), who=who[:40]), "seating"
+            )
+        if move == "left" or move == "right":
+            self.move_to(who, move)
+        elif move in ("up", "down"):
+            self.reorder(who, -1 if move == "up" else 1)
+        elif self.game.house.extra_bettors == "none":
+            raise IllegalAction(
+                Msg(
+                    N_("Under the {rules} rules every player sits on a side."),
+                    rules=self.game.rules,
+                ),
+                "seating",
+            )
+        else:
+            self.toggle_spectator(who)
+
+    def table_options(self) -> dict[str, Any]:
+        """The table's options under its rules, as a joining seat is told them."""
+        return {"options": self.game.options.model_dump(mode="json")}
+
+    # ------------------------------------------------------------ reading (a hosted table)
+
+    def read(self, who: str, stage: str) -> None:
+        """``who`` has read the settlement (``stage`` ``settlement``) or asks for a fresh
+        bank (``ended``); the table goes on once every seat present has (:meth:`go_on`)."""
+        if self.stage() != stage:
+            raise IllegalAction(
+                Msg(N_("There is no settlement to read now."))
+                if stage == "settlement"
+                else Msg(N_("A fresh bank opens only once a bank has ended.")),
+                "phase",
+            )
+        self.ready.add(who)
+
+    def waiting(self, present: Sequence[str]) -> list[str]:
+        """The seats ``present`` still to read the settlement (or to ask for a fresh bank)."""
+        if self.stage() not in ("settlement", "ended"):
+            return []
+        return [s for s in present if s not in self.ready]
+
+    def go_on(self, present: Sequence[str]) -> list[Event] | None:
+        """Every seat ``present`` has read the settlement (or asked for a fresh bank): on
+        to the next coup (or the fresh bank), its events; ``None``: the table waits."""
+        if self.stage() not in ("settlement", "ended") or not self.ready:
+            return None
+        if self.waiting(present):
+            return None
+        self.ready.clear()
+        if self.stage() == "settlement":
+            return self.continue_after_settlement()
+        return self.new_bank()
 
     # ------------------------------------------------------------ the board
 

@@ -14,4 +14,5 @@ DEFINITION = GameDefinition(
     packs=PACKS,
     hands=3,
     engine="banque.games.banque.game",
+    acts="banque.games.banque.acts",
 )

@@ -12,4 +12,5 @@ DEFINITION = GameDefinition(
     packs=6,
     hands=2,
     engine="banque.games.chemin_de_fer.game",
+    acts="banque.games.chemin_de_fer.acts",
 )

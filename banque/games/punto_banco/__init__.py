@@ -11,4 +11,5 @@ DEFINITION = GameDefinition(
     packs=8,
     hands=2,
     engine="banque.games.punto_banco.game",
+    acts="banque.games.punto_banco.acts",
 )
