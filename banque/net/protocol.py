@@ -28,7 +28,7 @@ from .auth import AUTH, MAC_RE, NONCE_RE
 
 if TYPE_CHECKING:
     from ..games.banque.game import Event
-    from ..session.session import Session
+    from ..session.port import TableSession
 
 VERSION = 1
 #: The longest line a client may send (bytes, newline included): acts are small.
@@ -493,82 +493,6 @@ def events_message(events: Sequence[Event], turn: int) -> dict[str, Any]:
     return {"type": "events", "turn": turn, "events": [event_dict(ev) for ev in events]}
 
 
-def seat_options(session: Session, seat: str, waiting: Sequence[str] = ()) -> dict[str, Any]:
-    """What ``seat`` may do now (its own eyes only: a side's legal moves tell its total)."""
-    stage = session.stage()
-    out: dict[str, Any] = {"to_act": False, "acts": []}
-    if stage in ("settlement", "ended"):
-        if seat in waiting:
-            out["to_act"] = True
-            out["acts"] = ["continue"] if stage == "settlement" else ["fresh"]
-            if stage == "ended" and session.game.offer:  # classic: the bank offered next
-                out["offer"] = session.game.offer_size
-        return out
-    if session.actor() != seat:
-        return out
-    out["to_act"] = True
-    g = session.game
-    house = g.house
-    if stage == "seating":
-        out["acts"] = session.seat_acts(seat)
-        out["draft"] = {s: list(v) for s, v in session.draft().items()}
-        if house.extra_bettors != "none":  # classic's spectators, hoyle's standing punters
-            out["extra_bettors"] = house.extra_bettors
-            out["spectators"] = list(session.draft_spectators())
-        return out
-    if stage == "shuffle":
-        out["acts"] = session.seat_acts(seat)
-        out["cut"] = session.cut_by()
-        out["others_shuffle"] = session.others_shuffle
-        out["cutters"] = [p for p in g.participants if p != g.banker] or list(g.participants)
-        if house.croupier:  # hoyle: the croupier shuffles first; the banker chooses the cut
-            out["croupier"] = True
-        return out
-    obs = session.observation(seat)
-    acts = session.seat_acts(seat)
-    out["acts"] = acts
-    if stage == "auction":
-        out["max_bid"] = obs.max_stake
-        out["default_bid"] = session.default_bid(seat)
-        if "pass" not in acts:  # hoyle's option: the first on the list holds the first bank
-            out["first_bank"] = True
-    elif stage == "dealing":
-        if "burn" in acts:
-            out["max_burn"] = house.max_burn
-        if "accept" in acts:
-            out["accept"] = g.staked() - g.fund
-        if "replenish" in acts:
-            out["replenish"] = {
-                "most": min(g.bank_bid, g.balances.get(seat, 0)),
-                "minimum": g.bank_bid,
-            }
-    elif stage == "offer":
-        out["offer"] = g.offer_size
-    elif stage == "betting":
-        out["max_stake"] = obs.max_stake
-        out["max_a_cheval"] = obs.max_a_cheval
-        out["a_cheval"] = "a_cheval" in obs.acts
-        out["can_banco"] = obs.can_banco
-        out["default_stake"] = session.default_stake(seat) if obs.max_stake else 0
-        ride = session.ride(seat) if obs.max_stake else None
-        out["ride"] = {"amount": ride[0], "a_cheval": ride[1]} if ride else None
-        backs = session.side_backed(seat)
-        if backs is not None:  # a spectator or standing punter: the side it backs
-            out["backs"] = backs
-        if obs.can_banco and house.banco == "both-hands":
-            half = g.fund // 2
-            out["banco_split"] = {
-                "rule": g.banco_rule(),
-                "rule_msg": g.banco_rule_msg().to_data(),
-                "fund": g.fund,
-                "right": g.fund - half,
-                "left": half,
-            }
-    elif stage == "decision":
-        out["side"] = session.decision_side()
-    return out
-
-
 def journal_notice(view: dict[str, Any], why: Msg) -> None:
     """A view while the table's journal cannot be written: ``journal`` says why (and
     the prompt says it too, for a client that does not know the field); no seat may act."""
@@ -581,7 +505,7 @@ def journal_notice(view: dict[str, Any], why: Msg) -> None:
 
 
 def view_message(
-    session: Session,
+    session: TableSession,
     seat: str | None,
     turn: int,
     *,
@@ -589,108 +513,28 @@ def view_message(
     waiting: Sequence[str] = (),
     log: Sequence[Event] | None = None,
 ) -> dict[str, Any]:
-    """The full snapshot for ``seat`` (``None``: the public view of a spectator).
+    """The full snapshot for ``seat`` (``None``: the public view of a spectator), at any
+    game's table.
 
-    ``board`` is :meth:`Session.board` for that seat; ``you`` what the seat
-    may do; ``seats`` who is human, computer, connected; ``waiting`` the
-    seats still to read a settlement (or to ask for a fresh bank); ``log``
-    (the first view after a join) the log's last events.
+    Its game's part is the session's :meth:`~banque.session.port.SeatPort.seat_message`
+    for that seat: the seat's view (banque's ``board``, :meth:`Session.board`; a two-hand
+    game's ``view``, ``game.view(seat)``), what it may do (``you``) and the public facts
+    beside them, exactly what the local table draws for that seat; ``seats`` who is
+    human, computer, connected; ``waiting`` the seats still to read a settlement (or to
+    ask for a fresh bank, or to say ``deal``); ``log`` (the first view after a join) the
+    log's last events.
     """
-    board = session.seat_view(seat).model_dump(mode="json")
     prompt = session.prompt_msg()
-    board["prompt"] = str(prompt)  # English on the wire, as events' texts (whatever the host's)
-    g = session.game
-    ended = g.ended
-    open_auction = g.phase == "auction"
     out: dict[str, Any] = {
         "type": "view",
         "turn": turn,
         "seat": seat,
-        "board": board,
-        "ended": ended.model_dump(mode="json")
-        if ended is not None and session.stage() == "ended"
-        else None,
-        "balances": dict(g.balances),
-        # The auction under way: who bid what, who passed (public words).
-        "auction": {
-            "bids": dict(g.bids) if open_auction else {},
-            "spoken": list(g.spoken) if open_auction else [],
-        },
+        **session.seat_message(seat, waiting),
         "seats": dict(seats or {}),
         "waiting": list(waiting),
-        "you": seat_options(session, seat, waiting) if seat is not None else None,
-        # The board's prompt as a message: a joiner tells it in its own language.
+        # The prompt as a message: a joiner tells it in its own language.
         "prompt_msg": prompt.to_data(),
     }
-    if log is not None:
-        out["log"] = [event_dict(ev) for ev in log]
-    return out
-
-
-# ------------------------------------------------------------------ the two-hand games
-
-
-def game_seat_options(session: Any, seat: str) -> dict[str, Any]:
-    """What a two-hand seat may do now, with the amounts its acts may name."""
-    g = session.game
-    acts = session.seat_acts(seat)
-    out: dict[str, Any] = {"to_act": bool(acts), "acts": acts}
-    if session.concurrent:  # punto banco: the bets, and the deal once everyone is ready
-        out["to_act"] = "deal" in acts
-        out["limit"] = g.limit
-        out["ready"] = seat in session.ready
-        out["most"] = {spot: g.max_bet(seat, spot) for spot in SPOTS}
-        return out
-    if "bid" in acts:
-        out["most"] = g.balances.get(seat, 0)
-    elif "wager" in acts:
-        out["most"] = g.remaining
-    if "draw" in acts:
-        out["side"] = "punter" if g.phase == "punter" else "banker"
-    if "draw" in acts and g.phase == "banker":  # the banker's exact choice: its eyes only
-        draw, stand = g.advice()
-        out["advice"] = {"draw": float(draw), "stand": float(stand)}
-    return out
-
-
-#: punto banco's spots (as its game names them).
-SPOTS = ("player", "banker", "natural8", "natural9")
-
-
-def game_view_message(
-    session: Any,
-    seat: str | None,
-    turn: int,
-    *,
-    seats: Mapping[str, Mapping[str, Any]] | None = None,
-    waiting: Sequence[str] = (),
-    log: Sequence[Event] | None = None,
-) -> dict[str, Any]:
-    """A two-hand game's snapshot for ``seat`` (``None``: a spectator's): ``view`` is
-    the game's own view for that seat (``game.view(seat)``: a concealed card is
-    ``null``), never the state."""
-    g = session.game
-    prompt = session.prompt_msg()
-    view = session.seat_view(seat).model_dump(mode="json")
-    view["prompt"] = str(prompt)  # English on the wire, as events' texts
-    out: dict[str, Any] = {
-        "type": "view",
-        "turn": turn,
-        "seat": seat,
-        "game": str(g.game),
-        "view": view,
-        "seats": dict(seats or {}),
-        "waiting": list(waiting),
-        "you": game_seat_options(session, seat) if seat is not None else None,
-        "prompt_msg": prompt.to_data(),
-    }
-    if str(g.game) == "chemin-de-fer":  # the first bank's auction as it went; the banks
-        out["auction"] = {"spoken": list(g.spoken)}
-        out["banks"] = len(g.banks)
-    if g.phase == "ended":
-        out["standings"] = [s.model_dump(mode="json") for s in g.standings()]
-        ended = getattr(g, "ended_msg", None)
-        out["ended_msg"] = ended.to_data() if ended is not None else None
     if log is not None:
         out["log"] = [event_dict(ev) for ev in log]
     return out

@@ -242,8 +242,7 @@ class Table:
         joined.link.send(P.encode(message))
 
     def _view(self, joined: Joined, log: Sequence[Event] | None = None) -> dict[str, Any]:
-        make = P.view_message if self.family == "banque" else P.game_view_message
-        view = make(
+        view = P.view_message(
             self.session,
             joined.seat,
             self.turn,

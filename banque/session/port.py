@@ -25,6 +25,7 @@ from ..core.messages import N_, Msg
 from ..core.models import Action, Deal, Pass, Retire
 from ..core.rng import seat_draws, skip_seats
 from ..games.chemin_de_fer.players import CheminComputer, Temperament, banker_passes, play_step
+from ..games.punto_banco.game import SPOTS
 from ..games.punto_banco.players import PuntoComputer
 
 if TYPE_CHECKING:
@@ -94,6 +95,10 @@ class SeatPort(Protocol):
     def seat_view(self, seat: str | None) -> BaseModel: ...
 
     def seat_acts(self, seat: str) -> list[str]: ...
+
+    def seat_options(self, seat: str, waiting: Sequence[str] = ()) -> dict[str, Any]: ...
+
+    def seat_message(self, seat: str | None, waiting: Sequence[str] = ()) -> dict[str, Any]: ...
 
     def perform_for(self, seat: str, act: Any) -> list[Event]: ...
 
@@ -212,6 +217,50 @@ class TwoHandSession:
     def seat_view(self, seat: str | None) -> BaseModel:
         """The table as ``seat`` may see it (``None``: a spectator), made by the game."""
         return self.game.view(seat)  # type: ignore[no-any-return]
+
+    def seat_options(self, seat: str, waiting: Sequence[str] = ()) -> dict[str, Any]:
+        """What ``seat`` may do now, with the amounts its acts may name."""
+        g = self.game
+        acts = self.seat_acts(seat)
+        out: dict[str, Any] = {"to_act": bool(acts), "acts": acts}
+        if self.concurrent:  # punto banco: the bets, and the deal once everyone is ready
+            out["to_act"] = "deal" in acts
+            out["limit"] = g.limit
+            out["ready"] = seat in self.ready
+            out["most"] = {spot: g.max_bet(seat, spot) for spot in SPOTS}
+            return out
+        if "bid" in acts:
+            out["most"] = g.balances.get(seat, 0)
+        elif "wager" in acts:
+            out["most"] = g.remaining
+        if "draw" in acts:
+            out["side"] = "punter" if g.phase == "punter" else "banker"
+        if "draw" in acts and g.phase == "banker":  # the banker's exact choice: its eyes only
+            draw, stand = g.advice()
+            out["advice"] = {"draw": float(draw), "stand": float(stand)}
+        return out
+
+    def seat_message(self, seat: str | None, waiting: Sequence[str] = ()) -> dict[str, Any]:
+        """A seat's view as a joined seat is sent it (``None``: a spectator's): the
+        game's own ``view`` for that seat (``game.view(seat)``: a concealed card is
+        ``null``; the prompt in English), what it may do (``you``), and the public facts
+        beside (chemin de fer's first auction and banks, the standings once over)."""
+        g = self.game
+        view = self.seat_view(seat).model_dump(mode="json")
+        view["prompt"] = str(self.prompt_msg())  # English on the wire, as events' texts
+        out: dict[str, Any] = {
+            "game": self.family,
+            "view": view,
+            "you": self.seat_options(seat, waiting) if seat is not None else None,
+        }
+        if not self.concurrent:  # chemin de fer: the first bank's auction as it went; the banks
+            out["auction"] = {"spoken": list(g.spoken)}
+            out["banks"] = len(g.banks)
+        if g.phase == "ended":
+            out["standings"] = [s.model_dump(mode="json") for s in g.standings()]
+            ended = getattr(g, "ended_msg", None)
+            out["ended_msg"] = ended.to_data() if ended is not None else None
+        return out
 
     def seat_acts(self, seat: str) -> list[str]:
         """What ``seat`` may do now (its own acts only)."""

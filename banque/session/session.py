@@ -831,6 +831,107 @@ class Session:
         """The table as ``seat`` may see it (``None``: a spectator): its board."""
         return self.board(seat)
 
+    def seat_options(self, seat: str, waiting: Sequence[str] = ()) -> dict[str, Any]:
+        """What ``seat`` may do now, with the limits of its acts (its own eyes only: a
+        side's legal moves tell its total). ``waiting``: the seats still to read the
+        settlement (or to ask for a fresh bank) at a hosted table."""
+        stage = self.stage()
+        out: dict[str, Any] = {"to_act": False, "acts": []}
+        if stage in ("settlement", "ended"):
+            if seat in waiting:
+                out["to_act"] = True
+                out["acts"] = ["continue"] if stage == "settlement" else ["fresh"]
+                if stage == "ended" and self.game.offer:  # classic: the bank offered next
+                    out["offer"] = self.game.offer_size
+            return out
+        if self.actor() != seat:
+            return out
+        out["to_act"] = True
+        g = self.game
+        house = g.house
+        if stage == "seating":
+            out["acts"] = self.seat_acts(seat)
+            out["draft"] = {s: list(v) for s, v in self.draft().items()}
+            if house.extra_bettors != "none":  # classic's spectators, hoyle's standing punters
+                out["extra_bettors"] = house.extra_bettors
+                out["spectators"] = list(self.draft_spectators())
+            return out
+        if stage == "shuffle":
+            out["acts"] = self.seat_acts(seat)
+            out["cut"] = self.cut_by()
+            out["others_shuffle"] = self.others_shuffle
+            out["cutters"] = [p for p in g.participants if p != g.banker] or list(g.participants)
+            if house.croupier:  # hoyle: the croupier shuffles first; the banker chooses the cut
+                out["croupier"] = True
+            return out
+        obs = self.observation(seat)
+        acts = self.seat_acts(seat)
+        out["acts"] = acts
+        if stage == "auction":
+            out["max_bid"] = obs.max_stake
+            out["default_bid"] = self.default_bid(seat)
+            if "pass" not in acts:  # hoyle's option: the first on the list holds the first bank
+                out["first_bank"] = True
+        elif stage == "dealing":
+            if "burn" in acts:
+                out["max_burn"] = house.max_burn
+            if "accept" in acts:
+                out["accept"] = g.staked() - g.fund
+            if "replenish" in acts:
+                out["replenish"] = {
+                    "most": min(g.bank_bid, g.balances.get(seat, 0)),
+                    "minimum": g.bank_bid,
+                }
+        elif stage == "offer":
+            out["offer"] = g.offer_size
+        elif stage == "betting":
+            out["max_stake"] = obs.max_stake
+            out["max_a_cheval"] = obs.max_a_cheval
+            out["a_cheval"] = "a_cheval" in obs.acts
+            out["can_banco"] = obs.can_banco
+            out["default_stake"] = self.default_stake(seat) if obs.max_stake else 0
+            ride = self.ride(seat) if obs.max_stake else None
+            out["ride"] = {"amount": ride[0], "a_cheval": ride[1]} if ride else None
+            backs = self.side_backed(seat)
+            if backs is not None:  # a spectator or standing punter: the side it backs
+                out["backs"] = backs
+            if obs.can_banco and house.banco == "both-hands":
+                half = g.fund // 2
+                out["banco_split"] = {
+                    "rule": g.banco_rule(),
+                    "rule_msg": g.banco_rule_msg().to_data(),
+                    "fund": g.fund,
+                    "right": g.fund - half,
+                    "left": half,
+                }
+        elif stage == "decision":
+            out["side"] = self.decision_side()
+        return out
+
+    def seat_message(self, seat: str | None, waiting: Sequence[str] = ()) -> dict[str, Any]:
+        """A seat's view as a joined seat is sent it (``None``: a spectator's): its
+        ``board`` (:meth:`board`, the prompt in English: the table's words are each
+        joiner's), what it may do (``you``: :meth:`seat_options`), and the public facts
+        beside (the bank's end, the balances, the auction under way)."""
+        board = self.seat_view(seat).model_dump(mode="json")
+        board["prompt"] = str(self.prompt_msg())  # English on the wire, as events' texts
+        g = self.game
+        ended = g.ended
+        open_auction = g.phase == "auction"
+        return {
+            "board": board,
+            "ended": ended.model_dump(mode="json")
+            if ended is not None and self.stage() == "ended"
+            else None,
+            "balances": dict(g.balances),
+            # The auction under way: who bid what, who passed (public words).
+            "auction": {
+                "bids": dict(g.bids) if open_auction else {},
+                "spoken": list(g.spoken) if open_auction else [],
+            },
+            "you": self.seat_options(seat, waiting) if seat is not None else None,
+        }
+
     def seat_acts(self, seat: str) -> list[str]:
         """What ``seat`` may do now in the game (reading a settlement, or asking for a
         fresh bank, is the table's: who has read it is the hosted table's to count)."""
