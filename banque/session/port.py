@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from pydantic import BaseModel
 
 from ..core.errors import IllegalAction
-from ..core.messages import N_, Msg
+from ..core.messages import N_, Listed, Msg, Nn_
 from ..core.models import Action, Deal, Pass, Retire
 from ..core.rng import seat_draws, skip_seats
 from ..games.chemin_de_fer.players import CheminComputer, Temperament, banker_passes, play_step
@@ -82,7 +82,9 @@ class TableSession(Protocol):
 
     def go_on(self, present: Sequence[str]) -> list[Event] | None: ...
 
-    def table_options(self) -> dict[str, Any]: ...
+    def table_options(self, defaults: bool = True) -> dict[str, Any]: ...
+
+    def table_words(self) -> Msg: ...
 
 
 @runtime_checkable
@@ -296,8 +298,29 @@ class TwoHandSession:
             self.ready.clear()
         return self._done(self.game.apply(action))
 
-    def table_options(self) -> dict[str, Any]:
-        """The game's own table options, as a joining seat is told them."""
+    def table_words(self) -> Msg:
+        """The game and its table options in words (never the seed)."""
+        g = self.game
+        packs = Msg.plural(Nn_("{n} pack", "{n} packs"), g.packs)
+        if self.concurrent:
+            parts = [
+                Msg(N_("punto banco")),
+                packs,
+                Msg(N_("house limit {limit} a bet"), limit=g.limit),
+            ]
+        else:
+            parts = [
+                Msg(N_("chemin de fer")),
+                packs,
+                Msg(N_("the first bank by lot"))
+                if g.first_bank == "lot"
+                else Msg(N_("the first bank by auction")),
+            ]
+        return Msg("{parts}", parts=Listed(parts))
+
+    def table_options(self, defaults: bool = True) -> dict[str, Any]:
+        """The game's own table options, as a joining seat is told them (``defaults``:
+        the same either way, a two-hand game's table options are always said)."""
         g = self.game
         out: dict[str, Any] = {"options": {}, "packs": g.packs, "computers": dict(self.styles)}
         if self.concurrent:

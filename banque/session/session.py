@@ -986,9 +986,24 @@ class Session:
         else:
             self.toggle_spectator(who)
 
-    def table_options(self) -> dict[str, Any]:
-        """The table's options under its rules, as a joining seat is told them."""
-        return {"options": self.game.options.model_dump(mode="json")}
+    def table_options(self, defaults: bool = True) -> dict[str, Any]:
+        """The table's options under its rules, as a joining seat is told them (without
+        ``defaults``: only those chosen, as the journal's ``hosted`` note keeps them)."""
+        return {"options": self.game.options.model_dump(mode="json", exclude_defaults=not defaults)}
+
+    def table_words(self) -> Msg:
+        """The rules and their options in words: ``classic rules, banco divided: even``
+        (never the seed: it would tell every card to come)."""
+        game = self.game
+        parts = [Msg(N_("{rules} rules"), rules=Word(game.rules))]
+        if game.rules != "home":
+            chosen = game.options
+            if game.rules == "classic" and chosen.banco_split != "free":
+                parts.append(Msg(N_("banco divided: {how}"), how=chosen.banco_split))
+            if game.rules == "hoyle" and chosen.first_bank != "auction":
+                parts.append(Msg(N_("the first bank to the first on the list")))
+        # The parts told one by one, joined with commas (no words of its own to translate).
+        return Msg("{parts}", parts=Listed(parts))
 
     # ------------------------------------------------------------ reading (a hosted table)
 
