@@ -8,7 +8,7 @@ never costs a full validation of the whole state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar, get_args, get_origin
 
 from pydantic import (
     BaseModel,
@@ -49,6 +49,19 @@ Spot = Literal["player", "banker", "natural8", "natural9"]
 RECORD_FORMAT: Literal["banque-record/1"] = "banque-record/1"
 
 _M = TypeVar("_M", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class Words:
+    """What a field of an act must be, in words: the answer to a message that sends it
+    wrong (``wrong``; ``each``: one item of a list wrong), leaves it out (``missing``) or
+    sends it with another act (``elsewhere``). Kept in the field's ``Annotated`` metadata,
+    where the wire reads it (:func:`banque.net.protocol.read_act`); pydantic ignores it."""
+
+    wrong: Msg | None = None
+    missing: Msg | None = None
+    elsewhere: Msg | None = None
+    each: Msg | None = None
 
 
 class _Act(BaseModel):
@@ -185,6 +198,13 @@ Action = Annotated[
     | Bet,
     Field(discriminator="act"),
 ]
+
+
+def act_models(union: Any) -> dict[str, type[BaseModel]]:
+    """An act union's models (``Annotated[A | B | …, Field(discriminator="act")]``) by
+    the name of their act, in the union's order."""
+    members = get_args(get_args(union)[0] if get_origin(union) is Annotated else union)
+    return {get_args(m.model_fields["act"].annotation)[0]: m for m in members}
 
 
 class TableOptions(BaseModel):

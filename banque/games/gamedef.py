@@ -6,9 +6,10 @@ title, its seats, its shoe, where its engine lives, and what the command
 line needs of it (its entry points, its own options, its words for what it
 does not do). The engine module gives ``from_record(record, **options)``,
 the game a record starts (:func:`banque.games.records.new_game` calls it),
-and the engine's games give ``record_fields()``, what their record keeps
-beyond the fields every record has. :mod:`banque.games` keeps the one
-registry; nothing else tests a game's name.
+its ``acts`` module gives ``SeatAct``, the union of the acts a seat sends
+(pydantic models), and the engine's games give ``record_fields()``, what
+their record keeps beyond the fields every record has. :mod:`banque.games`
+keeps the one registry; nothing else tests a game's name.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ class GameDefinition:
     hands: int
     #: The module of its engine (imported on first use: the first screen needs none).
     engine: str
+    #: The module of its acts as a seat sends them (``SeatAct``, a pydantic union).
+    acts: str
     #: The command line's entry points, ``"module:function"``, each loaded on first
     #: use: ``odds`` (packs, JSON?) -> text; ``simulate`` (options) -> (data, text);
     #: ``advise`` (game, options) -> exit status (absent: nothing to advise, and
@@ -70,3 +73,8 @@ class GameDefinition:
         """The entry point ``what`` (``KeyError`` if the game has none)."""
         module, _sep, name = self.entries[what].partition(":")
         return getattr(import_module(module), name)
+
+    def seat_acts(self) -> Any:
+        """The union of the acts a seat of this game sends (a joined seat's ``act``
+        messages, validated by these models: :func:`banque.net.protocol.read_act`)."""
+        return import_module(self.acts).SeatAct

@@ -30,7 +30,7 @@ from typing import Any, TextIO
 
 from ..constants import SeatChoice
 from ..core.errors import BanqueError, IllegalAction
-from ..core.messages import N_, Listed, Msg, Word, os_reason, reason, tell_event
+from ..core.messages import N_, Msg, os_reason, reason, tell_event
 from ..core.messages import tell as say
 from ..i18n import Nn_
 from .server import (
@@ -159,33 +159,9 @@ def table_words(table: Table) -> str:
 
 
 def table_words_msg(table: Table) -> Msg:
-    """:func:`table_words` as a message (the host screen tells it in the player's language)."""
-    game = table.session.game
-    if table.family == "chemin-de-fer":
-        parts = [
-            Msg(N_("chemin de fer")),
-            Msg.plural(Nn_("{n} pack", "{n} packs"), game.packs),
-            Msg(N_("the first bank by lot"))
-            if game.first_bank == "lot"
-            else Msg(N_("the first bank by auction")),
-        ]
-        return Msg("{parts}", parts=Listed(parts))
-    if table.family == "punto-banco":
-        parts = [
-            Msg(N_("punto banco")),
-            Msg.plural(Nn_("{n} pack", "{n} packs"), game.packs),
-            Msg(N_("house limit {limit} a bet"), limit=game.limit),
-        ]
-        return Msg("{parts}", parts=Listed(parts))
-    parts = [Msg(N_("{rules} rules"), rules=Word(game.rules))]
-    if game.rules != "home":
-        chosen = game.options
-        if game.rules == "classic" and chosen.banco_split != "free":
-            parts.append(Msg(N_("banco divided: {how}"), how=chosen.banco_split))
-        if game.rules == "hoyle" and chosen.first_bank != "auction":
-            parts.append(Msg(N_("the first bank to the first on the list")))
-    # The parts told one by one, joined with commas (no words of its own to translate).
-    return Msg("{parts}", parts=Listed(parts))
+    """:func:`table_words` as a message (the host screen tells it in the player's language):
+    the session's own words for its table."""
+    return table.session.table_words()  # type: ignore[no-any-return]
 
 
 def check_play(play: str | None, names: Sequence[str], computers: Mapping[str, SeatChoice]) -> None:
@@ -393,9 +369,7 @@ def hosted_note(hosting: Hosting, server: TableServer) -> dict[str, Any]:
         "humans": table.humans(),
         "computers": dict(session.styles),
         "rules": getattr(game, "rules", None),
-        "options": game.options.model_dump(mode="json", exclude_defaults=True)
-        if table.family == "banque"
-        else {},
+        "options": session.table_options(defaults=False)["options"],
         "forced_moves": getattr(game, "forced_moves", "automatic"),
         "pace": table.pace,
         "takeover": table.takeover,

@@ -15,19 +15,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
 
 from ..constants import MAX_NAME
-from ..core.messages import ENGLISH, N_, Msg, tell
-from ..core.models import Action
+from ..core.messages import ENGLISH, N_, Msg, reason, tell
+from ..core.models import Words, act_models
+from ..games import definition
 from .auth import AUTH, MAC_RE, NONCE_RE
 
 if TYPE_CHECKING:
     from ..games.banque.game import Event
-    from ..session.session import Session
+    from ..session.port import TableSession
 
 VERSION = 1
 #: The longest line a client may send (bytes, newline included): acts are small.
@@ -40,33 +41,6 @@ LOG_TAIL = 200
 #: checked before the line is parsed, so that no depth reaches the parser's recursion.
 MAX_DEPTH = 32
 
-#: The acts a client may send (``who`` is always the seat that sends it).
-ACTS = (
-    "bid",
-    "pass",
-    "wager",
-    "banco",
-    "deal",
-    "retire",
-    "draw",
-    "stand",
-    "seat",
-    "shuffle",
-    "continue",
-    "fresh",
-    # The rule profiles' own acts (classic, hoyle: banque.games.banque.rules); adding them kept
-    # version 1: a client that does not know them is never offered them at a home table.
-    "burn",
-    "accept",
-    "replenish",
-    "take",
-    # The banker arranging the seating before confirming it (as at one keyboard).
-    "arrange",
-)
-#: How ``arrange`` changes the seating being arranged: ``player`` to a side, up or down
-#: its side (toward the banker: up), out to watch (or stand) or back; ``reset``: the
-#: engine's seating again.
-ARRANGE_MOVES = ("left", "right", "up", "down", "watch", "reset")
 #: Error codes (the message says it in words).
 ERRORS = (
     "too_long",  # a line longer than MAX_LINE
@@ -250,56 +224,8 @@ class Proof:
     mac: str | None
 
 
-@dataclass(frozen=True)
-class Act:
-    """An act of the seat that sends it, answering turn ``turn``; ``id`` makes it idempotent."""
-
-    id: str
-    turn: int
-    act: str
-    amount: int | None = None
-    a_cheval: bool = False
-    ride: bool = False
-    right: tuple[str, ...] | None = None
-    left: tuple[str, ...] | None = None
-    others_shuffle: bool = True
-    cut: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    #: classic: the cards a banker burns (1 to the house's most).
-    count: int | None = None
-    #: classic: a banco on both hands divided between them, ``(right, left)``.
-    split: tuple[int, int] | None = None
-    #: classic's spectators / hoyle's standing punters: the side a wager backs.
-    side: str | None = None
-    #: classic's spectators / hoyle's standing punters of a seating (with right and left).
-    spectators: tuple[str, ...] | None = None
-    #: ``arrange``: who moves, and how (:data:`ARRANGE_MOVES`).
-    player: str | None = None
-    move: str | None = None
-
-
 _HELLO_KEYS = {"v", "type", "seat", "token", "spectator", "client", "auth", "nonce"}
 _PROOF_KEYS = {"v", "type", "mac", "mismatch"}
-_ACT_KEYS = {
-    "v",
-    "type",
-    "id",
-    "turn",
-    "act",
-    "amount",
-    "a_cheval",
-    "ride",
-    "right",
-    "left",
-    "others_shuffle",
-    "cut",
-    "count",
-    "split",
-    "side",
-    "spectators",
-    "player",
-    "move",
-}
 
 
 def _name(value: object, what: str, ident: str | None = None) -> str:
@@ -387,148 +313,163 @@ def parse_proof(data: Mapping[str, Any]) -> Proof:
     return Proof(mac)
 
 
-def parse_act(data: Mapping[str, Any]) -> Act:
-    """An act message, checked field by field (the rules are checked by the engine)."""
-    ident = data.get("id")
-    if not isinstance(ident, str) or not 0 < len(ident) <= 64:
-        raise ProtocolError(
-            "bad_message", Msg(N_('An act needs an "id": a text of 1 to 64 characters.'))
+class ActMessage(BaseModel):
+    """An ``act`` message as it comes: the act's ``id`` (idempotence), the ``turn`` it
+    answers, and the act's own fields (``model_extra``), which the game's act models
+    read (:class:`ActReader`)."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    v: int
+    type: Literal["act"]
+    id: Annotated[
+        str,
+        Field(strict=True, min_length=1, max_length=64),
+        Words(wrong=Msg(N_('An act needs an "id": a text of 1 to 64 characters.'))),
+    ]
+    turn: Annotated[
+        StrictInt,
+        Field(ge=0),
+        Words(wrong=Msg(N_('An act needs the "turn" it answers (a whole number).'))),
+    ]
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        """The act's own fields (``act`` among them)."""
+        return dict(self.model_extra or {})
+
+
+def parse_act_message(data: Mapping[str, Any]) -> ActMessage:
+    """An ``act`` message's id and turn, checked (its act is read by :class:`ActReader`)."""
+    try:
+        return ActMessage.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = str(first["loc"][0]) if first["loc"] else ""
+        ident = data.get("id")
+        ident = ident if field != "id" and isinstance(ident, str) else None
+        words = _words(ActMessage, field)
+        said = (
+            words.wrong
+            if words is not None and words.wrong is not None
+            else _unread("act", field, first)
         )
-    _unknown(data, _ACT_KEYS, ident)
-    turn = data.get("turn")
-    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 0:
-        raise ProtocolError(
-            "bad_message", Msg(N_('An act needs the "turn" it answers (a whole number).')), ident
-        )
-    act = data.get("act")
-    if act not in ACTS:
-        raise ProtocolError(
-            "bad_message",
-            Msg(N_("{field} must be one of: {values}."), field='"act"', values=", ".join(ACTS)),
-            ident,
-        )
-    amount = data.get("amount")
-    if amount is not None and (
-        not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= 10**9
-    ):
-        raise ProtocolError(
-            "bad_message", Msg(N_('"amount" must be a whole number of chips.')), ident
-        )
-    if act == "bid" and amount is None:
-        raise ProtocolError("bad_message", Msg(N_('A bid needs an "amount".')), ident)
-    ride = _flag(data, "ride", False, ident)
-    if act == "wager" and amount is None and not ride:
-        raise ProtocolError(
-            "bad_message", Msg(N_('A wager needs an "amount" (or "ride": true).')), ident
-        )
-    sides: dict[str, tuple[str, ...] | None] = {}
-    for key in ("right", "left"):
-        value = data.get(key)
-        if value is None:
-            sides[key] = None
-            continue
-        if not isinstance(value, list) or len(value) > 11:
-            raise ProtocolError(
-                "bad_message", Msg(N_("{field} must be a list of names."), field=f'"{key}"'), ident
-            )
-        sides[key] = tuple(_name(v, f'Each name of "{key}"', ident) for v in value)
-    if (sides["right"] is None) != (sides["left"] is None):
-        raise ProtocolError(
-            "bad_message", Msg(N_('A seating gives both "right" and "left".')), ident
-        )
-    cut = data.get("cut")
-    if cut is not None:
-        cut = _name(cut, '"cut"', ident)
-    count = data.get("count")
-    if count is not None and not _whole(count):
-        raise ProtocolError(
-            "bad_message", Msg(N_('"count" must be a whole number of cards.')), ident
-        )
-    if act == "burn" and count is None:
-        raise ProtocolError("bad_message", Msg(N_('A burn needs a "count" (1 to 6 cards).')), ident)
-    split = _split(data.get("split"), ident)
-    if split is not None and act != "banco":
-        raise ProtocolError("bad_message", Msg(N_('"split" divides a banco only.')), ident)
-    side = data.get("side")
-    if side is not None and (side not in ("right", "left") or act != "wager"):
-        raise ProtocolError(
-            "bad_message", Msg(N_('"side" is "right" or "left", the side a wager backs.')), ident
-        )
-    spectators = data.get("spectators")
-    if spectators is not None:
-        if not isinstance(spectators, list) or len(spectators) > 11:
-            raise ProtocolError(
-                "bad_message", Msg(N_('"spectators" must be a list of names.')), ident
-            )
-        if sides["right"] is None:
-            raise ProtocolError(
-                "bad_message",
-                Msg(N_('A seating with "spectators" gives "right" and "left" too.')),
-                ident,
-            )
-        spectators = tuple(_name(v, 'Each name of "spectators"', ident) for v in spectators)
-    move = data.get("move")
-    player = data.get("player")
-    if (move is not None or player is not None) and act != "arrange":
-        raise ProtocolError(
-            "bad_message", Msg(N_('"move" and "player" arrange the seating only.')), ident
-        )
-    if act == "arrange":
-        if move not in ARRANGE_MOVES:
-            raise ProtocolError(
-                "bad_message",
-                Msg(
-                    N_("{field} must be one of: {values}."),
-                    field='"move"',
-                    values=", ".join(ARRANGE_MOVES),
-                ),
-                ident,
-            )
-        if move != "reset":
-            player = _name(player, '"player"', ident)
-    return Act(
-        id=ident,
-        turn=turn,
+        raise ProtocolError("bad_message", said, ident) from None
+
+
+def _words(model: type[BaseModel], field: str) -> Words | None:
+    info = model.model_fields.get(field)
+    if info is None:
+        return None
+    return next((m for m in info.metadata if isinstance(m, Words)), None)
+
+
+def _unread(act: str, field: str, error: Mapping[str, Any]) -> Msg:
+    """A field no words were written for: pydantic's own, in one line."""
+    return Msg(
+        N_("This {act} does not read: {field}: {problem}."),
         act=act,
-        amount=amount,
-        a_cheval=_flag(data, "a_cheval", False, ident),
-        ride=ride,
-        right=sides["right"],
-        left=sides["left"],
-        others_shuffle=_flag(data, "others_shuffle", True, ident),
-        cut=cut,
-        count=count,
-        split=split,
-        side=side,
-        spectators=spectators,
-        player=player,
-        move=move,
+        field=field or '"act"',
+        problem=str(error.get("msg", "")).rstrip("."),
     )
 
 
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 10**9
+class ActReader:
+    """A game's acts as a seat sends them, read by the game's models.
+
+    ``union`` is the game's ``SeatAct`` (:meth:`banque.games.GameDefinition.seat_acts`),
+    validated by one pydantic ``TypeAdapter``. The table adds ``who`` (the sending seat's
+    name) to an act whose model has it; a ``who`` in the message is refused. A field sent
+    ``null`` is absent, and a flag of another act at its default (``"a_cheval": false``)
+    is no field at all, as version 1 always read them. Anything else a model refuses is a
+    ``bad_message`` in the words of the field's :class:`~banque.core.models.Words`
+    (else pydantic's, in one line).
+    """
+
+    def __init__(self, union: Any) -> None:
+        self.adapter: TypeAdapter[Any] = TypeAdapter(union)
+        #: Each act's model, by the act's name.
+        self.models = act_models(union)
+        self._defaults: dict[str, Any] = {}
+        for model in self.models.values():
+            for name, info in model.model_fields.items():
+                if isinstance(info.default, bool):
+                    self._defaults.setdefault(name, info.default)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.models)
+
+    def read(self, message: ActMessage, seat: str) -> BaseModel:
+        """``message``'s act as its model reads it, in ``seat``'s name."""
+        fields = {k: v for k, v in message.fields.items() if v is not None}
+        if "who" in fields:
+            raise ProtocolError(
+                "bad_message",
+                Msg(N_('An act names no "who": it is always the seat that sends it.')),
+                message.id,
+            )
+        model = self.models.get(fields.get("act"))  # type: ignore[arg-type]
+        if model is not None:
+            for key in [k for k in fields if k not in model.model_fields]:
+                if key in self._defaults and fields[key] is self._defaults[key]:
+                    del fields[key]  # another act's flag, at its default: nothing said
+            if "who" in model.model_fields:
+                fields["who"] = seat
+        try:
+            return self.adapter.validate_python(fields)  # type: ignore[no-any-return]
+        except ValidationError as exc:
+            raise ProtocolError(
+                "bad_message", self._problem(exc, fields, model), message.id
+            ) from None
+
+    def _problem(
+        self, exc: ValidationError, fields: Mapping[str, Any], model: type[BaseModel] | None
+    ) -> Msg:
+        """The first thing wrong, in words."""
+        errors = exc.errors()
+        act = str(fields.get("act"))
+        if model is None:  # no such act in this game
+            return Msg(
+                N_("{field} must be one of: {values}."),
+                field='"act"',
+                values=", ".join(self.names),
+            )
+        extra = [str(e["loc"][1]) for e in errors if e["type"] == "extra_forbidden"]
+        if extra:
+            for other in self.models.values():
+                words = _words(other, extra[0])
+                if words is not None and words.elsewhere is not None:
+                    return words.elsewhere
+            shown = ", ".join(repr(k)[:40] for k in extra[:3])
+            return Msg(N_("Unknown field(s): {fields}."), fields=shown)
+        first = errors[0]
+        loc = first["loc"][1:]  # after the act's name
+        if not loc:  # the model's own check (its words raised as a ValueError)
+            said = reason(first.get("ctx", {}).get("error") or ValueError(first["msg"]))
+            return said if isinstance(said, Msg) else _unread(act, "", first)
+        field = str(loc[0])
+        words = _words(model, field)
+        if words is not None:
+            if first["type"] == "missing" and words.missing is not None:
+                return words.missing
+            if len(loc) > 1 and isinstance(loc[1], int) and words.each is not None:
+                return words.each
+            if words.wrong is not None:
+                return words.wrong
+        return _unread(act, field, first)
 
 
-def _split(value: object, ident: str) -> tuple[int, int] | None:
-    """``{"right": R, "left": L}``: a banco's division (the engine checks the sums)."""
-    if value is None:
-        return None
-    if (
-        not isinstance(value, dict)
-        or set(value) != {"right", "left"}
-        or not _whole(value["right"])
-        or not _whole(value["left"])
-    ):
-        raise ProtocolError(
-            "bad_message",
-            Msg(
-                N_('"split" is {form}: whole numbers for the two hands.'),
-                form='{"right": chips, "left": chips}',
-            ),
-            ident,
-        )
-    return int(value["right"]), int(value["left"])
+#: Each game's reader, made once.
+_READERS: dict[str, ActReader] = {}
+
+
+def act_reader(game: str) -> ActReader:
+    """The reader of ``game``'s acts (its definition's ``SeatAct``)."""
+    reader = _READERS.get(game)
+    if reader is None:
+        reader = _READERS[game] = ActReader(definition(game).seat_acts())
+    return reader
 
 
 # ------------------------------------------------------------------ server messages
@@ -552,82 +493,6 @@ def events_message(events: Sequence[Event], turn: int) -> dict[str, Any]:
     return {"type": "events", "turn": turn, "events": [event_dict(ev) for ev in events]}
 
 
-def seat_options(session: Session, seat: str, waiting: Sequence[str] = ()) -> dict[str, Any]:
-    """What ``seat`` may do now (its own eyes only: a side's legal moves tell its total)."""
-    stage = session.stage()
-    out: dict[str, Any] = {"to_act": False, "acts": []}
-    if stage in ("settlement", "ended"):
-        if seat in waiting:
-            out["to_act"] = True
-            out["acts"] = ["continue"] if stage == "settlement" else ["fresh"]
-            if stage == "ended" and session.game.offer:  # classic: the bank offered next
-                out["offer"] = session.game.offer_size
-        return out
-    if session.actor() != seat:
-        return out
-    out["to_act"] = True
-    g = session.game
-    house = g.house
-    if stage == "seating":
-        out["acts"] = session.seat_acts(seat)
-        out["draft"] = {s: list(v) for s, v in session.draft().items()}
-        if house.extra_bettors != "none":  # classic's spectators, hoyle's standing punters
-            out["extra_bettors"] = house.extra_bettors
-            out["spectators"] = list(session.draft_spectators())
-        return out
-    if stage == "shuffle":
-        out["acts"] = session.seat_acts(seat)
-        out["cut"] = session.cut_by()
-        out["others_shuffle"] = session.others_shuffle
-        out["cutters"] = [p for p in g.participants if p != g.banker] or list(g.participants)
-        if house.croupier:  # hoyle: the croupier shuffles first; the banker chooses the cut
-            out["croupier"] = True
-        return out
-    obs = session.observation(seat)
-    acts = session.seat_acts(seat)
-    out["acts"] = acts
-    if stage == "auction":
-        out["max_bid"] = obs.max_stake
-        out["default_bid"] = session.default_bid(seat)
-        if "pass" not in acts:  # hoyle's option: the first on the list holds the first bank
-            out["first_bank"] = True
-    elif stage == "dealing":
-        if "burn" in acts:
-            out["max_burn"] = house.max_burn
-        if "accept" in acts:
-            out["accept"] = g.staked() - g.fund
-        if "replenish" in acts:
-            out["replenish"] = {
-                "most": min(g.bank_bid, g.balances.get(seat, 0)),
-                "minimum": g.bank_bid,
-            }
-    elif stage == "offer":
-        out["offer"] = g.offer_size
-    elif stage == "betting":
-        out["max_stake"] = obs.max_stake
-        out["max_a_cheval"] = obs.max_a_cheval
-        out["a_cheval"] = "a_cheval" in obs.acts
-        out["can_banco"] = obs.can_banco
-        out["default_stake"] = session.default_stake(seat) if obs.max_stake else 0
-        ride = session.ride(seat) if obs.max_stake else None
-        out["ride"] = {"amount": ride[0], "a_cheval": ride[1]} if ride else None
-        backs = session.side_backed(seat)
-        if backs is not None:  # a spectator or standing punter: the side it backs
-            out["backs"] = backs
-        if obs.can_banco and house.banco == "both-hands":
-            half = g.fund // 2
-            out["banco_split"] = {
-                "rule": g.banco_rule(),
-                "rule_msg": g.banco_rule_msg().to_data(),
-                "fund": g.fund,
-                "right": g.fund - half,
-                "left": half,
-            }
-    elif stage == "decision":
-        out["side"] = session.decision_side()
-    return out
-
-
 def journal_notice(view: dict[str, Any], why: Msg) -> None:
     """A view while the table's journal cannot be written: ``journal`` says why (and
     the prompt says it too, for a client that does not know the field); no seat may act."""
@@ -640,7 +505,7 @@ def journal_notice(view: dict[str, Any], why: Msg) -> None:
 
 
 def view_message(
-    session: Session,
+    session: TableSession,
     seat: str | None,
     turn: int,
     *,
@@ -648,180 +513,28 @@ def view_message(
     waiting: Sequence[str] = (),
     log: Sequence[Event] | None = None,
 ) -> dict[str, Any]:
-    """The full snapshot for ``seat`` (``None``: the public view of a spectator).
+    """The full snapshot for ``seat`` (``None``: the public view of a spectator), at any
+    game's table.
 
-    ``board`` is :meth:`Session.board` for that seat; ``you`` what the seat
-    may do; ``seats`` who is human, computer, connected; ``waiting`` the
-    seats still to read a settlement (or to ask for a fresh bank); ``log``
-    (the first view after a join) the log's last events.
+    Its game's part is the session's :meth:`~banque.session.port.SeatPort.seat_message`
+    for that seat: the seat's view (banque's ``board``, :meth:`Session.board`; a two-hand
+    game's ``view``, ``game.view(seat)``), what it may do (``you``) and the public facts
+    beside them, exactly what the local table draws for that seat; ``seats`` who is
+    human, computer, connected; ``waiting`` the seats still to read a settlement (or to
+    ask for a fresh bank, or to say ``deal``); ``log`` (the first view after a join) the
+    log's last events.
     """
-    board = session.seat_view(seat).model_dump(mode="json")
     prompt = session.prompt_msg()
-    board["prompt"] = str(prompt)  # English on the wire, as events' texts (whatever the host's)
-    g = session.game
-    ended = g.ended
-    open_auction = g.phase == "auction"
     out: dict[str, Any] = {
         "type": "view",
         "turn": turn,
         "seat": seat,
-        "board": board,
-        "ended": ended.model_dump(mode="json")
-        if ended is not None and session.stage() == "ended"
-        else None,
-        "balances": dict(g.balances),
-        # The auction under way: who bid what, who passed (public words).
-        "auction": {
-            "bids": dict(g.bids) if open_auction else {},
-            "spoken": list(g.spoken) if open_auction else [],
-        },
+        **session.seat_message(seat, waiting),
         "seats": dict(seats or {}),
         "waiting": list(waiting),
-        "you": seat_options(session, seat, waiting) if seat is not None else None,
-        # The board's prompt as a message: a joiner tells it in its own language.
+        # The prompt as a message: a joiner tells it in its own language.
         "prompt_msg": prompt.to_data(),
     }
-    if log is not None:
-        out["log"] = [event_dict(ev) for ev in log]
-    return out
-
-
-# ------------------------------------------------------------------ the two-hand games
-
-#: The acts that are made in a seat's name (the table adds ``who``: the seat's own).
-_IN_A_NAME = frozenset({"bid", "pass", "banco", "wager", "take", "bet"})
-#: Every act as the game's pydantic models check it (:data:`banque.core.models.Action`).
-_ACTION: TypeAdapter[Action] = TypeAdapter(Action)
-
-
-@dataclass(frozen=True)
-class GameAct:
-    """An act of a chemin de fer or punto banco seat: its id, the turn it answers, and
-    its own fields as sent (read by the game's act models, :func:`game_action`)."""
-
-    id: str
-    turn: int
-    act: str
-    fields: dict[str, Any] = field(default_factory=dict)
-
-
-def parse_game_act(data: Mapping[str, Any], game: str) -> GameAct:
-    """A two-hand game's act message: its id, turn and act name checked here; the rest
-    is the act's own fields, which the act models check (:func:`game_action`)."""
-    from ..session.port import TWO_HAND_ACTS
-
-    ident = data.get("id")
-    if not isinstance(ident, str) or not 0 < len(ident) <= 64:
-        raise ProtocolError(
-            "bad_message", Msg(N_('An act needs an "id": a text of 1 to 64 characters.'))
-        )
-    turn = data.get("turn")
-    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 0:
-        raise ProtocolError(
-            "bad_message", Msg(N_('An act needs the "turn" it answers (a whole number).')), ident
-        )
-    acts = TWO_HAND_ACTS.get(game, ())
-    act = data.get("act")
-    if act not in acts:
-        raise ProtocolError(
-            "bad_message",
-            Msg(N_("{field} must be one of: {values}."), field='"act"', values=", ".join(acts)),
-            ident,
-        )
-    fields = {k: v for k, v in data.items() if k not in ("v", "type", "id", "turn")}
-    if "who" in fields:
-        raise ProtocolError(
-            "bad_message",
-            Msg(N_('An act names no "who": it is always the seat that sends it.')),
-            ident,
-        )
-    return GameAct(ident, turn, str(act), fields)
-
-
-def game_action(act: GameAct, seat: str) -> Action:
-    """The act as the game's model reads it, in ``seat``'s name; a field the model
-    refuses is a ``bad_message`` in one line (the field and what it must be)."""
-    body = dict(act.fields)
-    if act.act in _IN_A_NAME:
-        body["who"] = seat
-    try:
-        return _ACTION.validate_python(body)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != act.act) or '"act"'
-        raise ProtocolError(
-            "bad_message",
-            Msg(
-                N_("This {act} does not read: {field}: {problem}."),
-                act=act.act,
-                field=where,
-                problem=str(first.get("msg", "")).rstrip("."),
-            ),
-            act.id,
-        ) from None
-
-
-def game_seat_options(session: Any, seat: str) -> dict[str, Any]:
-    """What a two-hand seat may do now, with the amounts its acts may name."""
-    g = session.game
-    acts = session.seat_acts(seat)
-    out: dict[str, Any] = {"to_act": bool(acts), "acts": acts}
-    if session.concurrent:  # punto banco: the bets, and the deal once everyone is ready
-        out["to_act"] = "deal" in acts
-        out["limit"] = g.limit
-        out["ready"] = seat in session.ready
-        out["most"] = {spot: g.max_bet(seat, spot) for spot in SPOTS}
-        return out
-    if "bid" in acts:
-        out["most"] = g.balances.get(seat, 0)
-    elif "wager" in acts:
-        out["most"] = g.remaining
-    if "draw" in acts:
-        out["side"] = "punter" if g.phase == "punter" else "banker"
-    if "draw" in acts and g.phase == "banker":  # the banker's exact choice: its eyes only
-        draw, stand = g.advice()
-        out["advice"] = {"draw": float(draw), "stand": float(stand)}
-    return out
-
-
-#: punto banco's spots (as its game names them).
-SPOTS = ("player", "banker", "natural8", "natural9")
-
-
-def game_view_message(
-    session: Any,
-    seat: str | None,
-    turn: int,
-    *,
-    seats: Mapping[str, Mapping[str, Any]] | None = None,
-    waiting: Sequence[str] = (),
-    log: Sequence[Event] | None = None,
-) -> dict[str, Any]:
-    """A two-hand game's snapshot for ``seat`` (``None``: a spectator's): ``view`` is
-    the game's own view for that seat (``game.view(seat)``: a concealed card is
-    ``null``), never the state."""
-    g = session.game
-    prompt = session.prompt_msg()
-    view = session.seat_view(seat).model_dump(mode="json")
-    view["prompt"] = str(prompt)  # English on the wire, as events' texts
-    out: dict[str, Any] = {
-        "type": "view",
-        "turn": turn,
-        "seat": seat,
-        "game": str(g.game),
-        "view": view,
-        "seats": dict(seats or {}),
-        "waiting": list(waiting),
-        "you": game_seat_options(session, seat) if seat is not None else None,
-        "prompt_msg": prompt.to_data(),
-    }
-    if str(g.game) == "chemin-de-fer":  # the first bank's auction as it went; the banks
-        out["auction"] = {"spoken": list(g.spoken)}
-        out["banks"] = len(g.banks)
-    if g.phase == "ended":
-        out["standings"] = [s.model_dump(mode="json") for s in g.standings()]
-        ended = getattr(g, "ended_msg", None)
-        out["ended_msg"] = ended.to_data() if ended is not None else None
     if log is not None:
         out["log"] = [event_dict(ev) for ev in log]
     return out

@@ -15,7 +15,6 @@ snapshot.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import hashlib
 import hmac
 import json
@@ -25,23 +24,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from pydantic import BaseModel
+
 from ..core.errors import IllegalAction
 from ..core.messages import N_, Msg, Nn_
-from ..core.models import (
-    Accept,
-    Action,
-    Banco,
-    Bid,
-    Burn,
-    Deal,
-    Draw,
-    Pass,
-    Replenish,
-    Retire,
-    Stand,
-    Take,
-    Wager,
-)
 from ..session.port import family_of
 from ..text import quoted
 from . import auth as A
@@ -147,10 +133,9 @@ class HeldSeat:
     replies: OrderedDict[str, tuple[str, list[dict[str, Any]]]] = field(default_factory=OrderedDict)
 
 
-def act_print(act: P.Act) -> str:
+def act_print(turn: int, act: BaseModel) -> str:
     """What an act asks, as a short digest (its id aside): the same act, the same print."""
-    fields = dataclasses.asdict(act)
-    fields.pop("id", None)
+    fields = {"turn": turn, **act.model_dump(mode="json")}
     text = json.dumps(fields, sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
@@ -158,11 +143,11 @@ def act_print(act: P.Act) -> str:
 class Table:
     """A session shared by joined seats (each human seat proves itself with its token).
 
-    Any game's session (:class:`banque.session.port.TableSession`): banque's, whose
-    acts and views are its own (:func:`~banque.net.protocol.parse_act`,
-    :func:`~banque.net.protocol.view_message`), or a two-hand game's, whose acts the
-    game's act models read (:func:`~banque.net.protocol.game_action`) and whose views
-    the game makes for each seat (:func:`~banque.net.protocol.game_view_message`).
+    Any game's session (:class:`banque.session.port.TableSession`): banque's, or a
+    two-hand game's. A seat's act is read by its game's act models
+    (:class:`~banque.net.protocol.ActReader`, the definition's ``SeatAct``) and played
+    by the session for that seat (``perform_for``); whatever follows by itself (a
+    settlement read by every seat, punto banco's deal) the session says (``go_on``).
 
     ``pace`` is the seconds between two automatic moves (computer seats, and
     stand-ins for gone seats when ``takeover``); ``uid`` the account whose
@@ -189,6 +174,8 @@ class Table:
         self.session = session
         #: The game played (``banque``, ``chemin-de-fer``, ``punto-banco``).
         self.family = family_of(session)
+        #: Its acts as a seat sends them, read by its models.
+        self.acts = P.act_reader(self.family)
         self.on_notice = on_notice
         self.notices = A.Notices(self._notice)
         self.pace = max(0.0, pace)
@@ -205,8 +192,6 @@ class Table:
             state = HeldSeat(tokens.get(name) or secrets.token_urlsafe(18))
             state.uid = (users or {}).get(name)
             self.seats[name] = state
-        #: Seats that have read the settlement (or asked for a fresh bank).
-        self.ready: set[str] = set()
         #: Spectators the server has room for (at most :data:`MAX_SPECTATORS`; lowered by
         #: the server when few descriptors are left to it).
         self.spectator_room = MAX_SPECTATORS
@@ -249,11 +234,7 @@ class Table:
     def waiting(self) -> list[str]:
         """The joined human seats still to read a settlement (or to ask for a fresh bank);
         punto banco: still to say ``deal`` once a seat has."""
-        if self.family != "banque":
-            return list(self.session.waiting(self.present()))
-        if self.session.stage() not in ("settlement", "ended"):
-            return []
-        return [s for s in self.seats if self.connected(s) and s not in self.ready]
+        return list(self.session.waiting(self.present()))
 
     # ------------------------------------------------------------ sending
 
@@ -261,8 +242,7 @@ class Table:
         joined.link.send(P.encode(message))
 
     def _view(self, joined: Joined, log: Sequence[Event] | None = None) -> dict[str, Any]:
-        make = P.view_message if self.family == "banque" else P.game_view_message
-        view = make(
+        view = P.view_message(
             self.session,
             joined.seat,
             self.turn,
@@ -349,7 +329,7 @@ class Table:
         seat = joined.seat
         if seat is not None and self.seats[seat].link is joined:
             self.seats[seat].link = None
-            self.ready.discard(seat)
+            self.session.ready.discard(seat)
             self.broadcast()  # the others see the seat gone (and maybe a settlement read)
             self._maybe_go_on()
 
@@ -382,10 +362,7 @@ class Table:
             elif kind == "proof":
                 self._proof(joined, P.parse_proof(data))
             elif kind == "act":
-                if self.family == "banque":
-                    self._act(joined, P.parse_act(data))
-                else:
-                    self._act(joined, P.parse_game_act(data, self.family))
+                self._act(joined, P.parse_act_message(data))
             else:
                 raise P.ProtocolError(
                     "bad_message",
@@ -613,27 +590,27 @@ class Table:
             "participants": list(g.participants),
             "forced_moves": getattr(g, "forced_moves", "automatic"),
             "rules": getattr(g, "rules", None),
-            "options": g.options.model_dump(mode="json") if self.family == "banque" else {},
+            "options": {},
             "pace": self.pace,
         }
-        if self.family != "banque":  # the game's own table options
-            welcome.update(self.session.table_options())
+        welcome.update(self.session.table_options())  # the game's own table options
         return welcome
 
     # ------------------------------------------------------------ acts
 
-    def _act(self, joined: Joined, act: P.Act | P.GameAct) -> None:
+    def _act(self, joined: Joined, message: P.ActMessage) -> None:
         if not joined.hello:
             raise P.ProtocolError(
-                "hello_first", Msg(N_('Say "hello" (your seat and token) first.')), act.id
+                "hello_first", Msg(N_('Say "hello" (your seat and token) first.')), message.id
             )
         if joined.seat is None:
             raise P.ProtocolError(
-                "spectator", Msg(N_("A spectator watches: it cannot act.")), act.id
+                "spectator", Msg(N_("A spectator watches: it cannot act.")), message.id
             )
+        act = self.acts.read(message, joined.seat)
         state = self.seats[joined.seat]
-        fingerprint = act_print(act)
-        seen = state.replies.get(act.id)
+        fingerprint = act_print(message.turn, act)
+        seen = state.replies.get(message.id)
         if seen is not None:
             if seen[0] != fingerprint:  # a client that started its ids again: never another's
                 raise P.ProtocolError(
@@ -644,16 +621,16 @@ class Table:
                             "(each act needs an id of its own; look again and choose)."
                         )
                     ),
-                    act.id,
+                    message.id,
                 )
-            for message in seen[1]:  # the same act again (a resend): the same answer
-                self._send(joined, message)
+            for said in seen[1]:  # the same act again (a resend): the same answer
+                self._send(joined, said)
             return
         events: list[Event] = []
         try:
-            reply, events = self._apply(joined.seat, act)
+            reply, events = self._apply(joined.seat, message, act)
         except P.ProtocolError as exc:
-            reply = P.error(exc.code, exc.msg or exc.message, act.id)
+            reply = P.error(exc.code, exc.msg or exc.message, message.id)
         except Exception as exc:  # a bug: said to the seat and the host, never a stop
             self.report(exc)
             reply = P.error(
@@ -664,28 +641,33 @@ class Table:
                         "the table goes on."
                     )
                 ),
-                act.id,
+                message.id,
             )
             self._changed([])  # everyone gets a fresh snapshot of whatever the state is
         if reply.get("code") != "journal":  # a refusal for now only: not remembered
-            state.replies[act.id] = (fingerprint, [reply])
+            state.replies[message.id] = (fingerprint, [reply])
         while len(state.replies) > REMEMBERED_ACTS:
             state.replies.popitem(last=False)
         if reply["type"] == "error":
             joined.errors += 1
         self._send(joined, reply)
         if reply["type"] == "ack":
-            self._after(events)
+            self._after(events, moved=reply["turn"] != self.turn)
 
-    def _apply(self, seat: str, act: P.Act | P.GameAct) -> tuple[dict[str, Any], list[Event]]:
-        """Apply an act of ``seat``; an ``ack`` (with the events), or a ProtocolError."""
+    def _apply(
+        self, seat: str, message: P.ActMessage, act: Any
+    ) -> tuple[dict[str, Any], list[Event]]:
+        """Play ``seat``'s act (read by its game's models); an ``ack`` (with the events),
+        or a ProtocolError."""
+        ident = message.id
         problem = self.journal_problem()
         if problem is not None:  # every act made now would be lost: none is taken
             if self.journal_failing is None:
                 self._changed([])  # everyone is told (a failure met by a retry)
-            raise P.ProtocolError("journal", problem, act.id)
-        concurrent = getattr(self.session, "concurrent", False)  # punto banco's bets: at once
-        if act.turn != self.turn and not concurrent:
+            raise P.ProtocolError("journal", problem, ident)
+        session = self.session
+        concurrent = getattr(session, "concurrent", False)  # punto banco's bets: at once
+        if message.turn != self.turn and not concurrent:
             raise P.ProtocolError(
                 "stale",
                 Msg(
@@ -693,202 +675,52 @@ class Table:
                         "The table has moved on (this act answers turn {act}; it is now turn "
                         "{now}): look again and choose."
                     ),
-                    act=act.turn,
+                    act=message.turn,
                     now=self.turn,
                 ),
-                act.id,
+                ident,
             )
-        if isinstance(act, P.GameAct):
-            return self._apply_game(seat, act)
-        session = self.session
-        stage = session.stage()
-        if act.act in ("continue", "fresh"):
-            wanted = "settlement" if act.act == "continue" else "ended"
-            if stage != wanted:
+        #: A reading (a settlement read, a fresh bank asked for) is no one's turn, and the
+        #: turn stays: only the game's acts move it on.
+        reads = getattr(act, "reads", None) is not None
+        if not reads:
+            who = session.actor()
+            if act.act not in session.seat_acts(seat) and who != seat:
                 raise P.ProtocolError(
-                    "refused",
-                    Msg(N_("There is no settlement to read now."))
-                    if act.act == "continue"
-                    else Msg(N_("A fresh bank opens only once a bank has ended.")),
-                    act.id,
+                    "not_your_turn",
+                    Msg(N_("It is {who}'s turn, not yours."), who=who)
+                    if who
+                    else Msg(N_("{act} is not an act of this moment."), act=act.act)
+                    if concurrent
+                    else Msg(N_("Nobody is to act now.")),
+                    ident,
                 )
-            self.ready.add(seat)
-            return {"type": "ack", "id": act.id, "turn": self.turn}, []
-        if session.actor() != seat or stage in ("settlement", "ended"):
-            who = session.actor()
-            raise P.ProtocolError(
-                "not_your_turn",
-                Msg(N_("It is {who}'s turn, not yours."), who=who)
-                if who
-                else Msg(N_("Nobody is to act now.")),
-                act.id,
-            )
         try:
-            events = self._perform(seat, act, stage)
+            events = session.perform_for(seat, act)
         except IllegalAction as exc:
-            raise P.ProtocolError("refused", exc.msg, act.id) from None
+            raise P.ProtocolError("refused", exc.msg, ident) from None
         except ValueError as exc:  # a model refusing a value (pydantic)
-            raise P.ProtocolError("refused", str(exc).splitlines()[0][:200], act.id) from None
-        return {"type": "ack", "id": act.id, "turn": self.turn + 1}, events
+            raise P.ProtocolError("refused", str(exc).splitlines()[0][:200], ident) from None
+        return {"type": "ack", "id": ident, "turn": self.turn + (0 if reads else 1)}, events
 
-    def _apply_game(self, seat: str, act: P.GameAct) -> tuple[dict[str, Any], list[Event]]:
-        """A two-hand game's act: read by the game's act models, applied for the seat."""
-        session = self.session
-        action = P.game_action(act, seat)
-        if act.act not in session.seat_acts(seat):
-            who = session.actor()
-            raise P.ProtocolError(
-                "not_your_turn",
-                Msg(N_("It is {who}'s turn, not yours."), who=who)
-                if who and who != seat
-                else Msg(N_("{act} is not an act of this moment."), act=act.act),
-                act.id,
-            )
-        try:
-            events = session.perform_for(seat, action)
-        except IllegalAction as exc:
-            raise P.ProtocolError("refused", exc.msg, act.id) from None
-        return {"type": "ack", "id": act.id, "turn": self.turn + 1}, events
-
-    def _perform(self, seat: str, act: P.Act, stage: str) -> list[Event]:
-        session = self.session
-        name = act.act
-        if stage == "seating":
-            if name == "arrange":
-                self._arrange(act)
-                return []
-            if name != "seat":
-                raise IllegalAction(Msg(N_('Seat the players first (the act is "seat").')), "phase")
-            draft = session.draft()
-            if act.right is not None and act.left is not None:
-                spectators = list(act.spectators or ())
-                session.game.verify_seat(list(act.right), list(act.left), spectators)
-                draft["right"] = list(act.right)
-                draft["left"] = list(act.left)
-                session.draft_spectators()[:] = spectators
-            return session.confirm_seating()
-        if stage == "shuffle":
-            if name != "shuffle":
-                raise IllegalAction(
-                    Msg(N_('Shuffle and cut first (the act is "shuffle").')), "phase"
-                )
-            if act.cut is not None:
-                if act.cut not in session.game.participants:
-                    raise IllegalAction(
-                        Msg(N_("Nobody called {name} can cut."), name=repr(act.cut[:40])),
-                        "shuffle",
-                    )
-                session.cutter = act.cut
-            session.others_shuffle = act.others_shuffle
-            return session.shuffle()
-        action: Action
-        if name == "bid":
-            action = Bid(who=seat, amount=act.amount or 0)
-        elif name == "pass":
-            action = Pass(who=seat)
-        elif name == "wager":
-            amount, a_cheval = act.amount, act.a_cheval
-            if act.ride:
-                ride = session.ride(seat)
-                if ride is None:
-                    raise IllegalAction(
-                        Msg(N_("There is no winning or tied stake to let ride.")), "ride"
-                    )
-                amount, a_cheval = ride
-            side = act.side if act.side is not None else session.side_backed(seat)
-            if a_cheval:
-                side = None
-            action = Wager(
-                who=seat, amount=amount or 0, a_cheval=a_cheval, ride=act.ride, side=side
-            )
-        elif name == "banco":
-            if act.split is not None:
-                action = Banco(who=seat, right=act.split[0], left=act.split[1])
-            else:
-                action = Banco(who=seat)
-        elif name == "burn":
-            action = Burn(count=act.count or 0)
-        elif name == "accept":
-            action = Accept()
-        elif name == "replenish":
-            game = session.game
-            most = min(game.bank_bid, game.balances.get(seat, 0))
-            action = Replenish(amount=most if act.amount is None else act.amount)
-        elif name == "take":
-            action = Take(who=seat)
-        elif name == "deal":
-            action = Deal()
-        elif name == "retire":
-            action = Retire()
-        elif name in ("draw", "stand"):
-            side = session.decision_side()
-            if side is None:
-                raise IllegalAction(Msg(N_("Nobody draws or stands now.")), "phase")
-            action = Draw(side=side) if name == "draw" else Stand(side=side)
-        else:
-            raise IllegalAction(Msg(N_("{act} is not an act of this moment."), act=name), "phase")
-        return session.perform_for(seat, action)
-
-    def _arrange(self, act: P.Act) -> None:
-        """The banker arranges the seating (the hot-seat table's keys, the session's moves)."""
-        session = self.session
-        if act.move == "reset":
-            session.reset_draft()
-            return
-        who = act.player or ""
-        if who not in session.draft_order():
-            raise IllegalAction(
-                Msg(N_("{who} is not among the players being seated."), who=who[:40]), "seating"
-            )
-        if act.move in ("left", "right"):
-            session.move_to(who, act.move)  # type: ignore[arg-type]
-        elif act.move in ("up", "down"):
-            session.reorder(who, -1 if act.move == "up" else 1)
-        elif session.game.house.extra_bettors == "none":
-            raise IllegalAction(
-                Msg(
-                    N_("Under the {rules} rules every player sits on a side."),
-                    rules=session.game.rules,
-                ),
-                "seating",
-            )
-        else:
-            session.toggle_spectator(who)
-
-    def _after(self, events: list[Event]) -> None:
-        """A change was made: tell everyone; then what follows by itself."""
-        if self.family != "banque":
-            self._changed(events)  # (a seat ready to deal is a change of its view)
-            self._maybe_go_on()
-            return
-        if events or self.session.stage() not in ("settlement", "ended"):
+    def _after(self, events: list[Event], moved: bool) -> None:
+        """A change was made: tell everyone (a new turn if the game ``moved``, or only
+        who is ready changed); then what follows by itself."""
+        if events or moved:
             self._changed(events)
         else:
             self.broadcast()  # only who has read the settlement changed
         self._maybe_go_on()
 
     def _maybe_go_on(self) -> None:
-        """Everyone joined has read the settlement (or asked for a fresh bank): go on.
-        punto banco: every seat joined has said ``deal``: the coup is dealt."""
-        if self.family != "banque":
-            present = self.present()
-            if not present or self.journal_failing is not None:
-                return
-            events = self.session.deal_if_ready(present)
-            if events is not None:
-                self._changed(events)
-            return
-        stage = self.session.stage()
-        if stage not in ("settlement", "ended") or not self.ready:
-            return
-        if self.waiting() or self.journal_failing is not None:
+        """Everyone joined is ready (has read the settlement, asked for a fresh bank,
+        said ``deal`` at punto banco): the session goes on."""
+        present = self.present()
+        if not present or self.journal_failing is not None:
             return  # (the journal written again, the table goes on then)
-        self.ready.clear()
-        if stage == "settlement":
-            events = self.session.continue_after_settlement()
-        else:
-            events = self.session.new_bank()
-        self._changed(events)
+        events = self.session.go_on(present)
+        if events is not None:
+            self._changed(events)
 
     # ------------------------------------------------------------ automatic moves
 
@@ -936,7 +768,7 @@ class Table:
         if self.mover() is None:
             if self.due() is None:
                 return False
-            self.ready.clear()
+            session.ready.clear()
             self._changed(session.continue_after_settlement())
             return True
         who = self.mover()

@@ -22,14 +22,14 @@ from pydantic import BaseModel
 
 from ..core.errors import IllegalAction
 from ..core.journal import stopped_msg
-from ..core.messages import N_, Msg
+from ..core.messages import N_, Listed, Msg, Nn_
 from ..core.models import Action, Deal, Pass, Retire
 from ..core.record import dump_record
 from ..core.rng import seat_draws, seed_and_stream, skip_seats
 from ..games.chemin_de_fer.game import DEFAULT_PACKS as CHEMIN_PACKS
 from ..games.chemin_de_fer.game import CheminGame
 from ..games.chemin_de_fer.players import CheminComputer, Temperament, banker_passes, play_step
-from ..games.punto_banco.game import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
+from ..games.punto_banco.game import DEFAULT_LIMIT, DEFAULT_PACKS, SPOTS, PuntoGame
 from ..games.punto_banco.players import PuntoComputer
 from ..games.records import record_of
 
@@ -54,6 +54,8 @@ class TableSession(Protocol):
     journal: Journal | None
     #: The public log: every event, in order.
     messages: list[Event]
+    #: The seats ready for what follows by itself (a settlement read, a deal asked for).
+    ready: set[str]
 
     def stage(self) -> str: ...
 
@@ -81,18 +83,31 @@ class TableSession(Protocol):
 
     def bank_in_play(self) -> bool: ...
 
+    def waiting(self, present: Sequence[str]) -> list[str]: ...
+
+    def go_on(self, present: Sequence[str]) -> list[Event] | None: ...
+
+    def table_options(self, defaults: bool = True) -> dict[str, Any]: ...
+
+    def table_words(self) -> Msg: ...
+
 
 @runtime_checkable
 class SeatPort(Protocol):
     """A seat's side of a session: its view (the game's, for that seat), its acts now,
-    an act of its applied (the journal written first). Banque's ``Session`` and the
-    :class:`TwoHandSession` both have it."""
+    an act of its played (the journal written first): an act as the seat says it, one
+    of its game's ``SeatAct`` models (:meth:`banque.games.GameDefinition.seat_acts`).
+    Banque's ``Session`` and the :class:`TwoHandSession` both have it."""
 
     def seat_view(self, seat: str | None) -> BaseModel: ...
 
     def seat_acts(self, seat: str) -> list[str]: ...
 
-    def perform_for(self, seat: str, action: Action) -> list[Event]: ...
+    def seat_options(self, seat: str, waiting: Sequence[str] = ()) -> dict[str, Any]: ...
+
+    def seat_message(self, seat: str | None, waiting: Sequence[str] = ()) -> dict[str, Any]: ...
+
+    def perform_for(self, seat: str, act: Any) -> list[Event]: ...
 
 
 class TwoHandSession:
@@ -207,6 +222,50 @@ class TwoHandSession:
         """The table as ``seat`` may see it (``None``: a spectator), made by the game."""
         return self.game.view(seat)  # type: ignore[no-any-return]
 
+    def seat_options(self, seat: str, waiting: Sequence[str] = ()) -> dict[str, Any]:
+        """What ``seat`` may do now, with the amounts its acts may name."""
+        g = self.game
+        acts = self.seat_acts(seat)
+        out: dict[str, Any] = {"to_act": bool(acts), "acts": acts}
+        if self.concurrent:  # punto banco: the bets, and the deal once everyone is ready
+            out["to_act"] = "deal" in acts
+            out["limit"] = g.limit
+            out["ready"] = seat in self.ready
+            out["most"] = {spot: g.max_bet(seat, spot) for spot in SPOTS}
+            return out
+        if "bid" in acts:
+            out["most"] = g.balances.get(seat, 0)
+        elif "wager" in acts:
+            out["most"] = g.remaining
+        if "draw" in acts:
+            out["side"] = "punter" if g.phase == "punter" else "banker"
+        if "draw" in acts and g.phase == "banker":  # the banker's exact choice: its eyes only
+            draw, stand = g.advice()
+            out["advice"] = {"draw": float(draw), "stand": float(stand)}
+        return out
+
+    def seat_message(self, seat: str | None, waiting: Sequence[str] = ()) -> dict[str, Any]:
+        """A seat's view as a joined seat is sent it (``None``: a spectator's): the
+        game's own ``view`` for that seat (``game.view(seat)``: a concealed card is
+        ``null``; the prompt in English), what it may do (``you``), and the public facts
+        beside (chemin de fer's first auction and banks, the standings once over)."""
+        g = self.game
+        view = self.seat_view(seat).model_dump(mode="json")
+        view["prompt"] = str(self.prompt_msg())  # English on the wire, as events' texts
+        out: dict[str, Any] = {
+            "game": self.family,
+            "view": view,
+            "you": self.seat_options(seat, waiting) if seat is not None else None,
+        }
+        if not self.concurrent:  # chemin de fer: the first bank's auction as it went; the banks
+            out["auction"] = {"spoken": list(g.spoken)}
+            out["banks"] = len(g.banks)
+        if g.phase == "ended":
+            out["standings"] = [s.model_dump(mode="json") for s in g.standings()]
+            ended = getattr(g, "ended_msg", None)
+            out["ended_msg"] = ended.to_data() if ended is not None else None
+        return out
+
     def seat_acts(self, seat: str) -> list[str]:
         """What ``seat`` may do now (its own acts only)."""
         g = self.game
@@ -241,10 +300,31 @@ class TwoHandSession:
             self.ready.clear()
         return self._done(self.game.apply(action))
 
-    def table_options(self) -> dict[str, Any]:
-        """The game's own table options, as a joining seat is told them."""
+    def table_words(self) -> Msg:
+        """The game and its table options in words (never the seed)."""
         g = self.game
-        out: dict[str, Any] = {"packs": g.packs, "computers": dict(self.styles)}
+        packs = Msg.plural(Nn_("{n} pack", "{n} packs"), g.packs)
+        if self.concurrent:
+            parts = [
+                Msg(N_("punto banco")),
+                packs,
+                Msg(N_("house limit {limit} a bet"), limit=g.limit),
+            ]
+        else:
+            parts = [
+                Msg(N_("chemin de fer")),
+                packs,
+                Msg(N_("the first bank by lot"))
+                if g.first_bank == "lot"
+                else Msg(N_("the first bank by auction")),
+            ]
+        return Msg("{parts}", parts=Listed(parts))
+
+    def table_options(self, defaults: bool = True) -> dict[str, Any]:
+        """The game's own table options, as a joining seat is told them (``defaults``:
+        the same either way, a two-hand game's table options are always said)."""
+        g = self.game
+        out: dict[str, Any] = {"options": {}, "packs": g.packs, "computers": dict(self.styles)}
         if self.concurrent:
             out["limit"] = g.limit
         else:
@@ -257,6 +337,11 @@ class TwoHandSession:
         if not self.concurrent or not self.ready or self.game.phase == "ended":
             return []
         return [s for s in present if s not in self.ready]
+
+    def go_on(self, present: Sequence[str]) -> list[Event] | None:
+        """What follows by itself once every seat ``present`` is ready: punto banco's
+        deal (:meth:`deal_if_ready`); ``None``: the table waits."""
+        return self.deal_if_ready(present)
 
     def deal_if_ready(self, present: Sequence[str]) -> list[Event] | None:
         """punto banco: every seat ``present`` said ``deal``: the computers bet, the coup
@@ -355,10 +440,3 @@ class TwoHandSession:
             )
         boot = list(getattr(game, "_boot", []))
         return cls(game, boot, styles=styles)
-
-
-#: The acts a two-hand seat may send (``who`` is always the seat that sends it).
-TWO_HAND_ACTS = {
-    "chemin-de-fer": ("bid", "pass", "wager", "banco", "deal", "draw", "stand", "retire"),
-    "punto-banco": ("bet", "deal", "retire"),
-}

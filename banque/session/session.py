@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
 
@@ -51,6 +51,7 @@ from ..core.models import (
 from ..core.record import dump_record
 from ..core.rng import CountingRandom as CountingRandom
 from ..core.rng import StreamRandom, seat_draws, seat_generator, skip_seats
+from ..games.banque.acts import SeatAct as SayAct
 from ..games.banque.game import SIDES, Event, Game
 from ..games.banque.players import ComputerPlayer as Robot
 from ..games.banque.players import banker_advice
@@ -204,6 +205,9 @@ class Session:
         self.backs: dict[str, Side] = {}
         self.cutter: str | None = None
         self.others_shuffle = True
+        #: The seats (at a hosted table) that have read the settlement, or asked for a
+        #: fresh bank after a bank's end: the table goes on once every seat present has.
+        self.ready: set[str] = set()
         #: A word for the table when it opens (a resumed record that stops early), told there.
         self.notice: Msg | None = None
         #: The cautious computers that play gone seats' moves at a hosted table (``--takeover``).
@@ -516,6 +520,9 @@ class Session:
             self.fresh = False
             if events and events[0].kind == "auction":
                 events = events[1:]
+        if isinstance(action, Seat):  # seated by an act: the shuffle is next
+            self.seated_bank = g.bank_number
+            self.cutter = None
         if self.journal is not None:
             self.journal.sync(g.actions, self.computer_draws())
         if any(ev.kind == "settle" for ev in events) and g.coups:
@@ -640,12 +647,7 @@ class Session:
         watchers = list(self._watchers)
         g.verify_seat(d["right"], d["left"], watchers)
         # Accepted as proposed or changed, the seating is an act: logged and recorded alike.
-        events = self.perform(
-            Seat(right=list(d["right"]), left=list(d["left"]), spectators=watchers)
-        )
-        self.seated_bank = g.bank_number
-        self.cutter = None
-        return events
+        return self.perform(Seat(right=list(d["right"]), left=list(d["left"]), spectators=watchers))
 
     # ------------------------------------------------------------ shuffle
 
@@ -663,11 +665,14 @@ class Session:
         self.cutter = choices[(i + 1) % len(choices)]
         return self.cutter
 
-    def shufflers(self) -> list[str]:
+    def shufflers(self, others: bool | None = None) -> list[str]:
+        """Who shuffles before the banker: the others (``others``, else as the table
+        chose), or nobody; hoyle: the croupier alone."""
         g = self.game
         if g.house.croupier:  # hoyle: the croupier, then the players at his right and left
             return []
-        return [p for p in g.order if p != g.banker] if self.others_shuffle else []
+        others = self.others_shuffle if others is None else others
+        return [p for p in g.order if p != g.banker] if others else []
 
     def shuffle(self) -> list[Event]:
         return self.perform(Shuffle(shufflers=self.shufflers(), cut=self.cut_by()))
@@ -825,6 +830,107 @@ class Session:
         """The table as ``seat`` may see it (``None``: a spectator): its board."""
         return self.board(seat)
 
+    def seat_options(self, seat: str, waiting: Sequence[str] = ()) -> dict[str, Any]:
+        """What ``seat`` may do now, with the limits of its acts (its own eyes only: a
+        side's legal moves tell its total). ``waiting``: the seats still to read the
+        settlement (or to ask for a fresh bank) at a hosted table."""
+        stage = self.stage()
+        out: dict[str, Any] = {"to_act": False, "acts": []}
+        if stage in ("settlement", "ended"):
+            if seat in waiting:
+                out["to_act"] = True
+                out["acts"] = ["continue"] if stage == "settlement" else ["fresh"]
+                if stage == "ended" and self.game.offer:  # classic: the bank offered next
+                    out["offer"] = self.game.offer_size
+            return out
+        if self.actor() != seat:
+            return out
+        out["to_act"] = True
+        g = self.game
+        house = g.house
+        if stage == "seating":
+            out["acts"] = self.seat_acts(seat)
+            out["draft"] = {s: list(v) for s, v in self.draft().items()}
+            if house.extra_bettors != "none":  # classic's spectators, hoyle's standing punters
+                out["extra_bettors"] = house.extra_bettors
+                out["spectators"] = list(self.draft_spectators())
+            return out
+        if stage == "shuffle":
+            out["acts"] = self.seat_acts(seat)
+            out["cut"] = self.cut_by()
+            out["others_shuffle"] = self.others_shuffle
+            out["cutters"] = [p for p in g.participants if p != g.banker] or list(g.participants)
+            if house.croupier:  # hoyle: the croupier shuffles first; the banker chooses the cut
+                out["croupier"] = True
+            return out
+        obs = self.observation(seat)
+        acts = self.seat_acts(seat)
+        out["acts"] = acts
+        if stage == "auction":
+            out["max_bid"] = obs.max_stake
+            out["default_bid"] = self.default_bid(seat)
+            if "pass" not in acts:  # hoyle's option: the first on the list holds the first bank
+                out["first_bank"] = True
+        elif stage == "dealing":
+            if "burn" in acts:
+                out["max_burn"] = house.max_burn
+            if "accept" in acts:
+                out["accept"] = g.staked() - g.fund
+            if "replenish" in acts:
+                out["replenish"] = {
+                    "most": min(g.bank_bid, g.balances.get(seat, 0)),
+                    "minimum": g.bank_bid,
+                }
+        elif stage == "offer":
+            out["offer"] = g.offer_size
+        elif stage == "betting":
+            out["max_stake"] = obs.max_stake
+            out["max_a_cheval"] = obs.max_a_cheval
+            out["a_cheval"] = "a_cheval" in obs.acts
+            out["can_banco"] = obs.can_banco
+            out["default_stake"] = self.default_stake(seat) if obs.max_stake else 0
+            ride = self.ride(seat) if obs.max_stake else None
+            out["ride"] = {"amount": ride[0], "a_cheval": ride[1]} if ride else None
+            backs = self.side_backed(seat)
+            if backs is not None:  # a spectator or standing punter: the side it backs
+                out["backs"] = backs
+            if obs.can_banco and house.banco == "both-hands":
+                half = g.fund // 2
+                out["banco_split"] = {
+                    "rule": g.banco_rule(),
+                    "rule_msg": g.banco_rule_msg().to_data(),
+                    "fund": g.fund,
+                    "right": g.fund - half,
+                    "left": half,
+                }
+        elif stage == "decision":
+            out["side"] = self.decision_side()
+        return out
+
+    def seat_message(self, seat: str | None, waiting: Sequence[str] = ()) -> dict[str, Any]:
+        """A seat's view as a joined seat is sent it (``None``: a spectator's): its
+        ``board`` (:meth:`board`, the prompt in English: the table's words are each
+        joiner's), what it may do (``you``: :meth:`seat_options`), and the public facts
+        beside (the bank's end, the balances, the auction under way)."""
+        board = self.seat_view(seat).model_dump(mode="json")
+        board["prompt"] = str(self.prompt_msg())  # English on the wire, as events' texts
+        g = self.game
+        ended = g.ended
+        open_auction = g.phase == "auction"
+        return {
+            "board": board,
+            "ended": ended.model_dump(mode="json")
+            if ended is not None and self.stage() == "ended"
+            else None,
+            "balances": dict(g.balances),
+            # The auction under way: who bid what, who passed (public words).
+            "auction": {
+                "bids": dict(g.bids) if open_auction else {},
+                "spoken": list(g.spoken) if open_auction else [],
+            },
+            "you": self.seat_options(seat, waiting) if seat is not None else None,
+        }
+
     def seat_acts(self, seat: str) -> list[str]:
         """What ``seat`` may do now in the game (reading a settlement, or asking for a
         fresh bank, is the table's: who has read it is the hosted table's to count)."""
@@ -840,15 +946,95 @@ class Session:
             acts.append("pass")  # a fresh bank's auction: passing before the first bid
         return acts
 
-    def perform_for(self, seat: str, action: Action) -> list[Event]:
-        """Apply an act of ``seat`` (its turn, made in its own name)."""
-        if self.actor() != seat:
+    def perform_for(self, seat: str, act: SayAct) -> list[Event]:
+        """Play an act of ``seat`` as a seat says it (:data:`banque.games.banque.acts.SeatAct`:
+        its turn, made in its own name): the record's act it is, through the game's
+        ``apply``, or the table's own (the seating arranged, a settlement read)."""
+        if act.reads is None and self.actor() != seat:
             raise IllegalAction(
                 Msg(N_("It is {who}'s turn, not yours."), who=self.actor() or "?"), "turn"
             )
-        if getattr(action, "who", seat) != seat:
+        if getattr(act, "who", seat) != seat:
             raise IllegalAction(Msg(N_("An act is made in your own name only.")), "who")
-        return self.perform(action)
+        return act.play(self)
+
+    def arrange(self, move: str, player: str | None) -> None:
+        """The banker arranges the seating: ``player`` to a side (``left``, ``right``),
+        ``up`` or ``down`` its side, out to watch or back (``watch``); ``reset``: the
+        engine's seating again."""
+        if move == "reset":
+            self.reset_draft()
+            return
+        who = player or ""
+        if who not in self.draft_order():
+            raise IllegalAction(
+                Msg(N_("{who} is not among the players being seated."), who=who[:40]), "seating"
+            )
+        if move == "left" or move == "right":
+            self.move_to(who, move)
+        elif move in ("up", "down"):
+            self.reorder(who, -1 if move == "up" else 1)
+        elif self.game.house.extra_bettors == "none":
+            raise IllegalAction(
+                Msg(
+                    N_("Under the {rules} rules every player sits on a side."),
+                    rules=self.game.rules,
+                ),
+                "seating",
+            )
+        else:
+            self.toggle_spectator(who)
+
+    def table_options(self, defaults: bool = True) -> dict[str, Any]:
+        """The table's options under its rules, as a joining seat is told them (without
+        ``defaults``: only those chosen, as the journal's ``hosted`` note keeps them)."""
+        return {"options": self.game.options.model_dump(mode="json", exclude_defaults=not defaults)}
+
+    def table_words(self) -> Msg:
+        """The rules and their options in words: ``classic rules, banco divided: even``
+        (never the seed: it would tell every card to come)."""
+        game = self.game
+        parts = [Msg(N_("{rules} rules"), rules=Word(game.rules))]
+        if game.rules != "home":
+            chosen = game.options
+            if game.rules == "classic" and chosen.banco_split != "free":
+                parts.append(Msg(N_("banco divided: {how}"), how=chosen.banco_split))
+            if game.rules == "hoyle" and chosen.first_bank != "auction":
+                parts.append(Msg(N_("the first bank to the first on the list")))
+        # The parts told one by one, joined with commas (no words of its own to translate).
+        return Msg("{parts}", parts=Listed(parts))
+
+    # ------------------------------------------------------------ reading (a hosted table)
+
+    def read(self, who: str, stage: str) -> None:
+        """``who`` has read the settlement (``stage`` ``settlement``) or asks for a fresh
+        bank (``ended``); the table goes on once every seat present has (:meth:`go_on`)."""
+        if self.stage() != stage:
+            raise IllegalAction(
+                Msg(N_("There is no settlement to read now."))
+                if stage == "settlement"
+                else Msg(N_("A fresh bank opens only once a bank has ended.")),
+                "phase",
+            )
+        self.ready.add(who)
+
+    def waiting(self, present: Sequence[str]) -> list[str]:
+        """The seats ``present`` still to read the settlement (or to ask for a fresh bank)."""
+        if self.stage() not in ("settlement", "ended"):
+            return []
+        return [s for s in present if s not in self.ready]
+
+    def go_on(self, present: Sequence[str]) -> list[Event] | None:
+        """Every seat ``present`` has read the settlement (or asked for a fresh bank): on
+        to the next coup (or the fresh bank), its events; ``None``: the table waits."""
+        if self.stage() not in ("settlement", "ended") or not self.ready:
+            return None
+        if self.waiting(present):
+            return None
+        self.ready.clear()
+        if self.stage() == "settlement":
+            return self.continue_after_settlement()
+        return self.new_bank()
 
     # ------------------------------------------------------------ the board
 

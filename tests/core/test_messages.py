@@ -32,7 +32,8 @@ CONVERTED = [
     PACKAGE / "games" / "banque" / "narration.py",
     PACKAGE / "games" / "banque" / "refusals.py",
     PACKAGE / "session" / "session.py",
-    PACKAGE / "net" / "table.py",
+    PACKAGE / "games" / "banque" / "acts.py",
+    PACKAGE / "session" / "port.py",
 ]
 
 #: A tiny French table: enough to see a refusal and an event told in French.

@@ -7,6 +7,7 @@ import pytest
 
 from banque.core.errors import IllegalAction
 from banque.core.models import Bet, Bid
+from banque.games.banque.acts import SayBid
 from banque.games.banque.game import Game
 from banque.session.port import SeatPort, TableSession, TwoHandSession
 from banque.session.session import Session
@@ -15,8 +16,8 @@ from banque.session.session import Session
 TABLE_SIDE = [
     name
     for name in dir(TableSession)
-    if not name.startswith("_") and name not in ("game", "computers", "styles", "journal")
-] + ["messages"]
+    if not name.startswith("_") and name not in ("game", "computers", "styles", "journal", "ready")
+] + ["messages", "ready"]
 
 
 def sessions() -> list[object]:
@@ -39,11 +40,13 @@ def test_a_seat_acts_in_its_own_name_and_turn_only() -> None:
     assert first is not None
     other = next(p for p in banque.game.participants if p != first)
     assert banque.seat_acts(other) == []
+    # banque's acts as a seat says them (its definition's SeatAct), made in its name
     with pytest.raises(IllegalAction):
-        banque.perform_for(other, Bid(who=other, amount=5))
+        banque.perform_for(other, SayBid(act="bid", who=other, amount=5))
     with pytest.raises(IllegalAction):
-        banque.perform_for(first, Bid(who=other, amount=5))
-    assert banque.perform_for(first, Bid(who=first, amount=5))
+        banque.perform_for(first, SayBid(act="bid", who=other, amount=5))
+    assert banque.perform_for(first, SayBid(act="bid", who=first, amount=5))
+    assert banque.game.actions[-1] == Bid(who=first, amount=5)  # the record's act
     punto = TwoHandSession.new("punto-banco", ["Ana", "Bruno"], styles={}, seed=1)
     with pytest.raises(IllegalAction):
         punto.perform_for("Ana", Bet(who="Bruno", on="banker", amount=5))

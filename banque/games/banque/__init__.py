@@ -14,6 +14,7 @@ DEFINITION = GameDefinition(
     packs=PACKS,
     hands=3,
     engine="banque.games.banque.game",
+    acts="banque.games.banque.acts",
     entries={
         "odds": "banque.study.commands:banque_odds",
         "simulate": "banque.study.commands:banque_simulate",

@@ -1788,10 +1788,13 @@ class Game:
     # ============================================================ what now
 
     def turn(self) -> Turn:
-        """What happens now: phase, who may act, which acts, their limits."""
+        """What happens now: phase, who may act, which acts, their limits, in public
+        words. The acts and limits are the actors' own (:meth:`acts_for`); a side's
+        decision is public here (``draw`` and ``stand``, whatever the side holds)."""
         p = self.phase
         if p == "auction" and self._list_first():
             first = self.participants[0]
+            _, acts, most, _ = self.acts_for(first)
             return _turn(
                 Msg(
                     N_(
@@ -1803,8 +1806,8 @@ class Game:
                 ),
                 phase=p,
                 actors=[first],
-                acts=["bid"],
-                max_stake=self.balances[first],
+                acts=list(acts),
+                max_stake=most,
             )
         if p == "ended" and self.offer:
             first = self.offer[0]
@@ -1816,11 +1819,12 @@ class Game:
                 ),
                 phase=p,
                 actors=[first],
-                acts=["take", "pass"],
+                acts=list(self.acts_for(first)[1]),
             )
         if p == "auction":
             waiting = [x for x in self.participants if x not in self.spoken]
             first = waiting[0]
+            _, acts, most, _ = self.acts_for(first)
             return _turn(
                 Msg(
                     N_(
@@ -1839,12 +1843,12 @@ class Game:
                 ),
                 phase=p,
                 actors=waiting,
-                acts=["bid", "pass"],
-                max_stake=self.balances[first],
+                acts=list(acts),
+                max_stake=most,
             )
         if p == "betting":
             banker = self.banker or ""
-            acts_banker = list(self._banker_acts())
+            acts_banker = list(self._banker_acts())  # (the banker may deal at any time)
             if self.broken:
                 return _turn(
                     Msg(
@@ -1856,17 +1860,11 @@ class Game:
                     ),
                     phase=p,
                     actors=[banker],
-                    acts=acts_banker,
+                    acts=list(self.acts_for(banker)[1]),
                 )
             if self.next_bettor < len(self.order):
                 who = self.order[self.next_bettor]
-                max_s = self.max_stake(who)
-                banco = self.may_banco(who)
-                acts = (
-                    (["wager", "a_cheval"] if max_s else [])
-                    + (["banco"] if banco else [])
-                    + ["pass"]
-                )
+                _, bettor, max_s, banco = self.acts_for(who)
                 if max_s and banco:
                     prompt = Msg(
                         N_(
@@ -1912,7 +1910,7 @@ class Game:
                     prompt,
                     phase=p,
                     actors=[who, banker],
-                    acts=acts + acts_banker,
+                    acts=[*bettor, *acts_banker],
                     max_stake=max_s,
                     max_a_cheval=max_s - max_s % 2,
                     can_banco=banco,
@@ -1927,7 +1925,7 @@ class Game:
                 ),
                 phase=p,
                 actors=[banker],
-                acts=acts_banker,
+                acts=list(self.acts_for(banker)[1]),
             )
         if p in ("right", "left"):
             who = self.deciders[p] or ""  # type: ignore[index]
@@ -1997,17 +1995,17 @@ class Game:
             return self.offer[0]
         return next((x for x in self.participants if self.balances[x] > 0), "")
 
-    def observe(self, seat: str) -> Observation:
-        """What ``seat`` may know now, as a light :class:`Observation`.
+    def acts_for(self, seat: str) -> tuple[bool, tuple[str, ...], int, bool]:
+        """What ``seat`` may do now: ``(to act, its acts, the most it may stake or bid,
+        whether it may call banco)`` -- the one answer to who may do what, which
+        :meth:`observe` (a seat's view), :meth:`turn` (what happens now, in public words)
+        and the tables read.
 
-        Same visibility as :meth:`view` (a concealed card only to the seat
-        holding its hand), built cheaply for computer players: it runs before
-        every act of a simulation, so it reads the state directly (the same
-        answers as :meth:`next_actor` and :meth:`max_stake`).
+        A deciding side's acts are its legal moves (its own eyes only: they tell its
+        total). It runs before every act of a simulation, so it reads the state
+        directly (the same answers as :meth:`next_actor` and :meth:`max_stake`).
         """
         balances = self.balances
-        if seat not in balances:
-            self._check_participant(seat)  # raises the usual refusal
         p = self.phase
         banker = self.banker
         acts: tuple[str, ...] = ()
@@ -2062,23 +2060,45 @@ class Game:
             if to_act:
                 acts = ("take", "pass") if self.offer else ("bid",)
                 max_s = balances[seat]
+        return to_act, acts, max_s, banco
+
+    def seen_hands(self, seat: str | None) -> dict[Mover, tuple[str | None, ...]]:
+        """The hands as ``seat`` sees them (``None``: the public): a concealed pair only
+        to the seat holding its hand (a side's decider, the banker), a side settled by a
+        natural (classic) to everyone; third cards face up -- the one rule of
+        concealment, for :meth:`observe` and :meth:`view` alike."""
         hands = self.hands
-        seen: dict[Mover, tuple[str | None, ...]] = _NO_HANDS
-        if hands["right"]:  # cards are out: the concealed pairs only to their holders
-            deciders = self.deciders
-            shown = self.settled  # classic: a side's natural is shown to everyone
-            seen = {
-                "right": _as_seen(hands["right"], seat == deciders["right"] or "right" in shown),
-                "left": _as_seen(hands["left"], seat == deciders["left"] or "left" in shown),
-                "banker": _as_seen(hands["banker"], seat == banker),
-            }
+        if not hands["right"]:  # no cards out
+            return _NO_HANDS
+        deciders = self.deciders
+        shown = self.settled  # classic: a side's natural is shown to everyone
+        mine = seat is not None
+        return {
+            "right": _as_seen(
+                hands["right"], (mine and seat == deciders["right"]) or "right" in shown
+            ),
+            "left": _as_seen(hands["left"], (mine and seat == deciders["left"]) or "left" in shown),
+            "banker": _as_seen(hands["banker"], mine and seat == self.banker),
+        }
+
+    def observe(self, seat: str) -> Observation:
+        """What ``seat`` may know now, as a light :class:`Observation`: a seat's view.
+
+        Its acts are :meth:`acts_for`'s and its hands :meth:`seen_hands`' (the same
+        visibility as :meth:`view`), built cheaply for computer players: it runs before
+        every act of a simulation.
+        """
+        balances = self.balances
+        if seat not in balances:
+            self._check_participant(seat)  # raises the usual refusal
+        to_act, acts, max_s, banco = self.acts_for(seat)
         coups = self.coups
         # Positional (in field order): a third of the cost of keywords, and
         # this runs before every act of a simulation.
         obs = Observation(
             seat,
-            p,
-            banker,
+            self.phase,
+            self.banker,
             self.fund,
             self.packs,
             len(coups) + 1,  # coup
@@ -2088,14 +2108,14 @@ class Game:
             max_s,  # max_stake
             max_s - max_s % 2,  # max_a_cheval
             banco,  # can_banco
-            seen,  # hands
+            self.seen_hands(seat),  # hands
             {"right": self._exposure_right, "left": self._exposure_left},  # stakes
             self._seen_tuple,  # seen (kept current by _finish)
             coups[-1] if coups else None,  # last
             self.bank_bid,
             self._side_by_name.get(seat),  # side
         )
-        if not home:  # the defaults say home's: no side settled by a natural
+        if not self._home:  # the defaults say home's: no side settled by a natural
             obs.settled = self.settled
             obs.rules = self.rules
         return obs
@@ -2122,15 +2142,13 @@ class Game:
         if seat is not None:
             self._check_participant(seat)
         hands: dict[Mover, HandView] = {}
-        for m in MOVERS:
-            cards = self.hands[m]
-            mine = (seat is not None and seat == self.holder(m)) or m in self.settled
-            shown: list[str | None] = [c if (i >= 2 or mine) else None for i, c in enumerate(cards)]
-            hidden = sum(1 for c in shown if c is None)
+        for m, seen in self.seen_hands(seat).items():
+            shown = list(seen)
+            hidden = shown.count(None)
             hands[m] = HandView.model_construct(
                 cards=shown,
                 total=(sum(card_value(c) for c in shown if c) % 10)
-                if cards and not hidden
+                if shown and not hidden
                 else None,
                 concealed=hidden,
             )

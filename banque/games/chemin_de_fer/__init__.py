@@ -13,6 +13,7 @@ DEFINITION = GameDefinition(
     packs=6,
     hands=2,
     engine="banque.games.chemin_de_fer.game",
+    acts="banque.games.chemin_de_fer.acts",
     entries={
         "odds": "banque.study.commands:chemin_odds",
         "simulate": "banque.study.commands:chemin_simulate",

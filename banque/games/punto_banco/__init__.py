@@ -12,6 +12,7 @@ DEFINITION = GameDefinition(
     packs=8,
     hands=2,
     engine="banque.games.punto_banco.game",
+    acts="banque.games.punto_banco.acts",
     entries={
         "odds": "banque.study.commands:punto_odds",
         "simulate": "banque.study.commands:punto_simulate",

@@ -1,0 +1,15 @@
+"""Punto banco's acts as a seat sends them: the record's own acts (the table adds
+``who``, always the sending seat's)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field
+
+from ...core.models import Bet, Deal, Retire
+
+__all__ = ["SeatAct"]
+
+#: Every act a punto banco seat may send (``act`` tells which).
+SeatAct = Annotated[Bet | Deal | Retire, Field(discriminator="act")]
