@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-import banque.games.banque.game as engine_module
+import banque.core.shoe as core_shoe
 from banque.core.cards import ONE_PACK
 from banque.core.models import TableOptions
 from banque.games.banque.game import Game
@@ -129,7 +129,7 @@ def marked(monkeypatch: pytest.MonkeyPatch) -> None:
     def full_shoe(packs: int = 3) -> list[str]:
         return [f"{c}{MARK}{next(counter):05d}" for c in list(ONE_PACK) * packs]
 
-    monkeypatch.setattr(engine_module, "full_shoe", full_shoe)
+    monkeypatch.setattr(core_shoe, "full_shoe", full_shoe)  # every game's one shoe
 
 
 class Bot:
@@ -321,6 +321,7 @@ def test_no_seat_ever_receives_a_card_concealed_from_it(marked: None, seed: int)
     table = play(seed, names, 400, checks)
     assert checks == []
     game = table.session.game
+    assert all(MARK in card for card in game.shoe_order)  # the shoe was the marked one
     # The games went far: coups settled, banks ended, fresh banks opened.
     assert game.bank_number >= 3
 
@@ -435,14 +436,12 @@ def test_no_leak_under_the_classic_and_hoyle_rules(
 @pytest.fixture
 def marked_two_hands(monkeypatch: pytest.MonkeyPatch) -> None:
     """The two-hand games' shoes too: a unique marker on each card."""
-    import banque.games.two_hands as two_hands
-
     counter = itertools.count()
 
     def full_shoe(packs: int = 6) -> list[str]:
         return [f"{c}{MARK}{next(counter):05d}" for c in list(ONE_PACK) * packs]
 
-    monkeypatch.setattr(two_hands, "full_shoe", full_shoe)
+    monkeypatch.setattr(core_shoe, "full_shoe", full_shoe)
 
 
 def two_hand_concealed(game: Any, seat: str | None) -> set[str]:
@@ -625,6 +624,7 @@ def two_hand_leak_test(family: str, seed: int) -> None:
     table = play_two_hands(family, seed, names, 500, checks)
     assert checks == []
     game = table.session.game
+    assert game.shoe.cards and all(MARK in card for card in game.shoe.cards)  # marked
     assert len(game.coups) >= 5
     if family == "chemin-de-fer":  # coups went to the choices where the pairs are hidden
         assert any(a.act in ("draw", "stand") for a in game.actions)
