@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-import banque.games.banque.game as engine_module
+import banque.core.shoe as core_shoe
 from banque.core.cards import ONE_PACK
 from banque.core.models import TableOptions
 from banque.games.banque.game import Game
@@ -129,7 +129,7 @@ def marked(monkeypatch: pytest.MonkeyPatch) -> None:
     def full_shoe(packs: int = 3) -> list[str]:
         return [f"{c}{MARK}{next(counter):05d}" for c in list(ONE_PACK) * packs]
 
-    monkeypatch.setattr(engine_module, "full_shoe", full_shoe)
+    monkeypatch.setattr(core_shoe, "full_shoe", full_shoe)  # every game's shoe
 
 
 class Bot:
@@ -435,14 +435,12 @@ def test_no_leak_under_the_classic_and_hoyle_rules(
 @pytest.fixture
 def marked_two_hands(monkeypatch: pytest.MonkeyPatch) -> None:
     """The two-hand games' shoes too: a unique marker on each card."""
-    import banque.games.two_hands as two_hands
-
     counter = itertools.count()
 
     def full_shoe(packs: int = 6) -> list[str]:
         return [f"{c}{MARK}{next(counter):05d}" for c in list(ONE_PACK) * packs]
 
-    monkeypatch.setattr(two_hands, "full_shoe", full_shoe)
+    monkeypatch.setattr(core_shoe, "full_shoe", full_shoe)  # every game's shoe
 
 
 def two_hand_concealed(game: Any, seat: str | None) -> set[str]:
