@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -33,7 +34,6 @@ from ..core.messages import tell, tell_error
 from ..i18n import N_, _, ngettext
 from ..text import plain
 from .games_base import (
-    TwoHandApp,
     TwoHandLog,
     TwoHandTable,
     road_of,
@@ -47,16 +47,20 @@ if TYPE_CHECKING:
     from ..games.chemin_de_fer.game import CheminGame
     from ..games.chemin_de_fer.players import CheminComputer
     from ..session.two_hands import TableJournal
+    from .app import BanqueApp
+    from .games_base import Opening
 
 
-def _cards_text(cards: list[str | None], total: int | None) -> Text:
+def _cards_text(
+    cards: list[str | None], total: int | None, show: Callable[[str], str] = pretty
+) -> Text:
     text = Text()
     for card in cards:
         text.append(" ")
         if card is None:
             text.append("▒▒▒", style="dim")
         else:
-            text.append(f"{pretty(card):>3}", style="bold red" if card[1] in RED_SUITS else "bold")
+            text.append(f"{show(card):>3}", style="bold red" if card[1] in RED_SUITS else "bold")
     if total is not None:
         text.append(f"  = {total}", style="bold")
     return text
@@ -528,10 +532,14 @@ class CheminTable(TwoHandTable):
             hands.append(
                 f"{punter_word:<{width}} {plain(g.hand_player or '', 10):<10}", style="bold"
             )
-            hands.append_text(_cards_text(view.hands["player"].cards, view.hands["player"].total))
+            hands.append_text(
+                _cards_text(view.hands["player"].cards, view.hands["player"].total, self.card)
+            )
             hands.append("\n")
             hands.append(f"{banker_word:<{width}} {plain(g.banker or '', 10):<10}", style="bold")
-            hands.append_text(_cards_text(view.hands["banker"].cards, view.hands["banker"].total))
+            hands.append_text(
+                _cards_text(view.hands["banker"].cards, view.hands["banker"].total, self.card)
+            )
         elif g.coups:
             c = g.coups[-1]
             won = {
@@ -540,10 +548,10 @@ class CheminTable(TwoHandTable):
                 "tie": _("a tie"),
             }
             hands.append(f"{punter_word:<{width}} {plain(c.played_by, 10):<10}", style="bold")
-            hands.append_text(_cards_text(list(c.hands.player), c.totals["player"]))
+            hands.append_text(_cards_text(list(c.hands.player), c.totals["player"], self.card))
             hands.append("\n")
             hands.append(f"{banker_word:<{width}} {plain(c.banker, 10):<10}", style="bold")
-            hands.append_text(_cards_text(list(c.hands.banker), c.totals["banker"]))
+            hands.append_text(_cards_text(list(c.hands.banker), c.totals["banker"], self.card))
             hands.append("\n")
             hands.append(
                 (
@@ -642,29 +650,22 @@ class CheminTable(TwoHandTable):
         return tell(g.prompt_msg)
 
 
-class CheminApp(TwoHandApp):
-    """A chemin de fer table at this keyboard: its :class:`CheminTable`, its journal."""
+def chemin_table_app(
+    game: CheminGame,
+    humans: list[str],
+    computers: dict[str, str] | None = None,
+    *,
+    pace: float = 0.6,
+    journal: TableJournal | None = None,
+) -> BanqueApp:
+    """Banque's App on a chemin de fer table at this keyboard (its game, its journal)."""
+    from .app import BanqueApp
+    from .games_base import Opening
 
-    TITLE = "banque — chemin de fer"
-    #: The table it shows.
-    TABLE: ClassVar[type[CheminTable]] = CheminTable
-
-    def __init__(
-        self,
-        game: CheminGame,
-        humans: list[str],
-        computers: dict[str, str] | None = None,
-        *,
-        pace: float = 0.6,
-        journal: TableJournal | None = None,
-    ) -> None:
-        table = self.TABLE(game, humans, computers)
-        super().__init__(table, journal=journal, pace=pace)
-        if journal is not None:  # a resumed game's computers go on where they were
-            journal.follow({n: seat.rng for n, seat in table.seats.items()})
+    return BanqueApp(two_hand=Opening(CheminTable(game, humans, computers), journal, pace))
 
 
-def run_chemin(
+def opening(
     record_path: str | None = None,
     *,
     names: list[str],
@@ -674,25 +675,28 @@ def run_chemin(
     forced_moves: str = "announced",
     resume: str | Path | None = None,
     first_bank: str = "lot",
+    journal: bool = True,
     **_: Any,
-) -> int:
-    """Open the chemin de fer table: a new game, a record played on, or a journal resumed
-    (another game's options are not chemin de fer's).
+) -> Opening:
+    """The chemin de fer table: a new game, a record played on, or a journal resumed
+    (another game's options are not chemin de fer's); ``journal=False``: none kept.
 
     A new game's punter announces every move, forced or not (``forced_moves``), so
     that the table never shows who holds 5; a record keeps its own way.
     """
     from ..core.rng import seed_and_stream
     from ..games.chemin_de_fer.game import CheminGame
-    from ..session.two_hands import TableJournal, from_record, reopen, run_table
+    from ..session.two_hands import TableJournal, from_record, reopen
     from .app import is_journal_file
+    from .games_base import Opening
 
     computers = dict(computers)
     game: Any
     notice = None
+    kept: TableJournal | None = None
     if resume is not None:
-        game, journal, kept, kept_pace = reopen(resume)
-        computers = {**kept, **computers}
+        game, kept, seats, kept_pace = reopen(resume)
+        computers = {**seats, **computers}
         pace = kept_pace if kept_pace is not None else pace
     else:
         if record_path is not None:
@@ -707,14 +711,17 @@ def run_chemin(
                 first_bank="auction" if first_bank == "auction" else "lot",
                 stream=stream,
             )
-        journal = TableJournal.create(game, computers, pace)
+        if journal:
+            kept = TableJournal.create(game, computers, pace)
     humans = [p for p in game.participants if p not in computers]
-    app = CheminApp(game, humans, computers, pace=pace, journal=journal)
+    save_path = None
     if record_path is not None and not is_journal_file(record_path):
-        app.save_path = Path(record_path)  # ctrl+s updates the record played on
-    app.notice = notice  # a record stopped early: said as the table opens
-    return run_table(app, game, journal)
+        save_path = Path(record_path)  # ctrl+s updates the record played on
+    return Opening(CheminTable(game, humans, computers), kept, pace, notice, save_path)
 
 
-#: What :func:`~banque.table.games_base.open_table` runs for chemin de fer.
-run = run_chemin
+def run_chemin(record_path: str | None = None, **options: Any) -> int:
+    """Open the chemin de fer table in banque's App (:func:`opening`): the exit status."""
+    from .games_base import open_table
+
+    return open_table("chemin-de-fer", record_path, **options)

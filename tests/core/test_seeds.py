@@ -544,9 +544,9 @@ def test_a_new_chemin_de_fer_game_deals_from_the_stream(monkeypatch: pytest.Monk
     assert game.stream == STREAM and game.seed.bit_length() == SEED_BITS
     assert isinstance(game.rng, StreamRandom)
     app = seen["app"]
-    assert isinstance(app.seats["Bruno"].rng, StreamRandom)
-    assert app.seats["Bruno"].rng.purpose == "chemin/Bruno"
-    assert isinstance(app._rng, StreamRandom)
+    assert isinstance(app.table.seats["Bruno"].rng, StreamRandom)
+    assert app.table.seats["Bruno"].rng.purpose == "chemin/Bruno"
+    assert isinstance(app.table._rng, StreamRandom)
     (journal,) = (Path(os.environ["BANQUE_DATA_DIR"]) / "games").glob("*.jsonl")
     record = read_journal(journal).record
     assert (record.seed, record.stream, record.game) == (game.seed, STREAM, "chemin-de-fer")
