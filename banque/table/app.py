@@ -95,6 +95,8 @@ DEFAULT_PACE = 0.6
 MAX_PACE = 10.0
 #: In watch mode a settlement (and a bank's standings) stay this many paces.
 WATCH_READING = 4
+#: The App's title (the terminal's window, a screenshot's) at a two-hand table.
+TWO_HAND_TITLES = {"chemin-de-fer": "banque — chemin de fer", "punto-banco": "banque — punto banco"}
 #: Seconds between two tries of a journal that cannot be written (a key tries at once).
 JOURNAL_RETRY = 1.5
 
@@ -361,6 +363,7 @@ class BanqueApp(TranslatedApp):
         """Host a two-hand table (:attr:`table`): its journal, pace, opening words and
         save file become the App's; a resumed game's computers go on where they were."""
         table = self.table = opening.table
+        self.title = TWO_HAND_TITLES.get(str(table.game.game), self.TITLE)
         self.table_journal = opening.journal
         self.table_notice = opening.notice
         self.pace = max(0.0, min(MAX_PACE, opening.pace))

@@ -363,7 +363,8 @@ def two_hand_table(left: Sequence[Widget], right: Sequence[Widget]) -> ComposeRe
         with Vertical(id="th-right"):
             yield from right
     yield Static(id="th-standings")
-    yield KeyBar(compact=True, id="th-keys")
+    # ctrl+q and ctrl+s are not shown: the bar must fit 80 columns in every language (F1 says them)
+    yield KeyBar(compact=True, hide=frozenset(("quit", "save")), id="th-keys")
 
 
 def show_title(title: Widget, line: str) -> None:
