@@ -485,7 +485,6 @@ class CheminTable(TwoHandTable):
     def refresh_table(self) -> None:
         g = self.game
         self.show_journal()
-        body = self._w("body")
         self._w("hands").border_title = _("The coup")
         self._w("prompt").border_title = _("Now")
         self._w("road").border_title = _("Road")
@@ -497,16 +496,15 @@ class CheminTable(TwoHandTable):
         )
         show_title(self._w("title"), title.format(packs=g.packs, coup=len(g.coups) + 1))
         self._w("road").border_subtitle = shoe_line(g)
-        standings = self._w("standings")
-        standings.display = g.phase == "ended"
         if g.phase == "ended":
             from .screens.games_end import standings_text
 
-            body.display = False
             banks = len(g.banks)
             coups = ngettext("{n} coup", "{n} coups", len(g.coups)).format(n=len(g.coups))
             held = ngettext("{n} bank", "{n} banks", banks).format(n=banks)
-            standings.update(
+            over = _("Chemin de fer · {packs} packs · the game is over").format(packs=g.packs)
+            show_title(self._w("title"), over)
+            self.show_standings(
                 standings_text(
                     _("The game is over after {coups} and {banks}.").format(
                         coups=coups, banks=held
@@ -514,15 +512,11 @@ class CheminTable(TwoHandTable):
                     tell(g.ended_msg) if g.ended_msg is not None else g.end_reason,
                     g.standings(),
                     kept=self.standings_note(),
-                )
-            )
-            show_title(
-                self._w("title"),
-                _("Chemin de fer · {packs} packs · the game is over").format(packs=g.packs),
+                ),
+                over,
             )
             self.refresh_bindings()
             return
-        body.display = True
         view = g.view(self.viewer)
         hands = Text()
         live = g.phase in ("punter", "banker")

@@ -69,6 +69,8 @@ class TwoHandTable(Screen[Any], inherit_bindings=False):
     #: The game's commands the palette offers when their key applies: the action (as
     #: a binding names it), its title and its help line (each game sets them).
     PALETTE: ClassVar[Sequence[tuple[str, str, str]]] = ()
+    #: What ``q`` does (a joined seat's leaves its app): the standings' ``q`` too.
+    QUIT_ACTION: ClassVar[str] = "quit_table"
 
     def __init__(self, game: Any, humans: list[str], computers: dict[str, str]) -> None:
         super().__init__(classes=f"two-hand {self.SCREEN_CLASS}")
@@ -80,6 +82,10 @@ class TwoHandTable(Screen[Any], inherit_bindings=False):
         self._widgets: dict[str, Any] = {}
         #: The computer seats' players (each game's), whose generators the journal follows.
         self.seats: dict[str, Any] = {}
+        #: The game is over: its standings (what banque's standings screen shows) and
+        #: the title line then (:meth:`show_standings`).
+        self.standings: Text | None = None
+        self.standings_title = ""
 
     # Textual calls every class's on_mount (and on_resize…) in the MRO: each game's and a
     # joined seat's differences are in the hooks these call, overridden as methods are.
@@ -115,6 +121,21 @@ class TwoHandTable(Screen[Any], inherit_bindings=False):
 
     def refresh_table(self) -> None:  # pragma: no cover - each game draws its own
         raise NotImplementedError
+
+    def show_standings(self, standings: Text, title: str) -> None:
+        """The game is over: its standings on banque's standings screen, over the table
+        (opened once; drawn again as the table is, its journal's last word may change)."""
+        from .screens.standings import StandingsScreen
+
+        self.standings, self.standings_title = standings, title
+        if not self.is_attached:
+            return  # the app closing (a late timer)
+        shown = next((s for s in self.app.screen_stack if isinstance(s, StandingsScreen)), None)
+        if shown is not None:
+            shown.refresh_view()
+        else:
+            self.app.clear_notifications()
+            self.app.push_screen(StandingsScreen(self))
 
     def card(self, card: str) -> str:
         """A card as the table shows it: ``10♠``, or ``10S`` with ASCII suits (F2)."""
@@ -354,7 +375,8 @@ class TwoHandLog(Static):
 def two_hand_table(left: Sequence[Widget], right: Sequence[Widget]) -> ComposeResult:
     """A two-hand table's frame, the same for every two-hand game, local or joined:
     banque's title bar (the game's line; its icon opens the palette), the journal's
-    banner, the game's own widgets in two columns, the standings and the key bar."""
+    banner, the game's own widgets in two columns and the key bar (the standings, at the
+    game's end, are banque's standings screen: :meth:`TwoHandTable.show_standings`)."""
     yield TitleBar(icon="♠", id="th-title")
     yield Static(id="th-journal")  # why the journal cannot be written, while it cannot
     with Horizontal(id="th-body"):
@@ -362,7 +384,6 @@ def two_hand_table(left: Sequence[Widget], right: Sequence[Widget]) -> ComposeRe
             yield from left
         with Vertical(id="th-right"):
             yield from right
-    yield Static(id="th-standings")
     # ctrl+q and ctrl+s are not shown: the bar must fit 80 columns in every language (F1 says them)
     yield KeyBar(compact=True, hide=frozenset(("quit", "save")), id="th-keys")
 

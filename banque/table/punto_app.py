@@ -167,8 +167,6 @@ class PuntoTable(TwoHandTable):
         self._w("spots").border_title = _("Your bets")
         self._w("road").border_title = _("Big road")
         self._w("players").border_title = _("Players")
-        self._w("body").display = not ended
-        self._w("standings").display = ended
         if ended:
             self._show_standings()
             return
@@ -427,7 +425,9 @@ class PuntoTable(TwoHandTable):
                 ).format(boxes=", ".join(boxes))
             )
         n = len(g.coups)
-        self._w("standings").update(
+        over = _("Punto banco · {packs} packs · the game is over").format(packs=g.packs)
+        show_title(self._w("title"), over)
+        self.show_standings(
             standings_text(
                 ngettext(
                     "The game is over after {n} coup.", "The game is over after {n} coups.", n
@@ -436,11 +436,8 @@ class PuntoTable(TwoHandTable):
                 g.standings(),
                 notes,
                 kept=self.standings_note(),
-            )
-        )
-        show_title(
-            self._w("title"),
-            _("Punto banco · {packs} packs · the game is over").format(packs=g.packs),
+            ),
+            over,
         )
         self.refresh_bindings()
 

@@ -240,4 +240,6 @@ def test_a_punto_banco_record_keeps_its_computers(
     # --computer given as well: the record's, then those given
     assert run_punto(str(_punto_record(tmp_path, [])), names=[], computers={"Ana": "bold"}) == 0
     seen["journal"].close()
-    assert seen["app"].table.computers == {"Bob": "bold", "Ana": "bold"} and seen["app"].table.watching
+    assert (
+        seen["app"].table.computers == {"Bob": "bold", "Ana": "bold"} and seen["app"].table.watching
+    )

@@ -9,6 +9,7 @@ import pytest
 from banque.games.chemin_de_fer.game import CheminGame
 from banque.table.app import BanqueApp
 from banque.table.chemin_app import chemin_table_app
+from banque.table.screens.standings import StandingsScreen
 
 pytestmark = pytest.mark.pilot
 
@@ -212,7 +213,9 @@ async def test_e_ends_the_game_between_coups_with_the_standings(tmp_path: Any) -
         coup = game.coups[-1]
         await pilot.press("e")
         assert game.phase == "ended" and game.fund == 0
-        shown = str(app.table._w("standings").render())
+        await pilot.pause()
+        assert isinstance(app.screen, StandingsScreen)  # banque's, over the table
+        shown = str(app.screen.query_one("#standings-title").render())
         assert "The game is over after 1 coup and 1 bank." in shown
         assert "The players end the game between coups." in shown  # why
         for row in game.standings():

@@ -10,6 +10,7 @@ from banque.games.punto_banco.game import PuntoGame
 from banque.table.app import BanqueApp
 from banque.table.games_base import road_text
 from banque.table.punto_app import punto_table_app
+from banque.table.screens.standings import StandingsScreen
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 # Player 2+3 = 5 draws an 8 (3); banker 4+K stands against an 8: the banker wins 4 to 3.
@@ -144,8 +145,10 @@ async def test_e_ends_the_game_with_the_standings_and_the_journal_finished(tmp_p
         await pilot.press("plus", "b", "enter")  # 5 on the banker: it wins, 5/20 due
         await pilot.press("b", "e")  # a bet not yet dealt goes back
         assert game.phase == "ended" and [a.act for a in game.actions][-1] == "retire"
-        shown = str(app.table._w("standings").render())
-        assert app.table._w("standings").display and not app.table._w("body").display
+        await pilot.pause()
+        # banque's standings screen, over the table
+        assert isinstance(app.screen, StandingsScreen) and app.screen.two_hand is app.table
+        shown = str(app.screen.query_one("#standings-title").render())
         ana = game.balances["Ana"]
         assert ana == 105  # 5 won; its commission (a quarter of a chip) waits in the box
         assert "The game is over after 1 coup." in shown and "+5" in shown
