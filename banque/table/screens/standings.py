@@ -31,7 +31,7 @@ class StandingsScreen(Screen[str]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,n", "fresh", _("Fresh bank"), id="standings.fresh"),
-        Binding("q", "leave", _("Quit"), id="standings.leave"),
+        Binding("q", "leave", _("Quit"), show=False, id="standings.leave"),  # its text says it
     ]
 
     def __init__(self, two_hand: TwoHandTable | None = None) -> None:
