@@ -191,3 +191,41 @@ async def test_chemin_de_fer_has_a_road_of_its_coups() -> None:
         mark = {"banker": "B", "player": "P", "tie": "T"}[app.table.game.coups[0].result]
         assert road.lstrip().startswith(mark)
         assert "cards in the shoe" in str(app.table._w("road").border_subtitle)
+
+
+async def test_f2_shows_the_two_hand_tables_suits_in_ascii() -> None:
+    app = chemin(["Ana"])
+    async with app.run_test() as pilot:
+        await pilot.press("1", "5", "enter", "enter", "s")  # Ana's bank; a coup dealt
+        await settle(pilot)
+        assert any(s in shown(app, "hands") for s in "♠♥♦♣")
+        await pilot.press("f2")
+        await settle(pilot)
+        assert app.ascii_suits
+        assert not any(s in shown(app, "hands") + shown(app, "log") for s in "♠♥♦♣")
+        assert "Toggle ASCII suits" in titles(app)
+
+
+async def test_a_two_hand_journal_resumes_in_banques_app(tmp_path: Path) -> None:
+    """``banque --resume`` of a punto banco game: banque's App opens its table (no second
+    App), and says so."""
+    from banque.session.two_hands import TableJournal
+    from banque.table.punto_app import PuntoTable
+
+    game = PuntoGame(["Ana"], seed=7)
+    journal = TableJournal.create(game, {}, 0.0, tmp_path)
+    game.bet("Ana", "banker", 5)
+    game.deal()
+    assert journal.sync(game)
+    journal.close()
+    app = BanqueApp(resume=journal.path, toast_seconds=30)
+    async with app.run_test(notifications=True) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, PuntoTable) and app.table is app.screen
+        assert app.table.game.actions == game.actions
+        assert any("Game resumed from" in n.message for n in app._notifications)
+        await pilot.press("enter")  # a coup more, written to the same journal
+        await settle(pilot)
+        assert len(app.table.game.coups) == 2
+        app.save()
+    app.table_journal.close()
