@@ -136,7 +136,7 @@ CHEMIN_PALETTE: list[tuple[str, str, str]] = [
     ("advice", N_("Advice"), N_("The banker's exact expectation of each choice")),
     ("end_game", N_("End the game"), N_("The standings, between coups")),
 ]
-#: The actions :meth:`CheminApp.key_on` decides (any other is always on).
+#: The actions :meth:`CheminTable.key_on` decides (any other is always on).
 _CHEMIN_ACTIONS = frozenset(
     ("enter", "digit", "erase", "banco", "pass_turn", "give_up", "move", "advice", "end_game")
 )

@@ -90,7 +90,7 @@ PUNTO_PALETTE: list[tuple[str, str, str]] = [
     ("next_seat", N_("Next seat"), N_("The next player at the keyboard bets (⇥)")),
     ("end_game", N_("End the game"), N_("The standings; bets not yet dealt go back")),
 ]
-#: The actions :meth:`PuntoApp.key_on` decides (any other is always on).
+#: The actions :meth:`PuntoTable.key_on` decides (any other is always on).
 _PUNTO_ACTIONS = frozenset(("spot", "chip", "clear", "again", "deal", "next_seat", "end_game"))
 
 
