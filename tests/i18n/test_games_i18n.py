@@ -209,7 +209,7 @@ async def test_a_chemin_de_fer_refusal_in_the_language(lang: str) -> None:
 async def test_the_palette_switches_the_language_and_the_table_redraws() -> None:
     app = chemin_app(["Ana"])
     async with app.run_test(size=(100, 30)) as pilot:
-        titles = [c.title for c in app.get_system_commands(app.screen)]
+        titles = app.palette_titles(app.screen)  # banque's palette: the languages too
         assert "Language: Français" in titles and "Language: Español" in titles
         assert "Now" in screen_text(app)
         await app.switch_language("fr")
@@ -217,7 +217,7 @@ async def test_the_palette_switches_the_language_and_the_table_redraws() -> None
         text = screen_text(app)
         assert "Maintenant" in text and "Now" not in text
         assert english_words(text) == [], text
-        titles = [c.title for c in app.get_system_commands(app.screen)]
+        titles = app.palette_titles(app.screen)  # banque's palette: the languages too
         assert "Langue : English" in titles
 
 
