@@ -1,19 +1,18 @@
 """What the two-hand tables (punto banco, chemin de fer) share with banque's table.
 
 The same frame (:func:`two_hand_table`: banque's title bar, the game's widgets, its
-key bar), the same command palette (:class:`~banque.table.palette.GameCommands`: the
-help, ctrl+s's save, the game's keys that apply now, each seat's private view, the
-themes and the languages), the same help screen's look (F1), ctrl+s saving the
-record (:mod:`~banque.table.saving`), space pausing the computer players and ``.``
-playing one move while they are paused, as at banque's table.
+key bar) and the same App: :class:`~banque.table.app.BanqueApp` hosts the game's
+:class:`TwoHandTable` (:func:`open_game` makes it, with its journal: an
+:class:`Opening`) and holds, for it as for banque's own table, the command palette
+(:class:`~banque.table.palette.GameCommands`: the help, ctrl+s's save, F2's ASCII
+suits, the game's keys that apply now, each seat's private view, the themes and the
+languages), the help screen's look (F1), ctrl+s saving the record
+(:mod:`~banque.table.saving`), space pausing the computer players and ``.`` playing
+one move while they are paused, the journal tried again while it cannot be written.
+At the game's end its standings are banque's standings screen, over the table.
 
-Choosing another language speaks it from then on and draws the table again in it
-(the game goes on: its acts are not words).  A help screen open at the time is
-closed, so that the next one is made in the new language.
-
-A signal ends either table as ``q`` would, its journal up to date (``keep_game``;
-the terminal restored: :class:`~banque.table.signals.SignalExitApp`); a crash is
-said in one line, as at banque's table, with where the game is kept (``crash_words``).
+A signal ends the table as ``q`` would, its journal up to date; a crash is said in
+one line, with where the game is kept (the App's ``keep_game`` and ``crash_words``).
 """
 
 from __future__ import annotations
