@@ -1907,11 +1907,7 @@ def resume(which: str) -> int:
         raise BanqueError(_hosted_hint(path.name.removesuffix(".jsonl")))
     new_game(info.record)
     _need_terminal()  # before any escape code: not into a file or a pipe
-    if definition(info.record.game).two_hands:  # the two-hand games: their own tables
-        from .table.games_base import open_table
-
-        return open_table(info.record.game, resume=path)
-    from .table.app import run_app
+    from .table.app import run_app  # every game's table: banque's App
 
     return run_app(None, resume=path)
 

@@ -1,8 +1,8 @@
 """Opening the two-hand games' tables: the seats' checks, the journal, the hand-over.
 
 No Textual here; the screens are :mod:`banque.table.punto_app` and
-:mod:`banque.table.chemin_app` (:func:`banque.table.games_base.open_table` opens
-them).  Their games are written as they go into the same
+:mod:`banque.table.chemin_app`, hosted by banque's App
+(:func:`banque.table.games_base.open_table`, or setup).  Their games are written as they go into the same
 journals as banque's (``banque games`` lists them, ``banque --resume``
 continues them): the journal's head names the game.
 """
@@ -140,15 +140,28 @@ class TableJournal:
         self.journal.close()
 
 
-def run_table(app: Any, game: Any, journal: TableJournal) -> int:
-    """Run a two-hand table's app (its ``run()``); then the journal is closed and the
-    farewell printed. The exit code."""
+def run_table(app: Any, game: Any, journal: TableJournal | None) -> int:
+    """Run the App on a two-hand table (its ``run()``); then the journal is closed and
+    the farewell printed (:func:`close_table`). The exit code."""
     try:
         code = int(app.run() or 0)
-    finally:
-        kept = journal.sync(game)
-        journal.close()
-    if getattr(app, "crashed", False) and kept:
+    except BaseException:
+        close_table(app, game, journal, quiet=True)
+        raise
+    return close_table(app, game, journal, code)
+
+
+def close_table(
+    app: Any, game: Any, journal: TableJournal | None, code: int = 0, *, quiet: bool = False
+) -> int:
+    """A two-hand table has closed: its journal brought up to date and closed, and its
+    farewell printed (not after a crash whose one line said where the game is kept,
+    nor when ``quiet``). ``code``, the exit status."""
+    if journal is None:
+        return code
+    kept = journal.sync(game)
+    journal.close()
+    if quiet or (getattr(app, "crashed", False) and kept):
         return code  # its one line said where the game is kept
     with contextlib.suppress(OSError):  # SIGHUP: the terminal may be gone
         print(farewell(game, journal.path, kept=kept, journal=journal), flush=True)

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from ..core.models import Record
     from ..games.banque.game import Event, Game
     from ..session.session import ComputerPlayer, Session, Stage, Temperament
+    from .games_base import Opening, TwoHandTable
 
 #: What the first screen does not need, imported in the background after it.
 PRELOAD = (
@@ -94,6 +95,8 @@ DEFAULT_PACE = 0.6
 MAX_PACE = 10.0
 #: In watch mode a settlement (and a bank's standings) stay this many paces.
 WATCH_READING = 4
+#: The App's title (the terminal's window, a screenshot's) at a two-hand table.
+TWO_HAND_TITLES = {"chemin-de-fer": "banque — chemin de fer", "punto-banco": "banque — punto banco"}
 #: Seconds between two tries of a journal that cannot be written (a key tries at once).
 JOURNAL_RETRY = 1.5
 
@@ -108,7 +111,15 @@ def css_path() -> Path:
 
 
 class BanqueApp(TranslatedApp):
-    """Baccarat Banque à deux tableaux, hot-seat at one keyboard."""
+    """The table at one keyboard: Baccarat Banque à deux tableaux, or one of the
+    family's two-hand games (chemin de fer, punto banco: a
+    :class:`~banque.table.games_base.TwoHandTable` screen, :attr:`table`), chosen at
+    setup or given (``two_hand``).
+
+    What belongs to the table rather than to the game is this App's for every game:
+    the journal (tried again while it cannot be written), ctrl+s, space and ``.`` for
+    the computer players, F1, F2's ASCII suits, the palette, the themes, the languages.
+    """
 
     CSS_PATH = css_path()
     TITLE = "banque"
@@ -167,6 +178,7 @@ class BanqueApp(TranslatedApp):
         resume: str | Path | None = None,
         journal: bool = True,
         offer_resume: bool = False,
+        two_hand: Opening | None = None,
     ) -> None:
         super().__init__(ansi_color=ansi_color)
         #: How a new game's forced moves are made: ``announced`` (the default:
@@ -215,6 +227,13 @@ class BanqueApp(TranslatedApp):
         #: After ``--record FILE`` (a record, not a journal): ctrl+s updates FILE.
         if isinstance(record, str | Path):
             self.save_path = Path(record)
+        #: The two-hand table hosted (chemin de fer, punto banco; ``None``: banque's),
+        #: its journal (``None``: none kept) and the words it says as it opens.
+        self.table: TwoHandTable | None = None
+        self.table_journal: Any = None
+        self.table_notice: Any = None
+        if two_hand is not None:
+            self.host_table(two_hand)
 
     def get_driver_class(self) -> type[Driver]:
         """The platform's driver; on a terminal without UTF-8, one that writes plain text."""
@@ -230,7 +249,10 @@ class BanqueApp(TranslatedApp):
         # (A real terminal's: tests draw in truecolor whatever runs them.)
         few = self.console.color_system in ("standard", "windows")
         self.set_class(few and not self.is_headless, "-16-colours")
-        if self._resume is not None:
+        if self.table is not None:
+            self.push_screen(self.table)
+            self.call_after_refresh(self.tell_damage)  # after the table's first drawing
+        elif self._resume is not None:
             self._resume_game(self._resume)
         elif self._record is not None:
             from ..core.models import Record
@@ -301,9 +323,9 @@ class BanqueApp(TranslatedApp):
             game = read_journal(path).record.game
         except (BanqueError, OSError):
             game = "banque"  # said below, as for any journal that cannot be reopened
-        if game != "banque":  # chemin de fer, punto banco: run_app opens their table
-            self.next_game = {"game": game, "resume": path}
-            self.exit(0)
+        if game != "banque":  # chemin de fer, punto banco: their table, in this App
+            if not self.open_two_hand(game, resume=path):
+                self.push_screen(self._setup_screen())
             return
 
         try:
@@ -334,6 +356,101 @@ class BanqueApp(TranslatedApp):
             _("Game resumed from {path}.").format(path=path),
             timeout=min(self.toast_seconds, 4.0),
         )
+
+    # ------------------------------------------------------------ a two-hand table
+
+    def host_table(self, opening: Opening) -> None:
+        """Host a two-hand table (:attr:`table`): its journal, pace, opening words and
+        save file become the App's; a resumed game's computers go on where they were."""
+        table = self.table = opening.table
+        self.title = TWO_HAND_TITLES.get(str(table.game.game), self.TITLE)
+        self.table_journal = opening.journal
+        self.table_notice = opening.notice
+        self.pace = max(0.0, min(MAX_PACE, opening.pace))
+        if opening.save_path is not None:
+            self.save_path = opening.save_path
+        if opening.journal is not None:
+            opening.journal.follow({n: seat.rng for n, seat in table.seats.items()})
+
+    def open_two_hand(self, game: str, **options: Any) -> bool:
+        """Open the table of chemin de fer or punto banco in this App (from setup, or a
+        journal resumed): ``False``, and why said, if it cannot be opened."""
+        from .games_base import open_game
+
+        options.setdefault("pace", self.pace)
+        if not self.keep_journal:
+            options["journal"] = False
+        try:
+            opening = open_game(game, **options)
+        except (BanqueError, OSError) as exc:
+            from ..core.messages import os_reason, tell, tell_error
+
+            why = tell_error(exc) if isinstance(exc, BanqueError) else tell(os_reason(exc))
+            self.notify(why, severity="error", timeout=max(self.toast_seconds, 10.0))
+            return False
+        self.host_table(opening)
+        self.clear_notifications()
+        if isinstance(self.screen, SetupScreen):
+            self.switch_screen(opening.table)
+        else:
+            self.push_screen(opening.table)
+        self.call_after_refresh(self.tell_damage)
+        if "resume" in options:
+            self.notify(
+                _("Game resumed from {path}.").format(path=options["resume"]),
+                timeout=min(self.toast_seconds, 4.0),
+            )
+        return True
+
+    def tell_damage(self) -> None:
+        """Said as a two-hand table opens, as banque's table says them: a record that
+        stops at an act the rules refuse, a resumed journal whose damaged tail was
+        dropped."""
+        from ..core.messages import tell
+
+        for words in (self.table_notice, getattr(self.table_journal, "damage", None)):
+            if words is not None:
+                self.notify(tell(words), severity="warning", timeout=20)
+        self.table_notice = None
+
+    def table_record_text(self) -> str:
+        """The two-hand game's record so far (its computer seats and pace with it)."""
+        from ..core.record import dump_record
+        from ..games.records import record_of
+
+        table = self.table
+        assert table is not None
+        return dump_record(
+            record_of(table.game, computers=table.computers, pace=self.pace)  # type: ignore[arg-type]
+        )
+
+    def journal_problem(self) -> Any:
+        """A two-hand table: why no act is taken now (the journal tried again first);
+        ``None``: none."""
+        journal, table = self.table_journal, self.table
+        if journal is None or table is None:
+            return None
+        return journal.problem(table.game)
+
+    def save(self) -> None:
+        """A two-hand table: write the acts not written yet to the game's journal; a
+        failure stops the table (the banner says why) until it is written again."""
+        journal, table = self.table_journal, self.table
+        if journal is None or table is None:
+            return
+        if not journal.sync(table.game):
+            self.watch_journal()
+
+    def standings_note(self) -> str | None:
+        """A two-hand table's standings' last line when the journal does not keep the
+        finished game."""
+        journal = self.table_journal
+        if journal is None or journal.kept:
+            return None
+        return _(
+            "The game's journal could not be written ({why}): it does not keep the end of "
+            "this game yet (the table tries again; ctrl+q then says what is kept). q leaves."
+        ).format(why=journal.failure or "?")
 
     def _offer_resume(self) -> None:
         """Starting plain ``banque`` with an unfinished game: offer to continue it."""
@@ -379,12 +496,14 @@ class BanqueApp(TranslatedApp):
         """While the game's journal cannot be written: what the table says (on screen
         until it can be); ``None`` when it can."""
         session = self.session
-        journal = session.journal if session is not None else None
+        journal = session.journal if session is not None else self.table_journal
         if journal is None or journal.failure_msg is None:
             return None
         from ..core.journal import stopped_msg
         from ..core.messages import tell
 
+        if self.table is not None:
+            return tell(stopped_msg(journal.failure_msg))
         return (
             tell(stopped_msg(journal.failure_msg)) + " " + _("ctrl+s saves the record elsewhere.")
         )
@@ -398,11 +517,16 @@ class BanqueApp(TranslatedApp):
             self._computer_timer.stop()
             self._computer_timer = None
         self._journal_timer = self.set_interval(JOURNAL_RETRY, self._journal_retry)
+        if self.table is not None:
+            return  # the table said it (and rang) itself
         self.bell()
         self.refresh_screen()
 
     def _journal_retry(self) -> None:
         """Try the journal again; once it is written, the table goes on by itself."""
+        if self.table is not None:
+            self._table_journal_retry(self.table)
+            return
         session = self.session
         if session is None or session.journal_problem() is not None:
             self.refresh_screen()  # the reason may have changed
@@ -423,6 +547,17 @@ class BanqueApp(TranslatedApp):
         self.refresh_screen()
         self._schedule_computer()
 
+    def _table_journal_retry(self, table: TwoHandTable) -> None:
+        if self.journal_problem() is not None:
+            table.refresh_table()  # the reason may have changed
+            return
+        if self._journal_timer is not None:
+            self._journal_timer.stop()
+            self._journal_timer = None
+        table.message = _("The game's journal is written again: the table goes on.")
+        table.refresh_table()
+        table.journal_written()
+
     def rescue(self) -> Path | None:
         """The game's whole record written where it can be (the data folder's rescue,
         then the save folder): its path, or ``None``."""
@@ -434,10 +569,16 @@ class BanqueApp(TranslatedApp):
         return rescue_record(session.record_text(self.pace), "banque", [self.save_dir])
 
     def keep_game(self) -> None:
-        """A signal (SIGTERM, SIGHUP: a closed terminal…): the journal up to date first."""
+        """A signal (SIGTERM, SIGHUP: a closed terminal…): the journal up to date first
+        (a two-hand table's farewell is printed once the terminal is restored: ``run_table``)."""
+        if self.table is not None:
+            self.save()
+            return
         self._journal_sync()
 
     def signal_farewell(self) -> Text | None:
+        if self.table is not None:
+            return None
         return self._kept_message()
 
     def _kept_message(self) -> Text | None:
@@ -649,6 +790,9 @@ class BanqueApp(TranslatedApp):
                 )
 
     def refresh_screen(self) -> None:
+        if self.table is not None:
+            self.table.redraw()
+            return
         if self.session is None:
             return  # setup: nothing of a game to show again
         from .screens.private import PrivateScreen
@@ -682,8 +826,16 @@ class BanqueApp(TranslatedApp):
         :meth:`~banque.table.signals.SignalExitApp._fatal_error`).
 
         The journal is brought up to date (it is the one file written); if
-        there is none, a rescue record is written to the data directory.
+        there is none, a rescue record is written to the data directory (a
+        two-hand table's closing line says where its record went).
         """
+        table, journal = self.table, self.table_journal
+        if table is not None:
+            if journal is None or not journal.sync(table.game):
+                return ""
+            return _(" The game is kept in {path}: `banque --resume` continues it.").format(
+                path=journal.path
+            )
         session = self.session
         if session is None:
             return ""
@@ -742,7 +894,11 @@ class BanqueApp(TranslatedApp):
 
     def action_step(self) -> None:
         """While the computers are paused: one move (``.``)."""
-        if self.paused:
+        if not self.paused:
+            return
+        if self.table is not None:
+            self.table.computer_step()
+        else:
             self._computer_move()
 
     def _computers_at_table(self) -> bool:
@@ -756,6 +912,8 @@ class BanqueApp(TranslatedApp):
 
     def _computers_moving(self) -> bool:
         """The computers are the ones playing now (or are paused): space means pause."""
+        if self.table is not None:
+            return self.screen is self.table and self.table.computers_moving()
         session = self.session
         if session is None or not self._computers_at_table():
             return False
@@ -769,6 +927,17 @@ class BanqueApp(TranslatedApp):
     def action_pause(self, shown: bool = True) -> None:
         """Pause or resume the computer players (space)."""
         self.paused = not self.paused
+        table = self.table
+        if table is not None:  # the table's prompt says it
+            table.message = (
+                _("Computer players paused: space resumes, . plays one move.")
+                if self.paused
+                else _("Computer players resume.")
+            )
+            table.refresh_table()
+            if not self.paused:
+                table.computers_go_on()
+            return
         from .screens.table import TableScreen
 
         # At the table the action panel says it; elsewhere a toast does.
@@ -813,8 +982,10 @@ class BanqueApp(TranslatedApp):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "save":
-            return self.session is not None
+            return self.session is not None or self.table is not None
         if action == "pause" and parameters == (False,):
+            if self.table is not None:
+                return False  # a two-hand table's computers move only when it is theirs
             return self._computers_at_table()
         if action in ("resume", "step"):  # the footer says Resume while paused
             return self.paused and self._computers_moving()
@@ -823,6 +994,9 @@ class BanqueApp(TranslatedApp):
         return True
 
     def action_help(self) -> None:
+        if self.table is not None:  # the game's rules and keys
+            self.table.action_help()
+            return
         from .screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen | TooSmallScreen):
@@ -844,6 +1018,10 @@ class BanqueApp(TranslatedApp):
             return
         install(language)
         self.sub_title = retranslate(self.sub_title)
+        from .screens.games_help import GameHelpScreen
+
+        while isinstance(self.screen, GameHelpScreen):  # a two-hand game's, in the old language
+            self.pop_screen()
         for name in list(self._help_screens):  # made in the old language
             if not any(screen is self.get_screen(name) for screen in self.screen_stack):
                 self.uninstall_screen(name)
@@ -896,8 +1074,17 @@ class BanqueApp(TranslatedApp):
         The first save goes to a new file; later ones (and every one after
         ``--record FILE``) update the same file.
         """
-        from .saving import save_record
+        from .saving import new_save_path, save_record
 
+        table = self.table
+        if table is not None:
+            updating = self.save_path is not None
+            path = self.save_path or new_save_path(self.save_dir, str(table.game.game), self.clock)
+            journal = getattr(self.table_journal, "journal", None)
+            text = self.table_record_text()
+            if save_record(self, text, path, updating=updating, journal=journal):
+                self.save_path = path
+            return
         session = self.session
         if session is None:
             self.notify(_("There is no game to save yet."), severity="warning")
@@ -922,7 +1109,7 @@ class BanqueApp(TranslatedApp):
         """
         session = self.session
         if session is None or session.journal is None:
-            self.exit(0)
+            self.exit(0)  # a two-hand table's farewell is printed once it is closed
             return
         if session.bank_in_play() or not self._journal_sync():
             self.exit(0, message=self._kept_message())
@@ -965,6 +1152,12 @@ class BanqueApp(TranslatedApp):
             ),
         ]
         out += [(c.title, c.help, c.callback) for c in self.language_commands()]
+        table = self.table
+        if table is not None:
+            out[0] = (out[0][0], _("This game's rules and every key (F1)"), self.action_help)
+            if screen is table:
+                out += table.palette_commands()
+            return out
         session = self.session
         if session is None or not isinstance(screen, TableScreen):
             return out
@@ -1051,12 +1244,15 @@ def run_app(
     try:
         result = app.run()
     except KeyboardInterrupt:
+        if app.table is not None:
+            from ..session.two_hands import close_table
+
+            close_table(app, app.table.game, app.table_journal, quiet=True)
         return 130
+    if app.table is not None:  # setup chose chemin de fer or punto banco, or resumed one
+        from ..session.two_hands import close_table
+
+        return close_table(app, app.table.game, app.table_journal, int(app.return_code or 0))
     if app.return_code:
         return int(app.return_code)
-    next_game = getattr(app, "next_game", None)
-    if next_game:  # setup chose chemin de fer or punto banco: their own table
-        from .games_base import open_table
-
-        return open_table(**next_game)
     return int(result or 0)

@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -33,7 +34,6 @@ from ..core.messages import tell, tell_error
 from ..i18n import N_, _, ngettext
 from ..text import plain
 from .games_base import (
-    TwoHandApp,
     TwoHandLog,
     TwoHandTable,
     road_of,
@@ -47,16 +47,20 @@ if TYPE_CHECKING:
     from ..games.chemin_de_fer.game import CheminGame
     from ..games.chemin_de_fer.players import CheminComputer
     from ..session.two_hands import TableJournal
+    from .app import BanqueApp
+    from .games_base import Opening
 
 
-def _cards_text(cards: list[str | None], total: int | None) -> Text:
+def _cards_text(
+    cards: list[str | None], total: int | None, show: Callable[[str], str] = pretty
+) -> Text:
     text = Text()
     for card in cards:
         text.append(" ")
         if card is None:
             text.append("▒▒▒", style="dim")
         else:
-            text.append(f"{pretty(card):>3}", style="bold red" if card[1] in RED_SUITS else "bold")
+            text.append(f"{show(card):>3}", style="bold red" if card[1] in RED_SUITS else "bold")
     if total is not None:
         text.append(f"  = {total}", style="bold")
     return text
@@ -132,7 +136,7 @@ CHEMIN_PALETTE: list[tuple[str, str, str]] = [
     ("advice", N_("Advice"), N_("The banker's exact expectation of each choice")),
     ("end_game", N_("End the game"), N_("The standings, between coups")),
 ]
-#: The actions :meth:`CheminApp.key_on` decides (any other is always on).
+#: The actions :meth:`CheminTable.key_on` decides (any other is always on).
 _CHEMIN_ACTIONS = frozenset(
     ("enter", "digit", "erase", "banco", "pass_turn", "give_up", "move", "advice", "end_game")
 )
@@ -481,7 +485,6 @@ class CheminTable(TwoHandTable):
     def refresh_table(self) -> None:
         g = self.game
         self.show_journal()
-        body = self._w("body")
         self._w("hands").border_title = _("The coup")
         self._w("prompt").border_title = _("Now")
         self._w("road").border_title = _("Road")
@@ -493,16 +496,15 @@ class CheminTable(TwoHandTable):
         )
         show_title(self._w("title"), title.format(packs=g.packs, coup=len(g.coups) + 1))
         self._w("road").border_subtitle = shoe_line(g)
-        standings = self._w("standings")
-        standings.display = g.phase == "ended"
         if g.phase == "ended":
             from .screens.games_end import standings_text
 
-            body.display = False
             banks = len(g.banks)
             coups = ngettext("{n} coup", "{n} coups", len(g.coups)).format(n=len(g.coups))
             held = ngettext("{n} bank", "{n} banks", banks).format(n=banks)
-            standings.update(
+            over = _("Chemin de fer · {packs} packs · the game is over").format(packs=g.packs)
+            show_title(self._w("title"), over)
+            self.show_standings(
                 standings_text(
                     _("The game is over after {coups} and {banks}.").format(
                         coups=coups, banks=held
@@ -510,15 +512,11 @@ class CheminTable(TwoHandTable):
                     tell(g.ended_msg) if g.ended_msg is not None else g.end_reason,
                     g.standings(),
                     kept=self.standings_note(),
-                )
-            )
-            show_title(
-                self._w("title"),
-                _("Chemin de fer · {packs} packs · the game is over").format(packs=g.packs),
+                ),
+                over,
             )
             self.refresh_bindings()
             return
-        body.display = True
         view = g.view(self.viewer)
         hands = Text()
         live = g.phase in ("punter", "banker")
@@ -528,10 +526,14 @@ class CheminTable(TwoHandTable):
             hands.append(
                 f"{punter_word:<{width}} {plain(g.hand_player or '', 10):<10}", style="bold"
             )
-            hands.append_text(_cards_text(view.hands["player"].cards, view.hands["player"].total))
+            hands.append_text(
+                _cards_text(view.hands["player"].cards, view.hands["player"].total, self.card)
+            )
             hands.append("\n")
             hands.append(f"{banker_word:<{width}} {plain(g.banker or '', 10):<10}", style="bold")
-            hands.append_text(_cards_text(view.hands["banker"].cards, view.hands["banker"].total))
+            hands.append_text(
+                _cards_text(view.hands["banker"].cards, view.hands["banker"].total, self.card)
+            )
         elif g.coups:
             c = g.coups[-1]
             won = {
@@ -540,10 +542,10 @@ class CheminTable(TwoHandTable):
                 "tie": _("a tie"),
             }
             hands.append(f"{punter_word:<{width}} {plain(c.played_by, 10):<10}", style="bold")
-            hands.append_text(_cards_text(list(c.hands.player), c.totals["player"]))
+            hands.append_text(_cards_text(list(c.hands.player), c.totals["player"], self.card))
             hands.append("\n")
             hands.append(f"{banker_word:<{width}} {plain(c.banker, 10):<10}", style="bold")
-            hands.append_text(_cards_text(list(c.hands.banker), c.totals["banker"]))
+            hands.append_text(_cards_text(list(c.hands.banker), c.totals["banker"], self.card))
             hands.append("\n")
             hands.append(
                 (
@@ -642,29 +644,22 @@ class CheminTable(TwoHandTable):
         return tell(g.prompt_msg)
 
 
-class CheminApp(TwoHandApp):
-    """A chemin de fer table at this keyboard: its :class:`CheminTable`, its journal."""
+def chemin_table_app(
+    game: CheminGame,
+    humans: list[str],
+    computers: dict[str, str] | None = None,
+    *,
+    pace: float = 0.6,
+    journal: TableJournal | None = None,
+) -> BanqueApp:
+    """Banque's App on a chemin de fer table at this keyboard (its game, its journal)."""
+    from .app import BanqueApp
+    from .games_base import Opening
 
-    TITLE = "banque — chemin de fer"
-    #: The table it shows.
-    TABLE: ClassVar[type[CheminTable]] = CheminTable
-
-    def __init__(
-        self,
-        game: CheminGame,
-        humans: list[str],
-        computers: dict[str, str] | None = None,
-        *,
-        pace: float = 0.6,
-        journal: TableJournal | None = None,
-    ) -> None:
-        table = self.TABLE(game, humans, computers)
-        super().__init__(table, journal=journal, pace=pace)
-        if journal is not None:  # a resumed game's computers go on where they were
-            journal.follow({n: seat.rng for n, seat in table.seats.items()})
+    return BanqueApp(two_hand=Opening(CheminTable(game, humans, computers), journal, pace))
 
 
-def run_chemin(
+def opening(
     record_path: str | None = None,
     *,
     names: list[str],
@@ -674,25 +669,28 @@ def run_chemin(
     forced_moves: str = "announced",
     resume: str | Path | None = None,
     first_bank: str = "lot",
+    journal: bool = True,
     **_: Any,
-) -> int:
-    """Open the chemin de fer table: a new game, a record played on, or a journal resumed
-    (another game's options are not chemin de fer's).
+) -> Opening:
+    """The chemin de fer table: a new game, a record played on, or a journal resumed
+    (another game's options are not chemin de fer's); ``journal=False``: none kept.
 
     A new game's punter announces every move, forced or not (``forced_moves``), so
     that the table never shows who holds 5; a record keeps its own way.
     """
     from ..core.rng import seed_and_stream
     from ..games.chemin_de_fer.game import CheminGame
-    from ..session.two_hands import TableJournal, from_record, reopen, run_table
+    from ..session.two_hands import TableJournal, from_record, reopen
     from .app import is_journal_file
+    from .games_base import Opening
 
     computers = dict(computers)
     game: Any
     notice = None
+    kept: TableJournal | None = None
     if resume is not None:
-        game, journal, kept, kept_pace = reopen(resume)
-        computers = {**kept, **computers}
+        game, kept, seats, kept_pace = reopen(resume)
+        computers = {**seats, **computers}
         pace = kept_pace if kept_pace is not None else pace
     else:
         if record_path is not None:
@@ -707,14 +705,17 @@ def run_chemin(
                 first_bank="auction" if first_bank == "auction" else "lot",
                 stream=stream,
             )
-        journal = TableJournal.create(game, computers, pace)
+        if journal:
+            kept = TableJournal.create(game, computers, pace)
     humans = [p for p in game.participants if p not in computers]
-    app = CheminApp(game, humans, computers, pace=pace, journal=journal)
+    save_path = None
     if record_path is not None and not is_journal_file(record_path):
-        app.save_path = Path(record_path)  # ctrl+s updates the record played on
-    app.notice = notice  # a record stopped early: said as the table opens
-    return run_table(app, game, journal)
+        save_path = Path(record_path)  # ctrl+s updates the record played on
+    return Opening(CheminTable(game, humans, computers), kept, pace, notice, save_path)
 
 
-#: What :func:`~banque.table.games_base.open_table` runs for chemin de fer.
-run = run_chemin
+def run_chemin(record_path: str | None = None, **options: Any) -> int:
+    """Open the chemin de fer table in banque's App (:func:`opening`): the exit status."""
+    from .games_base import open_table
+
+    return open_table("chemin-de-fer", record_path, **options)

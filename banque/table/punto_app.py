@@ -13,6 +13,7 @@ The rules all live in :mod:`banque.games.punto_banco.game`; this screen only sho
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -27,7 +28,6 @@ from ..core.messages import tell, tell_error
 from ..i18n import N_, _, ngettext, pgettext
 from ..text import plain
 from .games_base import (
-    TwoHandApp,
     TwoHandLog,
     TwoHandTable,
     road_of,
@@ -40,6 +40,8 @@ from .games_base import (
 if TYPE_CHECKING:
     from ..games.punto_banco.game import PuntoGame
     from ..session.two_hands import TableJournal
+    from .app import BanqueApp
+    from .games_base import Opening
 
 CHIPS = (1, 5, 10, 25, 100)
 SPOT_KEYS = {"p": "player", "b": "banker", "8": "natural8", "9": "natural9"}
@@ -51,13 +53,15 @@ SPOT_LABELS = {
 }
 
 
-def _hand_text(cards: list[str], total: int | None, label: str, wins: bool) -> Text:
+def _hand_text(
+    cards: list[str], total: int | None, label: str, wins: bool, show: Callable[[str], str] = pretty
+) -> Text:
     text = Text()
     text.append(f"{label:<7}", style="bold")
     for card in cards:
         text.append(" ")
         style = "bold red" if card[1] in RED_SUITS else "bold"
-        text.append(f"[{pretty(card):>3}]", style=style)
+        text.append(f"[{show(card):>3}]", style=style)
     if total is not None:
         text.append(f"  = {total}", style="bold")
     if wins:
@@ -86,7 +90,7 @@ PUNTO_PALETTE: list[tuple[str, str, str]] = [
     ("next_seat", N_("Next seat"), N_("The next player at the keyboard bets (⇥)")),
     ("end_game", N_("End the game"), N_("The standings; bets not yet dealt go back")),
 ]
-#: The actions :meth:`PuntoApp.key_on` decides (any other is always on).
+#: The actions :meth:`PuntoTable.key_on` decides (any other is always on).
 _PUNTO_ACTIONS = frozenset(("spot", "chip", "clear", "again", "deal", "next_seat", "end_game"))
 
 
@@ -163,8 +167,6 @@ class PuntoTable(TwoHandTable):
         self._w("spots").border_title = _("Your bets")
         self._w("road").border_title = _("Big road")
         self._w("players").border_title = _("Players")
-        self._w("body").display = not ended
-        self._w("standings").display = ended
         if ended:
             self._show_standings()
             return
@@ -185,6 +187,7 @@ class PuntoTable(TwoHandTable):
                     coup.totals["player"],
                     _("PLAYER"),
                     coup.result == "player",
+                    self.card,
                 )
             )
             hands.append("\n")
@@ -194,6 +197,7 @@ class PuntoTable(TwoHandTable):
                     coup.totals["banker"],
                     _("BANKER"),
                     coup.result == "banker",
+                    self.card,
                 )
             )
             hands.append("\n")
@@ -235,8 +239,8 @@ class PuntoTable(TwoHandTable):
         self._w("players").update(players)
         rows = []
         for c in g.coups[-200:]:  # more than any terminal's height
-            p = " ".join(pretty(x) for x in c.hands.player)
-            b = " ".join(pretty(x) for x in c.hands.banker)
+            p = " ".join(self.card(x) for x in c.hands.player)
+            b = " ".join(self.card(x) for x in c.hands.banker)
             won = {
                 "player": pgettext("punto banco: the hand that won", "Player"),
                 "banker": pgettext("punto banco: the hand that won", "Banker"),
@@ -421,7 +425,9 @@ class PuntoTable(TwoHandTable):
                 ).format(boxes=", ".join(boxes))
             )
         n = len(g.coups)
-        self._w("standings").update(
+        over = _("Punto banco · {packs} packs · the game is over").format(packs=g.packs)
+        show_title(self._w("title"), over)
+        self.show_standings(
             standings_text(
                 ngettext(
                     "The game is over after {n} coup.", "The game is over after {n} coups.", n
@@ -430,11 +436,8 @@ class PuntoTable(TwoHandTable):
                 g.standings(),
                 notes,
                 kept=self.standings_note(),
-            )
-        )
-        show_title(
-            self._w("title"),
-            _("Punto banco · {packs} packs · the game is over").format(packs=g.packs),
+            ),
+            over,
         )
         self.refresh_bindings()
 
@@ -453,26 +456,21 @@ class PuntoTable(TwoHandTable):
         self.refresh_table()
 
 
-class PuntoApp(TwoHandApp):
-    """A punto banco table at this keyboard: its :class:`PuntoTable`, its journal."""
+def punto_table_app(
+    game: PuntoGame,
+    humans: list[str],
+    computers: dict[str, str] | None = None,
+    journal: TableJournal | None = None,
+    pace: float = 0.6,
+) -> BanqueApp:
+    """Banque's App on a punto banco table at this keyboard (its game, its journal)."""
+    from .app import BanqueApp
+    from .games_base import Opening
 
-    TITLE = "banque — punto banco"
-
-    def __init__(
-        self,
-        game: PuntoGame,
-        humans: list[str],
-        computers: dict[str, str] | None = None,
-        journal: TableJournal | None = None,
-        pace: float = 0.6,
-    ) -> None:
-        table = PuntoTable(game, humans, computers)
-        super().__init__(table, journal=journal, pace=pace)
-        if journal is not None:  # a resumed game's computers go on where they were
-            journal.follow({n: seat.rng for n, seat in table.seats.items()})
+    return BanqueApp(two_hand=Opening(PuntoTable(game, humans, computers), journal, pace))
 
 
-def run_punto(
+def opening(
     record_path: str | None = None,
     *,
     names: list[str] | None = None,
@@ -482,21 +480,24 @@ def run_punto(
     limit: int | None = None,
     pace: float = 0.6,
     resume: str | Path | None = None,
+    journal: bool = True,
     **_: Any,
-) -> int:
-    """Open the punto banco table: a new game, a record played on, or a journal resumed
-    (another game's options are not punto banco's)."""
+) -> Opening:
+    """The punto banco table: a new game, a record played on, or a journal resumed
+    (another game's options are not punto banco's); ``journal=False``: none kept."""
     from ..core.rng import seed_and_stream
     from ..games.punto_banco.game import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
-    from ..session.two_hands import TableJournal, from_record, reopen, run_table, your_name
+    from ..session.two_hands import TableJournal, from_record, reopen, your_name
     from .app import is_journal_file
+    from .games_base import Opening
 
     computers = dict(computers or {})
     game: Any
     notice = None
+    kept: TableJournal | None = None
     if resume is not None:
-        game, journal, kept, kept_pace = reopen(resume)
-        computers = {**kept, **computers}
+        game, kept, seats, kept_pace = reopen(resume)
+        computers = {**seats, **computers}
         pace = kept_pace if kept_pace is not None else pace
     else:
         if record_path is not None:
@@ -511,14 +512,17 @@ def run_punto(
                 limit=limit or DEFAULT_LIMIT,
                 stream=stream,
             )
-        journal = TableJournal.create(game, computers, pace)
+        if journal:
+            kept = TableJournal.create(game, computers, pace)
     humans = [p for p in game.participants if p not in computers]
-    app = PuntoApp(game, humans, computers, journal=journal, pace=pace)
+    save_path = None
     if record_path is not None and not is_journal_file(record_path):
-        app.save_path = Path(record_path)  # ctrl+s updates the record played on
-    app.notice = notice  # a record stopped early: said as the table opens
-    return run_table(app, game, journal)
+        save_path = Path(record_path)  # ctrl+s updates the record played on
+    return Opening(PuntoTable(game, humans, computers), kept, pace, notice, save_path)
 
 
-#: What :func:`~banque.table.games_base.open_table` runs for punto banco.
-run = run_punto
+def run_punto(record_path: str | None = None, **options: Any) -> int:
+    """Open the punto banco table in banque's App (:func:`opening`): the exit status."""
+    from .games_base import open_table
+
+    return open_table("punto-banco", record_path, **options)

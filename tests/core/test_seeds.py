@@ -548,8 +548,8 @@ def test_a_new_chemin_de_fer_game_deals_from_the_stream(monkeypatch: pytest.Monk
     assert game.stream == STREAM and game.seed.bit_length() == SEED_BITS
     assert isinstance(game.rng, StreamRandom)
     app = seen["app"]
-    assert isinstance(app.seats["Bruno"].rng, StreamRandom)
-    assert app.seats["Bruno"].rng.purpose == "chemin/Bruno"
+    assert isinstance(app.table.seats["Bruno"].rng, StreamRandom)
+    assert app.table.seats["Bruno"].rng.purpose == "chemin/Bruno"
     (journal,) = (Path(os.environ["BANQUE_DATA_DIR"]) / "games").glob("*.jsonl")
     record = read_journal(journal).record
     assert (record.seed, record.stream, record.game) == (game.seed, STREAM, "chemin-de-fer")
@@ -566,8 +566,8 @@ def test_a_new_punto_banco_game_deals_from_the_stream(monkeypatch: pytest.Monkey
     assert run_punto(names=["Ana", "Bruno"], computers={"Bruno": "bold"}) == 0
     game = seen["game"]
     assert game.stream == STREAM and game.seed.bit_length() == SEED_BITS
-    assert isinstance(seen["app"].seats["Bruno"].rng, StreamRandom)
-    assert seen["app"].seats["Bruno"].rng.purpose == "punto/Bruno"
+    assert isinstance(seen["app"].table.seats["Bruno"].rng, StreamRandom)
+    assert seen["app"].table.seats["Bruno"].rng.purpose == "punto/Bruno"
     game.deal()
     (journal,) = (Path(os.environ["BANQUE_DATA_DIR"]) / "games").glob("*.jsonl")
     record = read_journal(journal).record

@@ -14,8 +14,9 @@ from banque.core.errors import IllegalAction
 from banque.core.messages import Listed, Msg, tell, tell_error, tell_event
 from banque.games.chemin_de_fer.game import CheminGame
 from banque.games.punto_banco.game import PuntoGame
-from banque.table.chemin_app import CheminApp
-from banque.table.punto_app import PuntoApp
+from banque.table.app import BanqueApp
+from banque.table.chemin_app import chemin_table_app
+from banque.table.punto_app import PuntoTable, punto_table_app
 from banque.table.testing import screen_text
 
 LANGS = [pytest.param("fr", id="fr"), pytest.param("es", id="es")]
@@ -87,16 +88,16 @@ async def settle(pilot: Any, times: int = 6) -> None:
         await pilot.pause()
 
 
-def punto_app(limit: int = 100) -> PuntoApp:
-    app = PuntoApp(PuntoGame(["Ana"], seed=7, shoe=PUNTO_SHOE, limit=limit), ["Ana"])
+def punto_app(limit: int = 100) -> BanqueApp:
+    app = punto_table_app(PuntoGame(["Ana"], seed=7, shoe=PUNTO_SHOE, limit=limit), ["Ana"])
     app.animation_level = "none"
     return app
 
 
-def chemin_app(humans: list[str]) -> CheminApp:
+def chemin_app(humans: list[str]) -> BanqueApp:
     game = CheminGame(THREE, seed=1, shoe=FIVE)
     computers = {n: "cautious" for n in THREE if n not in humans}
-    app = CheminApp(game, humans, computers, pace=0)
+    app = chemin_table_app(game, humans, computers, pace=0)
     app.animation_level = "none"
     return app
 
@@ -121,13 +122,13 @@ async def test_a_coup_of_punto_banco_to_the_standings(lang: str) -> None:
         assert english_words(text) == [], text
         await pilot.press("b", "plus", "p", "enter")  # 1 on the banker, 5 on the player: dealt
         await settle(pilot)
-        assert len(app.game.coups) == 1 and app.game.coups[0].result == "banker"
+        assert len(app.table.game.coups) == 1 and app.table.game.coups[0].result == "banker"
         text = screen_text(app)
         assert {"fr": "ce coup-ci", "es": "en esta jugada"}[lang] in text
         assert english_words(text) == [], text
         await pilot.press("e")  # the standings
         await settle(pilot)
-        assert app.game.phase == "ended"
+        assert app.table.game.phase == "ended"
         text = screen_text(app)
         for word in WORDS["standings"][lang]:
             assert word in text, word
@@ -141,9 +142,9 @@ async def test_a_punto_banco_refusal_in_the_language(lang: str) -> None:
     app = punto_app(limit=10)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("plus", "plus", "p", "p")  # two chips of 10 on the player
-        assert app.pending == {"Ana": {"player": 10}}
+        assert app.table.pending == {"Ana": {"player": 10}}
         said = {"fr": "La limite de la maison est de 10", "es": "El límite de la casa es 10"}
-        assert said[lang] in app.message
+        assert said[lang] in app.table.message
     game = PuntoGame(["Ana"], seed=7, limit=10)
     with pytest.raises(IllegalAction) as refused:
         game.bet("Ana", "player", 500)
@@ -167,21 +168,21 @@ async def test_a_coup_of_chemin_de_fer_to_the_standings(lang: str) -> None:
         await settle(pilot)
         await pilot.press("enter")  # the banker deals
         await settle(pilot)
-        assert app.game.phase == "banker"
+        assert app.table.game.phase == "banker"
         text = screen_text(app)
         for word in WORDS["chemin"][lang]:
             assert word in text, word
         assert english_words(text) == [], text
         await pilot.press("a")  # the advice, in words
-        assert {"fr": "Gain espéré", "es": "Ganancia esperada"}[lang] in app.message
+        assert {"fr": "Gain espéré", "es": "Ganancia esperada"}[lang] in app.table.message
         await pilot.press("s")  # the banker stands: the settlement
         await settle(pilot)
-        assert len(app.game.coups) == 1
+        assert len(app.table.game.coups) == 1
         text = screen_text(app)
         assert english_words(text) == [], text
         await pilot.press("e")
         await settle(pilot)
-        assert app.game.phase == "ended"
+        assert app.table.game.phase == "ended"
         text = screen_text(app)
         for word in WORDS["standings"][lang]:
             assert word in text, word
@@ -197,18 +198,18 @@ async def test_a_chemin_de_fer_refusal_in_the_language(lang: str) -> None:
     app = chemin_app(["Ana"])
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("5", "0", "0", "enter")  # beyond her 100 chips
-        assert app.game.phase == "bank" and not app.game.actions
+        assert app.table.game.phase == "bank" and not app.table.game.actions
         said = {"fr": "une banque de 500 est hors de portée", "es": "una banca de 500 está"}
-        assert said[lang] in app.message
-        assert {"fr": "100 jetons", "es": "100 fichas"}[lang] in app.message
-        assert english_words(app.message) == [], app.message
+        assert said[lang] in app.table.message
+        assert {"fr": "100 jetons", "es": "100 fichas"}[lang] in app.table.message
+        assert english_words(app.table.message) == [], app.table.message
 
 
 @pytest.mark.pilot
 async def test_the_palette_switches_the_language_and_the_table_redraws() -> None:
     app = chemin_app(["Ana"])
     async with app.run_test(size=(100, 30)) as pilot:
-        titles = [c.title for c in app.get_system_commands(app.screen)]
+        titles = app.palette_titles(app.screen)  # banque's palette: the languages too
         assert "Language: Français" in titles and "Language: Español" in titles
         assert "Now" in screen_text(app)
         await app.switch_language("fr")
@@ -216,7 +217,7 @@ async def test_the_palette_switches_the_language_and_the_table_redraws() -> None
         text = screen_text(app)
         assert "Maintenant" in text and "Now" not in text
         assert english_words(text) == [], text
-        titles = [c.title for c in app.get_system_commands(app.screen)]
+        titles = app.palette_titles(app.screen)  # banque's palette: the languages too
         assert "Langue : English" in titles
 
 
@@ -224,10 +225,10 @@ async def test_the_palette_switches_the_language_and_the_table_redraws() -> None
 async def test_punto_banco_switches_the_language_its_prompt_too() -> None:
     app = punto_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        assert app.message.startswith("Place your bets")
+        assert app.table.message.startswith("Place your bets")
         await app.switch_language("es")
         await settle(pilot, 2)
-        assert app.message.startswith("Haga sus apuestas")
+        assert app.table.message.startswith("Haga sus apuestas")
         text = screen_text(app)
         assert "Sus apuestas" in text and english_words(text) == [], text
 
@@ -340,7 +341,7 @@ async def test_the_help_of_each_table_in_the_language(lang: str) -> None:
             text = screen_text(app)
             assert "Chemin de fer" in text or "Punto banco" in text
             assert keys in text
-            if isinstance(app, PuntoApp):
+            if isinstance(app.table, PuntoTable):
                 assert opening[lang] in text, text
             assert "The help file could not be read" not in text
 

@@ -173,11 +173,11 @@ def test_the_games_help_sections_are_found_in_french() -> None:
 @pytest.mark.pilot
 async def test_the_chemin_de_fer_help_in_french() -> None:
     from banque.games.chemin_de_fer.game import CheminGame
-    from banque.table.chemin_app import CheminApp
+    from banque.table.chemin_app import chemin_table_app
 
     i18n.install("fr")
     names = ["Ana", "Bruno", "Chloé"]
-    app = CheminApp(CheminGame(names, seed=1), names, {}, pace=0)
+    app = chemin_table_app(CheminGame(names, seed=1), names, {}, pace=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("question_mark")
         await pilot.pause()

@@ -15,6 +15,7 @@ from banque.session.port import TwoHandSession
 from banque.table.chemin_app import CheminTable
 from banque.table.screens.joined import JoinApp
 from banque.table.screens.joined_two_hands import CheminJoinedScreen, PuntoJoinedScreen
+from banque.table.screens.standings import StandingsScreen
 
 pytestmark = [pytest.mark.pilot, pytest.mark.subprocess]
 
@@ -144,7 +145,9 @@ async def test_a_punto_banco_seat_bets_and_the_coup_waits_for_every_seat() -> No
         await ap.press("e")  # the game ends: the standings
         await settle(ap, ana)
         assert game.phase == "ended"
-        assert "The game is over" in text_of(screen, "standings")
+        shown = ana.screen  # banque's standings screen, over the joined table
+        assert isinstance(shown, StandingsScreen) and shown.two_hand is screen
+        assert "The game is over" in str(shown.query_one("#standings-title").render())
 
 
 async def test_the_joined_table_speaks_the_language_chosen_in_the_palette() -> None:

@@ -431,13 +431,13 @@ async def test_resume_of_a_damaged_journal_says_what_was_dropped() -> None:
 async def test_chemin_de_fer_stops_says_why_and_goes_on(disk: Disk) -> None:
     from banque.games.chemin_de_fer.game import CheminGame
     from banque.session.two_hands import TableJournal
-    from banque.table.chemin_app import CheminApp
+    from banque.table.chemin_app import chemin_table_app
 
     from ..table.test_chemin_app import FIVE
 
     game = CheminGame(THREE, seed=1, shoe=FIVE)
     journal = TableJournal.create(game, {}, 0)
-    app = CheminApp(game, list(THREE), {}, pace=0, journal=journal)
+    app = chemin_table_app(game, list(THREE), {}, pace=0, journal=journal)
     app.animation_level = "none"
     async with app.run_test(size=(100, 30)) as pilot:
         disk.state = "full"
@@ -445,20 +445,20 @@ async def test_chemin_de_fer_stops_says_why_and_goes_on(disk: Disk) -> None:
         await settle(pilot)
         acts = len(game.actions)
         assert whole(journal.path) and "journal cannot be written" in screen_text(app)
-        punter = app.actor()
+        punter = app.table.actor()
         assert punter in THREE and punter != "Ana"
         await pilot.press("5", "enter")  # a stake: refused while the journal fails
         await settle(pilot)
-        assert len(game.actions) == acts and "no act is taken" in app.message
+        assert len(game.actions) == acts and "no act is taken" in app.table.message
         assert "no act is taken" in screen_text(app)
         disk.state = None
         await until(pilot, lambda: journal.kept, 10.0)
         await settle(pilot)
         assert "journal cannot be written" not in screen_text(app)
-        assert app.entry == "5"  # what was typed stays: Enter plays it now
+        assert app.table.entry == "5"  # what was typed stays: Enter plays it now
         await pilot.press("enter")
         await settle(pilot)
-        assert len(game.actions) == acts + 1, app.message
+        assert len(game.actions) == acts + 1, app.table.message
         assert journal_acts(journal.path) == acts_json(game.actions)
 
 
@@ -466,12 +466,12 @@ async def test_chemin_de_fer_stops_says_why_and_goes_on(disk: Disk) -> None:
 async def test_chemin_de_fer_computers_wait_for_the_journal(disk: Disk) -> None:
     from banque.games.chemin_de_fer.game import CheminGame
     from banque.session.two_hands import TableJournal
-    from banque.table.chemin_app import CheminApp
+    from banque.table.chemin_app import chemin_table_app
 
     game = CheminGame(THREE, seed=4)
     computers = {n: "bold" for n in THREE}
     journal = TableJournal.create(game, computers, 0.01)
-    app = CheminApp(game, [], computers, pace=0.01, journal=journal)
+    app = chemin_table_app(game, [], computers, pace=0.01, journal=journal)
     app.animation_level = "none"
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: len(game.actions) > 5)
@@ -491,14 +491,14 @@ async def test_chemin_de_fer_computers_wait_for_the_journal(disk: Disk) -> None:
 async def test_chemin_de_fer_standings_never_claim_a_journal_that_stopped(disk: Disk) -> None:
     from banque.games.chemin_de_fer.game import CheminGame
     from banque.session.two_hands import TableJournal
-    from banque.table.chemin_app import CheminApp
+    from banque.table.chemin_app import chemin_table_app
 
     from ..table.test_chemin_app import FIVE
 
     game = CheminGame(THREE, seed=1, shoe=FIVE)
     computers = {"Bruno": "cautious", "Chloé": "cautious"}
     journal = TableJournal.create(game, computers, 0)
-    app = CheminApp(game, ["Ana"], computers, pace=0, journal=journal)
+    app = chemin_table_app(game, ["Ana"], computers, pace=0, journal=journal)
     app.animation_level = "none"
     async with app.run_test(size=(100, 30)) as pilot:
         disk.state = "full"
@@ -535,11 +535,11 @@ def test_the_two_hand_farewell_is_honest(disk: Disk, tmp_path: Path) -> None:
 async def test_punto_banco_stops_says_why_and_goes_on(disk: Disk) -> None:
     from banque.games.punto_banco.game import PuntoGame
     from banque.session.two_hands import TableJournal
-    from banque.table.punto_app import PuntoApp
+    from banque.table.punto_app import punto_table_app
 
     game = PuntoGame(["Ana"], seed=7)
     journal = TableJournal.create(game, {}, 0)
-    app = PuntoApp(game, ["Ana"], {}, journal=journal)
+    app = punto_table_app(game, ["Ana"], {}, journal=journal)
     app.animation_level = "none"
     async with app.run_test(size=(100, 30)) as pilot:
         disk.state = "full"
@@ -549,7 +549,7 @@ async def test_punto_banco_stops_says_why_and_goes_on(disk: Disk) -> None:
         assert whole(journal.path) and "journal cannot be written" in screen_text(app)
         await pilot.press("b", "enter")  # refused: the bet stays placed
         await settle(pilot)
-        assert len(game.actions) == acts and app.pending
+        assert len(game.actions) == acts and app.table.pending
         disk.state = None
         await until(pilot, lambda: journal.kept, 10.0)
         await pilot.press("enter")

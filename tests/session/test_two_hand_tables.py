@@ -18,8 +18,10 @@ from banque.games.punto_banco.game import PuntoGame
 from banque.games.punto_banco.players import PuntoComputer
 from banque.games.records import record_of
 from banque.session.two_hands import TableJournal, reopen
-from banque.table.chemin_app import CheminApp, CheminTable
-from banque.table.punto_app import PuntoApp
+from banque.table.app import BanqueApp
+from banque.table.chemin_app import CheminTable
+from banque.table.games_base import Opening
+from banque.table.punto_app import punto_table_app
 
 pytestmark = [pytest.mark.pilot]
 
@@ -41,16 +43,13 @@ class StoppingTable(CheminTable):
         super().computer_move(step)
 
 
-class StoppingChemin(CheminApp):
-    TABLE = StoppingTable
-
-
 async def _play_chemin(
     game: CheminGame, seats: dict[str, str], acts: int, journal: TableJournal | None = None
 ) -> None:
     """Let a table of computers play ``game`` until it has ``acts`` acts (or has ended)."""
-    app = StoppingChemin(game, [], seats, pace=0, journal=journal)
-    app.table.stop_at = acts  # type: ignore[attr-defined]
+    table = StoppingTable(game, [], seats)
+    table.stop_at = acts
+    app = BanqueApp(two_hand=Opening(table, journal, 0))
     async with app.run_test() as pilot:
         for _ in range(2000):
             if not app.is_running or game.phase == "ended":
@@ -90,13 +89,13 @@ async def test_a_resumed_chemin_de_fer_game_goes_on_as_if_never_interrupted(
     assert again.actions == game.actions
 
 
-async def _deal(app: PuntoApp, coups: int) -> None:
+async def _deal(app: BanqueApp, coups: int) -> None:
     async with app.run_test() as pilot:
         for _ in range(coups):
             await pilot.press("enter")  # Ana bets nothing; the computers bet, the coup is dealt
-    if app.journal is not None:
-        app.journal.sync(app.game)
-        app.journal.close()
+    if app.table_journal is not None:
+        app.table_journal.sync(app.table.game)
+        app.table_journal.close()
 
 
 @pytest.mark.parametrize("stream", STREAMS)
@@ -111,12 +110,12 @@ async def test_a_resumed_punto_banco_game_goes_on_as_if_never_interrupted(
 
     first = new_game()
     journal = TableJournal.create(first, seats, 0.0, tmp_path)
-    await _deal(PuntoApp(first, ["Ana"], seats, journal=journal), 4)
+    await _deal(punto_table_app(first, ["Ana"], seats, journal=journal), 4)
     game, kept, computers, _ = reopen(journal.path)
     assert computers == seats and game.actions == first.actions
-    await _deal(PuntoApp(game, ["Ana"], computers, journal=kept), 8)
+    await _deal(punto_table_app(game, ["Ana"], computers, journal=kept), 8)
     whole = new_game()
-    await _deal(PuntoApp(whole, ["Ana"], seats), 12)
+    await _deal(punto_table_app(whole, ["Ana"], seats), 12)
     assert len(game.coups) == len(whole.coups) == 12
     for i, (resumed, uninterrupted) in enumerate(zip(game.actions, whole.actions, strict=True)):
         assert resumed == uninterrupted, f"act {i + 1} differs"
@@ -215,7 +214,7 @@ async def test_a_chemin_de_fer_record_that_stops_early_says_so_and_hides_the_han
     path.write_text(dump_record(bad), encoding="utf-8")
     assert run_chemin(str(path), names=[], computers={}) == 0
     app = seen["app"]
-    assert seen["game"].actions == game.actions and app.computers == {"Chloé": "bold"}
+    assert seen["game"].actions == game.actions and app.table.computers == {"Chloé": "bold"}
     async with app.run_test(notifications=True) as pilot:
         await pilot.pause()
         said = [note.message for note in app._notifications]
@@ -235,10 +234,12 @@ def test_a_punto_banco_record_keeps_its_computers(
     assert run_punto(str(_punto_record(tmp_path, [])), names=[], computers={}) == 0
     app = seen["app"]
     seen["journal"].close()
-    assert app.computers == {"Bob": "bold"} and list(app.seats) == ["Bob"]
-    assert app.humans == ["Ana"] and not app.watching
+    assert app.table.computers == {"Bob": "bold"} and list(app.table.seats) == ["Bob"]
+    assert app.table.humans == ["Ana"] and not app.table.watching
     assert seen["journal"].computers == {"Bob": "bold"}  # and its journal keeps them
     # --computer given as well: the record's, then those given
     assert run_punto(str(_punto_record(tmp_path, [])), names=[], computers={"Ana": "bold"}) == 0
     seen["journal"].close()
-    assert seen["app"].computers == {"Bob": "bold", "Ana": "bold"} and seen["app"].watching
+    assert (
+        seen["app"].table.computers == {"Bob": "bold", "Ana": "bold"} and seen["app"].table.watching
+    )

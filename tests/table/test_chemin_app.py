@@ -7,7 +7,9 @@ from typing import Any
 import pytest
 
 from banque.games.chemin_de_fer.game import CheminGame
-from banque.table.chemin_app import CheminApp
+from banque.table.app import BanqueApp
+from banque.table.chemin_app import chemin_table_app
+from banque.table.screens.standings import StandingsScreen
 
 pytestmark = pytest.mark.pilot
 
@@ -17,10 +19,10 @@ THREE = ["Ana", "Bruno", "Chloé"]  # seed 1: Ana holds the first bank by lot
 FIVE = ["2C", "3D", "3H", "4S", "9C", "KD", "QS", "JH", "TC", "9H"]
 
 
-def app_for(humans: list[str], shoe: list[str] = FIVE) -> CheminApp:
+def app_for(humans: list[str], shoe: list[str] = FIVE) -> BanqueApp:
     game = CheminGame(THREE, seed=1, shoe=shoe)
     computers = {n: "cautious" for n in THREE if n not in humans}
-    app = CheminApp(game, humans, computers, pace=0)
+    app = chemin_table_app(game, humans, computers, pace=0)
     app.animation_level = "none"
     return app
 
@@ -35,16 +37,16 @@ async def test_a_human_banker_announces_and_chooses_with_the_advice() -> None:
     async with app.run_test() as pilot:
         await pilot.press("1", "5", "enter")  # a bank of 15
         await settle(pilot)
-        game = app.game
+        game = app.table.game
         assert game.fund == 15 and game.to_act() == (["Ana"], ("deal",))
         await pilot.press("enter")  # the banker deals
         await settle(pilot)
-        assert game.phase == "banker" and app.actor() == "Ana"
-        view = game.view(app.viewer)
+        assert game.phase == "banker" and app.table.actor() == "Ana"
+        view = game.view(app.table.viewer)
         assert view.hands["banker"].cards == ["3D", "4S"]  # her own pair
         assert view.hands["player"].cards[:2] == [None, None]  # the punter's: hidden
         await pilot.press("a")
-        assert "best:" in app.message
+        assert "best:" in app.table.message
         await pilot.press("s")
         assert len(game.coups) == 1 and game.total_chips() == 300
 
@@ -53,24 +55,28 @@ async def test_a_refusal_is_said_and_changes_nothing() -> None:
     app = app_for(["Ana"])
     async with app.run_test() as pilot:
         await pilot.press("5", "0", "0", "enter")  # beyond her 100 chips
-        assert "beyond" in app.message and app.game.phase == "bank" and not app.game.actions
+        assert (
+            "beyond" in app.table.message
+            and app.table.game.phase == "bank"
+            and not app.table.game.actions
+        )
 
 
 async def test_two_humans_a_curtain_before_the_punters_choice() -> None:
     app = app_for(["Bruno", "Chloé"])
     async with app.run_test() as pilot:
         await settle(pilot)  # Ana (computer) announces 15
-        assert app.game.fund == 15 and app.actor() == "Bruno"
+        assert app.table.game.fund == 15 and app.table.actor() == "Bruno"
         await pilot.press("1", "5", "enter")  # Bruno takes the whole bank
         await settle(pilot)  # Ana deals
-        assert app.game.phase == "punter" and app.curtain_for == "Bruno"
-        assert app.viewer is None
+        assert app.table.game.phase == "punter" and app.table.curtain_for == "Bruno"
+        assert app.table.viewer is None
         await pilot.press("enter")
-        assert app.viewer == "Bruno" and app.curtain_for is None
+        assert app.table.viewer == "Bruno" and app.table.curtain_for is None
         await pilot.press("d")
         await settle(pilot)
-        assert app.viewer is None  # back to the public table
-        assert app.game.coups and app.game.coups[-1].hands.player[:2] == ["2C", "3H"]
+        assert app.table.viewer is None  # back to the public table
+        assert app.table.game.coups and app.table.game.coups[-1].hands.player[:2] == ["2C", "3H"]
 
 
 async def test_the_human_banker_passes_the_bank_between_coups() -> None:
@@ -80,9 +86,9 @@ async def test_the_human_banker_passes_the_bank_between_coups() -> None:
         await settle(pilot, 10)
         await pilot.press("enter")
         await settle(pilot, 10)
-        game = app.game
+        game = app.table.game
         assert game.coups[0].result == "banker" and game.banker == "Ana"
-        assert app.actor() == "Ana"  # she opens the next betting, or passes the bank
+        assert app.table.actor() == "Ana"  # she opens the next betting, or passes the bank
         await pilot.press("g")
         assert game.banker == "Bruno" and game.balances["Ana"] > 100
 
@@ -148,7 +154,7 @@ def test_snapshot_after_the_coup(snap_compare: Any, size: tuple[int, int]) -> No
 
 async def test_a_table_of_computers_plays_by_itself() -> None:
     game = CheminGame(THREE, seed=4)
-    app = CheminApp(game, [], {n: "bold" for n in THREE}, pace=0.01)
+    app = chemin_table_app(game, [], {n: "bold" for n in THREE}, pace=0.01)
     async with app.run_test() as pilot:
         for _ in range(200):  # up to 10 s on a busy machine
             if len(game.coups) >= 2:
@@ -161,7 +167,7 @@ async def test_the_help_over_a_table_of_computers() -> None:
     from banque.table.screens.games_help import GameHelpScreen
 
     game = CheminGame(THREE, seed=4)
-    app = CheminApp(game, [], {n: "bold" for n in THREE}, pace=0.01)
+    app = chemin_table_app(game, [], {n: "bold" for n in THREE}, pace=0.01)
     async with app.run_test() as pilot:
         await pilot.press("question_mark")
         for _ in range(40):  # the computers play on under the help
@@ -173,17 +179,17 @@ async def test_the_help_over_a_table_of_computers() -> None:
 
 async def test_the_first_bank_by_auction_at_the_table() -> None:
     game = CheminGame(THREE, seed=1, shoe=FIVE, first_bank="auction")
-    app = CheminApp(game, ["Ana"], {"Bruno": "cautious", "Chloé": "cautious"}, pace=0)
+    app = chemin_table_app(game, ["Ana"], {"Bruno": "cautious", "Chloé": "cautious"}, pace=0)
     async with app.run_test() as pilot:
-        assert "bid a bank" in str(app._w("prompt").render())
-        assert "0-9 Amount ⏎ Bid x Pass e End F1 Help" in str(app._w("keys").render())
+        assert "bid a bank" in str(app.table._w("prompt").render())
+        assert "0-9 Amount ⏎ Bid x Pass e End F1 Help" in str(app.table._w("keys").render())
         await pilot.press("enter")  # no digits: said, nothing played
-        assert "Type your bid" in app.message and game.phase == "auction"
+        assert "Type your bid" in app.table.message and game.phase == "auction"
         await pilot.press("4", "0", "enter")  # Ana bids 40; the computers speak in turn
         await settle(pilot)
         assert game.bids["Ana"] == 40 and len(game.spoken) == 3
         assert game.banker == max(game.bids, key=lambda p: (game.bids[p], -THREE.index(p)))
-        assert "The auction: Ana 40" in str(app._w("hands").render())
+        assert "The auction: Ana 40" in str(app.table._w("hands").render())
 
 
 async def test_e_ends_the_game_between_coups_with_the_standings(tmp_path: Any) -> None:
@@ -192,29 +198,31 @@ async def test_e_ends_the_game_between_coups_with_the_standings(tmp_path: Any) -
 
     game = CheminGame(THREE, seed=1, shoe=FIVE)
     journal = TableJournal.create(game, {"Bruno": "cautious", "Chloé": "cautious"}, 0.0, tmp_path)
-    app = CheminApp(
+    app = chemin_table_app(
         game, ["Ana"], {"Bruno": "cautious", "Chloé": "cautious"}, journal=journal, pace=0
     )
     async with app.run_test() as pilot:
-        assert "e End" in str(app._w("keys").render())
+        assert "e End" in str(app.table._w("keys").render())
         await pilot.press("1", "5", "enter", "enter")  # a bank of 15, dealt
         await settle(pilot)
         assert game.phase == "banker"
         await pilot.press("e")  # a coup under way: refused in words, nothing changes
-        assert "finish it" in app.message and game.phase == "banker"
+        assert "finish it" in app.table.message and game.phase == "banker"
         await pilot.press("s")
         await settle(pilot)
         coup = game.coups[-1]
         await pilot.press("e")
         assert game.phase == "ended" and game.fund == 0
-        shown = str(app._w("standings").render())
+        await pilot.pause()
+        assert isinstance(app.screen, StandingsScreen)  # banque's, over the table
+        shown = str(app.screen.query_one("#standings-title").render())
         assert "The game is over after 1 coup and 1 bank." in shown
         assert "The players end the game between coups." in shown  # why
         for row in game.standings():
             assert row.gain == game.balances[row.name] - 100
         assert coup.result != "player" or "Ana" in shown
         assert sum(r.gain for r in game.standings()) == 0  # chips only change hands
-        bar = str(app._w("keys").render())
+        bar = str(app.table._w("keys").render())
         assert bar.split() == ["F1", "Help", "▏^p", "palette"]  # no key of the game
     journal.close()
     (entry,) = list_games(tmp_path)
@@ -226,7 +234,7 @@ async def test_ctrl_q_keeps_the_game_to_resume(tmp_path: Any) -> None:
 
     game = CheminGame(THREE, seed=1, shoe=FIVE)
     journal = TableJournal.create(game, {"Bruno": "cautious", "Chloé": "cautious"}, 0.0, tmp_path)
-    app = CheminApp(
+    app = chemin_table_app(
         game, ["Ana"], {"Bruno": "cautious", "Chloé": "cautious"}, journal=journal, pace=0
     )
     async with app.run_test() as pilot:
@@ -254,7 +262,7 @@ def test_snapshot_standings(snap_compare: Any, size: tuple[int, int]) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_auction(snap_compare: Any, size: tuple[int, int]) -> None:
     game = CheminGame(THREE, seed=1, shoe=FIVE, first_bank="auction")
-    app = CheminApp(game, ["Chloé"], {"Ana": "bold", "Bruno": "cautious"}, pace=0)
+    app = chemin_table_app(game, ["Chloé"], {"Ana": "bold", "Bruno": "cautious"}, pace=0)
 
     async def wait(pilot: Any) -> None:
         for _ in range(6):
@@ -281,7 +289,7 @@ async def test_the_log_of_coups_is_whole_on_a_narrow_table() -> None:
     from banque.table.testing import screen_text
 
     game = CheminGame(THREE, seed=4)
-    app = CheminApp(game, [], {n: "bold" for n in THREE}, pace=0.01)
+    app = chemin_table_app(game, [], {n: "bold" for n in THREE}, pace=0.01)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(200):  # up to 10 s on a busy machine
             if len(game.coups) >= 2:
@@ -301,8 +309,8 @@ async def test_the_log_of_coups_is_whole_on_a_narrow_table() -> None:
         assert f"the bank {first.bank_before} → {first.bank_after}." in line
 
 
-def bar_of(app: CheminApp) -> str:
-    return str(app._w("keys").render())
+def bar_of(app: BanqueApp) -> str:
+    return str(app.table._w("keys").render())
 
 
 async def test_the_key_bar_shows_the_keys_the_table_answers_and_f1_help() -> None:
@@ -318,11 +326,11 @@ async def test_the_key_bar_shows_the_keys_the_table_answers_and_f1_help() -> Non
         assert "⏎ Deal" in bar_of(app) and "Amount" not in bar_of(app)
         await pilot.press("enter")
         await settle(pilot, 10)
-        assert app.game.phase == "banker"
+        assert app.table.game.phase == "banker"
         bar = bar_of(app)
         assert "d Draw s Stand a Advice" in bar and "⏎" not in bar
         await pilot.press("a")  # the advice key acts
-        assert "Expected gain" in app.message
+        assert "Expected gain" in app.table.message
         await pilot.press("f1")
         assert isinstance(app.screen, GameHelpScreen)
         await pilot.press("escape")
@@ -336,10 +344,10 @@ async def test_the_curtain_shows_only_enter_to_look() -> None:
         await settle(pilot)
         await pilot.press("1", "5", "enter")
         await settle(pilot)
-        assert app.curtain_for == "Bruno"
+        assert app.table.curtain_for == "Bruno"
         assert bar_of(app).split()[:4] == ["⏎", "Look", "F1", "Help"]
         await pilot.press("b", "1")  # no other key acts behind the curtain
-        assert app.curtain_for == "Bruno" and app.entry == ""
+        assert app.table.curtain_for == "Bruno" and app.table.entry == ""
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "es"])
@@ -349,7 +357,7 @@ async def test_the_key_bar_fits_80_columns(language: str) -> None:
     install(language)
     try:
         game = CheminGame(THREE, seed=1, shoe=FIVE, first_bank="auction")
-        app = CheminApp(game, ["Ana"], {"Bruno": "cautious", "Chloé": "cautious"}, pace=0)
+        app = chemin_table_app(game, ["Ana"], {"Bruno": "cautious", "Chloé": "cautious"}, pace=0)
         async with app.run_test(size=(80, 24)) as pilot:
             for keys in ([], ["4", "0", "enter"], ["enter"], ["enter"]):
                 await pilot.press(*keys)

@@ -15,8 +15,8 @@ from textual.command import CommandPalette
 from banque.games.chemin_de_fer.game import CheminGame
 from banque.games.punto_banco.game import PuntoGame
 from banque.session.two_hands import TableJournal
-from banque.table.chemin_app import CheminApp
-from banque.table.punto_app import PuntoApp
+from banque.table.chemin_app import chemin_table_app
+from banque.table.punto_app import punto_table_app
 from banque.table.signals import SignalExitApp
 
 pytestmark = [pytest.mark.pilot]
@@ -30,13 +30,13 @@ def chemin(folder: Path) -> tuple[SignalExitApp, Any]:
     game = CheminGame(THREE, seed=1)
     seats = {"Bruno": "cautious", "Chloé": "cautious"}
     journal = TableJournal.create(game, seats, 0.0, folder)
-    return CheminApp(game, ["Ana"], seats, pace=0, journal=journal), journal
+    return chemin_table_app(game, ["Ana"], seats, pace=0, journal=journal), journal
 
 
 def punto(folder: Path) -> tuple[SignalExitApp, Any]:
     game = PuntoGame(["Ana", "Bob"], seed=1)
     journal = TableJournal.create(game, {"Bob": "bold"}, 0.0, folder)
-    return PuntoApp(game, ["Ana"], {"Bob": "bold"}, journal=journal), journal
+    return punto_table_app(game, ["Ana"], {"Bob": "bold"}, journal=journal), journal
 
 
 def banque(folder: Path) -> tuple[SignalExitApp, Any]:

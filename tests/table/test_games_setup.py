@@ -3,8 +3,6 @@ option row after it, each game's table option (--banco-split, --first-bank)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from textual.widgets import Static
 
@@ -13,9 +11,9 @@ from banque.constants import RULES_NAMES
 from banque.core.errors import IllegalAction
 from banque.games import TWO_HAND_GAMES
 from banque.session.two_hands import check_seats
-from banque.table import chemin_app
 from banque.table.app import BanqueApp
-from banque.table.games_base import open_table
+from banque.table.chemin_app import CheminTable
+from banque.table.punto_app import PuntoTable
 from banque.table.screens import TableScreen
 from banque.table.screens.setup import (
     OPTION_CELLS,
@@ -29,7 +27,7 @@ from banque.table.testing import screen_text, settle, table_app
 
 
 @pytest.mark.pilot
-async def test_setup_offers_the_other_games_and_hands_over_to_their_table() -> None:
+async def test_setup_offers_the_other_games_and_opens_their_table_in_the_same_app() -> None:
     app = table_app(journal=False)
     async with app.run_test(size=(100, 30)) as pilot:
         assert isinstance(app.screen, SetupScreen)
@@ -40,16 +38,19 @@ async def test_setup_offers_the_other_games_and_hands_over_to_their_table() -> N
         assert "chemin de fer: the bank goes round" in screen_text(app)
         await pilot.press("enter")
         await settle(pilot)
-    assert app.next_game == {
-        "game": "chemin-de-fer",
-        "names": ["Ana", "Bruno", "Chloé", "David"],
-        "computers": {"Bruno": "cautious", "Chloé": "bold", "David": "cautious"},
-        "seed": None,
-        "pace": 0.0,  # the test table's pace
-        "forced_moves": "announced",
-        "first_bank": "lot",  # the option row's default (--first-bank lot)
-    }
-    assert app.session is None  # no banque game was started
+        # the same App hosts chemin de fer's table: no exit, no second App
+        assert app.is_running and isinstance(app.screen, CheminTable)
+        table = app.table
+        assert table is not None and app.screen is table
+        assert table.game.participants == ["Ana", "Bruno", "Chloé", "David"]
+        assert table.computers == {"Bruno": "cautious", "Chloé": "bold", "David": "cautious"}
+        assert table.humans == ["Ana"]
+        assert app.pace == 0.0  # the test table's pace
+        assert table.game.forced_moves == "announced"
+        assert table.game.first_bank == "lot"  # the option row's default (--first-bank lot)
+        assert app.table_journal is None  # journal=False: none kept
+        assert app.session is None  # no banque game was started
+        assert "Chemin de fer" in screen_text(app)
 
 
 def test_the_seats_are_checked_under_the_games_rules() -> None:
@@ -114,7 +115,7 @@ async def test_setup_chooses_hoyles_first_bank_by_the_list() -> None:
 
 
 @pytest.mark.pilot
-async def test_setup_chooses_chemin_de_fers_first_bank_by_auction(monkeypatch: Any) -> None:
+async def test_setup_chooses_chemin_de_fers_first_bank_by_auction() -> None:
     app = table_app(journal=False)
     async with app.run_test(size=(100, 30)) as pilot:
         assert isinstance(app.screen, SetupScreen)
@@ -125,13 +126,8 @@ async def test_setup_chooses_chemin_de_fers_first_bank_by_auction(monkeypatch: A
         assert "auction: one bid each, the highest holds it" in screen_text(app)
         await pilot.press("enter")
         await settle(pilot)
-    assert app.next_game["game"] == "chemin-de-fer"
-    assert app.next_game["first_bank"] == "auction"
-    # run_app opens the table with it: open_table hands it to the chemin de fer table
-    opened: dict[str, Any] = {}
-    monkeypatch.setattr(chemin_app, "run", lambda record=None, **kw: opened.update(kw) or 0)
-    assert open_table(**app.next_game) == 0
-    assert opened["first_bank"] == "auction" and opened["names"] == app.next_game["names"]
+        assert isinstance(app.screen, CheminTable)
+        assert app.screen.game.first_bank == "auction"
 
 
 @pytest.mark.pilot
@@ -144,7 +140,7 @@ async def test_punto_banco_hands_on_no_first_bank() -> None:
         assert _option_row(app) == ("Option", ("",), "")
         await pilot.press("enter")
         await settle(pilot)
-    assert app.next_game["game"] == "punto-banco" and "first_bank" not in app.next_game
+        assert isinstance(app.screen, PuntoTable) and app.screen.game.game == "punto-banco"
 
 
 @pytest.mark.pilot

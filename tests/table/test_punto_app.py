@@ -7,18 +7,20 @@ from typing import Any
 import pytest
 
 from banque.games.punto_banco.game import PuntoGame
+from banque.table.app import BanqueApp
 from banque.table.games_base import road_text
-from banque.table.punto_app import PuntoApp
+from banque.table.punto_app import punto_table_app
+from banque.table.screens.standings import StandingsScreen
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 # Player 2+3 = 5 draws an 8 (3); banker 4+K stands against an 8: the banker wins 4 to 3.
 SHOE = ["2C", "4H", "3D", "KS", "8S", "9C", "7D", "KH", "QC"]
 
 
-def app_for(computers: dict[str, str] | None = None, limit: int = 100) -> PuntoApp:
+def app_for(computers: dict[str, str] | None = None, limit: int = 100) -> BanqueApp:
     names = ["Ana", *(computers or {})]
     game = PuntoGame(names, seed=7, shoe=SHOE, limit=limit)
-    app = PuntoApp(game, ["Ana"], computers)
+    app = punto_table_app(game, ["Ana"], computers)
     app.animation_level = "none"
     return app
 
@@ -28,10 +30,10 @@ async def test_bets_wait_until_the_deal_and_become_acts() -> None:
     app = app_for({"Bob": "bold"})
     async with app.run_test() as pilot:
         await pilot.press("b", "plus", "b", "p")  # 1 + 5 on the banker, 5 on the player
-        assert app.pending == {"Ana": {"banker": 6, "player": 5}}
-        assert app.game.actions == []  # nothing is played before the deal
+        assert app.table.pending == {"Ana": {"banker": 6, "player": 5}}
+        assert app.table.game.actions == []  # nothing is played before the deal
         await pilot.press("enter")
-        game = app.game
+        game = app.table.game
         assert [a.act for a in game.actions][-1] == "deal"
         coup = game.coups[0]
         assert coup.result == "banker" and coup.hands.player == ["2C", "3D", "8S"]
@@ -46,10 +48,10 @@ async def test_a_bet_beyond_the_limit_is_refused_in_words() -> None:
     app = app_for(limit=10)
     async with app.run_test() as pilot:
         await pilot.press("plus", "plus", "p", "p")  # two chips of 10
-        assert app.pending == {"Ana": {"player": 10}}
-        assert "house limit is 10" in app.message
+        assert app.table.pending == {"Ana": {"player": 10}}
+        assert "house limit is 10" in app.table.message
         await pilot.press("backspace")
-        assert app.pending == {}
+        assert app.table.pending == {}
 
 
 @pytest.mark.pilot
@@ -57,8 +59,8 @@ async def test_dealing_without_bets_plays_the_coup() -> None:
     app = app_for()
     async with app.run_test() as pilot:
         await pilot.press("enter")
-        assert len(app.game.coups) == 1 and app.game.balances["Ana"] == 100
-        assert "No bets of yours" in app.message
+        assert len(app.table.game.coups) == 1 and app.table.game.balances["Ana"] == 100
+        assert "No bets of yours" in app.table.message
 
 
 def test_road_text() -> None:
@@ -92,7 +94,7 @@ async def test_the_journal_keeps_every_coup_and_the_game_resumes(tmp_path: Any) 
 
     game = PuntoGame(["Ana", "Bob"], seed=7, shoe=SHOE)
     journal = TableJournal.create(game, {"Bob": "cautious"}, 0.0, folder=tmp_path)
-    app = PuntoApp(game, ["Ana"], {"Bob": "cautious"}, journal=journal)
+    app = punto_table_app(game, ["Ana"], {"Bob": "cautious"}, journal=journal)
     async with app.run_test() as pilot:
         await pilot.press("b", "enter", "p", "enter")
     journal.close()
@@ -120,13 +122,13 @@ async def test_the_help_shows_the_games_rules_and_keys() -> None:
 @pytest.mark.pilot
 async def test_a_table_of_computers_deals_by_itself() -> None:
     game = PuntoGame(["Bob", "Eve"], seed=3)
-    app = PuntoApp(game, [], {"Bob": "bold", "Eve": "cautious"}, pace=0.1)
+    app = punto_table_app(game, [], {"Bob": "bold", "Eve": "cautious"}, pace=0.1)
     async with app.run_test() as pilot:
         for _ in range(200):  # up to 10 s on a busy machine
             if len(game.coups) >= 2:
                 break
             await pilot.pause(0.05)
-        assert app.watching and len(game.coups) >= 2
+        assert app.table.watching and len(game.coups) >= 2
         assert game.total_chips() == 200
 
 
@@ -137,19 +139,21 @@ async def test_e_ends_the_game_with_the_standings_and_the_journal_finished(tmp_p
 
     game = PuntoGame(["Ana", "Bob"], seed=7, shoe=SHOE)
     journal = TableJournal.create(game, {"Bob": "cautious"}, 0.0, folder=tmp_path)
-    app = PuntoApp(game, ["Ana"], {"Bob": "cautious"}, journal=journal)
+    app = punto_table_app(game, ["Ana"], {"Bob": "cautious"}, journal=journal)
     async with app.run_test() as pilot:
-        assert "e End" in str(app._w("keys").render())
+        assert "e End" in str(app.table._w("keys").render())
         await pilot.press("plus", "b", "enter")  # 5 on the banker: it wins, 5/20 due
         await pilot.press("b", "e")  # a bet not yet dealt goes back
         assert game.phase == "ended" and [a.act for a in game.actions][-1] == "retire"
-        shown = str(app._w("standings").render())
-        assert app._w("standings").display and not app._w("body").display
+        await pilot.pause()
+        # banque's standings screen, over the table
+        assert isinstance(app.screen, StandingsScreen) and app.screen.two_hand is app.table
+        shown = str(app.screen.query_one("#standings-title").render())
         ana = game.balances["Ana"]
         assert ana == 105  # 5 won; its commission (a quarter of a chip) waits in the box
         assert "The game is over after 1 coup." in shown and "+5" in shown
         assert f"The house: {game.house:+d}" in shown and "Ana 1/4 of a chip" in shown
-        bar = str(app._w("keys").render())
+        bar = str(app.table._w("keys").render())
         assert bar.split() == ["F1", "Help", "▏^p", "palette"]  # no key of the game
         await pilot.press("p", "enter")  # nothing more is played
         assert len(game.coups) == 1
@@ -168,8 +172,8 @@ def test_snapshot_standings(snap_compare: Any, size: tuple[int, int]) -> None:
     assert snap_compare(app_for({"Bob": "bold"}), run_before=end, terminal_size=size)
 
 
-def bar_of(app: PuntoApp) -> str:
-    return str(app._w("keys").render())
+def bar_of(app: BanqueApp) -> str:
+    return str(app.table._w("keys").render())
 
 
 @pytest.mark.pilot
@@ -177,17 +181,17 @@ async def test_the_key_bar_shows_the_keys_and_f1_help() -> None:
     from banque.table.screens.games_help import GameHelpScreen
 
     game = PuntoGame(["Ana", "Bob"], seed=7, shoe=SHOE)
-    app = PuntoApp(game, ["Ana", "Bob"], {})
+    app = punto_table_app(game, ["Ana", "Bob"], {})
     async with app.run_test(size=(80, 24)) as pilot:
         bar = bar_of(app)
         assert "p b 8 9 Bet +/- Chip r Again ⏎ Deal ⇥ Next seat e End F1 Help" in bar
         assert "Undo" not in bar  # no bet to take back yet
         await pilot.press("b")
-        assert app.pending["Ana"] == {"banker": 1} and "⌫ Undo" in bar_of(app)
+        assert app.table.pending["Ana"] == {"banker": 1} and "⌫ Undo" in bar_of(app)
         await pilot.press("backspace")
-        assert not app.pending.get("Ana") and "Undo" not in bar_of(app)
+        assert not app.table.pending.get("Ana") and "Undo" not in bar_of(app)
         await pilot.press("tab")  # Tab: the next player bets
-        assert app.seat == "Bob"
+        assert app.table.seat == "Bob"
         await pilot.press("f1")
         assert isinstance(app.screen, GameHelpScreen)
 
@@ -200,11 +204,11 @@ async def test_the_key_bar_fits_80_columns(language: str) -> None:
     install(language)
     try:
         game = PuntoGame(["Ana", "Bob"], seed=7, shoe=SHOE)
-        app = PuntoApp(game, ["Ana", "Bob"], {})
+        app = punto_table_app(game, ["Ana", "Bob"], {})
         async with app.run_test(size=(80, 24)) as pilot:
             for keys in ([], ["p"]):
                 await pilot.press(*keys)
-                bar = str(app._w("keys").render()).rstrip()
+                bar = str(app.table._w("keys").render()).rstrip()
                 assert bar.endswith("palette" if language != "es" else "paleta")
                 assert "F1" in bar and "…" not in bar
                 assert bar.split("▏")[0].rstrip().endswith("F1 " + _("Help")), bar
@@ -215,22 +219,22 @@ async def test_the_key_bar_fits_80_columns(language: str) -> None:
 @pytest.mark.pilot
 async def test_r_places_the_last_coups_bets_again() -> None:
     app = app_for({"Bob": "cautious"})
-    game = app.game
+    game = app.table.game
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r")  # no coup yet: said, nothing placed
-        assert "no bets on the last coup" in app.message and not app.pending.get("Ana")
+        assert "no bets on the last coup" in app.table.message and not app.table.pending.get("Ana")
         await pilot.press("plus", "b", "minus", "p", "p", "enter")  # 5 on banker, 2 on player
         assert len(game.coups) == 1
         assert "r Again" in bar_of(app) and "Undo" not in bar_of(app)
         await pilot.press("r")
-        assert app.pending["Ana"] == {"banker": 5, "player": 2}
-        assert "bets again, 7 in all" in app.message
+        assert app.table.pending["Ana"] == {"banker": 5, "player": 2}
+        assert "bets again, 7 in all" in app.table.message
         assert "⌫ Undo" in bar_of(app) and "Again" not in bar_of(app)
         await pilot.press("backspace")
         game.balances["Ana"] = 6  # (fewer chips than the last bets)
         await pilot.press("r")
-        assert not app.pending.get("Ana")
-        assert "The last coup's bets come to 7: Ana has only 6 chips." in app.message
+        assert not app.table.pending.get("Ana")
+        assert "The last coup's bets come to 7: Ana has only 6 chips." in app.table.message
 
 
 @pytest.mark.pilot

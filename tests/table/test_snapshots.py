@@ -337,10 +337,10 @@ CHEMIN_SHOE = ["2C", "3D", "3H", "4S", "9C", "KD", "QS", "JH", "TC", "9H"]
 @pytest.mark.usefixtures("_english_afterwards")
 def test_punto_banco_after_a_coup_in(snap_compare: Any, lang: str, size: tuple[int, int]) -> None:
     from banque.games.punto_banco.game import PuntoGame
-    from banque.table.punto_app import PuntoApp
+    from banque.table.punto_app import punto_table_app
 
     i18n.install(lang)
-    app = PuntoApp(PuntoGame(["Ana"], seed=7, shoe=PUNTO_SHOE), ["Ana"])
+    app = punto_table_app(PuntoGame(["Ana"], seed=7, shoe=PUNTO_SHOE), ["Ana"])
     app.animation_level = "none"
     assert snap_compare(app, press=["b", "plus", "p", "enter"], terminal_size=size)
 
@@ -352,11 +352,11 @@ def test_chemin_de_fer_banker_choice_in(
     snap_compare: Any, lang: str, size: tuple[int, int]
 ) -> None:
     from banque.games.chemin_de_fer.game import CheminGame
-    from banque.table.chemin_app import CheminApp
+    from banque.table.chemin_app import chemin_table_app
 
     i18n.install(lang)
     game = CheminGame(["Ana", "Bruno", "Chloé"], seed=1, shoe=CHEMIN_SHOE)
-    app = CheminApp(game, ["Ana"], {"Bruno": "cautious", "Chloé": "cautious"}, pace=0)
+    app = chemin_table_app(game, ["Ana"], {"Bruno": "cautious", "Chloé": "cautious"}, pace=0)
     app.animation_level = "none"
 
     async def run_before(pilot: Any) -> None:

@@ -14,8 +14,9 @@ from banque.core.record import load_record
 from banque.games.chemin_de_fer.game import CheminGame
 from banque.games.punto_banco.game import PuntoGame
 from banque.games.records import replay
-from banque.table.chemin_app import CheminApp
-from banque.table.punto_app import PuntoApp
+from banque.table.app import BanqueApp
+from banque.table.chemin_app import chemin_table_app
+from banque.table.punto_app import punto_table_app
 from banque.table.screens.curtain import CurtainScreen
 from banque.table.screens.games_help import GameHelpScreen
 
@@ -26,10 +27,10 @@ THREE = ["Ana", "Bruno", "Chloé"]  # seed 1: Ana holds the first bank by lot
 FIVE = ["2C", "3D", "3H", "4S", "9C", "KD", "QS", "JH", "TC", "9H"]
 
 
-def chemin(humans: list[str], pace: float = 0) -> CheminApp:
+def chemin(humans: list[str], pace: float = 0) -> BanqueApp:
     game = CheminGame(THREE, seed=1, shoe=FIVE)
     computers = {n: "cautious" for n in THREE if n not in humans}
-    app = CheminApp(game, humans, computers, pace=pace)
+    app = chemin_table_app(game, humans, computers, pace=pace)
     app.animation_level = "none"
     return app
 
@@ -41,7 +42,7 @@ async def settle(pilot: Any, times: int = 6) -> None:
 
 def shown(app: Any, ident: str) -> str:
     """What a widget of the table shows, as plain text."""
-    return str(app._w(ident).render())
+    return str(app.table._w(ident).render())
 
 
 def titles(app: Any) -> list[str]:
@@ -61,7 +62,7 @@ async def test_the_palette_offers_the_games_commands_and_plays_them() -> None:
         assert CommandPalette.is_open(app)
         await pilot.press(*"banco", "enter")
         await settle(pilot, 10)
-        assert any(a.act == "banco" and a.who == "Bruno" for a in app.game.actions)
+        assert any(a.act == "banco" and a.who == "Bruno" for a in app.table.game.actions)
 
 
 async def test_f1_opens_the_help_in_banques_look_and_closes_it() -> None:
@@ -89,7 +90,7 @@ async def test_ctrl_s_saves_a_record_that_replays_to_the_same_game(
         await settle(pilot)
         saved = sorted(tmp_path.glob("chemin-de-fer-*.json"))
         assert len(saved) == 1 and app.save_path == saved[0]
-        played = list(app.game.actions)
+        played = list(app.table.game.actions)
         record = load_record(saved[0])
         assert record.game == "chemin-de-fer"
         assert replay(record).game.actions == played
@@ -100,7 +101,7 @@ async def test_ctrl_s_saves_a_record_that_replays_to_the_same_game(
 
 async def test_space_pauses_the_computers_and_full_stop_plays_one_move() -> None:
     game = CheminGame(THREE, seed=4)
-    app = CheminApp(game, [], {n: "bold" for n in THREE}, pace=0.05)
+    app = chemin_table_app(game, [], {n: "bold" for n in THREE}, pace=0.05)
     async with app.run_test() as pilot:
         await pilot.press("space")
         await pilot.pause(0.2)
@@ -122,7 +123,7 @@ async def test_space_pauses_the_computers_and_full_stop_plays_one_move() -> None
 
 async def test_space_pauses_punto_bancos_watch_mode() -> None:
     game = PuntoGame(["Ana", "Bob"], seed=7)
-    app = PuntoApp(game, [], {"Ana": "cautious", "Bob": "bold"}, pace=0.05)
+    app = punto_table_app(game, [], {"Ana": "cautious", "Bob": "bold"}, pace=0.05)
     async with app.run_test() as pilot:
         await pilot.press("space")
         await pilot.pause(0.1)
@@ -140,20 +141,20 @@ async def test_the_curtain_is_banques_and_the_private_view_shows_the_holders_car
         await settle(pilot)  # Ana (computer) announces 15
         await pilot.press("1", "5", "enter")  # Bruno takes the whole bank
         await settle(pilot)  # Ana deals: Bruno holds 5, a choice
-        assert isinstance(app.screen, CurtainScreen) and app.curtain_for == "Bruno"
+        assert isinstance(app.screen, CurtainScreen) and app.table.curtain_for == "Bruno"
         await pilot.press("escape")  # back to the public table: every card concealed
         await settle(pilot)
         assert not isinstance(app.screen, CurtainScreen)
         public = shown(app, "hands")
         assert public.count("▒▒▒") == 4 and "Pass the keyboard to Bruno" in shown(app, "prompt")
-        assert app.key_on("move", (True,)) is False  # no decision before the look
+        assert app.table.key_on("move", (True,)) is False  # no decision before the look
         await pilot.press("enter")  # the curtain again, then the look
         await settle(pilot)
         assert isinstance(app.screen, CurtainScreen)
         await pilot.press("enter")
         await settle(pilot)
         private = shown(app, "hands")
-        assert app.viewer == "Bruno" and "2♣" in private and "3♥" in private
+        assert app.table.viewer == "Bruno" and "2♣" in private and "3♥" in private
         assert private.count("▒▒▒") == 2  # the banker's two cards stay concealed
 
 
@@ -172,8 +173,8 @@ async def test_view_seat_from_the_palette_shows_that_seat_its_cards() -> None:
         await pilot.press("enter")
         await settle(pilot)
         # Chloé holds neither hand: she sees no card (Bruno's curtain still awaits him)
-        assert app.viewer == "Chloé" and shown(app, "hands").count("▒▒▒") == 4
-        assert app.curtain_for == "Bruno"
+        assert app.table.viewer == "Chloé" and shown(app, "hands").count("▒▒▒") == 4
+        assert app.table.curtain_for == "Bruno"
 
 
 async def test_chemin_de_fer_has_a_road_of_its_coups() -> None:
@@ -185,8 +186,46 @@ async def test_chemin_de_fer_has_a_road_of_its_coups() -> None:
         await settle(pilot, 10)
         await pilot.press("s")
         await settle(pilot, 10)
-        assert len(app.game.coups) == 1
+        assert len(app.table.game.coups) == 1
         road = shown(app, "road")
-        mark = {"banker": "B", "player": "P", "tie": "T"}[app.game.coups[0].result]
+        mark = {"banker": "B", "player": "P", "tie": "T"}[app.table.game.coups[0].result]
         assert road.lstrip().startswith(mark)
-        assert "cards in the shoe" in str(app._w("road").border_subtitle)
+        assert "cards in the shoe" in str(app.table._w("road").border_subtitle)
+
+
+async def test_f2_shows_the_two_hand_tables_suits_in_ascii() -> None:
+    app = chemin(["Ana"])
+    async with app.run_test() as pilot:
+        await pilot.press("1", "5", "enter", "enter", "s")  # Ana's bank; a coup dealt
+        await settle(pilot)
+        assert any(s in shown(app, "hands") for s in "♠♥♦♣")
+        await pilot.press("f2")
+        await settle(pilot)
+        assert app.ascii_suits
+        assert not any(s in shown(app, "hands") + shown(app, "log") for s in "♠♥♦♣")
+        assert "Toggle ASCII suits" in titles(app)
+
+
+async def test_a_two_hand_journal_resumes_in_banques_app(tmp_path: Path) -> None:
+    """``banque --resume`` of a punto banco game: banque's App opens its table (no second
+    App), and says so."""
+    from banque.session.two_hands import TableJournal
+    from banque.table.punto_app import PuntoTable
+
+    game = PuntoGame(["Ana"], seed=7)
+    journal = TableJournal.create(game, {}, 0.0, tmp_path)
+    game.bet("Ana", "banker", 5)
+    game.deal()
+    assert journal.sync(game)
+    journal.close()
+    app = BanqueApp(resume=journal.path, toast_seconds=30)
+    async with app.run_test(notifications=True) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, PuntoTable) and app.table is app.screen
+        assert app.table.game.actions == game.actions
+        assert any("Game resumed from" in n.message for n in app._notifications)
+        await pilot.press("enter")  # a coup more, written to the same journal
+        await settle(pilot)
+        assert len(app.table.game.coups) == 2
+        app.save()
+    app.table_journal.close()

@@ -312,6 +312,7 @@ class CheminJoinedScreen(_JoinedTable, CheminTable):
     """A joined seat at chemin de fer: the local table's screen, :class:`CheminTable`."""
 
     BINDINGS: ClassVar[list[BindingType]] = [*CHEMIN_KEYS, *table_keys("app.quit")]
+    QUIT_ACTION = "app.quit"
 
     def __init__(self, remote: RemoteGame, seat: str | None, computers: dict[str, str]) -> None:
         TwoHandTable.__init__(self, remote, [seat] if seat is not None else [], computers)
@@ -329,6 +330,7 @@ class PuntoJoinedScreen(_JoinedTable, PuntoTable):
     dealt."""
 
     BINDINGS: ClassVar[list[BindingType]] = [*PUNTO_KEYS, *table_keys("app.quit")]
+    QUIT_ACTION = "app.quit"
 
     def __init__(self, remote: RemoteGame, seat: str | None, computers: dict[str, str]) -> None:
         TwoHandTable.__init__(self, remote, [seat] if seat is not None else [], computers)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.text import Text
 from textual import events, on
@@ -528,8 +528,8 @@ class SetupScreen(Screen[None]):
     def _start_other_game(
         self, game: str, names: list[str], kinds: list[SeatChoice], seed: int | None, pace: float
     ) -> None:
-        """Check the seats under that game's rules, then leave setup for its table
-        (``run_app`` opens it once this app has closed)."""
+        """Check the seats under that game's rules, then leave setup for its table (in
+        this App: :meth:`~banque.table.app.BanqueApp.open_two_hand`)."""
         from ...session.two_hands import check_seats
 
         if not self.banque.OTHER_GAMES:
@@ -548,8 +548,7 @@ class SetupScreen(Screen[None]):
             self._say(tell_error(exc))
             return
         computers = {n: str(k) for n, k in zip(names, kinds, strict=True) if k != "human"}
-        next_game: dict[str, object] = {
-            "game": game,
+        options: dict[str, Any] = {
             "names": names,
             "computers": computers,
             "seed": seed,
@@ -558,9 +557,8 @@ class SetupScreen(Screen[None]):
         }
         option = self.table_option()
         if option is not None:  # chemin de fer's first bank, as --first-bank gives it
-            next_game[option[0]] = option[1]
-        self.app.next_game = next_game  # type: ignore[attr-defined]
-        self.app.exit(0)
+            options[option[0]] = option[1]
+        self.banque.open_two_hand(game, **options)
 
     def action_start(self) -> None:
         pace = self._pace()

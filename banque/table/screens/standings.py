@@ -1,4 +1,5 @@
-"""The end of a bank: final totals against the 100 each started with, the winners."""
+"""The end of a bank: final totals against the 100 each started with, the winners; and
+the end of a two-hand game (chemin de fer, punto banco), over its table."""
 
 from __future__ import annotations
 
@@ -19,17 +20,35 @@ from ..widgets.common import signed
 
 if TYPE_CHECKING:
     from ..app import BanqueApp
+    from ..games_base import TwoHandTable
 
 
 class StandingsScreen(Screen[str]):
-    """Standings of the bank just ended; Enter (or n) opens a fresh bank."""
+    """Standings of the bank just ended; Enter (or n) opens a fresh bank.
+
+    Over a two-hand table (``two_hand``) whose game is over: its standings (the
+    table's :attr:`~banque.table.games_base.TwoHandTable.standings`); ``q`` leaves."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,n", "fresh", _("Fresh bank"), id="standings.fresh"),
+        Binding("q", "leave", _("Quit"), show=False, id="standings.leave"),  # its text says it
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, two_hand: TwoHandTable | None = None) -> None:
         super().__init__(classes="standings-screen")
+        self.two_hand = two_hand
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "fresh":
+            return self.two_hand is None
+        if action == "leave":
+            return self.two_hand is not None
+        return True
+
+    async def action_leave(self) -> None:
+        """A two-hand game's standings: ``q`` leaves as at its table."""
+        if self.two_hand is not None:
+            await self.app.run_action(self.two_hand.QUIT_ACTION, self.two_hand)
 
     @property
     def banque(self) -> BanqueApp:
@@ -45,10 +64,14 @@ class StandingsScreen(Screen[str]):
 
     def on_mount(self) -> None:
         self.refresh_view()
-        self._watch_timer()
+        if self.two_hand is None:
+            self._watch_timer()
 
     async def retranslate(self) -> None:
-        """The language changed: the standings and the keys in it."""
+        """The language changed: the standings and the keys in it (a two-hand table
+        makes its standings again in it)."""
+        if self.two_hand is not None:
+            self.two_hand.refresh_table()
         self.refresh_view()
         self.refresh_bindings()
 
@@ -66,7 +89,16 @@ class StandingsScreen(Screen[str]):
             return
         self.action_fresh()
 
+    def _refresh_two_hand(self, table: TwoHandTable) -> None:
+        self.title, self.sub_title = table.standings_title, ""
+        self.query_one("#standings-title", Static).update(table.standings or "")
+        for ident in ("#standings-table", "#standings-hint"):
+            self.query_one(ident, Static).display = False
+
     def refresh_view(self) -> None:
+        if self.two_hand is not None:
+            self._refresh_two_hand(self.two_hand)
+            return
         session = self.banque.session
         if session is None or session.game.ended is None:
             return

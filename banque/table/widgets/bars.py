@@ -75,9 +75,13 @@ class KeyBar(Widget):
     ALLOW_SELECT = False
     COMPONENT_CLASSES: ClassVar[set[str]] = {"key-bar--key", "key-bar--description"}
 
-    def __init__(self, *, compact: bool = False, id: str | None = None) -> None:
+    def __init__(
+        self, *, compact: bool = False, hide: frozenset[str] = frozenset(), id: str | None = None
+    ) -> None:
         super().__init__(id=id)
         self.compact = compact
+        #: Actions whose keys are not shown (the help lists them).
+        self.hide = hide
         #: Where each key was drawn: (first cell, past the last cell, key, enabled).
         self._spans: list[tuple[int, int, str, bool]] = []
 
@@ -95,7 +99,7 @@ class KeyBar(Widget):
         active = self.screen.active_bindings
         by_action: dict[str, tuple[Binding, bool]] = {}
         for _node, binding, enabled, _tooltip in active.values():
-            if binding.show and binding.action not in by_action:
+            if binding.show and binding.action not in by_action and binding.action not in self.hide:
                 by_action[binding.action] = (binding, enabled)
         palette = None
         if self.app.ENABLE_COMMAND_PALETTE:
