@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from banque.core.models import Record
 from banque.games.records import record_of
 from banque.session.session import Session
 from banque.table.app import BanqueApp
@@ -23,7 +24,7 @@ from banque.table.widgets import CoupLog
 from banque.table.widgets.field import TextField
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from long_record import long_session
+from long_record import long_session, new_session, play_on
 
 
 def calls(work: Callable[[], Any]) -> int:
@@ -50,9 +51,44 @@ def work_of_steps(session: Session, steps: int = 200) -> int:
     return calls(lambda: [table_step(session) for _ in range(steps)])
 
 
+class LongGame:
+    """One long all-computer game, played once in a test process and only as far as asked.
+
+    ``long_session(n)`` for several ``n`` would play the same game from its
+    start each time (the 20,000-act game alone is seconds): this one plays on
+    from where it is, and keeps where each target was reached, so that the
+    record of ``long_session(n)`` is a prefix of its game's record.
+    """
+
+    def __init__(self) -> None:
+        self.session = new_session()
+        self.reached: dict[int, int] = {}  # a target: the acts when it was reached
+
+    def played_to(self, acts: int) -> Session:
+        """The session, played on to ``long_session(acts)`` (tests may play it on further)."""
+        if acts not in self.reached:
+            assert len(self.session.game.actions) < acts, "targets are asked in rising order"
+            play_on(self.session, acts)
+            self.reached[acts] = len(self.session.game.actions)
+        return self.session
+
+    def record_to(self, acts: int) -> Record:
+        """The record ``long_session(acts)`` makes."""
+        self.played_to(acts)
+        record = record_of(self.session.game)
+        return record.model_copy(update={"actions": record.actions[: self.reached[acts]]})
+
+
 @pytest.fixture(scope="module")
-def short_and_long() -> tuple[Session, Session]:
-    return long_session(1_000), long_session(20_000)
+def long_game() -> LongGame:
+    """The module's one long game (shared by the tests that need 8,000 and 20,000 acts)."""
+    return LongGame()
+
+
+@pytest.fixture(scope="module")
+def short_and_long(long_game: LongGame) -> tuple[Session, Session]:
+    long_game.record_to(8_000)  # the opening test's record, kept on the way
+    return long_session(1_000), long_game.played_to(20_000)
 
 
 @pytest.mark.sweep
@@ -74,13 +110,14 @@ def test_the_long_record_is_deterministic() -> None:
 
 @pytest.mark.pilot
 async def test_a_long_game_opens_with_the_latest_log_only(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, long_game: LongGame
 ) -> None:
     from banque.core.record import dump_record
 
-    session = long_session(8_000)
+    record = long_game.record_to(8_000)  # the record long_session(8_000) makes
+    assert len(record.actions) >= 8_000
     path = tmp_path / "long.json"
-    path.write_text(dump_record(record_of(session.game)), encoding="utf-8")
+    path.write_text(dump_record(record), encoding="utf-8")
     import banque.table.widgets.log as log_module
 
     written: list[str] = []  # each event the log writes goes through suits() once
