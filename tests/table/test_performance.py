@@ -280,3 +280,64 @@ async def test_help_opens_with_no_more_work_than_the_table() -> None:
     # pass the table's while the time does not (benchmarks/bench_start.py
     # --help-screen: F1 about 65 ms, Enter to the table about 75 ms).
     assert help_work < 1.3 * table_work, (help_work, table_work)
+
+
+def _log_census() -> dict[str, int]:
+    """The live objects a log's lines are made of (its strips, their caches, their segments)."""
+    import gc
+
+    from rich.segment import Segment
+    from textual.cache import FIFOCache
+    from textual.strip import Strip
+
+    gc.collect()
+    kinds = {"Strip": Strip, "FIFOCache": FIFOCache, "Segment": Segment}
+    count = dict.fromkeys(kinds, 0)
+    for obj in gc.get_objects():
+        for name, kind in kinds.items():
+            if type(obj) is kind:
+                count[name] += 1
+    return count
+
+
+@pytest.mark.pilot
+@pytest.mark.sweep
+async def test_the_log_of_the_coups_stays_the_same_size_over_a_long_session() -> None:
+    """Once full, the table's log holds as much after 100 more coups as before them.
+
+    A long game's events are shown coup after coup (as the table shows them, each
+    drawn): the log's lines, its cache of drawn lines and the strips they are made
+    of are counted after the log has filled (60 coups) and 100 coups later.
+    """
+    from textual.app import App, ComposeResult
+
+    from banque.table.widgets.log import DRAWN, SHOWN
+
+    events = long_session(1_500).messages
+    ends = [i + 1 for i, ev in enumerate(events) if ev.kind == "settle"]
+    assert len(ends) >= 160
+
+    class LogApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield CoupLog()
+
+    app = LogApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        log = app.query_one(CoupLog)
+        sizes: list[tuple[int, int]] = []
+        census: list[dict[str, int]] = []
+        for coup, end in enumerate(ends[:160], start=1):
+            log.show(events[:end], ascii_suits=False)
+            await pilot.pause()
+            if coup >= 60:
+                sizes.append((len(log.lines), len(log._line_cache)))
+            if coup in (60, 160):
+                census.append(_log_census())
+        assert log.lines and max(n for n, _ in sizes) <= 4 * SHOWN
+        full, later = census
+        # The lines and the drawn lines stay within the log's bounds…
+        assert max(c for _, c in sizes) <= DRAWN, sizes[-1]
+        # …and the objects they are made of do not grow with the game (a few may come
+        # and go with the lines being drawn: 2 % of them).
+        for kind in full:
+            assert later[kind] <= full[kind] * 1.02 + 50, (kind, full[kind], later[kind])
