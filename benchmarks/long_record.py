@@ -39,14 +39,26 @@ def patient(player: ComputerPlayer) -> ComputerPlayer:
     return decide
 
 
-def long_session(acts: int, seed: int = 7, players: int = 5) -> Session:
-    """A session whose game has at least ``acts`` acts (all seats computers)."""
+def new_session(seed: int = 7, players: int = 5) -> Session:
+    """A fresh all-computer session of patient players, its forced acts played."""
     names = list(NAMES[:players])
     game = Game(names, seed)
     choices = dict.fromkeys(names, "cautious")
     robots = computer_seats(game, choices)  # type: ignore[arg-type]
     session = Session(game, computers={n: patient(p) for n, p in robots.items()})
     session.forced()
+    return session
+
+
+def play_on(session: Session, acts: int) -> bool:
+    """Take the table's steps until the game has at least ``acts`` acts.
+
+    False when the game cannot go on (too few players with chips for another
+    bank).  Playing on to ``a`` then to ``b`` is the same game as playing to
+    ``b`` at once: the steps are the same whatever the target.
+    """
+    game = session.game
+    names = list(game.participants)
     stuck = 0
     while len(game.actions) < acts:
         before = len(game.actions), len(session.messages)
@@ -55,13 +67,20 @@ def long_session(acts: int, seed: int = 7, players: int = 5) -> Session:
             session.continue_after_settlement()
         elif stage == "ended":
             if sum(1 for n in names if game.balances[n] > 0) < 3:
-                break  # too few players with chips for another bank
+                return False  # too few players with chips for another bank
             session.new_bank()
         else:
             session.play_computer()
         stuck = stuck + 1 if (len(game.actions), len(session.messages)) == before else 0
         if stuck > 50:
             raise RuntimeError(f"the game stopped moving at stage {session.stage()}")
+    return True
+
+
+def long_session(acts: int, seed: int = 7, players: int = 5) -> Session:
+    """A session whose game has at least ``acts`` acts (all seats computers)."""
+    session = new_session(seed, players)
+    play_on(session, acts)
     return session
 
 

@@ -172,6 +172,7 @@ def test_argparse_messages_are_read_back_in_the_language() -> None:
 # ---------------------------------------------------------------- each command's output
 
 
+@pytest.mark.usefixtures("_simulated_once")
 @pytest.mark.parametrize("lang", ["fr", "es"])
 def test_advise_replay_odds_simulate_in_the_language(
     lang: str, stop_at_banker: str, capsys: pytest.CaptureFixture[str]
@@ -209,6 +210,27 @@ def test_advise_replay_odds_simulate_in_the_language(
     assert re.search(r"[+-]\d\.\d{4} ± \d\.\d{4}", out)
 
 
+#: ``banque simulate``'s games, by their options: the same for every language (only the
+#: report's words are not), so played once for all of them.
+_SIMULATIONS: dict[tuple[Any, ...], Any] = {}
+
+
+@pytest.fixture
+def _simulated_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from banque.study import commands
+
+    played = commands.simulate
+
+    def once(*args: Any, **options: Any) -> Any:
+        key = (*args[:5], *args[6:], *sorted(options.items()))  # args[5]: the progress bar
+        if key not in _SIMULATIONS:
+            _SIMULATIONS[key] = played(*args, **options)
+        return _SIMULATIONS[key]
+
+    monkeypatch.setattr(commands, "simulate", once)
+
+
+@pytest.mark.usefixtures("_simulated_once")
 @pytest.mark.parametrize(
     ("lang", "heading", "ends"),
     [
@@ -228,6 +250,7 @@ def test_simulate_headings_stand_apart_and_bank_ends_agree_in_number(
     assert ends in out, out
 
 
+@pytest.mark.usefixtures("_simulated_once")
 def test_simulate_in_english_is_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(["simulate", "--coups", "200", "--players", "3"], capsys)
     assert status == 0

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from banque.core.models import Record
 from banque.games.records import record_of
 from banque.session.session import Session
 from banque.table.app import BanqueApp
@@ -23,7 +24,7 @@ from banque.table.widgets import CoupLog
 from banque.table.widgets.field import TextField
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from long_record import long_session
+from long_record import long_session, new_session, play_on
 
 
 def calls(work: Callable[[], Any]) -> int:
@@ -50,9 +51,44 @@ def work_of_steps(session: Session, steps: int = 200) -> int:
     return calls(lambda: [table_step(session) for _ in range(steps)])
 
 
+class LongGame:
+    """One long all-computer game, played once in a test process and only as far as asked.
+
+    ``long_session(n)`` for several ``n`` would play the same game from its
+    start each time (the 20,000-act game alone is seconds): this one plays on
+    from where it is, and keeps where each target was reached, so that the
+    record of ``long_session(n)`` is a prefix of its game's record.
+    """
+
+    def __init__(self) -> None:
+        self.session = new_session()
+        self.reached: dict[int, int] = {}  # a target: the acts when it was reached
+
+    def played_to(self, acts: int) -> Session:
+        """The session, played on to ``long_session(acts)`` (tests may play it on further)."""
+        if acts not in self.reached:
+            assert len(self.session.game.actions) < acts, "targets are asked in rising order"
+            play_on(self.session, acts)
+            self.reached[acts] = len(self.session.game.actions)
+        return self.session
+
+    def record_to(self, acts: int) -> Record:
+        """The record ``long_session(acts)`` makes."""
+        self.played_to(acts)
+        record = record_of(self.session.game)
+        return record.model_copy(update={"actions": record.actions[: self.reached[acts]]})
+
+
 @pytest.fixture(scope="module")
-def short_and_long() -> tuple[Session, Session]:
-    return long_session(1_000), long_session(20_000)
+def long_game() -> LongGame:
+    """The module's one long game (shared by the tests that need 8,000 and 20,000 acts)."""
+    return LongGame()
+
+
+@pytest.fixture(scope="module")
+def short_and_long(long_game: LongGame) -> tuple[Session, Session]:
+    long_game.record_to(8_000)  # the opening test's record, kept on the way
+    return long_session(1_000), long_game.played_to(20_000)
 
 
 @pytest.mark.sweep
@@ -74,13 +110,14 @@ def test_the_long_record_is_deterministic() -> None:
 
 @pytest.mark.pilot
 async def test_a_long_game_opens_with_the_latest_log_only(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, long_game: LongGame
 ) -> None:
     from banque.core.record import dump_record
 
-    session = long_session(8_000)
+    record = long_game.record_to(8_000)  # the record long_session(8_000) makes
+    assert len(record.actions) >= 8_000
     path = tmp_path / "long.json"
-    path.write_text(dump_record(record_of(session.game)), encoding="utf-8")
+    path.write_text(dump_record(record), encoding="utf-8")
     import banque.table.widgets.log as log_module
 
     written: list[str] = []  # each event the log writes goes through suits() once
@@ -243,3 +280,64 @@ async def test_help_opens_with_no_more_work_than_the_table() -> None:
     # pass the table's while the time does not (benchmarks/bench_start.py
     # --help-screen: F1 about 65 ms, Enter to the table about 75 ms).
     assert help_work < 1.3 * table_work, (help_work, table_work)
+
+
+def _log_census() -> dict[str, int]:
+    """The live objects a log's lines are made of (its strips, their caches, their segments)."""
+    import gc
+
+    from rich.segment import Segment
+    from textual.cache import FIFOCache
+    from textual.strip import Strip
+
+    gc.collect()
+    kinds = {"Strip": Strip, "FIFOCache": FIFOCache, "Segment": Segment}
+    count = dict.fromkeys(kinds, 0)
+    for obj in gc.get_objects():
+        for name, kind in kinds.items():
+            if type(obj) is kind:
+                count[name] += 1
+    return count
+
+
+@pytest.mark.pilot
+@pytest.mark.sweep
+async def test_the_log_of_the_coups_stays_the_same_size_over_a_long_session() -> None:
+    """Once full, the table's log holds as much after 100 more coups as before them.
+
+    A long game's events are shown coup after coup (as the table shows them, each
+    drawn): the log's lines, its cache of drawn lines and the strips they are made
+    of are counted after the log has filled (60 coups) and 100 coups later.
+    """
+    from textual.app import App, ComposeResult
+
+    from banque.table.widgets.log import DRAWN, SHOWN
+
+    events = long_session(1_500).messages
+    ends = [i + 1 for i, ev in enumerate(events) if ev.kind == "settle"]
+    assert len(ends) >= 160
+
+    class LogApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield CoupLog()
+
+    app = LogApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        log = app.query_one(CoupLog)
+        sizes: list[tuple[int, int]] = []
+        census: list[dict[str, int]] = []
+        for coup, end in enumerate(ends[:160], start=1):
+            log.show(events[:end], ascii_suits=False)
+            await pilot.pause()
+            if coup >= 60:
+                sizes.append((len(log.lines), len(log._line_cache)))
+            if coup in (60, 160):
+                census.append(_log_census())
+        assert log.lines and max(n for n, _ in sizes) <= 4 * SHOWN
+        full, later = census
+        # The lines and the drawn lines stay within the log's bounds…
+        assert max(c for _, c in sizes) <= DRAWN, sizes[-1]
+        # …and the objects they are made of do not grow with the game (a few may come
+        # and go with the lines being drawn: 2 % of them).
+        for kind in full:
+            assert later[kind] <= full[kind] * 1.02 + 50, (kind, full[kind], later[kind])

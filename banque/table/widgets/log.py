@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 from textual import events
+from textual.cache import LRUCache
 from textual.widgets import RichLog
 
 from ...core.messages import tell_event
@@ -19,8 +20,13 @@ from ...i18n import _
 from .common import suits
 
 STRONG = {"settle", "natural", "end", "banker", "banco", "deal"}
-#: The events the table's log holds (the history screen holds them all).
-SHOWN = 400
+#: The events the table's log holds (the history screen holds them all); its lines are
+#: at most four times as many, so that a long session's log stops growing within about
+#: ten coups (with 400 it kept growing for over 100 coups).
+SHOWN = 100
+#: The lines drawn that the log keeps (RichLog keeps 1,024, keyed by their place in the
+#: log: the places shift as old lines go, so it fills whatever the log holds).
+DRAWN = 200
 
 
 def event_text(ev: Event, ascii_suits: bool) -> Text:
@@ -41,6 +47,7 @@ class CoupLog(RichLog):
         self._shown = 0
         self._ascii = False
         self._wrapped_at = 0
+        self._line_cache = LRUCache(DRAWN)
 
     def show(self, events: Sequence[Event], *, ascii_suits: bool) -> None:
         self._events = events
