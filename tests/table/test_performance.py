@@ -307,15 +307,16 @@ async def test_the_log_of_the_coups_stays_the_same_size_over_a_long_session() ->
 
     A long game's events are shown coup after coup (as the table shows them, each
     drawn): the log's lines, its cache of drawn lines and the strips they are made
-    of are counted after the log has filled (60 coups) and 100 coups later.
+    of are counted after the log and Textual's cache of its drawn lines have filled
+    (100 coups) and 100 coups later.
     """
     from textual.app import App, ComposeResult
 
     from banque.table.widgets.log import DRAWN, SHOWN
 
-    events = long_session(1_500).messages
+    events = long_session(2_000).messages
     ends = [i + 1 for i, ev in enumerate(events) if ev.kind == "settle"]
-    assert len(ends) >= 160
+    assert len(ends) >= 200
 
     class LogApp(App[None]):
         def compose(self) -> ComposeResult:
@@ -326,16 +327,17 @@ async def test_the_log_of_the_coups_stays_the_same_size_over_a_long_session() ->
         log = app.query_one(CoupLog)
         sizes: list[tuple[int, int]] = []
         census: list[dict[str, int]] = []
-        for coup, end in enumerate(ends[:160], start=1):
+        for coup, end in enumerate(ends[:200], start=1):
             log.show(events[:end], ascii_suits=False)
             await pilot.pause()
-            if coup >= 60:
+            if coup >= 100:
                 sizes.append((len(log.lines), len(log._line_cache)))
-            if coup in (60, 160):
+            if coup in (100, 200):
                 census.append(_log_census())
         assert log.lines and max(n for n, _ in sizes) <= 4 * SHOWN
         full, later = census
-        # The lines and the drawn lines stay within the log's bounds…
+        # The lines and the drawn lines stay within the log's bounds (RichLog's own
+        # cache of drawn lines: 1,024)…
         assert max(c for _, c in sizes) <= DRAWN, sizes[-1]
         # …and the objects they are made of do not grow with the game (a few may come
         # and go with the lines being drawn: 2 % of them).

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 
 from rich.text import Text
 from textual import events
-from textual.cache import LRUCache
 from textual.widgets import RichLog
 
 from ...core.messages import tell_event
@@ -24,9 +23,9 @@ STRONG = {"settle", "natural", "end", "banker", "banco", "deal"}
 #: at most four times as many, so that a long session's log stops growing within about
 #: ten coups (with 400 it kept growing for over 100 coups).
 SHOWN = 100
-#: The lines drawn that the log keeps (RichLog keeps 1,024, keyed by their place in the
-#: log: the places shift as old lines go, so it fills whatever the log holds).
-DRAWN = 200
+#: The lines drawn that the log keeps: RichLog's own cache of 1,024, keyed by their place
+#: in the log (the places shift as old lines go, so it fills whatever the log holds).
+DRAWN = 1024
 
 
 def event_text(ev: Event, ascii_suits: bool) -> Text:
@@ -47,7 +46,6 @@ class CoupLog(RichLog):
         self._shown = 0
         self._ascii = False
         self._wrapped_at = 0
-        self._line_cache = LRUCache(DRAWN)
 
     def show(self, events: Sequence[Event], *, ascii_suits: bool) -> None:
         self._events = events
