@@ -64,6 +64,9 @@ FD_SLACK = 16
 CLOSE_GRACE = 2.0
 #: Seconds between two lines on the host's console about descriptors running out.
 ACCEPT_LOG_EVERY = 60.0
+#: Seconds asyncio waits, after running out of descriptors on accept, before it
+#: accepts again (its retry fires even once the table is closed: see :meth:`TableServer.close`).
+ACCEPT_RETRY = 1.0
 SOCKET_NAME = "table.sock"
 
 
@@ -422,6 +425,9 @@ class TableServer:
         self._handled = False
         self._short_said = 0.0
         self._short_since = 0
+        #: When accepting last ran out of descriptors (0: never).
+        self._short_last = 0.0
+        self._closing = False
         self._said: dict[str, float] = {}
         table.on_change = self._changed.set
 
@@ -489,6 +495,7 @@ class TableServer:
         self._changed.set()
 
     async def close(self, message: str = "The host has closed the table.") -> None:
+        self._closing = True
         if self._pacer is not None:
             self._pacer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -513,6 +520,11 @@ class TableServer:
             link.abort()  # whoever has not read the closing words by now never will
         self._conns.clear()
         if self._handled:
+            # asyncio's retry to accept, set when descriptors ran out, still fires on the
+            # closed listening socket: it is let fire while this handler hears it.
+            wait = self._short_last + ACCEPT_RETRY + 0.1 - time.monotonic()
+            if self._short_last and wait > 0:
+                await asyncio.sleep(wait)
             self._handled = False
             with contextlib.suppress(RuntimeError):
                 asyncio.get_running_loop().set_exception_handler(self._handler)
@@ -572,6 +584,8 @@ class TableServer:
         ):
             self._out_of_descriptors(exc)
             return
+        if self._closing and isinstance(exc, ValueError) and "_start_serving" in message:
+            return  # the retry to accept on a listening socket closed meanwhile: nothing to do
         if "transport" in context or "protocol" in context:
             # A client's connection failing (a write to a vanished peer…): its task ends it.
             why = os_reason(exc) if isinstance(exc, OSError) else (repr(exc) if exc else message)
@@ -601,6 +615,7 @@ class TableServer:
             pass
         self._short_since += 1
         now = time.monotonic()
+        self._short_last = now
         if self._short_said and now - self._short_said < ACCEPT_LOG_EVERY:
             return
         again = self._short_since - 1

@@ -473,11 +473,11 @@ async def test_descriptors_running_out_on_accept(short_dir: Path) -> None:
         assert welcome["type"] == "welcome" and time.monotonic() - started < 15
         await client.close()
     finally:
-        for sock in idle:
-            sock.close()
-        try:
+        try:  # closed while the idle connections still wait: accepting has just run out
             _out, err = proc.communicate(b"", timeout=20)
         finally:
+            for sock in idle:
+                sock.close()
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
@@ -485,3 +485,63 @@ async def test_descriptors_running_out_on_accept(short_dir: Path) -> None:
     lines = [line for line in said.splitlines() if line.strip()]
     assert "Traceback" not in said
     assert len(lines) == 1 and "no descriptor left for a new connection" in lines[0].lower(), said
+
+
+CLOSE_SHORT = """
+import asyncio, os, resource, socket, sys
+from banque.games.banque.game import Game
+from banque.session.session import Session
+from banque.net import server as S
+from banque.net.table import Table
+
+S.MAX_CONNECTIONS, S.FD_RESERVE = 10_000, 0
+resource.setrlimit(resource.RLIMIT_NOFILE, (48, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+
+def connect(path, count):
+    out = []
+    for _ in range(count):
+        try:
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        except OSError:
+            break
+        sock.setblocking(False)
+        try:
+            sock.connect(path)
+            out.append(sock)
+        except OSError:
+            sock.close()
+    return out
+
+async def main():
+    session = Session(Game(["Ana", "Bruno", "Chloé"], 3, forced_moves="announced"))
+    session.forced()
+    server = S.TableServer(Table(session, pace=0, uid=os.getuid()), {path!r})
+    await server.start()
+    loop = asyncio.get_running_loop()
+    held = []
+    for _ in range(3):
+        held += await loop.run_in_executor(None, connect, {path!r}, 10)
+        await asyncio.sleep(0.05)
+    await server.close()
+    print("closed", flush=True)
+    await asyncio.sleep(1.5)  # asyncio's retry to accept would have fired by now
+
+asyncio.run(main())
+"""
+
+
+@pytest.mark.subprocess
+def test_closing_just_after_running_out(short_dir: Path) -> None:
+    """The host closes less than a second after accepting ran out of descriptors:
+    asyncio's pending retry on the closed socket prints no traceback."""
+    script = CLOSE_SHORT.format(path=str(short_dir / "t.sock"))
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(script)],
+        capture_output=True,
+        timeout=60,
+        env={**os.environ, "BANQUE_LANG": "en"},
+    )
+    said = done.stderr.decode()
+    assert done.returncode == 0 and done.stdout.strip() == b"closed", said
+    assert "Traceback" not in said
+    assert "no descriptor left for a new connection" in said.lower()
