@@ -28,6 +28,7 @@ leaves the game exactly as it was.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -120,6 +121,22 @@ def _line(who: str, kind: str, right: int, left: int) -> StakeLine:
 
 def _chips(n: int) -> str:
     return f"{n} chip" if n == 1 else f"{n} chips"
+
+
+
+def _changes(verb: Callable[..., list[Event]]) -> Callable[..., list[Event]]:
+    """An act that may change the state: what :meth:`Game.turn` says is worked out
+    again after it (the state's version moves on as the act starts and as it ends)."""
+
+    @functools.wraps(verb)
+    def changing(self: Game, *args: Any, **kwargs: Any) -> list[Event]:
+        self._version += 1
+        try:
+            return verb(self, *args, **kwargs)
+        finally:
+            self._version += 1
+
+    return changing
 
 
 def _turn(
@@ -257,6 +274,10 @@ class Game:
         self.keep_log = keep_log
         self.actions: list[Action] = []
         self.log: list[Event] = []
+        #: The state's version: every act moves it on (:func:`_changes`); what
+        #: :meth:`turn` said is kept for the version it was worked out at.
+        self._version = 0
+        self._turn_at: tuple[int, Turn] | None = None
         self.balances: dict[str, int] = {p: START_CHIPS for p in self.participants}
         self.banks: list[BankSummary] = []
         self._start_auction()
@@ -440,6 +461,7 @@ class Game:
     def can_bid(self, who: str, amount: int) -> bool:
         return self._can(self.verify_bid, who, amount)
 
+    @_changes
     def bid(self, who: str, amount: int) -> list[Event]:
         """Offer ``amount`` of one's own chips as the bank's fund."""
         self.verify_bid(who, amount)
@@ -471,6 +493,7 @@ class Game:
     def can_pass_bid(self, who: str) -> bool:
         return self._can(self.verify_pass_bid, who)
 
+    @_changes
     def pass_bid(self, who: str) -> list[Event]:
         """Decline to bid for the bank (after a bank's end: the fresh auction opens)."""
         self.verify_pass_bid(who)
@@ -651,6 +674,7 @@ class Game:
     ) -> bool:
         return self._can(self.verify_seat, right, left, spectators)
 
+    @_changes
     def seat(
         self, right: Sequence[str], left: Sequence[str], spectators: Sequence[str] = ()
     ) -> list[Event]:
@@ -695,6 +719,7 @@ class Game:
     def can_shuffle(self, shufflers: Sequence[str] = (), cut: str | None = None) -> bool:
         return self._can(self.verify_shuffle, shufflers, cut)
 
+    @_changes
     def shuffle(self, shufflers: Sequence[str] = (), cut: str | None = None) -> list[Event]:
         """Others shuffle, the banker shuffles last, ``cut`` cuts."""
         return self._implicit(self._shuffle, list(shufflers), cut)
@@ -908,6 +933,7 @@ class Game:
     ) -> bool:
         return self._can(self.verify_wager, who, amount, a_cheval, False, side)
 
+    @_changes
     def wager(
         self,
         who: str,
@@ -1054,6 +1080,7 @@ class Game:
         fund = self.fund
         return self.house.banco == "both-hands" and self.can_banco(who, fund - fund // 2, fund // 2)
 
+    @_changes
     def banco(self, who: str, right: int | None = None, left: int | None = None) -> list[Event]:
         """Claim the whole bank (resolved by priority when the banker deals); classic:
         ``right``/``left`` divide the stake between the two hands the caller plays."""
@@ -1084,6 +1111,7 @@ class Game:
     def can_pass_turn(self, who: str) -> bool:
         return self._can(self.verify_pass_turn, who)
 
+    @_changes
     def pass_turn(self, who: str) -> list[Event]:
         """Place no wager this coup."""
         if self.phase != "auction":  # the usual case: no auction to close first
@@ -1110,6 +1138,7 @@ class Game:
             self._tell(out, "pass", who=who)
         return out
 
+    @_changes
     def pass_(self, who: str) -> list[Event]:
         """Pass: in the auction (no bid; after a bank's end it opens a fresh one) or at the
         betting (no wager)."""
@@ -1130,6 +1159,7 @@ class Game:
     def can_deal(self) -> bool:
         return self._can(self.verify_deal)
 
+    @_changes
     def deal(self) -> list[Event]:
         """Deal the coup: right, left, banker, twice, face down."""
         if self.phase != "auction":  # the usual case: no auction to close first
@@ -1373,10 +1403,12 @@ class Game:
     def can_stand(self, side: Mover) -> bool:
         return self._can(self.verify_move, side, False)
 
+    @_changes
     def draw(self, side: Mover) -> list[Event]:
         """The side at 5 (or the banker at 0–7) takes a third card, face up."""
         return self._move(side, True)
 
+    @_changes
     def stand(self, side: Mover) -> list[Event]:
         """The side at 5 (or the banker at 0–7) keeps its two cards."""
         return self._move(side, False)
@@ -1563,6 +1595,7 @@ class Game:
     def can_burn(self, count: int) -> bool:
         return self._can(self.verify_burn, count)
 
+    @_changes
     def burn(self, count: int) -> list[Event]:
         """Burn ``count`` cards from the top of the shoe, shown to everyone (seen cards)."""
         return self._implicit(self._burn, count)
@@ -1601,6 +1634,7 @@ class Game:
     def can_accept(self) -> bool:
         return self._can(self.verify_accept)
 
+    @_changes
     def accept(self) -> list[Event]:
         """Declare the stakes accepted: put up the excess; the bank is unlimited from now on."""
         self.verify_accept()
@@ -1630,6 +1664,7 @@ class Game:
     def can_replenish(self, amount: int) -> bool:
         return self._can(self.verify_replenish, amount)
 
+    @_changes
     def replenish(self, amount: int) -> list[Event]:
         self.verify_replenish(amount)
         out: list[Event] = []
@@ -1653,6 +1688,7 @@ class Game:
     def can_take(self, who: str) -> bool:
         return self._can(self.verify_take, who)
 
+    @_changes
     def take(self, who: str) -> list[Event]:
         """Take the retired banker's bank at the same size: a new bank, seated by precedence."""
         self.verify_take(who)
@@ -1710,6 +1746,7 @@ class Game:
     def can_retire(self) -> bool:
         return self._can(self.verify_retire)
 
+    @_changes
     def retire(self) -> list[Event]:
         """The banker retires between coups: the bank ends."""
         self.verify_retire()
@@ -1769,6 +1806,7 @@ class Game:
             return False
         return True
 
+    @_changes
     def apply(self, action: Action) -> list[Event]:
         """Apply one validated action (as found in a record)."""
         act = getattr(action, "act", None)
@@ -1790,7 +1828,19 @@ class Game:
     def turn(self) -> Turn:
         """What happens now: phase, who may act, which acts, their limits, in public
         words. The acts and limits are the actors' own (:meth:`acts_for`); a side's
-        decision is public here (``draw`` and ``stand``, whatever the side holds)."""
+        decision is public here (``draw`` and ``stand``, whatever the side holds).
+
+        Worked out once for each state (a seat's view, its prompt and its acts all ask
+        it): the same object until the next act, not to be changed by its reader."""
+        kept = self._turn_at
+        if kept is not None and kept[0] == self._version:
+            return kept[1]
+        now = self._turn_now()
+        self._turn_at = (self._version, now)
+        return now
+
+    def _turn_now(self) -> Turn:
+        """:meth:`turn`, worked out."""
         p = self.phase
         if p == "auction" and self._list_first():
             first = self.participants[0]

@@ -105,6 +105,7 @@ def step(g: Game, rnd: random.Random) -> None:
 
 def check(g: Game, n: int) -> None:
     assert g.total_chips() == 100 * n
+    assert g.turn().model_dump() == g._turn_now().model_dump()  # the kept turn is the state's
     assert all(b >= 0 for b in g.balances.values())
     assert g.fund >= 0
     if g.house.liability == "cover" and g.phase != "ended":

@@ -114,6 +114,8 @@ def dumps(g: Game) -> dict[str, Any]:
 
 def check_invariants(g: Game, n: int) -> None:
     assert g.total_chips() == 100 * n
+    # what turn() keeps for this state is what it would work out afresh
+    assert g.turn().model_dump() == g._turn_now().model_dump()
     assert all(b >= 0 for b in g.balances.values())
     assert g.fund >= 0
     if g.phase != "ended":
