@@ -123,7 +123,6 @@ def _chips(n: int) -> str:
     return f"{n} chip" if n == 1 else f"{n} chips"
 
 
-
 def _changes(verb: Callable[..., list[Event]]) -> Callable[..., list[Event]]:
     """An act that may change the state: what :meth:`Game.turn` says is worked out
     again after it (the state's version moves on as the act starts and as it ends)."""
