@@ -20,13 +20,27 @@ from __future__ import annotations
 import os
 import socket
 import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from banque import i18n
+
+def _shared_bytecode() -> None:
+    """The suite's processes (pytest-xdist's workers, the ``banque`` processes the tests
+    start) share their compiled modules and pytest's rewritten tests, in the checkout's
+    ``__pycache__`` folders (ignored by git) as Python does by default, even where
+    ``PYTHONDONTWRITEBYTECODE`` is set: each process would otherwise compile the
+    package and rewrite the tests again from source."""
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.dont_write_bytecode = False
+
+
+_shared_bytecode()
+
+from banque import i18n  # noqa: E402  (compiled into the shared cache)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
