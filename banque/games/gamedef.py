@@ -48,6 +48,9 @@ class GameDefinition:
     table: str = ""
     #: Its seats act at once (punto banco's bets), not in turn (chemin de fer's).
     concurrent: bool = False
+    #: Two-hand games: its computer player's class, ``"module:Class"`` (made with the
+    #: seat's name, the game and a temperament: :meth:`computer`).
+    computer_player: str = ""
     #: The command line's entry points, ``"module:function"``, each loaded on first
     #: use: ``odds`` (packs, JSON?) -> text; ``simulate`` (options) -> (data, text);
     #: ``advise`` (game, options) -> exit status (absent: nothing to advise, and
@@ -80,6 +83,11 @@ class GameDefinition:
         """A new game of two hands (``stream``, and what the game takes of ``packs``,
         ``limit``, ``forced_moves``, ``first_bank``): its engine's ``new_game``."""
         return self.module().new_game(names, seed, **options)
+
+    def computer(self, name: str, game: Any, temperament: str) -> Any:
+        """A computer player of this game for the seat ``name`` (two-hand games)."""
+        module, _sep, cls = self.computer_player.partition(":")
+        return getattr(import_module(module), cls)(name, game, temperament)
 
     def entry(self, what: str) -> Any:
         """The entry point ``what`` (``KeyError`` if the game has none)."""

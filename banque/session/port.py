@@ -27,9 +27,8 @@ from ..core.models import Action, Deal, Pass, Retire
 from ..core.record import dump_record
 from ..core.rng import seat_draws, seed_and_stream, skip_seats
 from ..games import DEFAULT_GAME, definition
-from ..games.chemin_de_fer.players import CheminComputer, Temperament, banker_passes, play_step
+from ..games.chemin_de_fer.players import CheminComputer, banker_passes, play_step
 from ..games.punto_banco.game import SPOTS
-from ..games.punto_banco.players import PuntoComputer
 from ..games.records import record_of
 
 if TYPE_CHECKING:
@@ -144,14 +143,12 @@ class TwoHandSession:
         self.ready: set[str] = set()
         self.notice: Msg | None = None
         #: Each computer seat's player, drawing from its own seat generator.
-        self.computers: dict[str, CheminComputer | PuntoComputer] = {}
-        for name, style in self.styles.items():
-            temperament: Temperament = "bold" if style == "bold" else "cautious"
-            self.computers[name] = (
-                PuntoComputer(name, game, temperament)
-                if self.concurrent
-                else CheminComputer(name, game, temperament)
+        self.computers: dict[str, Any] = {
+            name: definition(self.family).computer(
+                name, game, "bold" if style == "bold" else "cautious"
             )
+            for name, style in self.styles.items()
+        }
         self._stand_ins: dict[str, Any] = {}
 
     # ------------------------------------------------------------ the table's side

@@ -15,6 +15,7 @@ DEFINITION = GameDefinition(
     engine="banque.games.chemin_de_fer.game",
     acts="banque.games.chemin_de_fer.acts",
     table="banque.table.chemin_app",
+    computer_player="banque.games.chemin_de_fer.players:CheminComputer",
     entries={
         "odds": "banque.study.commands:chemin_odds",
         "simulate": "banque.study.commands:chemin_simulate",
