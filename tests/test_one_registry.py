@@ -9,8 +9,11 @@ a help text, a key of a table of words): only comparisons are looked for.
 
 from __future__ import annotations
 
+import importlib
 import re
 from pathlib import Path
+
+import pytest
 
 from banque.games import GAME_NAMES, GAMES
 
@@ -80,3 +83,39 @@ def test_the_search_finds_what_it_looks_for() -> None:
         assert any(c.search(line.split("#", 1)[0]) for c in COMPARISONS), line
     for line in left:
         assert not any(c.search(line.split("#", 1)[0]) for c in COMPARISONS), line
+
+
+def test_each_two_hand_game_names_what_the_layers_above_ask_of_it() -> None:
+    """What the session, the wire and the tables look up by the definition is there."""
+    from banque.core.rng import seed_and_stream
+
+    for game in GAMES.values():
+        if not game.two_hands:
+            assert not game.table  # banque's own table: app.run_app
+            continue
+        table = importlib.import_module(game.table)
+        assert callable(table.opening) and callable(table.joined), game.name
+        seats = list(game.host_names) or ["Ana", "Bruno"]
+        chosen, stream = seed_and_stream(7)
+        new = game.new_game(seats, chosen, stream=stream)
+        assert new.game == game.name and list(new.participants) == seats
+        player = game.computer(seats[0], new, "bold")
+        assert player is not None
+
+
+def test_a_table_or_a_record_act_that_says_nothing_cannot_be_made() -> None:
+    """``TwoHandTable.refresh_table`` and a banque record act's ``action`` are abstract."""
+    from banque.games.banque.acts import _RecordAct
+    from banque.table.games_base import TwoHandTable
+
+    class Mute(TwoHandTable):
+        pass
+
+    with pytest.raises(TypeError, match="refresh_table"):
+        Mute(None, [], {})
+
+    class Unsaid(_RecordAct):
+        pass
+
+    with pytest.raises(TypeError, match="action"):
+        Unsaid()
