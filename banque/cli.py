@@ -620,6 +620,9 @@ def _solver_options(p: argparse.ArgumentParser, sweep: bool) -> None:
     p.add_argument("--json", action="store_true", help=_("print JSON"))
 
 
+#: The games ``strategy`` and ``choice`` solve by their own entry (``solved``).
+SOLVED_GAMES: tuple[str, ...] = tuple(n for n in GAME_NAMES if "solved" in GAMES[n].entries)
+
 _CHEMIN_HELP = {
     "strategy": N_(
         "With --game chemin-de-fer: the banker's equilibrium table of chemin de fer (draw, "
@@ -639,8 +642,8 @@ def _chemin_options(p: argparse.ArgumentParser) -> None:
     """``strategy`` and ``choice``: chemin de fer solved (banque.study.chemin_solver)."""
     p.add_argument(
         "--game",
-        choices=("banque", "chemin-de-fer"),
-        default="banque",
+        choices=(DEFAULT_GAME, *SOLVED_GAMES),
+        default=DEFAULT_GAME,
         help=_(
             "banque (the default): the banker against two sides; chemin-de-fer: the game "
             "solved, Downton & Lockwood's and Ethier & Gámez's models side by side"
@@ -666,45 +669,17 @@ def _chemin_options(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _chemin_solved(args: argparse.Namespace, command: str) -> int:
-    """``strategy``/``choice --game chemin-de-fer``: the text or JSON of the study module."""
-    from fractions import Fraction
-
-    from .study import chemin_solver as chemin
-
+def _solved_by_game(args: argparse.Namespace, command: str) -> int | None:
+    """``strategy``/``choice``: the game's own solution (its ``solved`` entry: ``--game
+    chemin-de-fer``, or ``--replacement``/``--commission``, which are that game's), its
+    text or JSON printed; ``None``: banque's, answered by the command."""
+    game = definition(args.game)
+    if "solved" not in game.entries:
+        if not args.replacement and args.commission is None:
+            return None
+        game = definition(SOLVED_GAMES[0])
     try:
-        given = [
-            flag
-            for flag, value in (
-                ("--record", args.record),
-                ("--stakes", args.stakes),
-                ("--naturals", args.naturals),
-                ("--rules", args.rules),
-                ("--p5", None if args.p5 == "1/2" else args.p5),
-            )
-            if value is not None
-        ]
-        if given:
-            raise ValueError(
-                _(
-                    "{flags}: banque's options; chemin de fer takes --packs, --replacement, "
-                    "--commission and --json"
-                ).format(flags=", ".join(given))
-            )
-        packs = 6 if args.packs is None else args.packs
-        alpha = Fraction(0) if args.commission is None else chemin.parse_commission(args.commission)
-        if command == "choice":
-            out = (
-                json.dumps(chemin.choice_json(packs, args.replacement, alpha), indent=2)
-                if args.json
-                else chemin.format_choice(packs, args.replacement, alpha)
-            )
-        else:
-            out = (
-                json.dumps(chemin.strategy_json(packs, args.replacement, alpha), indent=2)
-                if args.json
-                else chemin.format_strategy(packs, args.replacement, alpha)
-            )
+        out = str(game.entry("solved")(args, command))
     except (ValueError, ArithmeticError) as exc:
         return _solver_failed(exc)
     print(out)
@@ -1571,8 +1546,9 @@ def cmd_strategy(args: argparse.Namespace) -> int:
 
     from .study.solver import format_strategy, strategy_json
 
-    if args.game == "chemin-de-fer" or args.replacement or args.commission is not None:
-        return _chemin_solved(args, "strategy")
+    solved = _solved_by_game(args, "strategy")
+    if solved is not None:
+        return solved
     try:
         model, source, ratio, q = _one_point(args, "strategy")
         theta = None if args.stakes is None else Fraction(ratio[0], sum(ratio))
@@ -1588,8 +1564,9 @@ def cmd_strategy(args: argparse.Namespace) -> int:
 def cmd_choice(args: argparse.Namespace) -> int:
     from .study.solver import choice_json, format_choice
 
-    if args.game == "chemin-de-fer" or args.replacement or args.commission is not None:
-        return _chemin_solved(args, "choice")
+    solved = _solved_by_game(args, "choice")
+    if solved is not None:
+        return solved
     try:
         model, source, ratio, q = _one_point(args, "choice")
         if args.json:

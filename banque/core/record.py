@@ -341,7 +341,7 @@ def _journal_record(text: str) -> Record:
 def record_head(record: Record, format: str | None = None) -> dict[str, Any]:
     """A record's fields but its acts, as written (the optional ones only when set)."""
     head: dict[str, Any] = {"format": format or record.format}
-    if record.game != "banque":
+    if record.game != type(record).model_fields["game"].default:  # absent: every older record's
         head["game"] = record.game
     head["participants"] = list(record.participants)
     head["seed"] = record.seed

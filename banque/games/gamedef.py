@@ -42,11 +42,21 @@ class GameDefinition:
     engine: str
     #: The module of its acts as a seat sends them (``SeatAct``, a pydantic union).
     acts: str
+    #: Two-hand games: the module of its table (named, never imported here: the table
+    #: layer imports it), whose ``opening(record, **options)`` makes the local table and
+    #: ``joined(state, send)`` a joined seat's (banque's own table: none, ``app.run_app``).
+    table: str = ""
+    #: Its seats act at once (punto banco's bets), not in turn (chemin de fer's).
+    concurrent: bool = False
+    #: Two-hand games: its computer player's class, ``"module:Class"`` (made with the
+    #: seat's name, the game and a temperament: :meth:`computer`).
+    computer_player: str = ""
     #: The command line's entry points, ``"module:function"``, each loaded on first
     #: use: ``odds`` (packs, JSON?) -> text; ``simulate`` (options) -> (data, text);
     #: ``advise`` (game, options) -> exit status (absent: nothing to advise, and
-    #: :attr:`refusals` says why).  (The table layer opens each game's table:
-    #: ``banque.table.games_base.open_table``.)
+    #: :attr:`refusals` says why); ``solved`` (options, ``"strategy"``|``"choice"``)
+    #: -> text: the game solved, for ``strategy --game`` and ``choice --game``.
+    #: (The table layer opens each game's table by :attr:`table`.)
     entries: Mapping[str, str] = field(default_factory=dict, hash=False)
     #: The games' own options this game takes, as the command line names them
     #: (``packs``, ``limit``, ``first_bank``, ``forced_moves``).
@@ -68,6 +78,16 @@ class GameDefinition:
     def two_hands(self) -> bool:
         """Dealt two hands: played through the two-hand session and tables."""
         return self.hands == 2
+
+    def new_game(self, names: list[str], seed: int, **options: Any) -> Any:
+        """A new game of two hands (``stream``, and what the game takes of ``packs``,
+        ``limit``, ``forced_moves``, ``first_bank``): its engine's ``new_game``."""
+        return self.module().new_game(names, seed, **options)
+
+    def computer(self, name: str, game: Any, temperament: str) -> Any:
+        """A computer player of this game for the seat ``name`` (two-hand games)."""
+        module, _sep, cls = self.computer_player.partition(":")
+        return getattr(import_module(module), cls)(name, game, temperament)
 
     def entry(self, what: str) -> Any:
         """The entry point ``what`` (``KeyError`` if the game has none)."""

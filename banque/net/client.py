@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.messages import N_, os_reason
+from ..games import DEFAULT_GAME
 from ..text import plain, quoted
 from . import auth as A
 from . import protocol as P
@@ -105,7 +106,7 @@ class SeatState:
     seat: str | None = None
     #: The game at the table (``banque``, ``chemin-de-fer``, ``punto-banco``), and the
     #: welcome that said so (a two-hand game's table options: packs, limit, rotation…).
-    game: str = "banque"
+    game: str = DEFAULT_GAME
     welcome: dict[str, Any] = field(default_factory=dict)
     #: The token this side proved the seat with (the table never sends it back).
     token: str | None = None
@@ -135,7 +136,7 @@ class SeatState:
     def apply(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "welcome":
-            self.game = str(message.get("game") or "banque")  # an older host: banque's
+            self.game = str(message.get("game") or DEFAULT_GAME)  # an older host: banque's
             self.welcome = dict(message)
             self.seat = message.get("seat")
             self.participants = list(message.get("participants") or [])

@@ -32,6 +32,7 @@ from ..constants import SeatChoice
 from ..core.errors import BanqueError, IllegalAction
 from ..core.messages import N_, Msg, os_reason, reason, tell_event
 from ..core.messages import tell as say
+from ..games import DEFAULT_GAME, definition
 from ..i18n import Nn_
 from .server import (
     TableError,
@@ -55,7 +56,7 @@ def build_table(
     users: Mapping[str, int] | None = None,
     rules: str = "home",
     options: Mapping[str, str | int] | None = None,
-    game: str = "banque",
+    game: str = DEFAULT_GAME,
     packs: int | None = None,
     limit: int | None = None,
     first_bank: str = "lot",
@@ -82,7 +83,7 @@ def build_table(
         raise BanqueError(
             Msg(N_("every seat is a computer: a hosted table needs one human seat at least"))
         )
-    if game != "banque":
+    if definition(game).two_hands:
         return _two_hand_table(
             game,
             names,
@@ -307,7 +308,7 @@ def prepare_hosting(
     options: Mapping[str, str | int] | None,
     socket_path: str | None,
     tcp_port: int | None,
-    game: str = "banque",
+    game: str = DEFAULT_GAME,
     packs: int | None = None,
     limit: int | None = None,
     first_bank: str = "lot",
@@ -490,7 +491,8 @@ def resume_hosting(
     result = replay(record)
     styles = {n: c for n, c in record.computers.items() if c != "human"}
     session: Any
-    if record.game != "banque":  # chemin de fer, punto banco: the same port
+    two_hands = definition(record.game).two_hands
+    if two_hands:  # chemin de fer, punto banco: the same port
         from ..session.port import TwoHandSession
 
         boot = list(getattr(result.game, "_boot", []))  # chemin de fer's lot or auction
@@ -503,7 +505,7 @@ def resume_hosting(
         )
     session.skip_draws(info.draws)  # each computer's generator where it was
     session.journal = journal
-    if record.game == "banque":
+    if not two_hands:
         session.forced()
     pace = note.get("pace", record.pace)
     if not isinstance(pace, int | float) or isinstance(pace, bool):

@@ -26,11 +26,9 @@ from ..core.messages import N_, Listed, Msg, Nn_
 from ..core.models import Action, Deal, Pass, Retire
 from ..core.record import dump_record
 from ..core.rng import seat_draws, seed_and_stream, skip_seats
-from ..games.chemin_de_fer.game import DEFAULT_PACKS as CHEMIN_PACKS
-from ..games.chemin_de_fer.game import CheminGame
-from ..games.chemin_de_fer.players import CheminComputer, Temperament, banker_passes, play_step
-from ..games.punto_banco.game import DEFAULT_LIMIT, DEFAULT_PACKS, SPOTS, PuntoGame
-from ..games.punto_banco.players import PuntoComputer
+from ..games import DEFAULT_GAME, definition
+from ..games.chemin_de_fer.players import CheminComputer, banker_passes, play_step
+from ..games.punto_banco.game import SPOTS
 from ..games.records import record_of
 
 if TYPE_CHECKING:
@@ -42,7 +40,7 @@ __all__ = ["SeatPort", "TableSession", "TwoHandSession", "family_of"]
 
 def family_of(session: Any) -> str:
     """The game a session plays (``banque``, ``chemin-de-fer``, ``punto-banco``)."""
-    return str(getattr(session.game, "game", "banque"))
+    return str(getattr(session.game, "game", DEFAULT_GAME))
 
 
 class TableSession(Protocol):
@@ -134,6 +132,8 @@ class TwoHandSession:
     ) -> None:
         self.game = game
         self.family = str(game.game)
+        #: The seats act at once (punto banco's bets), not in turn (chemin de fer's).
+        self.concurrent = definition(self.family).concurrent
         self.styles: dict[str, str] = {
             n: s for n, s in (styles or {}).items() if n in game.participants and s != "human"
         }
@@ -143,22 +143,15 @@ class TwoHandSession:
         self.ready: set[str] = set()
         self.notice: Msg | None = None
         #: Each computer seat's player, drawing from its own seat generator.
-        self.computers: dict[str, CheminComputer | PuntoComputer] = {}
-        for name, style in self.styles.items():
-            temperament: Temperament = "bold" if style == "bold" else "cautious"
-            self.computers[name] = (
-                PuntoComputer(name, game, temperament)
-                if self.concurrent
-                else CheminComputer(name, game, temperament)
+        self.computers: dict[str, Any] = {
+            name: definition(self.family).computer(
+                name, game, "bold" if style == "bold" else "cautious"
             )
+            for name, style in self.styles.items()
+        }
         self._stand_ins: dict[str, Any] = {}
 
     # ------------------------------------------------------------ the table's side
-
-    @property
-    def concurrent(self) -> bool:
-        """The seats act at once (punto banco's bets), not in turn."""
-        return self.family == "punto-banco"
 
     def stage(self) -> str:
         """``play``, or ``over`` once the game has ended."""
@@ -420,23 +413,14 @@ class TwoHandSession:
         """A new game of ``family`` (the engine checks the names and options)."""
 
         chosen, stream = seed_and_stream(seed)
-        game: Any
-        if family == "punto-banco":
-            game = PuntoGame(
-                list(names),
-                chosen,
-                packs=packs or DEFAULT_PACKS,
-                limit=limit or DEFAULT_LIMIT,
-                stream=stream,
-            )
-        else:
-            game = CheminGame(
-                list(names),
-                chosen,
-                packs=packs or CHEMIN_PACKS,
-                forced_moves="automatic" if forced_moves == "automatic" else "announced",
-                first_bank="auction" if first_bank == "auction" else "lot",
-                stream=stream,
-            )
+        game = definition(family).new_game(
+            list(names),
+            chosen,
+            stream=stream,
+            packs=packs,
+            limit=limit,
+            forced_moves=forced_moves,
+            first_bank=first_bank,
+        )
         boot = list(getattr(game, "_boot", []))
         return cls(game, boot, styles=styles)

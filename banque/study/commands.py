@@ -33,6 +33,7 @@ __all__ = [
     "chemin_advise",
     "chemin_odds",
     "chemin_simulate",
+    "chemin_solved",
     "punto_odds",
     "punto_simulate",
 ]
@@ -43,11 +44,45 @@ def banque_odds(packs: int | None, as_json: bool) -> str:
 
 
 def chemin_odds(packs: int | None, as_json: bool) -> str:
-    return two_hands_odds.main_odds("chemin-de-fer", packs, as_json)
+    return two_hands_odds.chemin_odds_text(packs, as_json)
+
+
+def chemin_solved(args: argparse.Namespace, command: str) -> str:
+    """``strategy``/``choice --game chemin-de-fer``: the text or JSON of the study module
+    (``ValueError`` or ``ArithmeticError``: what the options ask cannot be solved)."""
+    from . import chemin_solver as chemin
+
+    given = [
+        flag
+        for flag, value in (
+            ("--record", args.record),
+            ("--stakes", args.stakes),
+            ("--naturals", args.naturals),
+            ("--rules", args.rules),
+            ("--p5", None if args.p5 == "1/2" else args.p5),
+        )
+        if value is not None
+    ]
+    if given:
+        raise ValueError(
+            _(
+                "{flags}: banque's options; chemin de fer takes --packs, --replacement, "
+                "--commission and --json"
+            ).format(flags=", ".join(given))
+        )
+    packs = 6 if args.packs is None else args.packs
+    alpha = Fraction(0) if args.commission is None else chemin.parse_commission(args.commission)
+    if command == "choice":
+        if args.json:
+            return json.dumps(chemin.choice_json(packs, args.replacement, alpha), indent=2)
+        return chemin.format_choice(packs, args.replacement, alpha)
+    if args.json:
+        return json.dumps(chemin.strategy_json(packs, args.replacement, alpha), indent=2)
+    return chemin.format_strategy(packs, args.replacement, alpha)
 
 
 def punto_odds(packs: int | None, as_json: bool) -> str:
-    return two_hands_odds.main_odds("punto-banco", packs, as_json)
+    return two_hands_odds.punto_odds_text(packs, as_json)
 
 
 def banque_simulate(args: argparse.Namespace) -> tuple[dict[str, Any], str]:

@@ -25,11 +25,12 @@ from ..i18n import _, ngettext
 from .odds import _check_packs, _entry, _no_natural_ways, _value_counts, two_card_distribution
 
 __all__ = [
+    "chemin_odds_text",
     "chemin_report",
     "format_chemin",
     "format_punto",
-    "main_odds",
     "punto_odds",
+    "punto_odds_text",
     "punto_report",
 ]
 
@@ -247,10 +248,13 @@ def format_chemin(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def main_odds(game: str, packs: int | None, as_json: bool = False) -> str:
-    """What ``banque odds --game chemin-de-fer|punto-banco`` prints."""
-    if game == "punto-banco":
-        report = punto_report(8 if packs is None else packs)
-        return json.dumps(report, indent=2) if as_json else format_punto(report)
+def punto_odds_text(packs: int | None, as_json: bool = False) -> str:
+    """What ``banque odds --game punto-banco`` prints (8 packs unless told)."""
+    report = punto_report(8 if packs is None else packs)
+    return json.dumps(report, indent=2) if as_json else format_punto(report)
+
+
+def chemin_odds_text(packs: int | None, as_json: bool = False) -> str:
+    """What ``banque odds --game chemin-de-fer`` prints (6 packs unless told)."""
     report = chemin_report(6 if packs is None else packs)
     return json.dumps(report, indent=2) if as_json else format_chemin(report)

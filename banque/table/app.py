@@ -34,6 +34,7 @@ from textual.widgets import Static
 
 from ..constants import ForcedMoves, SeatChoice
 from ..core.errors import BanqueError
+from ..games import DEFAULT_GAME, definition
 from ..i18n import _, current_language, install, ngettext, retranslate
 from .palette import GameCommand, GameCommands, TranslatedApp
 from .screens.dialogs import ConfirmScreen, TooSmallScreen
@@ -95,8 +96,14 @@ DEFAULT_PACE = 0.6
 MAX_PACE = 10.0
 #: In watch mode a settlement (and a bank's standings) stay this many paces.
 WATCH_READING = 4
-#: The App's title (the terminal's window, a screenshot's) at a two-hand table.
-TWO_HAND_TITLES = {"chemin-de-fer": "banque — chemin de fer", "punto-banco": "banque — punto banco"}
+
+
+def two_hand_title(game: str) -> str:
+    """The App's title (the terminal's window, a screenshot's) at a two-hand table:
+    ``banque — chemin de fer`` (the game's title, in lower case)."""
+    return f"banque — {definition(game).title.lower()}"
+
+
 #: Seconds between two tries of a journal that cannot be written (a key tries at once).
 JOURNAL_RETRY = 1.5
 
@@ -322,8 +329,8 @@ class BanqueApp(TranslatedApp):
         try:
             game = read_journal(path).record.game
         except (BanqueError, OSError):
-            game = "banque"  # said below, as for any journal that cannot be reopened
-        if game != "banque":  # chemin de fer, punto banco: their table, in this App
+            game = DEFAULT_GAME  # said below, as for any journal that cannot be reopened
+        if definition(game).two_hands:  # chemin de fer, punto banco: their table, in this App
             if not self.open_two_hand(game, resume=path):
                 self.push_screen(self._setup_screen())
             return
@@ -363,7 +370,7 @@ class BanqueApp(TranslatedApp):
         """Host a two-hand table (:attr:`table`): its journal, pace, opening words and
         save file become the App's; a resumed game's computers go on where they were."""
         table = self.table = opening.table
-        self.title = TWO_HAND_TITLES.get(str(table.game.game), self.TITLE)
+        self.title = two_hand_title(str(table.game.game))
         self.table_journal = opening.journal
         self.table_notice = opening.notice
         self.pace = max(0.0, min(MAX_PACE, opening.pace))

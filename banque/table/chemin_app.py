@@ -678,40 +678,35 @@ def opening(
     A new game's punter announces every move, forced or not (``forced_moves``), so
     that the table never shows who holds 5; a record keeps its own way.
     """
-    from ..core.rng import seed_and_stream
     from ..games.chemin_de_fer.game import CheminGame
-    from ..session.two_hands import TableJournal, from_record, reopen
-    from .app import is_journal_file
-    from .games_base import Opening
+    from .games_base import opening_of
 
-    computers = dict(computers)
-    game: Any
-    notice = None
-    kept: TableJournal | None = None
-    if resume is not None:
-        game, kept, seats, kept_pace = reopen(resume)
-        computers = {**seats, **computers}
-        pace = kept_pace if kept_pace is not None else pace
-    else:
-        if record_path is not None:
-            game, computers, notice = from_record(record_path, computers)
-        else:
-            # A new game: a secure seed and its stream (an explicit seed: its known shoe).
-            chosen, stream = seed_and_stream(seed)
-            game = CheminGame(
-                names,
-                chosen,
-                forced_moves="automatic" if forced_moves == "automatic" else "announced",
-                first_bank="auction" if first_bank == "auction" else "lot",
-                stream=stream,
-            )
-        if journal:
-            kept = TableJournal.create(game, computers, pace)
-    humans = [p for p in game.participants if p not in computers]
-    save_path = None
-    if record_path is not None and not is_journal_file(record_path):
-        save_path = Path(record_path)  # ctrl+s updates the record played on
-    return Opening(CheminTable(game, humans, computers), kept, pace, notice, save_path)
+    def new_game(chosen: int, stream: Any) -> CheminGame:
+        return CheminGame(
+            names,
+            chosen,
+            forced_moves="automatic" if forced_moves == "automatic" else "announced",
+            first_bank="auction" if first_bank == "auction" else "lot",
+            stream=stream,
+        )
+
+    return opening_of(
+        CheminTable,
+        new_game,
+        record_path,
+        computers=computers,
+        pace=pace,
+        seed=seed,
+        resume=resume,
+        journal=journal,
+    )
+
+
+def joined(state: Any, send: Any) -> TwoHandTable:
+    """Chemin de fer at a joined seat, fed by the host (:mod:`.screens.joined_two_hands`)."""
+    from .screens.joined_two_hands import joined_chemin
+
+    return joined_chemin(state, send)
 
 
 def run_chemin(record_path: str | None = None, **options: Any) -> int:

@@ -18,7 +18,8 @@ one line, with where the game is kept (the App's ``keep_game`` and ``crash_words
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from abc import ABCMeta, abstractmethod
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -33,11 +34,20 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ..games import definition
 from ..i18n import _, ngettext, retranslate
 from .palette import GameCommand
 from .widgets.bars import KeyBar, TitleBar
 
-__all__ = ["Opening", "TwoHandTable", "open_game", "open_table", "road_text", "table_keys"]
+__all__ = [
+    "Opening",
+    "TwoHandTable",
+    "open_game",
+    "open_table",
+    "opening_of",
+    "road_text",
+    "table_keys",
+]
 
 
 def table_keys(quit_action: str = "quit_table") -> list[BindingType]:
@@ -50,7 +60,11 @@ def table_keys(quit_action: str = "quit_table") -> list[BindingType]:
     ]
 
 
-class TwoHandTable(Screen[Any], inherit_bindings=False):
+class _AbstractScreen(type(Screen), ABCMeta):  # type: ignore[misc]
+    """A screen's metaclass that also keeps abstract methods (each game must draw)."""
+
+
+class TwoHandTable(Screen[Any], inherit_bindings=False, metaclass=_AbstractScreen):
     """A two-hand game's table: the game's widgets, keys and drawing, the same screen
     at the local table (hosted by :class:`~banque.table.app.BanqueApp`) and at a joined seat
     (:mod:`~banque.table.screens.joined_two_hands`: a subclass that reads the host's
@@ -118,8 +132,9 @@ class TwoHandTable(Screen[Any], inherit_bindings=False):
         closing, never hides it from a late timer)."""
         return self._widgets[ident]
 
-    def refresh_table(self) -> None:  # pragma: no cover - each game draws its own
-        raise NotImplementedError
+    @abstractmethod
+    def refresh_table(self) -> None:
+        """Draw the table as the game is now (each game draws its own)."""
 
     def show_standings(self, standings: Text, title: str) -> None:
         """The game is over: its standings on banque's standings screen, over the table
@@ -252,15 +267,6 @@ class TwoHandTable(Screen[Any], inherit_bindings=False):
         """The journal is written again: what waited goes on (a computer's move)."""
 
 
-#: Each two-hand game's table: the module whose ``opening(record, **options)`` makes it
-#: (named, not imported: each imports this module). The one place the table names
-#: these games; banque's own table is ``app.run_app``.
-TABLES: dict[str, str] = {
-    "chemin-de-fer": "banque.table.chemin_app",
-    "punto-banco": "banque.table.punto_app",
-}
-
-
 @dataclass
 class Opening:
     """A two-hand table ready to be hosted by :class:`~banque.table.app.BanqueApp`: the
@@ -288,11 +294,52 @@ def open_game(
     pace, the seed, ``journal=False`` (none kept), and what the game takes (chemin de
     fer's ``forced_moves`` and ``first_bank``; a resumed game keeps its own).
     :class:`~banque.core.errors.BanqueError` says why it cannot be opened."""
-    table = importlib.import_module(TABLES[game])
+    table = importlib.import_module(definition(game).table)
     opening: Opening = table.opening(
         record, names=names or [], computers=computers or {}, **options
     )
     return opening
+
+
+def opening_of(
+    make_table: Callable[[Any, list[str], dict[str, str]], TwoHandTable],
+    new_game: Callable[[int, Any], Any],
+    record_path: str | None,
+    *,
+    computers: dict[str, str] | None,
+    pace: float,
+    seed: int | None,
+    resume: str | Path | None,
+    journal: bool,
+) -> Opening:
+    """A two-hand game's :class:`Opening`: a new game (``new_game(seed, stream)``, the
+    game's own), a record played on, or a journal resumed, its journal kept unless
+    ``journal`` is false, on the table ``make_table(game, humans, computers)`` makes."""
+    from ..core.rng import seed_and_stream
+    from ..session.two_hands import TableJournal, from_record, reopen
+    from .app import is_journal_file
+
+    computers = dict(computers or {})
+    game: Any
+    notice = None
+    kept: TableJournal | None = None
+    if resume is not None:
+        game, kept, seats, kept_pace = reopen(resume)
+        computers = {**seats, **computers}
+        pace = kept_pace if kept_pace is not None else pace
+    else:
+        if record_path is not None:
+            game, computers, notice = from_record(record_path, computers)
+        else:
+            # A new game: a secure seed and its stream (an explicit seed: its known shoe).
+            game = new_game(*seed_and_stream(seed))
+        if journal:
+            kept = TableJournal.create(game, computers, pace)
+    humans = [p for p in game.participants if p not in computers]
+    save_path = None
+    if record_path is not None and not is_journal_file(record_path):
+        save_path = Path(record_path)  # ctrl+s updates the record played on
+    return Opening(make_table(game, humans, computers), kept, pace, notice, save_path)
 
 
 def open_table(

@@ -485,40 +485,36 @@ def opening(
 ) -> Opening:
     """The punto banco table: a new game, a record played on, or a journal resumed
     (another game's options are not punto banco's); ``journal=False``: none kept."""
-    from ..core.rng import seed_and_stream
     from ..games.punto_banco.game import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
-    from ..session.two_hands import TableJournal, from_record, reopen, your_name
-    from .app import is_journal_file
-    from .games_base import Opening
+    from ..session.two_hands import your_name
+    from .games_base import opening_of
 
-    computers = dict(computers or {})
-    game: Any
-    notice = None
-    kept: TableJournal | None = None
-    if resume is not None:
-        game, kept, seats, kept_pace = reopen(resume)
-        computers = {**seats, **computers}
-        pace = kept_pace if kept_pace is not None else pace
-    else:
-        if record_path is not None:
-            game, computers, notice = from_record(record_path, computers)
-        else:
-            # A new game: a secure seed and its stream (an explicit seed: its known shoe).
-            chosen, stream = seed_and_stream(seed)
-            game = PuntoGame(
-                names or [your_name()],
-                chosen,
-                packs=packs or DEFAULT_PACKS,
-                limit=limit or DEFAULT_LIMIT,
-                stream=stream,
-            )
-        if journal:
-            kept = TableJournal.create(game, computers, pace)
-    humans = [p for p in game.participants if p not in computers]
-    save_path = None
-    if record_path is not None and not is_journal_file(record_path):
-        save_path = Path(record_path)  # ctrl+s updates the record played on
-    return Opening(PuntoTable(game, humans, computers), kept, pace, notice, save_path)
+    def new_game(chosen: int, stream: Any) -> PuntoGame:
+        return PuntoGame(
+            names or [your_name()],
+            chosen,
+            packs=packs or DEFAULT_PACKS,
+            limit=limit or DEFAULT_LIMIT,
+            stream=stream,
+        )
+
+    return opening_of(
+        PuntoTable,
+        new_game,
+        record_path,
+        computers=computers,
+        pace=pace,
+        seed=seed,
+        resume=resume,
+        journal=journal,
+    )
+
+
+def joined(state: Any, send: Any) -> TwoHandTable:
+    """Punto banco at a joined seat, fed by the host (:mod:`.screens.joined_two_hands`)."""
+    from .screens.joined_two_hands import joined_punto
+
+    return joined_punto(state, send)
 
 
 def run_punto(record_path: str | None = None, **options: Any) -> int:

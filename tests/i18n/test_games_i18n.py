@@ -307,7 +307,7 @@ def test_the_prompts_are_told_in_the_language() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_odds_and_simulations_in_the_language(lang: str) -> None:
-    from banque.study.two_hands_odds import main_odds
+    from banque.study.two_hands_odds import chemin_odds_text, punto_odds_text
     from banque.study.two_hands_simulate import (
         format_chemin_summary,
         format_punto_summary,
@@ -316,9 +316,9 @@ def test_odds_and_simulations_in_the_language(lang: str) -> None:
     )
 
     i18n.install(lang)
-    punto = main_odds("punto-banco", 8)
+    punto = punto_odds_text(8)
     assert {"fr": "Avantage de la maison", "es": "Ventaja de la casa"}[lang] in punto
-    chemin = main_odds("chemin-de-fer", 6)
+    chemin = chemin_odds_text(6)
     assert {"fr": "abattages", "es": "naturales"}[lang] in chemin
     summary = format_punto_summary(simulate_punto(200, 1, 8))
     summary += format_chemin_summary(simulate_chemin(200, 3, 1, 6))

@@ -4,8 +4,9 @@ A seat names what it chooses and nothing the table knows already: never ``who`` 
 table adds the seat's own name to the acts made in a name), a ``draw`` without its side
 (the side deciding now), a ``wager`` that lets the last stake ``ride``, a ``seat`` or a
 ``shuffle`` as the banker arranged them.  :data:`SeatAct` is their union, one model an
-act (``act`` tells which); each model becomes the record's act
-(:data:`banque.core.models.Action`, what records and journals keep) with
+act (``act`` tells which); each model but the table's own becomes the record's act
+(:data:`banque.core.models.Action`, what records and journals keep: each
+:class:`_RecordAct` says which, :meth:`~_RecordAct.action`) with
 :meth:`~_SeatAct.play`, through what the table knows (:class:`SeatTable`: banque's
 session), and the game's own ``apply`` then plays it as a record's replay does.
 ``arrange`` (the banker moving a name while seating), ``continue`` (a settlement read)
@@ -17,6 +18,7 @@ one wrong is answered in those words.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
@@ -129,16 +131,24 @@ class _SeatAct(BaseModel):
     #: act of the game moves it on).
     reads: ClassVar[str | None] = None
 
+    @abstractmethod
+    def play(self, table: SeatTable) -> list[Event]:
+        """Play it at ``table`` (each act says how)."""
+
+
+class _RecordAct(_SeatAct):
+    """A seat's act that is one of the record's acts (each says which: :meth:`action`)."""
+
+    @abstractmethod
     def action(self, table: SeatTable) -> Action:
         """The record's act this seat's act is, as the table is now."""
-        raise NotImplementedError
 
     def play(self, table: SeatTable) -> list[Event]:
         """Play it at ``table`` (the record's act through the game's ``apply``)."""
         return table.perform(self.action(table))
 
 
-class SayBid(_SeatAct):
+class SayBid(_RecordAct):
     act: Literal["bid"]
     who: str
     amount: Annotated[Chips, Words(wrong=_CHIPS, missing=Msg(N_('A bid needs an "amount".')))]
@@ -147,7 +157,7 @@ class SayBid(_SeatAct):
         return Bid(who=self.who, amount=self.amount)
 
 
-class SayPass(_SeatAct):
+class SayPass(_RecordAct):
     act: Literal["pass"]
     who: str
 
@@ -155,7 +165,7 @@ class SayPass(_SeatAct):
         return Pass(who=self.who)
 
 
-class SayWager(_SeatAct):
+class SayWager(_RecordAct):
     act: Literal["wager"]
     who: str
     amount: Annotated[Chips | None, Words(wrong=_CHIPS)] = None
@@ -187,7 +197,7 @@ class SayWager(_SeatAct):
         return Wager(who=self.who, amount=amount, a_cheval=a_cheval, ride=self.ride, side=side)
 
 
-class SayBanco(_SeatAct):
+class SayBanco(_RecordAct):
     act: Literal["banco"]
     who: str
     #: classic: the stake divided between the hands (the rules check the sums).
@@ -208,21 +218,21 @@ class SayBanco(_SeatAct):
         return Banco(who=self.who, right=self.split.right, left=self.split.left)
 
 
-class SayDeal(_SeatAct):
+class SayDeal(_RecordAct):
     act: Literal["deal"]
 
     def action(self, table: SeatTable) -> Action:
         return Deal()
 
 
-class SayRetire(_SeatAct):
+class SayRetire(_RecordAct):
     act: Literal["retire"]
 
     def action(self, table: SeatTable) -> Action:
         return Retire()
 
 
-class _Move(_SeatAct):
+class _Move(_RecordAct):
     """A move of the side (or the banker's hand) deciding now."""
 
     def side(self, table: SeatTable) -> Mover:
@@ -246,7 +256,7 @@ class SayStand(_Move):
         return Stand(side=self.side(table))
 
 
-class SaySeat(_SeatAct):
+class SaySeat(_RecordAct):
     """The seating: as given, or (without ``right`` and ``left``) as arranged."""
 
     act: Literal["seat"]
@@ -273,7 +283,7 @@ class SaySeat(_SeatAct):
         return Seat(right=self.right, left=self.left, spectators=list(self.spectators or ()))
 
 
-class SayShuffle(_SeatAct):
+class SayShuffle(_RecordAct):
     act: Literal["shuffle"]
     others_shuffle: Annotated[StrictBool, _flag('"others_shuffle"')] = True
     cut: Annotated[Name | None, Words(wrong=_name('"cut"'))] = None
@@ -284,7 +294,7 @@ class SayShuffle(_SeatAct):
         )
 
 
-class SayBurn(_SeatAct):
+class SayBurn(_RecordAct):
     act: Literal["burn"]
     count: Annotated[
         Chips,
@@ -298,14 +308,14 @@ class SayBurn(_SeatAct):
         return Burn(count=self.count)
 
 
-class SayAccept(_SeatAct):
+class SayAccept(_RecordAct):
     act: Literal["accept"]
 
     def action(self, table: SeatTable) -> Action:
         return Accept()
 
 
-class SayReplenish(_SeatAct):
+class SayReplenish(_RecordAct):
     act: Literal["replenish"]
     #: Absent: the most the banker may put up (the agreed minimum, or its chips).
     amount: Annotated[Chips | None, Words(wrong=_CHIPS)] = None
@@ -316,7 +326,7 @@ class SayReplenish(_SeatAct):
         return Replenish(amount=most if self.amount is None else self.amount)
 
 
-class SayTake(_SeatAct):
+class SayTake(_RecordAct):
     act: Literal["take"]
     who: str
 

@@ -14,10 +14,13 @@ DEFINITION = GameDefinition(
     hands=2,
     engine="banque.games.chemin_de_fer.game",
     acts="banque.games.chemin_de_fer.acts",
+    table="banque.table.chemin_app",
+    computer_player="banque.games.chemin_de_fer.players:CheminComputer",
     entries={
         "odds": "banque.study.commands:chemin_odds",
         "simulate": "banque.study.commands:chemin_simulate",
         "advise": "banque.study.commands:chemin_advise",
+        "solved": "banque.study.commands:chemin_solved",
     },
     options=frozenset({"packs", "first_bank", "forced_moves"}),
     first_banks=("lot", "auction"),

@@ -75,7 +75,7 @@ from ..two_hands import (
 )
 from .drawing import punter_bound
 
-__all__ = ["DEFAULT_PACKS", "CheminGame", "CheminReport", "CheminView"]
+__all__ = ["DEFAULT_PACKS", "CheminGame", "CheminReport", "CheminView", "new_game"]
 
 DEFAULT_PACKS = 6
 MIN_PLAYERS = 2
@@ -1031,4 +1031,25 @@ def from_record(record: Record, **options: Any) -> CheminGame:
         forced_moves=forced,
         stream=record.stream,
         **options,
+    )
+
+
+def new_game(
+    names: Sequence[str],
+    seed: int,
+    *,
+    stream: Stream | None = None,
+    packs: int | None = None,
+    forced_moves: str = "announced",
+    first_bank: str = "lot",
+    **_: Any,
+) -> CheminGame:
+    """A new game of chemin de fer (another game's options are not its own)."""
+    return CheminGame(
+        list(names),
+        seed,
+        packs=packs or DEFAULT_PACKS,
+        forced_moves="automatic" if forced_moves == "automatic" else "announced",
+        first_bank="auction" if first_bank == "auction" else "lot",
+        stream=stream,
     )

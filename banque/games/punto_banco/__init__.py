@@ -13,6 +13,9 @@ DEFINITION = GameDefinition(
     hands=2,
     engine="banque.games.punto_banco.game",
     acts="banque.games.punto_banco.acts",
+    table="banque.table.punto_app",
+    computer_player="banque.games.punto_banco.players:PuntoComputer",
+    concurrent=True,
     entries={
         "odds": "banque.study.commands:punto_odds",
         "simulate": "banque.study.commands:punto_simulate",

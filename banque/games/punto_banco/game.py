@@ -53,7 +53,7 @@ from ..two_hands import (
     validate_names,
 )
 
-__all__ = ["DEFAULT_LIMIT", "DEFAULT_PACKS", "SPOTS", "PuntoGame", "PuntoReport"]
+__all__ = ["DEFAULT_LIMIT", "DEFAULT_PACKS", "SPOTS", "PuntoGame", "PuntoReport", "new_game"]
 
 DEFAULT_PACKS = 8
 DEFAULT_LIMIT = 100
@@ -480,4 +480,19 @@ def from_record(record: Record, **options: Any) -> PuntoGame:
         limit=record.limit or DEFAULT_LIMIT,
         stream=record.stream,
         **options,
+    )
+
+
+def new_game(
+    names: Sequence[str],
+    seed: int,
+    *,
+    stream: Stream | None = None,
+    packs: int | None = None,
+    limit: int | None = None,
+    **_: Any,
+) -> PuntoGame:
+    """A new game of punto banco (another game's options are not its own)."""
+    return PuntoGame(
+        list(names), seed, packs=packs or DEFAULT_PACKS, limit=limit or DEFAULT_LIMIT, stream=stream
     )

@@ -29,6 +29,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ...games import definition
 from ...i18n import N_, _
 from ..signals import signal_status
 from .dialogs import ConfirmScreen
@@ -149,7 +150,7 @@ class HostApp(JoinApp):
         """The table's screen is up: over it, once, how each seat joins (a two-hand
         game's table replaces banque's once joined: over that one, :meth:`table_shown`)."""
         super().follow()
-        if self.server.table.family == "banque":
+        if not definition(self.server.table.family).two_hands:
             self.table_shown()
 
     def table_shown(self) -> None:

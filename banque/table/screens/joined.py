@@ -28,6 +28,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
 
+from ...games import GAMES
 from ...i18n import N_, _
 from ..app import css_path
 from ..games_base import TwoHandTable
@@ -714,7 +715,8 @@ class JoinApp(TranslatedApp):
             self._leave(1, f"banque: {exc}")
             return
         self.participants = list(self.state.participants)
-        if self.state.game in ("chemin-de-fer", "punto-banco"):  # its own table, fed remotely
+        game = GAMES.get(self.state.game)
+        if game is not None and game.two_hands:  # its own table, fed remotely
             from .joined_two_hands import joined_table
 
             await self.switch_screen(joined_table(self.state, self.send_act))

@@ -12,6 +12,7 @@ What the host refuses comes back as a line under the prompt.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -21,6 +22,7 @@ from textual.binding import BindingType
 
 from ...core.errors import IllegalAction
 from ...core.messages import N_, Msg
+from ...games import definition
 from ...games.chemin_de_fer.game import CheminView
 from ...games.two_hands import Standing, TwoHandCoup, big_road
 from ...i18n import _
@@ -396,8 +398,20 @@ class PuntoJoinedScreen(_JoinedTable, PuntoTable):
 
 
 def joined_table(state: SeatState, send: Send) -> TwoHandTable:
-    """The joined screen of the game ``state``'s welcome named."""
+    """The joined screen of the game ``state``'s welcome named: its table module's
+    ``joined`` (:attr:`~banque.games.gamedef.GameDefinition.table`)."""
+    table = importlib.import_module(definition(state.game).table)
+    screen: TwoHandTable = table.joined(state, send)
+    return screen
+
+
+def joined_chemin(state: SeatState, send: Send) -> TwoHandTable:
+    """Chemin de fer at a joined seat (:func:`banque.table.chemin_app.joined`)."""
     computers = dict(state.welcome.get("computers") or {})
-    if state.game == "punto-banco":
-        return PuntoJoinedScreen(RemotePunto(state, send), state.seat, computers)
     return CheminJoinedScreen(RemoteChemin(state, send), state.seat, computers)
+
+
+def joined_punto(state: SeatState, send: Send) -> TwoHandTable:
+    """Punto banco at a joined seat (:func:`banque.table.punto_app.joined`)."""
+    computers = dict(state.welcome.get("computers") or {})
+    return PuntoJoinedScreen(RemotePunto(state, send), state.seat, computers)
