@@ -17,9 +17,81 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-__all__ = ["GameDefinition"]
+if TYPE_CHECKING:
+    from ..core.messages import Msg
+    from ..core.models import Action
+
+__all__ = ["GameDefinition", "SeatRules"]
+
+
+class SeatRules(Protocol):
+    """What a two-hand game's seats may do at a shared table, made for one game
+    (:meth:`GameDefinition.rules`): the part of the two-hand session that is the
+    game's own.  The session (:class:`banque.session.port.TwoHandSession`) keeps what
+    is the same for every game (the journal, its guard, the log, the seats ready, an
+    ended game and the computer seats acting for nobody) and asks these for the rest;
+    what they return goes on the wire as it is (``PROTOCOL.md``).
+
+    ``ready``: the seats that said they are ready for what follows by itself (a
+    game whose seats act at once: its deal); a game in turn never fills it.
+    ``computers``: the computer seats' players (:meth:`GameDefinition.computer`).
+    """
+
+    def actor(self) -> str | None:
+        """The seat the table waits for, in turn (``None``: nobody in turn; the game
+        not ended)."""
+        ...
+
+    def seat_acts(self, seat: str, ready: set[str]) -> list[str]:
+        """What the human ``seat`` may do now (the game not ended)."""
+        ...
+
+    def seat_options(self, seat: str, acts: list[str], ready: set[str]) -> dict[str, Any]:
+        """What the seat is told beside its ``acts`` (the amounts they may name, its
+        readiness…): added, in order, to ``{"to_act": bool(acts), "acts": acts}``
+        (a key there may be given again: its value replaced, its place kept); asked
+        for every seat, a computer's or one of an ended game too (``acts`` empty)."""
+        ...
+
+    def public_facts(self) -> dict[str, Any]:
+        """The public facts every seat's message carries beside its view (chemin de
+        fer's auction and banks), after ``you``."""
+        ...
+
+    def note_ready(self, seat: str, action: Action, ready: set[str]) -> bool:
+        """Before ``seat``'s (checked) act reaches the game: ``True`` if it only said the
+        seat is ready (noted in ``ready``, the game untouched); an act may also clear
+        ``ready`` (the coup to come changed)."""
+        ...
+
+    def go_on(self, computers: Mapping[str, Any]) -> list[Any]:
+        """Every seat present is ready: what follows (the computers' bets, the deal);
+        its events."""
+        ...
+
+    def table_words(self) -> Msg:
+        """The game and its table options in words (never the seed)."""
+        ...
+
+    def table_options(self) -> dict[str, Any]:
+        """The game's own table options, added after ``options``, ``packs`` and
+        ``computers``."""
+        ...
+
+    def computer_to_move(self, computers: Mapping[str, Any]) -> str | None:
+        """The computer seat that acts now (``None``: none; the game not ended)."""
+        ...
+
+    def play_computer(self, computers: Mapping[str, Any]) -> None:
+        """The computer seat of :meth:`computer_to_move` acts once (on the game)."""
+        ...
+
+    def stand_in(self, seat: str) -> Any:
+        """A player for a gone ``seat`` whose turn it is (:meth:`actor`): its
+        ``choose(game)`` gives the seat's act."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -51,6 +123,9 @@ class GameDefinition:
     #: Two-hand games: its computer player's class, ``"module:Class"`` (made with the
     #: seat's name, the game and a temperament: :meth:`computer`).
     computer_player: str = ""
+    #: Two-hand games: its seats' rules at a shared table, ``"module:Class"`` (made
+    #: with the game: :meth:`rules`, a :class:`SeatRules`).
+    seat_rules: str = ""
     #: The command line's entry points, ``"module:function"``, each loaded on first
     #: use: ``odds`` (packs, JSON?) -> text; ``simulate`` (options) -> (data, text);
     #: ``advise`` (game, options) -> exit status (absent: nothing to advise, and
@@ -88,6 +163,11 @@ class GameDefinition:
         """A computer player of this game for the seat ``name`` (two-hand games)."""
         module, _sep, cls = self.computer_player.partition(":")
         return getattr(import_module(module), cls)(name, game, temperament)
+
+    def rules(self, game: Any) -> SeatRules:
+        """The seats' rules of ``game`` at a shared table (two-hand games)."""
+        module, _sep, cls = self.seat_rules.partition(":")
+        return getattr(import_module(module), cls)(game)  # type: ignore[no-any-return]
 
     def entry(self, what: str) -> Any:
         """The entry point ``what`` (``KeyError`` if the game has none)."""

@@ -22,17 +22,16 @@ from pydantic import BaseModel
 
 from ..core.errors import IllegalAction
 from ..core.journal import stopped_msg
-from ..core.messages import N_, Listed, Msg, Nn_
-from ..core.models import Action, Deal, Pass, Retire
+from ..core.messages import N_, Msg
+from ..core.models import Action
 from ..core.record import dump_record
 from ..core.rng import seat_draws, seed_and_stream, skip_seats
 from ..games import DEFAULT_GAME, definition
-from ..games.chemin_de_fer.players import CheminComputer, banker_passes, play_step
-from ..games.punto_banco.game import SPOTS
 from ..games.records import record_of
 
 if TYPE_CHECKING:
     from ..core.journal import Journal
+    from ..games.gamedef import SeatRules
     from ..games.two_hands import Event
 
 __all__ = ["SeatPort", "TableSession", "TwoHandSession", "family_of"]
@@ -109,18 +108,23 @@ class SeatPort(Protocol):
 
 
 class TwoHandSession:
-    """A chemin de fer or punto banco game at a table shared by seats.
+    """A two-hand game (chemin de fer, punto banco…) at a table shared by seats.
+
+    What is the same for every game is here: the journal written before a seat hears
+    of an act (and no act taken while it cannot be), the log, the seats ready for
+    what follows by itself, an ended game, the computer seats (which act for nobody
+    else), the record.  The rest is the game's own, asked of its seats' rules
+    (:class:`banque.games.gamedef.SeatRules`, named by its definition's
+    ``seat_rules``): whose turn it is, what a seat may do and is told, the public
+    facts beside its view, the table's words and options, the computers' steps, a
+    gone seat's stand-in, and, for a game whose seats act at once (punto banco's
+    bets), the ``deal`` a seat says when it is ready: what follows is played once
+    every seat present is (:meth:`go_on`).
 
     ``computers``: each computer seat's temperament (``cautious``, ``bold``); each
     draws from its seat's counting generator (``chemin/NAME``, ``punto/NAME``), how
     far it has drawn kept with the journal's acts, so that a resumed game's
     computers go on where they were.
-
-    Chemin de fer's acts go in turn (:meth:`CheminGame.to_act`); between coups the
-    banker may pass the bank on while the first punter thinks.  Punto banco's seats
-    bet at once, each at its own pace, and say ``deal`` when they are ready: the coup
-    is dealt (after the computers' bets) once every seat present is
-    (:meth:`deal_if_ready`).
     """
 
     def __init__(
@@ -132,37 +136,40 @@ class TwoHandSession:
     ) -> None:
         self.game = game
         self.family = str(game.game)
-        #: The seats act at once (punto banco's bets), not in turn (chemin de fer's).
-        self.concurrent = definition(self.family).concurrent
+        rules = definition(self.family)
+        #: The seats act at once (punto banco's bets), not in turn (chemin de fer's):
+        #: the definition's word, for the table (the session asks :attr:`rules`).
+        self.concurrent = rules.concurrent
+        #: The game's own part: its seats' rules (:class:`~banque.games.gamedef.SeatRules`).
+        self.rules: SeatRules = rules.rules(game)
         self.styles: dict[str, str] = {
             n: s for n, s in (styles or {}).items() if n in game.participants and s != "human"
         }
         self.messages: list[Event] = list(events)
         self.journal: Journal | None = None
-        #: punto banco: the seats that said ``deal`` for the coup to come.
+        #: The seats that said they are ready for what follows (punto banco's deal).
         self.ready: set[str] = set()
         self.notice: Msg | None = None
         #: Each computer seat's player, drawing from its own seat generator.
         self.computers: dict[str, Any] = {
-            name: definition(self.family).computer(
-                name, game, "bold" if style == "bold" else "cautious"
-            )
+            name: rules.computer(name, game, "bold" if style == "bold" else "cautious")
             for name, style in self.styles.items()
         }
         self._stand_ins: dict[str, Any] = {}
+
+    @property
+    def _over(self) -> bool:
+        return bool(self.game.phase == "ended")
 
     # ------------------------------------------------------------ the table's side
 
     def stage(self) -> str:
         """``play``, or ``over`` once the game has ended."""
-        return "over" if self.game.phase == "ended" else "play"
+        return "over" if self._over else "play"
 
     def actor(self) -> str | None:
-        """The seat the table waits for (chemin de fer); punto banco: nobody in turn."""
-        if self.concurrent or self.game.phase == "ended":
-            return None
-        actors, _acts = self.game.to_act()
-        return actors[0] if actors else None
+        """The seat the table waits for (``None``: nobody in turn, or the game is over)."""
+        return None if self._over else self.rules.actor()
 
     def all_computers(self) -> bool:
         return all(p in self.styles for p in self.game.participants)
@@ -172,7 +179,7 @@ class TwoHandSession:
 
     def bank_in_play(self) -> bool:
         """The game goes on (quitting keeps it to resume)."""
-        return bool(self.game.phase != "ended")
+        return not self._over
 
     # ------------------------------------------------------------ the journal
 
@@ -216,32 +223,19 @@ class TwoHandSession:
         return self.game.view(seat)  # type: ignore[no-any-return]
 
     def seat_options(self, seat: str, waiting: Sequence[str] = ()) -> dict[str, Any]:
-        """What ``seat`` may do now, with the amounts its acts may name."""
-        g = self.game
+        """What ``seat`` may do now, with what its game tells beside (the amounts its
+        acts may name…: :meth:`SeatRules.seat_options`)."""
         acts = self.seat_acts(seat)
         out: dict[str, Any] = {"to_act": bool(acts), "acts": acts}
-        if self.concurrent:  # punto banco: the bets, and the deal once everyone is ready
-            out["to_act"] = "deal" in acts
-            out["limit"] = g.limit
-            out["ready"] = seat in self.ready
-            out["most"] = {spot: g.max_bet(seat, spot) for spot in SPOTS}
-            return out
-        if "bid" in acts:
-            out["most"] = g.balances.get(seat, 0)
-        elif "wager" in acts:
-            out["most"] = g.remaining
-        if "draw" in acts:
-            out["side"] = "punter" if g.phase == "punter" else "banker"
-        if "draw" in acts and g.phase == "banker":  # the banker's exact choice: its eyes only
-            draw, stand = g.advice()
-            out["advice"] = {"draw": float(draw), "stand": float(stand)}
+        out.update(self.rules.seat_options(seat, acts, self.ready))
         return out
 
     def seat_message(self, seat: str | None, waiting: Sequence[str] = ()) -> dict[str, Any]:
         """A seat's view as a joined seat is sent it (``None``: a spectator's): the
         game's own ``view`` for that seat (``game.view(seat)``: a concealed card is
         ``null``; the prompt in English), what it may do (``you``), and the public facts
-        beside (chemin de fer's first auction and banks, the standings once over)."""
+        beside (the game's: chemin de fer's first auction and banks; the standings
+        once over)."""
         g = self.game
         view = self.seat_view(seat).model_dump(mode="json")
         view["prompt"] = str(self.prompt_msg())  # English on the wire, as events' texts
@@ -250,121 +244,71 @@ class TwoHandSession:
             "view": view,
             "you": self.seat_options(seat, waiting) if seat is not None else None,
         }
-        if not self.concurrent:  # chemin de fer: the first bank's auction as it went; the banks
-            out["auction"] = {"spoken": list(g.spoken)}
-            out["banks"] = len(g.banks)
-        if g.phase == "ended":
+        out.update(self.rules.public_facts())
+        if self._over:
             out["standings"] = [s.model_dump(mode="json") for s in g.standings()]
             ended = getattr(g, "ended_msg", None)
             out["ended_msg"] = ended.to_data() if ended is not None else None
         return out
 
     def seat_acts(self, seat: str) -> list[str]:
-        """What ``seat`` may do now (its own acts only)."""
-        g = self.game
-        if g.phase == "ended" or seat in self.styles:
+        """What ``seat`` may do now (its own acts only; a computer seat's: none)."""
+        if self._over or seat in self.styles:
             return []
-        if self.concurrent:
-            acts = ["bet"] if g.balances.get(seat, 0) > 0 else []
-            if seat not in self.ready:
-                acts.append("deal")
-            if not g.staked():
-                acts.append("retire")
-            return acts
-        actors, acts = g.to_act()
-        if actors and seat == actors[0]:
-            return list(acts)
-        if seat in actors[1:]:  # the banker, before the first punter speaks
-            return [a for a in acts if a in ("pass", "retire")]
-        return []
+        return self.rules.seat_acts(seat, self.ready)
 
     def perform_for(self, seat: str, action: Action) -> list[Event]:
-        """Apply an act of ``seat`` (checked: its act now, made in its own name)."""
+        """Apply an act of ``seat`` (checked: its act now, made in its own name); an act
+        that only says the seat is ready (punto banco's ``deal``) is noted."""
         name = action.act
         if name not in self.seat_acts(seat):
             raise IllegalAction(Msg(N_("{act} is not an act of this moment."), act=name), "phase")
         if getattr(action, "who", seat) != seat:
             raise IllegalAction(Msg(N_("An act is made in your own name only.")), "who")
         self._guard()
-        if self.concurrent and isinstance(action, Deal):
-            self.ready.add(seat)
+        if self.rules.note_ready(seat, action, self.ready):
             return []
-        if self.concurrent and isinstance(action, Retire):
-            self.ready.clear()
         return self._done(self.game.apply(action))
 
     def table_words(self) -> Msg:
         """The game and its table options in words (never the seed)."""
-        g = self.game
-        packs = Msg.plural(Nn_("{n} pack", "{n} packs"), g.packs)
-        if self.concurrent:
-            parts = [
-                Msg(N_("punto banco")),
-                packs,
-                Msg(N_("house limit {limit} a bet"), limit=g.limit),
-            ]
-        else:
-            parts = [
-                Msg(N_("chemin de fer")),
-                packs,
-                Msg(N_("the first bank by lot"))
-                if g.first_bank == "lot"
-                else Msg(N_("the first bank by auction")),
-            ]
-        return Msg("{parts}", parts=Listed(parts))
+        return self.rules.table_words()
 
     def table_options(self, defaults: bool = True) -> dict[str, Any]:
         """The game's own table options, as a joining seat is told them (``defaults``:
         the same either way, a two-hand game's table options are always said)."""
-        g = self.game
-        out: dict[str, Any] = {"options": {}, "packs": g.packs, "computers": dict(self.styles)}
-        if self.concurrent:
-            out["limit"] = g.limit
-        else:
-            out["rotation"] = g.rotation
-            out["first_bank"] = g.first_bank
+        out: dict[str, Any] = {
+            "options": {},
+            "packs": self.game.packs,
+            "computers": dict(self.styles),
+        }
+        out.update(self.rules.table_options())
         return out
 
     def waiting(self, present: Sequence[str]) -> list[str]:
-        """punto banco: the seats ``present`` still to say ``deal`` once one has."""
-        if not self.concurrent or not self.ready or self.game.phase == "ended":
+        """The seats ``present`` still to say they are ready once one has."""
+        if not self.ready or self._over:
             return []
         return [s for s in present if s not in self.ready]
 
     def go_on(self, present: Sequence[str]) -> list[Event] | None:
-        """What follows by itself once every seat ``present`` is ready: punto banco's
-        deal (:meth:`deal_if_ready`); ``None``: the table waits."""
-        return self.deal_if_ready(present)
-
-    def deal_if_ready(self, present: Sequence[str]) -> list[Event] | None:
-        """punto banco: every seat ``present`` said ``deal``: the computers bet, the coup
-        is dealt (its events); ``None``: the table waits."""
-        if not self.concurrent or self.game.phase == "ended" or not self.ready:
+        """What follows by itself once every seat ``present`` is ready (punto banco's
+        computers' bets and deal: :meth:`SeatRules.go_on`), its events; ``None``: the
+        table waits."""
+        if self._over or not self.ready:
             return None
         if any(seat not in self.ready for seat in present):
             return None
         self._guard()
         self.ready.clear()
-        events: list[Event] = []
-        for player in self.computers.values():
-            events += player.bet(self.game)  # type: ignore[union-attr]
-        events += self.game.deal()
-        return self._done(events)
+        return self._done(list(self.rules.go_on(self.computers)))
 
     # ------------------------------------------------------------ computers
 
     def computer_to_move(self) -> str | None:
-        """The computer seat that acts now (chemin de fer; punto banco's bet at the deal)."""
-        g = self.game
-        if self.concurrent or g.phase == "ended":
-            return None
-        actors, _acts = g.to_act()
-        if not actors:
-            return None
-        banker = actors[1] if len(actors) > 1 else None
-        if banker in self.computers and banker_passes(g, self.computers[banker]):
-            return banker
-        return actors[0] if actors[0] in self.computers else None
+        """The computer seat that acts now (``None``: none, as at punto banco, whose
+        computers bet at the deal)."""
+        return None if self._over else self.rules.computer_to_move(self.computers)
 
     def play_computer(self) -> list[Event]:
         """The computer seat whose turn it is acts once."""
@@ -372,26 +316,29 @@ class TwoHandSession:
             return []
         self._guard()
         before = len(self.game.log)
-        play_step(self.game, self.computers)
+        self.rules.play_computer(self.computers)
         return self._done(list(self.game.log[before:]))
 
     def stand_in_seat(self) -> str | None:
-        """The seat a stand-in may play now: chemin de fer's in turn (punto banco: none,
-        a gone seat simply does not bet)."""
+        """The seat a stand-in may play now: the seat in turn (none at punto banco,
+        where a gone seat simply does not bet)."""
         return self.actor()
 
     def stand_in_move(self, seat: str) -> list[Event]:
-        """A gone seat's move, made by a cautious computer (until it joins again)."""
+        """A gone seat's move in its turn, made by its game's stand-in (a cautious
+        computer, until it joins again)."""
         g = self.game
-        if self.concurrent or self.actor() != seat:
+        if self.actor() != seat:
             return []
         self._guard()
         player = self._stand_ins.get(seat)
         if player is None:
-            player = CheminComputer(seat, g, "cautious", purpose=f"stand-in:{seat}")
+            player = self.rules.stand_in(seat)
+            if player is None:  # pragma: no cover - a game with no stand-in
+                return []
             self._stand_ins[seat] = player
         action = player.choose(g)
-        if isinstance(action, Pass) and action.who != seat:  # pragma: no cover - defensive
+        if getattr(action, "who", seat) != seat:  # pragma: no cover - defensive
             return []
         return self._done(g.apply(action))
 

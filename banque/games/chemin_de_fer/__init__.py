@@ -16,6 +16,7 @@ DEFINITION = GameDefinition(
     acts="banque.games.chemin_de_fer.acts",
     table="banque.table.chemin_app",
     computer_player="banque.games.chemin_de_fer.players:CheminComputer",
+    seat_rules="banque.games.chemin_de_fer.seats:CheminSeats",
     entries={
         "odds": "banque.study.commands:chemin_odds",
         "simulate": "banque.study.commands:chemin_simulate",

@@ -15,6 +15,7 @@ DEFINITION = GameDefinition(
     acts="banque.games.punto_banco.acts",
     table="banque.table.punto_app",
     computer_player="banque.games.punto_banco.players:PuntoComputer",
+    seat_rules="banque.games.punto_banco.seats:PuntoSeats",
     concurrent=True,
     entries={
         "odds": "banque.study.commands:punto_odds",
