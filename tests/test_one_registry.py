@@ -4,11 +4,14 @@ game's name.
 The registry (:data:`banque.games.GAMES`) and each game's definition say what differs
 (``two_hands``, ``concurrent``, its table, its entry points); the rest of the package
 asks them, never ``game == "punto-banco"``.  A game's name may still be data (a default,
-a help text, a key of a table of words): only comparisons are looked for.
+a help text, a key of a table of words): only comparisons are looked for.  The session
+imports no module of a particular game (banque's own ``Session`` aside) and does not
+branch on ``concurrent``: a two-hand game's part is its definition's ``seat_rules``.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib
 import re
 from pathlib import Path
@@ -101,6 +104,87 @@ def test_each_two_hand_game_names_what_the_layers_above_ask_of_it() -> None:
         assert new.game == game.name and list(new.participants) == seats
         player = game.computer(seats[0], new, "bold")
         assert player is not None
+        from banque.games.gamedef import SeatRules
+
+        rules = game.rules(new)
+        assert isinstance(rules, SeatRules), game.name
+        assert rules.actor() is None or rules.actor() in seats
+        assert isinstance(rules.table_options(), dict) and isinstance(rules.public_facts(), dict)
+
+
+#: banque's own session (:mod:`banque.session.session`) is still banque's game's: the
+#: one module of the session that may import a game's, and that game's only.
+SESSION_ALLOWED = {"session/session.py": {"banque.games.banque"}}
+
+
+def _imported(path: Path) -> list[str]:
+    """Every module ``path`` imports (inside functions too), as absolute names."""
+    package = _module_of(path).rpartition(".")[0]
+    names = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package
+            for _ in range(node.level - 1):
+                base = base.rpartition(".")[0]
+            module = node.module or ""
+            if node.level:
+                module = f"{base}.{module}" if module else base
+            names.append(module)
+            names += [f"{module}.{alias.name}" for alias in node.names]
+    return names
+
+
+def _module_of(path: Path) -> str:
+    return "banque." + ".".join(path.relative_to(PACKAGE).with_suffix("").parts)
+
+
+def _game_packages() -> set[str]:
+    """Each game's own package (``banque.games.chemin_de_fer``…), from its definition."""
+    return {".".join(game.engine.split(".")[:3]) for game in GAMES.values()}
+
+
+def test_the_session_imports_no_module_of_a_particular_game() -> None:
+    """The two-hand session asks a game's definition (its ``seat_rules``, its computer
+    player, its engine's ``new_game``), never imports a game's module: a fourth game
+    needs nothing in ``banque/session/``."""
+    games = _game_packages()
+    assert "banque.games.chemin_de_fer" in games and "banque.games.punto_banco" in games
+    found = []
+    for path in sorted((PACKAGE / "session").rglob("*.py")):
+        relative = path.relative_to(PACKAGE).as_posix()
+        allowed = SESSION_ALLOWED.get(relative, set())
+        for name in _imported(path):
+            owner = next((g for g in games if name == g or name.startswith(g + ".")), None)
+            if owner is not None and owner not in allowed:
+                found.append(f"banque/{relative}: {name}")
+    assert not found, "a game's module imported by the session:\n" + "\n".join(found)
+
+
+def test_the_session_does_not_branch_on_how_a_game_s_seats_act() -> None:
+    """``concurrent`` (punto banco's seats act at once) is the definition's word for the
+    table; the session asks the game's seat rules instead of testing it."""
+    found = []
+    for path in sorted((PACKAGE / "session").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.If, ast.IfExp, ast.While, ast.Assert)):
+                names = {
+                    n.attr if isinstance(n, ast.Attribute) else getattr(n, "id", "")
+                    for n in ast.walk(node.test)
+                }
+                if "concurrent" in names:
+                    found.append(f"banque/{path.relative_to(PACKAGE).as_posix()}:{node.lineno}")
+    assert not found, "the session tests concurrent:\n" + "\n".join(found)
+
+
+def test_the_import_search_resolves_relative_imports() -> None:
+    port = PACKAGE / "session" / "port.py"
+    names = _imported(port)
+    assert "banque.games" in names and "banque.core.errors" in names
+    assert "banque.games.banque" in {
+        ".".join(n.split(".")[:3]) for n in _imported(PACKAGE / "session" / "session.py")
+    }
 
 
 def test_a_table_or_a_record_act_that_says_nothing_cannot_be_made() -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from ..core.messages import Msg
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["GameDefinition", "SeatRules"]
 
 
+@runtime_checkable
 class SeatRules(Protocol):
     """What a two-hand game's seats may do at a shared table, made for one game
     (:meth:`GameDefinition.rules`): the part of the two-hand session that is the
