@@ -106,7 +106,7 @@ def test_each_two_hand_game_names_what_the_layers_above_ask_of_it() -> None:
         assert player is not None
         from banque.games.gamedef import SeatRules
 
-        rules = game.rules(new)
+        rules = game.seat_rules_for(new)
         assert isinstance(rules, SeatRules), game.name
         assert rules.actor() is None or rules.actor() in seats
         assert isinstance(rules.table_options(), dict) and isinstance(rules.public_facts(), dict)

@@ -29,7 +29,7 @@ __all__ = ["GameDefinition", "SeatRules"]
 @runtime_checkable
 class SeatRules(Protocol):
     """What a two-hand game's seats may do at a shared table, made for one game
-    (:meth:`GameDefinition.rules`): the part of the two-hand session that is the
+    (:meth:`GameDefinition.seat_rules_for`): the part of the two-hand session that is the
     game's own.  The session (:class:`banque.session.port.TwoHandSession`) keeps what
     is the same for every game (the journal, its guard, the log, the seats ready, an
     ended game and the computer seats acting for nobody) and asks these for the rest;
@@ -125,7 +125,7 @@ class GameDefinition:
     #: seat's name, the game and a temperament: :meth:`computer`).
     computer_player: str = ""
     #: Two-hand games: its seats' rules at a shared table, ``"module:Class"`` (made
-    #: with the game: :meth:`rules`, a :class:`SeatRules`).
+    #: with the game: :meth:`seat_rules_for`, a :class:`SeatRules`).
     seat_rules: str = ""
     #: The command line's entry points, ``"module:function"``, each loaded on first
     #: use: ``odds`` (packs, JSON?) -> text; ``simulate`` (options) -> (data, text);
@@ -165,7 +165,7 @@ class GameDefinition:
         module, _sep, cls = self.computer_player.partition(":")
         return getattr(import_module(module), cls)(name, game, temperament)
 
-    def rules(self, game: Any) -> SeatRules:
+    def seat_rules_for(self, game: Any) -> SeatRules:
         """The seats' rules of ``game`` at a shared table (two-hand games)."""
         module, _sep, cls = self.seat_rules.partition(":")
         return getattr(import_module(module), cls)(game)  # type: ignore[no-any-return]

@@ -136,12 +136,12 @@ class TwoHandSession:
     ) -> None:
         self.game = game
         self.family = str(game.game)
-        rules = definition(self.family)
+        game_def = definition(self.family)
         #: The seats act at once (punto banco's bets), not in turn (chemin de fer's):
-        #: the definition's word, for the table (the session asks :attr:`rules`).
-        self.concurrent = rules.concurrent
+        #: the definition's word, for the table (the session asks :attr:`seat_rules`).
+        self.concurrent = game_def.concurrent
         #: The game's own part: its seats' rules (:class:`~banque.games.gamedef.SeatRules`).
-        self.rules: SeatRules = rules.rules(game)
+        self.seat_rules: SeatRules = game_def.seat_rules_for(game)
         self.styles: dict[str, str] = {
             n: s for n, s in (styles or {}).items() if n in game.participants and s != "human"
         }
@@ -152,7 +152,7 @@ class TwoHandSession:
         self.notice: Msg | None = None
         #: Each computer seat's player, drawing from its own seat generator.
         self.computers: dict[str, Any] = {
-            name: rules.computer(name, game, "bold" if style == "bold" else "cautious")
+            name: game_def.computer(name, game, "bold" if style == "bold" else "cautious")
             for name, style in self.styles.items()
         }
         self._stand_ins: dict[str, Any] = {}
@@ -169,7 +169,7 @@ class TwoHandSession:
 
     def actor(self) -> str | None:
         """The seat the table waits for (``None``: nobody in turn, or the game is over)."""
-        return None if self._over else self.rules.actor()
+        return None if self._over else self.seat_rules.actor()
 
     def all_computers(self) -> bool:
         return all(p in self.styles for p in self.game.participants)
@@ -227,7 +227,7 @@ class TwoHandSession:
         acts may name…: :meth:`SeatRules.seat_options`)."""
         acts = self.seat_acts(seat)
         out: dict[str, Any] = {"to_act": bool(acts), "acts": acts}
-        out.update(self.rules.seat_options(seat, acts, self.ready))
+        out.update(self.seat_rules.seat_options(seat, acts, self.ready))
         return out
 
     def seat_message(self, seat: str | None, waiting: Sequence[str] = ()) -> dict[str, Any]:
@@ -244,7 +244,7 @@ class TwoHandSession:
             "view": view,
             "you": self.seat_options(seat, waiting) if seat is not None else None,
         }
-        out.update(self.rules.public_facts())
+        out.update(self.seat_rules.public_facts())
         if self._over:
             out["standings"] = [s.model_dump(mode="json") for s in g.standings()]
             ended = getattr(g, "ended_msg", None)
@@ -255,7 +255,7 @@ class TwoHandSession:
         """What ``seat`` may do now (its own acts only; a computer seat's: none)."""
         if self._over or seat in self.styles:
             return []
-        return self.rules.seat_acts(seat, self.ready)
+        return self.seat_rules.seat_acts(seat, self.ready)
 
     def perform_for(self, seat: str, action: Action) -> list[Event]:
         """Apply an act of ``seat`` (checked: its act now, made in its own name); an act
@@ -266,13 +266,13 @@ class TwoHandSession:
         if getattr(action, "who", seat) != seat:
             raise IllegalAction(Msg(N_("An act is made in your own name only.")), "who")
         self._guard()
-        if self.rules.note_ready(seat, action, self.ready):
+        if self.seat_rules.note_ready(seat, action, self.ready):
             return []
         return self._done(self.game.apply(action))
 
     def table_words(self) -> Msg:
         """The game and its table options in words (never the seed)."""
-        return self.rules.table_words()
+        return self.seat_rules.table_words()
 
     def table_options(self, defaults: bool = True) -> dict[str, Any]:
         """The game's own table options, as a joining seat is told them (``defaults``:
@@ -282,7 +282,7 @@ class TwoHandSession:
             "packs": self.game.packs,
             "computers": dict(self.styles),
         }
-        out.update(self.rules.table_options())
+        out.update(self.seat_rules.table_options())
         return out
 
     def waiting(self, present: Sequence[str]) -> list[str]:
@@ -301,14 +301,14 @@ class TwoHandSession:
             return None
         self._guard()
         self.ready.clear()
-        return self._done(list(self.rules.go_on(self.computers)))
+        return self._done(list(self.seat_rules.go_on(self.computers)))
 
     # ------------------------------------------------------------ computers
 
     def computer_to_move(self) -> str | None:
         """The computer seat that acts now (``None``: none, as at punto banco, whose
         computers bet at the deal)."""
-        return None if self._over else self.rules.computer_to_move(self.computers)
+        return None if self._over else self.seat_rules.computer_to_move(self.computers)
 
     def play_computer(self) -> list[Event]:
         """The computer seat whose turn it is acts once."""
@@ -316,7 +316,7 @@ class TwoHandSession:
             return []
         self._guard()
         before = len(self.game.log)
-        self.rules.play_computer(self.computers)
+        self.seat_rules.play_computer(self.computers)
         return self._done(list(self.game.log[before:]))
 
     def stand_in_seat(self) -> str | None:
@@ -333,7 +333,7 @@ class TwoHandSession:
         self._guard()
         player = self._stand_ins.get(seat)
         if player is None:
-            player = self.rules.stand_in(seat)
+            player = self.seat_rules.stand_in(seat)
             if player is None:  # pragma: no cover - a game with no stand-in
                 return []
             self._stand_ins[seat] = player
