@@ -666,7 +666,7 @@ class Table:
                 self._changed([])  # everyone is told (a failure met by a retry)
             raise P.ProtocolError("journal", problem, ident)
         session = self.session
-        concurrent = getattr(session, "concurrent", False)  # punto banco's bets: at once
+        concurrent = session.concurrent  # seats acting at once: no particular turn
         if message.turn != self.turn and not concurrent:
             raise P.ProtocolError(
                 "stale",

@@ -53,6 +53,8 @@ class TableSession(Protocol):
     messages: list[Event]
     #: The seats ready for what follows by itself (a settlement read, a deal asked for).
     ready: set[str]
+    #: The seats act at once (punto banco's bets): an act answers no particular turn.
+    concurrent: bool
 
     def stage(self) -> str: ...
 

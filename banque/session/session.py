@@ -177,6 +177,9 @@ class Board(BaseModel):
 class Session:
     """A game at the table and what the table adds around it."""
 
+    #: Banque's seats act in turn (:class:`~banque.session.port.TableSession`).
+    concurrent = False
+
     def __init__(
         self,
         game: Game,
