@@ -36,6 +36,7 @@ from ...i18n import _, chips
 from ...session.session import Board
 from ..widgets import BankBand, Tableau
 from ..widgets.bars import KeyBar, TitleBar
+from ..widgets.drawn import forget_drawn
 
 if TYPE_CHECKING:
     from ..app import BanqueApp
@@ -198,6 +199,7 @@ class PrivateScreen(Screen[None]):
 
     async def retranslate(self) -> None:
         """The language changed (the palette): the buttons and the view in it."""
+        forget_drawn(self)
         for ident, label in (
             ("draw", _("Draw (d)")),
             ("stand", _("Stand (s)")),
