@@ -331,7 +331,8 @@ class JoinedScreen(Screen[None]):
                 panel.set_hint(_("Enter: the first bank's fund (you are first on the list)"))
             else:
                 panel.set_hint(_("Enter: bid the amount typed (empty: pass) · p: pass"))
-            amount.focus()
+            if self.focused is not amount:  # focusing again would draw it again
+                amount.focus()
         elif stage == "betting" and "wager" in acts:
             if fresh:
                 self.a_cheval_mode = False
@@ -359,7 +360,8 @@ class JoinedScreen(Screen[None]):
                 hints.append(_("r: let it ride ({n})").format(n=ride["amount"]))
             hints.append(_("p: pass"))
             panel.set_hint(" · ".join(hints))
-            amount.focus()
+            if self.focused is not amount:  # focusing again would draw it again
+                amount.focus()
         else:
             panel.show_amount(False)
             self.set_focus(None)

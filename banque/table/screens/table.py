@@ -298,7 +298,8 @@ class TableScreen(Remembers, Screen[None]):
                 default = session.default_bid(who)
                 self._offer(amount, "" if default is None else str(default))
             panel.set_hint(_("Enter: bid the amount typed (empty: pass) · p: pass"))
-            amount.focus()
+            if self.focused is not amount:  # focusing again would draw it again
+                amount.focus()
         elif stage == "betting" and not game.max_stake(who or ""):
             # After a banco call (or with the cover gone), only banco or pass remain:
             # no amount field and no wager or ride hint that would then be refused.
@@ -342,7 +343,8 @@ class TableScreen(Remembers, Screen[None]):
             hints.append(_("p: pass"))
             hints.append(_("v: a seat's view"))
             panel.set_hint(" · ".join(hints))
-            amount.focus()
+            if self.focused is not amount:  # focusing again would draw it again
+                amount.focus()
             if fresh_context and amount.value:
                 amount.validate(amount.value)
                 self._show_check(amount.value)
