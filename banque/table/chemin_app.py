@@ -485,17 +485,17 @@ class CheminTable(TwoHandTable):
     def refresh_table(self) -> None:
         g = self.game
         self.show_journal()
-        self._w("hands").border_title = _("The coup")
-        self._w("prompt").border_title = _("Now")
-        self._w("road").border_title = _("Road")
-        self._w("players").border_title = _("The table")
+        self.show_border("hands", _("The coup"))
+        self.show_border("prompt", _("Now"))
+        self.show_border("road", _("Road"))
+        self.show_border("players", _("The table"))
         title = (
             _("Chemin de fer · {packs} packs · the bank passes left · coup {coup}")
             if g.rotation == "left"
             else _("Chemin de fer · {packs} packs · the bank passes right · coup {coup}")
         )
         show_title(self._w("title"), title.format(packs=g.packs, coup=len(g.coups) + 1))
-        self._w("road").border_subtitle = shoe_line(g)
+        self.show_border("road", subtitle=shoe_line(g))
         if g.phase == "ended":
             from .screens.games_end import standings_text
 
@@ -570,7 +570,7 @@ class CheminTable(TwoHandTable):
                         "\n" + _("{who} holds the first bank.").format(who=plain(g.banker, 20)),
                         style="italic",
                     )
-        self._w("hands").update(hands)
+        self.show_text("hands", hands)
         prompt = Text()
         who = self.actor()
         prompt.append(self._ask(who), style="bold")
@@ -578,7 +578,7 @@ class CheminTable(TwoHandTable):
             prompt.append(f"\n> {self.entry}", style="reverse")
         if self.message:
             prompt.append("\n" + self.message, style="italic")
-        self._w("prompt").update(prompt)
+        self.show_text("prompt", prompt)
         table = Text()
         if g.phase == "auction":
             table.append(_("The first bank: an auction") + "\n", style="bold")
@@ -621,8 +621,8 @@ class CheminTable(TwoHandTable):
                     ).format(amount=stake)
                 )
             table.append("\n")
-        self._w("players").update(table)
-        self._w("road").update(road_of(g.coups, self._w("road").size.width))
+        self.show_text("players", table)
+        self.show_text("road", road_of(g.coups, self._w("road").size.width))
         rows = [coup_line(c) for c in g.coups[-200:]]  # more than any terminal's height
         self._w("log").show(rows)
         self.refresh_bindings()

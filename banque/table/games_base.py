@@ -38,6 +38,7 @@ from ..games import definition
 from ..i18n import _, ngettext, retranslate
 from .palette import GameCommand
 from .widgets.bars import KeyBar, TitleBar
+from .widgets.drawn import Remembers, forget_drawn, text_key
 
 __all__ = [
     "Opening",
@@ -64,7 +65,7 @@ class _AbstractScreen(type(Screen), ABCMeta):  # type: ignore[misc]
     """A screen's metaclass that also keeps abstract methods (each game must draw)."""
 
 
-class TwoHandTable(Screen[Any], inherit_bindings=False, metaclass=_AbstractScreen):
+class TwoHandTable(Remembers, Screen[Any], inherit_bindings=False, metaclass=_AbstractScreen):
     """A two-hand game's table: the game's widgets, keys and drawing, the same screen
     at the local table (hosted by :class:`~banque.table.app.BanqueApp`) and at a joined seat
     (:mod:`~banque.table.screens.joined_two_hands`: a subclass that reads the host's
@@ -136,6 +137,23 @@ class TwoHandTable(Screen[Any], inherit_bindings=False, metaclass=_AbstractScree
     def refresh_table(self) -> None:
         """Draw the table as the game is now (each game draws its own)."""
 
+    def show_text(self, ident: str, text: Text) -> None:
+        """A widget of the table shows ``text``: set only when it changed (setting it lays
+        out and draws the widget again, even to the same text)."""
+        if self.redraws(ident, text_key(text)):
+            self._w(ident).update(text)
+
+    def show_border(
+        self, ident: str, title: str | None = None, subtitle: str | None = None
+    ) -> None:
+        """A widget's border title and subtitle (``None``: left as it is), each set only
+        when it changed."""
+        widget = self._w(ident)
+        if title is not None and self.redraws(f"{ident}:title", title):
+            widget.border_title = title
+        if subtitle is not None and self.redraws(f"{ident}:subtitle", subtitle):
+            widget.border_subtitle = subtitle
+
     def show_standings(self, standings: Text, title: str) -> None:
         """The game is over: its standings on banque's standings screen, over the table
         (opened once; drawn again as the table is, its journal's last word may change)."""
@@ -201,6 +219,7 @@ class TwoHandTable(Screen[Any], inherit_bindings=False, metaclass=_AbstractScree
 
     async def retranslate(self) -> None:
         """The language changed (the palette): the table drawn again in it."""
+        forget_drawn(self)
         if isinstance(self.message, str):  # a line made by _() follows the language
             self.message = retranslate(self.message)
         self.refresh_bindings()
@@ -238,7 +257,7 @@ class TwoHandTable(Screen[Any], inherit_bindings=False, metaclass=_AbstractScree
         banner = self._w("journal")
         banner.display = notice is not None
         if notice is not None:
-            banner.update(Text(notice))
+            self.show_text("journal", Text(notice))
 
     def save(self) -> None:
         self.app.save()  # type: ignore[attr-defined]
@@ -398,9 +417,10 @@ def shoe_line(game: Any) -> str:
     return ngettext("{n} card in the shoe", "{n} cards in the shoe", left).format(n=left)
 
 
-class TwoHandLog(Static):
+class TwoHandLog(Remembers, Static):
     """A two-hand table's log: the coups played, the latest that fit, in as many words as the width allows (a
-    narrow table takes the lines' short forms, all alike, rather than cutting an end)."""
+    narrow table takes the lines' short forms, all alike, rather than cutting an end).
+    Drawn again only when its lines changed (or its size: Textual draws it again then)."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -409,7 +429,8 @@ class TwoHandLog(Static):
 
     def show(self, rows: list[tuple[str, str]]) -> None:
         self.rows = rows
-        self.refresh()
+        if self.redraws("rows", tuple(rows)):
+            self.refresh()
 
     def render(self) -> Text:
         width, height = self.content_size.width, max(3, self.content_size.height)

@@ -163,10 +163,10 @@ class PuntoTable(TwoHandTable):
         self.show_journal()
         coup = g.coups[-1] if g.coups else None
         ended = g.phase == "ended"
-        self._w("hands").border_title = _("The coup")
-        self._w("spots").border_title = _("Your bets")
-        self._w("road").border_title = _("Big road")
-        self._w("players").border_title = _("Players")
+        self.show_border("hands", _("The coup"))
+        self.show_border("spots", _("Your bets"))
+        self.show_border("road", _("Big road"))
+        self.show_border("players", _("Players"))
         if ended:
             self._show_standings()
             return
@@ -176,7 +176,7 @@ class PuntoTable(TwoHandTable):
                 packs=g.packs, limit=g.limit, coup=len(g.coups) + 1
             ),
         )
-        self._w("road").border_subtitle = shoe_line(g)
+        self.show_border("road", subtitle=shoe_line(g))
         hands = Text()
         if coup is None:
             hands.append(_("No coup yet: place your bets, then Enter deals."), style="dim")
@@ -208,7 +208,7 @@ class PuntoTable(TwoHandTable):
                 (_("Coup {number}.").format(number=coup.number) + " " + said).strip(),
                 style="italic",
             )
-        self._w("hands").update(hands)
+        self.show_text("hands", hands)
         spots = Text()
         mine = self.pending.get(self.seat, {})
         spots.append(
@@ -223,8 +223,8 @@ class PuntoTable(TwoHandTable):
                 f"{amount:>4}\n" if amount else "   ·\n", style="bold" if amount else "dim"
             )
         spots.append(self.message, style="italic")
-        self._w("spots").update(spots)
-        self._w("road").update(road_of(g.coups, self._w("road").size.width))
+        self.show_text("spots", spots)
+        self.show_text("road", road_of(g.coups, self._w("road").size.width))
         players = Text()
         for name in g.participants:
             pending = sum(self.pending.get(name, {}).values())
@@ -236,7 +236,7 @@ class PuntoTable(TwoHandTable):
                 players.append("  " + _("({amount} bet)").format(amount=pending), style="dim")
             players.append("\n")
         players.append(_("House {amount}").format(amount=f"{g.house:+d}"), style="dim")
-        self._w("players").update(players)
+        self.show_text("players", players)
         rows = []
         for c in g.coups[-200:]:  # more than any terminal's height
             p = " ".join(self.card(x) for x in c.hands.player)

@@ -37,6 +37,7 @@ from ..widgets import ActionPanel, BankBand, CoupLog, Scoreboard, Tableau
 from ..widgets.action import AmountInput
 from ..widgets.bars import KeyBar, TitleBar
 from ..widgets.common import suits
+from ..widgets.drawn import forget_drawn
 from ..widgets.tableau import Bidder
 from .hints import (
     burn_screen,
@@ -197,16 +198,18 @@ class JoinedScreen(Screen[None]):
         self.set_class(big != "small", "-big")
         self.set_class(big == "huge", "-huge")
         selected = self._selected() if board.stage == "seating" else None
-        for side in ("left", "right"):
+        # During the auction (no sides yet) the tableaux show everyone's balance.
+        bidders = self._bidders(view, board.actor) if board.stage == "auction" else None
+        half = (len(bidders) + 1) // 2 if bidders is not None else 0
+        for side, who in (("left", slice(None, half)), ("right", slice(half, None))):
             self.query_one(f"#{side}", Tableau).show(
-                board, ascii_suits=ascii_suits, big=big, selected=selected
+                board,
+                ascii_suits=ascii_suits,
+                big=big,
+                selected=selected,
+                bidders=bidders[who] if bidders is not None else None,
             )
         self.query_one("#bank", BankBand).show(board, ascii_suits=ascii_suits, big=big)
-        if board.stage == "auction":
-            bidders = self._bidders(view, board.actor)
-            half = (len(bidders) + 1) // 2
-            self.query_one("#left", Tableau).show_auction(bidders[:half], ascii_suits=ascii_suits)
-            self.query_one("#right", Tableau).show_auction(bidders[half:], ascii_suits=ascii_suits)
         log = app.state.log
         mark = (id(log), len(log))
         if mark != self._log_seen:
@@ -329,7 +332,8 @@ class JoinedScreen(Screen[None]):
                 panel.set_hint(_("Enter: the first bank's fund (you are first on the list)"))
             else:
                 panel.set_hint(_("Enter: bid the amount typed (empty: pass) · p: pass"))
-            amount.focus()
+            if self.focused is not amount:  # focusing again would draw it again
+                amount.focus()
         elif stage == "betting" and "wager" in acts:
             if fresh:
                 self.a_cheval_mode = False
@@ -357,7 +361,8 @@ class JoinedScreen(Screen[None]):
                 hints.append(_("r: let it ride ({n})").format(n=ride["amount"]))
             hints.append(_("p: pass"))
             panel.set_hint(" · ".join(hints))
-            amount.focus()
+            if self.focused is not amount:  # focusing again would draw it again
+                amount.focus()
         else:
             panel.show_amount(False)
             self.set_focus(None)
@@ -628,6 +633,7 @@ class JoinedScreen(Screen[None]):
     async def retranslate(self) -> None:
         """The language changed (the palette): the log, the titles, the prompt and the
         keys told again in it (a refusal shown in the old language goes)."""
+        forget_drawn(self)
         self.query_one(CoupLog).retell()
         self.query_one(Scoreboard).border_title = _("Road")
         self.query_one(ActionPanel).set_message("")

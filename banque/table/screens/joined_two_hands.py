@@ -29,6 +29,7 @@ from ...i18n import _
 from ..chemin_app import CHEMIN_KEYS, CheminTable
 from ..games_base import TwoHandTable, show_title, table_keys
 from ..punto_app import PUNTO_KEYS, PuntoTable
+from ..widgets.drawn import forget_drawn
 
 #: A view's coups as the game's own records (plain dataclasses, read by pydantic).
 _COUPS: TypeAdapter[list[TwoHandCoup]] = TypeAdapter(list[TwoHandCoup])
@@ -300,6 +301,7 @@ class _JoinedTable:
         """The language changed (the palette): the table drawn again in it."""
         from ...i18n import retranslate
 
+        forget_drawn(self)  # type: ignore[arg-type]
         self.message = retranslate(self.message)
         self.refresh_bindings()  # type: ignore[attr-defined]
         self.refresh_view()

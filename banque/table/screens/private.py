@@ -36,6 +36,7 @@ from ...i18n import _, chips
 from ...session.session import Board
 from ..widgets import BankBand, Tableau
 from ..widgets.bars import KeyBar, TitleBar
+from ..widgets.drawn import Remembers, forget_drawn, text_key
 
 if TYPE_CHECKING:
     from ..app import BanqueApp
@@ -96,7 +97,7 @@ def replay_key(screen: Screen[object], key: str) -> None:
     screen.app.post_message(events.Key(key.lower() if len(key) > 1 else key, character))
 
 
-class PrivateScreen(Screen[None]):
+class PrivateScreen(Remembers, Screen[None]):
     """One seat's view from the engine: its concealed cards, balance and stake."""
 
     # No button takes Enter by itself: at a side's move Enter is the view's own.
@@ -198,6 +199,7 @@ class PrivateScreen(Screen[None]):
 
     async def retranslate(self) -> None:
         """The language changed (the palette): the buttons and the view in it."""
+        forget_drawn(self)
         for ident, label in (
             ("draw", _("Draw (d)")),
             ("stand", _("Stand (s)")),
@@ -225,7 +227,7 @@ class PrivateScreen(Screen[None]):
         title.append(_("Private view of {who}").format(who=self.who), "bold")
         title.append("  ")
         title.append(_("(only {who} should be looking)").format(who=self.who), "dim")
-        self.query_one("#private-title", Static).update(title)
+        self._show("#private-title", title)
         info = Text()
         if self.who == board.banker:
             info.append(
@@ -291,13 +293,18 @@ class PrivateScreen(Screen[None]):
                 )
         else:
             info.append(_("Escape closes this view."), "dim")
-        self.query_one("#private-info", Static).update(info)
+        self._show("#private-info", info)
         self.query_one("#decide").display = deciding
         self.query_one("#draw", Button).display = "draw" in legal
         self.query_one("#stand", Button).display = "stand" in legal
         self.query_one("#advice", Button).display = self.may_ask_advice()
-        self.query_one("#private-advice", Static).update(self.advice_text())
+        self._show("#private-advice", self.advice_text())
         self.refresh_bindings()
+
+    def _show(self, selector: str, text: Text) -> None:
+        """A line of the view set, only when it changed (setting it draws it again)."""
+        if self.redraws(selector, text_key(text)):
+            self.query_one(selector, Static).update(text)
 
     def advice_text(self) -> Text:
         """The advisor's figures, once asked for (only in the banker's own view)."""
@@ -359,7 +366,7 @@ class PrivateScreen(Screen[None]):
                 Text(_("The advisor cannot answer here: {why}.").format(why=exc))
             )
             return
-        self.query_one("#private-advice", Static).update(self.advice_text())
+        self._show("#private-advice", self.advice_text())
 
     @on(Button.Pressed, "#advice")
     def _advice(self) -> None:

@@ -22,6 +22,7 @@ from ...session.session import COMPUTER_STAGES, SEAT_KEYS, Board, Session, Stage
 from ..widgets import ActionPanel, BankBand, CoupLog, Scoreboard, Tableau
 from ..widgets.action import AmountInput, EngineValidator
 from ..widgets.bars import KeyBar, TitleBar
+from ..widgets.drawn import Remembers, forget_drawn
 from ..widgets.tableau import Bidder
 from .hints import (
     burn_screen,
@@ -69,7 +70,7 @@ ACTION_STAGES: dict[str, set[Stage]] = {
 FREE_ACTIONS = {"pick_seat", "view_seat", "next_coup"}
 
 
-class TableScreen(Screen[None]):
+class TableScreen(Remembers, Screen[None]):
     """The public table: never a concealed card on it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -171,6 +172,7 @@ class TableScreen(Screen[None]):
 
     async def retranslate(self) -> None:
         """The language changed (the palette): draw everything again in it."""
+        forget_drawn(self)
         self.query_one(CoupLog).retell()
         self.query_one(Scoreboard).border_title = _("Road")
         self.query_one(ActionPanel).set_message("")  # a refusal told in the old language goes
@@ -187,7 +189,7 @@ class TableScreen(Screen[None]):
         notice = app.journal_notice()
         banner = self.query_one("#journal-banner", Static)
         banner.display = notice is not None
-        if notice is not None:
+        if notice is not None and self.redraws("journal", notice):
             banner.update(Text(notice))
         board = session.board(None)
         stage = board.stage
@@ -196,18 +198,18 @@ class TableScreen(Screen[None]):
         self.set_class(big == "huge", "-huge")
         ascii_suits = app.ascii_suits
         selected = self._selected() if stage == "seating" else None
-        self.query_one("#left", Tableau).show(
-            board, ascii_suits=ascii_suits, big=big, selected=selected
-        )
-        self.query_one("#right", Tableau).show(
-            board, ascii_suits=ascii_suits, big=big, selected=selected
-        )
+        # During the auction (no sides yet) the tableaux show everyone's balance.
+        bidders = self._bidders() if stage == "auction" else None
+        half = (len(bidders) + 1) // 2 if bidders is not None else 0
+        for side, who in (("left", slice(None, half)), ("right", slice(half, None))):
+            self.query_one(f"#{side}", Tableau).show(
+                board,
+                ascii_suits=ascii_suits,
+                big=big,
+                selected=selected,
+                bidders=bidders[who] if bidders is not None else None,
+            )
         self.query_one("#bank", BankBand).show(board, ascii_suits=ascii_suits, big=big)
-        if stage == "auction":  # no sides yet: the tableaux show everyone's balance
-            bidders = self._bidders()
-            half = (len(bidders) + 1) // 2
-            self.query_one("#left", Tableau).show_auction(bidders[:half], ascii_suits=ascii_suits)
-            self.query_one("#right", Tableau).show_auction(bidders[half:], ascii_suits=ascii_suits)
         self.query_one(CoupLog).show(session.messages, ascii_suits=ascii_suits)
         self.query_one(Scoreboard).show(board)
         self._update_action(board)
@@ -296,7 +298,8 @@ class TableScreen(Screen[None]):
                 default = session.default_bid(who)
                 self._offer(amount, "" if default is None else str(default))
             panel.set_hint(_("Enter: bid the amount typed (empty: pass) · p: pass"))
-            amount.focus()
+            if self.focused is not amount:  # focusing again would draw it again
+                amount.focus()
         elif stage == "betting" and not game.max_stake(who or ""):
             # After a banco call (or with the cover gone), only banco or pass remain:
             # no amount field and no wager or ride hint that would then be refused.
@@ -340,7 +343,8 @@ class TableScreen(Screen[None]):
             hints.append(_("p: pass"))
             hints.append(_("v: a seat's view"))
             panel.set_hint(" · ".join(hints))
-            amount.focus()
+            if self.focused is not amount:  # focusing again would draw it again
+                amount.focus()
             if fresh_context and amount.value:
                 amount.validate(amount.value)
                 self._show_check(amount.value)

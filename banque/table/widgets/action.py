@@ -16,6 +16,8 @@ from textual.screen import Screen
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Input, Label, Static
 
+from .drawn import Remembers
+
 
 class EngineValidator(Validator):
     """Validates a typed amount with the engine's own words (as you type)."""
@@ -93,8 +95,9 @@ def _bindings_of(screen: type[Screen[Any]]) -> BindingsMap:
     return BindingsMap(screen.BINDINGS)
 
 
-class ActionPanel(Vertical):
-    """Prompt, amount input, key hints and the last message, at the bottom."""
+class ActionPanel(Remembers, Vertical):
+    """Prompt, amount input, key hints and the last message, at the bottom (each line set
+    only when its words changed: :class:`~banque.table.widgets.drawn.Remembers`)."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="action-panel")
@@ -115,14 +118,17 @@ class ActionPanel(Vertical):
         yield Static("", id="message")
 
     def set_prompt(self, text: str) -> None:
-        self.query_one("#prompt", Static).update(Text(text))
+        if self.redraws("prompt", text):
+            self.query_one("#prompt", Static).update(Text(text))
 
     def set_hint(self, text: str) -> None:
-        self.query_one("#hint", Static).update(Text(text, no_wrap=False))
+        if self.redraws("hint", text):
+            self.query_one("#hint", Static).update(Text(text, no_wrap=False))
 
     def set_message(self, text: str, level: str = "error") -> None:
         msg = self.query_one("#message", Static)
-        msg.update(Text(text))
+        if self.redraws("message", text):
+            msg.update(Text(text))
         msg.set_class(level == "error" and bool(text), "-error")
         msg.set_class(level == "warning" and bool(text), "-warning")
         msg.set_class(level == "info" and bool(text), "-info")
@@ -131,5 +137,7 @@ class ActionPanel(Vertical):
         row = self.query_one("#amount-row")
         row.display = visible
         # Text, not markup: the label holds a participant's name.
-        self.query_one("#amount-label", Label).update(Text(label))
-        self.query_one("#amount-limit", Label).update(Text(limit))
+        if self.redraws("amount-label", label):
+            self.query_one("#amount-label", Label).update(Text(label))
+        if self.redraws("amount-limit", limit):
+            self.query_one("#amount-limit", Label).update(Text(limit))

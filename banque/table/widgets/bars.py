@@ -20,6 +20,7 @@ from textual.content import Content
 from textual.widget import Widget
 
 from ...i18n import N_, retranslate
+from .drawn import Remembers
 
 if TYPE_CHECKING:
     from textual.binding import Binding
@@ -69,7 +70,7 @@ class TitleBar(Widget):
             self.app.action_command_palette()
 
 
-class KeyBar(Widget):
+class KeyBar(Remembers, Widget):
     """The keys the screen answers now, as Textual's Footer shows them (``compact`` too)."""
 
     ALLOW_SELECT = False
@@ -92,7 +93,28 @@ class KeyBar(Widget):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _bindings_changed(self, screen: object) -> None:
-        self.refresh()
+        # The screen's keys are updated after every act, mostly to the same keys: the
+        # bar is drawn again only when the keys it shows (or their words) changed.
+        if self.redraws("keys", self._shown_key()):
+            self.refresh()
+
+    def _shown_key(self) -> tuple[object, ...]:
+        """What the bar shows, as one comparable value: each key as displayed, its words
+        in the language now, whether it answers now; the palette's key."""
+        keys, palette = self._shown()
+        shown = [(binding, enabled, False) for binding, enabled in keys]
+        if palette is not None:
+            shown.append((*palette, True))
+        return tuple(
+            (
+                binding.key,
+                self.app.get_key_display(binding),
+                retranslate(binding.description),
+                enabled,
+                is_palette,
+            )
+            for binding, enabled, is_palette in shown
+        )
 
     def _shown(self) -> tuple[list[tuple[Binding, bool]], tuple[Binding, bool] | None]:
         """The keys to show, one per action in the screen's order, and the palette's."""

@@ -10,14 +10,16 @@ from textual.widgets import Static
 from ...core.models import Result
 from ...i18n import N_, _, ngettext, pgettext
 from ...session.session import Board
+from .drawn import Remembers, text_key
 
 MARK: dict[Result, str] = {"player": N_("W"), "banker": N_("L"), "tie": N_("T")}
 #: A road this wide (a large terminal's) also counts each side's results.
 TALLY_WIDTH = 40
 
 
-class Scoreboard(Static):
-    """Past coups per side, the latest on the right (a casino road)."""
+class Scoreboard(Remembers, Static):
+    """Past coups per side, the latest on the right (a casino road); set again only when
+    its text changed (:class:`~banque.table.widgets.drawn.Remembers`)."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"road--win", "road--loss", "road--tie"}
 
@@ -83,4 +85,5 @@ class Scoreboard(Static):
                     ),
                     "dim",
                 )
-        self.update(text)
+        if self.redraws("road", text_key(text)):
+            self.update(text)
