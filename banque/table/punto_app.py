@@ -164,7 +164,8 @@ class PuntoTable(TwoHandTable):
         coup = g.coups[-1] if g.coups else None
         ended = g.phase == "ended"
         self.show_border("hands", _("The coup"))
-        self.show_border("spots", _("Your bets"))
+        # Watching (a spectator, or a table of computers): the spots and what they pay.
+        self.show_border("spots", _("The spots") if self.watching else _("Your bets"))
         self.show_border("road", _("Big road"))
         self.show_border("players", _("Players"))
         if ended:
@@ -210,14 +211,20 @@ class PuntoTable(TwoHandTable):
             )
         self.show_text("hands", hands)
         spots = Text()
-        mine = self.pending.get(self.seat, {})
-        spots.append(
-            _("{who}: chip {chip}").format(who=plain(self.seat, 20), chip=self.chip) + "\n",
-            style="bold",
-        )
+        mine = {} if self.watching else self.pending.get(self.seat, {})
+        if self.watching:
+            spots.append(_("Watching: no bets of yours.") + "\n", style="bold")
+        else:
+            spots.append(
+                _("{who}: chip {chip}").format(who=plain(self.seat, 20), chip=self.chip) + "\n",
+                style="bold",
+            )
         for key, spot in (("p", "player"), ("b", "banker"), ("8", "natural8"), ("9", "natural9")):
             amount = mine.get(spot, 0)
-            spots.append(f" {key} ", style="reverse")
+            if self.watching:
+                spots.append("   ")
+            else:
+                spots.append(f" {key} ", style="reverse")
             spots.append(f" {_(SPOT_LABELS[spot]):<17}")
             spots.append(
                 f"{amount:>4}\n" if amount else "   ·\n", style="bold" if amount else "dim"

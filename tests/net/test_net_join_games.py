@@ -64,6 +64,11 @@ async def test_a_chemin_de_fer_seat_plays_with_the_local_tables_keys() -> None:
         punt_screen = punt_app.screen
         assert isinstance(punt_screen, CheminJoinedScreen)
         assert "take any part" in text_of(punt_screen, "prompt")
+        # the banker is told the punters may stake now (no betting to open, as at home)
+        await settle(bank_pilot, bank_app)
+        said = text_of(bank_screen, "prompt")
+        assert f"{punter} may stake against your bank of 20 now" in said, said
+        assert "opens the betting" not in said
         # The local table's screen (its class), and its palette's game commands.
         assert isinstance(punt_screen, CheminTable)
         offered = [name for name, _help, _call in punt_app.game_commands(punt_screen)]
@@ -142,6 +147,10 @@ async def test_a_punto_banco_seat_bets_and_the_coup_waits_for_every_seat() -> No
         await settle(wp, watcher)
         assert table.session.ready == set()
         assert "Coup 1." in text_of(seen, "hands")
+        # a spectator's panel: the spots and what they pay, nobody's bets as its own
+        spots = text_of(seen, "spots")
+        assert "Watching: no bets of yours." in spots and "chip" not in spots
+        assert seen._w("spots").border_title == "The spots"
         await ap.press("e")  # the game ends: the standings
         await settle(ap, ana)
         assert game.phase == "ended"

@@ -130,6 +130,9 @@ async def test_a_table_of_computers_deals_by_itself() -> None:
             await pilot.pause(0.05)
         assert app.table.watching and len(game.coups) >= 2
         assert game.total_chips() == 200
+        # nobody's bets shown as the watcher's own: the spots and what they pay
+        assert app.table._w("spots").border_title == "The spots"
+        assert "Bob: chip" not in str(app.table._w("spots").render())
 
 
 @pytest.mark.pilot

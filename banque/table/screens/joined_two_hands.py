@@ -327,6 +327,24 @@ class CheminJoinedScreen(_JoinedTable, CheminTable):
         self.opened: tuple[int, int] | None = None
         self._move_timer = None
 
+    def _ask(self, who: str | None) -> str:
+        """At a hosted table the punters may stake as soon as the bank is announced: the
+        banker is told so (and that g still passes the bank on until one does)."""
+        g = self.game
+        actors, acts = g.to_act()
+        if (
+            g.phase == "betting"
+            and who == g.banker
+            and who == self.viewer
+            and len(actors) > 1
+            and "deal" not in acts
+        ):
+            return _(
+                "{who}: {punter} may stake against your bank of {fund} now; g passes the "
+                "bank on before a punter speaks."
+            ).format(who=who, punter=actors[0], fund=g.fund)
+        return super()._ask(who)
+
 
 class PuntoJoinedScreen(_JoinedTable, PuntoTable):
     """A joined seat at punto banco: the local table's screen, :class:`PuntoTable`; its
