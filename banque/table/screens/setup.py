@@ -12,6 +12,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Label, Static
@@ -95,6 +96,12 @@ class ChoiceColumn(Widget, can_focus=True):
     def move_to(self, row: int) -> None:
         self.row = row
         self.refresh()
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """A line a row: known without drawing the column (Textual's default renders it
+        to measure it, and :meth:`render` reads the widget's region, which before the
+        first layout is done lays the whole screen out again: 20 ms of the first screen)."""
+        return len(self.values)
 
     def render(self) -> Text:
         width = self.content_size.width
@@ -238,8 +245,16 @@ class SetupScreen(Screen[None]):
         seed: int | None = None,
         kinds: list[SeatChoice] | None = None,
         pace: float = 0.6,
+        *,
+        height: int | None = None,
     ) -> None:
-        super().__init__(classes="setup-screen")
+        """``height``: the terminal's, if known: the screen starts with the class it
+        gives (``-short``, ``-tall``), so that its first resize changes nothing (a
+        class added then styles the whole screen again, before its first drawing)."""
+        classes = "setup-screen"
+        if height is not None:
+            classes = f"{classes} {self.height_class(height)}".strip()
+        super().__init__(classes=classes)
         self.names = list(names or DEFAULT_NAMES)
         self.kinds = list(kinds or DEFAULT_KINDS)
         self.seed = seed
@@ -249,6 +264,14 @@ class SetupScreen(Screen[None]):
         self._pace_text = f"{pace:g}"
         self._seed_text = "" if seed is None else str(seed)
         self._options: list[str] | None = None  # forced moves, game, table option
+
+    @classmethod
+    def height_class(cls, height: int) -> str:
+        """The class :attr:`VERTICAL_BREAKPOINTS` give a screen ``height`` lines high."""
+        for lowest, name in sorted(cls.VERTICAL_BREAKPOINTS or [], reverse=True):
+            if height >= lowest:
+                return name
+        return ""
 
     @property
     def banque(self) -> BanqueApp:
