@@ -4,7 +4,8 @@
 ``await term.read_until(b"words")`` reads the screen's bytes until the words
 come (or fails showing the screen's tail), without a blocked thread if they
 never come; ``term.write(b"…")`` types; ``term.pump()`` keeps reading the screen while a
-test waits for something else; ``await term.wait()`` is the exit code;
+test waits for something else; ``await term.wait()`` is the exit code (the screen read
+meanwhile, within a timeout);
 ``term.modes()`` is the terminal's line discipline now (echo, line editing,
 signal keys: what raw mode turns off); ``term.close()`` kills what is left
 and closes the terminal.
@@ -30,6 +31,8 @@ class Terminal:
         self.pid = pid
         self.fd = fd
         self.screen = bytearray()
+        #: Readers of the terminal at work (:meth:`pump`): :meth:`wait` adds none then.
+        self.pumping = 0
 
     @classmethod
     def spawn(
@@ -53,7 +56,10 @@ class Terminal:
     async def _chunk(self) -> bytes:
         loop = asyncio.get_running_loop()
         ready: asyncio.Future[None] = loop.create_future()
-        loop.add_reader(self.fd, lambda: ready.done() or ready.set_result(None))
+        try:
+            loop.add_reader(self.fd, lambda: ready.done() or ready.set_result(None))
+        except OSError:  # the terminal is closed (a file in its place): nothing to read
+            return b""
         try:
             await ready
         finally:
@@ -78,8 +84,12 @@ class Terminal:
         """Keep reading what the program shows, until cancelled or the program ends: a
         terminal nobody reads fills up, and the program (over SSH: the whole
         connection) blocks on it, input included."""
-        while chunk := await self._chunk():
-            self.screen.extend(chunk)
+        self.pumping += 1
+        try:
+            while chunk := await self._chunk():
+                self.screen.extend(chunk)
+        finally:
+            self.pumping -= 1
 
     def modes(self) -> dict[str, bool]:
         """Whether the terminal echoes, edits lines and turns ctrl+c into a signal (a
@@ -95,11 +105,24 @@ class Terminal:
     def write(self, keys: bytes) -> None:
         os.write(self.fd, keys)
 
-    async def wait(self) -> int:
-        """The program's exit code, once it has ended."""
-        loop = asyncio.get_running_loop()
-        _pid, status = await loop.run_in_executor(None, os.waitpid, self.pid, 0)
-        return os.waitstatus_to_exitcode(status)
+    async def wait(self, timeout: float = 30) -> int:
+        """The program's exit code once it has ended (within ``timeout`` seconds), what it
+        shows meanwhile read to its last byte: a terminal nobody reads fills up, and the
+        program blocks writing to it, never to end. No thread waits for the program (one
+        left waiting would hold the test's event loop at its close)."""
+        pump = asyncio.create_task(self.pump()) if not self.pumping else None
+        try:
+            async with asyncio.timeout(timeout):
+                while not (ended := os.waitpid(self.pid, os.WNOHANG))[0]:
+                    await asyncio.sleep(0.02)
+                if pump is not None:
+                    await pump  # the rest of the screen (the terminal's end comes at once)
+        finally:
+            if pump is not None:
+                pump.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await pump
+        return os.waitstatus_to_exitcode(ended[1])
 
     def close(self) -> None:
         with contextlib.suppress(ProcessLookupError, ChildProcessError):

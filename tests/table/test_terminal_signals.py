@@ -61,17 +61,7 @@ def terminal(argv: list[str], env: dict[str, str]) -> Iterator[Terminal]:
 
 async def ends(term: Terminal, timeout: float = 30) -> int:
     """The program's exit status once it has ended, the screen read to its last byte."""
-    pump = asyncio.create_task(term.pump())
-    try:
-        async with asyncio.timeout(timeout):
-            status = await term.wait()
-        async with asyncio.timeout(timeout):
-            await pump  # what is left to read (the pty's end comes at once)
-    finally:
-        pump.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await pump
-    return status
+    return await term.wait(timeout)
 
 
 def assert_restored(term: Terminal) -> None:
