@@ -23,7 +23,7 @@ from ..widgets import ActionPanel, BankBand, CoupLog, Scoreboard, Tableau
 from ..widgets.action import AmountInput, EngineValidator
 from ..widgets.bars import KeyBar, TitleBar
 from ..widgets.drawn import Remembers, forget_drawn
-from ..widgets.tableau import Bidder
+from ..widgets.tableau import Bidder, show_tableaux
 from .hints import (
     burn_screen,
     croupier_hint,
@@ -200,15 +200,9 @@ class TableScreen(Remembers, Screen[None]):
         selected = self._selected() if stage == "seating" else None
         # During the auction (no sides yet) the tableaux show everyone's balance.
         bidders = self._bidders() if stage == "auction" else None
-        half = (len(bidders) + 1) // 2 if bidders is not None else 0
-        for side, who in (("left", slice(None, half)), ("right", slice(half, None))):
-            self.query_one(f"#{side}", Tableau).show(
-                board,
-                ascii_suits=ascii_suits,
-                big=big,
-                selected=selected,
-                bidders=bidders[who] if bidders is not None else None,
-            )
+        show_tableaux(
+            self, board, ascii_suits=ascii_suits, big=big, selected=selected, bidders=bidders
+        )
         self.query_one("#bank", BankBand).show(board, ascii_suits=ascii_suits, big=big)
         self.query_one(CoupLog).show(session.messages, ascii_suits=ascii_suits)
         self.query_one(Scoreboard).show(board)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -174,3 +175,26 @@ class Tableau(Remembers, Vertical):
     def _show_hand(self, shown: bool) -> None:
         self.query_one(CardRow).display = shown
         self.query_one(".hand-status", Static).display = shown
+
+
+def show_tableaux(
+    screen: Any,
+    board: Board,
+    *,
+    ascii_suits: bool,
+    big: bool | CardSize,
+    selected: str | None,
+    bidders: list[Bidder] | None,
+) -> None:
+    """Both tableaux of ``screen`` (its ``#left`` and ``#right``): each side's hand and
+    seats; during the auction (``bidders``: no sides yet) everyone's balance and bid,
+    the first half on the left (the local table and a joined seat draw them alike)."""
+    half = (len(bidders) + 1) // 2 if bidders is not None else 0
+    for side, who in (("left", slice(None, half)), ("right", slice(half, None))):
+        screen.query_one(f"#{side}", Tableau).show(
+            board,
+            ascii_suits=ascii_suits,
+            big=big,
+            selected=selected,
+            bidders=bidders[who] if bidders is not None else None,
+        )
