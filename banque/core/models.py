@@ -270,12 +270,6 @@ class Record(BaseModel):
         return self
 
     @model_validator(mode="after")
-    def _first_bank_is_chemins(self) -> Record:
-        if self.first_bank != "lot" and self.game != "chemin-de-fer":
-            raise ValueError(Msg(N_("first_bank: lot or auction is chemin de fer's table option")))
-        return self
-
-    @model_validator(mode="after")
     def _computers_sit(self) -> Record:
         strangers = [n for n in self.computers if n not in self.participants]
         if strangers:

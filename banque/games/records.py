@@ -29,10 +29,10 @@ from ..core.journal import (
     read_journal,
     trim_to,
 )
-from ..core.messages import N_, Msg, Nn_, reason
+from ..core.messages import N_, Listed, Msg, Nn_, reason
 from ..core.models import Record, Temperament
 from ..core.record import dump_record
-from . import definition
+from . import GAMES, definition
 
 if TYPE_CHECKING:  # the games' engines load when a record is replayed, not before
     from .banque.game import Event, Game
@@ -42,8 +42,18 @@ def new_game(record: Record, **options: Any) -> Game:
     """The game a record starts from (before any act): its game's definition makes it
     (:data:`banque.games.GAMES`); every game answers the same calls as :class:`Game`
     where the games meet (``apply``, ``report``, ``view``, ``actions``)."""
+    game_def = definition(record.game)
+    if record.first_bank != "lot" and not game_def.first_banks:
+        # the record's schema keeps the field for every game; its game says if it takes it
+        takers = [g.title.lower() for g in GAMES.values() if g.first_banks]
+        raise RecordError(
+            Msg(
+                N_("first_bank: lot or auction is a table option of {games} only"),
+                games=Listed(takers),
+            )
+        )
     try:
-        return definition(record.game).module().from_record(record, **options)
+        return game_def.module().from_record(record, **options)
     except IllegalAction as exc:
         raise RecordError(reason(exc)) from None
 

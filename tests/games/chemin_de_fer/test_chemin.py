@@ -6,13 +6,14 @@ import json
 import random
 import subprocess
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from banque.core.errors import IllegalAction
+from banque.core.errors import IllegalAction, RecordError
 from banque.core.record import dump_record, parse_record
 from banque.games.chemin_de_fer.game import CheminGame
 from banque.games.chemin_de_fer.players import CheminComputer, play_step
@@ -385,10 +386,20 @@ def test_auction_refusals_leave_the_state_unchanged(
     assert result.game.report() == before
 
 
-def test_first_bank_is_chemin_de_fers_option() -> None:
+def test_first_bank_is_chemin_de_fers_option(tmp_path: Path) -> None:
     data = record([], first_bank="auction") | {"game": "punto-banco"}
-    with pytest.raises(Exception, match="first_bank"):
-        parse_record(data)
+    with pytest.raises(
+        RecordError, match="first_bank: lot or auction is a table option of chemin de fer only"
+    ):
+        replay(parse_record(data))
+    path = tmp_path / "punto-auction.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    out = run("replay", str(path))
+    assert (
+        out.returncode == 2
+        and "first_bank: lot or auction is a table option of chemin de fer only" in out.stderr
+    )
+    assert "Traceback" not in out.stderr
     out = run("--game", "chemin-de-fer", "--first-bank", "list")
     assert out.returncode != 0 and "lot or auction" in out.stderr
     assert "Traceback" not in out.stderr
