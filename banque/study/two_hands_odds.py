@@ -117,7 +117,9 @@ def punto_odds(packs: int = 8) -> dict[str, Any]:
 
     The edge is the house's expected gain per chip bet (a tie returns the
     bets on the hands): banker ``-(b * 19/20 - p)``, player ``-(p - b)``,
-    natural 8 ``1 - 10 * P(two-card 8)``, natural 9 likewise.
+    natural 8 ``1 - 10 * P(two-card 8)``, natural 9 likewise; and a tie bet's, which
+    the book's game does not take but other tables do, at 8 to 1 ``1 - 9 * P(tie)``
+    and at 9 to 1 ``1 - 10 * P(tie)``.
     """
     packs = _check_packs(packs)
     pw, bw, tie, all_ = _punto_counts(packs)
@@ -128,6 +130,10 @@ def punto_odds(packs: int = 8) -> dict[str, Any]:
         "player": -(p - b),
         "natural8": 1 - 10 * dist[8],
         "natural9": 1 - 10 * dist[9],
+        # a bet on a tie, where a table offers one (the Pocket Book's Las Vegas game has
+        # none; casinos pay 8 to 1 or 9 to 1): the hands' bets stand off, the tie wins
+        "tie_8_to_1": 1 - 9 * t,
+        "tie_9_to_1": 1 - 10 * t,
     }
     return {
         "player": p,
@@ -157,6 +163,8 @@ def punto_report(packs: int = 8) -> dict[str, Any]:
             "banker": "1 to 1 less 5 % commission",
             "natural8": "9 to 1",
             "natural9": "9 to 1",
+            "tie_8_to_1": "8 to 1 (not a bet of this game)",
+            "tie_9_to_1": "9 to 1 (not a bet of this game)",
         },
     }
 
@@ -190,10 +198,19 @@ def format_punto(report: dict[str, Any]) -> str:
         "natural8": _("Natural 8 (pays 9 to 1)"),
         "natural9": _("Natural 9 (pays 9 to 1)"),
     }
-    width = max(len(v) for v in names.values())
-    for key, label in names.items():
+    ties = {
+        "tie_8_to_1": _("Tie (pays 8 to 1)"),
+        "tie_9_to_1": _("Tie (pays 9 to 1)"),
+    }
+    width = max(len(v) for v in (*names.values(), *ties.values()))
+
+    def edge_line(key: str, label: str) -> str:
         entry = report["house_edge"][key]
-        lines.append(f"{label:<{width}}  {entry['decimal'] * 100:7.4f} %  {entry['fraction']}")
+        return f"{label:<{width}}  {entry['decimal'] * 100:7.4f} %  {entry['fraction']}"
+
+    lines += [edge_line(key, label) for key, label in names.items()]
+    lines += ["", _("A bet on a tie, where a table offers one (not a bet of this game)")]
+    lines += [edge_line(key, label) for key, label in ties.items()]
     return "\n".join(lines)
 
 

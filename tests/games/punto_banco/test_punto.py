@@ -167,6 +167,23 @@ def test_exact_odds_match_the_published_figures() -> None:
     assert odds["edges"]["natural8"] == 1 - 10 * odds["natural8"]
 
 
+def test_the_tie_bets_edge_where_a_table_offers_one() -> None:
+    """The Las Vegas game takes no tie bet, but the odds give its edge at the two
+    payouts other tables offer: the published 14.36 % (8 to 1) and 4.84 % (9 to 1) at
+    eight packs, 14.44 % and 4.93 % at six."""
+    for packs, at_8, at_9 in ((8, 14.3596, 4.8440), (6, 14.4382, 4.9313)):
+        odds = punto_odds(packs)
+        # a tie returns 9 chips for 1 at 8 to 1, 10 at 9 to 1; any other coup loses it
+        assert odds["edges"]["tie_8_to_1"] == 1 - 9 * odds["tie"]
+        assert odds["edges"]["tie_9_to_1"] == 1 - 10 * odds["tie"]
+        assert round(float(odds["edges"]["tie_8_to_1"]) * 100, 4) == at_8
+        assert round(float(odds["edges"]["tie_9_to_1"]) * 100, 4) == at_9
+    text = run("odds", "--game", "punto-banco").stdout
+    assert "A bet on a tie, where a table offers one (not a bet of this game)" in text
+    assert "Tie (pays 8 to 1)              14.3596 %" in text
+    assert "Tie (pays 9 to 1)               4.8440 %" in text
+
+
 def test_odds_cli_json_gives_exact_fractions() -> None:
     out = run("odds", "--game", "punto-banco", "--packs", "6", "--json")
     assert out.returncode == 0, out.stderr
@@ -174,7 +191,14 @@ def test_odds_cli_json_gives_exact_fractions() -> None:
     assert data == json.loads(json.dumps(punto_report(6)))
     total = sum(Fraction(data[k]["fraction"]) for k in ("player_wins", "banker_wins", "tie"))
     assert total == 1
-    assert set(data["house_edge"]) == {"banker", "player", "natural8", "natural9"}
+    assert set(data["house_edge"]) == {
+        "banker",
+        "player",
+        "natural8",
+        "natural9",
+        "tie_8_to_1",
+        "tie_9_to_1",
+    }
     text = run("odds", "--game", "punto-banco")
     assert "Banker (pays 1 to 1 less 5 %)" in text.stdout and "8 packs" in text.stdout
 
