@@ -615,18 +615,33 @@ class Cell:
     threshold: Fraction | None = None
     #: Per-side rule: a natural side's cards change the move (then ``move`` is the likelier).
     varies: bool = False
+    #: Per-side rule, a side that showed a natural: the move by the natural's pair
+    #: (``(pair, move, threshold)``, the pairs in order), when those cards change it.
+    by_natural: tuple[tuple[tuple[int, int], Move, Fraction | None], ...] = ()
 
     @property
     def total(self) -> int:
         return (self.banker[0] + self.banker[1]) % 10
 
     def draws(self, theta: Fraction) -> bool:
-        """Whether the banker draws when the right side holds ``theta`` of the stakes."""
-        if self.move == "draw-below":
-            return theta < self.threshold  # type: ignore[operator]
-        if self.move == "draw-above":
-            return theta > self.threshold  # type: ignore[operator]
-        return self.move == "draw"
+        """Whether the banker draws when the right side holds ``theta`` of the stakes
+        (a cell whose move depends on a natural's cards: the likelier natural's move)."""
+        return move_draws(self.move, self.threshold, theta)
+
+    def draws_by_natural(self, theta: Fraction) -> dict[tuple[int, int], bool]:
+        """Per-side rule: whether the banker draws at ``theta`` by the natural's pair
+        shown (empty: the natural's cards do not change the move)."""
+        return {pair: move_draws(move, x, theta) for pair, move, x in self.by_natural}
+
+
+def move_draws(move: Move, threshold: Fraction | None, theta: Fraction) -> bool:
+    """Whether a banker whose move is ``move`` (its ``threshold``) draws when the right
+    side holds ``theta`` of the stakes (at the threshold itself: it stands)."""
+    if move == "draw-below":
+        return theta < threshold  # type: ignore[operator]
+    if move == "draw-above":
+        return theta > threshold  # type: ignore[operator]
+    return move == "draw"
 
 
 def _cell_move(gain_r: int, gain_l: int) -> tuple[Move, Fraction | None]:
@@ -643,30 +658,42 @@ def strategy(model: EdgeModel, q: object = Fraction(1, 2)) -> list[Cell]:
     """The best response at every decision point of ``model``'s shoe, sides at ``q``.
 
     Per-side rule: points where one side showed a natural are merged over the
-    natural's cards (``varies`` tells when those cards change the move).
+    natural's cards (``varies`` tells when those cards change the move, and
+    ``by_natural`` the move by each natural's pair).
     """
     qq = _check_q(q)
     d = math.lcm(qq[0].denominator, qq[1].denominator)
     a_r, a_l = int(qq[0] * d), int(qq[1] * d)
     cells: dict[
-        tuple[tuple[int, int], int | None, int | None], list[tuple[Move, Fraction | None, int]]
+        tuple[tuple[int, int], int | None, int | None],
+        list[tuple[Move, Fraction | None, int, tuple[int, int] | None]],
     ] = {}
     for p in model.points:
         w = _weights(p, d, a_r, a_l)
         gain_r = _dot(w, p.dr) - _dot(w, p.sr)
         gain_l = _dot(w, p.dl) - _dot(w, p.sl)
         move, x = _cell_move(gain_r, gain_l)
-        cells.setdefault((p.banker, p.right, p.left), []).append((move, x, _dot(w, p.z)))
+        key = (p.banker, p.right, p.left)
+        cells.setdefault(key, []).append((move, x, _dot(w, p.z), p.natural_pair))
     out = []
     for (banker, right, left), options in cells.items():
         if len(options) == 1:
-            move, x, _ = options[0]
+            move, x, _, _ = options[0]
             out.append(Cell(banker, right, left, move, x))
             continue
-        # Merged natural points: the move a side's natural most likely leaves.
+        # Merged natural points: the move a side's natural most likely leaves, and,
+        # where the natural's cards change it, the move by each natural's pair.
         weight: dict[Move, int] = {}
-        for move, _, z in options:
+        for move, _, z, _ in options:
             weight[move] = weight.get(move, 0) + z
         best = max(weight, key=lambda m: weight[m])
-        out.append(Cell(banker, right, left, best, None, varies=len(weight) > 1))
+        exact = {(move, x) for move, x, _, _ in options}
+        if len(exact) == 1:
+            move, x = exact.pop()
+            out.append(Cell(banker, right, left, move, x))
+            continue
+        by_natural = tuple(
+            sorted((pair, move, x) for move, x, _, pair in options if pair is not None)
+        )
+        out.append(Cell(banker, right, left, best, None, varies=True, by_natural=by_natural))
     return out

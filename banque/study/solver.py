@@ -27,12 +27,12 @@ from .edge import (
     Edge,
     EdgeModel,
     Point,
-    _cell_move,
     _check_q,
     _check_stakes,
     _dot,
     _drew,
     _weights,
+    move_draws,
     strategy,
 )
 
@@ -204,7 +204,7 @@ def _info_order(per_side: bool) -> list[int | None]:
 
 @dataclass(frozen=True)
 class Group:
-    """Banker pairs of one total that share every move, and their merged moves."""
+    """Banker pairs of one total that share every move, and their moves."""
 
     total: int
     pairs: tuple[tuple[int, int], ...]
@@ -212,11 +212,13 @@ class Group:
 
 
 def grouped_strategy(model: EdgeModel, q: object, theta: Fraction | None = None) -> list[Group]:
-    """The best response by banker total; pairs of a total apart only where their moves differ.
+    """The best response by banker total; pairs of a total apart wherever their moves differ.
 
-    Without ``theta`` a group's thresholds are those of a banker who knows the
-    group (its sums merged); with ``theta`` (the right side's share of the
-    stakes) each cell is the move at that share.
+    Without ``theta`` pairs share a grid only if every cell is the same move at every
+    stakes ratio (the same threshold, and per side the same move by each natural's
+    cards): the banker knows its pair, and the grid read at any ratio is its pair's
+    move. With ``theta`` (the right side's share of the stakes) pairs share a grid if
+    every cell is the same move at that share.
     """
     exact = strategy(model, q)
     by_pair: dict[tuple[int, int], dict[tuple[int | None, int | None], Cell]] = {}
@@ -225,8 +227,11 @@ def grouped_strategy(model: EdgeModel, q: object, theta: Fraction | None = None)
 
     def pattern(cells: dict[tuple[int | None, int | None], Cell]) -> frozenset[Any]:
         if theta is None:
-            return frozenset((k, c.move) for k, c in cells.items())
-        return frozenset((k, c.draws(theta)) for k, c in cells.items())
+            return frozenset((k, c.move, c.threshold, c.by_natural) for k, c in cells.items())
+        return frozenset(
+            (k, c.draws(theta), tuple(sorted(c.draws_by_natural(theta).items())))
+            for k, c in cells.items()
+        )
 
     groups: list[Group] = []
     for total in range(8):
@@ -235,50 +240,75 @@ def grouped_strategy(model: EdgeModel, q: object, theta: Fraction | None = None)
         for p in pairs:
             patterns.setdefault(pattern(by_pair[p]), []).append(p)
         for members in patterns.values():
-            cells = (
-                _merged_cells(model, q, set(members)) if len(members) > 1 else by_pair[members[0]]
-            )
-            groups.append(Group(total, tuple(members), cells))
+            groups.append(Group(total, tuple(members), by_pair[members[0]]))
     return groups
 
 
-def _merged_cells(
-    model: EdgeModel, q: object, pairs: set[tuple[int, int]]
-) -> dict[tuple[int | None, int | None], Cell]:
-    """Best moves of a banker who knows only that its pair is one of ``pairs``."""
-    qq = _check_q(q)
-    d = math.lcm(qq[0].denominator, qq[1].denominator)
-    a_r, a_l = int(qq[0] * d), int(qq[1] * d)
-    sums: dict[tuple[int | None, int | None], list[int]] = {}
-    first = min(pairs)
-    for p in model.points:
-        if p.banker not in pairs:
-            continue
-        w = _weights(p, d, a_r, a_l)
-        acc = sums.setdefault((p.right, p.left), [0, 0])
-        acc[0] += _dot(w, p.dr) - _dot(w, p.sr)
-        acc[1] += _dot(w, p.dl) - _dot(w, p.sl)
-    out = {}
-    for (r, lft), (gain_r, gain_l) in sums.items():
-        move, x = _cell_move(gain_r, gain_l)
-        out[(r, lft)] = Cell(first, r, lft, move, x)
-    return out
+def _move_text(move: str, threshold: Fraction | None) -> str:
+    if move == "draw":
+        return "D"
+    if move == "stand":
+        return "S"
+    x = float(threshold or 0)
+    places = 2  # more where two would read .00 or 1.00 (never, always): .996
+    while places < 4 and round(x, places) in (0.0, 1.0):
+        places += 1
+    text = f"{x:.{places}f}"
+    text = text[1:] if text.startswith("0") else text
+    return ("<" if move == "draw-below" else ">") + text
+
+
+def _natural_moves(cell: Cell, theta: Fraction | None) -> list[tuple[str, list[tuple[int, int]]]]:
+    """Per-side rule, a cell whose move a natural's cards change: each move (its
+    text) and the naturals' pairs that leave it, the likelier move's first."""
+    moves: dict[str, list[tuple[int, int]]] = {}
+    for pair, move, x in cell.by_natural:
+        text = (
+            _move_text(move, x) if theta is None else ("D" if move_draws(move, x, theta) else "S")
+        )
+        moves.setdefault(text, []).append(pair)
+    return sorted(moves.items(), key=lambda m: m[0] != _cell_text(cell, theta).rstrip("*"))
 
 
 def _cell_text(cell: Cell | None, theta: Fraction | None) -> str:
+    """A cell of the grid: D, S, a threshold (``<.50``); ``*`` where a natural's cards
+    change the move (the likelier move shown; the grid's notes give each natural's)."""
     if cell is None:
         return "·"
     if theta is not None:
-        return "D" if cell.draws(theta) else "S"
+        varies = len(set(cell.draws_by_natural(theta).values())) > 1
+        return ("D" if cell.draws(theta) else "S") + ("*" if varies else "")
     mark = "*" if cell.varies else ""
-    if cell.move == "draw":
-        return "D" + mark
-    if cell.move == "stand":
-        return "S" + mark
-    x = float(cell.threshold or 0)
-    text = f"{x:.2f}"
-    text = text[1:] if text.startswith("0") else text
-    return ("<" if cell.move == "draw-below" else ">") + text
+    if cell.threshold is None:
+        return ("D" if cell.move == "draw" else "S") + mark
+    return _move_text(cell.move, cell.threshold)
+
+
+def _natural_notes(
+    cells: dict[tuple[int | None, int | None], Cell],
+    order: list[int | None],
+    theta: Fraction | None,
+) -> list[str]:
+    """The grid's notes: each ``*`` cell's move by the natural's cards."""
+    notes = []
+    for r in order:
+        for c in order:
+            cell = cells.get((r, c))
+            if cell is None or not _cell_text(cell, theta).endswith("*"):
+                continue
+            moves = "; ".join(
+                _("{pairs}: {move}").format(
+                    pairs=", ".join(f"{a}+{b}" for a, b in pairs), move=_marks(text)
+                )
+                for text, pairs in _natural_moves(cell, theta)
+            )
+            notes.append(
+                "  "
+                + _("* right {right}, left {left}; by the natural's cards: {moves}").format(
+                    right=_info_label(r), left=_info_label(c), moves=moves
+                )
+            )
+    return notes
 
 
 def format_strategy(model: EdgeModel, source: str, q: object, theta: Fraction | None = None) -> str:
@@ -329,6 +359,7 @@ def format_strategy(model: EdgeModel, source: str, q: object, theta: Fraction | 
         for r in order:
             row = "".join(f"{_marks(_cell_text(g.cells.get((r, c)), theta)):>6}" for c in order)
             lines.append(f"  {_info_label(r):<{first}}" + row)
+        lines += _natural_notes(g.cells, order, theta)
     return "\n".join(lines)
 
 
@@ -350,6 +381,15 @@ def strategy_json(model: EdgeModel, q: object, theta: Fraction | None = None) ->
         }
         if c.varies:
             item["varies"] = True
+            item["by_natural"] = [
+                {
+                    "natural": list(pair),
+                    "move": move,
+                    "threshold": None if x is None else fraction_text(x),
+                    **({} if theta is None else {"draws": move_draws(move, x, theta)}),
+                }
+                for pair, move, x in c.by_natural
+            ]
         if theta is not None:
             item["draws"] = c.draws(theta)
         cells.append(item)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from collections.abc import Callable
 from fractions import Fraction
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from banque.games.banque.advisor import SideInfo, advise_exact, reference_advise
-from banque.study.edge import EdgeModel, strategy
+from banque.study.edge import NATURAL, EdgeModel, strategy
 from banque.study.simulate import ratio_bucket, simulate
 from banque.study.solver import best_q, cooperative, format_strategy, side_values
 
@@ -56,16 +57,106 @@ def test_equal_stakes_make_the_sides_mirror_images(model: EdgeModel) -> None:
     assert right == type(right)("right", left.draw, left.stand)
 
 
-def test_the_strategy_grid_shows_pairs_only_where_they_matter(model: EdgeModel) -> None:
+def _grids(text: str) -> dict[tuple[int, int], dict[tuple[str, str], str]]:
+    """``banque strategy``'s text read back as a player reads it: each banker pair's
+    cell by (row, column) label, from the grid whose title names the pair (or its
+    total alone: every pair of it)."""
+    pairs_of = {
+        t: [(a, b) for a in range(10) for b in range(a, 10) if (a + b) % 10 == t] for t in range(10)
+    }
+    out: dict[tuple[int, int], dict[tuple[str, str], str]] = {}
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        title = re.fullmatch(r"Banker (\d)(?: with (.*))?:", line)
+        if not title:
+            continue
+        total = int(title[1])
+        pairs = (
+            [tuple(int(c) for c in p.split("+")) for p in title[2].split(", ")]
+            if title[2]
+            else pairs_of[total]
+        )
+        columns = lines[i + 1].split()[1:]
+        for row in lines[i + 2 :]:
+            found = re.fullmatch(r"  (\S+(?: \d)?)\s+(.*)", row)
+            if not row or row.startswith("  * ") or found is None:
+                break
+            label, rest = found[1], found[2]
+            cells = dict(zip(columns, rest.split(), strict=True))
+            for pair in pairs:
+                grid = out.setdefault(pair, {})  # type: ignore[arg-type]
+                grid.update({(label, c): v for c, v in cells.items()})
+    return out
+
+
+def _reads(cell: str, theta: Fraction) -> bool:
+    """A cell read at the right side's share ``theta``: D, S, <x, >x."""
+    if cell in ("D", "S"):
+        return cell == "D"
+    x = Fraction(cell[1:])
+    return theta < x if cell[0] == "<" else theta > x
+
+
+def _label(info: int | None) -> tuple[str, str]:
+    return ("stood", "stood") if info is None else (f"drew {info}", f"d{info}")
+
+
+def test_the_strategy_grid_is_each_pairs_move_at_every_ratio(model: EdgeModel) -> None:
+    """Read at any share of the stakes, the grid of the banker's pair gives its exact
+    move (but within the rounding of a printed threshold): pairs share a grid only
+    where every move is the same."""
     text = format_strategy(model, "a fresh shoe of 3 packs", HALF)
-    assert "Banker 4:" in text and "Banker 5 with 1+4, 2+3:" in text
-    assert text.count("Banker 5") == 2
+    assert "Banker 4 with 0+4:" in text and "Banker 0:" in text
+    grids = _grids(text)
+    exact = strategy(model, HALF)
+    checked = 0
+    for theta in [Fraction(i, 100) for i in range(1, 100)]:
+        for cell in exact:
+            printed = grids[cell.banker][(_label(cell.right)[0], _label(cell.left)[1])]
+            if cell.threshold is not None and abs(cell.threshold - theta) < Fraction(1, 200):
+                continue  # a printed threshold is rounded to two places
+            assert _reads(printed, theta) == cell.draws(theta), (cell, printed, theta)
+            checked += 1
+    assert checked > 0.99 * 99 * len(exact)
     # Every threshold cell is a fraction strictly inside (0, 1) and draws on its side of it.
     for cell in strategy(model, HALF):
         if cell.threshold is not None:
             assert 0 < cell.threshold < 1
             below = cell.draws(cell.threshold - Fraction(1, 10**9))
             assert below == (cell.move == "draw-below")
+
+
+def test_the_per_side_grid_says_the_move_by_the_naturals_cards(
+    edge_model: Callable[..., EdgeModel],
+) -> None:
+    """Per-side rule: where the natural a side showed changes the banker's move, the
+    grid marks the cell and its note gives the move by the natural's pair, as the exact
+    points have it (6 cells at three packs)."""
+    model = edge_model(3, "per-side")
+    marked = [c for c in strategy(model, HALF) if c.by_natural]
+    assert len(marked) == 6
+    for theta in (None, Fraction(1, 2)):
+        text = format_strategy(model, "a fresh shoe of 3 packs", HALF, theta)
+        notes = [line for line in text.splitlines() if line.startswith("  * right")]
+        for cell in marked:
+            right = "natural" if cell.right == NATURAL else f"drew {cell.right}"
+            left = "natural" if cell.left == NATURAL else f"drew {cell.left}"
+            head = f"  * right {right}, left {left}; by the natural's cards: "
+            mine = [n for n in notes if n.startswith(head)]
+            assert mine, (head, notes)
+            said = {}
+            for part in mine[0][len(head) :].split("; "):
+                pairs, move = part.rsplit(": ", 1)
+                for p in pairs.split(", "):
+                    said[tuple(int(c) for c in p.split("+"))] = move
+            for pair, move, _x in cell.by_natural:
+                if theta is None:
+                    assert said[pair] == {"draw": "D", "stand": "S"}[move]
+                else:
+                    assert (said[pair] == "D") == cell.draws_by_natural(theta)[pair]
+    # A natural of 0+8 leaves the banker at 5 drawing against a 4 drawn, 4+4 standing.
+    cell = next(c for c in marked if c.banker == (0, 5) and c.left == NATURAL)
+    assert cell.draws_by_natural(HALF)[(0, 8)] and not cell.draws_by_natural(HALF)[(4, 4)]
 
 
 def test_the_advisor_copes_with_a_5_played_against_p5() -> None:
