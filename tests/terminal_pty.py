@@ -69,16 +69,16 @@ class Terminal:
         except OSError:  # the program has ended
             return b""
 
-    async def read_until(self, word: bytes, timeout: float = 30) -> None:
-        """Read the terminal until ``word`` has been shown."""
+    async def read_until(self, word: bytes, timeout: float = 30, count: int = 1) -> None:
+        """Read the terminal until ``word`` has been shown (``count`` times in all)."""
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(timeout):
-                while word not in self.screen:
+                while self.screen.count(word) < count:
                     chunk = await self._chunk()
                     if not chunk:
                         break
                     self.screen.extend(chunk)
-        assert word in self.screen, bytes(self.screen[-600:])
+        assert self.screen.count(word) >= count, bytes(self.screen[-600:])
 
     async def pump(self) -> None:
         """Keep reading what the program shows, until cancelled or the program ends: a

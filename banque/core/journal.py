@@ -851,10 +851,12 @@ def seats_path(journal_path: str | Path) -> Path:
 
 @dataclass
 class SeatCredentials:
-    """What opens a hosted game's seats: each human seat's token, and its account (uid)."""
+    """What opens a hosted game's seats: each human seat's token, its account (uid), and
+    the public keys its SSH door let in with an invitation code (OpenSSH's one-line form)."""
 
     tokens: dict[str, str] = field(default_factory=dict)
     users: dict[str, int] = field(default_factory=dict)
+    keys: dict[str, list[str]] = field(default_factory=dict)
 
 
 def write_seats(journal_path: str | Path, credentials: SeatCredentials) -> Path:
@@ -866,6 +868,8 @@ def write_seats(journal_path: str | Path, credentials: SeatCredentials) -> Path:
         "tokens": dict(credentials.tokens),
         "users": dict(credentials.users),
     }
+    if credentials.keys:  # (absent from older files: no key was let in)
+        data["keys"] = {seat: list(keys) for seat, keys in credentials.keys.items()}
     return atomic_write(
         seats_path(journal_path), json.dumps(data, ensure_ascii=False, indent=2) + "\n", 0o600
     )
@@ -915,6 +919,7 @@ def read_seats(journal_path: str | Path) -> SeatCredentials | None:
         raise RecordError(Msg(N_("{path}: not a file of seats' credentials"), path=str(p)))
     tokens = data.get("tokens")
     users = data.get("users")
+    keys = data.get("keys")
     return SeatCredentials(
         {str(k): v for k, v in (tokens or {}).items() if isinstance(v, str) and v}
         if isinstance(tokens, dict)
@@ -925,6 +930,13 @@ def read_seats(journal_path: str | Path) -> SeatCredentials | None:
             if isinstance(v, int) and not isinstance(v, bool) and v >= 0
         }
         if isinstance(users, dict)
+        else {},
+        {
+            str(k): [key for key in v if isinstance(key, str)]
+            for k, v in (keys or {}).items()
+            if isinstance(v, list)
+        }
+        if isinstance(keys, dict)
         else {},
     )
 

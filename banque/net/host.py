@@ -23,13 +23,14 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..constants import SeatChoice
 from ..core.errors import BanqueError, IllegalAction
+from ..core.journal import HOSTED_NOTE, SeatCredentials, hosted_of, write_seats
 from ..core.messages import N_, Msg, os_reason, reason, tell_event
 from ..core.messages import tell as say
 from ..games import DEFAULT_GAME, definition
@@ -43,6 +44,9 @@ from .server import (
     shell_word,
 )
 from .table import Table
+
+if TYPE_CHECKING:
+    from .ssh_door import SshDoor
 
 
 def build_table(
@@ -278,6 +282,36 @@ class Hosting:
     resumed: Msg | None = None
     #: Said once the table is open (a seats' file that could not be kept, say).
     warnings: tuple[str, ...] = ()
+    #: The SSH door (``--ssh PORT``), or ``None``: no door.
+    ssh: SshOptions | None = None
+    #: The public keys the door let in with a code, by seat (kept with the tokens).
+    door_keys: dict[str, list[str]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SshOptions:
+    """How the SSH door opens: its port (0: any free one), the address it listens on
+    (loopback unless ``--bind`` says otherwise), and a file of the seats' keys."""
+
+    port: int
+    bind: str = "127.0.0.1"
+    keys_file: str | None = None
+
+    def to_note(self) -> dict[str, Any]:
+        return {"port": self.port, "bind": self.bind, "keys": self.keys_file}
+
+    @classmethod
+    def from_note(cls, note: object) -> SshOptions | None:
+        if not isinstance(note, dict):
+            return None
+        port, bind, keys = note.get("port"), note.get("bind"), note.get("keys")
+        if not isinstance(port, int) or isinstance(port, bool) or not 0 <= port < 65536:
+            return None
+        return cls(
+            port,
+            bind if isinstance(bind, str) else "127.0.0.1",
+            keys if isinstance(keys, str) else None,
+        )
 
 
 def serve_hosting(hosting: Hosting, out: TextIO | None = None) -> int:
@@ -312,6 +346,7 @@ def prepare_hosting(
     packs: int | None = None,
     limit: int | None = None,
     first_bank: str = "lot",
+    ssh: SshOptions | None = None,
 ) -> Hosting:
     """What ``banque host`` does before serving (with its console or its full screen):
     the seats' accounts checked, the table built, its journal opened (a journal that
@@ -337,7 +372,7 @@ def prepare_hosting(
         refusal = open_journal(table.session, pace)
         if refusal:
             raise BanqueError(refusal)
-    return Hosting(table, group, gid, socket_path, tcp_port, journal)
+    return Hosting(table, group, gid, socket_path, tcp_port, journal, ssh=ssh)
 
 
 # ------------------------------------------------------------------ a game hosted again
@@ -378,25 +413,45 @@ def hosted_note(hosting: Hosting, server: TableServer) -> dict[str, Any]:
         "spectators": True,
         "socket": str(Path(server.socket_path).expanduser().absolute()),
         "tcp": server.tcp_port,
+        "ssh": hosting.ssh.to_note() if hosting.ssh is not None else None,
     }
+
+
+def _credentials(hosting: Hosting) -> SeatCredentials:
+    table = hosting.table
+    return SeatCredentials(
+        {name: table.token(name) for name in table.humans()},
+        {name: held.uid for name, held in table.seats.items() if held.uid is not None},
+        dict(hosting.door_keys),
+    )
+
+
+def keep_door_keys(hosting: Hosting, keys: Mapping[str, list[str]]) -> Msg | None:
+    """The SSH door let a key in with a code: kept with the seats' credentials, so that
+    it opens the seat again once the game is hosted again; what went wrong, if anything."""
+    hosting.door_keys = {seat: list(k) for seat, k in keys.items()}
+    journal = hosting.table.session.journal
+    if not hosting.journal or journal is None or journal.closed:
+        return None
+    try:
+        write_seats(journal.path, _credentials(hosting))
+    except OSError as exc:
+        return Msg(
+            N_("The seats' keys cannot be kept beside the journal ({why})."),
+            why=os_reason(exc),
+        )
+    return None
 
 
 def keep_hosting(hosting: Hosting, server: TableServer) -> str | None:
     """The table is open: its seats' credentials beside the journal (0600), then the
     journal's ``hosted`` note. A warning line if they cannot be kept (the game goes on,
     but ``banque host --resume`` could not give its seats the same tokens)."""
-    from ..core.journal import HOSTED_NOTE, SeatCredentials, hosted_of, write_seats
-
-    table = hosting.table
-    journal = table.session.journal
+    journal = hosting.table.session.journal
     if not hosting.journal or journal is None or journal.closed:
         return None
-    credentials = SeatCredentials(
-        {name: table.token(name) for name in table.humans()},
-        {name: held.uid for name, held in table.seats.items() if held.uid is not None},
-    )
     try:
-        write_seats(journal.path, credentials)
+        write_seats(journal.path, _credentials(hosting))
     except OSError as exc:
         return say(
             Msg(
@@ -422,12 +477,17 @@ def keep_hosting(hosting: Hosting, server: TableServer) -> str | None:
 
 
 def resume_hosting(
-    which: str | None, *, socket_path: str | None = None, tcp_port: int | None = None
+    which: str | None,
+    *,
+    socket_path: str | None = None,
+    tcp_port: int | None = None,
+    ssh: SshOptions | None = None,
 ) -> Hosting:
     """``banque host --resume [ID|FILE]``: the last unfinished hosted game (or the one named)
     made a table again — the same seats, computers (their generators where they were),
     rules, pace, takeover and socket's group, the same tokens, at the same address unless
-    ``socket_path`` or ``tcp_port`` says otherwise."""
+    ``socket_path`` or ``tcp_port`` says otherwise; its SSH door at the same port, with
+    the keys it let in (``ssh``: another door)."""
     from ..core.journal import hosted_of, read_journal, read_seats
     from ..games.records import find_game, last_unfinished, reopen_journal, replay
     from ..session.session import Session, computer_seats
@@ -534,7 +594,19 @@ def resume_hosting(
         bank=game.bank_number,
         coup=game.coup_number if hasattr(game, "coup_number") else len(game.coups) + 1,
     )
-    return Hosting(table, group, gid, socket, tcp, True, resumed, tuple(warnings))
+    door = ssh if ssh is not None else SshOptions.from_note(note.get("ssh"))
+    return Hosting(
+        table,
+        group,
+        gid,
+        socket,
+        tcp,
+        True,
+        resumed,
+        tuple(warnings),
+        door,
+        dict(credentials.keys) if credentials is not None else {},
+    )
 
 
 async def start_server(
@@ -554,6 +626,60 @@ async def start_server(
     return server
 
 
+async def open_door(
+    hosting: Hosting, server: TableServer, notice: Callable[[Msg], None]
+) -> SshDoor | None:
+    """The SSH door, if the table has one (``--ssh``): open at its port, each human
+    seat's token behind it, the keys listed for the seats and those it let in before
+    (a refusal in words if it cannot open)."""
+    options = hosting.ssh
+    if options is None:
+        return None
+    # deferred: start-up (asyncssh and its cryptography load only for a table with a door)
+    from .ssh_door import DoorError, SshDoor, read_seat_keys
+
+    table = hosting.table
+    names = table.humans()
+    try:
+        keys = read_seat_keys(Path(options.keys_file), names) if options.keys_file else {}
+        door = SshDoor(
+            str(server.socket_path),
+            {name: table.token(name) for name in names},
+            port=options.port,
+            bind=options.bind,
+            keys=keys,
+            notice=notice,
+        )
+        door.learn(hosting.door_keys)
+
+        def kept(learned: dict[str, list[str]]) -> None:
+            problem = keep_door_keys(hosting, learned)
+            if problem is not None:
+                notice(problem)
+
+        door.on_keys = kept
+        await door.start()
+    except DoorError as exc:
+        raise BanqueError(exc.msg) from None
+    hosting.ssh = SshOptions(door.port, options.bind, options.keys_file)  # the port it got
+    return door
+
+
+def door_warning(hosting: Hosting) -> Msg | None:
+    """A door open beyond this machine: said in words."""
+    options = hosting.ssh
+    if options is None or options.bind in ("127.0.0.1", "::1", "localhost"):
+        return None
+    return Msg(
+        N_(
+            "The SSH door listens on {bind}: anyone who can reach this machine there may try "
+            "to come in. Only a listed key or a seat's invitation code opens a seat; hand "
+            "the codes out privately."
+        ),
+        bind=options.bind,
+    )
+
+
 def group_id(name: str) -> int:
     """A group's id, from its name (or its number)."""
     import grp
@@ -571,6 +697,24 @@ def group_id(name: str) -> int:
 async def _serve(hosting: Hosting, out: TextIO) -> int:
     table = hosting.table
     server = await start_server(table, hosting.socket_path, hosting.tcp_port, hosting.gid)
+    try:
+        door = await open_door(
+            hosting, server, lambda notice: print(say(notice), file=out, flush=True)
+        )
+    except BaseException:
+        await server.close(closing_words(table))
+        raise
+    try:
+        return await _serve_open(hosting, server, out, door)
+    finally:
+        if door is not None:
+            await door.close()
+
+
+async def _serve_open(
+    hosting: Hosting, server: TableServer, out: TextIO, door: SshDoor | None
+) -> int:
+    table = hosting.table
     stop = asyncio.Event()
     status = 0
     loop = asyncio.get_running_loop()
@@ -615,6 +759,13 @@ async def _serve(hosting: Hosting, out: TextIO) -> int:
         file=out,
         flush=True,
     )
+    if door is not None:
+        for line in door.lines():
+            print(line, file=out)
+        warned = door_warning(hosting)
+        if warned is not None:
+            print(f"banque: {say(warned)}", file=sys.stderr)
+        out.flush()
     table.on_notice = lambda notice: print(say(notice), file=out, flush=True)
     shown = len(session.messages)
     previous = table.on_change

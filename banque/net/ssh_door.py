@@ -44,7 +44,7 @@ import asyncssh
 from ..core.journal import atomic_write, data_dir
 from ..core.messages import N_, Msg
 from ..core.messages import tell as say
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, Nn_
 
 __all__ = [
     "DoorError",
@@ -66,7 +66,7 @@ LOGIN_SECONDS = 60
 #: Bytes of a seat's screen held for a client that reads slowly, before its table waits.
 SCREEN_BUFFER = 256 * 1024
 #: The environment a client may pass to its seat (its language).
-_PASSED_ENV = ("LANG", "LC_ALL", "LC_MESSAGES", "LC_CTYPE")
+_PASSED_ENV = ("LANGUAGE", "LANG", "LC_ALL", "LC_MESSAGES", "LC_CTYPE")
 
 
 class DoorError(Exception):
@@ -202,12 +202,17 @@ class SshDoor:
         keys: Mapping[str, Sequence[asyncssh.SSHKey]] | None = None,
         folder: Path | None = None,
         notice: Callable[[Msg], None] | None = None,
+        on_keys: Callable[[dict[str, list[str]]], None] | None = None,
     ) -> None:
         self.address = address
         self.port = port
         self.bind = bind
         self.folder = folder
         self.notice = notice or (lambda msg: None)
+        #: Told the keys let in by a code (OpenSSH's one-line form), to keep them.
+        self.on_keys = on_keys or (lambda keys: None)
+        #: The keys let in by a code so far, by seat.
+        self.learned: dict[str, list[asyncssh.SSHKey]] = {}
         self.seats: dict[str, _Seat] = {
             name: _Seat(token, new_code(), list((keys or {}).get(name, ())))
             for name, token in tokens.items()
@@ -275,6 +280,28 @@ class SshDoor:
         )
         return out
 
+    def learned_keys(self) -> dict[str, list[str]]:
+        """The keys let in by a code, by seat, as OpenSSH writes a public key."""
+        return {
+            seat: [k.export_public_key("openssh").decode("ascii").strip() for k in keys]
+            for seat, keys in self.learned.items()
+        }
+
+    def learn(self, keys: Mapping[str, Sequence[str]]) -> None:
+        """Keys let in before (a game hosted again): they open their seats again."""
+        for name, lines in keys.items():
+            seat = self.seats.get(name)
+            if seat is None or name == WATCH:
+                continue
+            for line in lines:
+                try:
+                    key = asyncssh.import_public_key(line)
+                except (asyncssh.KeyImportError, ValueError):
+                    continue
+                if not seat.admits(key):
+                    seat.keys.append(key)
+                    self.learned.setdefault(name, []).append(key)
+
     # ------------------------------------------------------------ opening, closing
 
     async def start(self) -> None:
@@ -324,18 +351,20 @@ class SshDoor:
             seat.code = new_code()
             if key is not None and not seat.admits(key):
                 seat.keys.append(key)
-            self.notice(
-                Msg(
-                    N_(
-                        "{seat} came in through the SSH door with the invitation code (from "
-                        "{peer}){key}; {seat}'s next code: {code}"
-                    ),
-                    seat=name,
-                    peer=peer,
-                    key=f", key {key.get_fingerprint('sha256')} kept" if key is not None else "",
-                    code=seat.code,
+                self.learned.setdefault(name, []).append(key)
+                self.on_keys(self.learned_keys())
+            if key is not None:
+                said = N_(
+                    "{seat} came in through the SSH door with the invitation code (from "
+                    "{peer}); the key {key} now opens the seat; {seat}'s next code: {code}"
                 )
-            )
+            else:
+                said = N_(
+                    "{seat} came in through the SSH door with the invitation code (from "
+                    "{peer}); {seat}'s next code: {code}"
+                )
+            fingerprint = str(key.get_fingerprint("sha256")) if key is not None else ""
+            self.notice(Msg(said, seat=name, peer=peer, key=fingerprint, code=seat.code))
 
 
 class _DoorServer(asyncssh.SSHServer):
@@ -397,8 +426,8 @@ class _DoorServer(asyncssh.SSHServer):
         return ("", why, "en-US", [(prompt, True)])
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> Any:
-        if username not in self.door.seats:
-            return False
+        if username not in self.door.seats or self.tries >= CODE_TRIES:
+            return False  # (three wrong codes: no more on this connection)
         return self._challenge(
             say(
                 Msg(
@@ -432,10 +461,13 @@ class _DoorServer(asyncssh.SSHServer):
             return False
         return self._challenge(
             say(
-                Msg(
-                    N_("That code does not open {seat}'s seat ({left} tries left)."),
+                Msg.plural(
+                    Nn_(
+                        "That code does not open {seat}'s seat ({n} try left).",
+                        "That code does not open {seat}'s seat ({n} tries left).",
+                    ),
+                    CODE_TRIES - self.tries,
                     seat=username,
-                    left=CODE_TRIES - self.tries,
                 )
             )
             + "\n"
@@ -558,8 +590,8 @@ class _SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             and len(value) < 64
             and value.isprintable()
         }
-        if sent:  # the client's language, not the host's
-            for name in _PASSED_ENV:
+        if sent:  # the client's language, not the host's (nor the host's BANQUE_LANG)
+            for name in (*_PASSED_ENV, "BANQUE_LANG"):
                 env.pop(name, None)
             env.update(sent)
         env["TERM"] = self.term or "xterm"

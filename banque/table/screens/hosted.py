@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from ...core.messages import Msg
     from ...net.host import Hosting
     from ...net.server import TableServer
+    from ...net.ssh_door import SshDoor
 
 
 class JoinLinesScreen(ModalScreen[None]):
@@ -90,6 +91,7 @@ class HostApp(JoinApp):
         show_join_lines: bool = True,
         resumed: Any = None,
         warnings: Sequence[str] = (),
+        door: SshDoor | None = None,
     ) -> None:
         from ...net.client import LocalConnection
 
@@ -106,6 +108,8 @@ class HostApp(JoinApp):
         self.resumed = resumed
         #: Lines said once the table shows (a seats' file that could not be kept...).
         self.warnings = tuple(warnings)
+        #: The SSH door (``--ssh``): its lines follow the join lines.
+        self.door = door
         self.watcher = N_("host")
         self.watch_hint = N_("Hosting (public view) · j: how to join · ctrl+q: close the table")
         self.closing = False
@@ -137,6 +141,8 @@ class HostApp(JoinApp):
                 "--watch --table {address}.)"
             ).format(address=shell_word(address))
         )
+        if self.door is not None:
+            lines.extend(line.strip() for line in self.door.lines())
         return lines
 
     def notice(self, message: Msg) -> None:
@@ -235,20 +241,43 @@ def run_hosting(hosting: Hosting, play: str | None = None) -> int:
 
 
 async def _show(hosting: Hosting, play: str | None) -> int:
-    from ...net.host import keep_hosting, start_server
+    from ...core.messages import tell
+    from ...net.host import closing_words, door_warning, keep_hosting, open_door, start_server
 
     server = await start_server(hosting.table, hosting.socket_path, hosting.tcp_port, hosting.gid)
+    notices: list[Msg] = []  # the door's, until the screen shows them
+
+    def notice(message: Msg) -> None:
+        app = shown[0] if shown else None
+        if app is not None:
+            app.notice(message)
+        else:
+            notices.append(message)
+
+    shown: list[HostApp] = []
+    try:
+        door = await open_door(hosting, server, notice)
+    except BaseException:
+        await server.close(closing_words(hosting.table))
+        raise
     warning = keep_hosting(hosting, server)
+    warned = door_warning(hosting)
     app = HostApp(
         server,
         play,
         resumed=hosting.resumed,
-        warnings=(*hosting.warnings, *([warning] if warning else [])),
+        warnings=(
+            *hosting.warnings,
+            *([warning] if warning else []),
+            *([tell(warned)] if warned is not None else []),
+        ),
+        door=door,
     )
+    shown.append(app)
     try:
         code = await app.run_async()  # SIGTERM, SIGHUP, SIGQUIT, SIGINT: app.leave_on_signal
     finally:
-        from ...net.host import closing_words
-
+        if door is not None:
+            await door.close()
         await server.close(closing_words(hosting.table))
     return int(code or 0)

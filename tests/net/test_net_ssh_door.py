@@ -1,0 +1,308 @@
+"""The SSH door for real: the host's own SSH server, and OpenSSH's ``ssh`` client.
+
+A table served on a Unix socket in a temporary folder, its door on a free
+127.0.0.1 port (its host key made in a temporary data folder), and ``ssh -t``
+under a pseudo-terminal: the seat's own table arrives over SSH and a bid typed
+there reaches the host; a key listed for the seat opens it without a code, and a
+key offered with a good code opens it from then on; an unknown seat, a wrong
+code, a command, a missing terminal and a subsystem are refused in words; the
+host key is the one a friend checks by its fingerprint.  Skipped when OpenSSH's
+client is not installed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import subprocess
+import tempfile
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from banque.core.journal import read_seats
+from banque.core.messages import tell
+from banque.net.host import Hosting, SshOptions, keep_door_keys, open_door, start_server
+from banque.net.server import TableServer
+from banque.net.ssh_door import SshDoor, new_code, read_seat_keys
+
+from ..terminal_pty import Terminal
+from .test_net_socket import make_table, until
+
+SSH = shutil.which("ssh")
+KEYGEN = shutil.which("ssh-keygen")
+
+pytestmark = [
+    pytest.mark.skipif(not (SSH and KEYGEN), reason="OpenSSH's client (ssh) is not installed"),
+    pytest.mark.subprocess,
+]
+
+
+@pytest.fixture
+def folder(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    path = Path(tempfile.mkdtemp(prefix="bqdoor", dir="/tmp"))
+    path.chmod(0o700)
+    monkeypatch.setenv("BANQUE_DATA_DIR", str(path / "data"))  # the door's host key
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def keypair(folder: Path, name: str) -> Path:
+    assert KEYGEN
+    key = folder / name
+    subprocess.run([KEYGEN, "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True)
+    return key
+
+
+class Door:
+    """A served table with its door, and what the host was told."""
+
+    def __init__(self, server: TableServer, door: SshDoor, hosting: Hosting) -> None:
+        self.server, self.door, self.hosting = server, door, hosting
+        self.notices: list[str] = []
+
+    def known_hosts(self, folder: Path) -> Path:
+        """A known_hosts file with the door's key: the client checks it strictly."""
+        assert self.door.host_key is not None
+        public = self.door.host_key.export_public_key("openssh").decode().split()[:2]
+        path = folder / "known_hosts"
+        path.write_text(f"[127.0.0.1]:{self.door.port} {' '.join(public)}\n")
+        return path
+
+    def ssh(
+        self,
+        folder: Path,
+        seat: str,
+        *command: str,
+        key: Path | None = None,
+        tty: bool = True,
+        options: tuple[str, ...] = (),
+    ) -> list[str]:
+        assert SSH
+        argv = [
+            SSH,
+            "-F", "/dev/null",
+            "-o", f"UserKnownHostsFile={self.known_hosts(folder)}",
+            "-o", "StrictHostKeyChecking=yes",
+            "-p", str(self.door.port),
+        ]  # fmt: skip
+        argv += ["-o", "IdentitiesOnly=yes"]
+        argv += ["-i", str(key)] if key is not None else ["-o", "PubkeyAuthentication=no"]
+        argv += ["-tt"] if tty else ["-T"]
+        return [*argv, *options, f"{seat}@127.0.0.1", *command]
+
+
+@pytest.fixture
+async def door(folder: Path) -> AsyncIterator[Door]:
+    table = make_table()
+    hosting = Hosting(table, None, None, str(folder / "t.sock"), None, False)
+    hosting.ssh = SshOptions(0)
+    server = await start_server(table, hosting.socket_path, None, None)
+    said: list[str] = []
+    opened = await open_door(hosting, server, lambda m: said.append(tell(m)))
+    assert opened is not None
+    door = Door(server, opened, hosting)
+    door.notices = said
+    yield door
+    await opened.close()
+    await server.close()
+
+
+def run(argv: list[str], timeout: float = 20) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        argv, capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL
+    )
+
+
+async def off_loop(argv: list[str]) -> subprocess.CompletedProcess[str]:
+    """``ssh`` run to its end while the host's loop serves it."""
+    return await asyncio.to_thread(run, argv)
+
+
+async def test_a_seat_comes_in_with_its_code_and_plays(door: Door, folder: Path) -> None:
+    """Ana types her invitation code at the prompt: her own table opens over SSH, a bid
+    typed there reaches the host; the code is used up (the host hears Ana's next one)."""
+    code = door.door.code("Ana")
+    lines = door.door.lines()
+    assert f"ssh -t -p {door.door.port} Ana@127.0.0.1  (one-time code {code})" in lines[1]
+    term = Terminal.spawn(door.ssh(folder, "Ana"), env={"LANG": "C.UTF-8"})
+    try:
+        await term.read_until(b"Invitation code for Ana:")
+        term.write(code.lower().replace("-", " ").encode() + b"\r")  # as a friend types it
+        await term.read_until(b"Your turn")
+        await until(lambda: door.server.table.connected("Ana"))
+        term.write(b"\x15")  # ctrl+u: the offered amount cleared
+        term.write(b"25\r")
+        await until(lambda: door.server.table.session.game.bids == {"Ana": 25})
+        await term.read_until(b"Waiting for Bruno")
+        assert door.door.code("Ana") != code
+        assert any("Ana came in through the SSH door" in n for n in door.notices)
+        term.write(b"\x11")  # ctrl+q: the seat is left (and held)
+        await term.read_until(b"seat is held")
+        assert await term.wait() == 0
+    finally:
+        term.close()
+    await until(lambda: not door.server.table.connected("Ana"))
+
+
+async def test_a_listed_key_opens_its_seat_and_a_code_keeps_a_key(door: Door, folder: Path) -> None:
+    """A key listed for Bruno opens Bruno's seat (and no other); Chloé's key, offered
+    with her code, opens her seat from then on without one, and is kept to be kept."""
+    bruno, chloe = keypair(folder, "bruno"), keypair(folder, "chloe")
+    keys = folder / "keys"
+    keys.write_text(f"# the seats' keys\nBruno {(bruno.with_suffix('.pub')).read_text()}")
+    door.door.learn({})  # (nothing learned yet)
+    for seat, listed in read_seat_keys(keys, ["Ana", "Bruno", "Chloé"]).items():
+        door.door.seats[seat].keys.extend(listed)
+    # Bruno's key, not a terminal: the door opens, then says it needs one
+    out = await off_loop(door.ssh(folder, "Bruno", key=bruno, tty=False))
+    assert "The table needs a terminal" in out.stdout + out.stderr, out
+    out = await off_loop(
+        door.ssh(folder, "Ana", options=("-o", "BatchMode=yes"), key=bruno, tty=False)
+    )
+    assert "Permission denied" in out.stderr and "Ana@" in out.stderr
+    # Chloé: her key and her code, then her key alone
+    code = door.door.code("Chloé")
+    term = Terminal.spawn(door.ssh(folder, "Chloé", key=chloe))
+    try:
+        await term.read_until("Invitation code for Chloé:".encode())
+        term.write(code.encode() + b"\r")
+        await term.read_until(b"Chlo")
+        await until(lambda: door.server.table.connected("Chloé"))
+    finally:
+        term.close()
+    await until(lambda: not door.server.table.connected("Chloé"))
+    kept = door.hosting.door_keys["Chloé"]
+    assert kept == [" ".join(chloe.with_suffix(".pub").read_text().split()[:2])]
+    term = Terminal.spawn(door.ssh(folder, "Chloé", options=("-o", "BatchMode=yes"), key=chloe))
+    try:
+        await until(lambda: door.server.table.connected("Chloé"), timeout=20)
+    finally:
+        term.close()
+
+
+async def test_refusals_are_said_in_words(door: Door, folder: Path) -> None:
+    """An unknown seat, a command, a subsystem, three wrong codes: refused, in words."""
+    out = await off_loop(door.ssh(folder, "Zed", options=("-o", "BatchMode=yes"), tty=False))
+    assert "There is no seat called Zed at this table. Seats: Ana, Bruno, Chloé" in out.stderr
+    assert out.returncode != 0
+    key = keypair(folder, "ana")
+    door.door.seats["Ana"].keys.append(
+        asyncssh.import_public_key(key.with_suffix(".pub").read_text())
+    )
+    out = await off_loop(door.ssh(folder, "Ana", "cat", "/etc/passwd", key=key, tty=False))
+    assert "runs nothing else; only a language may follow the address" in out.stdout
+    assert "root:" not in out.stdout and out.returncode == 2
+    out = await off_loop(door.ssh(folder, "Ana", "sftp", key=key, tty=False, options=("-s",)))
+    assert "subsystem request failed" in out.stderr and out.returncode != 0
+    # three wrong codes: the door says so each time, and the host hears of each
+    term = Terminal.spawn(door.ssh(folder, "Bruno"))
+    try:
+        prompt = b"Invitation code for Bruno:"
+        for tries, left in enumerate((b"(2 tries left)", b"(1 try left)"), 1):
+            await term.read_until(prompt, count=tries)
+            term.write(b"WRONG-CODE\r")
+            await term.read_until(left)
+        await term.read_until(prompt, count=3)
+        term.write(b"WRONG-CODE\r")
+        await term.read_until(b"Permission denied")
+        assert await term.wait() != 0
+    finally:
+        term.close()
+    assert sum("A wrong invitation code for Bruno" in n for n in door.notices) == 3
+    assert not door.server.table.connected("Bruno")
+
+
+async def test_the_language_passes_through(door: Door, folder: Path) -> None:
+    """The client's LANG reaches the seat's table (ssh sends it with SendEnv), and a
+    language typed after the address is taken instead."""
+    key = keypair(folder, "ana")
+    door.door.seats["Ana"].keys.append(
+        asyncssh.import_public_key(key.with_suffix(".pub").read_text())
+    )
+    term = Terminal.spawn(door.ssh(folder, "Ana", "es", key=key))
+    try:
+        await term.read_until(b"Su turno")
+    finally:
+        term.close()
+    await until(lambda: not door.server.table.connected("Ana"))
+    term = Terminal.spawn(
+        door.ssh(folder, "Ana", key=key, options=("-o", "SendEnv=LANG")),
+        env={"LANG": "fr_FR.UTF-8"},
+    )
+    try:
+        await term.read_until("À vous".encode())
+    finally:
+        term.close()
+
+
+async def test_the_host_key_is_made_once_and_kept(folder: Path) -> None:
+    """The door's host key is made once in the data folder (0600) and read after: the
+    fingerprint printed is the key's, the same at the next table."""
+    assert KEYGEN
+    table = make_table()
+    server = await start_server(table, str(folder / "t.sock"), None, None)
+    try:
+        hosting = Hosting(table, None, None, str(folder / "t.sock"), None, False)
+        hosting.ssh = SshOptions(0)
+        first = await open_door(hosting, server, lambda m: None)
+        assert first is not None
+        fingerprint = first.fingerprint
+        await first.close()
+        key = folder / "data" / "ssh_host_ed25519_key"
+        assert key.stat().st_mode & 0o777 == 0o600
+        out = run([KEYGEN, "-lf", str(key)])
+        assert fingerprint in out.stdout
+        again = await open_door(hosting, server, lambda m: None)
+        assert again is not None and again.fingerprint == fingerprint
+        assert again.lines()[0].endswith(f"(host key {fingerprint}):")
+        await again.close()
+    finally:
+        await server.close()
+
+
+def test_keys_let_in_are_kept_with_the_seats_tokens(folder: Path) -> None:
+    """What the door let in with a code is written beside the journal with the tokens
+    (0600) and read back by ``banque host --resume``."""
+    from banque.net.server import open_journal
+
+    table = make_table()
+    hosting = Hosting(table, None, None, str(folder / "t.sock"), None, True)
+    assert open_journal(table.session, table.pace) is None
+    journal = table.session.journal
+    assert journal is not None
+    try:
+        line = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGJ0ZXN0a2V5Zm9yYmFucXVlZG9vcnRlc3RzMDAwMDA"
+        assert keep_door_keys(hosting, {"Bruno": [line]}) is None
+        kept = read_seats(journal.path)
+        assert kept is not None and kept.keys == {"Bruno": [line]}
+        assert kept.tokens["Bruno"] == table.token("Bruno")
+    finally:
+        journal.close()
+
+
+def test_a_keys_file_is_read_or_refused_in_words(folder: Path) -> None:
+    key = keypair(folder, "k")
+    public = key.with_suffix(".pub").read_text()
+    good = folder / "keys"
+    good.write_text(f"\n# Bruno's laptop\nBruno {public}")
+    assert list(read_seat_keys(good, ["Ana", "Bruno"])) == ["Bruno"]
+    from banque.net.ssh_door import DoorError
+
+    for text, words in (
+        (f"Zed {public}", "line 1: Zed has no seat here (seats: Ana, Bruno)"),
+        ("Bruno not-a-key", "line 1: not a public key"),
+    ):
+        bad = folder / "bad"
+        bad.write_text(text)
+        with pytest.raises(DoorError) as caught:
+            read_seat_keys(bad, ["Ana", "Bruno"])
+        assert words in tell(caught.value.msg)
+
+
+def test_invitation_codes_are_random_and_readable() -> None:
+    codes = {new_code() for _ in range(200)}
+    assert len(codes) == 200
+    assert all(len(c) == 9 and c[4] == "-" and not set(c) & set("0O1IL") for c in codes)
