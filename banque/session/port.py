@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from pydantic import BaseModel
 
 from ..core.errors import IllegalAction
-from ..core.journal import stopped_msg
+from ..core.journal import Journal, stopped_msg
 from ..core.messages import N_, Msg
 from ..core.models import Action, Retire
 from ..core.record import dump_record
@@ -30,7 +30,6 @@ from ..games import DEFAULT_GAME, definition
 from ..games.records import record_of
 
 if TYPE_CHECKING:
-    from ..core.journal import Journal
     from ..games.gamedef import SeatRules
     from ..games.two_hands import Event
 

@@ -502,7 +502,7 @@ class CheminTable(TwoHandTable):
             )
             self.refresh_bindings()
             return
-        view = g.view(self.viewer)
+        view = self.session.seat_view(self.viewer)  # what the viewer may see, no more
         hands = Text()
         live = g.phase in ("punter", "banker")
         punter_word, banker_word = _("Punter"), _("Banker")

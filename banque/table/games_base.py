@@ -34,15 +34,21 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ..core.cards import pretty
+from ..core.messages import tell
 from ..core.rng import seed_and_stream
 from ..games import definition
+from ..games.two_hands import big_road
 from ..i18n import _, ngettext, retranslate
 from ..session.port import TwoHandSession
 from ..session.two_hands import from_record, open_session, run_table
 from ..session.two_hands import resume as resume_session
 from .app import BanqueApp, is_journal_file
 from .palette import GameCommand
+from .screens.games_help import GameHelpScreen
+from .screens.standings import StandingsScreen
 from .widgets.bars import KeyBar, TitleBar
+from .widgets.common import suits
 from .widgets.drawn import Remembers, forget_drawn, text_key
 
 __all__ = [
@@ -169,8 +175,6 @@ class TwoHandTable(Remembers, Screen[Any], inherit_bindings=False, metaclass=_Ab
     def show_standings(self, standings: Text, title: str) -> None:
         """The game is over: its standings on banque's standings screen, over the table
         (opened once; drawn again as the table is, its journal's last word may change)."""
-        from .screens.standings import StandingsScreen
-
         self.standings, self.standings_title = standings, title
         if not self.is_attached:
             return  # the app closing (a late timer)
@@ -183,9 +187,6 @@ class TwoHandTable(Remembers, Screen[Any], inherit_bindings=False, metaclass=_Ab
 
     def card(self, card: str) -> str:
         """A card as the table shows it: ``10♠``, or ``10S`` with ASCII suits (F2)."""
-        from ..core.cards import pretty
-        from .widgets.common import suits
-
         return suits(pretty(card), bool(getattr(self.app, "ascii_suits", False)))
 
     def refresh_bindings(self) -> None:
@@ -203,8 +204,6 @@ class TwoHandTable(Remembers, Screen[Any], inherit_bindings=False, metaclass=_Ab
         return True
 
     def action_help(self) -> None:
-        from .screens.games_help import GameHelpScreen
-
         if not isinstance(self.app.screen, GameHelpScreen):
             self.app.push_screen(GameHelpScreen(self.HELP_SECTION))
 
@@ -255,8 +254,6 @@ class TwoHandTable(Remembers, Screen[Any], inherit_bindings=False, metaclass=_Ab
         problem = self.app.journal_problem()  # type: ignore[attr-defined]
         if problem is None:
             return False
-        from ..core.messages import tell
-
         self.message = tell(problem)
         self.watch_journal()
         self.bell()
@@ -400,8 +397,6 @@ def road_text(road: list[list[str]], rows: int = 6, width: int = 30) -> Text:
 def road_of(coups: Sequence[Any], width: int) -> Text:
     """A two-hand game's road: its big road (as many columns as ``width`` holds) and the
     count of the banker's, the player's and the tied coups."""
-    from ..games.two_hands import big_road
-
     counts = {r: sum(1 for c in coups if c.result == r) for r in ("banker", "player", "tie")}
     text = road_text(big_road(c.result for c in coups), rows=6, width=max(8, (width - 2) // 2))
     text.append(

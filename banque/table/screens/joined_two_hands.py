@@ -131,6 +131,10 @@ class RemoteSession:
         self._send("retire")
         return []
 
+    def seat_view(self, seat: str | None) -> BaseModel:
+        """The view the host made for this seat (the local table's is the session's)."""
+        return self.game.view(seat)  # type: ignore[no-any-return]
+
     def computer_to_move(self) -> str | None:
         return None  # the host plays the computers
 
