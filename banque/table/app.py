@@ -386,6 +386,8 @@ class BanqueApp(TranslatedApp):
     def open_two_hand(self, game: str, **options: Any) -> bool:
         """Open the table of chemin de fer or punto banco in this App (from setup, or a
         journal resumed): ``False``, and why said, if it cannot be opened."""
+        # deferred: start-up (the first screen loads no two-hand table, session or
+        # engine; benchmarks/bench_start.py) and a cycle (games_base imports this module)
         from .games_base import open_game
 
         options.setdefault("pace", self.pace)
@@ -394,6 +396,7 @@ class BanqueApp(TranslatedApp):
         try:
             opening = open_game(game, **options)
         except (BanqueError, OSError) as exc:
+            # deferred: start-up (the first screen loads no messages; benchmarks/bench_start.py)
             from ..core.messages import os_reason, tell, tell_error
 
             why = tell_error(exc) if isinstance(exc, BanqueError) else tell(os_reason(exc))
@@ -417,6 +420,7 @@ class BanqueApp(TranslatedApp):
         """Said as a two-hand table opens, as banque's table says them: a record that
         stops at an act the rules refuse, a resumed journal whose damaged tail was
         dropped."""
+        # deferred: start-up (the first screen loads no messages; benchmarks/bench_start.py)
         from ..core.messages import tell
 
         session = self.table_session

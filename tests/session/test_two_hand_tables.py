@@ -250,3 +250,65 @@ def test_a_punto_banco_record_keeps_its_computers(
     assert (
         seen["app"].table.computers == {"Bob": "bold", "Ana": "bold"} and seen["app"].table.watching
     )
+
+
+async def test_the_local_tables_play_through_the_hosted_tables_session(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A local table's human act is its game's ``SeatAct``, played by the session the
+    hosted table plays through (``perform_for``); its computers move by the session's
+    ``play_computer``; punto banco's Enter is every seat's bets and ``deal``, then the
+    computers' bets and the deal (the session's ``go_on``)."""
+    from banque.core.errors import IllegalAction
+    from banque.table.chemin_app import chemin_table_app
+
+    from ..table.test_chemin_app import FIVE
+
+    calls: list[tuple[str, ...]] = []
+    perform, play = TwoHandSession.perform_for, TwoHandSession.play_computer
+
+    def perform_for(self: TwoHandSession, seat: str, action: Any) -> Any:
+        calls.append(("act", seat, action.act))
+        return perform(self, seat, action)
+
+    def play_computer(self: TwoHandSession) -> Any:
+        calls.append(("computer",))
+        return play(self)
+
+    monkeypatch.setattr(TwoHandSession, "perform_for", perform_for)
+    monkeypatch.setattr(TwoHandSession, "play_computer", play_computer)
+    game = CheminGame(THREE, seed=1, shoe=FIVE)  # Ana holds the first bank
+    app = chemin_table_app(game, ["Ana"], {"Bruno": "cautious", "Chloé": "cautious"}, pace=0)
+    async with app.run_test() as pilot:
+        session = app.table.session
+        assert isinstance(session, TwoHandSession) and session.game is game
+        await pilot.press("1", "5", "enter")  # Ana's bank of 15
+        for _ in range(6):
+            await pilot.pause()
+    assert calls[0] == ("act", "Ana", "bid") and ("computer",) in calls
+    assert [a.act for a in game.actions][:2] == ["bid", "wager"]  # a computer punter staked
+    # the players at the keyboard end the game between coups; with a stake down the
+    # game says why not, in its own words
+    with pytest.raises(IllegalAction, match="finish it"):
+        session.end_game()
+
+    punto = PuntoGame(["Ana", "Bob"], seed=7)
+    app = punto_table_app(punto, ["Ana"], {"Bob": "bold"})
+    async with app.run_test() as pilot:
+        await pilot.press("b", "enter")  # 1 on the banker, and the deal
+        session = app.table.session
+        assert not session.ready  # every seat says deal again for the next coup
+    acts = [a.act for a in punto.actions]
+    assert acts[0] == "bet" and punto.actions[0].who == "Ana" and acts[-1] == "deal"
+    assert len(punto.coups) == 1
+
+
+def test_a_table_of_computers_watched_deals_at_once() -> None:
+    """Nobody at the keyboard plays: the session deals when the table asks (punto
+    banco's watch mode), the computers' bets first."""
+    punto = PuntoGame(["Bob", "Eve"], seed=3)
+    session = open_session(punto, {"Bob": "bold", "Eve": "cautious"})
+    session.perform_together([], [])
+    assert len(punto.coups) == 1 and punto.actions[-1].act == "deal"
+    session.end_game()
+    assert punto.phase == "ended"
