@@ -160,7 +160,8 @@ class TwoHandSession:
         #: The journal notes the game's end as soon as it ends (the local table's; the
         #: hosted table notes it as it closes, :func:`banque.net.server.close_journal`).
         self.note_end = False
-        self._end_noted = game.phase == "ended"
+        #: The game's end is in the journal already (a journal resumed after it).
+        self.end_noted = False
 
     @property
     def _over(self) -> bool:
@@ -204,8 +205,8 @@ class TwoHandSession:
             return True
         if not journal.sync(self.game.actions, self.computer_draws()):
             return False
-        if self.note_end and self._over and not self._end_noted:
-            self._end_noted = True
+        if self.note_end and self._over and not self.end_noted:
+            self.end_noted = True
             return bool(journal.note("end"))  # written with the next try if not now
         return True
 
@@ -277,15 +278,20 @@ class TwoHandSession:
     def perform_for(self, seat: str, action: Action) -> list[Event]:
         """Apply an act of ``seat`` (checked: its act now, made in its own name); an act
         that only says the seat is ready (punto banco's ``deal``) is noted."""
+        self._check(seat, action)
         self._guard()
         return self._done(self._play_for(seat, action))
 
-    def _play_for(self, seat: str, action: Action) -> list[Event]:
+    def _check(self, seat: str, action: Action) -> None:
+        """``action`` is ``seat``'s to make now, in its own name (else why not)."""
         name = action.act
         if name not in self.seat_acts(seat):
             raise IllegalAction(Msg(N_("{act} is not an act of this moment."), act=name), "phase")
         if getattr(action, "who", seat) != seat:
             raise IllegalAction(Msg(N_("An act is made in your own name only.")), "who")
+
+    def _play_for(self, seat: str, action: Action) -> list[Event]:
+        """``action`` played for ``seat`` (checked already), or its readiness noted."""
         if self.seat_rules.note_ready(seat, action, self.ready):
             return []
         return list(self.game.apply(action))
@@ -303,6 +309,7 @@ class TwoHandSession:
         events: list[Event] = []
         try:
             for seat, action in acts:
+                self._check(seat, action)
                 events += self._play_for(seat, action)
             if not self._over and all(seat in self.ready for seat in present):
                 self.ready.clear()

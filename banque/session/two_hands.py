@@ -114,6 +114,7 @@ def resume(
         journal.note("resumed")
     styles = {**info.record.computers, **(computers or {})}
     session = open_session(result.game, styles, journal=journal)
+    session.end_noted = result.game.phase == "ended"
     session.skip_draws(info.draws)
     session.notice = info.damage
     return session, info.record.pace
