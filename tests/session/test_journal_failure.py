@@ -24,7 +24,7 @@ from banque.core import journal as journal_mod
 from banque.core.errors import IllegalAction
 from banque.core.journal import Journal, games_dir, read_journal
 from banque.core.messages import tell, tell_error
-from banque.core.models import Bid, Pass
+from banque.core.models import Bid, Deal, Pass
 from banque.core.record import load_record
 from banque.games.banque.game import Game
 from banque.games.records import check_replay, list_games, record_of, reopen_journal, replay
@@ -425,6 +425,32 @@ async def test_resume_of_a_damaged_journal_says_what_was_dropped() -> None:
 
 
 # ---------------------------------------------------------------- the two-hand tables
+
+
+@pytest.mark.pilot
+async def test_resume_of_a_damaged_two_hand_journal_says_what_was_dropped() -> None:
+    """A punto banco journal with a torn tail: its table opens on the good part, says
+    what was dropped, and its computer goes on where it was."""
+    from banque.games.punto_banco.game import PuntoGame
+    from banque.session.two_hands import new_journal, open_session
+    from banque.table.app import BanqueApp
+    from banque.table.punto_app import PuntoTable
+
+    game = PuntoGame(["Ana", "Bob"], seed=7)
+    session = open_session(game, {"Bob": "bold"}, journal=new_journal(game, {"Bob": "bold"}, 0))
+    session.perform_together([("Ana", Deal())], ["Ana"])  # Bob bets, the coup is dealt
+    assert session.journal is not None and session.sync_journal()
+    session.journal.close()
+    with open(session.journal.path, "ab") as fh:
+        fh.write(b'{"act": "bet", "wh\n')
+    app = BanqueApp(resume=session.journal.path, toast_seconds=30)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        said = "damaged and dropped"
+        await until(pilot, lambda: any(said in n.message for n in app._notifications), 10.0)
+        table = app.table
+        assert isinstance(table, PuntoTable) and table.game.actions == game.actions
+        drawn = session.computers["Bob"].rng.draws
+        assert drawn > 0 and table.seats["Bob"].rng.draws == drawn
 
 
 @pytest.mark.pilot
