@@ -21,16 +21,15 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from pydantic import BaseModel
 
 from ..core.errors import IllegalAction
-from ..core.journal import stopped_msg
+from ..core.journal import Journal, stopped_msg
 from ..core.messages import N_, Msg
-from ..core.models import Action
+from ..core.models import Action, Retire
 from ..core.record import dump_record
 from ..core.rng import seat_draws, seed_and_stream, skip_seats
 from ..games import DEFAULT_GAME, definition
 from ..games.records import record_of
 
 if TYPE_CHECKING:
-    from ..core.journal import Journal
     from ..games.gamedef import SeatRules
     from ..games.two_hands import Event
 
@@ -158,6 +157,11 @@ class TwoHandSession:
             for name, style in self.styles.items()
         }
         self._stand_ins: dict[str, Any] = {}
+        #: The journal notes the game's end as soon as it ends (the local table's; the
+        #: hosted table notes it as it closes, :func:`banque.net.server.close_journal`).
+        self.note_end = False
+        #: The game's end is in the journal already (a journal resumed after it).
+        self.end_noted = False
 
     @property
     def _over(self) -> bool:
@@ -192,14 +196,28 @@ class TwoHandSession:
         """A resumed game: each computer seat's generator where it was."""
         skip_seats({name: p.rng for name, p in self.computers.items()}, draws)
 
+    def sync_journal(self) -> bool:
+        """Write the acts not written yet, with how far each computer seat has drawn
+        (and, with :attr:`note_end`, the game's end, once). ``False``: the journal
+        could not be written (its ``failure`` says why); ``True`` with no journal."""
+        journal = self.journal
+        if journal is None:
+            return True
+        if not journal.sync(self.game.actions, self.computer_draws()):
+            return False
+        if self.note_end and self._over and not self.end_noted:
+            self.end_noted = True
+            return bool(journal.note("end"))  # written with the next try if not now
+        return True
+
     def journal_problem(self) -> Msg | None:
         """Why no act is taken now (the journal tried again first); ``None``: it is."""
         journal = self.journal
         if journal is None or journal.failure_msg is None:
             return None
-        if journal.sync(self.game.actions, self.computer_draws()):
+        if self.sync_journal():
             return None
-
+        assert journal.failure_msg is not None
         return stopped_msg(journal.failure_msg)
 
     def _guard(self) -> None:
@@ -209,13 +227,11 @@ class TwoHandSession:
 
     def _done(self, events: list[Event]) -> list[Event]:
         """After acts: the journal written (before any seat hears of them), the log."""
-        if self.journal is not None:  # (the end is noted as the host closes the table)
-            self.journal.sync(self.game.actions, self.computer_draws())
+        self.sync_journal()
         self.messages.extend(events)
         return events
 
     def record_text(self, pace: float | None = None) -> str:
-
         return dump_record(record_of(self.game, computers=self.styles, pace=pace))  # type: ignore[arg-type]
 
     # ------------------------------------------------------------ a seat's side
@@ -262,15 +278,54 @@ class TwoHandSession:
     def perform_for(self, seat: str, action: Action) -> list[Event]:
         """Apply an act of ``seat`` (checked: its act now, made in its own name); an act
         that only says the seat is ready (punto banco's ``deal``) is noted."""
+        self._check(seat, action)
+        self._guard()
+        return self._done(self._play_for(seat, action))
+
+    def _check(self, seat: str, action: Action) -> None:
+        """``action`` is ``seat``'s to make now, in its own name (else why not)."""
         name = action.act
         if name not in self.seat_acts(seat):
             raise IllegalAction(Msg(N_("{act} is not an act of this moment."), act=name), "phase")
         if getattr(action, "who", seat) != seat:
             raise IllegalAction(Msg(N_("An act is made in your own name only.")), "who")
-        self._guard()
+
+    def _play_for(self, seat: str, action: Action) -> list[Event]:
+        """``action`` played for ``seat`` (checked already), or its readiness noted."""
         if self.seat_rules.note_ready(seat, action, self.ready):
             return []
-        return self._done(self.game.apply(action))
+        return list(self.game.apply(action))
+
+    def perform_together(
+        self, acts: Sequence[tuple[str, Action]], present: Sequence[str]
+    ) -> list[Event]:
+        """Acts of seats at one keyboard said with one key (the local table's: punto
+        banco's Enter, every seat's bets and ``deal``), each checked as
+        :meth:`perform_for` checks it, then what follows once every seat ``present`` is
+        ready (:meth:`go_on`'s: with nobody ``present``, a table of computers watched,
+        at once); the journal written once, after them all, before anything is shown.
+        A refused act leaves those before it played (and written)."""
+        self._guard()
+        events: list[Event] = []
+        try:
+            for seat, action in acts:
+                self._check(seat, action)
+                events += self._play_for(seat, action)
+            if not self._over and all(seat in self.ready for seat in present):
+                self.ready.clear()
+                events += self.seat_rules.go_on(self.computers)
+        finally:
+            self._done(events)
+        return events
+
+    def end_game(self) -> list[Event]:
+        """The players at one keyboard end the game (the local table's ``e``: any of
+        them, whoever is in turn; the game says whether it may end now, and why not).
+        Every seat says it is ready again afterwards (punto banco's ``deal``)."""
+        self._guard()
+        events = self.game.apply(Retire())
+        self.ready.clear()
+        return self._done(list(events))
 
     def table_words(self) -> Msg:
         """The game and its table options in words (never the seed)."""

@@ -49,6 +49,7 @@ from .widgets.cards import CardSize
 if TYPE_CHECKING:
     from ..core.models import Record
     from ..games.banque.game import Event, Game
+    from ..session.port import TwoHandSession
     from ..session.session import ComputerPlayer, Session, Stage, Temperament
     from .games_base import Opening, TwoHandTable
 
@@ -235,10 +236,10 @@ class BanqueApp(TranslatedApp):
         #: After ``--record FILE`` (a record, not a journal): ctrl+s updates FILE.
         if isinstance(record, str | Path):
             self.save_path = Path(record)
-        #: The two-hand table hosted (chemin de fer, punto banco; ``None``: banque's),
-        #: its journal (``None``: none kept) and the words it says as it opens.
+        #: The two-hand table hosted (chemin de fer, punto banco; ``None``: banque's;
+        #: its session, :attr:`TwoHandTable.session`, keeps its journal) and the words
+        #: it says as it opens.
         self.table: TwoHandTable | None = None
-        self.table_journal: Any = None
         self.table_notice: Any = None
         if two_hand is not None:
             self.host_table(two_hand)
@@ -368,21 +369,25 @@ class BanqueApp(TranslatedApp):
     # ------------------------------------------------------------ a two-hand table
 
     def host_table(self, opening: Opening) -> None:
-        """Host a two-hand table (:attr:`table`): its journal, pace, opening words and
-        save file become the App's; a resumed game's computers go on where they were."""
+        """Host a two-hand table (:attr:`table`, its session in it): its pace, opening
+        words and save file become the App's."""
         table = self.table = opening.table
         self.title = two_hand_title(str(table.game.game))
-        self.table_journal = opening.journal
         self.table_notice = opening.notice
         self.pace = max(0.0, min(MAX_PACE, opening.pace))
         if opening.save_path is not None:
             self.save_path = opening.save_path
-        if opening.journal is not None:
-            opening.journal.follow({n: seat.rng for n, seat in table.seats.items()})
+
+    @property
+    def table_session(self) -> TwoHandSession | None:
+        """The two-hand table's session (``None``: banque's table, or none yet)."""
+        return self.table.session if self.table is not None else None
 
     def open_two_hand(self, game: str, **options: Any) -> bool:
         """Open the table of chemin de fer or punto banco in this App (from setup, or a
         journal resumed): ``False``, and why said, if it cannot be opened."""
+        # deferred: start-up (the first screen loads no two-hand table, session or
+        # engine; benchmarks/bench_start.py) and a cycle (games_base imports this module)
         from .games_base import open_game
 
         options.setdefault("pace", self.pace)
@@ -391,6 +396,7 @@ class BanqueApp(TranslatedApp):
         try:
             opening = open_game(game, **options)
         except (BanqueError, OSError) as exc:
+            # deferred: start-up (the first screen loads no messages; benchmarks/bench_start.py)
             from ..core.messages import os_reason, tell, tell_error
 
             why = tell_error(exc) if isinstance(exc, BanqueError) else tell(os_reason(exc))
@@ -414,45 +420,40 @@ class BanqueApp(TranslatedApp):
         """Said as a two-hand table opens, as banque's table says them: a record that
         stops at an act the rules refuse, a resumed journal whose damaged tail was
         dropped."""
+        # deferred: start-up (the first screen loads no messages; benchmarks/bench_start.py)
         from ..core.messages import tell
 
-        for words in (self.table_notice, getattr(self.table_journal, "damage", None)):
+        session = self.table_session
+        damage = session.notice if session is not None else None
+        for words in (self.table_notice, damage):
             if words is not None:
                 self.notify(tell(words), severity="warning", timeout=20)
         self.table_notice = None
 
     def table_record_text(self) -> str:
         """The two-hand game's record so far (its computer seats and pace with it)."""
-        from ..core.record import dump_record
-        from ..games.records import record_of
-
-        table = self.table
-        assert table is not None
-        return dump_record(
-            record_of(table.game, computers=table.computers, pace=self.pace)  # type: ignore[arg-type]
-        )
+        session = self.table_session
+        assert session is not None
+        return session.record_text(self.pace)
 
     def journal_problem(self) -> Any:
         """A two-hand table: why no act is taken now (the journal tried again first);
         ``None``: none."""
-        journal, table = self.table_journal, self.table
-        if journal is None or table is None:
-            return None
-        return journal.problem(table.game)
+        session = self.table_session
+        return session.journal_problem() if session is not None else None
 
     def save(self) -> None:
         """A two-hand table: write the acts not written yet to the game's journal; a
         failure stops the table (the banner says why) until it is written again."""
-        journal, table = self.table_journal, self.table
-        if journal is None or table is None:
-            return
-        if not journal.sync(table.game):
+        session = self.table_session
+        if session is not None and not session.sync_journal():
             self.watch_journal()
 
     def standings_note(self) -> str | None:
         """A two-hand table's standings' last line when the journal does not keep the
         finished game."""
-        journal = self.table_journal
+        session = self.table_session
+        journal = session.journal if session is not None else None
         if journal is None or journal.kept:
             return None
         return _(
@@ -504,7 +505,14 @@ class BanqueApp(TranslatedApp):
         """While the game's journal cannot be written: what the table says (on screen
         until it can be); ``None`` when it can."""
         session = self.session
-        journal = session.journal if session is not None else self.table_journal
+        two_hand = self.table_session
+        journal = (
+            session.journal
+            if session is not None
+            else two_hand.journal
+            if two_hand is not None
+            else None
+        )
         if journal is None or journal.failure_msg is None:
             return None
         from ..core.journal import stopped_msg
@@ -839,9 +847,10 @@ class BanqueApp(TranslatedApp):
         there is none, a rescue record is written to the data directory (a
         two-hand table's closing line says where its record went).
         """
-        table, journal = self.table, self.table_journal
-        if table is not None:
-            if journal is None or not journal.sync(table.game):
+        two_hand = self.table_session
+        if two_hand is not None:
+            journal = two_hand.journal
+            if journal is None or not two_hand.sync_journal():
                 return ""
             return _(" The game is kept in {path}: `banque --resume` continues it.").format(
                 path=journal.path
@@ -1090,7 +1099,7 @@ class BanqueApp(TranslatedApp):
         if table is not None:
             updating = self.save_path is not None
             path = self.save_path or new_save_path(self.save_dir, str(table.game.game), self.clock)
-            journal = getattr(self.table_journal, "journal", None)
+            journal = table.session.journal
             text = self.table_record_text()
             if save_record(self, text, path, updating=updating, journal=journal):
                 self.save_path = path
@@ -1261,14 +1270,17 @@ def run_app(
         result = app.run()
     except KeyboardInterrupt:
         if app.table is not None:
+            # deferred: start-up (the first screen loads no session; benchmarks/bench_start.py)
             from ..session.two_hands import close_table
 
-            close_table(app, app.table.game, app.table_journal, quiet=True)
+            close_table(app, app.table.session, pace=app.pace, quiet=True)
         return 130
     if app.table is not None:  # setup chose chemin de fer or punto banco, or resumed one
+        # deferred: start-up (the first screen loads no session; benchmarks/bench_start.py)
         from ..session.two_hands import close_table
 
-        return close_table(app, app.table.game, app.table_journal, int(app.return_code or 0))
+        code = int(app.return_code or 0)
+        return close_table(app, app.table.session, code, pace=app.pace)
     if app.return_code:
         return int(app.return_code)
     return int(result or 0)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -30,25 +30,31 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from ..core.cards import RED_SUITS, pretty
+from ..core.errors import IllegalAction
+from ..core.journal import Journal
 from ..core.messages import tell, tell_error
+from ..core.models import Banco, Bid, Deal, Draw, Pass, Retire, Stand, Wager
+from ..games.chemin_de_fer.acts import SeatAct
+from ..games.chemin_de_fer.game import CheminGame
 from ..i18n import N_, _, ngettext
+from ..session.port import TwoHandSession
+from ..session.two_hands import open_session
 from ..text import plain
+from .app import BanqueApp
 from .games_base import (
+    Opening,
     TwoHandLog,
     TwoHandTable,
+    open_table,
+    opening_of,
     road_of,
     shoe_line,
     show_title,
     table_keys,
     two_hand_table,
 )
-
-if TYPE_CHECKING:
-    from ..games.chemin_de_fer.game import CheminGame
-    from ..games.chemin_de_fer.players import CheminComputer
-    from ..session.two_hands import TableJournal
-    from .app import BanqueApp
-    from .games_base import Opening
+from .screens.curtain import CurtainScreen
+from .screens.games_end import standings_text
 
 
 def _cards_text(
@@ -159,20 +165,10 @@ class CheminTable(TwoHandTable):
     BINDINGS: ClassVar[list[BindingType]] = [*CHEMIN_KEYS, *table_keys()]
     PALETTE = CHEMIN_PALETTE
 
-    def __init__(
-        self,
-        game: CheminGame,
-        humans: list[str],
-        computers: dict[str, str] | None = None,
-    ) -> None:
-        from ..games.chemin_de_fer.players import CheminComputer
-
-        computers = {n: t for n, t in (computers or {}).items() if n in game.participants}
-        super().__init__(game, [p for p in game.participants if p not in computers], computers)
-        self.seats: dict[str, CheminComputer] = {
-            n: CheminComputer(n, game, t)  # type: ignore[arg-type]
-            for n, t in self.computers.items()
-        }
+    def __init__(self, session: TwoHandSession, humans: list[str] | None = None) -> None:
+        game = session.game
+        computers = dict(session.styles)
+        super().__init__(session, [p for p in game.participants if p not in computers], computers)
         self.entry = ""
         #: Whose eyes the table is drawn for (``None``: the public).
         self.viewer: str | None = self.humans[0] if len(self.humans) == 1 else None
@@ -208,18 +204,12 @@ class CheminTable(TwoHandTable):
 
     def after_act(self) -> None:
         """After every act: curtains, computer moves, saving, redrawing."""
-        from ..games.chemin_de_fer.players import banker_passes
-
         g = self.game
-        actors, _acts = g.to_act()
-        if (  # a computer banker may pass its bank on before a human punter speaks
-            self.journal_notice() is None
-            and g.phase == "betting"
-            and len(actors) > 1
-            and actors[1] in self.seats
-            and banker_passes(g, self.seats[actors[1]])
+        mover = self.session.computer_to_move()
+        if (  # a computer banker may pass its bank on before the punter in turn speaks
+            mover is not None and mover != self.session.actor() and self.journal_notice() is None
         ):
-            g.pass_(actors[1])
+            self.session.play_computer()
         who = self.actor()
         if (
             who in self.humans
@@ -261,13 +251,11 @@ class CheminTable(TwoHandTable):
         self.computer_move(step=True)
 
     def computer_move(self, step: bool = False) -> None:
-        from ..games.chemin_de_fer.players import play_step
-
         self._move_timer = None
         who = self.actor()
         if who not in self.seats or (self.paused and not step) or self.journal_blocked():
             return  # (the journal written again, or the computers resumed: moved then)
-        play_step(self.game, self.seats)
+        self.session.play_computer()
         self.after_act()
 
     # ------------------------------------------------------------------ curtains
@@ -276,8 +264,6 @@ class CheminTable(TwoHandTable):
         """The hand-off curtain (banque's) before a private decision: Enter shows the
         seat its cards; Escape goes back to the public table (Enter there: the curtain
         again)."""
-        from .screens.curtain import CurtainScreen
-
         who = self.curtain_for
         if who is None or isinstance(self.app.screen, CurtainScreen):
             return
@@ -306,7 +292,6 @@ class CheminTable(TwoHandTable):
 
     def view_seat(self, who: str) -> None:
         """The palette's "View seat": the curtain, then the table as ``who`` sees it."""
-        from .screens.curtain import CurtainScreen
 
         def looked(look: bool | None) -> None:
             if look:
@@ -322,15 +307,17 @@ class CheminTable(TwoHandTable):
         """The journal is written again: a computer's move that waited is made."""
         self.after_act()
 
-    def act(self, call: Any, *args: Any) -> None:
-        """Apply one of the game's acts for a human; a refusal is said in one line."""
-        from ..core.errors import IllegalAction
-
+    def act(self, who: str | None, action: SeatAct) -> None:
+        """A human's act, played through the session for the seat ``who`` (``None``:
+        the players at the keyboard end the game); a refusal is said in one line."""
         if self.journal_blocked():
             return
         before = self.game.phase
         try:
-            call(*args)
+            if who is None:
+                self.session.end_game()
+            else:
+                self.session.perform_for(who, action)
         except IllegalAction as exc:
             self.message = tell_error(exc)
             self.refresh_table()
@@ -410,15 +397,15 @@ class CheminTable(TwoHandTable):
             if amount is None:
                 self.message = _("Type your bid for the first bank (digits), then Enter; x passes.")
                 return self.refresh_table()
-            return self.act(g.bid, who, amount)
+            return self.act(who, Bid(who=who, amount=amount))
         if g.phase == "bank":
             if amount is None:
                 self.message = _("Type the bank (digits), then Enter; x passes the bank on.")
                 return self.refresh_table()
-            return self.act(g.bid, who, amount)
+            return self.act(who, Bid(who=who, amount=amount))
         if g.phase == "betting":
             if who == g.banker and "deal" in g.to_act()[1]:
-                return self.act(g.deal)
+                return self.act(who, Deal())
             if who == g.banker:
                 self.opened = self._round()
                 self.message = _("The betting is open.")
@@ -429,13 +416,13 @@ class CheminTable(TwoHandTable):
                     "Type a stake (up to {most}), then Enter; b banco, x pass."
                 ).format(most=g.remaining)
                 return self.refresh_table()
-            return self.act(g.wager, who, amount)
+            return self.act(who, Wager(who=who, amount=amount))
         return None
 
     def action_banco(self) -> None:
         who = self._human_turn()
         if who is not None and self.game.phase == "betting" and who != self.game.banker:
-            self.act(self.game.banco, who)
+            self.act(who, Banco(who=who))
 
     def action_pass_turn(self) -> None:
         g = self.game
@@ -445,13 +432,13 @@ class CheminTable(TwoHandTable):
         if who == g.banker and g.phase == "betting":
             self.message = _("g passes the bank on; Enter opens the betting.")
             return self.refresh_table()
-        self.act(g.pass_, who)
+        self.act(who, Pass(who=who))
 
     def action_give_up(self) -> None:
         g = self.game
         who = self._human_turn()
         if who is not None and who == g.banker:
-            self.act(g.pass_, who)
+            self.act(who, Pass(who=who))
 
     def action_move(self, draw: bool) -> None:
         g = self.game
@@ -459,7 +446,7 @@ class CheminTable(TwoHandTable):
         if who is None or g.phase not in ("punter", "banker"):
             return
         side = "punter" if g.phase == "punter" else "banker"
-        self.act(g.draw if draw else g.stand, side)
+        self.act(who, Draw(side=side) if draw else Stand(side=side))
 
     def action_advice(self) -> None:
         g = self.game
@@ -478,7 +465,7 @@ class CheminTable(TwoHandTable):
         g = self.game
         if self.curtain_for or g.phase == "ended" or not self.humans:
             return
-        self.act(g.retire)
+        self.act(None, Retire())
 
     # ------------------------------------------------------------------ drawing
 
@@ -497,8 +484,6 @@ class CheminTable(TwoHandTable):
         show_title(self._w("title"), title.format(packs=g.packs, coup=len(g.coups) + 1))
         self.show_border("road", subtitle=shoe_line(g))
         if g.phase == "ended":
-            from .screens.games_end import standings_text
-
             banks = len(g.banks)
             coups = ngettext("{n} coup", "{n} coups", len(g.coups)).format(n=len(g.coups))
             held = ngettext("{n} bank", "{n} banks", banks).format(n=banks)
@@ -517,7 +502,7 @@ class CheminTable(TwoHandTable):
             )
             self.refresh_bindings()
             return
-        view = g.view(self.viewer)
+        view = self.session.seat_view(self.viewer)  # what the viewer may see, no more
         hands = Text()
         live = g.phase in ("punter", "banker")
         punter_word, banker_word = _("Punter"), _("Banker")
@@ -650,13 +635,12 @@ def chemin_table_app(
     computers: dict[str, str] | None = None,
     *,
     pace: float = 0.6,
-    journal: TableJournal | None = None,
+    journal: Journal | None = None,
 ) -> BanqueApp:
-    """Banque's App on a chemin de fer table at this keyboard (its game, its journal)."""
-    from .app import BanqueApp
-    from .games_base import Opening
-
-    return BanqueApp(two_hand=Opening(CheminTable(game, humans, computers), journal, pace))
+    """Banque's App on a chemin de fer table at this keyboard (its game in a session,
+    its journal: none kept when ``None``)."""
+    session = open_session(game, computers or {}, journal=journal)
+    return BanqueApp(two_hand=Opening(CheminTable(session, humans), pace))
 
 
 def opening(
@@ -678,8 +662,6 @@ def opening(
     A new game's punter announces every move, forced or not (``forced_moves``), so
     that the table never shows who holds 5; a record keeps its own way.
     """
-    from ..games.chemin_de_fer.game import CheminGame
-    from .games_base import opening_of
 
     def new_game(chosen: int, stream: Any) -> CheminGame:
         return CheminGame(
@@ -704,6 +686,7 @@ def opening(
 
 def joined(state: Any, send: Any) -> TwoHandTable:
     """Chemin de fer at a joined seat, fed by the host (:mod:`.screens.joined_two_hands`)."""
+    # deferred: cycle with screens/joined_two_hands.py (its screen subclasses CheminTable)
     from .screens.joined_two_hands import joined_chemin
 
     return joined_chemin(state, send)
@@ -711,6 +694,5 @@ def joined(state: Any, send: Any) -> TwoHandTable:
 
 def run_chemin(record_path: str | None = None, **options: Any) -> int:
     """Open the chemin de fer table in banque's App (:func:`opening`): the exit status."""
-    from .games_base import open_table
 
     return open_table("chemin-de-fer", record_path, **options)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import importlib
 from abc import ABCMeta, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -34,10 +34,21 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ..core.cards import pretty
+from ..core.messages import tell
+from ..core.rng import seed_and_stream
 from ..games import definition
+from ..games.two_hands import big_road
 from ..i18n import _, ngettext, retranslate
+from ..session.port import TwoHandSession
+from ..session.two_hands import from_record, open_session, run_table
+from ..session.two_hands import resume as resume_session
+from .app import BanqueApp, is_journal_file
 from .palette import GameCommand
+from .screens.games_help import GameHelpScreen
+from .screens.standings import StandingsScreen
 from .widgets.bars import KeyBar, TitleBar
+from .widgets.common import suits
 from .widgets.drawn import Remembers, forget_drawn, text_key
 
 __all__ = [
@@ -86,20 +97,27 @@ class TwoHandTable(Remembers, Screen[Any], inherit_bindings=False, metaclass=_Ab
     #: What ``q`` does (a joined seat's leaves its app): the standings' ``q`` too.
     QUIT_ACTION: ClassVar[str] = "quit_table"
 
-    def __init__(self, game: Any, humans: list[str], computers: dict[str, str]) -> None:
+    def __init__(self, session: Any, humans: list[str], computers: Mapping[str, str]) -> None:
         super().__init__(classes=f"two-hand {self.SCREEN_CLASS}")
-        self.game = game
+        #: The table's one port to its game: a local table's
+        #: :class:`~banque.session.port.TwoHandSession` (the journal, the computer seats,
+        #: the seats' rules), a joined seat's the host's (its acts sent there).
+        self.session = session
+        self.game = session.game
         self.humans = list(humans)
         self.computers = dict(computers)
         #: The line under the prompt: a refusal, what a key did.
         self.message = ""
         self._widgets: dict[str, Any] = {}
-        #: The computer seats' players (each game's), whose generators the journal follows.
-        self.seats: dict[str, Any] = {}
         #: The game is over: its standings (what banque's standings screen shows) and
         #: the title line then (:meth:`show_standings`).
         self.standings: Text | None = None
         self.standings_title = ""
+
+    @property
+    def seats(self) -> Mapping[str, Any]:
+        """The computer seats' players, the session's (a joined seat's: none, the host's)."""
+        return self.session.computers  # type: ignore[no-any-return]
 
     # Textual calls every class's on_mount (and on_resize…) in the MRO: each game's and a
     # joined seat's differences are in the hooks these call, overridden as methods are.
@@ -157,8 +175,6 @@ class TwoHandTable(Remembers, Screen[Any], inherit_bindings=False, metaclass=_Ab
     def show_standings(self, standings: Text, title: str) -> None:
         """The game is over: its standings on banque's standings screen, over the table
         (opened once; drawn again as the table is, its journal's last word may change)."""
-        from .screens.standings import StandingsScreen
-
         self.standings, self.standings_title = standings, title
         if not self.is_attached:
             return  # the app closing (a late timer)
@@ -171,9 +187,6 @@ class TwoHandTable(Remembers, Screen[Any], inherit_bindings=False, metaclass=_Ab
 
     def card(self, card: str) -> str:
         """A card as the table shows it: ``10♠``, or ``10S`` with ASCII suits (F2)."""
-        from ..core.cards import pretty
-        from .widgets.common import suits
-
         return suits(pretty(card), bool(getattr(self.app, "ascii_suits", False)))
 
     def refresh_bindings(self) -> None:
@@ -191,8 +204,6 @@ class TwoHandTable(Remembers, Screen[Any], inherit_bindings=False, metaclass=_Ab
         return True
 
     def action_help(self) -> None:
-        from .screens.games_help import GameHelpScreen
-
         if not isinstance(self.app.screen, GameHelpScreen):
             self.app.push_screen(GameHelpScreen(self.HELP_SECTION))
 
@@ -243,8 +254,6 @@ class TwoHandTable(Remembers, Screen[Any], inherit_bindings=False, metaclass=_Ab
         problem = self.app.journal_problem()  # type: ignore[attr-defined]
         if problem is None:
             return False
-        from ..core.messages import tell
-
         self.message = tell(problem)
         self.watch_journal()
         self.bell()
@@ -289,12 +298,12 @@ class TwoHandTable(Remembers, Screen[Any], inherit_bindings=False, metaclass=_Ab
 @dataclass
 class Opening:
     """A two-hand table ready to be hosted by :class:`~banque.table.app.BanqueApp`: the
-    table (its game in it), its journal (``None``: none kept, as in tests), the pace,
-    the words said as it opens (a record that stops at an act the rules refuse) and
-    where ctrl+s writes (the record played on; ``None``: a new file)."""
+    table (its session in it: the game, its computer seats, its journal, ``None`` when
+    none is kept, as in tests), the pace, the words said as it opens (a record that
+    stops at an act the rules refuse) and where ctrl+s writes (the record played on;
+    ``None``: a new file)."""
 
     table: TwoHandTable
-    journal: Any = None
     pace: float = 0.6
     notice: Any = None
     save_path: Path | None = None
@@ -321,7 +330,7 @@ def open_game(
 
 
 def opening_of(
-    make_table: Callable[[Any, list[str], dict[str, str]], TwoHandTable],
+    make_table: Callable[[TwoHandSession, list[str]], TwoHandTable],
     new_game: Callable[[int, Any], Any],
     record_path: str | None,
     *,
@@ -332,19 +341,14 @@ def opening_of(
     journal: bool,
 ) -> Opening:
     """A two-hand game's :class:`Opening`: a new game (``new_game(seed, stream)``, the
-    game's own), a record played on, or a journal resumed, its journal kept unless
-    ``journal`` is false, on the table ``make_table(game, humans, computers)`` makes."""
-    from ..core.rng import seed_and_stream
-    from ..session.two_hands import TableJournal, from_record, reopen
-    from .app import is_journal_file
-
+    game's own), a record played on, or a journal resumed, in its session
+    (:class:`~banque.session.port.TwoHandSession`), its journal kept unless
+    ``journal`` is false, on the table ``make_table(session, humans)`` makes."""
     computers = dict(computers or {})
-    game: Any
     notice = None
-    kept: TableJournal | None = None
+    session: TwoHandSession
     if resume is not None:
-        game, kept, seats, kept_pace = reopen(resume)
-        computers = {**seats, **computers}
+        session, kept_pace = resume_session(resume, computers)
         pace = kept_pace if kept_pace is not None else pace
     else:
         if record_path is not None:
@@ -352,13 +356,12 @@ def opening_of(
         else:
             # A new game: a secure seed and its stream (an explicit seed: its known shoe).
             game = new_game(*seed_and_stream(seed))
-        if journal:
-            kept = TableJournal.create(game, computers, pace)
-    humans = [p for p in game.participants if p not in computers]
+        session = open_session(game, computers, pace=pace, journal=journal)
+    humans = [p for p in session.game.participants if p not in session.styles]
     save_path = None
     if record_path is not None and not is_journal_file(record_path):
         save_path = Path(record_path)  # ctrl+s updates the record played on
-    return Opening(make_table(game, humans, computers), kept, pace, notice, save_path)
+    return Opening(make_table(session, humans), pace, notice, save_path)
 
 
 def open_table(
@@ -370,12 +373,9 @@ def open_table(
     **options: Any,
 ) -> int:
     """Run banque's App on the table of ``game`` (:func:`open_game`): the exit status."""
-    from ..session.two_hands import run_table
-    from .app import BanqueApp
-
     opening = open_game(game, record, names=names, computers=computers, **options)
     app = BanqueApp(two_hand=opening, pace=opening.pace)
-    return run_table(app, opening.table.game, opening.journal)
+    return run_table(app, opening.table.session, opening.pace)
 
 
 def road_text(road: list[list[str]], rows: int = 6, width: int = 30) -> Text:
@@ -397,8 +397,6 @@ def road_text(road: list[list[str]], rows: int = 6, width: int = 30) -> Text:
 def road_of(coups: Sequence[Any], width: int) -> Text:
     """A two-hand game's road: its big road (as many columns as ``width`` holds) and the
     count of the banker's, the player's and the tied coups."""
-    from ..games.two_hands import big_road
-
     counts = {r: sum(1 for c in coups if c.result == r) for r in ("banker", "player", "tie")}
     text = road_text(big_road(c.result for c in coups), rows=6, width=max(8, (width - 2) // 2))
     text.append(

@@ -14,8 +14,9 @@ The rules all live in :mod:`banque.games.punto_banco.game`; this screen only sho
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -24,24 +25,29 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..core.cards import RED_SUITS, pretty
+from ..core.errors import IllegalAction
+from ..core.journal import Journal
 from ..core.messages import tell, tell_error
+from ..core.models import Bet, Deal
+from ..games.punto_banco.game import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
 from ..i18n import N_, _, ngettext, pgettext
+from ..session.port import TwoHandSession
+from ..session.two_hands import open_session, your_name
 from ..text import plain
+from .app import BanqueApp
 from .games_base import (
+    Opening,
     TwoHandLog,
     TwoHandTable,
+    open_table,
+    opening_of,
     road_of,
     shoe_line,
     show_title,
     table_keys,
     two_hand_table,
 )
-
-if TYPE_CHECKING:
-    from ..games.punto_banco.game import PuntoGame
-    from ..session.two_hands import TableJournal
-    from .app import BanqueApp
-    from .games_base import Opening
+from .screens.games_end import standings_text
 
 CHIPS = (1, 5, 10, 25, 100)
 SPOT_KEYS = {"p": "player", "b": "banker", "8": "natural8", "9": "natural9"}
@@ -111,11 +117,10 @@ class PuntoTable(TwoHandTable):
     BINDINGS: ClassVar[list[BindingType]] = [*PUNTO_KEYS, *table_keys()]
     PALETTE = PUNTO_PALETTE
 
-    def __init__(
-        self, game: PuntoGame, humans: list[str], computers: dict[str, str] | None = None
-    ) -> None:
+    def __init__(self, session: TwoHandSession, humans: list[str]) -> None:
+        game = session.game
         seated = [h for h in humans if h in game.participants]
-        super().__init__(game, seated or [game.participants[0]], dict(computers or {}))
+        super().__init__(session, seated or [game.participants[0]], dict(session.styles))
         #: No human at the table: the coups deal themselves at the pace (watch mode;
         #: not ``watch``, which is Textual's).
         self.watching = not seated
@@ -123,14 +128,6 @@ class PuntoTable(TwoHandTable):
         self.chip = 1
         self.pending: dict[str, dict[str, int]] = {}
         self.message = tell(game.prompt_msg)
-        from ..games.punto_banco.players import PuntoComputer
-
-        #: The computer bettors, each with its seat's generator (kept by the journal).
-        self.seats: dict[str, PuntoComputer] = {
-            n: PuntoComputer(n, game, t)  # type: ignore[arg-type]
-            for n, t in self.computers.items()
-            if n in game.participants
-        }
 
     def compose(self) -> ComposeResult:
         yield from punto_table()
@@ -268,8 +265,6 @@ class PuntoTable(TwoHandTable):
     # ------------------------------------------------------------------ acts
 
     def action_spot(self, spot: str) -> None:
-        from ..core.errors import IllegalAction
-
         if self.game.phase == "ended":
             self.message = _("The game is over: q leaves.")
             return self.refresh_table()
@@ -324,8 +319,6 @@ class PuntoTable(TwoHandTable):
     def action_again(self) -> None:
         """``r``: the seat's bets of the last coup placed again, if its chips and the
         house limit allow them all (else none, and why)."""
-        from ..core.errors import IllegalAction
-
         g = self.game
         if g.phase == "ended" or self.pending.get(self.seat):
             return
@@ -375,21 +368,24 @@ class PuntoTable(TwoHandTable):
         self.refresh_table()
 
     def action_deal(self) -> None:
-        from ..core.errors import IllegalAction
-        from ..games.punto_banco.players import punto_bets
-
+        """Enter: the bets placed go down and every player at the keyboard is ready:
+        the computers bet and the coup is dealt (the session's ``deal``, as at a hosted
+        table once every seat has said it)."""
         g = self.game
         if g.phase == "ended":
             self.message = _("The game is over: q leaves.")
             return self.refresh_table()
         if self.journal_blocked():
             return None  # the bets stay placed: Enter deals once the journal is written
+        present = [] if self.watching else list(self.humans)
+        acts: list[tuple[str, Any]] = [
+            (name, Bet(who=name, on=spot, amount=amount))  # type: ignore[arg-type]
+            for name in g.participants
+            for spot, amount in self.pending.get(name, {}).items()
+        ]
+        acts += [(name, Deal()) for name in present]
         try:
-            for name in g.participants:
-                for spot, amount in self.pending.get(name, {}).items():
-                    g.bet(name, spot, amount)
-            punto_bets(g, self.seats)
-            g.deal()
+            self.session.perform_together(acts, present)
         except IllegalAction as exc:  # cannot happen: bets were checked as placed
             self.message = tell_error(exc)
         else:
@@ -408,10 +404,6 @@ class PuntoTable(TwoHandTable):
         self.refresh_table()
 
     def _show_standings(self) -> None:
-        from fractions import Fraction
-
-        from .screens.games_end import standings_text
-
         g = self.game
         notes = [
             _("The house: {amount} (its takings: the seats' losses, less their gains).").format(
@@ -450,13 +442,11 @@ class PuntoTable(TwoHandTable):
 
     def action_end_game(self) -> None:
         """End the game: bets not yet dealt go back; the standings."""
-        from ..core.errors import IllegalAction
-
         if self.game.phase == "ended" or self.journal_blocked():
             return
         self.pending = {}
         try:
-            self.game.retire()
+            self.session.end_game()
         except IllegalAction as exc:  # cannot happen: bets become acts only at the deal
             self.message = tell_error(exc)
         self.save()
@@ -467,14 +457,13 @@ def punto_table_app(
     game: PuntoGame,
     humans: list[str],
     computers: dict[str, str] | None = None,
-    journal: TableJournal | None = None,
+    journal: Journal | None = None,
     pace: float = 0.6,
 ) -> BanqueApp:
-    """Banque's App on a punto banco table at this keyboard (its game, its journal)."""
-    from .app import BanqueApp
-    from .games_base import Opening
-
-    return BanqueApp(two_hand=Opening(PuntoTable(game, humans, computers), journal, pace))
+    """Banque's App on a punto banco table at this keyboard (its game in a session, its
+    journal: none kept when ``None``)."""
+    session = open_session(game, computers or {}, journal=journal)
+    return BanqueApp(two_hand=Opening(PuntoTable(session, humans), pace))
 
 
 def opening(
@@ -492,9 +481,6 @@ def opening(
 ) -> Opening:
     """The punto banco table: a new game, a record played on, or a journal resumed
     (another game's options are not punto banco's); ``journal=False``: none kept."""
-    from ..games.punto_banco.game import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
-    from ..session.two_hands import your_name
-    from .games_base import opening_of
 
     def new_game(chosen: int, stream: Any) -> PuntoGame:
         return PuntoGame(
@@ -519,6 +505,7 @@ def opening(
 
 def joined(state: Any, send: Any) -> TwoHandTable:
     """Punto banco at a joined seat, fed by the host (:mod:`.screens.joined_two_hands`)."""
+    # deferred: cycle with screens/joined_two_hands.py (its screen subclasses PuntoTable)
     from .screens.joined_two_hands import joined_punto
 
     return joined_punto(state, send)
@@ -526,6 +513,5 @@ def joined(state: Any, send: Any) -> TwoHandTable:
 
 def run_punto(record_path: str | None = None, **options: Any) -> int:
     """Open the punto banco table in banque's App (:func:`opening`): the exit status."""
-    from .games_base import open_table
 
     return open_table("punto-banco", record_path, **options)

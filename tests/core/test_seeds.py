@@ -526,13 +526,14 @@ async def test_the_hosts_full_screen_never_shows_the_seed(short_dir: Path) -> No
 
 
 def _captured_table(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    import banque.session.two_hands as tables
+    import banque.table.games_base as tables
 
     seen: dict[str, Any] = {}
 
-    def run_table(app: Any, game: Any, journal: Any) -> int:
-        seen.update(app=app, game=game, journal=journal)
-        journal.close() if hasattr(journal, "close") else None
+    def run_table(app: Any, session: Any, pace: Any = None) -> int:
+        seen.update(app=app, game=session.game, journal=session.journal)
+        if session.journal is not None:
+            session.journal.close()
         return 0
 
     monkeypatch.setattr(tables, "run_table", run_table)

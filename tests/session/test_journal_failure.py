@@ -24,7 +24,7 @@ from banque.core import journal as journal_mod
 from banque.core.errors import IllegalAction
 from banque.core.journal import Journal, games_dir, read_journal
 from banque.core.messages import tell, tell_error
-from banque.core.models import Bid, Pass
+from banque.core.models import Bid, Deal, Pass
 from banque.core.record import load_record
 from banque.games.banque.game import Game
 from banque.games.records import check_replay, list_games, record_of, reopen_journal, replay
@@ -428,15 +428,41 @@ async def test_resume_of_a_damaged_journal_says_what_was_dropped() -> None:
 
 
 @pytest.mark.pilot
+async def test_resume_of_a_damaged_two_hand_journal_says_what_was_dropped() -> None:
+    """A punto banco journal with a torn tail: its table opens on the good part, says
+    what was dropped, and its computer goes on where it was."""
+    from banque.games.punto_banco.game import PuntoGame
+    from banque.session.two_hands import new_journal, open_session
+    from banque.table.app import BanqueApp
+    from banque.table.punto_app import PuntoTable
+
+    game = PuntoGame(["Ana", "Bob"], seed=7)
+    session = open_session(game, {"Bob": "bold"}, journal=new_journal(game, {"Bob": "bold"}, 0))
+    session.perform_together([("Ana", Deal())], ["Ana"])  # Bob bets, the coup is dealt
+    assert session.journal is not None and session.sync_journal()
+    session.journal.close()
+    with open(session.journal.path, "ab") as fh:
+        fh.write(b'{"act": "bet", "wh\n')
+    app = BanqueApp(resume=session.journal.path, toast_seconds=30)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        said = "damaged and dropped"
+        await until(pilot, lambda: any(said in n.message for n in app._notifications), 10.0)
+        table = app.table
+        assert isinstance(table, PuntoTable) and table.game.actions == game.actions
+        drawn = session.computers["Bob"].rng.draws
+        assert drawn > 0 and table.seats["Bob"].rng.draws == drawn
+
+
+@pytest.mark.pilot
 async def test_chemin_de_fer_stops_says_why_and_goes_on(disk: Disk) -> None:
     from banque.games.chemin_de_fer.game import CheminGame
-    from banque.session.two_hands import TableJournal
+    from banque.session.two_hands import new_journal
     from banque.table.chemin_app import chemin_table_app
 
     from ..table.test_chemin_app import FIVE
 
     game = CheminGame(THREE, seed=1, shoe=FIVE)
-    journal = TableJournal.create(game, {}, 0)
+    journal = new_journal(game, {}, 0)
     app = chemin_table_app(game, list(THREE), {}, pace=0, journal=journal)
     app.animation_level = "none"
     async with app.run_test(size=(100, 30)) as pilot:
@@ -465,12 +491,12 @@ async def test_chemin_de_fer_stops_says_why_and_goes_on(disk: Disk) -> None:
 @pytest.mark.pilot
 async def test_chemin_de_fer_computers_wait_for_the_journal(disk: Disk) -> None:
     from banque.games.chemin_de_fer.game import CheminGame
-    from banque.session.two_hands import TableJournal
+    from banque.session.two_hands import new_journal
     from banque.table.chemin_app import chemin_table_app
 
     game = CheminGame(THREE, seed=4)
     computers = {n: "bold" for n in THREE}
-    journal = TableJournal.create(game, computers, 0.01)
+    journal = new_journal(game, computers, 0.01)
     app = chemin_table_app(game, [], computers, pace=0.01, journal=journal)
     app.animation_level = "none"
     async with app.run_test(size=(100, 30)) as pilot:
@@ -483,21 +509,21 @@ async def test_chemin_de_fer_computers_wait_for_the_journal(disk: Disk) -> None:
         assert len(game.actions) == stopped and whole(journal.path)
         disk.state = None
         await until(pilot, lambda: len(game.actions) > stopped + 5, 20.0)
-    journal.sync(game)
+    journal.sync(game.actions)
     assert journal_acts(journal.path) == acts_json(game.actions)
 
 
 @pytest.mark.pilot
 async def test_chemin_de_fer_standings_never_claim_a_journal_that_stopped(disk: Disk) -> None:
     from banque.games.chemin_de_fer.game import CheminGame
-    from banque.session.two_hands import TableJournal
+    from banque.session.two_hands import new_journal
     from banque.table.chemin_app import chemin_table_app
 
     from ..table.test_chemin_app import FIVE
 
     game = CheminGame(THREE, seed=1, shoe=FIVE)
     computers = {"Bruno": "cautious", "Chloé": "cautious"}
-    journal = TableJournal.create(game, computers, 0)
+    journal = new_journal(game, computers, 0)
     app = chemin_table_app(game, ["Ana"], computers, pace=0, journal=journal)
     app.animation_level = "none"
     async with app.run_test(size=(100, 30)) as pilot:
@@ -517,15 +543,15 @@ async def test_chemin_de_fer_standings_never_claim_a_journal_that_stopped(disk: 
 
 def test_the_two_hand_farewell_is_honest(disk: Disk, tmp_path: Path) -> None:
     from banque.games.punto_banco.game import PuntoGame
-    from banque.session.two_hands import TableJournal, farewell
+    from banque.session.two_hands import farewell, new_journal, open_session
 
     game = PuntoGame(["Ana"], seed=7)
-    journal = TableJournal.create(game, {}, 0.6)
+    session = open_session(game, {}, journal=new_journal(game, {}, 0.6))
     game.bet("Ana", "banker", 5)
     game.deal()
     disk.state = "full"
-    assert not journal.sync(game)
-    said = farewell(game, journal.path, kept=False, journal=journal)
+    assert not session.sync_journal()
+    said = farewell(session, kept=False, pace=0.6)
     assert "is kept as" not in said and "its last" in said and "not kept" in said
     rescued = Path(said.split("The whole record was written to ")[1].split(" (banque")[0])
     assert acts_json(load_record(rescued).actions) == acts_json(game.actions)
@@ -534,11 +560,11 @@ def test_the_two_hand_farewell_is_honest(disk: Disk, tmp_path: Path) -> None:
 @pytest.mark.pilot
 async def test_punto_banco_stops_says_why_and_goes_on(disk: Disk) -> None:
     from banque.games.punto_banco.game import PuntoGame
-    from banque.session.two_hands import TableJournal
+    from banque.session.two_hands import new_journal
     from banque.table.punto_app import punto_table_app
 
     game = PuntoGame(["Ana"], seed=7)
-    journal = TableJournal.create(game, {}, 0)
+    journal = new_journal(game, {}, 0)
     app = punto_table_app(game, ["Ana"], {}, journal=journal)
     app.animation_level = "none"
     async with app.run_test(size=(100, 30)) as pilot:

@@ -194,10 +194,10 @@ async def test_the_first_bank_by_auction_at_the_table() -> None:
 
 async def test_e_ends_the_game_between_coups_with_the_standings(tmp_path: Any) -> None:
     from banque.games.records import list_games
-    from banque.session.two_hands import TableJournal
+    from banque.session.two_hands import new_journal
 
     game = CheminGame(THREE, seed=1, shoe=FIVE)
-    journal = TableJournal.create(game, {"Bruno": "cautious", "Chloé": "cautious"}, 0.0, tmp_path)
+    journal = new_journal(game, {"Bruno": "cautious", "Chloé": "cautious"}, 0.0, tmp_path)
     app = chemin_table_app(
         game, ["Ana"], {"Bruno": "cautious", "Chloé": "cautious"}, journal=journal, pace=0
     )
@@ -230,10 +230,10 @@ async def test_e_ends_the_game_between_coups_with_the_standings(tmp_path: Any) -
 
 
 async def test_ctrl_q_keeps_the_game_to_resume(tmp_path: Any) -> None:
-    from banque.session.two_hands import TableJournal, farewell, reopen
+    from banque.session.two_hands import farewell, new_journal, resume
 
     game = CheminGame(THREE, seed=1, shoe=FIVE)
-    journal = TableJournal.create(game, {"Bruno": "cautious", "Chloé": "cautious"}, 0.0, tmp_path)
+    journal = new_journal(game, {"Bruno": "cautious", "Chloé": "cautious"}, 0.0, tmp_path)
     app = chemin_table_app(
         game, ["Ana"], {"Bruno": "cautious", "Chloé": "cautious"}, journal=journal, pace=0
     )
@@ -242,10 +242,11 @@ async def test_ctrl_q_keeps_the_game_to_resume(tmp_path: Any) -> None:
         await settle(pilot)
         await pilot.press("ctrl+q")
     journal.close()
-    assert "banque --resume continues it" in farewell(game, journal.path)
-    again, kept, _, _ = reopen(journal.path)
-    kept.close()
-    assert again.report() == game.report() and again.phase != "ended"
+    assert "banque --resume continues it" in farewell(app.table.session)
+    again, _pace = resume(journal.path)
+    assert again.journal is not None
+    again.journal.close()
+    assert again.game.report() == game.report() and again.game.phase != "ended"
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -14,7 +14,7 @@ from textual.command import CommandPalette
 
 from banque.games.chemin_de_fer.game import CheminGame
 from banque.games.punto_banco.game import PuntoGame
-from banque.session.two_hands import TableJournal
+from banque.session.two_hands import new_journal, open_session
 from banque.table.chemin_app import chemin_table_app
 from banque.table.punto_app import punto_table_app
 from banque.table.signals import SignalExitApp
@@ -29,13 +29,13 @@ END = " (Set BANQUE_DEBUG=1 to see the details.)"
 def chemin(folder: Path) -> tuple[SignalExitApp, Any]:
     game = CheminGame(THREE, seed=1)
     seats = {"Bruno": "cautious", "Chloé": "cautious"}
-    journal = TableJournal.create(game, seats, 0.0, folder)
+    journal = new_journal(game, seats, 0.0, folder)
     return chemin_table_app(game, ["Ana"], seats, pace=0, journal=journal), journal
 
 
 def punto(folder: Path) -> tuple[SignalExitApp, Any]:
     game = PuntoGame(["Ana", "Bob"], seed=1)
-    journal = TableJournal.create(game, {"Bob": "bold"}, 0.0, folder)
+    journal = new_journal(game, {"Bob": "bold"}, 0.0, folder)
     return punto_table_app(game, ["Ana"], {"Bob": "bold"}, journal=journal), journal
 
 
@@ -141,6 +141,6 @@ def test_after_a_crash_the_two_hand_table_says_nothing_more(
             return 1
 
     game = PuntoGame(["Ana"], seed=1)
-    journal = TableJournal.create(game, {}, 0.0, tmp_path)
-    assert run_table(Crashed(), game, journal) == 1
+    journal = new_journal(game, {}, 0.0, tmp_path)
+    assert run_table(Crashed(), open_session(game, {}, journal=journal)) == 1
     assert capsys.readouterr().out == ""

@@ -48,7 +48,7 @@ async def test_setup_offers_the_other_games_and_opens_their_table_in_the_same_ap
         assert app.pace == 0.0  # the test table's pace
         assert table.game.forced_moves == "announced"
         assert table.game.first_bank == "lot"  # the option row's default (--first-bank lot)
-        assert app.table_journal is None  # journal=False: none kept
+        assert app.table.session.journal is None  # journal=False: none kept
         assert app.session is None  # no banque game was started
         assert "Chemin de fer" in screen_text(app)
 

@@ -90,17 +90,19 @@ def test_snapshot_after_coups(snap_compare: Any, size: tuple[int, int]) -> None:
 @pytest.mark.pilot
 async def test_the_journal_keeps_every_coup_and_the_game_resumes(tmp_path: Any) -> None:
     from banque.games.records import list_games
-    from banque.session.two_hands import TableJournal, reopen
+    from banque.session.two_hands import new_journal, resume
 
     game = PuntoGame(["Ana", "Bob"], seed=7, shoe=SHOE)
-    journal = TableJournal.create(game, {"Bob": "cautious"}, 0.0, folder=tmp_path)
+    journal = new_journal(game, {"Bob": "cautious"}, 0.0, folder=tmp_path)
     app = punto_table_app(game, ["Ana"], {"Bob": "cautious"}, journal=journal)
     async with app.run_test() as pilot:
         await pilot.press("b", "enter", "p", "enter")
     journal.close()
-    again, kept, computers, pace = reopen(journal.path)
-    kept.close()
-    assert again.report() == game.report() and computers == {"Bob": "cautious"} and pace == 0.0
+    again, pace = resume(journal.path)
+    assert again.journal is not None
+    again.journal.close()
+    assert again.game.report() == game.report() and again.styles == {"Bob": "cautious"}
+    assert pace == 0.0
     (entry,) = list_games(tmp_path)  # banque games lists it
     assert entry.participants == ["Ana", "Bob"] and entry.coup == 2 and entry.state == "unfinished"
 
@@ -138,10 +140,10 @@ async def test_a_table_of_computers_deals_by_itself() -> None:
 @pytest.mark.pilot
 async def test_e_ends_the_game_with_the_standings_and_the_journal_finished(tmp_path: Any) -> None:
     from banque.games.records import list_games
-    from banque.session.two_hands import TableJournal, farewell
+    from banque.session.two_hands import farewell, new_journal
 
     game = PuntoGame(["Ana", "Bob"], seed=7, shoe=SHOE)
-    journal = TableJournal.create(game, {"Bob": "cautious"}, 0.0, folder=tmp_path)
+    journal = new_journal(game, {"Bob": "cautious"}, 0.0, folder=tmp_path)
     app = punto_table_app(game, ["Ana"], {"Bob": "cautious"}, journal=journal)
     async with app.run_test() as pilot:
         assert "e End" in str(app.table._w("keys").render())
@@ -163,7 +165,7 @@ async def test_e_ends_the_game_with_the_standings_and_the_journal_finished(tmp_p
     journal.close()
     (entry,) = list_games(tmp_path)
     assert entry.state == "finished"
-    assert "the game is over" in farewell(game, journal.path)
+    assert "the game is over" in farewell(app.table.session)
 
 
 @pytest.mark.pilot

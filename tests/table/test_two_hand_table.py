@@ -209,14 +209,14 @@ async def test_f2_shows_the_two_hand_tables_suits_in_ascii() -> None:
 async def test_a_two_hand_journal_resumes_in_banques_app(tmp_path: Path) -> None:
     """``banque --resume`` of a punto banco game: banque's App opens its table (no second
     App), and says so."""
-    from banque.session.two_hands import TableJournal
+    from banque.session.two_hands import new_journal
     from banque.table.punto_app import PuntoTable
 
     game = PuntoGame(["Ana"], seed=7)
-    journal = TableJournal.create(game, {}, 0.0, tmp_path)
+    journal = new_journal(game, {}, 0.0, tmp_path)
     game.bet("Ana", "banker", 5)
     game.deal()
-    assert journal.sync(game)
+    assert journal.sync(game.actions)
     journal.close()
     app = BanqueApp(resume=journal.path, toast_seconds=30)
     async with app.run_test(notifications=True) as pilot:
@@ -228,4 +228,4 @@ async def test_a_two_hand_journal_resumes_in_banques_app(tmp_path: Path) -> None
         await settle(pilot)
         assert len(app.table.game.coups) == 2
         app.save()
-    app.table_journal.close()
+    app.table.session.journal.close()

@@ -17,15 +17,17 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pydantic import TypeAdapter
+from pydantic import BaseModel, TypeAdapter
 from textual.binding import BindingType
 
 from ...core.errors import IllegalAction
 from ...core.messages import N_, Msg
 from ...games import definition
 from ...games.chemin_de_fer.game import CheminView
+from ...games.punto_banco.game import SPOT_NAMES
 from ...games.two_hands import Standing, TwoHandCoup, big_road
-from ...i18n import _
+from ...i18n import _, retranslate
+from ...net.protocol import msg_of, told
 from ..chemin_app import CHEMIN_KEYS, CheminTable
 from ..games_base import TwoHandTable, show_title, table_keys
 from ..punto_app import PUNTO_KEYS, PuntoTable
@@ -37,7 +39,13 @@ _COUPS: TypeAdapter[list[TwoHandCoup]] = TypeAdapter(list[TwoHandCoup])
 if TYPE_CHECKING:
     from ...net.client import SeatState
 
-__all__ = ["CheminJoinedScreen", "PuntoJoinedScreen", "RemoteChemin", "RemotePunto"]
+__all__ = [
+    "CheminJoinedScreen",
+    "PuntoJoinedScreen",
+    "RemoteChemin",
+    "RemotePunto",
+    "RemoteSession",
+]
 
 #: How an act goes to the host: its name and fields (the connection adds id and turn).
 Send = Callable[..., None]
@@ -93,16 +101,46 @@ class RemoteGame:
 
     @property
     def prompt_msg(self) -> Msg:
-        from ...net.protocol import msg_of
-
         return msg_of(self.message.get("prompt_msg")) or Msg(str(self.v.get("prompt") or ""))
 
     def standings(self) -> list[Standing]:
         return [Standing.model_validate(s) for s in self.message.get("standings") or []]
 
-    def retire(self) -> list[Any]:
+
+class RemoteSession:
+    """The host's session as a joined seat reaches it, the port its table plays
+    through as the local table plays through its own
+    (:class:`~banque.session.port.TwoHandSession`): the game its views tell, and its
+    acts — the game's ``SeatAct`` models — sent to the host (whose answer, a view or a
+    refusal, comes later). The host plays the computers and keeps the journal."""
+
+    def __init__(self, game: RemoteGame, send: Send) -> None:
+        self.game = game
+        self._send = send
+        #: The computer seats' players: the host's, none here.
+        self.computers: dict[str, Any] = {}
+
+    def perform_for(self, seat: str, action: BaseModel) -> list[Any]:
+        """The seat's act, sent: its name and fields (the host adds ``who``)."""
+        fields = action.model_dump(mode="json", exclude={"act", "who"}, exclude_defaults=True)
+        self._send(str(getattr(action, "act", "")), **fields)
+        return []
+
+    def end_game(self) -> list[Any]:
+        """The seat says ``retire``: the host ends the game if the rules let it."""
         self._send("retire")
         return []
+
+    def seat_view(self, seat: str | None) -> BaseModel:
+        """The view the host made for this seat (the local table's is the session's)."""
+        return self.game.view(seat)  # type: ignore[no-any-return]
+
+    def computer_to_move(self) -> str | None:
+        return None  # the host plays the computers
+
+    def actor(self) -> str | None:
+        actors = self.game.v.get("to_act") or []
+        return str(actors[0]) if actors else None
 
 
 class RemoteChemin(RemoteGame):
@@ -148,8 +186,6 @@ class RemoteChemin(RemoteGame):
 
     @property
     def ended_msg(self) -> Msg | None:
-        from ...net.protocol import msg_of
-
         return msg_of(self.message.get("ended_msg"))
 
     @property
@@ -169,36 +205,6 @@ class RemoteChemin(RemoteGame):
         if not isinstance(advice, dict):
             raise IllegalAction(Msg(N_("The banker is not choosing now. {prompt}")), "phase")
         return Fraction(advice["draw"]), Fraction(advice["stand"])
-
-    # the acts: sent to the host (its answer, a view or a refusal, comes later)
-
-    def bid(self, who: str, amount: int) -> list[Any]:
-        self._send("bid", amount=amount)
-        return []
-
-    def wager(self, who: str, amount: int) -> list[Any]:
-        self._send("wager", amount=amount)
-        return []
-
-    def banco(self, who: str) -> list[Any]:
-        self._send("banco")
-        return []
-
-    def pass_(self, who: str) -> list[Any]:
-        self._send("pass")
-        return []
-
-    def deal(self) -> list[Any]:
-        self._send("deal")
-        return []
-
-    def draw(self, side: str) -> list[Any]:
-        self._send("draw", side=side)
-        return []
-
-    def stand(self, side: str) -> list[Any]:
-        self._send("stand", side=side)
-        return []
 
 
 class RemotePunto(RemoteGame):
@@ -223,8 +229,6 @@ class RemotePunto(RemoteGame):
 
     def verify_bet(self, who: str, on: str, amount: int) -> None:
         """The house's limit as the host counts it (the bets already down on the spot)."""
-        from ...games.punto_banco.game import SPOT_NAMES
-
         most = (self.you.get("most") or {}).get(on)
         if isinstance(most, int) and amount > most:
             raise IllegalAction(
@@ -254,8 +258,6 @@ class _JoinedTable:
         journal = self.game.message.get("journal")
         if not isinstance(journal, dict):
             return None
-        from ...net.protocol import told
-
         return told(journal.get("msg"), journal.get("message"))
 
     def journal_blocked(self) -> bool:
@@ -299,8 +301,6 @@ class _JoinedTable:
 
     async def retranslate(self) -> None:
         """The language changed (the palette): the table drawn again in it."""
-        from ...i18n import retranslate
-
         forget_drawn(self)  # type: ignore[arg-type]
         self.message = retranslate(self.message)
         self.refresh_bindings()  # type: ignore[attr-defined]
@@ -319,8 +319,8 @@ class CheminJoinedScreen(_JoinedTable, CheminTable):
     QUIT_ACTION = "app.quit"
 
     def __init__(self, remote: RemoteGame, seat: str | None, computers: dict[str, str]) -> None:
-        TwoHandTable.__init__(self, remote, [seat] if seat is not None else [], computers)
-        self.seats: dict[str, Any] = {}  # the host plays the computers
+        session = RemoteSession(remote, remote._send)
+        TwoHandTable.__init__(self, session, [seat] if seat is not None else [], computers)
         self.entry = ""
         self.viewer = seat
         self.curtain_for: str | None = None
@@ -355,8 +355,8 @@ class PuntoJoinedScreen(_JoinedTable, PuntoTable):
     QUIT_ACTION = "app.quit"
 
     def __init__(self, remote: RemoteGame, seat: str | None, computers: dict[str, str]) -> None:
-        TwoHandTable.__init__(self, remote, [seat] if seat is not None else [], computers)
-        self.seats = {}
+        session = RemoteSession(remote, remote._send)
+        TwoHandTable.__init__(self, session, [seat] if seat is not None else [], computers)
         self.seat = seat or (remote.participants[0] if remote.participants else "")
         self.chip = 1
         self.pending: dict[str, dict[str, int]] = {}
@@ -413,7 +413,7 @@ class PuntoJoinedScreen(_JoinedTable, PuntoTable):
         if self.game.phase == "ended" or self.journal_blocked():
             return
         self.pending = {}
-        self.game.retire()
+        self.session.end_game()
         self.refresh_table()
 
 
