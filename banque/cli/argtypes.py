@@ -1,5 +1,7 @@
 """The options' types: each value read, or refused in one line (argparse's
-``ArgumentTypeError``, told as ``argument --OPTION: …``)."""
+``ArgumentTypeError``, told as ``argument --OPTION: …``); and the options that the
+table and ``banque host`` share (the house's rules), so that no command's module
+imports another's."""
 
 from __future__ import annotations
 
@@ -7,7 +9,8 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
-from ..constants import MAX_PLAYERS, MIN_PLAYERS
+from ..constants import MAX_PLAYERS, MIN_PLAYERS, RULES_NAMES
+from ..core.errors import BanqueError
 from ..i18n import _, ngettext
 from ..text import plain, quoted
 
@@ -175,3 +178,63 @@ def socket_path(text: str) -> str:
             _("{text} is not a socket path: it holds control characters").format(text=quoted(text))
         )
     return text
+
+
+def add_rules_flags(parser: argparse.ArgumentParser, *, host: bool = False) -> None:
+    """``--rules``, ``--banco-split``, ``--first-bank``: the table's and ``banque host``'s.
+
+    On ``banque host`` they default to nothing set (``argparse.SUPPRESS``), so that
+    ``banque --rules classic host`` keeps the value given before the command.
+    """
+    unset = argparse.SUPPRESS if host else None
+    parser.add_argument(
+        "--rules",
+        choices=RULES_NAMES,
+        default=argparse.SUPPRESS if host else "home",
+        help=_(
+            "the house's rules of a new game: home (the default), classic (1944) or hoyle "
+            "(see banque rules); setup offers them too"
+        )
+        + ("" if host else _(". A game from --record keeps its record's.")),
+    )
+    parser.add_argument(
+        "--banco-split",
+        type=banco_split,
+        default=unset,
+        metavar=_("HOW"),
+        help=_(
+            "classic's house option: a banco on both hands divided free (the default), "
+            "divided (something on each side), even, or N (at least N chips on each side)"
+        ),
+    )
+    parser.add_argument(
+        "--first-bank",
+        choices=("auction", "list", "lot"),
+        default=unset,
+        help=_(
+            "hoyle's table option: the first bank by auction (the default) or held by the "
+            "first name on the list"
+        )
+        + _("; chemin de fer's: by lot (the default) or auction"),
+    )
+
+
+def rules_options(args: argparse.Namespace) -> tuple[str, dict[str, str | int]]:
+    """The rules chosen and their table options, each option checked against the rules."""
+    rules = getattr(args, "rules", "home")
+    options: dict[str, str | int] = {}
+    banco_split = getattr(args, "banco_split", None)
+    first_bank = getattr(args, "first_bank", None)
+    if banco_split is not None:
+        if rules != "classic":
+            raise BanqueError(_("--banco-split is a classic house's option (add --rules classic)"))
+        options["banco_split"] = banco_split
+    if first_bank is not None:
+        if first_bank == "lot":
+            raise BanqueError(
+                _("--first-bank lot is chemin de fer's option (add --game chemin-de-fer)")
+            )
+        if rules != "hoyle":
+            raise BanqueError(_("--first-bank is a hoyle table's option (add --rules hoyle)"))
+        options["first_bank"] = first_bank
+    return rules, options

@@ -13,7 +13,6 @@ from ..games import DEFAULT_GAME, GAME_NAMES, definition
 from ..i18n import _
 from . import argtypes
 from .argtypes import MAX_SEED
-from .play import add_rules_flags, rules_options
 from .shared import need_terminal
 
 if TYPE_CHECKING:
@@ -76,7 +75,7 @@ def _host(p: argparse.ArgumentParser) -> None:
         default=None,
         help=_("announced (the default): every side states its move, forced or not"),
     )
-    add_rules_flags(p, host=True)
+    argtypes.add_rules_flags(p, host=True)
     p.add_argument(
         "--game",
         choices=GAME_NAMES,
@@ -237,7 +236,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     seed = args.seed
     pace = 0.6 if args.pace is None else args.pace
     forced_moves = args.forced_moves or "announced"
-    rules, options = rules_options(args)
+    rules, options = argtypes.rules_options(args)
     if names is None and sys.stdin.isatty() and sys.stdout.isatty():
         # deferred: start-up (Textual and the setup screen, ~+190 ms: only in a terminal)
         from ..table.screens.hostsetup import run_host_setup

@@ -8,7 +8,6 @@ import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
-from ..constants import RULES_NAMES
 from ..core.errors import BanqueError, RecordError
 from ..games import DEFAULT_GAME, GAME_NAMES, definition
 from ..i18n import _
@@ -64,7 +63,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
             "choose is seen to hold 5). A game from --record keeps its record's."
         ),
     )
-    add_rules_flags(parser)
+    argtypes.add_rules_flags(parser)
     parser.add_argument(
         "--resume",
         nargs="?",
@@ -72,66 +71,6 @@ def arguments(parser: argparse.ArgumentParser) -> None:
         metavar=_("ID|FILE"),
         help=_("continue the last unfinished game (or the one named; banque games lists them)"),
     )
-
-
-def add_rules_flags(parser: argparse.ArgumentParser, *, host: bool = False) -> None:
-    """``--rules``, ``--banco-split``, ``--first-bank``: the table's and ``banque host``'s.
-
-    On ``banque host`` they default to nothing set (``argparse.SUPPRESS``), so that
-    ``banque --rules classic host`` keeps the value given before the command.
-    """
-    unset = argparse.SUPPRESS if host else None
-    parser.add_argument(
-        "--rules",
-        choices=RULES_NAMES,
-        default=argparse.SUPPRESS if host else "home",
-        help=_(
-            "the house's rules of a new game: home (the default), classic (1944) or hoyle "
-            "(see banque rules); setup offers them too"
-        )
-        + ("" if host else _(". A game from --record keeps its record's.")),
-    )
-    parser.add_argument(
-        "--banco-split",
-        type=argtypes.banco_split,
-        default=unset,
-        metavar=_("HOW"),
-        help=_(
-            "classic's house option: a banco on both hands divided free (the default), "
-            "divided (something on each side), even, or N (at least N chips on each side)"
-        ),
-    )
-    parser.add_argument(
-        "--first-bank",
-        choices=("auction", "list", "lot"),
-        default=unset,
-        help=_(
-            "hoyle's table option: the first bank by auction (the default) or held by the "
-            "first name on the list"
-        )
-        + _("; chemin de fer's: by lot (the default) or auction"),
-    )
-
-
-def rules_options(args: argparse.Namespace) -> tuple[str, dict[str, str | int]]:
-    """The rules chosen and their table options, each option checked against the rules."""
-    rules = getattr(args, "rules", "home")
-    options: dict[str, str | int] = {}
-    banco_split = getattr(args, "banco_split", None)
-    first_bank = getattr(args, "first_bank", None)
-    if banco_split is not None:
-        if rules != "classic":
-            raise BanqueError(_("--banco-split is a classic house's option (add --rules classic)"))
-        options["banco_split"] = banco_split
-    if first_bank is not None:
-        if first_bank == "lot":
-            raise BanqueError(
-                _("--first-bank lot is chemin de fer's option (add --game chemin-de-fer)")
-            )
-        if rules != "hoyle":
-            raise BanqueError(_("--first-bank is a hoyle table's option (add --rules hoyle)"))
-        options["first_bank"] = first_bank
-    return rules, options
 
 
 def run(args: argparse.Namespace) -> int:
@@ -151,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
                 _("--resume continues a game with its own seats: no --record or --computer with it")
             )
         return resume(args.resume)
-    rules, options = rules_options(args)
+    rules, options = argtypes.rules_options(args)
     return play(
         args.record,
         args.pace,
