@@ -113,6 +113,8 @@ class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line: the table's options, and every command named with its line in
+    ``--help`` (its own arguments are filled when it is given)."""
     parser = Parser(
         prog="banque",
         description=_("Baccarat Banque à deux tableaux: one bank against a right and a left hand."),
@@ -182,7 +184,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except BanqueError as exc:
         return failed(exc)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
