@@ -593,24 +593,24 @@ def test_a_token_file_open_to_others_is_refused_in_one_line(
 
 
 def test_a_private_token_file_gives_the_token(tmp_path: Path) -> None:
-    from banque.cli import _read_token_file
+    from banque.cli.join import read_token_file
 
     path = tmp_path / "token"
     path.write_text(DASH_TOKEN + "\n")
     path.chmod(0o600)
-    assert _read_token_file(str(path)) == DASH_TOKEN
+    assert read_token_file(str(path)) == DASH_TOKEN
     path.write_text("two words")
     with pytest.raises(Exception, match="does not hold a token"):
-        _read_token_file(str(path))
+        read_token_file(str(path))
     with pytest.raises(Exception, match="cannot read the token file"):
-        _read_token_file(str(tmp_path / "none"))
+        read_token_file(str(tmp_path / "none"))
 
 
 def test_a_token_on_the_command_line_is_taken_with_a_warning(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: list[str | None] = []
-    monkeypatch.setattr("banque.cli._need_terminal", lambda: None)
+    monkeypatch.setattr("banque.cli.join.need_terminal", lambda: None)
     monkeypatch.setattr(
         "banque.table.screens.joined.run_join", lambda address, seat, token: seen.append(token) or 0
     )

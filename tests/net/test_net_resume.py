@@ -522,7 +522,7 @@ def test_the_refusals_are_one_line_each(
     assert cli.main(["--resume", stem]) == 2
     assert f"banque host --resume {stem} brings it back" in capsys.readouterr().err
     with pytest.raises(BanqueError, match="was played at a hosted table"):
-        cli.resume(stem)
+        cli.play.resume(stem)
 
 
 # ------------------------------------------------------------------ the reconnect loop

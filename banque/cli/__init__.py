@@ -1,0 +1,186 @@
+"""The ``banque`` command: play at the table, or replay, advise, odds, simulate.
+
+This module is the parser's top and :func:`main`; the table's own options and its
+opening are :mod:`.play`'s. Every command's arguments and body are in its own module
+(:data:`COMMANDS`), loaded only when that command is given: ``banque --help``, a
+command's ``--help`` and the first screen load no record, journal, engine, study,
+session or wire (each command module imports those inside the body that needs them,
+the cost measured beside it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib
+import io
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from .. import __version__
+from ..constants import EXIT_USAGE
+from ..core.errors import BanqueError
+from ..i18n import N_, _, choose_language, install
+from . import play
+from .parsing import Parser, argparse_message
+from .shared import failed
+
+__all__ = ["COMMANDS", "argparse_message", "build_parser", "main"]
+
+#: The commands, in the order ``banque --help`` lists them: each one's line there, and
+#: the module that gives its arguments and its body, ``arguments(command, parser)``.
+COMMANDS: tuple[tuple[str, str, str], ...] = (
+    (
+        "games",
+        N_("list the unfinished and finished games kept in your data folder"),
+        "banque.cli.records",
+    ),
+    ("replay", N_("replay a game record and tell what happened"), "banque.cli.records"),
+    ("odds", N_("exact odds of two-card totals and naturals"), "banque.cli.study"),
+    (
+        "advise",
+        N_("the banker's exact expected gain if it draws and if it stands"),
+        "banque.cli.study",
+    ),
+    (
+        "simulate",
+        N_("play many coups with computer players and summarise them"),
+        "banque.cli.study",
+    ),
+    (
+        "edge",
+        N_("the banker's exact edge per chip staked (one coup; also sweeps)"),
+        "banque.cli.solver",
+    ),
+    (
+        "strategy",
+        N_("the banker's best-response table (draw, stand, or a stakes threshold)"),
+        "banque.cli.solver",
+    ),
+    (
+        "choice",
+        N_("the sides' choice at 5: values, the q that minimises the banker's edge"),
+        "banque.cli.solver",
+    ),
+    (
+        "rules",
+        N_("print a house's rules (home, classic, hoyle), beside home's where they differ"),
+        "banque.cli.study",
+    ),
+    (
+        "host",
+        N_("open a table that players join from their own terminals (banque join)"),
+        "banque.cli.host",
+    ),
+    ("join", N_("join a hosted table: one seat's own full-screen table"), "banque.cli.join"),
+)
+_MODULES = {name: module for name, _help, module in COMMANDS}
+
+LANG_HELP = N_(
+    "the language of the program: en, fr or es (default: BANQUE_LANG, then the locale's "
+    "LANGUAGE, LC_ALL, LC_MESSAGES, LANG; else English)"
+)
+
+
+def _command_arguments(command: str, parser: argparse.ArgumentParser) -> None:
+    """A command's parser filled from its module: its description, its arguments and its
+    body (``func``), then ``--lang`` (given before or after the command)."""
+    # deferred: start-up (a command's module, its arguments and its body, loaded when the
+    # command is given: banque --help and the first screen load none)
+    module = importlib.import_module(_MODULES[command])
+    module.arguments(command, parser)
+    parser.add_argument("--lang", metavar=_("LANG"), default=argparse.SUPPRESS, help=_(LANG_HELP))
+
+
+class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
+    """The commands' parsers, each named (with its line in ``banque --help``) at once, and
+    filled from its module when the command line gives it."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        command = values[0]
+        chosen = self._name_parser_map.get(command)
+        if chosen is not None and chosen.get_default("func") is None:
+            _command_arguments(command, chosen)
+        super().__call__(parser, namespace, values, option_string)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line: the table's options, and every command named with its line in
+    ``--help`` (its own arguments are filled when it is given)."""
+    parser = Parser(
+        prog="banque",
+        description=_("Baccarat Banque à deux tableaux: one bank against a right and a left hand."),
+        epilog=_("With no command, banque opens the table in your terminal."),
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"banque {__version__}",
+        help=_("show the program's version number and exit"),
+    )
+    play.arguments(parser)
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), action=_Commands)
+    for name, helptext, _module in COMMANDS:
+        sub.add_parser(name, help=_(helptext))
+    parser.add_argument("--lang", metavar=_("LANG"), help=_(LANG_HELP))
+    return parser
+
+
+def _lang_option(argv: Sequence[str]) -> str | None:
+    """The last ``--lang`` of the command line (read before anything else is built)."""
+    found = None
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]
+        elif word.startswith("--lang="):
+            found = word.partition("=")[2]
+    return found
+
+
+def _choose_language(argv: Sequence[str]) -> None:
+    """The language, chosen before any screen module is imported (their key bindings are
+    class attributes, translated when made)."""
+
+    install(choose_language(_lang_option(argv)))
+
+
+def _safe_streams() -> None:
+    """No traceback for a character the output's encoding lacks: it is written escaped."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(ValueError, OSError):
+                stream.reconfigure(errors="backslashreplace")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    _safe_streams()
+    try:
+        _choose_language(sys.argv[1:] if argv is None else argv)
+    except ValueError as exc:  # i18n.LanguageError: an unknown --lang or BANQUE_LANG
+        print(f"banque: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func = getattr(args, "func", None)
+    try:
+        if func is not None:
+            return int(func(args))
+        return play.run(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # the reader went away (| head): not an error of ours
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        return 0
+    except BanqueError as exc:
+        return failed(exc)

@@ -1,0 +1,404 @@
+"""The banker's solver's commands: ``edge`` (the exact edge, one coup or a sweep),
+``strategy`` (the best-response table) and ``choice`` (the sides' choice at 5); with
+``--game chemin-de-fer``, chemin de fer solved (its definition's ``solved`` entry)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from fractions import Fraction
+from typing import Any
+
+from ..constants import EXIT_USAGE
+from ..core.errors import BanqueError
+from ..games import DEFAULT_GAME, GAME_NAMES, GAMES, definition
+from ..i18n import N_, _, ngettext, pgettext
+from ..text import plain, quoted
+from . import argtypes
+from .argtypes import MAX_PACKS
+from .shared import read_record
+
+#: Each command's description, the first words of its ``--help``.
+DESCRIPTIONS = {
+    "edge": N_(
+        "The banker's exact expected gain per chip staked for one coup, as a fraction and a "
+        "percentage: the naturals' share, the decision coups' share and the total. Several "
+        "--stakes or a range of --p5 (START:STOP:STEP) print a table."
+    ),
+    "strategy": N_(
+        "The banker's best move at each total against what each side did: draw, stand, or "
+        "draw when the right side's share of the stakes is below (or above) a threshold. "
+        "With --stakes, the move at that ratio."
+    ),
+    "choice": N_(
+        "For a side holding 5: its expected gain per chip drawing and standing against the "
+        "banker's best response, and the chance of drawing at 5 (q) that lowers the "
+        "banker's edge most, for one side alone and for both sides together; at equal "
+        "stakes, the symmetric Nash equilibrium."
+    ),
+}
+
+
+def arguments(command: str, p: argparse.ArgumentParser) -> None:
+    """The arguments of ``edge``, ``strategy`` or ``choice``, and its body."""
+    text = _(DESCRIPTIONS[command])
+    if command != "edge":  # chemin de fer solved (banque.study.chemin_solver)
+        text += " " + _(_CHEMIN_HELP[command])
+    p.description = text
+    _solver_options(p, sweep=command == "edge")
+    if command != "edge":
+        _chemin_options(p)
+    p.set_defaults(func={"edge": cmd_edge, "strategy": cmd_strategy, "choice": cmd_choice}[command])
+
+
+def _solver_options(p: argparse.ArgumentParser, sweep: bool) -> None:
+    p.add_argument(
+        "--packs",
+        type=argtypes.whole(1, MAX_PACKS),
+        default=None,
+        metavar="N",
+        help=(
+            _("a fresh shoe of N packs, 1 to {max} (default 3)")
+            if sweep
+            else _("a fresh shoe of N packs, 1 to {max} (default 3; chemin de fer 6)")
+        ).format(max=MAX_PACKS),
+    )
+    p.add_argument(
+        "--record",
+        metavar=_("FILE"),
+        help=_("the shoe that is left in a game record (every card shown in this shoe is out)"),
+    )
+    p.add_argument(
+        "--naturals",
+        choices=("all", "per-side"),
+        help=_(
+            "all (home rule, the default): any natural settles every hand; per-side "
+            "(classic): a side's natural settles that side only"
+        ),
+    )
+    p.add_argument(
+        "--rules",
+        choices=("home", "classic"),
+        help=_("home: --naturals all; classic: --naturals per-side"),
+    )
+    p.add_argument(
+        "--stakes",
+        action="append",
+        metavar="R:L",
+        help=_("stakes on the right and left sides (1:1 equal, the default; 1:0 one side only)")
+        + (_("; repeat, or separate by commas, for a table") if sweep else ""),
+    )
+    p.add_argument(
+        "--p5",
+        default="1/2",
+        metavar="Q",
+        help=_("chance a side at 5 draws (default 1/2); QR,QL for each side")
+        + (_("; START:STOP:STEP for a table (on both sides: a grid)") if sweep else ""),
+    )
+    if sweep:
+        p.add_argument(
+            "--banker",
+            choices=("best", "table"),
+            default="best",
+            help=_(
+                "best (the default): the best response, knowing the stakes and what the "
+                "sides did; table: draw at 0-5, stand at 6-7"
+            ),
+        )
+        p.add_argument("--plot", action="store_true", help=_("draw a --p5 range as bars"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
+
+
+#: The games ``strategy`` and ``choice`` solve by their own entry (``solved``).
+SOLVED_GAMES: tuple[str, ...] = tuple(n for n in GAME_NAMES if "solved" in GAMES[n].entries)
+
+_CHEMIN_HELP = {
+    "strategy": N_(
+        "With --game chemin-de-fer: the banker's equilibrium table of chemin de fer (draw, "
+        "stand, or its chance of drawing), for Downton & Lockwood's and Ethier & Gámez's "
+        "models (--replacement: Kemeny & Snell's)."
+    ),
+    "choice": N_(
+        "With --game chemin-de-fer: chemin de fer solved, side by side, Downton & Lockwood's "
+        "model (the banker sees its pair, the punter its total) and Ethier & Gámez's (each "
+        "sees its pair): the punter's chance of drawing at 5, where the banker mixes, the "
+        "banker's edge (--replacement: Kemeny & Snell's model; --commission: Ethier & Lee's)."
+    ),
+}
+
+
+def _chemin_options(p: argparse.ArgumentParser) -> None:
+    """``strategy`` and ``choice``: chemin de fer solved (banque.study.chemin_solver)."""
+    p.add_argument(
+        "--game",
+        choices=(DEFAULT_GAME, *SOLVED_GAMES),
+        default=DEFAULT_GAME,
+        help=_(
+            "banque (the default): the banker against two sides; chemin-de-fer: the game "
+            "solved, Downton & Lockwood's and Ethier & Gámez's models side by side"
+        ),
+    )
+    p.add_argument(
+        "--replacement",
+        action="store_true",
+        help=_(
+            "chemin de fer dealt with replacement: Kemeny & Snell's model (each sees its total)"
+        ),
+    )
+    p.add_argument(
+        "--commission",
+        nargs="?",
+        const="5",
+        default=None,
+        metavar="PCT",
+        help=_(
+            "chemin de fer with the banker paying PCT %% (default 5) commission on its wins, "
+            "0 to 10: Ethier & Lee's Nash equilibrium"
+        ),
+    )
+
+
+def _solved_by_game(args: argparse.Namespace, command: str) -> int | None:
+    """``strategy``/``choice``: the game's own solution (its ``solved`` entry: ``--game
+    chemin-de-fer``, or ``--replacement``/``--commission``, which are that game's), its
+    text or JSON printed; ``None``: banque's, answered by the command."""
+    game = definition(args.game)
+    if "solved" not in game.entries:
+        if not args.replacement and args.commission is None:
+            return None
+        game = definition(SOLVED_GAMES[0])
+    try:
+        out = str(game.entry("solved")(args, command))
+    except (ValueError, ArithmeticError) as exc:
+        return _solver_failed(exc)
+    print(out)
+    return 0
+
+
+def _solver_setup(args: argparse.Namespace, command: str = "edge") -> tuple[Any, str]:
+    """The exact model for the options (a fresh shoe or a record's), and words for its shoe.
+
+    ``edge``, ``strategy`` and ``choice`` study banque's banker facing two hands: a
+    record of chemin de fer or punto banco is refused in one line that says so."""
+    # deferred: start-up (the study, ~+10 ms: banque edge --help loads this module)
+    from ..games.banque.advisor import unseen_values
+    from ..study.edge import EdgeModel
+
+    rule = args.naturals or {"classic": "per-side"}.get(args.rules or "", "all")
+    if args.rules and args.naturals and rule != {"home": "all", "classic": "per-side"}[args.rules]:
+        raise ValueError(
+            _("--rules {rules} and --naturals {naturals} disagree").format(
+                rules=args.rules, naturals=args.naturals
+            )
+        )
+    if args.record is None:
+        packs = 3 if args.packs is None else args.packs
+        shoe = ngettext("a fresh shoe of {n} pack", "a fresh shoe of {n} packs", packs)
+        return EdgeModel(unseen_values(packs), rule), shoe.format(n=packs)
+    result = read_record(args.record)
+    if result.error is not None:
+        # deferred: start-up (core.messages, ~1 ms: banque edge --help loads this module)
+        from ..core.messages import tell_error
+
+        raise ValueError(tell_error(result.error))
+    game = result.game
+    name = game.game
+    if definition(name).hands != 3:  # the solver's model: one bank against two hands
+        raise ValueError(
+            _(
+                "{command} studies Baccarat Banque à deux tableaux (one bank against a right "
+                "and a left hand), not {game}: for {game}, see banque odds --game {name}"
+            ).format(command=command, game=GAMES[name].title.lower(), name=name)
+        )
+    if game.phase in ("right", "left", "banker"):
+        raise ValueError(
+            _(
+                "the record stops in the middle of a coup: give one that stops between coups "
+                "(the edge is for a whole coup)"
+            )
+        )
+    if game.phase == "ended" or not game.shoe_ready:
+        source = ngettext(
+            "the record's next bank: a fresh shoe of {n} pack",
+            "the record's next bank: a fresh shoe of {n} packs",
+            game.packs,
+        ).format(n=game.packs)
+        return EdgeModel(unseen_values(game.packs), rule), source
+    seen = list(game.seen_cards())
+    counts = unseen_values(game.packs, seen)
+    if sum(counts) < 9:
+        raise ValueError(
+            ngettext(
+                "only {n} card is left in the record's shoe: a coup needs 9",
+                "only {n} cards are left in the record's shoe: a coup needs 9",
+                sum(counts),
+            ).format(n=sum(counts))
+        )
+    shown = ngettext(
+        "the record's shoe, {n} card shown", "the record's shoe, {n} cards shown", len(seen)
+    )
+    return EdgeModel(counts, rule), shown.format(n=len(seen))
+
+
+def _p5_lists(text: str) -> tuple[list[Any], list[Any]]:
+    # deferred: start-up (the study, ~+10 ms: banque edge --help loads this module)
+    from ..study.edge import parse_p5
+
+    parts = text.split(",")
+    if len(parts) == 1:
+        values = parse_p5(parts[0])
+        return values, values
+    if len(parts) == 2:
+        return parse_p5(parts[0]), parse_p5(parts[1])
+    raise ValueError(_("{text}: write Q, or QR,QL (one for each side)").format(text=quoted(text)))
+
+
+def _stakes_list(raw: list[str] | None) -> list[tuple[int, int]]:
+    # deferred: start-up (the study, ~+10 ms: banque edge --help loads this module)
+    from ..study.edge import parse_stakes
+
+    texts = [t for item in (raw or ["1:1"]) for t in item.split(",") if t.strip()]
+    if not texts:
+        raise ValueError(_("--stakes: write R:L, for example 1:1 or 3:1"))
+    return [parse_stakes(t) for t in texts]
+
+
+def _solver_failed(exc: Exception) -> int:
+    # deferred: start-up (core.messages, ~1 ms: banque edge --help loads this module)
+    from ..core.messages import tell_error
+
+    print(f"banque: {plain(tell_error(exc), 200)}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def cmd_edge(args: argparse.Namespace) -> int:
+    # deferred: start-up (the study, ~+10 ms: banque edge --help loads this module)
+    from ..study.solver import edge_json, format_edge, format_sweep, plot_sweep, q_text
+
+    try:
+        stakes = _stakes_list(args.stakes)
+        q_r, q_l = _p5_lists(args.p5)
+        model, source = _solver_setup(args)
+        two_sided = "," in args.p5 and (len(q_r) > 1 or len(q_l) > 1)
+        if two_sided and len(stakes) > 1:
+            raise ValueError(_("a grid of --p5 QR,QL ranges takes one --stakes ratio"))
+        if two_sided:
+            grid = model.sweep(q_r, q_l, stakes[0], args.banker)
+            if args.json:
+                print(json.dumps([edge_json(e) for row in grid for e in row], indent=2))
+            else:
+                print(
+                    format_sweep(
+                        model,
+                        source,
+                        q_r,
+                        q_l,
+                        grid,
+                        _("p5 of the right side (stakes {right}:{left})").format(
+                            right=stakes[0][0], left=stakes[0][1]
+                        ),
+                        _("p5 of the left side"),
+                        [q_text(x) for x in q_l],
+                    )
+                )
+            return 0
+        pairs = list(zip(q_r, q_l, strict=False)) if len(q_r) == len(q_l) else []
+        if not pairs:
+            raise ValueError(
+                _("--p5 QR,QL: give one value on one side, or ranges of the same length")
+            )
+        if len(pairs) == 1 and len(stakes) == 1:
+            e = model.edge(stakes[0], pairs[0], args.banker)
+            print(
+                json.dumps(edge_json(e), indent=2) if args.json else format_edge(e, model, source)
+            )
+            return 0
+        columns = [model.sweep([x], [y], st, args.banker)[0][0] for st in stakes for x, y in pairs]
+        table = [
+            [columns[j * len(pairs) + i] for j in range(len(stakes))] for i in range(len(pairs))
+        ]
+        if args.json:
+            print(json.dumps([edge_json(e) for row in table for e in row], indent=2))
+        elif args.plot:
+            banker = {
+                "best": pgettext("the banker's play (edge --banker best)", "best"),
+                "table": pgettext("the banker's play (edge --banker table)", "table"),
+            }[args.banker]
+            for j, st in enumerate(stakes):
+                print(
+                    _("stakes {right}:{left}, banker {banker}: the edge (%) by p5").format(
+                        right=st[0], left=st[1], banker=banker
+                    )
+                )
+                print(plot_sweep([x for x, _ in pairs], [row[j] for row in table]))
+        else:
+            print(
+                format_sweep(
+                    model,
+                    source,
+                    [x for x, _ in pairs],
+                    stakes,
+                    table,
+                    _("p5 (both sides)") if q_r == q_l else _("p5 (right, left in step)"),
+                    _("stakes right:left"),
+                    [f"{a}:{b}" for a, b in stakes],
+                )
+            )
+    except (ValueError, BanqueError) as exc:
+        return _solver_failed(exc)
+    return 0
+
+
+def _one_point(
+    args: argparse.Namespace, command: str
+) -> tuple[Any, str, tuple[int, int], tuple[Fraction, Fraction]]:
+    """``strategy`` and ``choice``: the exact model, its shoe in words, the one
+    stakes ratio and the one pair of p5 the command takes (a ValueError says why not)."""
+    stakes = _stakes_list(args.stakes)
+    if len(stakes) > 1:
+        raise ValueError(_("{command} takes one --stakes ratio").format(command=command))
+    q_r, q_l = _p5_lists(args.p5)
+    if len(q_r) > 1 or len(q_l) > 1:
+        raise ValueError(
+            _("{command} takes one --p5 (Q or QR,QL), not a range").format(command=command)
+        )
+    model, source = _solver_setup(args, command)
+    return model, source, stakes[0], (q_r[0], q_l[0])
+
+
+def cmd_strategy(args: argparse.Namespace) -> int:
+    # deferred: start-up (the study, ~+10 ms: banque strategy --help loads this module)
+    from ..study.solver import format_strategy, strategy_json
+
+    solved = _solved_by_game(args, "strategy")
+    if solved is not None:
+        return solved
+    try:
+        model, source, ratio, q = _one_point(args, "strategy")
+        theta = None if args.stakes is None else Fraction(ratio[0], sum(ratio))
+        if args.json:
+            print(json.dumps(strategy_json(model, q, theta), indent=2))
+        else:
+            print(format_strategy(model, source, q, theta))
+    except (ValueError, BanqueError) as exc:
+        return _solver_failed(exc)
+    return 0
+
+
+def cmd_choice(args: argparse.Namespace) -> int:
+    # deferred: start-up (the study, ~+10 ms: banque choice --help loads this module)
+    from ..study.solver import choice_json, format_choice
+
+    solved = _solved_by_game(args, "choice")
+    if solved is not None:
+        return solved
+    try:
+        model, source, ratio, q = _one_point(args, "choice")
+        if args.json:
+            print(json.dumps(choice_json(model, ratio, q), indent=2))
+        else:
+            print(format_choice(model, source, ratio, q))
+    except (ValueError, BanqueError) as exc:
+        return _solver_failed(exc)
+    return 0
