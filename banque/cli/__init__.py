@@ -17,7 +17,6 @@ import io
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 from .. import __version__
 from ..constants import EXIT_USAGE
@@ -94,27 +93,11 @@ def _command_arguments(command: str, parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", metavar=_("LANG"), default=argparse.SUPPRESS, help=_(LANG_HELP))
 
 
-class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
-    """The commands' parsers, each named (with its line in ``banque --help``) at once, and
-    filled from its module when the command line gives it."""
-
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: Any,
-        option_string: str | None = None,
-    ) -> None:
-        command = values[0]
-        chosen = self._name_parser_map.get(command)
-        if chosen is not None and chosen.get_default("func") is None:
-            _command_arguments(command, chosen)
-        super().__call__(parser, namespace, values, option_string)
-
-
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The command line: the table's options, and every command named with its line in
-    ``--help`` (its own arguments are filled when it is given)."""
+    ``--help``; a command's own arguments are filled from its module for the commands
+    ``argv`` names (every command when ``argv`` is ``None``), so that ``banque --help``
+    and the first screen load no command's module."""
     parser = Parser(
         prog="banque",
         description=_("Baccarat Banque à deux tableaux: one bank against a right and a left hand."),
@@ -127,9 +110,12 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("show the program's version number and exit"),
     )
     play.arguments(parser)
-    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), action=_Commands)
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
+    named = set(argv) if argv is not None else None
     for name, helptext, _module in COMMANDS:
-        sub.add_parser(name, help=_(helptext))
+        command = sub.add_parser(name, help=_(helptext))
+        if named is None or name in named:  # (a word of argv that is also an option's
+            _command_arguments(name, command)  # value costs one module loaded, no more)
     parser.add_argument("--lang", metavar=_("LANG"), help=_(LANG_HELP))
     return parser
 
@@ -169,8 +155,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:  # i18n.LanguageError: an unknown --lang or BANQUE_LANG
         print(f"banque: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(words)
+    args = parser.parse_args(words)
     func = getattr(args, "func", None)
     try:
         if func is not None:
