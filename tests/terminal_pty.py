@@ -18,10 +18,16 @@ import contextlib
 import fcntl
 import os
 import pty
+import re
 import signal
 import struct
 import termios
 from collections.abc import Mapping, Sequence
+
+#: A terminal's escape sequences: CSI (colours, cursor moves, modes) and OSC (titles).
+_ESCAPES = re.compile(
+    r"\x1b\[[0-9;?<>=$]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[=>()][0-9A-Za-z]?"
+)
 
 
 class Terminal:
@@ -79,6 +85,23 @@ class Terminal:
                         break
                     self.screen.extend(chunk)
         assert self.screen.count(word) >= count, bytes(self.screen[-600:])
+
+    def text(self) -> str:
+        """What the screen wrote, its escape sequences (colours, moves) taken out."""
+        return _ESCAPES.sub("", self.screen.decode("utf-8", "replace"))
+
+    async def read_text(self, words: str, timeout: float = 30) -> None:
+        """Read the terminal until ``words`` have been written, whatever styles or cursor
+        moves came between their letters (a title, a key bar)."""
+        squeezed = words.replace(" ", "")
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                while squeezed not in self.text().replace(" ", ""):
+                    chunk = await self._chunk()
+                    if not chunk:
+                        break
+                    self.screen.extend(chunk)
+        assert squeezed in self.text().replace(" ", ""), self.text()[-600:]
 
     async def pump(self) -> None:
         """Keep reading what the program shows, until cancelled or the program ends: a

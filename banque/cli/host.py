@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..constants import MIN_PLAYERS
@@ -124,6 +125,31 @@ def _host(p: argparse.ArgumentParser) -> None:
         help=_("also listen on 127.0.0.1:PORT (loopback only; joiners need their token)"),
     )
     p.add_argument(
+        "--ssh",
+        type=argtypes.whole(0, 65535),
+        metavar=_("PORT"),
+        help=_(
+            "open the SSH door on PORT: each seat comes in with ssh -t -p PORT SEAT@HOST, by "
+            "a listed key or its one-time invitation code (printed); spectators as watch"
+        ),
+    )
+    p.add_argument(
+        "--bind",
+        metavar=_("ADDRESS"),
+        help=_(
+            "the address the SSH door listens on (default 127.0.0.1: this machine only; "
+            "0.0.0.0: every network it is on)"
+        ),
+    )
+    p.add_argument(
+        "--ssh-keys",
+        metavar=_("FILE"),
+        help=_(
+            "the seats' SSH keys, a line a key: the seat's name, then the key as in a .pub "
+            "file (a key listed opens its seat without a code)"
+        ),
+    )
+    p.add_argument(
         "--group",
         metavar=_("GROUP"),
         help=_(
@@ -180,6 +206,19 @@ _KEPT_BY_RESUME = (
 )
 
 
+def _door(args: argparse.Namespace) -> tuple[int, str, str | None] | None:
+    """The SSH door's port, address and keys file (``None``: no ``--ssh``, no door)."""
+    if args.ssh is None:
+        for flag, given in (("--bind", args.bind), ("--ssh-keys", args.ssh_keys)):
+            if given is not None:
+                raise BanqueError(
+                    _("{flag} is the SSH door's: give --ssh PORT with it").format(flag=flag)
+                )
+        return None
+    keys = str(Path(args.ssh_keys).expanduser().absolute()) if args.ssh_keys else None
+    return args.ssh, args.bind or "127.0.0.1", keys
+
+
 def _host_resume(args: argparse.Namespace, screen: bool) -> int:
     """``banque host --resume [ID|FILE]``: a hosted game brought back with its seats."""
     given = [
@@ -193,13 +232,19 @@ def _host_resume(args: argparse.Namespace, screen: bool) -> int:
         raise BanqueError(
             _(
                 "--resume hosts the game again as it was (its seats, rules, pace and access): "
-                "no {flags} with it (--socket, --tcp, --play and --log may be given)"
+                "no {flags} with it (--socket, --tcp, --ssh, --play and --log may be given)"
             ).format(flags=", ".join(given))
         )
     # deferred: start-up (the hosted table, ~+140 ms: banque host --help loads this module)
-    from ..net.host import check_play, resume_hosting
+    from ..net.host import SshOptions, check_play, resume_hosting
 
-    hosting = resume_hosting(args.resume or None, socket_path=args.socket, tcp_port=args.tcp)
+    door = _door(args)
+    hosting = resume_hosting(
+        args.resume or None,
+        socket_path=args.socket,
+        tcp_port=args.tcp,
+        ssh=SshOptions(*door) if door is not None else None,
+    )
     game = hosting.table.session.game
     if args.play is not None:
         styles = {n: "cautious" for n in game.participants if n not in hosting.table.seats}
@@ -210,8 +255,9 @@ def _host_resume(args: argparse.Namespace, screen: bool) -> int:
 def cmd_host(args: argparse.Namespace) -> int:
     """``banque host``: a new table (or, with ``--resume``, one hosted again) served."""
     # deferred: start-up (the hosted table, ~+140 ms: banque host --help loads this module)
-    from ..net.host import check_play, prepare_hosting
+    from ..net.host import SshOptions, check_play, prepare_hosting
 
+    door = _door(args)
     if args.play is not None and args.log:
         raise BanqueError(_("--play shows your seat full-screen: not with --log"))
     screen = not args.log and sys.stdin.isatty() and sys.stdout.isatty()
@@ -271,6 +317,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         options=options,
         socket_path=args.socket,
         tcp_port=args.tcp,
+        ssh=SshOptions(*door) if door is not None else None,
     )
     return _serve_hosting(hosting, screen, args.play)
 
@@ -280,8 +327,9 @@ def _host_two_hands(args: argparse.Namespace, screen: bool) -> int:
     joins, journal and resume as banque's; in a terminal the host's screen shows the
     game's table (the public view, or ``--play NAME``'s seat), else the public log."""
     # deferred: start-up (the hosted table, ~+140 ms: banque host --help loads this module)
-    from ..net.host import check_play, prepare_hosting
+    from ..net.host import SshOptions, check_play, prepare_hosting
 
+    door = _door(args)
     game = args.game
     rules = definition(game)
     if getattr(args, "rules", "home") != "home" or getattr(args, "banco_split", None):
@@ -317,6 +365,7 @@ def _host_two_hands(args: argparse.Namespace, screen: bool) -> int:
         packs=args.packs,
         limit=args.limit,
         first_bank=first_bank or "lot",
+        ssh=SshOptions(*door) if door is not None else None,
     )
     return _serve_hosting(hosting, screen, args.play)
 

@@ -13,8 +13,11 @@ client is not installed.
 from __future__ import annotations
 
 import asyncio
+import os
 import shutil
+import signal
 import subprocess
+import sys
 import tempfile
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -28,7 +31,7 @@ from banque.net.host import Hosting, SshOptions, keep_door_keys, open_door, star
 from banque.net.server import TableServer
 from banque.net.ssh_door import SshDoor, new_code, read_seat_keys
 
-from ..terminal_pty import Terminal
+from ..terminal_pty import Terminal, first_lines
 from .test_net_socket import make_table, until
 
 SSH = shutil.which("ssh")
@@ -306,3 +309,83 @@ def test_invitation_codes_are_random_and_readable() -> None:
     codes = {new_code() for _ in range(200)}
     assert len(codes) == 200
     assert all(len(c) == 9 and c[4] == "-" and not set(c) & set("0O1IL") for c in codes)
+
+
+async def _host(folder: Path, *args: str) -> asyncio.subprocess.Process:
+    env = {**os.environ, "BANQUE_DATA_DIR": str(folder / "data")}
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "banque", "host", *args,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env,
+    )  # fmt: skip
+
+
+async def test_banque_host_opens_the_door_and_resume_opens_it_again(folder: Path) -> None:
+    """``banque host --ssh`` prints the door's lines after the join lines; Ana comes in
+    with her key and her code; SIGTERM keeps the game, and ``banque host --resume``
+    opens the door again at the same port with the same host key, where Ana's key
+    alone opens her seat."""
+    assert SSH
+    key = keypair(folder, "ana")
+    sock = folder / "t.sock"
+    proc = await _host(
+        folder, "--players", "Ana,Bruno,Chloé", "--computer", "Chloé", "--pace", "0",
+        "--socket", str(sock), "--ssh", "0", "--log",
+    )  # fmt: skip
+    try:
+        lines = await first_lines(proc, 9)
+        door = lines[5]
+        assert door.startswith("SSH door on 127.0.0.1:") and "(host key SHA256:" in door
+        port = int(door.split(":")[1].split(" ")[0])
+        fingerprint = door.rsplit("host key ", 1)[1].removesuffix("):\n")
+        code = lines[6].rsplit("one-time code ", 1)[1].removesuffix(")\n")
+        assert lines[6].startswith(f"  Ana: ssh -t -p {port} Ana@127.0.0.1  (one-time code ")
+        assert lines[8].startswith(f"  Spectators: ssh -t -p {port} watch@127.0.0.1  (code ")
+        argv = [
+            SSH, "-F", "/dev/null", "-o", "StrictHostKeyChecking=no",
+            "-o", f"UserKnownHostsFile={folder / 'known'}", "-o", "IdentitiesOnly=yes",
+            "-i", str(key), "-tt", "-p", str(port), "Ana@127.0.0.1",
+        ]  # fmt: skip
+        bruno_code = lines[7].rsplit("one-time code ", 1)[1].removesuffix(")\n")
+        bruno = [*argv[:-4], "-o", "PubkeyAuthentication=no", "-tt", "-p", str(port)]
+        term = Terminal.spawn(argv)
+        other = Terminal.spawn([*bruno, "Bruno@127.0.0.1"])
+        try:
+            await term.read_until(b"Invitation code for Ana:")
+            term.write(code.encode() + b"\r")
+            await term.read_text("banque — Ana")  # her table
+            await other.read_until(b"Invitation code for Bruno:")
+            other.write(bruno_code.encode() + b"\r")
+            await term.read_text("Your turn")
+            term.write(b"\x1510\r")  # Ana bids, then Bruno, then Chloé: a bank is held
+            await other.read_text("Your turn")
+            other.write(b"\x155\r")
+            assert proc.stdout is not None
+            async with asyncio.timeout(20):
+                while b"holds bank 1" not in await proc.stdout.readline():
+                    pass
+        finally:
+            term.close()
+            other.close()
+        proc.send_signal(signal.SIGTERM)  # in the middle of a bank: kept to host again
+        await asyncio.wait_for(proc.communicate(), 20)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    again = await _host(folder, "--resume", "--log")
+    try:
+        lines = await first_lines(again, 10)
+        assert lines[0].startswith("Game ") and " resumed at bank 1" in lines[0]
+        assert lines[6] == f"SSH door on 127.0.0.1:{port} (host key {fingerprint}):\n"
+        assert "(a listed key, or the one-time code " in lines[7]  # Ana's kept key
+        term = Terminal.spawn([*argv[:-3], "-o", "BatchMode=yes", *argv[-3:]])
+        try:
+            await term.read_text("banque — Ana")  # her table: her key alone
+        finally:
+            term.close()
+        again.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(again.communicate(), 20)
+    finally:
+        if again.returncode is None:
+            again.kill()
+            await again.wait()
