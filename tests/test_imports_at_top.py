@@ -5,9 +5,9 @@ reads the top does not see them, and a cycle stays unnoticed.  Such an import is
 allowed only with its reason, a comment ``# deferred: REASON`` at the end of its
 own line or in the comment lines directly above it (a block of consecutive
 imports shares the comment above its first).  The reasons that count: a cycle
-(``# deferred: cycle (a ↔ b)``), a start-up cost measured with
+(``# deferred: cycle (a ↔ b)``), or a start-up cost measured with
 ``python -X importtime`` (``banque --help`` and the first screen load no record,
-journal, engine, study, session or wire), a module only some systems have.
+journal, engine, study, session or wire).
 
 At the module level, ``if TYPE_CHECKING:`` blocks and a ``try:`` that picks an
 optional dependency are the top too; a module-level import after the module's

@@ -45,7 +45,6 @@ from ..widgets.common import suits
 from ..widgets.drawn import forget_drawn
 from ..widgets.tableau import Bidder, show_tableaux
 from .dialogs import BancoSplitScreen
-from .help import HelpScreen
 from .hints import (
     burn_screen,
     croupier_hint,
@@ -56,7 +55,6 @@ from .hints import (
     seating_hint,
 )
 from .history import HistoryScreen
-from .joined_two_hands import joined_table
 
 #: Which acts each of the screen's keys sends (when the seat may).
 KEY_ACTS: dict[str, str] = {
@@ -708,6 +706,10 @@ class JoinApp(TranslatedApp):
         self.participants = list(self.state.participants)
         game = GAMES.get(self.state.game)
         if game is not None and game.two_hands:  # its own table, fed remotely
+            # deferred: start-up cost: a seat at a banque table loads no two-hand table
+            # (~15-55 ms, python -X importtime)
+            from .joined_two_hands import joined_table
+
             await self.switch_screen(joined_table(self.state, self.send_act))
             self.table_shown()
         while True:
@@ -839,6 +841,10 @@ class JoinApp(TranslatedApp):
         return screen.palette_commands() if isinstance(screen, TwoHandTable) else []
 
     def action_help(self) -> None:
+        # deferred: start-up cost: a seat's first screen does without the help's Markdown
+        # parser (~45-160 ms, python -X importtime), loaded on the first F1
+        from .help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             # The table's rules: under classic or hoyle the help opens with their differences.
             rules = self.state.rules if self.state is not None else "home"
