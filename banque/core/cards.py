@@ -48,8 +48,8 @@ def parse_card(text: str) -> str:
     if raw.startswith("10"):
         raw = "T" + raw[2:]
     if len(raw) != 2 or raw[0] not in RANKS or raw[1] not in SUITS:
-        # Not at the top: messages import this module, and the first screen loads this
-        # one without them (~10 ms of CPU saved, python -X importtime).
+        # deferred: cycle (core/cards.py ↔ core/messages.py), and start-up cost: the first
+        # screen loads this module without the messages (~10 ms, python -X importtime).
         from .messages import N_, Msg
 
         raise CardError(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-# The messages are imported on the first refusal, not at the top: the first screen and
-# ``banque --help`` load this module, and the messages would add ~10 ms of CPU to both
-# (measured with ``python -X importtime``).
+# The messages are imported on the first refusal, not at the top (``# deferred:``): the
+# first screen and ``banque --help`` load this module, and the messages would add ~10 ms
+# of CPU to both (measured with ``python -X importtime``).
 if TYPE_CHECKING:
     from .messages import Msg
 
@@ -29,7 +29,7 @@ class IllegalAction(BanqueError):
     """
 
     def __init__(self, message: Msg | str, rule: str = "rule") -> None:
-        from .messages import Msg
+        from .messages import Msg  # deferred: start-up cost (see the top)
 
         msg = message if isinstance(message, Msg) else Msg(message)
         super().__init__(msg)
@@ -60,7 +60,7 @@ class ReplayError(BanqueError):
     """
 
     def __init__(self, index: int, act: str, reason: Msg | str, rule: str = "rule") -> None:
-        from .messages import N_, Msg
+        from .messages import N_, Msg  # deferred: start-up cost (see the top)
 
         self.msg = Msg(N_("act {index} ({act}): {reason}"), index=index, act=act, reason=reason)
         super().__init__(self.msg)

@@ -327,13 +327,13 @@ def load_record(path: str | Path) -> Record:
 
 
 def _is_journal(text: str) -> bool:
-    from .journal import is_journal  # (journal imports this module at its top: a cycle)
+    from .journal import is_journal  # deferred: cycle (core/record.py ↔ core/journal.py)
 
     return is_journal(text)
 
 
 def _journal_record(text: str) -> Record:
-    from .journal import parse_journal  # (journal imports this module at its top: a cycle)
+    from .journal import parse_journal  # deferred: cycle (core/record.py ↔ core/journal.py)
 
     return parse_journal(text).record
 

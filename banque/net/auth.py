@@ -17,9 +17,11 @@ Nothing here imports Textual.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import json
+import pwd
 import re
 import secrets
 import time
@@ -115,8 +117,6 @@ class Peer:
 def _account(uid: int | None) -> str | None:
     if uid is None:
         return None
-    import pwd
-
     try:
         return pwd.getpwuid(uid).pw_name
     except (KeyError, OverflowError):
@@ -176,8 +176,6 @@ class Notices:
             self._schedule()
 
     def _schedule(self) -> None:
-        import asyncio
-
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop (a test driving a table by hand): at the next note

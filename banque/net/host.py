@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import grp
 import os
+import pwd
 import signal
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -30,11 +32,24 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from ..constants import SeatChoice
 from ..core.errors import BanqueError, IllegalAction
-from ..core.journal import HOSTED_NOTE, SeatCredentials, hosted_of, write_seats
+from ..core.journal import (
+    HOSTED_NOTE,
+    SeatCredentials,
+    hosted_of,
+    read_journal,
+    read_seats,
+    write_seats,
+)
 from ..core.messages import N_, Msg, os_reason, reason, tell_event
 from ..core.messages import tell as say
+from ..core.models import TableOptions
+from ..core.rng import seed_and_stream
 from ..games import DEFAULT_GAME, definition
+from ..games.banque.game import Game
+from ..games.records import find_game, last_unfinished, reopen_journal, replay
 from ..i18n import Nn_
+from ..session.port import TwoHandSession
+from ..session.session import Session, computer_seats
 from .server import (
     TableError,
     TableServer,
@@ -69,11 +84,6 @@ def build_table(
     their options). ``game``: banque, or a two-hand game (chemin de fer, punto banco:
     ``packs``, punto banco's house ``limit``, chemin de fer's ``first_bank`` and
     ``forced_moves``), played through the same port."""
-    from ..core.models import TableOptions
-    from ..core.rng import seed_and_stream
-    from ..games.banque.game import Game
-    from ..session.session import Session, computer_seats
-
     strangers = [n for n in computers if n not in names]
     if strangers:
         raise BanqueError(
@@ -135,8 +145,6 @@ def _two_hand_table(
     first_bank: str,
 ) -> Table:
     """A chemin de fer or punto banco table: its session, through the same port."""
-    from ..session.port import TwoHandSession
-
     styles = {n: str(c) for n, c in computers.items() if c != "human"}
     try:
         session = TwoHandSession.new(
@@ -198,9 +206,6 @@ def seat_uids(
     Another account can only reach the socket through ``--group``: without
     it the socket is the host's alone (mode 0600), so that is refused here.
     """
-    import grp
-    import pwd
-
     out: dict[str, int] = {}
     for seat, user in seat_users.items():
         if seat not in names:
@@ -488,10 +493,6 @@ def resume_hosting(
     rules, pace, takeover and socket's group, the same tokens, at the same address unless
     ``socket_path`` or ``tcp_port`` says otherwise; its SSH door at the same port, with
     the keys it let in (``ssh``: another door)."""
-    from ..core.journal import hosted_of, read_journal, read_seats
-    from ..games.records import find_game, last_unfinished, reopen_journal, replay
-    from ..session.session import Session, computer_seats
-
     if which:
         path = find_game(which)
     else:
@@ -553,8 +554,6 @@ def resume_hosting(
     session: Any
     two_hands = definition(record.game).two_hands
     if two_hands:  # chemin de fer, punto banco: the same port
-        from ..session.port import TwoHandSession
-
         boot = list(getattr(result.game, "_boot", []))  # chemin de fer's lot or auction
         session = TwoHandSession(result.game, [*boot, *result.events], styles=styles)
     else:
@@ -682,8 +681,6 @@ def door_warning(hosting: Hosting) -> Msg | None:
 
 def group_id(name: str) -> int:
     """A group's id, from its name (or its number)."""
-    import grp
-
     try:
         return grp.getgrnam(name).gr_gid
     except KeyError:

@@ -31,7 +31,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..core.journal import Journal, not_kept_msg, remove_seats, rescue_record
 from ..core.messages import N_, Msg, Nn_, os_reason
+from ..games.records import record_of
 from ..text import plain
 from . import protocol as P
 from .auth import Peer
@@ -764,9 +766,6 @@ def open_journal(session: Session, pace: float) -> str | None:
     Returns the one line that says why it cannot be created (then the table does not
     open: a hosted game is always on disk, or its host chose ``--no-journal``).
     """
-    from ..core.journal import Journal
-    from ..games.records import record_of
-
     try:
         session.journal = Journal.create(
             record_of(session.game, computers=session.styles, pace=pace)
@@ -808,8 +807,6 @@ def close_journal(session: Session, pace: float | None = None) -> str:
         )
     if kept and journal.note("end"):
         journal.close()
-        from ..core.journal import remove_seats
-
         remove_seats(journal.path)
         return P.tell(
             P.Msg(
@@ -817,8 +814,6 @@ def close_journal(session: Session, pace: float | None = None) -> str:
                 path=str(journal.path),
             )
         )
-    from ..core.journal import not_kept_msg, rescue_record
-
     rescued = rescue_record(session.record_text(pace), "banque", [Path.cwd()])
     journal.close()
     return P.tell(not_kept_msg(journal, rescued))

@@ -19,6 +19,7 @@ import hashlib
 import hmac
 import json
 import secrets
+import sys
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from pydantic import BaseModel
 
 from ..core.errors import IllegalAction
+from ..core.journal import stopped_msg
 from ..core.messages import N_, Msg, Nn_
 from ..session.port import family_of
 from ..text import quoted
@@ -259,8 +261,6 @@ class Table:
     def _journal_check(self) -> None:
         """Has the journal stopped (or started again) being written? Every seat is told
         (an ``error`` of code ``journal``; the views then carry it), and the host."""
-        from ..core.journal import stopped_msg
-
         journal = self.session.journal
         why = journal.failure_msg if journal is not None else None
         changed = (why is None) != (self.journal_failing is None)
@@ -309,8 +309,6 @@ class Table:
 
     def report(self, error: BaseException) -> None:
         """An unexpected error: one line on the host's standard error."""
-        import sys
-
         print(f"banque: unexpected error at the table: {error!r}", file=sys.stderr)
 
     # ------------------------------------------------------------ links

@@ -22,6 +22,7 @@ from ..core.cards import pretty
 from ..core.messages import tell
 from ..games.banque.players import banker_advice
 from ..i18n import _, chips
+from . import chemin_solver as chemin
 from . import two_hands_odds, two_hands_simulate
 from .odds import main_odds
 from .simulate import format_summary, progress_bar, simulate
@@ -50,8 +51,6 @@ def chemin_odds(packs: int | None, as_json: bool) -> str:
 def chemin_solved(args: argparse.Namespace, command: str) -> str:
     """``strategy``/``choice --game chemin-de-fer``: the text or JSON of the study module
     (``ValueError`` or ``ArithmeticError``: what the options ask cannot be solved)."""
-    from . import chemin_solver as chemin
-
     given = [
         flag
         for flag, value in (

@@ -34,7 +34,9 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from ..constants import ForcedMoves, SeatChoice
-from ..core.errors import BanqueError
+from ..core.errors import BanqueError, IllegalAction
+from ..core.messages import os_reason, tell, tell_error, tell_event
+from ..core.rng import seed_and_stream
 from ..games import DEFAULT_GAME, definition
 from ..i18n import _, current_language, install, ngettext, retranslate
 from .palette import GameCommand, GameCommands, TranslatedApp
@@ -264,6 +266,9 @@ class BanqueApp(TranslatedApp):
         elif self._resume is not None:
             self._resume_game(self._resume)
         elif self._record is not None:
+            # deferred: start-up (the engine, pydantic, the journal and the table's screens:
+            # +100 to +400 ms by importtime that the setup screen does not wait for; PRELOAD
+            # brings them in once it is up)
             from ..core.models import Record
             from ..core.record import load_record
             from ..games.records import replay
@@ -276,8 +281,6 @@ class BanqueApp(TranslatedApp):
                 )
                 result = replay(record)
             except BanqueError as exc:
-                from ..core.messages import tell_error
-
                 self.notify(
                     tell_error(exc), severity="error", timeout=max(self.toast_seconds, 10.0)
                 )
@@ -305,6 +308,9 @@ class BanqueApp(TranslatedApp):
         session = self.session
         if session is None or not self.keep_journal:
             return
+        # deferred: start-up (the engine, pydantic, the journal and the table's screens: +100 to
+        # +400 ms by importtime that the setup screen does not wait for; PRELOAD brings them in
+        # once it is up)
         from ..core.journal import Journal
         from ..games.records import record_of
 
@@ -323,6 +329,9 @@ class BanqueApp(TranslatedApp):
 
     def _resume_game(self, path: Path) -> None:
         """Continue a journal's game where it stopped (same seats, computers, pace)."""
+        # deferred: start-up (the engine, pydantic, the journal and the table's screens: +100 to
+        # +400 ms by importtime that the setup screen does not wait for; PRELOAD brings them in
+        # once it is up)
         from ..core.journal import read_journal
         from ..games.records import reopen_journal, replay
         from ..session.session import Session
@@ -340,8 +349,6 @@ class BanqueApp(TranslatedApp):
         try:
             journal, info = reopen_journal(path)
         except (BanqueError, OSError) as exc:
-            from ..core.messages import os_reason, tell, tell_error
-
             why = tell_error(exc) if isinstance(exc, BanqueError) else tell(os_reason(exc))
             self.notify(why, severity="error", timeout=max(self.toast_seconds, 10.0))
             self.push_screen(self._setup_screen())
@@ -397,7 +404,6 @@ class BanqueApp(TranslatedApp):
             opening = open_game(game, **options)
         except (BanqueError, OSError) as exc:
             # deferred: start-up (the first screen loads no messages; benchmarks/bench_start.py)
-            from ..core.messages import os_reason, tell, tell_error
 
             why = tell_error(exc) if isinstance(exc, BanqueError) else tell(os_reason(exc))
             self.notify(why, severity="error", timeout=max(self.toast_seconds, 10.0))
@@ -421,7 +427,6 @@ class BanqueApp(TranslatedApp):
         stops at an act the rules refuse, a resumed journal whose damaged tail was
         dropped."""
         # deferred: start-up (the first screen loads no messages; benchmarks/bench_start.py)
-        from ..core.messages import tell
 
         session = self.table_session
         damage = session.notice if session is not None else None
@@ -463,6 +468,9 @@ class BanqueApp(TranslatedApp):
 
     def _offer_resume(self) -> None:
         """Starting plain ``banque`` with an unfinished game: offer to continue it."""
+        # deferred: start-up (the engine, pydantic, the journal and the table's screens: +100 to
+        # +400 ms by importtime that the setup screen does not wait for; PRELOAD brings them in
+        # once it is up)
         from ..games.records import last_unfinished
 
         entry = last_unfinished(hosted=False)  # a hosted game: banque host --resume
@@ -515,8 +523,10 @@ class BanqueApp(TranslatedApp):
         )
         if journal is None or journal.failure_msg is None:
             return None
+        # deferred: start-up (the engine, pydantic, the journal and the table's screens: +100 to
+        # +400 ms by importtime that the setup screen does not wait for; PRELOAD brings them in
+        # once it is up)
         from ..core.journal import stopped_msg
-        from ..core.messages import tell
 
         if self.table is not None:
             return tell(stopped_msg(journal.failure_msg))
@@ -554,6 +564,9 @@ class BanqueApp(TranslatedApp):
             _("The game's journal is written again: the table goes on."),
             timeout=max(self.toast_seconds, 4.0),
         )
+        # deferred: start-up (the engine, pydantic, the journal and the table's screens: +100 to
+        # +400 ms by importtime that the setup screen does not wait for; PRELOAD brings them in
+        # once it is up)
         from .screens.table import TableScreen
         from .widgets import ActionPanel
 
@@ -577,6 +590,9 @@ class BanqueApp(TranslatedApp):
     def rescue(self) -> Path | None:
         """The game's whole record written where it can be (the data folder's rescue,
         then the save folder): its path, or ``None``."""
+        # deferred: start-up (the engine, pydantic, the journal and the table's screens: +100 to
+        # +400 ms by importtime that the setup screen does not wait for; PRELOAD brings them in
+        # once it is up)
         from ..core.journal import rescue_record
 
         session = self.session
@@ -611,8 +627,10 @@ class BanqueApp(TranslatedApp):
         if journal is None:
             return None
         if not self._journal_sync():
+            # deferred: start-up (the engine, pydantic, the journal and the table's screens:
+            # +100 to +400 ms by importtime that the setup screen does not wait for; PRELOAD
+            # brings them in once it is up)
             from ..core.journal import not_kept_msg
-            from ..core.messages import tell
 
             return Text(tell(not_kept_msg(journal, self.rescue())))
         return Text(
@@ -656,6 +674,9 @@ class BanqueApp(TranslatedApp):
         self, game: Game, choices: Sequence[SeatChoice]
     ) -> tuple[dict[str, ComputerPlayer], dict[str, Temperament]]:
         """The computer players of a game: those chosen, then any given as callables."""
+        # deferred: start-up (the engine, pydantic, the journal and the table's screens: +100 to
+        # +400 ms by importtime that the setup screen does not wait for; PRELOAD brings them in
+        # once it is up)
         from ..session.session import computer_seats
 
         by_name = dict(zip(game.participants, choices, strict=False))
@@ -687,8 +708,10 @@ class BanqueApp(TranslatedApp):
         ``kinds`` gives each name's seat (human or a computer's temperament),
         in the same order; ``pace`` the seconds between computer moves.
         """
+        # deferred: start-up (the engine, pydantic, the journal and the table's screens: +100 to
+        # +400 ms by importtime that the setup screen does not wait for; PRELOAD brings them in
+        # once it is up)
         from ..core.models import TableOptions
-        from ..core.rng import seed_and_stream
         from ..games.banque.game import Game
         from ..session.session import Session
         from .screens.table import TableScreen
@@ -737,6 +760,9 @@ class BanqueApp(TranslatedApp):
         A computer seat has no one to hand the keyboard to, and its concealed
         cards are its own: no curtain, no view, a word instead.
         """
+        # deferred: start-up (the engine, pydantic, the journal and the table's screens: +100 to
+        # +400 ms by importtime that the setup screen does not wait for; PRELOAD brings them in
+        # once it is up)
         from .screens.curtain import CurtainScreen
         from .screens.private import PrivateScreen
 
@@ -760,6 +786,9 @@ class BanqueApp(TranslatedApp):
 
     def after_refresh(self, stage: Stage) -> None:
         """After the table is drawn: the end of a bank, a computer's turn."""
+        # deferred: start-up (the engine, pydantic, the journal and the table's screens: +100 to
+        # +400 ms by importtime that the setup screen does not wait for; PRELOAD brings them in
+        # once it is up)
         from .screens.standings import StandingsScreen
         from .screens.table import TableScreen
 
@@ -774,12 +803,12 @@ class BanqueApp(TranslatedApp):
         self._schedule_computer()
 
     def _after_standings(self, result: str | None) -> None:
+        # deferred: start-up (the engine, pydantic, the journal and the table's screens: +100 to
+        # +400 ms by importtime that the setup screen does not wait for; PRELOAD brings them in
+        # once it is up)
         from .screens.table import TableScreen
 
         if result == "fresh" and self.session is not None:
-            from ..core.errors import IllegalAction
-            from ..core.messages import tell_error
-
             try:
                 events = self.session.new_bank()
             except IllegalAction as exc:  # the journal cannot be written: said, nothing done
@@ -793,12 +822,14 @@ class BanqueApp(TranslatedApp):
 
     def announce(self, events: Sequence[Event]) -> None:
         """Notify the players of what matters (the log keeps everything)."""
+        # deferred: start-up (the engine, pydantic, the journal and the table's screens: +100 to
+        # +400 ms by importtime that the setup screen does not wait for; PRELOAD brings them in
+        # once it is up)
         from .widgets.common import suits
 
         if any(ev.kind in NOTIFY_KINDS or ev.kind == "settle" for ev in events):
             self.clear_notifications()  # the cards are shown: nothing stays over them
         self.watch_journal()  # on screen until it is solved, not a toast
-        from ..core.messages import tell_event
 
         for ev in events:
             if ev.kind in NOTIFY_KINDS:
@@ -813,6 +844,9 @@ class BanqueApp(TranslatedApp):
             return
         if self.session is None:
             return  # setup: nothing of a game to show again
+        # deferred: start-up (the engine, pydantic, the journal and the table's screens: +100 to
+        # +400 ms by importtime that the setup screen does not wait for; PRELOAD brings them in
+        # once it is up)
         from .screens.private import PrivateScreen
         from .screens.table import TableScreen
 
@@ -896,6 +930,9 @@ class BanqueApp(TranslatedApp):
 
     def _computer_move(self) -> bool:
         """One computer move (in watch mode, leaving a settlement counts as one)."""
+        # deferred: start-up (the engine, pydantic, the journal and the table's screens: +100 to
+        # +400 ms by importtime that the setup screen does not wait for; PRELOAD brings them in
+        # once it is up)
         from .screens.table import TableScreen
 
         session = self.session
@@ -924,6 +961,9 @@ class BanqueApp(TranslatedApp):
         session = self.session
         if session is None or not session.computers:
             return False
+        # deferred: start-up (the engine, pydantic, the journal and the table's screens: +100 to
+        # +400 ms by importtime that the setup screen does not wait for; PRELOAD brings them in
+        # once it is up)
         from .screens.standings import StandingsScreen
         from .screens.table import TableScreen
 
@@ -957,6 +997,9 @@ class BanqueApp(TranslatedApp):
             if not self.paused:
                 table.computers_go_on()
             return
+        # deferred: start-up (the engine, pydantic, the journal and the table's screens: +100 to
+        # +400 ms by importtime that the setup screen does not wait for; PRELOAD brings them in
+        # once it is up)
         from .screens.table import TableScreen
 
         # At the table the action panel says it; elsewhere a toast does.
@@ -1016,6 +1059,9 @@ class BanqueApp(TranslatedApp):
         if self.table is not None:  # the game's rules and keys
             self.table.action_help()
             return
+        # deferred: start-up (the engine, pydantic, the journal and the table's screens: +100 to
+        # +400 ms by importtime that the setup screen does not wait for; PRELOAD brings them in
+        # once it is up)
         from .screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen | TooSmallScreen):
@@ -1037,6 +1083,9 @@ class BanqueApp(TranslatedApp):
             return
         install(language)
         self.sub_title = retranslate(self.sub_title)
+        # deferred: start-up (the engine, pydantic, the journal and the table's screens: +100 to
+        # +400 ms by importtime that the setup screen does not wait for; PRELOAD brings them in
+        # once it is up)
         from .screens.games_help import GameHelpScreen
 
         while isinstance(self.screen, GameHelpScreen):  # a two-hand game's, in the old language
@@ -1069,6 +1118,9 @@ class BanqueApp(TranslatedApp):
 
     def _rescue_record(self, session: Session) -> Path:
         """A crash without a journal: the record goes to the data directory."""
+        # deferred: start-up (the engine, pydantic, the journal and the table's screens: +100 to
+        # +400 ms by importtime that the setup screen does not wait for; PRELOAD brings them in
+        # once it is up)
         from ..core.journal import atomic_write, data_dir
 
         folder = data_dir() / "rescue"
@@ -1082,6 +1134,9 @@ class BanqueApp(TranslatedApp):
         return atomic_write(path, session.record_text(self.pace))
 
     def default_save_path(self) -> Path:
+        # deferred: start-up (the engine, pydantic, the journal and the table's screens: +100 to
+        # +400 ms by importtime that the setup screen does not wait for; PRELOAD brings them in
+        # once it is up)
         from .saving import new_save_path
 
         return new_save_path(self.save_dir, "banque", self.clock)
@@ -1093,6 +1148,9 @@ class BanqueApp(TranslatedApp):
         The first save goes to a new file; later ones (and every one after
         ``--record FILE``) update the same file.
         """
+        # deferred: start-up (the engine, pydantic, the journal and the table's screens: +100 to
+        # +400 ms by importtime that the setup screen does not wait for; PRELOAD brings them in
+        # once it is up)
         from .saving import new_save_path, save_record
 
         table = self.table
@@ -1135,8 +1193,10 @@ class BanqueApp(TranslatedApp):
             return
         journal = session.journal
         if not journal.note("end"):
+            # deferred: start-up (the engine, pydantic, the journal and the table's screens:
+            # +100 to +400 ms by importtime that the setup screen does not wait for; PRELOAD
+            # brings them in once it is up)
             from ..core.journal import not_kept_msg
-            from ..core.messages import tell
 
             self.farewell = tell(not_kept_msg(journal, self.rescue()))
             self.exit(0, message=Text(self.farewell))
@@ -1151,6 +1211,9 @@ class BanqueApp(TranslatedApp):
 
     def game_commands(self, screen: Screen[Any]) -> list[GameCommand]:
         """The game's commands for the palette, as they apply now."""
+        # deferred: start-up (the engine, pydantic, the journal and the table's screens: +100 to
+        # +400 ms by importtime that the setup screen does not wait for; PRELOAD brings them in
+        # once it is up)
         from .screens.table import TableScreen
 
         out: list[GameCommand] = [
@@ -1230,6 +1293,9 @@ class ResumeOfferScreen(ConfirmScreen):
 
 
 def is_journal_file(path: str | Path) -> bool:
+    # deferred: start-up (the engine, pydantic, the journal and the table's screens: +100 to
+    # +400 ms by importtime that the setup screen does not wait for; PRELOAD brings them in once
+    # it is up)
     from ..core.journal import JOURNAL_FORMAT
 
     try:

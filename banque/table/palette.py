@@ -27,6 +27,7 @@ from textual.binding import Binding
 from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 from textual.screen import Screen
+from textual.theme import ThemeProvider
 
 from ..i18n import LANGUAGES, _, current_language, install, pgettext, retranslate
 from ..text import markup_literal
@@ -223,8 +224,6 @@ class TranslatedApp(SignalExitApp):
             )
 
     def search_themes(self) -> None:
-        from textual.theme import ThemeProvider
-
         self.push_screen(
             SteadyPalette(
                 providers=[ThemeProvider, NoThemeMatches], placeholder=_("Search for themes…")

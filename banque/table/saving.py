@@ -14,6 +14,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ..core.journal import atomic_write
+from ..core.messages import os_reason, tell
 from ..i18n import _
 
 __all__ = ["new_save_path", "save_record"]
@@ -35,13 +37,9 @@ def save_record(
 ) -> bool:
     """Write ``text`` (a record) to ``path`` and say so in a toast; ``False`` (said, and
     nothing changed) when it cannot be written. The journal notes where it went."""
-    from ..core.journal import atomic_write
-
     try:
         atomic_write(path, text)
     except OSError as exc:
-        from ..core.messages import os_reason, tell
-
         app.notify(
             _("The record could not be saved to {path}: {why}. Nothing was changed.").format(
                 path=path, why=tell(os_reason(exc))

@@ -31,6 +31,8 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.app import App
 
+from ..i18n import _
+
 __all__ = ["TERMINAL_SIGNALS", "SignalExitApp", "signal_status"]
 
 #: The signals that end an App cleanly: a closed terminal (SIGHUP), ``kill``
@@ -138,8 +140,6 @@ class SignalExitApp(App[int]):
         if self.shows_tracebacks():
             super()._fatal_error()
             return
-        from ..i18n import _
-
         self.crashed = True
         self._return_code = 1
         try:

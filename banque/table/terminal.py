@@ -22,6 +22,8 @@ import sys
 import unicodedata
 from typing import TYPE_CHECKING, TextIO
 
+from rich.cells import cell_len
+
 if TYPE_CHECKING:
     from textual.driver import Driver
 
@@ -117,8 +119,6 @@ class PlainTable(dict[int, str]):
             char.encode(self.encoding)
         except UnicodeEncodeError:
             out = GLYPHS.get(char) or _box(char) or _base_letter(char)
-            from rich.cells import cell_len
-
             width = cell_len(char)
             out = (out * width)[:width] if width > 1 else out
         else:

@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from ...i18n import _
 from ..widgets.bars import KeyBar
+from .private import close_on_escape_burst
 
 
 class CurtainScreen(Screen[bool]):
@@ -51,8 +52,6 @@ class CurtainScreen(Screen[bool]):
 
     def on_key(self, event: events.Key) -> None:
         """Escape and a key at once (``alt+…``): back to the table, the key acts there."""
-        from .private import close_on_escape_burst
-
         close_on_escape_burst(self, event, self.action_back)
 
     def action_look(self) -> None:

@@ -23,6 +23,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ...games.banque.rules import LABELS, differences, house_rules
 from ...i18n import N_, _, current_language
 
 #: The folder of the help's Markdown files: ``help.md`` (English), ``help.fr.md``…
@@ -98,8 +99,6 @@ class RenderedText(Widget):
 
 def profile_help(rules: str) -> str:
     """The chosen profile's differences from home, as the help's first section."""
-    from ...games.banque.rules import LABELS, differences, house_rules
-
     house = house_rules(rules)
     lines = [
         "# " + _("This table plays by the {title} rules").format(title=_(house.title)),

@@ -5,14 +5,11 @@ same keys say the same words at both (and the seating's keys are one list)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 
 from ...i18n import _
-
-if TYPE_CHECKING:
-    from .dialogs import NumberScreen
+from .dialogs import NumberScreen
 
 
 def seating_bindings(
@@ -99,8 +96,6 @@ def croupier_hint(banker: str, cut: str) -> str:
 
 def burn_screen(banker: str, most: int) -> NumberScreen:
     """classic: how many cards the banker burns (a digit, 1 to ``most``)."""
-    from .dialogs import NumberScreen
-
     return NumberScreen(
         lambda: _("How many cards does {banker} burn?").format(banker=banker),
         lambda: _("They are shown to everyone, then thrown away."),

@@ -29,16 +29,26 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ...core.messages import Msg, tell
 from ...games import definition
 from ...i18n import N_, _
+from ...net.client import LocalConnection
+from ...net.host import (
+    Hosting,
+    closing_words,
+    door_warning,
+    keep_hosting,
+    open_door,
+    start_server,
+    table_words_msg,
+)
+from ...net.server import TableServer, close_journal, shell_word
+from ...net.server import join_lines as seats_join_lines
 from ..signals import signal_status
 from .dialogs import ConfirmScreen
 from .joined import Connection, JoinApp
 
 if TYPE_CHECKING:
-    from ...core.messages import Msg
-    from ...net.host import Hosting
-    from ...net.server import TableServer
     from ...net.ssh_door import SshDoor
 
 
@@ -93,8 +103,6 @@ class HostApp(JoinApp):
         warnings: Sequence[str] = (),
         door: SshDoor | None = None,
     ) -> None:
-        from ...net.client import LocalConnection
-
         table = server.table
 
         async def connect() -> Connection:
@@ -116,13 +124,8 @@ class HostApp(JoinApp):
         self._closing_task: asyncio.Task[None] | None = None
 
     def join_lines(self) -> list[str]:
-        from ...net.server import join_lines, shell_word
-
         server = self.server
         address = str(server.socket_path)
-        from ...core.messages import tell
-        from ...net.host import table_words_msg
-
         lines = [
             _("Table open at {address} ({words}).").format(
                 address=address, words=tell(table_words_msg(server.table))
@@ -134,7 +137,7 @@ class HostApp(JoinApp):
             lines.append(_("Also on 127.0.0.1:{port} (tcp:{port}).").format(port=server.tcp_port))
         lines.append(_("Each player joins with:"))
         others = [n for n in server.table.humans() if n != self.seat]
-        lines.extend(line.strip() for line in join_lines(server.table, address, others))
+        lines.extend(line.strip() for line in seats_join_lines(server.table, address, others))
         lines.append(
             _(
                 "(On this account BANQUE_TOKEN=… may be left out. Spectators: banque join "
@@ -148,8 +151,6 @@ class HostApp(JoinApp):
     def notice(self, message: Msg) -> None:
         """What the table tells the host about its seats (a wrong token, a seat taken
         over from elsewhere): a note on the screen, in the language spoken now."""
-        from ...core.messages import tell
-
         self.notify(tell(message), title=_("Seats"), severity="warning", timeout=12)
 
     def follow(self) -> None:
@@ -216,8 +217,6 @@ class HostApp(JoinApp):
         self.closing = True
         self._leaving = True
         self.workers.cancel_group(self, "connection")
-        from ...net.host import closing_words
-
         await self.server.close(closing_words(self.server.table))
         self.exit(code)
 
@@ -225,8 +224,6 @@ class HostApp(JoinApp):
 def run_hosting(hosting: Hosting, play: str | None = None) -> int:
     """A prepared table (a new one, or one ``--resume`` brought back) served and shown
     here; the exit status."""
-    from ...net.server import close_journal
-
     table = hosting.table
     status = 0
     try:
@@ -241,9 +238,6 @@ def run_hosting(hosting: Hosting, play: str | None = None) -> int:
 
 
 async def _show(hosting: Hosting, play: str | None) -> int:
-    from ...core.messages import tell
-    from ...net.host import closing_words, door_warning, keep_hosting, open_door, start_server
-
     server = await start_server(hosting.table, hosting.socket_path, hosting.tcp_port, hosting.gid)
     notices: list[Msg] = []  # the door's, until the screen shows them
 

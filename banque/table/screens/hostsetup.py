@@ -15,6 +15,7 @@ from ...constants import SeatChoice
 from ...core.errors import IllegalAction
 from ...i18n import _
 from ..app import BanqueApp
+from ..signals import signal_status
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,8 @@ class HostSetupApp(BanqueApp):
         kinds: Sequence[SeatChoice] | None = None,
         pace: float | None = None,
     ) -> None:
+        # deferred: start-up cost: ``banque host``'s setup screen loads no engine (its
+        # import takes ~300 ms, python -X importtime), as the table's first screen
         from ...games.banque.game import Game
 
         Game(list(names), 0)  # the engine's refusal (names) is shown by setup
@@ -85,7 +88,5 @@ def run_host_setup(
     )
     app.run()
     if app.signalled is not None:
-        from ..signals import signal_status
-
         raise SystemExit(signal_status(app.signalled))
     return app.chosen

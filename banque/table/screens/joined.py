@@ -29,7 +29,12 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 
 from ...games import GAMES
+from ...games.banque.game import Event
 from ...i18n import N_, _
+from ...net.client import Rejoining, TableClient, parse_address
+from ...net.protocol import msg_of, told
+from ...net.server import TableError
+from ...session.session import Board
 from ..app import css_path
 from ..games_base import TwoHandTable
 from ..palette import GameCommand, GameCommands, TranslatedApp
@@ -39,6 +44,7 @@ from ..widgets.bars import KeyBar, TitleBar
 from ..widgets.common import suits
 from ..widgets.drawn import forget_drawn
 from ..widgets.tableau import Bidder, show_tableaux
+from .dialogs import BancoSplitScreen
 from .hints import (
     burn_screen,
     croupier_hint,
@@ -179,9 +185,6 @@ class JoinedScreen(Screen[None]):
     # ------------------------------------------------------------ drawing
 
     def refresh_view(self) -> None:
-        from ...games.banque.game import Event
-        from ...session.session import Board
-
         if not self._drawn:
             return
         app = self.join_app
@@ -207,8 +210,6 @@ class JoinedScreen(Screen[None]):
         log = app.state.log
         mark = (id(log), len(log))
         if mark != self._log_seen:
-            from ...net.protocol import msg_of
-
             self._events = [
                 Event(
                     str(e.get("code", "")).split(".")[0],
@@ -277,8 +278,6 @@ class JoinedScreen(Screen[None]):
             self.set_focus(None)
             panel.set_hint(_("q: quit (your seat is kept; banque join again joins it)"))
             return
-        from ...net.protocol import told
-
         prompt = told(view.get("prompt_msg"), board.prompt)  # in this seat's language
         ended = view.get("ended")
         if stage == "ended" and ended:
@@ -480,8 +479,6 @@ class JoinedScreen(Screen[None]):
 
     def _banco_split(self) -> None:
         """classic: the caller plays both hands and divides the fund between them."""
-        from .dialogs import BancoSplitScreen
-
         split = self.you["banco_split"]
         fund = int(split["fund"])
 
@@ -499,8 +496,6 @@ class JoinedScreen(Screen[None]):
         seat = self.join_app.seat or ""
 
         def rule() -> str:  # in this seat's language when the table sends it as a message
-            from ...net.protocol import told
-
             return told(split.get("rule_msg"), split["rule"])
 
         self.app.push_screen(BancoSplitScreen(seat, fund, check, rule), chosen)
@@ -573,8 +568,6 @@ class JoinedScreen(Screen[None]):
         self.a_cheval_mode = not self.a_cheval_mode
         view = self.view
         if view is not None:
-            from ...session.session import Board
-
             self._update_action(view, Board.model_validate(view["board"]))
         self.refresh_bindings()
 
@@ -641,8 +634,6 @@ class JoinedHistory(HistoryScreen):
     def _lines(self) -> list[str]:
         app = cast("JoinApp", self.app)
         log = app.state.log if app.state is not None else []
-        from ...net.protocol import told
-
         return [suits(told(e.get("msg"), e.get("text", "")), app.ascii_suits) for e in log]
 
 
@@ -704,8 +695,6 @@ class JoinApp(TranslatedApp):
             self.run_worker(self._follow_table(), exclusive=True, group="connection")
 
     async def _follow_table(self) -> None:
-        from ...net.server import TableError
-
         try:
             conn = await self.connect()
             self.connection = conn
@@ -717,6 +706,8 @@ class JoinApp(TranslatedApp):
         self.participants = list(self.state.participants)
         game = GAMES.get(self.state.game)
         if game is not None and game.two_hands:  # its own table, fed remotely
+            # deferred: start-up cost: a seat at a banque table loads no two-hand table
+            # (~15-55 ms, python -X importtime)
             from .joined_two_hands import joined_table
 
             await self.switch_screen(joined_table(self.state, self.send_act))
@@ -740,8 +731,6 @@ class JoinApp(TranslatedApp):
             if kind == "view":
                 screen.refresh_view()
             elif kind == "error":
-                from ...net.protocol import told
-
                 words = told(message.get("msg"), message.get("message"))  # this seat's language
                 if message.get("code") in ("closing", "replaced"):
                     self._leave(0, words)
@@ -852,6 +841,8 @@ class JoinApp(TranslatedApp):
         return screen.palette_commands() if isinstance(screen, TwoHandTable) else []
 
     def action_help(self) -> None:
+        # deferred: start-up cost: a seat's first screen does without the help's Markdown
+        # parser (~45-160 ms, python -X importtime), loaded on the first F1
         from .help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
@@ -868,8 +859,6 @@ class JoinApp(TranslatedApp):
 
 def run_join(address: str | None, seat: str | None, token: str | None) -> int:
     """``banque join``: connect, then the full-screen table until the seat leaves."""
-    from ...net.client import Rejoining, TableClient, parse_address
-
     where = parse_address(address)
 
     async def connect() -> Connection:

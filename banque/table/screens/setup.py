@@ -211,6 +211,15 @@ def table_option_name(game: str) -> str:
 OPTION_CELLS = ("language", "forced", "rules", "table_option")
 
 
+def _refusal(exc: IllegalAction) -> str:
+    """A refusal of the engine's, in the player's language."""
+    # deferred: start-up cost: the first screen loads no messages (~10 ms, python -X
+    # importtime); they come with the first refusal
+    from ...core.messages import tell_error
+
+    return tell_error(exc)
+
+
 class SetupScreen(Screen[None]):
     """Names and seats of the participants; Enter alone starts with the defaults."""
 
@@ -553,6 +562,8 @@ class SetupScreen(Screen[None]):
     ) -> None:
         """Check the seats under that game's rules, then leave setup for its table (in
         this App: :meth:`~banque.table.app.BanqueApp.open_two_hand`)."""
+        # deferred: start-up cost: the first screen loads no session (nor the engine and
+        # pydantic under it, ~300 ms, python -X importtime)
         from ...session.two_hands import check_seats
 
         if not self.banque.OTHER_GAMES:
@@ -566,9 +577,7 @@ class SetupScreen(Screen[None]):
         try:
             check_seats(game, names)
         except IllegalAction as exc:
-            from ...core.messages import tell_error
-
-            self._say(tell_error(exc))
+            self._say(_refusal(exc))
             return
         computers = {n: str(k) for n, k in zip(names, kinds, strict=True) if k != "human"}
         options: dict[str, Any] = {
@@ -614,7 +623,5 @@ class SetupScreen(Screen[None]):
         try:
             self.banque.start_game(names, seed, kinds, pace)
         except IllegalAction as exc:
-            from ...core.messages import tell_error
-
             self.banque.options = given  # still the command line's, for the next try
-            self._say(tell_error(exc))
+            self._say(_refusal(exc))

@@ -15,11 +15,11 @@ from textual.widgets import Static
 
 from ...games.banque.game import START_CHIPS
 from ...i18n import _, ngettext
+from ..app import WATCH_READING, BanqueApp
 from ..widgets.bars import KeyBar, TitleBar
 from ..widgets.common import signed
 
 if TYPE_CHECKING:
-    from ..app import BanqueApp
     from ..games_base import TwoHandTable
 
 
@@ -79,8 +79,6 @@ class StandingsScreen(Screen[str]):
         """Watch mode (every seat a computer): a fresh bank opens by itself."""
         app = self.banque
         if app.watching():
-            from ..app import WATCH_READING
-
             self.set_timer(max(app.pace * WATCH_READING, at_least), self._fresh_by_itself)
 
     def _fresh_by_itself(self) -> None:

@@ -24,6 +24,7 @@ from ..widgets.action import AmountInput, EngineValidator
 from ..widgets.bars import KeyBar, TitleBar
 from ..widgets.drawn import Remembers, forget_drawn
 from ..widgets.tableau import Bidder, show_tableaux
+from .dialogs import BancoSplitScreen, ConfirmScreen, SeatPickerScreen
 from .hints import (
     burn_screen,
     croupier_hint,
@@ -33,6 +34,7 @@ from .hints import (
     seating_bindings,
     seating_hint,
 )
+from .history import HistoryScreen
 
 if TYPE_CHECKING:
     from ..app import BanqueApp
@@ -575,7 +577,6 @@ class TableScreen(Remembers, Screen[None]):
         if game.house.banco != "both-hands":
             self.act(lambda: self.session.banco(who))
             return
-        from .dialogs import BancoSplitScreen
 
         def check(right: int, left: int) -> str | None:
             try:
@@ -662,8 +663,6 @@ class TableScreen(Remembers, Screen[None]):
             if yes:
                 self.act(lambda: self.session.perform(Retire()))
 
-        from .dialogs import ConfirmScreen
-
         self.app.push_screen(
             ConfirmScreen(
                 lambda: _("{banker} retires: bank {n} ends now?").format(
@@ -702,8 +701,6 @@ class TableScreen(Remembers, Screen[None]):
             self.banque.open_private(who)
 
     def action_pick_seat(self) -> None:
-        from .dialogs import SeatPickerScreen
-
         def picked(who: str | None) -> None:
             if who:
                 self.banque.open_private(who)
@@ -722,8 +719,6 @@ class TableScreen(Remembers, Screen[None]):
 
     def action_history(self) -> None:
         """``l``: the whole log on its own screen."""
-        from .history import HistoryScreen
-
         self.app.push_screen(HistoryScreen())
 
     # ------------------------------------------------------------ seating

@@ -17,6 +17,8 @@ from typing import Any
 from rich.text import Text
 from textual.dom import DOMNode
 
+from .cards import CardRow
+
 
 def text_key(text: Text) -> tuple[Any, ...]:
     """Everything a :class:`~rich.text.Text` draws, as one comparable value (Rich's own
@@ -58,8 +60,6 @@ def forget_drawn(root: DOMNode) -> None:
     """A forced redraw of ``root`` and what is in it (the language changed): every part
     is set again at the next drawing, and the cards (whose ranks are drawn in the
     player's language) are rendered again."""
-    from .cards import CardRow
-
     for node in (root, *root.query("*")):
         if isinstance(node, Remembers):
             node.forget_drawn()
