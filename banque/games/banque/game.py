@@ -973,13 +973,21 @@ class Game:
         named = side
         own = self._side_by_name.get(who)
         side = own if own is not None else self._wager_side(who, a_cheval, side)
+        # The stake taken (as _take does, here in line: every wager comes this way).
         if a_cheval:
-            line = _line(who, "a_cheval", accepted // 2, accepted // 2)
+            half = accepted // 2
+            self.lines.append(StakeLine(who, "a_cheval", half, half))
+            self._exposure_right += half
+            self._exposure_left += half
+            self.balances[who] -= half + half
         elif side == "right":
-            line = _line(who, "wager", accepted, 0)
+            self.lines.append(StakeLine(who, "wager", accepted, 0))
+            self._exposure_right += accepted
+            self.balances[who] -= accepted
         else:
-            line = _line(who, "wager", 0, accepted)
-        self._take(line)
+            self.lines.append(StakeLine(who, "wager", 0, accepted))
+            self._exposure_left += accepted
+            self.balances[who] -= accepted
         if self.recording:
             self._remember(
                 Wager.model_construct(
@@ -1805,22 +1813,30 @@ class Game:
             return False
         return True
 
-    @_changes
     def apply(self, action: Action) -> list[Event]:
         """Apply one validated action (as found in a record)."""
-        act = getattr(action, "act", None)
-        if self.phase == "betting":  # every coup's acts, straight to their work
-            if act == "wager":  # as wager(), pass_() and deal() do once no auction is open
-                a: Wager = action  # type: ignore[assignment]
-                return self._wager(a.who, a.amount, a.a_cheval, a.ride, a.side)
-            if act == "pass":
-                return self._pass_turn(action.who)  # type: ignore[union-attr]
-            if act == "deal":
-                return self._deal()
-        handler = _APPLY.get(act)  # type: ignore[arg-type]
-        if handler is None:
-            raise refusals.unknown_act(act=getattr(action, "act", action))
-        return handler(self, action)
+        # An act (as _changes says), its version moved on here: a simulation's every act
+        # comes this way, and a coup's acts go straight to their work, one call deep.
+        self._version += 1
+        try:
+            act = getattr(action, "act", None)
+            phase = self.phase
+            if phase == "betting":
+                if act == "wager":  # as wager(), pass_() and deal() do once no auction is open
+                    a: Wager = action  # type: ignore[assignment]
+                    return self._wager(a.who, a.amount, a.a_cheval, a.ride, a.side)
+                if act == "pass":
+                    return self._pass_turn(action.who)  # type: ignore[union-attr]
+                if act == "deal":
+                    return self._deal()
+            elif act == "draw" or act == "stand":  # as draw() and stand() do
+                return self._move(action.side, act == "draw")  # type: ignore[union-attr]
+            handler = _APPLY.get(act)  # type: ignore[arg-type]
+            if handler is None:
+                raise refusals.unknown_act(act=getattr(action, "act", action))
+            return handler(self, action)
+        finally:
+            self._version += 1
 
     # ============================================================ what now
 
