@@ -184,6 +184,9 @@ _BETTOR_ACTS: dict[tuple[bool, bool], tuple[str, ...]] = {
     (False, False): ("pass",),
 }
 
+#: What a bettor does, in a refusal of a turn already had (marked once, not at every act).
+_WAGERS, _CALLS, _TURNS = N_("wagers"), N_("calls"), N_("turns")
+
 #: What a side's stakes gain per chip, by its result (a tie returns them).
 _GAIN = {"player": 1, "banker": -1, "tie": 0}
 
@@ -897,7 +900,7 @@ class Game:
         self, who: str, amount: int, a_cheval: bool, ride: bool = False, side: Side | None = None
     ) -> int:
         """The checks of :meth:`verify_wager`; returns the wagerer's place in table order."""
-        idx = self._bettor_check(who, N_("wagers"))
+        idx = self._bettor_check(who, _WAGERS)
         if self.broken:
             raise refusals.bank_broken_before_wager(banker=self.banker)
         if side is not None or self.spectators:
@@ -1011,7 +1014,7 @@ class Game:
     def verify_banco(self, who: str, right: int | None = None, left: int | None = None) -> None:
         if self.phase == "auction" and self.bids:
             return self._as_if_closed(self.verify_banco, who, right, left)
-        self._bettor_check(who, N_("calls"))
+        self._bettor_check(who, _CALLS)
         if self.broken:
             raise refusals.bank_broken_replenish_first(banker=self.banker)
         if self.house.banco == "halves" and who not in self._side_by_name:
@@ -1113,7 +1116,7 @@ class Game:
     def verify_pass_turn(self, who: str) -> None:
         if self.phase == "auction" and self.bids:
             return self._as_if_closed(self.verify_pass_turn, who)
-        self._bettor_check(who, N_("turns"))
+        self._bettor_check(who, _TURNS)
 
     def can_pass_turn(self, who: str) -> bool:
         return self._can(self.verify_pass_turn, who)
@@ -1128,7 +1131,7 @@ class Game:
 
     def _pass_turn(self, who: str, unspoken: Sequence[str] = ()) -> list[Event]:
         # verify_pass_turn's check: the auction is closed by now (see pass_turn).
-        idx = self._bettor_check(who, N_("turns"))
+        idx = self._bettor_check(who, _TURNS)
         out: list[Event] = []
         # This pass closed the auction implicitly: in a record a bare "pass" would
         # replay as an auction pass, so the auction's passes are recorded first.
@@ -1453,7 +1456,7 @@ class Game:
         )
         totals = {"right": right, "left": left, "banker": bank}
         fund_before = self.fund
-        stakes = self.stakes
+        stakes: dict[Side, int] = {"right": self._exposure_right, "left": self._exposure_left}
         results: dict[Side, str] = {"right": _result(right, bank), "left": _result(left, bank)}
         settled = self.settled
         if settled:  # classic: a side settled by its natural, against the banker's first two
@@ -1488,21 +1491,22 @@ class Game:
             self.banco_run = (
                 (banco_line, run[1] + 1 if run[0] == banco_line else 1) if banco_line else ("", 0)
             )
+        # Positional (in field order): a coup's every end comes here.
         summary = CoupSummary(
-            number=len(self.coups) + 1,
-            fund_before=fund_before,
-            stakes=stakes,
-            lines=self.lines,  # handed over too: _reset_coup makes a new list
-            deciders=self.deciders,  # type: ignore[arg-type]
-            hands=hands,
-            totals=totals,
-            natural=natural,
-            moves=moves,  # type: ignore[arg-type]
-            results=results,  # type: ignore[arg-type]
-            payouts=payouts,
-            fund_after=fund,
-            natural_sides=list(SIDES) if natural else list(settled),
-            unpaid=unpaid,
+            len(self.coups) + 1,  # number
+            fund_before,
+            stakes,
+            self.lines,  # handed over too: _reset_coup makes a new list
+            self.deciders,  # type: ignore[arg-type]
+            hands,
+            totals,
+            natural,
+            moves,  # type: ignore[arg-type]
+            results,  # type: ignore[arg-type]
+            payouts,
+            fund,  # fund_after
+            list(SIDES) if natural else list(settled),  # natural_sides
+            unpaid,
         )
         if self.keep_log:
             self._tell(
@@ -1819,7 +1823,10 @@ class Game:
         # comes this way, and a coup's acts go straight to their work, one call deep.
         self._version += 1
         try:
-            act = getattr(action, "act", None)
+            try:
+                act = action.act
+            except AttributeError:  # not an act at all: refused below
+                act = None
             phase = self.phase
             if phase == "betting":
                 if act == "wager":  # as wager(), pass_() and deal() do once no auction is open
@@ -2167,13 +2174,13 @@ class Game:
             self.fund,
             self.packs,
             len(coups) + 1,  # coup
-            dict(balances),  # a copy: the table's stays the table's
+            balances.copy(),  # a copy: the table's stays the table's
             to_act,
             acts,
             max_s,  # max_stake
             max_s - max_s % 2,  # max_a_cheval
             banco,  # can_banco
-            self.seen_hands(seat),  # hands
+            self.seen_hands(seat) if self.hands["right"] else _NO_HANDS,  # hands
             {"right": self._exposure_right, "left": self._exposure_left},  # stakes
             self._seen_tuple,  # seen (kept current by _finish)
             coups[-1] if coups else None,  # last
