@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...constants import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
-from ...core.cards import PACKS, card_value, hand_total
+from ...core.cards import PACKS, RANK_VALUE, card_value, hand_total
 from ...core.errors import IllegalAction
 from ...core.messages import N_, Msg, Word, chips
 from ...core.models import (
@@ -280,6 +280,9 @@ class Game:
         #: :meth:`turn` said is kept for the version it was worked out at.
         self._version = 0
         self._turn_at: tuple[int, Turn] | None = None
+        #: The hands' totals, worked out as their cards come (the deal, each third card):
+        #: the coup's decisions and its settlement read them, never adding a hand up again.
+        self._points_now: dict[Mover, int] = {"right": 0, "left": 0, "banker": 0}
         self.balances: dict[str, int] = {p: START_CHIPS for p in self.participants}
         self.banks: list[BankSummary] = []
         self._start_auction()
@@ -1214,13 +1217,18 @@ class Game:
         r.append(shoe.pop())
         left.append(shoe.pop())
         b.append(shoe.pop())
+        v = RANK_VALUE
+        points = self._points_now
+        pr = points["right"] = (v[r[0][0]] + v[r[1][0]]) % 10
+        pl = points["left"] = (v[left[0][0]] + v[left[1][0]]) % 10
+        pb = points["banker"] = (v[b[0][0]] + v[b[1][0]]) % 10
         self.phase = "right"
         if self.keep_log:
             self._tell(out, "deal", coup=self.coup_number, banker=self.banker)
         self.shoe_deals += 1
         if not self._home and self.house.naturals == "per-side":
             self._per_side_naturals(out)
-        elif _points(r) >= 8 or _points(left) >= 8 or _points(b) >= 8:
+        elif pr >= 8 or pl >= 8 or pb >= 8:
             if self.keep_log:
                 totals = {m: self._total(m) for m in MOVERS if _points(hands[m]) >= 8}
                 self._tell(out, "natural", totals=totals)
@@ -1319,25 +1327,25 @@ class Game:
             return
         while self.phase in ("right", "left"):
             side: Side = self.phase  # type: ignore[assignment]
-            total = _points(self.hands[side])
+            total = self._points_now[side]
             if total == 5:
                 return
             if total <= 4:
                 self._draw(side, out)
             else:
-                self._stand(side, out)
+                self._moved(side, "stand", out)
             self.unconfirmed.add(side)
 
     def _draw(self, mover: Mover, out: list[Event]) -> None:
         card = self.shoe.cards.pop()
         self.hands[mover].append(card)
+        points = self._points_now
+        points[mover] = (points[mover] + RANK_VALUE[card[0]]) % 10
         self._moved(mover, "draw", out, card)
 
-    def _stand(self, mover: Mover, out: list[Event]) -> None:
-        self._moved(mover, "stand", out)
-
     def _moved(self, mover: Mover, move: str, out: list[Event], card: str | None = None) -> None:
-        """Note a hand's move (its event in the log), then pass to the next mover."""
+        """Note a hand's move (its event in the log; a stand is only this), then pass to
+        the next mover: the left after the right (unless settled), the banker, the end."""
         self.moves[mover] = move
         if self.keep_log:
             who = self.holder(mover)
@@ -1347,7 +1355,12 @@ class Game:
                 self._tell(out, "stand.said" if said else "stand", side=mover, who=who)
             else:
                 self._tell(out, "draw.said" if said else "draw", side=mover, who=who, card=card)
-        self._next_mover(mover, out)
+        if mover == "right":
+            self.phase = "banker" if "left" in self.settled else "left"
+        elif mover == "left":
+            self.phase = "banker"
+        else:
+            self._finish(False, out)
 
     def side_acts(self, side: Side) -> tuple[str, ...]:
         """The moves a side may state now by its concealed total (for its holder only).
@@ -1361,14 +1374,6 @@ class Game:
         if total >= 6:
             return ("stand",)
         return ("draw", "stand")
-
-    def _next_mover(self, mover: Mover, out: list[Event]) -> None:
-        if mover == "right":
-            self.phase = "banker" if "left" in self.settled else "left"
-        elif mover == "left":
-            self.phase = "banker"
-        else:
-            self._finish(False, out)
 
     def verify_move(self, side: Mover, draw: bool) -> None:
         if side not in MOVERS:
@@ -1440,7 +1445,7 @@ class Game:
         if draw:
             self._draw(side, out)
         else:
-            self._stand(side, out)
+            self._moved(side, "stand", out)
         if self.phase in ("right", "left"):
             self._advance(out)
         return out
@@ -1449,11 +1454,8 @@ class Game:
         """Reveal, settle both sides, and move on to the next coup or the end."""
         # The hands' lists are handed over to the summary: _reset_coup makes new ones.
         hands = self.hands
-        right, left, bank = (
-            _points(hands["right"]),
-            _points(hands["left"]),
-            _points(hands["banker"]),
-        )
+        points = self._points_now  # (the hands' totals, as their cards came)
+        right, left, bank = points["right"], points["left"], points["banker"]
         totals = {"right": right, "left": left, "banker": bank}
         fund_before = self.fund
         stakes: dict[Side, int] = {"right": self._exposure_right, "left": self._exposure_left}
