@@ -348,6 +348,7 @@ def simulate(
     step = max(1, coups // 200)
     next_report = step
     expected: float | None = None  # the banker's exact expected gain this coup
+    special = fixed is not None or exact_estimate  # fixed stakes, or the advisor's values too
     while tally.n < coups:
         if game.ended is not None and min(game.balances.values()) < REBUY:
             # Someone is out of chips: the table starts over, everyone at 100.
@@ -366,14 +367,17 @@ def simulate(
             bank, done = game.bank_number, 0
         who = next_actor()
         obs = observe(who)
-        phase = obs.phase
-        if fixed is not None and phase == "betting" and who != obs.banker:
-            act = fixed.act(obs)
-        else:
+        if not special:  # the computer players' own acts, nothing else asked
             act = decide[who](obs)
-        if exact_estimate and phase == "banker":
-            gain_draw, gain_stand = banker_advice(obs, p5)
-            expected = gain_draw if act.act == "draw" else gain_stand
+        else:
+            phase = obs.phase
+            if fixed is not None and phase == "betting" and who != obs.banker:
+                act = fixed.act(obs)
+            else:
+                act = decide[who](obs)
+            if exact_estimate and phase == "banker":
+                gain_draw, gain_stand = banker_advice(obs, p5)
+                expected = gain_draw if act.act == "draw" else gain_stand
         apply(act)
         if game.bank_number != bank:
             bank, done = game.bank_number, 0

@@ -901,8 +901,9 @@ class Game:
 
     def _check_wager(
         self, who: str, amount: int, a_cheval: bool, ride: bool = False, side: Side | None = None
-    ) -> int:
-        """The checks of :meth:`verify_wager`; returns the wagerer's place in table order."""
+    ) -> tuple[int, int | None]:
+        """The checks of :meth:`verify_wager`; returns the wagerer's place in table order
+        and the most the bank takes from it (:meth:`_cover_for`: the wager reads both)."""
         idx = self._bettor_check(who, _WAGERS)
         if self.broken:
             raise refusals.bank_broken_before_wager(banker=self.banker)
@@ -924,14 +925,14 @@ class Game:
         else:
             cover = self._cover_for(who)
         if cover is None:
-            return idx
+            return idx, cover
         if cover <= 0:
             raise refusals.bank_covered(
                 staked=self.staked(), fund=self.fund, unlimited=self.unlimited, banker=self.banker
             )
         if a_cheval and cover < 2:
             raise refusals.a_cheval_one_chip_left()
-        return idx
+        return idx, cover
 
     def can_wager(
         self, who: str, amount: int, a_cheval: bool = False, side: Side | None = None
@@ -959,15 +960,11 @@ class Game:
     def _wager(
         self, who: str, amount: int, a_cheval: bool, ride: bool = False, side: Side | None = None
     ) -> list[Event]:
-        idx = self._check_wager(who, amount, a_cheval, ride, side)
+        idx, cover = self._check_wager(who, amount, a_cheval, ride, side)
         out: list[Event] = []
         if not self.shoe_ready:
             self._ensure_shoe(out)
         self.seating_open = False
-        if self._home:
-            cover: int | None = self.fund - self._exposure_right - self._exposure_left
-        else:
-            cover = self._cover_for(who)
         accepted = amount
         if cover is not None:  # (a comparison, not min(): every wager comes here)
             room = cover - (cover % 2 if a_cheval else 0)
