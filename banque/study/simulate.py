@@ -107,36 +107,45 @@ class Summary:
 
 
 class _Ratio:
-    """Sums for a ratio estimator of the gain per chip, raw and noise-reduced."""
+    """Sums for a ratio estimator of the gain per chip, raw and noise-reduced.
+
+    The raw sums are of whole chips: kept as integers, they are the very sums a
+    float would have added up (every one of them well below 2**53).
+    """
 
     def __init__(self) -> None:
         self.n = 0
         self.sum_s = 0
-        self.raw = [0.0, 0.0, 0.0]  # sum g, sum g*g, sum g*s
+        self.raw = [0, 0, 0]  # sum g, sum g*g, sum g*s
         self.exact = [0.0, 0.0, 0.0]
         self.sum_ss = 0
 
-    def add(self, gain: float, staked: int, expected: float) -> None:
-        self.n += 1
-        self.sum_s += staked
-        self.sum_ss += staked * staked
-        raw, exact = self.raw, self.exact
-        raw[0] += gain
-        raw[1] += gain * gain
-        raw[2] += gain * staked
+    def add_raw(self, gain: int, staked: int, times: int = 1) -> None:
+        """``times`` coups of this gain on this stake."""
+        self.n += times
+        self.sum_s += staked * times
+        self.sum_ss += staked * staked * times
+        raw = self.raw
+        raw[0] += gain * times
+        raw[1] += gain * gain * times
+        raw[2] += gain * staked * times
+
+    def add_exact(self, expected: float, staked: int) -> None:
+        """One coup's exact expectation (added in the coups' order: these are floats)."""
+        exact = self.exact
         exact[0] += expected
         exact[1] += expected * expected
         exact[2] += expected * staked
 
-    def estimate(self, sums: list[float]) -> tuple[float, float]:
+    def estimate(self, sums: list[float] | list[int]) -> tuple[float, float]:
         """Gain per chip staked and its standard error (delta method)."""
         if not self.sum_s:
             return 0.0, 0.0
-        r = sums[0] / self.sum_s
+        r = float(sums[0]) / self.sum_s
         if self.n < 2:
             return r, 0.0
         # sum over coups of (g - r s)^2, expanded.
-        resid = sums[1] - 2 * r * sums[2] + r * r * self.sum_ss
+        resid = float(sums[1]) - 2 * r * float(sums[2]) + r * r * self.sum_ss
         return r, math.sqrt(max(resid, 0.0) * self.n / (self.n - 1)) / self.sum_s
 
 
@@ -162,40 +171,54 @@ RATIO_ORDER = ("1:1", "up to 2:1", "up to 4:1", "above 4:1", "one side", "nothin
 
 
 class _Tally:
-    """Running sums over settled coups (a ratio estimator with its error)."""
+    """Running counts over settled coups, summed up once at the end (:meth:`close`).
 
-    def __init__(self) -> None:
+    A coup adds one to the count of its (right stake, left stake, gain): the
+    sums of the ratio estimators, overall and by stake ratio, are worked out
+    from those counts (whole chips: the same sums, in any order).  The exact
+    expectations are floats, added coup by coup as they come, only when
+    counted (``exact``).
+    """
+
+    def __init__(self, exact: bool = True) -> None:
         self.n = 0
         self.naturals = 0
         self.sum_g = 0
         self.sum_s = 0
+        self.exact = exact
         self.all = _Ratio()
         self.by_ratio: dict[str, _Ratio] = {}
+        #: How many coups had each (right stake, left stake, banker's gain).
+        self.stakes: dict[tuple[int, int, int], int] = {}
         self.outcomes = {side: {"player": 0, "banker": 0, "tie": 0} for side in ("right", "left")}
         self.banker_moves = {t: {"draw": 0, "stand": 0} for t in range(8)}
         self.side_moves = {t: {"draw": 0, "stand": 0} for t in range(8)}
         self.two_card = [0] * 10
 
+    def _ratio(self, bucket: str) -> _Ratio:
+        tally = self.by_ratio.get(bucket)
+        if tally is None:
+            tally = self.by_ratio[bucket] = _Ratio()
+        return tally
+
     def add(self, coup: Any, expected: float | None) -> None:
         self.n += 1
         stakes = coup.stakes
         right, left = stakes["right"], stakes["left"]
-        staked = right + left
-        gain = coup.fund_after - coup.fund_before
-        self.sum_g += gain
-        self.sum_s += staked
+        key = (right, left, coup.fund_after - coup.fund_before)
+        counts = self.stakes
+        counts[key] = counts.get(key, 0) + 1
         natural = coup.natural
-        # A natural coup's exact expectation is 0 (the hands are exchangeable).
-        value = 0.0 if natural or expected is None else expected
-        self.all.add(gain, staked, value)
-        bucket = ratio_bucket(right, left)
-        tally = self.by_ratio.get(bucket)
-        if tally is None:
-            tally = self.by_ratio[bucket] = _Ratio()
-        tally.add(gain, staked, value)
+        if self.exact:
+            # A natural coup's exact expectation is 0 (the hands are exchangeable).
+            value = 0.0 if natural or expected is None else expected
+            staked = right + left
+            self.all.add_exact(value, staked)
+            self._ratio(ratio_bucket(right, left)).add_exact(value, staked)
         results = coup.results
-        self.outcomes["right"][results["right"]] += 1
-        self.outcomes["left"][results["left"]] += 1
+        outcomes = self.outcomes
+        outcomes["right"][results["right"]] += 1
+        outcomes["left"][results["left"]] += 1
         v = RANK_VALUE
         if natural or coup.natural_sides:  # classic: a natural may settle one side only
             self.naturals += 1
@@ -215,6 +238,16 @@ class _Tally:
                 continue
             table = self.banker_moves if mover == "banker" else self.side_moves
             table[two][move] += 1
+
+    def close(self) -> None:
+        """The raw sums, overall and by stake ratio, from the counts."""
+        for (right, left, gain), times in self.stakes.items():
+            staked = right + left
+            self.sum_g += gain * times
+            self.sum_s += staked * times
+            self.all.add_raw(gain, staked, times)
+            self._ratio(ratio_bucket(right, left)).add_raw(gain, staked, times)
+        self.stakes = {}
 
     def ratio(self) -> tuple[float, float]:
         """Banker's gain per chip staked, and its standard error (delta method)."""
@@ -306,7 +339,7 @@ def simulate(
     # once per table, not once per act.
     next_actor, observe, apply = game.next_actor, game.observe, game.apply
     decide = {name: bot.decide for name, bot in bots.items()}
-    tally = _Tally()
+    tally = _Tally(exact_estimate)
     ends: dict[str, int] = {}
     banks = 0
     tables = 1
@@ -315,6 +348,7 @@ def simulate(
     step = max(1, coups // 200)
     next_report = step
     expected: float | None = None  # the banker's exact expected gain this coup
+    special = fixed is not None or exact_estimate  # fixed stakes, or the advisor's values too
     while tally.n < coups:
         if game.ended is not None and min(game.balances.values()) < REBUY:
             # Someone is out of chips: the table starts over, everyone at 100.
@@ -333,14 +367,17 @@ def simulate(
             bank, done = game.bank_number, 0
         who = next_actor()
         obs = observe(who)
-        phase = obs.phase
-        if fixed is not None and phase == "betting" and who != obs.banker:
-            act = fixed.act(obs)
-        else:
+        if not special:  # the computer players' own acts, nothing else asked
             act = decide[who](obs)
-        if exact_estimate and phase == "banker":
-            gain_draw, gain_stand = banker_advice(obs, p5)
-            expected = gain_draw if act.act == "draw" else gain_stand
+        else:
+            phase = obs.phase
+            if fixed is not None and phase == "betting" and who != obs.banker:
+                act = fixed.act(obs)
+            else:
+                act = decide[who](obs)
+            if exact_estimate and phase == "banker":
+                gain_draw, gain_stand = banker_advice(obs, p5)
+                expected = gain_draw if act.act == "draw" else gain_stand
         apply(act)
         if game.bank_number != bank:
             bank, done = game.bank_number, 0
@@ -356,6 +393,7 @@ def simulate(
                 next_report = tally.n + step
     if progress is not None:
         progress(tally.n, coups)
+    tally.close()
     ratio, se = tally.ratio()
     exact, exact_se = tally.all.estimate(tally.all.exact)
     by_ratio = {}

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...constants import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
-from ...core.cards import PACKS, card_value, hand_total
+from ...core.cards import PACKS, RANK_VALUE, card_value, hand_total
 from ...core.errors import IllegalAction
 from ...core.messages import N_, Msg, Word, chips
 from ...core.models import (
@@ -184,6 +184,9 @@ _BETTOR_ACTS: dict[tuple[bool, bool], tuple[str, ...]] = {
     (False, False): ("pass",),
 }
 
+#: What a bettor does, in a refusal of a turn already had (marked once, not at every act).
+_WAGERS, _CALLS, _TURNS = N_("wagers"), N_("calls"), N_("turns")
+
 #: What a side's stakes gain per chip, by its result (a tie returns them).
 _GAIN = {"player": 1, "banker": -1, "tie": 0}
 
@@ -277,6 +280,9 @@ class Game:
         #: :meth:`turn` said is kept for the version it was worked out at.
         self._version = 0
         self._turn_at: tuple[int, Turn] | None = None
+        #: The hands' totals, worked out as their cards come (the deal, each third card):
+        #: the coup's decisions and its settlement read them, never adding a hand up again.
+        self._points_now: dict[Mover, int] = {"right": 0, "left": 0, "banker": 0}
         self.balances: dict[str, int] = {p: START_CHIPS for p in self.participants}
         self.banks: list[BankSummary] = []
         self._start_auction()
@@ -895,9 +901,10 @@ class Game:
 
     def _check_wager(
         self, who: str, amount: int, a_cheval: bool, ride: bool = False, side: Side | None = None
-    ) -> int:
-        """The checks of :meth:`verify_wager`; returns the wagerer's place in table order."""
-        idx = self._bettor_check(who, N_("wagers"))
+    ) -> tuple[int, int | None]:
+        """The checks of :meth:`verify_wager`; returns the wagerer's place in table order
+        and the most the bank takes from it (:meth:`_cover_for`: the wager reads both)."""
+        idx = self._bettor_check(who, _WAGERS)
         if self.broken:
             raise refusals.bank_broken_before_wager(banker=self.banker)
         if side is not None or self.spectators:
@@ -918,14 +925,14 @@ class Game:
         else:
             cover = self._cover_for(who)
         if cover is None:
-            return idx
+            return idx, cover
         if cover <= 0:
             raise refusals.bank_covered(
                 staked=self.staked(), fund=self.fund, unlimited=self.unlimited, banker=self.banker
             )
         if a_cheval and cover < 2:
             raise refusals.a_cheval_one_chip_left()
-        return idx
+        return idx, cover
 
     def can_wager(
         self, who: str, amount: int, a_cheval: bool = False, side: Side | None = None
@@ -953,15 +960,11 @@ class Game:
     def _wager(
         self, who: str, amount: int, a_cheval: bool, ride: bool = False, side: Side | None = None
     ) -> list[Event]:
-        idx = self._check_wager(who, amount, a_cheval, ride, side)
+        idx, cover = self._check_wager(who, amount, a_cheval, ride, side)
         out: list[Event] = []
         if not self.shoe_ready:
             self._ensure_shoe(out)
         self.seating_open = False
-        if self._home:
-            cover: int | None = self.fund - self._exposure_right - self._exposure_left
-        else:
-            cover = self._cover_for(who)
         accepted = amount
         if cover is not None:  # (a comparison, not min(): every wager comes here)
             room = cover - (cover % 2 if a_cheval else 0)
@@ -973,13 +976,21 @@ class Game:
         named = side
         own = self._side_by_name.get(who)
         side = own if own is not None else self._wager_side(who, a_cheval, side)
+        # The stake taken (as _take does, here in line: every wager comes this way).
         if a_cheval:
-            line = _line(who, "a_cheval", accepted // 2, accepted // 2)
+            half = accepted // 2
+            self.lines.append(StakeLine(who, "a_cheval", half, half))
+            self._exposure_right += half
+            self._exposure_left += half
+            self.balances[who] -= half + half
         elif side == "right":
-            line = _line(who, "wager", accepted, 0)
+            self.lines.append(StakeLine(who, "wager", accepted, 0))
+            self._exposure_right += accepted
+            self.balances[who] -= accepted
         else:
-            line = _line(who, "wager", 0, accepted)
-        self._take(line)
+            self.lines.append(StakeLine(who, "wager", 0, accepted))
+            self._exposure_left += accepted
+            self.balances[who] -= accepted
         if self.recording:
             self._remember(
                 Wager.model_construct(
@@ -1003,7 +1014,7 @@ class Game:
     def verify_banco(self, who: str, right: int | None = None, left: int | None = None) -> None:
         if self.phase == "auction" and self.bids:
             return self._as_if_closed(self.verify_banco, who, right, left)
-        self._bettor_check(who, N_("calls"))
+        self._bettor_check(who, _CALLS)
         if self.broken:
             raise refusals.bank_broken_replenish_first(banker=self.banker)
         if self.house.banco == "halves" and who not in self._side_by_name:
@@ -1105,7 +1116,7 @@ class Game:
     def verify_pass_turn(self, who: str) -> None:
         if self.phase == "auction" and self.bids:
             return self._as_if_closed(self.verify_pass_turn, who)
-        self._bettor_check(who, N_("turns"))
+        self._bettor_check(who, _TURNS)
 
     def can_pass_turn(self, who: str) -> bool:
         return self._can(self.verify_pass_turn, who)
@@ -1120,7 +1131,7 @@ class Game:
 
     def _pass_turn(self, who: str, unspoken: Sequence[str] = ()) -> list[Event]:
         # verify_pass_turn's check: the auction is closed by now (see pass_turn).
-        idx = self._bettor_check(who, N_("turns"))
+        idx = self._bettor_check(who, _TURNS)
         out: list[Event] = []
         # This pass closed the auction implicitly: in a record a bare "pass" would
         # replay as an auction pass, so the auction's passes are recorded first.
@@ -1203,13 +1214,18 @@ class Game:
         r.append(shoe.pop())
         left.append(shoe.pop())
         b.append(shoe.pop())
+        v = RANK_VALUE
+        points = self._points_now
+        pr = points["right"] = (v[r[0][0]] + v[r[1][0]]) % 10
+        pl = points["left"] = (v[left[0][0]] + v[left[1][0]]) % 10
+        pb = points["banker"] = (v[b[0][0]] + v[b[1][0]]) % 10
         self.phase = "right"
         if self.keep_log:
             self._tell(out, "deal", coup=self.coup_number, banker=self.banker)
         self.shoe_deals += 1
         if not self._home and self.house.naturals == "per-side":
             self._per_side_naturals(out)
-        elif _points(r) >= 8 or _points(left) >= 8 or _points(b) >= 8:
+        elif pr >= 8 or pl >= 8 or pb >= 8:
             if self.keep_log:
                 totals = {m: self._total(m) for m in MOVERS if _points(hands[m]) >= 8}
                 self._tell(out, "natural", totals=totals)
@@ -1308,25 +1324,25 @@ class Game:
             return
         while self.phase in ("right", "left"):
             side: Side = self.phase  # type: ignore[assignment]
-            total = _points(self.hands[side])
+            total = self._points_now[side]
             if total == 5:
                 return
             if total <= 4:
                 self._draw(side, out)
             else:
-                self._stand(side, out)
+                self._moved(side, "stand", out)
             self.unconfirmed.add(side)
 
     def _draw(self, mover: Mover, out: list[Event]) -> None:
         card = self.shoe.cards.pop()
         self.hands[mover].append(card)
+        points = self._points_now
+        points[mover] = (points[mover] + RANK_VALUE[card[0]]) % 10
         self._moved(mover, "draw", out, card)
 
-    def _stand(self, mover: Mover, out: list[Event]) -> None:
-        self._moved(mover, "stand", out)
-
     def _moved(self, mover: Mover, move: str, out: list[Event], card: str | None = None) -> None:
-        """Note a hand's move (its event in the log), then pass to the next mover."""
+        """Note a hand's move (its event in the log; a stand is only this), then pass to
+        the next mover: the left after the right (unless settled), the banker, the end."""
         self.moves[mover] = move
         if self.keep_log:
             who = self.holder(mover)
@@ -1336,7 +1352,12 @@ class Game:
                 self._tell(out, "stand.said" if said else "stand", side=mover, who=who)
             else:
                 self._tell(out, "draw.said" if said else "draw", side=mover, who=who, card=card)
-        self._next_mover(mover, out)
+        if mover == "right":
+            self.phase = "banker" if "left" in self.settled else "left"
+        elif mover == "left":
+            self.phase = "banker"
+        else:
+            self._finish(False, out)
 
     def side_acts(self, side: Side) -> tuple[str, ...]:
         """The moves a side may state now by its concealed total (for its holder only).
@@ -1350,14 +1371,6 @@ class Game:
         if total >= 6:
             return ("stand",)
         return ("draw", "stand")
-
-    def _next_mover(self, mover: Mover, out: list[Event]) -> None:
-        if mover == "right":
-            self.phase = "banker" if "left" in self.settled else "left"
-        elif mover == "left":
-            self.phase = "banker"
-        else:
-            self._finish(False, out)
 
     def verify_move(self, side: Mover, draw: bool) -> None:
         if side not in MOVERS:
@@ -1429,7 +1442,7 @@ class Game:
         if draw:
             self._draw(side, out)
         else:
-            self._stand(side, out)
+            self._moved(side, "stand", out)
         if self.phase in ("right", "left"):
             self._advance(out)
         return out
@@ -1438,14 +1451,11 @@ class Game:
         """Reveal, settle both sides, and move on to the next coup or the end."""
         # The hands' lists are handed over to the summary: _reset_coup makes new ones.
         hands = self.hands
-        right, left, bank = (
-            _points(hands["right"]),
-            _points(hands["left"]),
-            _points(hands["banker"]),
-        )
+        points = self._points_now  # (the hands' totals, as their cards came)
+        right, left, bank = points["right"], points["left"], points["banker"]
         totals = {"right": right, "left": left, "banker": bank}
         fund_before = self.fund
-        stakes = self.stakes
+        stakes: dict[Side, int] = {"right": self._exposure_right, "left": self._exposure_left}
         results: dict[Side, str] = {"right": _result(right, bank), "left": _result(left, bank)}
         settled = self.settled
         if settled:  # classic: a side settled by its natural, against the banker's first two
@@ -1480,21 +1490,22 @@ class Game:
             self.banco_run = (
                 (banco_line, run[1] + 1 if run[0] == banco_line else 1) if banco_line else ("", 0)
             )
+        # Positional (in field order): a coup's every end comes here.
         summary = CoupSummary(
-            number=len(self.coups) + 1,
-            fund_before=fund_before,
-            stakes=stakes,
-            lines=self.lines,  # handed over too: _reset_coup makes a new list
-            deciders=self.deciders,  # type: ignore[arg-type]
-            hands=hands,
-            totals=totals,
-            natural=natural,
-            moves=moves,  # type: ignore[arg-type]
-            results=results,  # type: ignore[arg-type]
-            payouts=payouts,
-            fund_after=fund,
-            natural_sides=list(SIDES) if natural else list(settled),
-            unpaid=unpaid,
+            len(self.coups) + 1,  # number
+            fund_before,
+            stakes,
+            self.lines,  # handed over too: _reset_coup makes a new list
+            self.deciders,  # type: ignore[arg-type]
+            hands,
+            totals,
+            natural,
+            moves,  # type: ignore[arg-type]
+            results,  # type: ignore[arg-type]
+            payouts,
+            fund,  # fund_after
+            list(SIDES) if natural else list(settled),  # natural_sides
+            unpaid,
         )
         if self.keep_log:
             self._tell(
@@ -1805,22 +1816,33 @@ class Game:
             return False
         return True
 
-    @_changes
     def apply(self, action: Action) -> list[Event]:
         """Apply one validated action (as found in a record)."""
-        act = getattr(action, "act", None)
-        if self.phase == "betting":  # every coup's acts, straight to their work
-            if act == "wager":  # as wager(), pass_() and deal() do once no auction is open
-                a: Wager = action  # type: ignore[assignment]
-                return self._wager(a.who, a.amount, a.a_cheval, a.ride, a.side)
-            if act == "pass":
-                return self._pass_turn(action.who)  # type: ignore[union-attr]
-            if act == "deal":
-                return self._deal()
-        handler = _APPLY.get(act)  # type: ignore[arg-type]
-        if handler is None:
-            raise refusals.unknown_act(act=getattr(action, "act", action))
-        return handler(self, action)
+        # An act (as _changes says), its version moved on here: a simulation's every act
+        # comes this way, and a coup's acts go straight to their work, one call deep.
+        self._version += 1
+        try:
+            try:
+                act = action.act
+            except AttributeError:  # not an act at all: refused below
+                act = None
+            phase = self.phase
+            if phase == "betting":
+                if act == "wager":  # as wager(), pass_() and deal() do once no auction is open
+                    a: Wager = action  # type: ignore[assignment]
+                    return self._wager(a.who, a.amount, a.a_cheval, a.ride, a.side)
+                if act == "pass":
+                    return self._pass_turn(action.who)  # type: ignore[union-attr]
+                if act == "deal":
+                    return self._deal()
+            elif act == "draw" or act == "stand":  # as draw() and stand() do
+                return self._move(action.side, act == "draw")  # type: ignore[union-attr]
+            handler = _APPLY.get(act)  # type: ignore[arg-type]
+            if handler is None:
+                raise refusals.unknown_act(act=getattr(action, "act", action))
+            return handler(self, action)
+        finally:
+            self._version += 1
 
     # ============================================================ what now
 
@@ -2151,13 +2173,13 @@ class Game:
             self.fund,
             self.packs,
             len(coups) + 1,  # coup
-            dict(balances),  # a copy: the table's stays the table's
+            balances.copy(),  # a copy: the table's stays the table's
             to_act,
             acts,
             max_s,  # max_stake
             max_s - max_s % 2,  # max_a_cheval
             banco,  # can_banco
-            self.seen_hands(seat),  # hands
+            self.seen_hands(seat) if self.hands["right"] else _NO_HANDS,  # hands
             {"right": self._exposure_right, "left": self._exposure_left},  # stakes
             self._seen_tuple,  # seen (kept current by _finish)
             coups[-1] if coups else None,  # last

@@ -249,7 +249,7 @@ class ComputerPlayer:
         if ride and rnd() < st.ride_chance:
             return self._wager(ride if ride < limit else limit, False)
         lo, hi = st.wager_share  # the share of the balance staked (as _share)
-        amount = round(obs.balance * (lo + (hi - lo) * rnd()))
+        amount = round(obs.balances[obs.seat] * (lo + (hi - lo) * rnd()))
         if amount > limit:
             amount = limit
         if amount < 1:

@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from banque.core.cards import hand_total
 from banque.core.models import TableOptions
 from banque.core.record import dump_record, parse_record
 from banque.games.banque.game import MOVERS, Game
@@ -111,6 +112,8 @@ def check(g: Game, n: int) -> None:
     if g.house.liability == "cover" and g.phase != "ended":
         assert g.staked() <= g.fund
     if g.phase in MOVERS:
+        # the totals kept as the cards came are the hands' own
+        assert g._points_now == {m: hand_total(g.hands[m]) for m in MOVERS}
         public = g.view()
         for m in MOVERS:
             cards = public.hands[m].cards

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from banque.core.cards import RANK_VALUE, RANKS, SUITS, full_shoe
+from banque.core.cards import RANK_VALUE, RANKS, SUITS, full_shoe, hand_total
 from banque.core.errors import IllegalAction
 from banque.core.record import dump_record, parse_record
 from banque.games.banque.game import MOVERS, Game
@@ -123,6 +123,8 @@ def check_invariants(g: Game, n: int) -> None:
     else:
         assert g.fund == 0 and g.staked() == 0
     assert all(len(h) <= 3 for h in g.hands.values())
+    if g.phase in MOVERS:  # the totals kept as the cards came are the hands' own
+        assert g._points_now == {m: hand_total(g.hands[m]) for m in MOVERS}
     if g.shoe_ready:
         on_table = sum(len(h) for h in g.hands.values())
         assert len(g.seen) + on_table + g.cards_left == 156
