@@ -36,7 +36,6 @@ from textual.widgets import Static
 from ..constants import ForcedMoves, SeatChoice
 from ..core.errors import BanqueError, IllegalAction
 from ..core.messages import os_reason, tell, tell_error, tell_event
-from ..core.rng import seed_and_stream
 from ..games import DEFAULT_GAME, definition
 from ..i18n import _, current_language, install, ngettext, retranslate
 from .palette import GameCommand, GameCommands, TranslatedApp
@@ -719,6 +718,10 @@ class BanqueApp(TranslatedApp):
         if seed is None:
             seed = self._seed
         # No seed given: a secure one and its stream; a given one (a study's) its known shoe.
+        # deferred: start-up (the secure generator loads hashlib, hmac and secrets: the
+        # setup screen makes no game)
+        from ..core.rng import seed_and_stream
+
         seed, stream = seed_and_stream(seed)
         game = Game(
             list(names),
