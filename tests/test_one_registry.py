@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import json
 import re
 from pathlib import Path
 
@@ -201,3 +202,26 @@ def test_a_table_or_a_record_act_that_says_nothing_cannot_be_made() -> None:
 
     with pytest.raises(TypeError, match="action"):
         Unsaid()
+
+
+def test_the_record_names_no_game_the_registry_does(tmp_path: Path) -> None:
+    """The record's schema takes any game's name (a fourth game needs no edit of the
+    core); the registry refuses a name that is no game, in words, as the record starts."""
+    from banque.core.record import parse_record
+    from banque.games import UnknownGame
+    from banque.games.records import replay
+
+    from .cli_run import run_cli
+
+    data = {"format": "banque-record/1", "game": "poker", "participants": ["Ana", "Bruno"]}
+    record = parse_record(data)
+    assert record.game == "poker"
+    with pytest.raises(UnknownGame, match=r"There is no game called 'poker' \(the games: "):
+        replay(record)
+    path = tmp_path / "poker.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    out = run_cli("replay", str(path))
+    assert out.returncode == 2 and "There is no game called 'poker'" in out.stderr
+    assert "Traceback" not in out.stderr
+    for name in GAME_NAMES:
+        assert parse_record({**data, "game": name}).game == name

@@ -16,6 +16,7 @@ from pydantic import (
     Field,
     PrivateAttr,
     StrictInt,
+    StringConstraints,
     field_validator,
     model_validator,
 )
@@ -41,8 +42,10 @@ Rules = Literal["home", "classic", "hoyle"]
 #: ``ForcedMoves`` lives in :mod:`banque.constants` (setup shows it, before pydantic).
 #: A computer player's temperament.
 Temperament = Literal["cautious", "bold"]
-#: The game a record plays (absent: banque; see :mod:`banque.games`).
-GameName = Literal["banque", "chemin-de-fer", "punto-banco"]
+#: The game a record plays, by the name its definition gives it (absent: banque). The
+#: core names no game: the registry (:mod:`banque.games`) says which names are games, and
+#: refuses another in words as the record starts its game.
+GameName = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9-]{0,39}$")]
 #: punto banco: the betting spots (natural 8 / natural 9: the banker's hand, paid 9 to 1).
 Spot = Literal["player", "banker", "natural8", "natural9"]
 

@@ -17,6 +17,8 @@ here. A record names its game (``"game": "punto-banco"``); absent, it is banque.
 
 from __future__ import annotations
 
+from ..core.errors import RecordError
+from ..text import quoted
 from .banque import DEFINITION as BANQUE
 from .chemin_de_fer import DEFINITION as CHEMIN_DE_FER
 from .gamedef import GameDefinition
@@ -28,6 +30,7 @@ __all__ = [
     "GAME_NAMES",
     "TWO_HAND_GAMES",
     "GameDefinition",
+    "UnknownGame",
     "definition",
 ]
 
@@ -40,7 +43,28 @@ DEFAULT_GAME: str = GAME_NAMES[0]
 TWO_HAND_GAMES: tuple[str, ...] = tuple(g.name for g in GAMES.values() if g.hands == 2)
 
 
+class UnknownGame(RecordError, KeyError):
+    """A name that is no game of the family (a record's ``game``, say): said in words.
+    A ``KeyError`` too, as a missing registry entry always was."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
 def definition(name: str) -> GameDefinition:
-    """The game called ``name`` (``KeyError`` if there is none: names are checked
-    where they are read, by the record's model and the command line's choices)."""
-    return GAMES[name]
+    """The game called ``name``; :class:`UnknownGame` says so if there is none (the
+    command line's choices are the registry's; a record's name is checked here)."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        # deferred: start-up (banque --help and the first screen name the games but load
+        # no message, ~10 ms of CPU by python -X importtime; this is said on a refusal)
+        from ..core.messages import N_, Msg
+
+        raise UnknownGame(
+            Msg(
+                N_("There is no game called {game} (the games: {games})."),
+                game=quoted(name),
+                games=", ".join(GAMES),
+            )
+        ) from None
