@@ -97,6 +97,9 @@ class Terminal:
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(timeout):
                 while squeezed not in self.text().replace(" ", ""):
+                    if self.pumping:  # another task reads the terminal: wait for it
+                        await asyncio.sleep(0.05)
+                        continue
                     chunk = await self._chunk()
                     if not chunk:
                         break
