@@ -702,15 +702,17 @@ class _SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     # -------------------------------------------------------------- the end
 
-    def _ended(self) -> None:
-        status = 0
-        if self.proc is not None:
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                status = self.proc.wait(2)
+    def _ended(self, tries: int = 0) -> None:
+        """The seat's table closed its terminal: its exit status goes to the client once
+        it has exited (looked at every 0.1 s, never waited for in the host's loop)."""
         self._close_master()
         self.done = True
+        status = self.proc.poll() if self.proc is not None else 0
+        if status is None and tries < 50:
+            asyncio.get_running_loop().call_later(0.1, self._ended, tries + 1)
+            return
         with contextlib.suppress(Exception):
-            self.chan.exit(max(status, 0))
+            self.chan.exit(max(status or 0, 0))
 
     def _close_master(self) -> None:
         if self.master is not None:
@@ -737,8 +739,7 @@ class _SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if proc.poll() is None:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(proc.pid, signal.SIGKILL)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(1)
+            asyncio.get_running_loop().call_later(1, proc.poll)  # reaped, not waited for
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.hang_up()

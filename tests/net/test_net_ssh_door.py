@@ -433,6 +433,9 @@ async def test_no_concealed_card_reaches_an_ssh_client_of_another_seat(folder: P
                 # before a coup's deal: what the screen showed (the last coup's cards)
                 await until(lambda: game.phase == "betting", 60)
                 coup = len(game.coups)
+                if coup:  # the last coup's reveal on the spectator's screen (it lags the game)
+                    await term.read_text(f"Coup {coup}:", timeout=10)
+                    await asyncio.sleep(0.3)
                 before = term.text()
                 await until(
                     lambda c=coup: len(game.coups) > c or game.phase in ("punter", "banker"), 60
