@@ -431,12 +431,20 @@ def _credentials(hosting: Hosting) -> SeatCredentials:
     )
 
 
+def _open_journal(hosting: Hosting) -> Any:
+    """The hosted game's journal, if it is kept and open (its seats' file goes beside it)."""
+    journal = hosting.table.session.journal
+    if not hosting.journal or journal is None or journal.closed:
+        return None
+    return journal
+
+
 def keep_door_keys(hosting: Hosting, keys: Mapping[str, list[str]]) -> Msg | None:
     """The SSH door let a key in with a code: kept with the seats' credentials, so that
     it opens the seat again once the game is hosted again; what went wrong, if anything."""
     hosting.door_keys = {seat: list(k) for seat, k in keys.items()}
-    journal = hosting.table.session.journal
-    if not hosting.journal or journal is None or journal.closed:
+    journal = _open_journal(hosting)
+    if journal is None:
         return None
     try:
         write_seats(journal.path, _credentials(hosting))
@@ -452,8 +460,8 @@ def keep_hosting(hosting: Hosting, server: TableServer) -> str | None:
     """The table is open: its seats' credentials beside the journal (0600), then the
     journal's ``hosted`` note. A warning line if they cannot be kept (the game goes on,
     but ``banque host --resume`` could not give its seats the same tokens)."""
-    journal = hosting.table.session.journal
-    if not hosting.journal or journal is None or journal.closed:
+    journal = _open_journal(hosting)
+    if journal is None:
         return None
     try:
         write_seats(journal.path, _credentials(hosting))
@@ -664,10 +672,9 @@ async def open_door(
     return door
 
 
-def door_warning(hosting: Hosting) -> Msg | None:
+def door_warning(door: SshDoor | None) -> Msg | None:
     """A door open beyond this machine: said in words."""
-    options = hosting.ssh
-    if options is None or options.bind in ("127.0.0.1", "::1", "localhost"):
+    if door is None or not door.open_to_others():
         return None
     return Msg(
         N_(
@@ -675,7 +682,7 @@ def door_warning(hosting: Hosting) -> Msg | None:
             "to come in. Only a listed key or a seat's invitation code opens a seat; hand "
             "the codes out privately."
         ),
-        bind=options.bind,
+        bind=door.bind,
     )
 
 
@@ -759,7 +766,7 @@ async def _serve_open(
     if door is not None:
         for line in door.lines():
             print(line, file=out)
-        warned = door_warning(hosting)
+        warned = door_warning(door)
         if warned is not None:
             print(f"banque: {say(warned)}", file=sys.stderr)
         out.flush()

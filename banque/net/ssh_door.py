@@ -42,7 +42,7 @@ from typing import Any
 import asyncssh
 
 from ..core.journal import atomic_write, data_dir
-from ..core.messages import N_, Msg
+from ..core.messages import N_, Msg, os_reason
 from ..core.messages import tell as say
 from ..i18n import LANGUAGES, Nn_
 
@@ -110,7 +110,7 @@ def door_host_key(folder: Path | None = None) -> asyncssh.SSHKey:
                 Msg(
                     N_("the door's host key {path} cannot be read ({why})"),
                     path=str(path),
-                    why=str(exc),
+                    why=os_reason(exc),
                 )
             ) from None
     key = asyncssh.generate_private_key("ssh-ed25519", comment="banque SSH door")
@@ -122,7 +122,7 @@ def door_host_key(folder: Path | None = None) -> asyncssh.SSHKey:
             Msg(
                 N_("the door's host key cannot be kept in {path} ({why})"),
                 path=str(path),
-                why=str(exc),
+                why=os_reason(exc),
             )
         ) from None
     return key
@@ -134,7 +134,7 @@ def read_seat_keys(path: Path, seats: Sequence[str]) -> dict[str, list[asyncssh.
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise DoorError(
-            Msg(N_("--ssh-keys {path}: cannot be read ({why})"), path=str(path), why=str(exc))
+            Msg(N_("--ssh-keys {path}: cannot be read ({why})"), path=str(path), why=os_reason(exc))
         ) from None
     keys: dict[str, list[asyncssh.SSHKey]] = {}
     for number, line in enumerate(text.splitlines(), 1):
@@ -326,7 +326,7 @@ class SshDoor:
                     N_("the SSH door cannot open on {bind}:{port} ({why})"),
                     bind=self.bind,
                     port=self.port,
-                    why=os.strerror(exc.errno) if exc.errno else str(exc),
+                    why=os_reason(exc),
                 )
             ) from None
         if self.port == 0:
@@ -568,9 +568,7 @@ class _SeatSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         try:
             self._spawn(lang)
         except OSError as exc:
-            self._refuse(
-                Msg(N_("The seat's table cannot start ({why})."), why=os.strerror(exc.errno or 0))
-            )
+            self._refuse(Msg(N_("The seat's table cannot start ({why})."), why=os_reason(exc)))
 
     def _spawn(self, lang: str | None) -> None:
         seat = self.door.seats[self.seat]

@@ -472,3 +472,16 @@ async def test_no_concealed_card_reaches_an_ssh_client_of_another_seat(folder: P
         term.close()
         await door.close()
         await server.close()
+
+
+def test_a_door_open_beyond_this_machine_is_said_in_words() -> None:
+    from banque.net.host import door_warning
+
+    for bind, warned in (("127.0.0.1", False), ("::1", False), ("localhost", False),
+                         ("127.0.0.2", False), ("0.0.0.0", True), ("192.168.1.5", True)):  # fmt: skip
+        door = SshDoor("/tmp/t.sock", {"Ana": "token"}, port=2222, bind=bind)
+        said = door_warning(door)
+        assert (said is not None) == warned, bind
+        if said is not None:
+            assert f"The SSH door listens on {bind}: anyone who can reach" in tell(said)
+    assert door_warning(None) is None

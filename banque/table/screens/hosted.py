@@ -255,7 +255,7 @@ async def _show(hosting: Hosting, play: str | None) -> int:
         await server.close(closing_words(hosting.table))
         raise
     warning = keep_hosting(hosting, server)
-    warned = door_warning(hosting)
+    warned = door_warning(door)
     app = HostApp(
         server,
         play,
