@@ -15,6 +15,7 @@ from pydantic import (
     ConfigDict,
     Field,
     PrivateAttr,
+    StrictBool,
     StrictInt,
     StringConstraints,
     field_validator,
@@ -258,6 +259,10 @@ class Record(BaseModel):
     rotation: Literal["left", "right"] = "left"
     #: chemin de fer: the first banker by ``lot`` (the default) or by ``auction``.
     first_bank: Literal["lot", "auction"] = "lot"
+    #: chemin de fer: after a banco, the players still to speak may banco instead (the
+    #: Pocket Book's rule, every new game's); absent (``False``): the first banco
+    #: stands, as in every older record, which replays as before.
+    banco_instead: StrictBool = False
     actions: list[Action] = Field(default_factory=list)
 
     @model_validator(mode="after")

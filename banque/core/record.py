@@ -355,6 +355,8 @@ def record_head(record: Record, format: str | None = None) -> dict[str, Any]:
         head["rotation"] = record.rotation
     if record.first_bank != "lot":
         head["first_bank"] = record.first_bank
+    if record.banco_instead:
+        head["banco_instead"] = True
     if record.shoe:
         head["shoe"] = list(record.shoe)
     if record.rules != "home":

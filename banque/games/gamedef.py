@@ -137,6 +137,10 @@ class GameDefinition:
     #: The games' own options this game takes, as the command line names them
     #: (``packs``, ``limit``, ``first_bank``, ``forced_moves``).
     options: frozenset[str] = frozenset()
+    #: The record's fields this game alone takes among those some games take
+    #: (chemin de fer's ``first_bank`` and ``banco_instead``): a record of another
+    #: game that sets one away from its default is refused.
+    record_fields: frozenset[str] = frozenset()
     #: Its first bank's ways (chemin de fer's ``lot`` and ``auction``; none: the house banks).
     first_banks: tuple[str, ...] = ()
     #: Words (message ids) refusing what the game does not take, by ``"command:what"``

@@ -43,14 +43,14 @@ def new_game(record: Record, **options: Any) -> Game:
     (:data:`banque.games.GAMES`); every game answers the same calls as :class:`Game`
     where the games meet (``apply``, ``report``, ``view``, ``actions``)."""
     game_def = definition(record.game)
-    if record.first_bank != "lot" and not game_def.first_banks:
+    defaults = type(record).model_fields
+    for name in sorted({f for g in GAMES.values() for f in g.record_fields}):
+        if name in game_def.record_fields or getattr(record, name) == defaults[name].default:
+            continue
         # the record's schema keeps the field for every game; its game says if it takes it
-        takers = [g.title.lower() for g in GAMES.values() if g.first_banks]
+        takers = [g.title.lower() for g in GAMES.values() if name in g.record_fields]
         raise RecordError(
-            Msg(
-                N_("first_bank: lot or auction is a table option of {games} only"),
-                games=Listed(takers),
-            )
+            Msg(N_("{field} is a table option of {games} only"), field=name, games=Listed(takers))
         )
     try:
         return game_def.module().from_record(record, **options)

@@ -214,7 +214,12 @@ def simulate_chemin(coups: int, players: int = 5, seed: int = 0, packs: int = 6)
     while done < coups:
         if game is None or game.phase == "ended":
             game = CheminGame(
-                names, seed * 1_000_003 + s.games, packs=packs, record=False, keep_log=False
+                names,
+                seed * 1_000_003 + s.games,
+                packs=packs,
+                banco_instead=True,
+                record=False,
+                keep_log=False,
             )
             seats = {
                 n: CheminComputer(n, game, "bold" if i % 2 else "cautious")

@@ -36,6 +36,7 @@ from ..core.messages import tell, tell_error
 from ..core.models import Banco, Bid, Deal, Draw, Pass, Retire, Stand, Wager
 from ..games.chemin_de_fer.acts import SeatAct
 from ..games.chemin_de_fer.game import CheminGame
+from ..games.chemin_de_fer.game import new_game as new_chemin_game
 from ..i18n import N_, _, ngettext
 from ..session.port import TwoHandSession
 from ..session.two_hands import open_session
@@ -411,6 +412,11 @@ class CheminTable(TwoHandTable):
                 self.message = _("The betting is open.")
                 self.after_act()
                 return None
+            if amount is None and g.banco_caller:
+                self.message = _("{caller} has called banco: b banco instead, x pass.").format(
+                    caller=g.banco_caller
+                )
+                return self.refresh_table()
             if amount is None:
                 self.message = _(
                     "Type a stake (up to {most}), then Enter; b banco, x pass."
@@ -664,12 +670,8 @@ def opening(
     """
 
     def new_game(chosen: int, stream: Any) -> CheminGame:
-        return CheminGame(
-            names,
-            chosen,
-            forced_moves="automatic" if forced_moves == "automatic" else "announced",
-            first_bank="auction" if first_bank == "auction" else "lot",
-            stream=stream,
+        return new_chemin_game(
+            names, chosen, stream=stream, forced_moves=forced_moves, first_bank=first_bank
         )
 
     return opening_of(

@@ -18,8 +18,12 @@
   than six are left.
 - Betting in rotation from the banker's left: each in turn takes any part
   of what remains of the bank (``wager``), or calls ``banco`` (the whole
-  bank: any parts taken before are handed back; the first banco in the turn
-  order stands, so the betting ends there), or passes.  Banco suivi: a
+  bank: any parts taken before are handed back), or passes.  After a banco
+  "the players in turn have the right then to banco instead": each player
+  still to speak, in turn, may call banco in the caller's place (the caller's
+  stake handed back) or pass; the last banco stands (``banco_instead``, every
+  new game's rule; a record without it, made before, lets the first banco
+  stand and end the betting, and replays as it did).  Banco suivi: a
   banco caller who lost has the first turn at the next coup.  If nobody
   takes any part, the bank passes on.
 - The punter who made the largest bet (the first in turn order among equal
@@ -158,6 +162,7 @@ class CheminGame(TwoHandGame):
             "forced_moves": self.forced_moves,
             "rotation": self.rotation,
             "first_bank": self.first_bank,
+            "banco_instead": self.banco_instead,
         }
 
     def __init__(
@@ -170,6 +175,7 @@ class CheminGame(TwoHandGame):
         rotation: Literal["left", "right"] = "left",
         forced_moves: Literal["automatic", "announced"] = "automatic",
         first_bank: FirstBank = "lot",
+        banco_instead: bool = False,
         record: bool = True,
         keep_log: bool = True,
         stream: Stream | None = None,
@@ -183,6 +189,9 @@ class CheminGame(TwoHandGame):
         #: ``automatic``: the punter's forced moves at once (everyone sees who holds 5);
         #: ``announced``: the punter states every move, forced or not (nothing shows).
         self.forced_moves = forced_moves
+        #: After a banco, the players still to speak may banco instead (the Pocket
+        #: Book); ``False``: the first banco stands (records made before).
+        self.banco_instead = bool(banco_instead)
         self._start(seed, packs, shoe, record, keep_log, stream)
         self.banks: list[dict[str, object]] = []
         self.fund = 0
@@ -256,11 +265,19 @@ class CheminGame(TwoHandGame):
         return 0 if self.banco_caller else self.fund - self.staked()
 
     def _betting_closed(self) -> bool:
-        return (
-            self.banco_caller is not None
-            or self.remaining <= 0
-            or self.next_bettor >= len(self.order)
+        if self.banco_caller is not None and not self.banco_instead:
+            return True
+        return (self.banco_caller is None and self.remaining <= 0) or self.next_bettor >= len(
+            self.order
         )
+
+    def _skip_to_banco_takers(self) -> None:
+        """After a banco, only a player who can take the whole bank may still speak:
+        the turn moves past those who cannot."""
+        while self.next_bettor < len(self.order) and (
+            self.balances[self.order[self.next_bettor]] < self.fund
+        ):
+            self.next_bettor += 1
 
     def to_act(self) -> tuple[list[str], tuple[str, ...]]:
         """Who may act now, and which acts."""
@@ -275,7 +292,7 @@ class CheminGame(TwoHandGame):
             assert banker is not None
             if not self._betting_closed():
                 who = self.order[self.next_bettor]
-                acts = ["wager"]
+                acts = [] if self.banco_caller else ["wager"]
                 if self.balances[who] >= self.fund:
                     acts.append("banco")
                 acts.append("pass")
@@ -331,6 +348,13 @@ class CheminGame(TwoHandGame):
         if p == "betting":
             if not self._betting_closed():
                 who = self.order[self.next_bettor]
+                if self.banco_caller:
+                    return Msg(
+                        N_("{caller} has called banco: {who} may banco instead ({fund}) or pass."),
+                        caller=self.banco_caller,
+                        who=who,
+                        fund=self.fund,
+                    )
                 return Msg(
                     N_(
                         "{who}: take any part of the {left} left in the bank, banco ({fund}) or pass."
@@ -527,6 +551,8 @@ class CheminGame(TwoHandGame):
             self._pass_bank(out, "passed")
             return out
         self.next_bettor += 1
+        if self.banco_caller:
+            self._skip_to_banco_takers()
         self._event("pass", Msg(N_("{who} passes."), who=who), out)
         self._after_bet(out)
         return out
@@ -560,6 +586,18 @@ class CheminGame(TwoHandGame):
 
     def verify_wager(self, who: str, amount: int) -> None:
         self._check_bettor(who)
+        if self.banco_caller:
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "{caller} has called banco: the whole bank is taken; {who} may banco "
+                        "instead or pass."
+                    ),
+                    caller=self.banco_caller,
+                    who=who,
+                ),
+                "cover",
+            )
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
             raise IllegalAction(Msg(N_("A stake is a whole number of chips, 1 or more.")), "amount")
         if amount > self.remaining:
@@ -625,13 +663,29 @@ class CheminGame(TwoHandGame):
             self.balances[other] += amount
         self.balances[who] -= self.fund
         self.stakes = {who: self.fund}
+        instead = self.banco_caller
         self.banco_caller = who
         out: list[Event] = []
-        self._event(
-            "banco",
-            Msg(N_("{who}: banco! ({chips}, the whole bank)"), who=who, chips=chips(self.fund)),
-            out,
-        )
+        if instead:
+            self._event(
+                "banco",
+                Msg(
+                    N_("{who}: banco instead of {other}! ({chips}, the whole bank)"),
+                    who=who,
+                    other=instead,
+                    chips=chips(self.fund),
+                ),
+                out,
+            )
+        else:
+            self._event(
+                "banco",
+                Msg(N_("{who}: banco! ({chips}, the whole bank)"), who=who, chips=chips(self.fund)),
+                out,
+            )
+        if self.banco_instead:
+            self.next_bettor += 1
+            self._skip_to_banco_takers()
         return out
 
     # ------------------------------------------------------------------ the coup
@@ -1028,6 +1082,7 @@ def from_record(record: Record, **options: Any) -> CheminGame:
         packs=record.packs or DEFAULT_PACKS,
         rotation=record.rotation,
         first_bank=record.first_bank,
+        banco_instead=record.banco_instead,
         forced_moves=forced,
         stream=record.stream,
         **options,
@@ -1051,5 +1106,6 @@ def new_game(
         packs=packs or DEFAULT_PACKS,
         forced_moves="automatic" if forced_moves == "automatic" else "announced",
         first_bank="auction" if first_bank == "auction" else "lot",
+        banco_instead=True,
         stream=stream,
     )

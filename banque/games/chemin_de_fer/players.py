@@ -10,7 +10,8 @@ tells how far it has drawn, which the game's journal keeps, so that a resumed
 game's computers go on exactly where they were.  At the
 first bank's auction it bids about the bank it would announce (cautious:
 15 % of its chips, and it passes three times in ten; bold: 30 %), give or
-take a quarter.  A banker passes the bank on between coups once it has
+take a quarter.  After another's banco it calls banco instead as often as it
+would have called it first, and otherwise passes.  A banker passes the bank on between coups once it has
 grown to three times (bold: six times) the bank announced.
 """
 
@@ -67,6 +68,8 @@ class CheminComputer:
                 return Deal.model_construct(act="deal")
             if game.balances[name] >= game.fund and rng.random() < (0.35 if self.bold else 0.15):
                 return Banco.model_construct(act="banco", who=name)
+            if game.banco_caller:  # the whole bank is taken: banco instead, or pass
+                return Pass.model_construct(act="pass", who=name)
             if rng.random() < 0.15:
                 return Pass.model_construct(act="pass", who=name)
             share = 0.2 if self.bold else 0.1

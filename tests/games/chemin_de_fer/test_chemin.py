@@ -389,7 +389,7 @@ def test_auction_refusals_leave_the_state_unchanged(
 def test_first_bank_is_chemin_de_fers_option(tmp_path: Path) -> None:
     data = record([], first_bank="auction") | {"game": "punto-banco"}
     with pytest.raises(
-        RecordError, match="first_bank: lot or auction is a table option of chemin de fer only"
+        RecordError, match="first_bank is a table option of chemin de fer only"
     ):
         replay(parse_record(data))
     path = tmp_path / "punto-auction.json"
@@ -397,7 +397,7 @@ def test_first_bank_is_chemin_de_fers_option(tmp_path: Path) -> None:
     out = run("replay", str(path))
     assert (
         out.returncode == 2
-        and "first_bank: lot or auction is a table option of chemin de fer only" in out.stderr
+        and "first_bank is a table option of chemin de fer only" in out.stderr
     )
     assert "Traceback" not in out.stderr
     out = run("--game", "chemin-de-fer", "--first-bank", "list")
@@ -494,3 +494,75 @@ def test_a_quiet_game_plays_exactly_like_a_told_one(seed: int) -> None:
         assert quiet.report().model_dump_json() == told.report().model_dump_json()
     assert told.log and told.actions
     assert quiet.log == [] and quiet.actions == []
+
+
+# "If any player calls banco, he takes the entire bank, but the players in turn have the
+# right then to banco instead" (the Pocket Book): every new game's rule (issue 20).
+def test_after_a_banco_the_players_in_turn_may_banco_instead() -> None:
+    game = CheminGame(FOUR, seed=2, banco_instead=True)
+    game.bid("Ana", 20)
+    assert game.order == ["Bruno", "Chloé", "Dario"]
+    game.wager("Bruno", 5)
+    game.banco("Chloé")  # Bruno's part handed back; Dario may still banco instead
+    assert game.stakes == {"Chloé": 20} and game.balances["Bruno"] == 100
+    assert game.to_act() == (["Dario"], ("banco", "pass"))
+    assert "Chloé has called banco: Dario may banco instead (20) or pass." == game.prompt
+    before = game.report()
+    with pytest.raises(IllegalAction, match="has called banco: the whole bank is taken"):
+        game.wager("Dario", 5)
+    assert game.report() == before  # the refusal changed nothing
+    events = game.banco("Dario")
+    assert any("Dario: banco instead of Chloé!" in e.text for e in events)
+    assert game.stakes == {"Dario": 20} and game.balances["Chloé"] == 100
+    assert game.to_act() == (["Ana"], ("deal",))  # everyone has spoken: the banker deals
+    game.deal()
+    assert game.coups[-1].played_by == "Dario"
+
+
+def test_after_a_banco_the_others_may_pass_and_the_caller_plays() -> None:
+    game = CheminGame(FOUR, seed=2, banco_instead=True)
+    game.bid("Ana", 20)
+    game.banco("Bruno")
+    assert game.to_act() == (["Chloé"], ("banco", "pass"))
+    game.pass_("Chloé")
+    game.pass_("Dario")
+    assert game.to_act() == (["Ana"], ("deal",))
+    game.deal()
+    assert game.coups[-1].played_by == "Bruno"
+
+
+def test_a_player_who_cannot_take_the_whole_bank_is_not_asked_after_a_banco() -> None:
+    game = CheminGame(FOUR, seed=2, banco_instead=True)
+    game.bid("Ana", 20)
+    game.balances["Chloé"] = 10  # cannot take a bank of 20
+    game.banco("Bruno")
+    assert game.to_act() == (["Dario"], ("banco", "pass"))
+
+
+def test_a_new_game_follows_the_book_and_its_record_says_so() -> None:
+    from banque.games.chemin_de_fer.game import new_game
+
+    game = new_game(FOUR, 2)
+    assert game.banco_instead
+    game.bid("Ana", 20)
+    game.banco("Bruno")
+    game.banco("Chloé")
+    text = dump_record(record_of(game))
+    assert '"banco_instead": true' in text
+    again = replay(parse_record(json.loads(text)))
+    assert again.error is None and again.game.stakes == {"Chloé": 20}
+
+
+def test_an_older_record_lets_the_first_banco_stand() -> None:
+    # made before the rule: no banco_instead, the betting ends at the first banco
+    result = worked()
+    assert result.error is None and not result.game.banco_instead
+    data = record([*WORKED[:6], {"act": "banco", "who": "Chloé"}], shoe=WORKED_SHOE)
+    late = replay(parse_record(data))
+    assert late.error is not None and late.error.rule == "phase"
+
+
+def test_banco_instead_is_chemin_de_fers_record_field() -> None:
+    data = record([], banco_instead=True) | {"game": "punto-banco"}
+    with pytest.raises(RecordError, match="banco_instead is a table option of chemin de fer only"):
+        replay(parse_record(data))
