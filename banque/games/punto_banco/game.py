@@ -53,9 +53,19 @@ from ..two_hands import (
     validate_names,
 )
 
-__all__ = ["DEFAULT_LIMIT", "DEFAULT_PACKS", "SPOTS", "PuntoGame", "PuntoReport", "new_game"]
+__all__ = [
+    "DEFAULT_LIMIT",
+    "DEFAULT_PACKS",
+    "PACKS",
+    "SPOTS",
+    "PuntoGame",
+    "PuntoReport",
+    "new_game",
+]
 
 DEFAULT_PACKS = 8
+#: "Six or eight standard packs of cards are used."
+PACKS = (6, 8)
 DEFAULT_LIMIT = 100
 MAX_PLAYERS = 11
 SPOTS: tuple[Spot, ...] = ("player", "banker", "natural8", "natural9")
@@ -128,6 +138,11 @@ class PuntoGame(TwoHandGame):
                 Msg(N_("The house limit is a whole number of chips, 1 or more.")), "limit"
             )
         self.limit = limit
+        if packs not in PACKS:
+            raise IllegalAction(
+                Msg(N_("The Las Vegas game is dealt from six or eight packs, not {n}."), n=packs),
+                "packs",
+            )
         self._start(seed, packs, shoe, record, keep_log, stream)
         self.bets: dict[str, dict[str, int]] = {}
         self.due: dict[str, int] = {p: 0 for p in self.participants}

@@ -314,3 +314,27 @@ def test_a_quiet_game_plays_exactly_like_a_told_one(seed: int, bets: int) -> Non
     assert said and told.log and told.actions
     assert quiet.log == [] and quiet.actions == []
     assert quiet.report().model_dump_json() == told.report().model_dump_json()
+
+
+# "Six or eight standard packs of cards are used." (issue 20)
+@pytest.mark.parametrize("packs", [1, 3, 7, 9])
+def test_the_las_vegas_game_takes_six_or_eight_packs(packs: int, tmp_path: Any) -> None:
+    with pytest.raises(IllegalAction, match=f"six or eight packs, not {packs}"):
+        PuntoGame(["Ana"], packs=packs)
+    path = tmp_path / "three-packs.json"
+    path.write_text(json.dumps(record([], packs=packs)), encoding="utf-8")
+    out = run("replay", str(path))
+    assert out.returncode == 2 and f"six or eight packs, not {packs}" in out.stderr
+    assert "Traceback" not in out.stderr
+    host = run("host", "--game", "punto-banco", "--packs", str(packs))
+    assert host.returncode == 2 and f"six or eight packs, not {packs}" in host.stderr
+
+
+@pytest.mark.parametrize("packs", [6, 8])
+def test_six_and_eight_packs_play(packs: int) -> None:
+    game = PuntoGame(["Ana"], seed=1, packs=packs)
+    game.bet("Ana", "player", 10)
+    game.deal()
+    again = replay(parse_record(json.loads(dump_record(record_of(game)))))
+    assert again.error is None and again.game.packs == packs
+    assert again.game.balances == game.balances
