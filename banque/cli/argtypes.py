@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, cast
 
 from ..constants import MAX_PLAYERS, MIN_PLAYERS, RULES_NAMES
 from ..core.errors import BanqueError
+from ..games import GAMES, definition
 from ..i18n import _, ngettext
 from ..text import plain, quoted
 
@@ -238,3 +239,63 @@ def rules_options(args: argparse.Namespace) -> tuple[str, dict[str, str | int]]:
             raise BanqueError(_("--first-bank is a hoyle table's option (add --rules hoyle)"))
         options["first_bank"] = first_bank
     return rules, options
+
+
+#: The two-hand games' own options that take a number, and their flags.
+SHOE_OPTIONS = (("packs", "--packs"), ("limit", "--limit"), ("raise_limit", "--raise-limit"))
+
+
+def add_shoe_flags(parser: argparse.ArgumentParser) -> None:
+    """``--packs``, ``--limit`` and ``--raise-limit``: a two-hand game's shoe and house."""
+    parser.add_argument(
+        "--packs",
+        type=whole(1, 1000),
+        default=None,
+        metavar="N",
+        help=_(
+            "chemin de fer's and punto banco's shoe: its packs (default 6 and 8; punto "
+            "banco's six or eight)"
+        ),
+    )
+    parser.add_argument(
+        "--limit",
+        type=whole(1, 10**9),
+        default=None,
+        metavar=_("CHIPS"),
+        help=_("punto banco's house limit a bet (default 100)"),
+    )
+    parser.add_argument(
+        "--raise-limit",
+        type=whole(2, 10**9),
+        default=None,
+        metavar=_("CHIPS"),
+        help=_(
+            "punto banco: the house raises its limit when a player asks (key l), up to "
+            "CHIPS a bet (default: it never does)"
+        ),
+    )
+
+
+def game_options(args: argparse.Namespace, game: str) -> dict[str, int]:
+    """The game's own numbers given (``--packs``, ``--limit``, ``--raise-limit``), each
+    refused in words for a game that does not take it."""
+    rules = definition(game)
+    out: dict[str, int] = {}
+    for option, flag in SHOE_OPTIONS:
+        value = getattr(args, option, None)
+        if value is None:
+            continue
+        if option not in rules.options:
+            # deferred: start-up (the messages load on the first refusal, as core/errors.py's)
+            from ..core.messages import N_, Listed, Msg
+
+            takers = [g.title.lower() for g in GAMES.values() if option in g.options]
+            raise BanqueError(
+                Msg(
+                    N_("{flag} is an option of {games} only (add --game)"),
+                    flag=flag,
+                    games=Listed(takers),
+                )
+            )
+        out[option] = value
+    return out

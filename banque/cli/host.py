@@ -86,20 +86,7 @@ def _host(p: argparse.ArgumentParser) -> None:
             "joins it with banque join"
         ),
     )
-    p.add_argument(
-        "--packs",
-        type=argtypes.whole(1, 1000),
-        default=None,
-        metavar="N",
-        help=_("chemin de fer's and punto banco's shoe: its packs (default 6 and 8)"),
-    )
-    p.add_argument(
-        "--limit",
-        type=argtypes.whole(1, 10**9),
-        default=None,
-        metavar=_("CHIPS"),
-        help=_("punto banco's house limit a bet (default 100)"),
-    )
+    argtypes.add_shoe_flags(p)
     p.add_argument(
         "--resume",
         nargs="?",
@@ -200,6 +187,7 @@ _KEPT_BY_RESUME = (
     ("takeover", "--takeover"),
     ("packs", "--packs"),
     ("limit", "--limit"),
+    ("raise_limit", "--raise-limit"),
     ("group", "--group"),
     ("seat_user", "--seat-user"),
     ("no_journal", "--no-journal"),
@@ -267,10 +255,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         need_terminal()
     if args.resume is not None:
         return _host_resume(args, screen)
-    if getattr(args, "packs", None) is not None or getattr(args, "limit", None) is not None:
-        raise BanqueError(
-            _("--packs and --limit are chemin de fer's and punto banco's (add --game)")
-        )
+    argtypes.game_options(args, DEFAULT_GAME)  # banque takes none: each refused in words
     seat_users = dict(args.seat_user)
     names = args.players
     if names is not None and len(names) < MIN_PLAYERS:
@@ -339,9 +324,10 @@ def _host_two_hands(args: argparse.Namespace, screen: bool) -> int:
     first_bank = getattr(args, "first_bank", None)
     if first_bank is not None and first_bank not in rules.first_banks:
         raise BanqueError(_(rules.refusals["host:first_bank"]).format(how=first_bank))
-    for option in ("limit", "forced_moves"):  # each game's words for another game's option
-        if getattr(args, option) is not None and option not in rules.options:
-            raise BanqueError(_(rules.refusals[f"host:{option}"]))
+    if args.forced_moves is not None and "forced_moves" not in rules.options:
+        raise BanqueError(_(rules.refusals["host:forced_moves"]))
+    game_options: dict[str, object] = {**argtypes.game_options(args, game)}
+    game_options["first_bank"] = first_bank or "lot"
     names = args.players or list(rules.host_names)
     computers = dict(args.computer)
     check_play(args.play, names, computers)
@@ -362,9 +348,7 @@ def _host_two_hands(args: argparse.Namespace, screen: bool) -> int:
         socket_path=args.socket,
         tcp_port=args.tcp,
         game=game,
-        packs=args.packs,
-        limit=args.limit,
-        first_bank=first_bank or "lot",
+        game_options=game_options,
         ssh=SshOptions(*door) if door is not None else None,
     )
     return _serve_hosting(hosting, screen, args.play)

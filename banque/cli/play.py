@@ -64,6 +64,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
         ),
     )
     argtypes.add_rules_flags(parser)
+    argtypes.add_shoe_flags(parser)
     parser.add_argument(
         "--resume",
         nargs="?",
@@ -75,6 +76,13 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """``banque`` with no command: the table opened (a new game, ``--record``, ``--resume``)."""
+    played_on = args.record is not None or args.resume is not None
+    if played_on and any(getattr(args, o) is not None for o, _f in argtypes.SHOE_OPTIONS):
+        raise BanqueError(
+            _("--packs, --limit and --raise-limit are a new game's: a game played on keeps its own")
+        )
+    if not played_on:
+        argtypes.game_options(args, args.game)  # another game's option refused in words
     if definition(args.game).two_hands and args.record is None and args.resume is None:
         return play_two_hand(
             args.game,
@@ -83,6 +91,7 @@ def run(args: argparse.Namespace) -> int:
             args.pace,
             args.forced_moves,
             first_bank=two_hand_first_bank(args.game, args.first_bank),
+            **argtypes.game_options(args, args.game),
         )
     if args.resume is not None:
         if args.record is not None or args.computer:
@@ -119,8 +128,10 @@ def play_two_hand(
     forced_moves: str = "announced",
     *,
     first_bank: str = "lot",
+    **game_options: int,
 ) -> int:
-    """Open the table of a two-hand game (a new game, or a record played on)."""
+    """Open the table of a two-hand game (a new game, or a record played on);
+    ``game_options``, a new game's own numbers (``packs``, ``limit``, ``raise_limit``)."""
     rules = definition(game)
     if record is None and not computers:
         computers = cast("dict[str, SeatChoice]", dict(rules.computers))
@@ -133,7 +144,7 @@ def play_two_hand(
         raise BanqueError(_("a table seats at most 11 players"))
     need_terminal()
     kinds = {n: str(c) for n, c in computers.items() if c != "human"}
-    options: dict[str, str] = {}  # the game's own options, as its table takes them
+    options: dict[str, str | int] = dict(game_options)  # the game's own, as its table takes them
     if "forced_moves" in rules.options:
         options["forced_moves"] = forced_moves
     if rules.first_banks:

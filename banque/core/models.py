@@ -165,6 +165,15 @@ class Bet(_Act):
     amount: StrictInt
 
 
+class AskLimit(_Act):
+    """punto banco: ``who`` asks the house to raise its limit on a bet to ``amount``
+    (granted up to the table's ``raise_limit``)."""
+
+    act: Literal["ask_limit"] = "ask_limit"
+    who: str
+    amount: StrictInt
+
+
 class Deal(_Act):
     act: Literal["deal"] = "deal"
 
@@ -199,7 +208,8 @@ Action = Annotated[
     | Accept
     | Replenish
     | Take
-    | Bet,
+    | Bet
+    | AskLimit,
     Field(discriminator="act"),
 ]
 
@@ -255,6 +265,9 @@ class Record(BaseModel):
     packs: Annotated[StrictInt, Field(ge=1, le=1000)] | None = None
     #: punto banco: the house limit on one bet (absent: 100).
     limit: Annotated[StrictInt, Field(ge=1)] | None = None
+    #: punto banco: the most the house raises its limit to when a player asks (absent:
+    #: it never raises it).
+    raise_limit: Annotated[StrictInt, Field(ge=1)] | None = None
     #: chemin de fer: where the bank passes, ``left`` (the default) or ``right`` (France).
     rotation: Literal["left", "right"] = "left"
     #: chemin de fer: the first banker by ``lot`` (the default) or by ``auction``.

@@ -76,14 +76,13 @@ def build_table(
     rules: str = "home",
     options: Mapping[str, str | int] | None = None,
     game: str = DEFAULT_GAME,
-    packs: int | None = None,
-    limit: int | None = None,
-    first_bank: str = "lot",
+    game_options: Mapping[str, Any] | None = None,
 ) -> Table:
     """The session and its shared table (the engine checks the names, the rules and
-    their options). ``game``: banque, or a two-hand game (chemin de fer, punto banco:
-    ``packs``, punto banco's house ``limit``, chemin de fer's ``first_bank`` and
-    ``forced_moves``), played through the same port."""
+    their options). ``game``: banque, or a two-hand game (chemin de fer, punto banco,
+    with ``forced_moves`` and ``game_options``, its own: ``packs``, punto banco's
+    ``limit`` and ``raise_limit``, chemin de fer's ``first_bank``), played through the
+    same port."""
     strangers = [n for n in computers if n not in names]
     if strangers:
         raise BanqueError(
@@ -107,9 +106,7 @@ def build_table(
             forced_moves=forced_moves,
             takeover=takeover,
             users=users,
-            packs=packs,
-            limit=limit,
-            first_bank=first_bank,
+            game_options=game_options or {},
         )
     # No seed given: a secure one and its stream; a given one (a study's) its known shoe.
     seed, stream = seed_and_stream(seed)
@@ -140,9 +137,7 @@ def _two_hand_table(
     forced_moves: str,
     takeover: bool,
     users: Mapping[str, int] | None,
-    packs: int | None,
-    limit: int | None,
-    first_bank: str,
+    game_options: Mapping[str, Any],
 ) -> Table:
     """A chemin de fer or punto banco table: its session, through the same port."""
     styles = {n: str(c) for n, c in computers.items() if c != "human"}
@@ -153,9 +148,7 @@ def _two_hand_table(
             styles=styles,
             seed=seed,
             forced_moves=forced_moves,
-            first_bank=first_bank,
-            packs=packs,
-            limit=limit,
+            **game_options,
         )
     except (ValueError, IllegalAction) as exc:
         raise BanqueError(getattr(exc, "msg", None) or str(exc)) from None
@@ -348,9 +341,7 @@ def prepare_hosting(
     socket_path: str | None,
     tcp_port: int | None,
     game: str = DEFAULT_GAME,
-    packs: int | None = None,
-    limit: int | None = None,
-    first_bank: str = "lot",
+    game_options: Mapping[str, Any] | None = None,
     ssh: SshOptions | None = None,
 ) -> Hosting:
     """What ``banque host`` does before serving (with its console or its full screen):
@@ -369,9 +360,7 @@ def prepare_hosting(
         rules=rules,
         options=options,
         game=game,
-        packs=packs,
-        limit=limit,
-        first_bank=first_bank,
+        game_options=game_options,
     )
     if journal:
         refusal = open_journal(table.session, pace)

@@ -410,21 +410,19 @@ class TwoHandSession:
         styles: Mapping[str, str],
         seed: int | None,
         forced_moves: str = "announced",
-        first_bank: str = "lot",
-        packs: int | None = None,
-        limit: int | None = None,
+        **game_options: Any,
     ) -> TwoHandSession:
-        """A new game of ``family`` (the engine checks the names and options)."""
+        """A new game of ``family`` (the engine checks the names and options):
+        ``game_options``, the game's own (:attr:`GameDefinition.options`: ``packs``,
+        ``limit``, ``raise_limit``, ``first_bank``), each game taking its own."""
 
         chosen, stream = seed_and_stream(seed)
         game = definition(family).new_game(
             list(names),
             chosen,
             stream=stream,
-            packs=packs,
-            limit=limit,
             forced_moves=forced_moves,
-            first_bank=first_bank,
+            **game_options,
         )
         boot = list(getattr(game, "_boot", []))
         return cls(game, boot, styles=styles)

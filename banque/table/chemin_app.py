@@ -659,6 +659,7 @@ def opening(
     forced_moves: str = "announced",
     resume: str | Path | None = None,
     first_bank: str = "lot",
+    packs: int | None = None,
     journal: bool = True,
     **_: Any,
 ) -> Opening:
@@ -671,7 +672,12 @@ def opening(
 
     def new_game(chosen: int, stream: Any) -> CheminGame:
         return new_chemin_game(
-            names, chosen, stream=stream, forced_moves=forced_moves, first_bank=first_bank
+            names,
+            chosen,
+            stream=stream,
+            packs=packs,
+            forced_moves=forced_moves,
+            first_bank=first_bank,
         )
 
     return opening_of(

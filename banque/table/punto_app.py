@@ -5,7 +5,9 @@ fixed, so the player's only decisions are the bets: choose a chip (``+`` /
 ``-``), put it on a spot (``p`` the player, ``b`` the banker, ``8`` / ``9`` the
 banker's natural 8 / natural 9), then deal (Enter).  Bets wait on the
 table until the deal (Backspace takes them back); at the deal they become
-the record's ``bet`` acts, followed by ``deal``.  The big road shows the
+the record's ``bet`` acts, followed by ``deal``.  Where the house raises its
+limit on request (``--raise-limit``), ``l`` asks it for twice the limit (up to
+the most it grants).  The big road shows the
 shoe's results as players of the game expect them.
 
 The rules all live in :mod:`banque.games.punto_banco.game`; this screen only shows and asks.
@@ -28,8 +30,9 @@ from ..core.cards import RED_SUITS, pretty
 from ..core.errors import IllegalAction
 from ..core.journal import Journal
 from ..core.messages import tell, tell_error
-from ..core.models import Bet, Deal
-from ..games.punto_banco.game import DEFAULT_LIMIT, DEFAULT_PACKS, PuntoGame
+from ..core.models import AskLimit, Bet, Deal
+from ..games.punto_banco.game import PuntoGame, asked_limit
+from ..games.punto_banco.game import new_game as new_punto_game
 from ..i18n import N_, _, ngettext, pgettext
 from ..session.port import TwoHandSession
 from ..session.two_hands import open_session, your_name
@@ -85,6 +88,7 @@ PUNTO_KEYS: list[BindingType] = [
     Binding("minus", "chip(-1)", _("Chip"), show=False, id="punto.chip_down"),
     Binding("backspace", "clear", _("Undo"), id="punto.clear"),
     Binding("r", "again", _("Again"), id="punto.again"),
+    Binding("l", "ask_limit", _("Limit"), id="punto.limit"),
     Binding("enter,d", "deal", _("Deal"), id="punto.deal"),
     Binding("tab", "next_seat", _("Next seat"), key_display="⇥", id="punto.next"),
 ]
@@ -93,11 +97,18 @@ PUNTO_PALETTE: list[tuple[str, str, str]] = [
     ("deal", N_("Deal the coup"), N_("The bets placed are played, then the coup is dealt")),
     ("again", N_("The same bets again"), N_("The seat's bets of the last coup (r)")),
     ("clear", N_("Take the bets back"), N_("The bets not yet dealt go back (⌫)")),
+    (
+        "ask_limit",
+        N_("Ask for a higher limit"),
+        N_("The house doubles its limit, up to its most (l)"),
+    ),
     ("next_seat", N_("Next seat"), N_("The next player at the keyboard bets (⇥)")),
     ("end_game", N_("End the game"), N_("The standings; bets not yet dealt go back")),
 ]
 #: The actions :meth:`PuntoTable.key_on` decides (any other is always on).
-_PUNTO_ACTIONS = frozenset(("spot", "chip", "clear", "again", "deal", "next_seat", "end_game"))
+_PUNTO_ACTIONS = frozenset(
+    ("spot", "chip", "clear", "again", "deal", "next_seat", "end_game", "ask_limit")
+)
 
 
 def punto_table() -> ComposeResult:
@@ -304,7 +315,33 @@ class PuntoTable(TwoHandTable):
             return bool(self.pending.get(self.seat))
         if action == "again":  # none placed yet (then ⌫ takes them back)
             return not self.pending.get(self.seat)
+        if action == "ask_limit":  # the house raises its limit on request, and may still
+            return not self.watching and self._asked_limit() is not None
         return True
+
+    def _asked_limit(self) -> int | None:
+        g = self.game
+        return asked_limit(g.limit, getattr(g, "raise_limit", None))
+
+    def action_ask_limit(self) -> None:
+        """``l``: the seat asks the house for twice its limit (up to the most it grants)."""
+        amount = self._asked_limit()
+        if amount is None or self.game.phase == "ended" or self.journal_blocked():
+            return
+        try:
+            events = self.session.perform_for(self.seat, AskLimit(who=self.seat, amount=amount))
+        except IllegalAction as exc:
+            self.message = tell_error(exc)
+        else:
+            self.message = (
+                tell(events[-1].msg or events[-1].text)
+                if events
+                else _("{who} asks the house for a limit of {amount} a bet.").format(
+                    who=self.seat, amount=amount
+                )
+            )
+        self.save()
+        self.refresh_table()
 
     def last_bets(self) -> dict[str, int]:
         """The seat's bets on the last coup, spot by spot (``{}``: none)."""
@@ -474,6 +511,7 @@ def opening(
     seed: int | None = None,
     packs: int | None = None,
     limit: int | None = None,
+    raise_limit: int | None = None,
     pace: float = 0.6,
     resume: str | Path | None = None,
     journal: bool = True,
@@ -483,12 +521,13 @@ def opening(
     (another game's options are not punto banco's); ``journal=False``: none kept."""
 
     def new_game(chosen: int, stream: Any) -> PuntoGame:
-        return PuntoGame(
+        return new_punto_game(
             names or [your_name()],
             chosen,
-            packs=packs or DEFAULT_PACKS,
-            limit=limit or DEFAULT_LIMIT,
             stream=stream,
+            packs=packs,
+            limit=limit,
+            raise_limit=raise_limit,
         )
 
     return opening_of(

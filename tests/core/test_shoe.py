@@ -99,7 +99,7 @@ GAMES = {
     "chemin-de-fer-auction": lambda seed: CheminGame(
         NAMES[:3], seed=seed, packs=1, first_bank="auction"
     ),
-    "punto-banco": lambda seed: PuntoGame(NAMES[:3], seed=seed, packs=1),
+    "punto-banco": lambda seed: PuntoGame(NAMES[:3], seed=seed, packs=6),
 }
 
 

@@ -362,3 +362,42 @@ def test_a_hosted_two_hand_table_stops_while_its_journal_fails(monkeypatch: Any)
     assert act("Bruno", "b2", act="deal")["type"] == "ack"
     assert len(session.game.coups) == 1
     assert journal_acts(path) == acts_json(session.game.actions)
+
+
+def test_a_hosted_seat_asks_the_house_to_raise_its_limit() -> None:
+    """punto banco's ``ask_limit`` on the wire: offered to every seat while the house may
+    still raise its limit, validated by the game's act models, the limit in every view."""
+    from banque.net.table import Table
+    from banque.session.port import TwoHandSession
+
+    from ..session.test_journal_failure import Recorder
+
+    session = TwoHandSession.new(
+        "punto-banco", ["Ana", "Bruno"], styles={}, seed=2, limit=20, raise_limit=40
+    )
+    table = Table(session, pace=0, uid=os.getuid())
+    links = {}
+    for who in ("Ana", "Bruno"):
+        link = Recorder()
+        joined = table.connect(link)
+        hello = {"v": 1, "type": "hello", "seat": who}
+        table.receive(joined, json.dumps(hello).encode(), uid=os.getuid())
+        links[who] = (link, joined)
+
+    def act(who: str, ident: str, **fields: Any) -> dict[str, Any]:
+        link, joined = links[who]
+        message = {"v": 1, "type": "act", "id": ident, "turn": table.turn, **fields}
+        table.receive(joined, json.dumps(message).encode())
+        return next(m for m in reversed(link.sent) if m.get("id") == ident)
+
+    def last_view(who: str) -> dict[str, Any]:
+        return [m for m in links[who][0].sent if m.get("type") == "view"][-1]
+
+    assert "ask_limit" in last_view("Bruno")["you"]["acts"]
+    assert last_view("Bruno")["you"]["raise_limit"] == 40
+    refused = act("Ana", "a1", act="ask_limit", amount=80)
+    assert refused["type"] == "error" and "40 a bet at the most" in refused["message"]
+    assert act("Ana", "a2", act="ask_limit", amount=40)["type"] == "ack"
+    view = last_view("Bruno")
+    assert view["view"]["limit"] == 40 and "ask_limit" not in view["you"]["acts"]
+    assert act("Bruno", "b1", act="bet", on="player", amount=40)["type"] == "ack"

@@ -55,6 +55,32 @@ async def test_a_bet_beyond_the_limit_is_refused_in_words() -> None:
 
 
 @pytest.mark.pilot
+async def test_l_asks_the_house_to_raise_its_limit() -> None:
+    game = PuntoGame(["Ana"], seed=7, shoe=SHOE, limit=10, raise_limit=25)
+    app = punto_table_app(game, ["Ana"])
+    app.animation_level = "none"
+    async with app.run_test() as pilot:
+        await pilot.press("l")  # twice the limit
+        assert game.limit == 20 and "raises it from 10 to 20" in app.table.message
+        await pilot.press("l")  # up to the most the house grants
+        assert game.limit == 25
+        assert not app.table.key_on("ask_limit", ())  # nothing left to ask: the key is off
+        await pilot.press("l")
+        assert game.limit == 25 and [a.act for a in game.actions] == ["ask_limit", "ask_limit"]
+        await pilot.press("plus", "plus", "p", "p", "p")  # 10 + 10 on the player, 20 in all
+        assert app.table.pending == {"Ana": {"player": 20}}
+
+
+@pytest.mark.pilot
+async def test_without_the_option_l_does_nothing() -> None:
+    app = app_for()
+    async with app.run_test() as pilot:
+        assert not app.table.key_on("ask_limit", ())
+        await pilot.press("l")
+        assert app.table.game.limit == 100 and app.table.game.actions == []
+
+
+@pytest.mark.pilot
 async def test_dealing_without_bets_plays_the_coup() -> None:
     app = app_for()
     async with app.run_test() as pilot:

@@ -30,7 +30,6 @@ DEFINITION = GameDefinition(
         "host:first_bank": N_(
             "--first-bank {how}: chemin de fer's first bank goes by lot or auction"
         ),
-        "host:limit": N_("--limit is punto banco's house limit: not chemin de fer's"),
         "play:first_bank": N_(
             "chemin de fer's first bank goes by lot or auction (--first-bank lot|auction)"
         ),

@@ -21,7 +21,8 @@ DEFINITION = GameDefinition(
         "odds": "banque.study.commands:punto_odds",
         "simulate": "banque.study.commands:punto_simulate",
     },
-    options=frozenset({"packs", "limit"}),
+    options=frozenset({"packs", "limit", "raise_limit"}),
+    record_fields=frozenset({"limit", "raise_limit"}),
     refusals={
         "host:first_bank": N_("--first-bank is not punto banco's: the house holds the bank"),
         "host:forced_moves": N_("--forced-moves is chemin de fer's: punto banco's draws are fixed"),

@@ -7,9 +7,9 @@ from typing import Annotated
 
 from pydantic import Field
 
-from ...core.models import Bet, Deal, Retire
+from ...core.models import AskLimit, Bet, Deal, Retire
 
 __all__ = ["SeatAct"]
 
 #: Every act a punto banco seat may send (``act`` tells which).
-SeatAct = Annotated[Bet | Deal | Retire, Field(discriminator="act")]
+SeatAct = Annotated[Bet | AskLimit | Deal | Retire, Field(discriminator="act")]

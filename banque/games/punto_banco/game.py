@@ -7,6 +7,11 @@
   text's "natural 8 or 9 at 9-1" is read as the historical pair of bets: on
   the banker's hand being a **natural 8**, or a **natural 9**, each paid
   9 to 1.  Every bet is limited by the house limit (default 100 a spot).
+  "The house betting limit will, however, sometimes be raised, when a player
+  requests this": as a table option (``raise_limit``), a player may ask the
+  house (act ``ask_limit``) for a higher limit, which it grants up to that
+  option's amount, for the whole table from then on; without the option the
+  house never raises it.
 - Every draw is fixed (:func:`banque.games.two_hands.player_draws`,
   :func:`~banque.games.two_hands.banker_draws`): nobody chooses anything; the
   coup plays itself after the bets (act ``deal``).
@@ -34,7 +39,7 @@ from pydantic import BaseModel
 from ...core.cards import RANK_VALUE
 from ...core.errors import IllegalAction
 from ...core.messages import N_, Cards, Clauses, Msg, Nn_, chips
-from ...core.models import Bet, Deal, Record, Retire, Spot
+from ...core.models import AskLimit, Bet, Deal, Record, Retire, Spot
 from ...core.rng import Stream
 from ...text import quoted
 from ..banque.game import START_CHIPS
@@ -60,6 +65,7 @@ __all__ = [
     "SPOTS",
     "PuntoGame",
     "PuntoReport",
+    "asked_limit",
     "new_game",
 ]
 
@@ -94,6 +100,8 @@ class PuntoReport(BaseModel):
     participants: list[str]
     packs: int
     limit: int
+    #: The most the house raises its limit to when a player asks (``None``: never).
+    raise_limit: int | None = None
     phase: str
     balances: dict[str, int]
     #: The bets on the table now, by player and spot.
@@ -118,7 +126,11 @@ class PuntoGame(TwoHandGame):
     )
 
     def record_fields(self) -> dict[str, Any]:
-        return {**super().record_fields(), "limit": self.limit}
+        return {
+            **super().record_fields(),
+            "limit": self.first_limit,
+            "raise_limit": self.raise_limit,
+        }
 
     def __init__(
         self,
@@ -128,6 +140,7 @@ class PuntoGame(TwoHandGame):
         *,
         packs: int = DEFAULT_PACKS,
         limit: int = DEFAULT_LIMIT,
+        raise_limit: int | None = None,
         record: bool = True,
         keep_log: bool = True,
         stream: Stream | None = None,
@@ -138,6 +151,25 @@ class PuntoGame(TwoHandGame):
                 Msg(N_("The house limit is a whole number of chips, 1 or more.")), "limit"
             )
         self.limit = limit
+        #: The limit the game began with (what its record says; :attr:`limit` may rise).
+        self.first_limit = limit
+        if raise_limit is not None and (
+            isinstance(raise_limit, bool)
+            or not isinstance(raise_limit, int)
+            or raise_limit <= limit
+        ):
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "The house raises its limit to a whole number of chips above its "
+                        "limit ({limit})."
+                    ),
+                    limit=limit,
+                ),
+                "limit",
+            )
+        #: The most the house raises its limit to when a player asks (``None``: never).
+        self.raise_limit = raise_limit
         if packs not in PACKS:
             raise IllegalAction(
                 Msg(N_("The Las Vegas game is dealt from six or eight packs, not {n}."), n=packs),
@@ -249,6 +281,57 @@ class PuntoGame(TwoHandGame):
                 Msg(N_("{who} bets {amount} on {spot}."), who=who, amount=amount, spot=_spot(on)),
                 out,
             )
+        return out
+
+    def verify_ask_limit(self, who: str, amount: int) -> None:
+        self._open()
+        self._who(who)
+        if self.raise_limit is None:
+            raise IllegalAction(
+                Msg(
+                    N_("This house does not raise its limit: it stays {limit} a bet."),
+                    limit=self.limit,
+                ),
+                "limit",
+            )
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= self.limit:
+            raise IllegalAction(
+                Msg(N_("The limit is {limit} a bet already: ask for more."), limit=self.limit),
+                "amount",
+            )
+        if amount > self.raise_limit:
+            raise IllegalAction(
+                Msg(
+                    N_("The house raises its limit to {most} a bet at the most."),
+                    most=self.raise_limit,
+                ),
+                "limit",
+            )
+
+    def can_ask_limit(self) -> bool:
+        """Whether a player may still ask for a higher limit."""
+        return (
+            self.phase != "ended" and self.raise_limit is not None and self.limit < self.raise_limit
+        )
+
+    def ask_limit(self, who: str, amount: int) -> list[Event]:
+        """``who`` asks for a higher limit: the house raises it, for the whole table."""
+        self.verify_ask_limit(who, amount)
+        self._remember(lambda: AskLimit.model_construct(act="ask_limit", who=who, amount=amount))
+        before, self.limit = self.limit, amount
+        out: list[Event] = []
+        self._event(
+            "limit",
+            Msg(
+                N_(
+                    "{who} asks for a higher limit: the house raises it from {before} to {limit} a bet."
+                ),
+                who=who,
+                before=before,
+                limit=amount,
+            ),
+            out,
+        )
         return out
 
     def verify_deal(self) -> None:
@@ -383,10 +466,12 @@ class PuntoGame(TwoHandGame):
             return self.deal()
         if act == "retire":
             return self.retire()
+        if act == "ask_limit":
+            return self.ask_limit(action.who, action.amount)
         raise IllegalAction(
             Msg(
                 N_(
-                    "Punto banco has no act {act}: its acts are bet, deal and retire "
+                    "Punto banco has no act {act}: its acts are bet, ask_limit, deal and retire "
                     "(every draw is fixed: nobody draws or stands by choice)."
                 ),
                 act=quoted(act),
@@ -418,6 +503,7 @@ class PuntoGame(TwoHandGame):
             participants=list(self.participants),
             packs=self.packs,
             limit=self.limit,
+            raise_limit=self.raise_limit,
             phase=self.phase,
             balances=dict(self.balances),
             bets={w: dict(s) for w, s in self.bets.items()},
@@ -434,6 +520,14 @@ class PuntoGame(TwoHandGame):
         if seat is not None:
             self._who(seat)
         return self.report()
+
+
+def asked_limit(limit: int, most: int | None) -> int | None:
+    """The limit a player asks for at the table's one key: twice the limit, up to the
+    most the house raises it to (``None``: nothing left to ask)."""
+    if most is None or limit >= most:
+        return None
+    return min(most, 2 * limit)
 
 
 def _describe(coup: TwoHandCoup) -> Msg:
@@ -493,6 +587,7 @@ def from_record(record: Record, **options: Any) -> PuntoGame:
         record.shoe,
         packs=record.packs or DEFAULT_PACKS,
         limit=record.limit or DEFAULT_LIMIT,
+        raise_limit=record.raise_limit,
         stream=record.stream,
         **options,
     )
@@ -505,9 +600,15 @@ def new_game(
     stream: Stream | None = None,
     packs: int | None = None,
     limit: int | None = None,
+    raise_limit: int | None = None,
     **_: Any,
 ) -> PuntoGame:
     """A new game of punto banco (another game's options are not its own)."""
     return PuntoGame(
-        list(names), seed, packs=packs or DEFAULT_PACKS, limit=limit or DEFAULT_LIMIT, stream=stream
+        list(names),
+        seed,
+        packs=packs or DEFAULT_PACKS,
+        limit=limit or DEFAULT_LIMIT,
+        raise_limit=raise_limit,
+        stream=stream,
     )

@@ -32,6 +32,8 @@ class PuntoSeats:
             acts.append("deal")
         if not g.staked():
             acts.append("retire")
+        if g.can_ask_limit():
+            acts.append("ask_limit")
         return acts
 
     def seat_options(self, seat: str, acts: list[str], ready: set[str]) -> dict[str, Any]:
@@ -40,6 +42,7 @@ class PuntoSeats:
         return {
             "to_act": "deal" in acts,
             "limit": g.limit,
+            "raise_limit": g.raise_limit,
             "ready": seat in ready,
             "most": {spot: g.max_bet(seat, spot) for spot in SPOTS},
         }
@@ -72,10 +75,12 @@ class PuntoSeats:
             Msg.plural(Nn_("{n} pack", "{n} packs"), g.packs),
             Msg(N_("house limit {limit} a bet"), limit=g.limit),
         ]
+        if g.raise_limit is not None:
+            parts.append(Msg(N_("raised on request up to {most}"), most=g.raise_limit))
         return Msg("{parts}", parts=Listed(parts))
 
     def table_options(self) -> dict[str, Any]:
-        return {"limit": self.game.limit}
+        return {"limit": self.game.first_limit, "raise_limit": self.game.raise_limit}
 
     def computer_to_move(self, computers: Mapping[str, Any]) -> str | None:
         return None  # the computers bet at the deal (:meth:`go_on`)

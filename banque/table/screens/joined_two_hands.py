@@ -217,6 +217,11 @@ class RemotePunto(RemoteGame):
         return int(self.v.get("limit") or self._state.welcome.get("limit") or 100)
 
     @property
+    def raise_limit(self) -> int | None:
+        most = self.v.get("raise_limit")
+        return most if isinstance(most, int) else None
+
+    @property
     def house(self) -> int:
         return int(self.v.get("house") or 0)
 
@@ -364,7 +369,15 @@ class PuntoJoinedScreen(_JoinedTable, PuntoTable):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # a spectator watches: no bet, no deal
-        if self.watching and action in ("spot", "chip", "clear", "again", "deal", "end_game"):
+        if self.watching and action in (
+            "spot",
+            "chip",
+            "clear",
+            "again",
+            "deal",
+            "end_game",
+            "ask_limit",
+        ):
             return False
         return self.key_on(action, parameters)
 

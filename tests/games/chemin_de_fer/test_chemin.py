@@ -388,16 +388,13 @@ def test_auction_refusals_leave_the_state_unchanged(
 
 def test_first_bank_is_chemin_de_fers_option(tmp_path: Path) -> None:
     data = record([], first_bank="auction") | {"game": "punto-banco"}
-    with pytest.raises(
-        RecordError, match="first_bank is a table option of chemin de fer only"
-    ):
+    with pytest.raises(RecordError, match="first_bank is a table option of chemin de fer only"):
         replay(parse_record(data))
     path = tmp_path / "punto-auction.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     out = run("replay", str(path))
     assert (
-        out.returncode == 2
-        and "first_bank is a table option of chemin de fer only" in out.stderr
+        out.returncode == 2 and "first_bank is a table option of chemin de fer only" in out.stderr
     )
     assert "Traceback" not in out.stderr
     out = run("--game", "chemin-de-fer", "--first-bank", "list")

@@ -338,3 +338,54 @@ def test_six_and_eight_packs_play(packs: int) -> None:
     again = replay(parse_record(json.loads(dump_record(record_of(game)))))
     assert again.error is None and again.game.packs == packs
     assert again.game.balances == game.balances
+
+
+# "The house betting limit will, however, sometimes be raised, when a player requests
+# this": a table option (issue 20); without it the house never raises its limit.
+def test_the_house_never_raises_its_limit_without_the_option() -> None:
+    game = PuntoGame(["Ana"], seed=1)
+    assert not game.can_ask_limit()
+    before = game.report()
+    with pytest.raises(IllegalAction, match="This house does not raise its limit: it stays 100"):
+        game.ask_limit("Ana", 200)
+    assert game.report() == before
+
+
+def test_a_player_asks_and_the_house_raises_its_limit_up_to_the_option() -> None:
+    game = PuntoGame(["Ana", "Bruno"], seed=1, limit=50, raise_limit=500)
+    with pytest.raises(IllegalAction, match="at most 50 may go on the player"):
+        game.bet("Ana", "player", 80)
+    with pytest.raises(IllegalAction, match="raises its limit to 500 a bet at the most"):
+        game.ask_limit("Ana", 600)
+    with pytest.raises(IllegalAction, match="The limit is 50 a bet already"):
+        game.ask_limit("Ana", 50)
+    events = game.ask_limit("Ana", 300)
+    assert (
+        events[-1].text == "Ana asks for a higher limit: the house raises it from 50 to 300 a bet."
+    )
+    game.bet("Bruno", "banker", 80)  # the whole table's limit
+    game.deal()
+    text = dump_record(record_of(game))
+    assert '"raise_limit": 500' in text and '"limit": 50' in text  # the limit it began with
+    assert '{"act": "ask_limit", "who": "Ana", "amount": 300}' in text
+    again = replay(parse_record(json.loads(text)))
+    assert again.error is None and again.game.limit == 300 and again.game.balances == game.balances
+
+
+def test_the_raise_is_above_the_limit() -> None:
+    with pytest.raises(IllegalAction, match="above its limit"):
+        PuntoGame(["Ana"], limit=200, raise_limit=200)
+
+
+def test_the_command_line_takes_the_option_for_punto_banco_only() -> None:
+    out = run("host", "--game", "chemin-de-fer", "--raise-limit", "500")
+    assert out.returncode == 2 and "--raise-limit is an option of punto banco only" in out.stderr
+    out = run("host", "--raise-limit", "500")
+    assert out.returncode == 2 and "--raise-limit is an option of punto banco only" in out.stderr
+    out = run("--limit", "50")
+    assert out.returncode == 2 and "--limit is an option of punto banco only" in out.stderr
+    out = run("--packs", "6")
+    assert (
+        out.returncode == 2
+        and "--packs is an option of chemin de fer, punto banco only" in out.stderr
+    )
