@@ -2,7 +2,7 @@
 game's name.
 
 The registry (:data:`banque.games.GAMES`) and each game's definition say what differs
-(``two_hands``, ``concurrent``, its table, its entry points); the rest of the package
+(``two_hands``, its table, its entry points, its seats' rules); the rest of the package
 asks them, never ``game == "punto-banco"``.  A game's name may still be data (a default,
 a help text, a key of a table of words): only comparisons are looked for.  The session
 imports no module of a particular game (banque's own ``Session`` aside) and does not
@@ -162,8 +162,9 @@ def test_the_session_imports_no_module_of_a_particular_game() -> None:
 
 
 def test_the_session_does_not_branch_on_how_a_game_s_seats_act() -> None:
-    """``concurrent`` (punto banco's seats act at once) is the definition's word for the
-    table; the session asks the game's seat rules instead of testing it."""
+    """``concurrent`` (punto banco's seats act at once against the house) is the seat
+    rules' word for the table; the session asks the game's seat rules instead of testing
+    it."""
     found = []
     for path in sorted((PACKAGE / "session").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

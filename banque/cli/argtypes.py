@@ -241,8 +241,13 @@ def rules_options(args: argparse.Namespace) -> tuple[str, dict[str, str | int]]:
     return rules, options
 
 
-#: The two-hand games' own options that take a number, and their flags.
-SHOE_OPTIONS = (("packs", "--packs"), ("limit", "--limit"), ("raise_limit", "--raise-limit"))
+#: The two-hand games' own options for their shoe and their bank, and their flags.
+SHOE_OPTIONS = (
+    ("packs", "--packs"),
+    ("limit", "--limit"),
+    ("raise_limit", "--raise-limit"),
+    ("bank", "--bank"),
+)
 
 
 def add_shoe_flags(parser: argparse.ArgumentParser) -> None:
@@ -274,13 +279,22 @@ def add_shoe_flags(parser: argparse.ArgumentParser) -> None:
             "CHIPS a bet (default: it never does)"
         ),
     )
+    parser.add_argument(
+        "--bank",
+        choices=("house", "players"),
+        default=None,
+        help=_(
+            "punto banco: the house holds the bank (the default), or the players do, in "
+            "turn, as at chemin de fer (every draw still fixed)"
+        ),
+    )
 
 
-def game_options(args: argparse.Namespace, game: str) -> dict[str, int]:
-    """The game's own numbers given (``--packs``, ``--limit``, ``--raise-limit``), each
-    refused in words for a game that does not take it."""
+def game_options(args: argparse.Namespace, game: str) -> dict[str, int | str]:
+    """The game's own options given (``--packs``, ``--limit``, ``--raise-limit``,
+    ``--bank``), each refused in words for a game that does not take it."""
     rules = definition(game)
-    out: dict[str, int] = {}
+    out: dict[str, int | str] = {}
     for option, flag in SHOE_OPTIONS:
         value = getattr(args, option, None)
         if value is None:

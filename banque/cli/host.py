@@ -188,6 +188,7 @@ _KEPT_BY_RESUME = (
     ("packs", "--packs"),
     ("limit", "--limit"),
     ("raise_limit", "--raise-limit"),
+    ("bank", "--bank"),
     ("group", "--group"),
     ("seat_user", "--seat-user"),
     ("no_journal", "--no-journal"),

@@ -79,7 +79,10 @@ def run(args: argparse.Namespace) -> int:
     played_on = args.record is not None or args.resume is not None
     if played_on and any(getattr(args, o) is not None for o, _f in argtypes.SHOE_OPTIONS):
         raise BanqueError(
-            _("--packs, --limit and --raise-limit are a new game's: a game played on keeps its own")
+            _(
+                "--packs, --limit, --raise-limit and --bank are a new game's: a game played on "
+                "keeps its own"
+            )
         )
     if not played_on:
         argtypes.game_options(args, args.game)  # another game's option refused in words
@@ -128,13 +131,19 @@ def play_two_hand(
     forced_moves: str = "announced",
     *,
     first_bank: str = "lot",
-    **game_options: int,
+    **game_options: int | str,
 ) -> int:
     """Open the table of a two-hand game (a new game, or a record played on);
-    ``game_options``, a new game's own numbers (``packs``, ``limit``, ``raise_limit``)."""
+    ``game_options``, a new game's own (``packs``, ``limit``, ``raise_limit``, ``bank``)."""
     rules = definition(game)
     if record is None and not computers:
         computers = cast("dict[str, SeatChoice]", dict(rules.computers))
+    if record is None and not computers and game_options.get("bank") == "players":
+        # a bank the players hold needs players beside you: the host's seats, as computers
+        computers = {
+            n: cast("SeatChoice", "bold" if i % 2 else "cautious")
+            for i, n in enumerate(rules.host_names)
+        }
     # deferred: start-up (the two-hand session, ~+125 ms: every command loads this module)
     from ..session.two_hands import your_name
 

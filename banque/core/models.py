@@ -265,6 +265,9 @@ class Record(BaseModel):
     packs: Annotated[StrictInt, Field(ge=1, le=1000)] | None = None
     #: punto banco: the house limit on one bet (absent: 100).
     limit: Annotated[StrictInt, Field(ge=1)] | None = None
+    #: punto banco: who holds the bank, ``house`` (the casino: the default) or
+    #: ``players`` (the bank goes round the players, as at chemin de fer).
+    bank: Literal["house", "players"] = "house"
     #: punto banco: the most the house raises its limit to when a player asks (absent:
     #: it never raises it).
     raise_limit: Annotated[StrictInt, Field(ge=1)] | None = None

@@ -351,6 +351,8 @@ def record_head(record: Record, format: str | None = None) -> dict[str, Any]:
         head["packs"] = record.packs
     if record.limit is not None:
         head["limit"] = record.limit
+    if record.bank != "house":
+        head["bank"] = record.bank
     if record.raise_limit is not None:
         head["raise_limit"] = record.raise_limit
     if record.rotation != "left":

@@ -40,6 +40,9 @@ class SeatRules(Protocol):
     ``computers``: the computer seats' players (:meth:`GameDefinition.computer`).
     """
 
+    #: The seats act at once (punto banco's bets against the house), not in turn.
+    concurrent: bool
+
     def actor(self) -> str | None:
         """The seat the table waits for, in turn (``None``: nobody in turn; the game
         not ended)."""
@@ -119,12 +122,10 @@ class GameDefinition:
     #: layer imports it), whose ``opening(record, **options)`` makes the local table and
     #: ``joined(state, send)`` a joined seat's (banque's own table: none, ``app.run_app``).
     table: str = ""
-    #: Its seats act at once (punto banco's bets), not in turn (chemin de fer's).
-    concurrent: bool = False
-    #: Two-hand games: its computer player's class, ``"module:Class"`` (made with the
-    #: seat's name, the game and a temperament: :meth:`computer`).
+    #: Two-hand games: its computer player's class or maker, ``"module:name"`` (called
+    #: with the seat's name, the game and a temperament: :meth:`computer`).
     computer_player: str = ""
-    #: Two-hand games: its seats' rules at a shared table, ``"module:Class"`` (made
+    #: Two-hand games: its seats' rules at a shared table, ``"module:name"`` (called
     #: with the game: :meth:`seat_rules_for`, a :class:`SeatRules`).
     seat_rules: str = ""
     #: The command line's entry points, ``"module:function"``, each loaded on first

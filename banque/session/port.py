@@ -138,11 +138,11 @@ class TwoHandSession:
         self.game = game
         self.family = str(game.game)
         game_def = definition(self.family)
-        #: The seats act at once (punto banco's bets), not in turn (chemin de fer's):
-        #: the definition's word, for the table (the session asks :attr:`seat_rules`).
-        self.concurrent = game_def.concurrent
         #: The game's own part: its seats' rules (:class:`~banque.games.gamedef.SeatRules`).
         self.seat_rules: SeatRules = game_def.seat_rules_for(game)
+        #: The seats act at once (punto banco's bets), not in turn (chemin de fer's, and a
+        #: players' bank's): the seats' rules' word, for the table.
+        self.concurrent = self.seat_rules.concurrent
         self.styles: dict[str, str] = {
             n: s for n, s in (styles or {}).items() if n in game.participants and s != "human"
         }

@@ -352,15 +352,21 @@ class CheminTable(TwoHandTable):
         phase = g.phase
         banker_turn = phase == "betting" and who == g.banker
         deal = banker_turn and "deal" in g.to_act()[1]
+        # after a banco the others banco instead or pass: no stake is typed
+        instead = phase == "betting" and not banker_turn and bool(g.banco_caller)
         typing = phase in ("auction", "bank") or (phase == "betting" and not banker_turn)
         if action == "enter":
             kinds = {"auction": "bid", "bank": "bank"}
+            if instead:
+                return False
             if phase == "betting":
                 kind = "deal" if deal else "open" if banker_turn else "stake"
             else:
                 kind = kinds.get(phase, "")
             return parameters == (kind,)
-        if action in ("digit", "erase", "pass_turn"):
+        if action in ("digit", "erase"):
+            return typing and not instead
+        if action == "pass_turn":
             return typing
         if action == "banco":
             return phase == "betting" and not banker_turn
@@ -483,17 +489,20 @@ class CheminTable(TwoHandTable):
         self.show_border("road", _("Road"))
         self.show_border("players", _("The table"))
         title = (
-            _("Chemin de fer · {packs} packs · the bank passes left · coup {coup}")
+            _("{game} · {packs} packs · the bank passes left · coup {coup}")
             if g.rotation == "left"
-            else _("Chemin de fer · {packs} packs · the bank passes right · coup {coup}")
+            else _("{game} · {packs} packs · the bank passes right · coup {coup}")
         )
-        show_title(self._w("title"), title.format(packs=g.packs, coup=len(g.coups) + 1))
+        name = _(g.title_words)
+        show_title(self._w("title"), title.format(game=name, packs=g.packs, coup=len(g.coups) + 1))
         self.show_border("road", subtitle=shoe_line(g))
         if g.phase == "ended":
             banks = len(g.banks)
             coups = ngettext("{n} coup", "{n} coups", len(g.coups)).format(n=len(g.coups))
             held = ngettext("{n} bank", "{n} banks", banks).format(n=banks)
-            over = _("Chemin de fer · {packs} packs · the game is over").format(packs=g.packs)
+            over = _("{game} · {packs} packs · the game is over").format(
+                game=_(g.title_words), packs=g.packs
+            )
             show_title(self._w("title"), over)
             self.show_standings(
                 standings_text(

@@ -33,11 +33,13 @@ from ..core.messages import tell, tell_error
 from ..core.models import AskLimit, Bet, Deal
 from ..games.punto_banco.game import PuntoGame, asked_limit
 from ..games.punto_banco.game import new_game as new_punto_game
+from ..games.punto_banco.player_bank import PlayerBankGame
 from ..i18n import N_, _, ngettext, pgettext
 from ..session.port import TwoHandSession
 from ..session.two_hands import open_session, your_name
 from ..text import plain
 from .app import BanqueApp
+from .chemin_app import CheminTable
 from .games_base import (
     Opening,
     TwoHandLog,
@@ -512,15 +514,17 @@ def opening(
     packs: int | None = None,
     limit: int | None = None,
     raise_limit: int | None = None,
+    bank: str = "house",
     pace: float = 0.6,
     resume: str | Path | None = None,
     journal: bool = True,
     **_: Any,
 ) -> Opening:
     """The punto banco table: a new game, a record played on, or a journal resumed
-    (another game's options are not punto banco's); ``journal=False``: none kept."""
+    (another game's options are not punto banco's); ``journal=False``: none kept. A
+    players' bank (``bank="players"``) is played on chemin de fer's table."""
 
-    def new_game(chosen: int, stream: Any) -> PuntoGame:
+    def new_game(chosen: int, stream: Any) -> PuntoGame | PlayerBankGame:
         return new_punto_game(
             names or [your_name()],
             chosen,
@@ -528,10 +532,11 @@ def opening(
             packs=packs,
             limit=limit,
             raise_limit=raise_limit,
+            bank=bank,
         )
 
     return opening_of(
-        PuntoTable,
+        punto_screen,
         new_game,
         record_path,
         computers=computers,
@@ -542,11 +547,22 @@ def opening(
     )
 
 
-def joined(state: Any, send: Any) -> TwoHandTable:
-    """Punto banco at a joined seat, fed by the host (:mod:`.screens.joined_two_hands`)."""
-    # deferred: cycle with screens/joined_two_hands.py (its screen subclasses PuntoTable)
-    from .screens.joined_two_hands import joined_punto
+def punto_screen(session: TwoHandSession, humans: list[str]) -> TwoHandTable:
+    """The table of a punto banco game: the house's bank, or a players' bank (played in
+    turn, on chemin de fer's table)."""
+    if isinstance(session.game, PlayerBankGame):
+        return CheminTable(session, humans)
+    return PuntoTable(session, humans)
 
+
+def joined(state: Any, send: Any) -> TwoHandTable:
+    """Punto banco at a joined seat, fed by the host (:mod:`.screens.joined_two_hands`);
+    a players' bank on chemin de fer's screen."""
+    # deferred: cycle with screens/joined_two_hands.py (its screen subclasses PuntoTable)
+    from .screens.joined_two_hands import joined_chemin, joined_punto
+
+    if state.welcome.get("bank") == "players":
+        return joined_chemin(state, send)
     return joined_punto(state, send)
 
 

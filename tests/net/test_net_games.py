@@ -306,7 +306,7 @@ def test_the_two_hand_host_refusals_are_one_line_each(
     for argv, words in (
         (["host", "--game", "punto-banco", "--first-bank", "auction"], "not punto banco's"),
         (["host", "--game", "chemin-de-fer", "--first-bank", "list"], "by lot or auction"),
-        (["host", "--game", "chemin-de-fer", "--limit", "5"], "punto banco's house limit"),
+        (["host", "--game", "chemin-de-fer", "--limit", "5"], "an option of punto banco only"),
         (["host", "--game", "chemin-de-fer", "--rules", "classic"], "are banque's"),
         (["host", "--game", "punto-banco", "--play", "Zoé"], "not a participant"),
         (["host", "--game", "punto-banco", "--play", "Ana"], "needs a terminal"),

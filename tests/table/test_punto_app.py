@@ -280,3 +280,25 @@ async def test_the_log_says_which_hand_won_with_which_cards_when_wide() -> None:
         await pilot.resize_terminal(80, 24)  # narrow: the short form, whole
         await pilot.pause(0.1)
         assert "  1 Banker 2♣ 3♦ 8♠ =3 · 4♥ K♠ =4" in screen_text(app)
+
+
+@pytest.mark.pilot
+async def test_a_players_bank_is_played_on_chemin_de_fers_table() -> None:
+    from banque.table.chemin_app import CheminTable
+    from banque.table.punto_app import opening
+
+    opened = opening(
+        names=["Ana", "Bob"],
+        computers={"Bob": "bold"},
+        seed=3,
+        bank="players",
+        journal=False,
+        pace=0,
+    )
+    assert isinstance(opened.table, CheminTable)
+    app = BanqueApp(two_hand=opened, pace=0)
+    app.animation_level = "none"
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        title = str(app.table._w("title").render())
+        assert "Punto banco, players' bank" in title

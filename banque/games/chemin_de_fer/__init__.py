@@ -24,7 +24,7 @@ DEFINITION = GameDefinition(
         "solved": "banque.study.commands:chemin_solved",
     },
     options=frozenset({"packs", "first_bank", "forced_moves"}),
-    record_fields=frozenset({"first_bank", "banco_instead"}),
+    record_fields=frozenset({"first_bank", "banco_instead", "rotation"}),
     first_banks=("lot", "auction"),
     refusals={
         "host:first_bank": N_(

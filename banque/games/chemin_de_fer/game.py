@@ -99,7 +99,8 @@ class CheminView(BaseModel):
     """The table as one seat (or the public, ``seat=None``) may see it."""
 
     format: str = "banque-view/1"
-    game: Literal["chemin-de-fer"] = "chemin-de-fer"
+    #: Chemin de fer, or the Las Vegas game with a players' bank (punto banco's option).
+    game: Literal["chemin-de-fer", "punto-banco"] = "chemin-de-fer"
     seat: str | None
     phase: str
     banker: str | None
@@ -125,7 +126,7 @@ class CheminReport(BaseModel):
     """The state reached, with every card (``banque replay --json``)."""
 
     format: str = "banque-state/1"
-    game: Literal["chemin-de-fer"] = "chemin-de-fer"
+    game: Literal["chemin-de-fer", "punto-banco"] = "chemin-de-fer"
     participants: list[str]
     packs: int
     rotation: str
@@ -152,6 +153,10 @@ class CheminGame(TwoHandGame):
     """A game of chemin de fer: coup after coup, the bank going round, until ``retire``."""
 
     game = "chemin-de-fer"
+    #: The game's name in words (a proper name, the same in every language).
+    title = "Chemin de fer"
+    #: The game's name as its table's title says it (a message id).
+    title_words = N_("Chemin de fer")
     fresh_shoe = Nn_(
         "A fresh shoe: {cards} cards ({n} pack).", "A fresh shoe: {cards} cards ({n} packs)."
     )
@@ -180,7 +185,7 @@ class CheminGame(TwoHandGame):
         keep_log: bool = True,
         stream: Stream | None = None,
     ) -> None:
-        self.participants = validate_names(participants, MIN_PLAYERS, MAX_PLAYERS, "Chemin de fer")
+        self.participants = validate_names(participants, MIN_PLAYERS, MAX_PLAYERS, self.title)
         if rotation not in ("left", "right"):
             raise IllegalAction(Msg(N_("The bank passes to the left or to the right.")), "rotation")
         self.rotation = rotation
@@ -1024,6 +1029,7 @@ class CheminGame(TwoHandGame):
             self._who(seat)
         actors, acts = self.to_act()
         return CheminView(
+            game=self.game,
             seat=seat,
             phase=self.phase,
             banker=self.banker,
@@ -1047,6 +1053,7 @@ class CheminGame(TwoHandGame):
         actors, acts = self.to_act()
         live = self.phase in ("punter", "banker")
         return CheminReport(
+            game=self.game,
             participants=list(self.participants),
             packs=self.packs,
             rotation=self.rotation,

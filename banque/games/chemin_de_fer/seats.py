@@ -19,6 +19,8 @@ __all__ = ["CheminSeats"]
 class CheminSeats:
     """Chemin de fer's part of a shared table's session: seats act in turn."""
 
+    concurrent = False
+
     def __init__(self, game: CheminGame) -> None:
         self.game = game
 

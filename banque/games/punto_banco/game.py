@@ -57,6 +57,8 @@ from ..two_hands import (
     standings,
     validate_names,
 )
+from .packs import DEFAULT_PACKS, PACKS, check_packs
+from .player_bank import PlayerBankGame
 
 __all__ = [
     "DEFAULT_LIMIT",
@@ -69,9 +71,6 @@ __all__ = [
     "new_game",
 ]
 
-DEFAULT_PACKS = 8
-#: "Six or eight standard packs of cards are used."
-PACKS = (6, 8)
 DEFAULT_LIMIT = 100
 MAX_PLAYERS = 11
 SPOTS: tuple[Spot, ...] = ("player", "banker", "natural8", "natural9")
@@ -170,11 +169,7 @@ class PuntoGame(TwoHandGame):
             )
         #: The most the house raises its limit to when a player asks (``None``: never).
         self.raise_limit = raise_limit
-        if packs not in PACKS:
-            raise IllegalAction(
-                Msg(N_("The Las Vegas game is dealt from six or eight packs, not {n}."), n=packs),
-                "packs",
-            )
+        check_packs(packs)
         self._start(seed, packs, shoe, record, keep_log, stream)
         self.bets: dict[str, dict[str, int]] = {}
         self.due: dict[str, int] = {p: 0 for p in self.participants}
@@ -578,9 +573,36 @@ PAID: dict[str, str] = {
 }
 
 
-def from_record(record: Record, **options: Any) -> PuntoGame:
-    """The game a record of punto banco starts from (before any act)."""
+def from_record(record: Record, **options: Any) -> PuntoGame | PlayerBankGame:
+    """The game a record of punto banco starts from (before any act): the house's bank,
+    or with ``"bank": "players"`` the players' (:mod:`.player_bank`)."""
     options.pop("forced_moves", None)  # every draw is fixed
+    if record.bank == "players":
+        if record.limit is not None or record.raise_limit is not None:
+            raise IllegalAction(
+                Msg(N_("A players' bank has no house limit: the bank itself is the limit.")),
+                "limit",
+            )
+        return PlayerBankGame(
+            record.participants,
+            record.seed,
+            record.shoe,
+            packs=record.packs or DEFAULT_PACKS,
+            rotation=record.rotation,
+            banco_instead=record.banco_instead,
+            stream=record.stream,
+            **options,
+        )
+    if record.banco_instead or record.rotation != "left":
+        raise IllegalAction(
+            Msg(
+                N_(
+                    'banco_instead and rotation are a players\' bank\'s ("bank": "players"): '
+                    "the house holds this one."
+                )
+            ),
+            "bank",
+        )
     return PuntoGame(
         record.participants,
         record.seed,
@@ -601,9 +623,18 @@ def new_game(
     packs: int | None = None,
     limit: int | None = None,
     raise_limit: int | None = None,
+    bank: str = "house",
     **_: Any,
-) -> PuntoGame:
-    """A new game of punto banco (another game's options are not its own)."""
+) -> PuntoGame | PlayerBankGame:
+    """A new game of punto banco (another game's options are not its own): the house's
+    bank, or (``bank="players"``) the players' — then no house limit."""
+    if bank == "players":
+        if limit is not None or raise_limit is not None:
+            raise IllegalAction(
+                Msg(N_("A players' bank has no house limit: the bank itself is the limit.")),
+                "limit",
+            )
+        return PlayerBankGame(list(names), seed, packs=packs or DEFAULT_PACKS, stream=stream)
     return PuntoGame(
         list(names),
         seed,

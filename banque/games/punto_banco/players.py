@@ -10,10 +10,12 @@ from __future__ import annotations
 from typing import Literal
 
 from ...core.rng import CountingRandom, StreamRandom, seat_generator
+from ..chemin_de_fer.players import CheminComputer
 from ..two_hands import Event
 from .game import PuntoGame
+from .player_bank import PlayerBankGame
 
-__all__ = ["PuntoComputer", "punto_bets"]
+__all__ = ["PuntoComputer", "computer_for", "punto_bets"]
 
 Temperament = Literal["cautious", "bold"]
 
@@ -50,3 +52,14 @@ def punto_bets(game: PuntoGame, seats: dict[str, PuntoComputer]) -> list[Event]:
     """Every computer bettor places its bets before the deal, in the order of the seats;
     their events."""
     return [event for seat in seats.values() for event in seat.bet(game)]
+
+
+def computer_for(
+    name: str, game: PuntoGame | PlayerBankGame, temperament: Temperament = "cautious"
+) -> PuntoComputer | CheminComputer:
+    """A computer seat of a punto banco game: a bettor against the house, or at a
+    players' bank chemin de fer's computer player (which never meets a choice there:
+    every draw is fixed)."""
+    if isinstance(game, PlayerBankGame):
+        return CheminComputer(name, game, temperament, purpose=f"punto-bank/{name}")
+    return PuntoComputer(name, game, temperament)

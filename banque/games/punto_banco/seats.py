@@ -10,14 +10,43 @@ from typing import Any
 
 from ...core.messages import N_, Listed, Msg, Nn_
 from ...core.models import Action, Deal, Retire
+from ..chemin_de_fer.seats import CheminSeats
 from ..two_hands import Event
 from .game import SPOTS, PuntoGame
+from .player_bank import PlayerBankGame
 
-__all__ = ["PuntoSeats"]
+__all__ = ["PlayerBankSeats", "PuntoSeats", "seats_for"]
+
+
+def seats_for(game: PuntoGame | PlayerBankGame) -> PuntoSeats | PlayerBankSeats:
+    """The seats' rules of a punto banco game: the house's bank (seats bet at once) or
+    the players' (in turn, as chemin de fer's)."""
+    if isinstance(game, PlayerBankGame):
+        return PlayerBankSeats(game)
+    return PuntoSeats(game)
+
+
+class PlayerBankSeats(CheminSeats):
+    """A players' bank at the Las Vegas game: chemin de fer's seats, in turn; its own
+    words and table options."""
+
+    def table_words(self) -> Msg:
+        g = self.game
+        parts = [
+            Msg(N_("punto banco")),
+            Msg(N_("the bank held by the players")),
+            Msg.plural(Nn_("{n} pack", "{n} packs"), g.packs),
+        ]
+        return Msg("{parts}", parts=Listed(parts))
+
+    def table_options(self) -> dict[str, Any]:
+        return {"bank": "players", "rotation": self.game.rotation}
 
 
 class PuntoSeats:
     """Punto banco's part of a shared table's session: seats act at once."""
+
+    concurrent = True
 
     def __init__(self, game: PuntoGame) -> None:
         self.game = game

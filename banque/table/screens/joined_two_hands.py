@@ -149,6 +149,13 @@ class RemoteChemin(RemoteGame):
     game = "chemin-de-fer"
 
     @property
+    def title_words(self) -> str:
+        """The game's name as the table's title says it (a message id)."""
+        if self._state.welcome.get("bank") == "players":
+            return N_("Punto banco, players' bank")
+        return N_("Chemin de fer")
+
+    @property
     def rotation(self) -> str:
         return str(self._state.welcome.get("rotation") or "left")
 

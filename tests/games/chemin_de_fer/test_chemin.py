@@ -560,6 +560,8 @@ def test_an_older_record_lets_the_first_banco_stand() -> None:
 
 
 def test_banco_instead_is_chemin_de_fers_record_field() -> None:
-    data = record([], banco_instead=True) | {"game": "punto-banco"}
-    with pytest.raises(RecordError, match="banco_instead is a table option of chemin de fer only"):
+    data = record([], banco_instead=True) | {"game": "banque", "participants": FOUR}
+    with pytest.raises(
+        RecordError, match="banco_instead is a table option of chemin de fer, punto banco only"
+    ):
         replay(parse_record(data))
