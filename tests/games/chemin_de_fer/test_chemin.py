@@ -503,7 +503,7 @@ def test_after_a_banco_the_players_in_turn_may_banco_instead() -> None:
     game.banco("Chloé")  # Bruno's part handed back; Dario may still banco instead
     assert game.stakes == {"Chloé": 20} and game.balances["Bruno"] == 100
     assert game.to_act() == (["Dario"], ("banco", "pass"))
-    assert "Chloé has called banco: Dario may banco instead (20) or pass." == game.prompt
+    assert game.prompt == "Chloé has called banco: Dario may banco instead (20) or pass."
     before = game.report()
     with pytest.raises(IllegalAction, match="has called banco: the whole bank is taken"):
         game.wager("Dario", 5)
