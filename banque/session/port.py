@@ -3,7 +3,8 @@
 The hosted table (:class:`banque.net.table.Table`) drives a game through
 :class:`TableSession`, which banque's :class:`~banque.session.session.Session`
 and the two-hand games' :class:`TwoHandSession` (chemin de fer, punto banco)
-both implement: who acts now, the computer seats' steps, the journal written
+both implement, each the one session of :class:`~banque.session.base.GameSession`
+with its game's part: who acts now, the computer seats' steps, the journal written
 before an act is acknowledged, the log.  A two-hand session adds the seat's
 side of the port (:class:`SeatPort`): each seat's view, made by the game for
 that seat (``game.view(seat)``: a hand's first two cards reach its holder
@@ -21,13 +22,12 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from pydantic import BaseModel
 
 from ..core.errors import IllegalAction
-from ..core.journal import Journal, stopped_msg
+from ..core.journal import Journal
 from ..core.messages import N_, Msg
 from ..core.models import Action, Retire
-from ..core.record import dump_record
-from ..core.rng import seat_draws, seed_and_stream, skip_seats
+from ..core.rng import seed_and_stream
 from ..games import DEFAULT_GAME, definition
-from ..games.records import record_of
+from .base import GameSession
 
 if TYPE_CHECKING:
     from ..games.gamedef import SeatRules
@@ -108,13 +108,15 @@ class SeatPort(Protocol):
     def perform_for(self, seat: str, act: Any) -> list[Event]: ...
 
 
-class TwoHandSession:
+class TwoHandSession(GameSession):
     """A two-hand game (chemin de fer, punto banco…) at a table shared by seats.
 
-    What is the same for every game is here: the journal written before a seat hears
-    of an act (and no act taken while it cannot be), the log, the seats ready for
-    what follows by itself, an ended game, the computer seats (which act for nobody
-    else), the record.  The rest is the game's own, asked of its seats' rules
+    What is the same for every game is :class:`~banque.session.base.GameSession`'s (the
+    journal written before a seat hears of an act, and no act taken while it cannot
+    be; the log; the seats ready for what follows by itself; the computer seats'
+    generators; the record); what every two-hand game adds is here (an ended game,
+    the computer seats acting for nobody else, a seat's view and acts).  The rest is
+    the game's own, asked of its seats' rules
     (:class:`banque.games.gamedef.SeatRules`, named by its definition's
     ``seat_rules``): whose turn it is, what a seat may do and is told, the public
     facts beside its view, the table's words and options, the computers' steps, a
@@ -135,104 +137,50 @@ class TwoHandSession:
         *,
         styles: Mapping[str, str] | None = None,
     ) -> None:
-        self.game = game
+        styles = {
+            n: s for n, s in (styles or {}).items() if n in game.participants and s != "human"
+        }
         self.family = str(game.game)
         game_def = definition(self.family)
+        super().__init__(
+            game,
+            events,
+            computers={  # each computer seat's player, drawing from its own seat generator
+                name: game_def.computer(name, game, "bold" if style == "bold" else "cautious")
+                for name, style in styles.items()
+            },
+            styles=styles,
+        )
         #: The game's own part: its seats' rules (:class:`~banque.games.gamedef.SeatRules`).
         self.seat_rules: SeatRules = game_def.seat_rules_for(game)
         #: The seats act at once (punto banco's bets), not in turn (chemin de fer's, and a
         #: players' bank's): the seats' rules' word, for the table.
         self.concurrent = self.seat_rules.concurrent
-        self.styles: dict[str, str] = {
-            n: s for n, s in (styles or {}).items() if n in game.participants and s != "human"
-        }
-        self.messages: list[Event] = list(events)
-        self.journal: Journal | None = None
-        #: The seats that said they are ready for what follows (punto banco's deal).
-        self.ready: set[str] = set()
-        self.notice: Msg | None = None
-        #: Each computer seat's player, drawing from its own seat generator.
-        self.computers: dict[str, Any] = {
-            name: game_def.computer(name, game, "bold" if style == "bold" else "cautious")
-            for name, style in self.styles.items()
-        }
-        self._stand_ins: dict[str, Any] = {}
-        #: The journal notes the game's end as soon as it ends (the local table's; the
-        #: hosted table notes it as it closes, :func:`banque.net.server.close_journal`).
-        self.note_end = False
-        #: The game's end is in the journal already (a journal resumed after it).
-        self.end_noted = False
-
-    @property
-    def _over(self) -> bool:
-        return bool(self.game.phase == "ended")
 
     # ------------------------------------------------------------ the table's side
 
     def stage(self) -> str:
         """``play``, or ``over`` once the game has ended."""
-        return "over" if self._over else "play"
+        return "over" if self.game_over() else "play"
 
     def actor(self) -> str | None:
         """The seat the table waits for (``None``: nobody in turn, or the game is over)."""
-        return None if self._over else self.seat_rules.actor()
-
-    def all_computers(self) -> bool:
-        return all(p in self.styles for p in self.game.participants)
+        return None if self.game_over() else self.seat_rules.actor()
 
     def prompt_msg(self) -> Msg:
         return self.game.prompt_msg  # type: ignore[no-any-return]
 
     def bank_in_play(self) -> bool:
         """The game goes on (quitting keeps it to resume)."""
-        return not self._over
+        return not self.game_over()
 
     # ------------------------------------------------------------ the journal
-
-    def computer_draws(self) -> dict[str, int]:
-        return seat_draws({name: p.rng for name, p in self.computers.items()})
-
-    def skip_draws(self, draws: Mapping[str, int]) -> None:
-        """A resumed game: each computer seat's generator where it was."""
-        skip_seats({name: p.rng for name, p in self.computers.items()}, draws)
-
-    def sync_journal(self) -> bool:
-        """Write the acts not written yet, with how far each computer seat has drawn
-        (and, with :attr:`note_end`, the game's end, once). ``False``: the journal
-        could not be written (its ``failure`` says why); ``True`` with no journal."""
-        journal = self.journal
-        if journal is None:
-            return True
-        if not journal.sync(self.game.actions, self.computer_draws()):
-            return False
-        if self.note_end and self._over and not self.end_noted:
-            self.end_noted = True
-            return bool(journal.note("end"))  # written with the next try if not now
-        return True
-
-    def journal_problem(self) -> Msg | None:
-        """Why no act is taken now (the journal tried again first); ``None``: it is."""
-        journal = self.journal
-        if journal is None or journal.failure_msg is None:
-            return None
-        if self.sync_journal():
-            return None
-        assert journal.failure_msg is not None
-        return stopped_msg(journal.failure_msg)
-
-    def _guard(self) -> None:
-        problem = self.journal_problem()
-        if problem is not None:
-            raise IllegalAction(problem, "journal")
 
     def _done(self, events: list[Event]) -> list[Event]:
         """After acts: the journal written (before any seat hears of them), the log."""
         self.sync_journal()
         self.messages.extend(events)
         return events
-
-    def record_text(self, pace: float | None = None) -> str:
-        return dump_record(record_of(self.game, computers=self.styles, pace=pace))  # type: ignore[arg-type]
 
     # ------------------------------------------------------------ a seat's side
 
@@ -263,7 +211,7 @@ class TwoHandSession:
             "you": self.seat_options(seat, waiting) if seat is not None else None,
         }
         out.update(self.seat_rules.public_facts())
-        if self._over:
+        if self.game_over():
             out["standings"] = [s.model_dump(mode="json") for s in g.standings()]
             ended = getattr(g, "ended_msg", None)
             out["ended_msg"] = ended.to_data() if ended is not None else None
@@ -271,7 +219,7 @@ class TwoHandSession:
 
     def seat_acts(self, seat: str) -> list[str]:
         """What ``seat`` may do now (its own acts only; a computer seat's: none)."""
-        if self._over or seat in self.styles:
+        if self.game_over() or seat in self.styles:
             return []
         return self.seat_rules.seat_acts(seat, self.ready)
 
@@ -287,8 +235,7 @@ class TwoHandSession:
         name = action.act
         if name not in self.seat_acts(seat):
             raise IllegalAction(Msg(N_("{act} is not an act of this moment."), act=name), "phase")
-        if getattr(action, "who", seat) != seat:
-            raise IllegalAction(Msg(N_("An act is made in your own name only.")), "who")
+        self._own_name(seat, action)
 
     def _play_for(self, seat: str, action: Action) -> list[Event]:
         """``action`` played for ``seat`` (checked already), or its readiness noted."""
@@ -311,7 +258,7 @@ class TwoHandSession:
             for seat, action in acts:
                 self._check(seat, action)
                 events += self._play_for(seat, action)
-            if not self._over and all(seat in self.ready for seat in present):
+            if not self.game_over() and all(seat in self.ready for seat in present):
                 self.ready.clear()
                 events += self.seat_rules.go_on(self.computers)
         finally:
@@ -344,7 +291,7 @@ class TwoHandSession:
 
     def waiting(self, present: Sequence[str]) -> list[str]:
         """The seats ``present`` still to say they are ready once one has."""
-        if not self.ready or self._over:
+        if not self.ready or self.game_over():
             return []
         return [s for s in present if s not in self.ready]
 
@@ -352,7 +299,7 @@ class TwoHandSession:
         """What follows by itself once every seat ``present`` is ready (punto banco's
         computers' bets and deal: :meth:`SeatRules.go_on`), its events; ``None``: the
         table waits."""
-        if self._over or not self.ready:
+        if self.game_over() or not self.ready:
             return None
         if any(seat not in self.ready for seat in present):
             return None
@@ -365,7 +312,7 @@ class TwoHandSession:
     def computer_to_move(self) -> str | None:
         """The computer seat that acts now (``None``: none, as at punto banco, whose
         computers bet at the deal)."""
-        return None if self._over else self.seat_rules.computer_to_move(self.computers)
+        return None if self.game_over() else self.seat_rules.computer_to_move(self.computers)
 
     def play_computer(self) -> list[Event]:
         """The computer seat whose turn it is acts once."""

@@ -32,7 +32,6 @@ from ..constants import SEAT_CHOICES as SEAT_CHOICES
 from ..constants import SEAT_KEY_LABELS, SeatChoice
 from ..constants import SEAT_KEYS as SEAT_KEYS
 from ..core.errors import IllegalAction
-from ..core.journal import stopped_msg
 from ..core.messages import N_, Listed, Msg, Word, joined, tell
 from ..core.models import (
     Action,
@@ -48,17 +47,17 @@ from ..core.models import (
     Side,
     Wager,
 )
-from ..core.record import dump_record
 from ..core.rng import CountingRandom as CountingRandom
-from ..core.rng import StreamRandom, seat_draws, seat_generator, skip_seats
+from ..core.rng import StreamRandom, seat_generator
 from ..games.banque.acts import SeatAct as SayAct
 from ..games.banque.game import SIDES, Event, Game
 from ..games.banque.players import ComputerPlayer as Robot
 from ..games.banque.players import banker_advice
-from ..games.records import Replay, record_of
+from ..games.records import Replay
+from .base import GameSession
 
 if TYPE_CHECKING:
-    from ..core.journal import Journal
+    pass
 
 #: A computer player: given what its seat may know (``Game.observe(seat)``,
 #: the same visibility as the seat's view), it returns the act it chooses —
@@ -174,11 +173,10 @@ class Board(BaseModel):
     settled_number: int | None = None
 
 
-class Session:
-    """A game at the table and what the table adds around it."""
-
-    #: Banque's seats act in turn (:class:`~banque.session.port.TableSession`).
-    concurrent = False
+class Session(GameSession):
+    """A game of banque at the table and what the table adds around it: the one
+    session's machinery (:class:`~banque.session.base.GameSession`) with banque's
+    stages (the seating, the shuffle, the settlement read, a fresh bank)."""
 
     def __init__(
         self,
@@ -188,18 +186,17 @@ class Session:
         computers: Mapping[str, ComputerPlayer] | None = None,
         styles: Mapping[str, Temperament] | None = None,
     ) -> None:
-        self.game = game
-        self.computers: dict[str, ComputerPlayer] = dict(computers or {})
-        #: The temperament of each computer seat, where it is known (for display).
-        self.styles: dict[str, Temperament] = {
-            k: v for k, v in (styles or {}).items() if k in self.computers
-        }
-        self.messages: list[Event] = list(events)
+        computers = dict(computers or {})
+        super().__init__(
+            game,
+            events,
+            computers=computers,
+            # the temperament of each computer seat, where it is known (for display)
+            styles={k: v for k, v in (styles or {}).items() if k in computers},
+        )
         self.settled: CoupSummary | None = None
         self.seated_bank = 0
         self.fresh = False
-        #: Where the acts are written as they are applied (the game's journal).
-        self.journal: Journal | None = None
         self._draft: dict[Side, list[str]] | None = None
         self._draft_bank = 0
         #: classic's spectators / hoyle's standing punters in the seating being arranged.
@@ -208,13 +205,8 @@ class Session:
         self.backs: dict[str, Side] = {}
         self.cutter: str | None = None
         self.others_shuffle = True
-        #: The seats (at a hosted table) that have read the settlement, or asked for a
-        #: fresh bank after a bank's end: the table goes on once every seat present has.
-        self.ready: set[str] = set()
-        #: A word for the table when it opens (a resumed record that stops early), told there.
-        self.notice: Msg | None = None
-        #: The cautious computers that play gone seats' moves at a hosted table (``--takeover``).
-        self._stand_ins: dict[str, ComputerPlayer] = {}
+        # ``ready``: the seats (at a hosted table) that have read the settlement, or
+        # asked for a fresh bank after a bank's end.
         # A record that stops right after a coup is settled shows the settlement.
         kinds = [ev.kind for ev in self.messages[-2:]]
         last_act = game.actions[-1].act if game.actions else None
@@ -241,21 +233,17 @@ class Session:
 
     # ------------------------------------------------------------ seats
 
-    def computer_draws(self) -> dict[str, int]:
-        """How far each computer seat has drawn (kept in the journal): numbers drawn from
-        the Mersenne Twister, bytes read of a stream (:class:`~banque.core.rng.StreamRandom`)."""
-        return seat_draws({name: _seat_rng(p) for name, p in self.computers.items()})
+    def seat_generators(self) -> dict[str, CountingRandom | StreamRandom | None]:
+        """Each computer seat's generator (its player is the ``decide`` of a
+        :class:`~banque.games.banque.players.ComputerPlayer`)."""
+        return {name: _seat_rng(p) for name, p in self.computers.items()}
 
-    def skip_draws(self, draws: Mapping[str, int]) -> None:
-        """A resumed game: each computer seat's generator where it was."""
-        skip_seats({name: _seat_rng(p) for name, p in self.computers.items()}, draws)
+    def game_over(self) -> bool:
+        """Banque goes on bank after bank: a bank's end is not the game's."""
+        return False
 
     def kind(self, who: str) -> SeatKind:
         return "computer" if who in self.computers else "human"
-
-    def all_computers(self) -> bool:
-        """Every seat is a computer: the table plays on by itself (watch mode)."""
-        return all(p in self.computers for p in self.game.participants)
 
     def describe(self, who: str) -> str:
         """``Bruno (computer, bold)``: a name and, for a computer, what it is (told now)."""
@@ -416,23 +404,6 @@ class Session:
         g = self.game
         return Event(kind, str(msg), g.bank_number, g.coup_number, code or kind, dict(params), msg)
 
-    def journal_problem(self) -> Msg | None:
-        """Why no act is taken now: the game's journal cannot be written (tried again
-        first, so that the table goes on by itself once it can); ``None``: it can."""
-        journal = self.journal
-        if journal is None or journal.failure_msg is None:
-            return None
-        if journal.sync(self.game.actions, self.computer_draws()):
-            return None
-
-        return stopped_msg(journal.failure_msg)
-
-    def _journal_guard(self) -> None:
-        """No act while the journal cannot be written: every act made would be lost."""
-        problem = self.journal_problem()
-        if problem is not None:
-            raise IllegalAction(problem, "journal")
-
     def perform(self, action: Action) -> list[Event]:
         """Apply one act through the engine; refusals raise ``IllegalAction``.
 
@@ -441,7 +412,7 @@ class Session:
         While the journal cannot be written no act is taken (the rule
         ``journal``: :meth:`journal_problem` says why).
         """
-        self._journal_guard()
+        self._guard()
         events = self.perform_raw(action)
         if self.settled is None:
             events = events + self.forced()
@@ -526,8 +497,7 @@ class Session:
         if isinstance(action, Seat):  # seated by an act: the shuffle is next
             self.seated_bank = g.bank_number
             self.cutter = None
-        if self.journal is not None:
-            self.journal.sync(g.actions, self.computer_draws())
+        self.sync_journal()
         if any(ev.kind == "settle" for ev in events) and g.coups:
             self.settled = g.coups[-1]
         self.messages.extend(events)
@@ -535,7 +505,7 @@ class Session:
 
     def continue_after_settlement(self) -> list[Event]:
         """The players have seen the settlement: on to the next coup (or the end)."""
-        self._journal_guard()
+        self._guard()
         self.settled = None
         return self.forced()
 
@@ -543,7 +513,7 @@ class Session:
         """After a bank's end: open the auction of a fresh bank."""
         if self.game.phase != "ended":
             raise IllegalAction(Msg(N_("The bank has not ended yet.")), "phase")
-        self._journal_guard()
+        self._guard()
         self.settled = None
         self.fresh = True
         g = self.game
@@ -645,7 +615,7 @@ class Session:
 
     def confirm_seating(self) -> list[Event]:
         g = self.game
-        self._journal_guard()
+        self._guard()
         d = self.draft()
         watchers = list(self._watchers)
         g.verify_seat(d["right"], d["left"], watchers)
@@ -806,7 +776,7 @@ class Session:
         who = self.computer_to_move()
         if who is None:
             return []
-        self._journal_guard()  # before the computer draws: its numbers stay in step
+        self._guard()  # before the computer draws: its numbers stay in step
         stage = self.stage()
         if stage == "seating":  # a computer banker takes the engine's seating
             return self.confirm_seating()
@@ -957,8 +927,7 @@ class Session:
             raise IllegalAction(
                 Msg(N_("It is {who}'s turn, not yours."), who=self.actor() or "?"), "turn"
             )
-        if getattr(act, "who", seat) != seat:
-            raise IllegalAction(Msg(N_("An act is made in your own name only.")), "who")
+        self._own_name(seat, act)
         return act.play(self)
 
     def arrange(self, move: str, player: str | None) -> None:
@@ -1162,11 +1131,6 @@ class Session:
         )
 
     # ------------------------------------------------------------ record
-
-    def record_text(self, pace: float | None = None) -> str:
-        """The game's record (with its computer seats and, if given, the pace)."""
-
-        return dump_record(record_of(self.game, computers=self.styles, pace=pace))
 
     def bank_in_play(self) -> bool:
         """A bank is under way (quitting would abandon it)."""

@@ -504,9 +504,7 @@ class BanqueApp(TranslatedApp):
     def _journal_sync(self) -> bool:
         """Bring the journal up to date; ``False`` if it cannot be (or there is none)."""
         session = self.session
-        if session is not None and session.journal is not None:
-            return session.journal.sync(session.game.actions, session.computer_draws())
-        return False
+        return session is not None and session.journal is not None and session.sync_journal()
 
     def journal_notice(self) -> str | None:
         """While the game's journal cannot be written: what the table says (on screen
