@@ -31,7 +31,7 @@ from ..core.errors import IllegalAction
 from ..core.journal import Journal
 from ..core.messages import tell, tell_error
 from ..core.models import AskLimit, Bet, Deal
-from ..games.punto_banco.game import PuntoGame, asked_limit
+from ..games.punto_banco.game import PuntoGame, PuntoReport, asked_limit
 from ..games.punto_banco.game import new_game as new_punto_game
 from ..games.punto_banco.player_bank import PlayerBankGame
 from ..i18n import N_, _, ngettext, pgettext
@@ -168,8 +168,14 @@ class PuntoTable(TwoHandTable):
 
     # ------------------------------------------------------------------ drawing
 
+    @property
+    def seen(self) -> PuntoReport:
+        """The table as this screen's seat sees it (a spectator's: the public view),
+        through its session's port: the local game's view, or the host's."""
+        return self.session.seat_view(None if self.watching else self.seat)  # type: ignore[return-value]
+
     def refresh_table(self) -> None:
-        g = self.game
+        g = self.seen
         self.show_journal()
         coup = g.coups[-1] if g.coups else None
         ended = g.phase == "ended"
@@ -322,8 +328,8 @@ class PuntoTable(TwoHandTable):
         return True
 
     def _asked_limit(self) -> int | None:
-        g = self.game
-        return asked_limit(g.limit, getattr(g, "raise_limit", None))
+        g = self.seen
+        return asked_limit(g.limit, g.raise_limit)
 
     def action_ask_limit(self) -> None:
         """``l``: the seat asks the house for twice its limit (up to the most it grants)."""
@@ -443,7 +449,7 @@ class PuntoTable(TwoHandTable):
         self.refresh_table()
 
     def _show_standings(self) -> None:
-        g = self.game
+        g = self.seen
         notes = [
             _("The house: {amount} (its takings: the seats' losses, less their gains).").format(
                 amount=f"{g.house:+d}"
@@ -451,10 +457,10 @@ class PuntoTable(TwoHandTable):
         ]
         boxes = [
             _("{who} {fraction} of a chip").format(
-                who=plain(p, 20), fraction=Fraction(g.due[p], 20)
+                who=plain(p, 20), fraction=Fraction(g.commission_due[p], 20)
             )
             for p in g.participants
-            if g.due[p]
+            if g.commission_due.get(p)
         ]
         if boxes:
             notes.append(
@@ -471,7 +477,7 @@ class PuntoTable(TwoHandTable):
                     "The game is over after {n} coup.", "The game is over after {n} coups.", n
                 ).format(n=n),
                 None,
-                g.standings(),
+                self.game.standings(),
                 notes,
                 kept=self.standings_note(),
             ),

@@ -302,3 +302,22 @@ async def test_a_players_bank_is_played_on_chemin_de_fers_table() -> None:
         await pilot.pause()
         title = str(app.table._w("title").render())
         assert "Punto banco, players' bank" in title
+
+
+@pytest.mark.pilot
+async def test_the_table_is_drawn_from_the_seats_view() -> None:
+    """The local table reads the seat's view through its session's port, as a joined
+    seat reads the host's (one screen, fed one way)."""
+    app = app_for({"Bob": "bold"})
+    async with app.run_test() as pilot:
+        session = app.table.session
+        asked: list[str | None] = []
+        view = session.seat_view
+
+        def seat_view(seat: str | None) -> Any:
+            asked.append(seat)
+            return view(seat)
+
+        session.seat_view = seat_view  # type: ignore[method-assign]
+        await pilot.press("b", "enter")
+        assert asked and set(asked) == {"Ana"}

@@ -24,7 +24,7 @@ from ...core.errors import IllegalAction
 from ...core.messages import N_, Msg
 from ...games import definition
 from ...games.chemin_de_fer.game import CheminView
-from ...games.punto_banco.game import SPOT_NAMES
+from ...games.punto_banco.game import SPOT_NAMES, PuntoReport
 from ...games.two_hands import Standing, TwoHandCoup, big_road
 from ...i18n import _, retranslate
 from ...net.protocol import msg_of, told
@@ -224,11 +224,6 @@ class RemotePunto(RemoteGame):
         return int(self.v.get("limit") or self._state.welcome.get("limit") or 100)
 
     @property
-    def raise_limit(self) -> int | None:
-        most = self.v.get("raise_limit")
-        return most if isinstance(most, int) else None
-
-    @property
     def house(self) -> int:
         return int(self.v.get("house") or 0)
 
@@ -238,6 +233,32 @@ class RemotePunto(RemoteGame):
 
     def road(self) -> list[list[str]]:
         return big_road(c.result for c in self.coups)
+
+    _seen: tuple[int, PuntoReport | None] = (-1, None)
+
+    def view(self, seat: str | None = None) -> PuntoReport:
+        """The view the host made for this seat (read once a view)."""
+        turn = self._state.turn
+        if not self.v:  # before the host's first view: the table as the welcome tells it
+            return PuntoReport(
+                participants=self.participants,
+                packs=self.packs,
+                limit=self.limit,
+                phase="",
+                balances={},
+                bets={},
+                house=0,
+                commission_due={},
+                cards_left=0,
+                coups=[],
+                road=[],
+                prompt="",
+            )
+        if self._seen[0] != turn or self._seen[1] is None:
+            self._seen = (turn, PuntoReport.model_validate(self.v))
+        report = self._seen[1]
+        assert report is not None
+        return report
 
     def verify_bet(self, who: str, on: str, amount: int) -> None:
         """The house's limit as the host counts it (the bets already down on the spot)."""
