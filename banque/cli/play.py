@@ -38,7 +38,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--pace",
         type=argtypes.pace,
-        default=0.6,
+        default=None,
         metavar=_("SECONDS"),
         help=_("seconds between two computer moves at the table (default 0.6; 0: at once)"),
     )
@@ -56,7 +56,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--forced-moves",
         choices=("announced", "automatic"),
-        default="announced",
+        default=None,
         help=_(
             "announced (the default): every side states its move, forced or not, so nobody "
             "learns what it holds; automatic: forced moves at once (faster, but a side asked to "
@@ -86,13 +86,17 @@ def run(args: argparse.Namespace) -> int:
         )
     if not played_on:
         argtypes.game_options(args, args.game)  # another game's option refused in words
+    # Flags for a new game: the table opens it, without offering the unfinished one.
+    new_game_flags = bool(args.computer) or args.pace is not None or args.forced_moves is not None
+    pace = 0.6 if args.pace is None else args.pace
+    forced_moves = args.forced_moves or "announced"
     if definition(args.game).two_hands and args.record is None and args.resume is None:
         return play_two_hand(
             args.game,
             None,
             dict(args.computer),
-            args.pace,
-            args.forced_moves,
+            pace,
+            forced_moves,
             first_bank=two_hand_first_bank(args.game, args.first_bank),
             **argtypes.game_options(args, args.game),
         )
@@ -105,11 +109,12 @@ def run(args: argparse.Namespace) -> int:
     rules, options = argtypes.rules_options(args)
     return play(
         args.record,
-        args.pace,
+        pace,
         dict(args.computer) or None,
-        forced_moves=args.forced_moves,
+        forced_moves=forced_moves,  # type: ignore[arg-type]
         rules=rules,
         options=options or None,
+        offer_resume=not (new_game_flags or rules != "home" or options),
     )
 
 
@@ -172,8 +177,10 @@ def play(
     forced_moves: ForcedMoves = "announced",
     rules: str = "home",
     options: dict[str, str | int] | None = None,
+    offer_resume: bool = True,
 ) -> int:
-    """Open the table (the terminal app)."""
+    """Open the table (the terminal app); ``offer_resume``: plain ``banque`` offers the
+    unfinished game (flags for a new game open it instead)."""
     if record is not None:
         # deferred: start-up (pydantic, the records and the engines, ~+100 ms: every command
         # loads this module, and the first screen is drawn before them)
@@ -217,6 +224,7 @@ def play(
         forced_moves=forced_moves,
         rules=rules,
         options=options,
+        offer_resume=offer_resume,
     )
 
 

@@ -24,6 +24,20 @@ def arguments(command: str, p: argparse.ArgumentParser) -> None:
             "how far, whether unfinished, where saved. banque --resume ID continues one."
         )
         p.add_argument("--json", action="store_true", help=_("print the list as JSON"))
+        p.add_argument(
+            "--remove",
+            action="append",
+            default=[],
+            metavar="ID",
+            help=_(
+                "remove the game ID (its journal, and a hosted game's seats file); repeat for more"
+            ),
+        )
+        p.add_argument(
+            "--remove-empty",
+            action="store_true",
+            help=_("remove the unfinished games in which nothing was played"),
+        )
         p.set_defaults(func=cmd_games)
         return
     p.description = _(
@@ -118,8 +132,20 @@ def cmd_games(args: argparse.Namespace) -> int:
     # deferred: start-up (pydantic, the journals and the records, ~+100 ms: banque games
     # --help loads this module)
     from ..core.journal import games_dir
-    from ..games.records import list_games
+    from ..core.messages import tell
+    from ..games.records import empty_games, game_words, list_games, remove_games
 
+    if args.remove or args.remove_empty:
+        ids = list(args.remove) + (empty_games() if args.remove_empty else [])
+        remove_games(ids)
+        print(
+            ngettext("Removed {n} game: {ids}.", "Removed {n} games: {ids}.", len(ids)).format(
+                n=len(ids), ids=", ".join(ids)
+            )
+            if ids
+            else _("No game to remove.")
+        )
+        return 0
     entries = list_games()
     if args.json:
         print(
@@ -127,6 +153,8 @@ def cmd_games(args: argparse.Namespace) -> int:
                 [
                     {
                         "id": e.id,
+                        "game": e.game,
+                        "rules": e.rules,
                         "state": e.state,
                         "modified": e.modified.isoformat(timespec="seconds"),
                         "participants": e.participants,
@@ -171,7 +199,8 @@ def cmd_games(args: argparse.Namespace) -> int:
         state = states.get(e.state, e.state)
         if hosted_width:
             state = f"{state:<{width}}  {hosted_word if e.hosted else '':<{hosted_width}}"
-        print(f"{e.id}  {state:<{width}}  {when}  {how_far}  {plain_text(names)}")
+        print(f"{e.id}  {state:<{width}}  {when}  {tell(game_words(e))}")
+        print(f"    {how_far}  {plain_text(names)}")
         print(f"    {plain_text(str(e.path))}")
         for saved in e.saved:
             print("    " + _("saved to {path}").format(path=plain_text(saved)))

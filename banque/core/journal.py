@@ -763,6 +763,9 @@ class GameEntry:
     problem: str | None = None
     #: Played at a hosted table (``banque host``): ``banque host --resume`` brings it back.
     hosted: bool = False
+    #: The game (``banque``, ``chemin-de-fer``, ``punto-banco``) and its house's rules.
+    game: str = "banque"
+    rules: str = "home"
 
     @property
     def state(self) -> str:

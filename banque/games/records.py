@@ -9,7 +9,7 @@ definition is here, in the games' layer.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -27,9 +27,10 @@ from ..core.journal import (
     hosted_of,
     journal_paths,
     read_journal,
+    seats_path,
     trim_to,
 )
-from ..core.messages import N_, Listed, Msg, Nn_, reason
+from ..core.messages import N_, Listed, Msg, Nn_, Word, reason
 from ..core.models import Record, Temperament
 from ..core.record import dump_record
 from . import GAMES, definition
@@ -195,7 +196,50 @@ def _entry(p: Path, modified: datetime) -> GameEntry:
         info.saved,
         dict(info.record.computers),
         hosted=hosted_of(p) is not None,
+        game=info.record.game,
+        rules=info.record.rules,
     )
+
+
+def game_words(entry: GameEntry) -> Msg:
+    """The game a journal keeps, in words: its title, and banque's house beside it
+    (``Baccarat Banque, classic rules``; ``Punto banco``)."""
+    title = definition(entry.game).title
+    if not definition(entry.game).two_hands:
+        return Msg(N_("{game}, {rules} rules"), game=title, rules=Word(entry.rules))
+    return Msg("{game}", game=title)
+
+
+def remove_games(ids: Sequence[str], folder: Path | None = None) -> list[Path]:
+    """Remove the journals named (an id, or a path in the games' folder) and what the
+    hosted table kept beside each (its seats' file): the paths removed. A name that
+    is no journal of the folder is refused in words, and nothing is removed then."""
+    where = folder if folder is not None else games_dir()
+    paths = []
+    for which in ids:
+        path = find_game(which, where)
+        if path.parent.resolve() != where.resolve() or not path.name.endswith(SUFFIX):
+            raise RecordError(
+                Msg(N_("{id} is not a game of banque games: nothing was removed"), id=which)
+            )
+        if not path.exists():
+            raise RecordError(
+                Msg(N_("no game {id} (banque games lists them): nothing was removed"), id=which)
+            )
+        paths.append(path)
+    removed = []
+    for path in paths:
+        for kept in (path, seats_path(path)):
+            if kept.exists():
+                kept.unlink()
+                removed.append(kept)
+    return removed
+
+
+def empty_games(folder: Path | None = None) -> list[str]:
+    """The unfinished games in which nothing was played (no act): a table opened and
+    left at once."""
+    return [e.id for e in list_games(folder) if e.state == "unfinished" and e.acts == 0]
 
 
 def list_games(folder: Path | None = None) -> list[GameEntry]:

@@ -470,7 +470,7 @@ class BanqueApp(TranslatedApp):
         # deferred: start-up (the engine, pydantic, the journal and the table's screens: +100 to
         # +400 ms by importtime that the setup screen does not wait for; PRELOAD brings them in
         # once it is up)
-        from ..games.records import last_unfinished
+        from ..games.records import game_words, last_unfinished
 
         entry = last_unfinished(hosted=False)  # a hosted game: banque host --resume
         if entry is None or not isinstance(self.screen, SetupScreen):
@@ -483,10 +483,16 @@ class BanqueApp(TranslatedApp):
                 for n in entry.participants
             )
             return ngettext(
-                "{names}: bank {bank}, {coups} coup played; last played {when}.",
-                "{names}: bank {bank}, {coups} coups played; last played {when}.",
+                "{game} — {names}: bank {bank}, {coups} coup played; last played {when}.",
+                "{game} — {names}: bank {bank}, {coups} coups played; last played {when}.",
                 entry.coup,
-            ).format(names=names, bank=entry.bank, coups=entry.coup, when=when)
+            ).format(
+                game=tell(game_words(entry)),
+                names=names,
+                bank=entry.bank,
+                coups=entry.coup,
+                when=when,
+            )
 
         def answer(yes: bool | None) -> None:
             if yes:
@@ -1315,8 +1321,11 @@ def run_app(
     resume: str | Path | None = None,
     rules: str = "home",
     options: Mapping[str, str | int] | None = None,
+    offer_resume: bool = True,
 ) -> int:
-    """Open the table (from a record, or a journal to resume); the exit status."""
+    """Open the table (from a record, or a journal to resume); the exit status.
+    ``offer_resume``: plain ``banque`` offers the unfinished game (not when the command
+    line chose a new game's seats, pace or rules)."""
     app = BanqueApp(
         record_path,
         pace=pace,
@@ -1325,7 +1334,7 @@ def run_app(
         forced_moves=forced_moves,
         rules=rules,
         options=options,
-        offer_resume=record_path is None and resume is None,
+        offer_resume=offer_resume and record_path is None and resume is None,
     )
     # Everything imported so far (Textual, banque, their classes and tables) lives as
     # long as the program: out of the collector's sight, a full collection no longer

@@ -87,7 +87,7 @@ def test_the_tables_pace_and_computer_seats_on_the_command_line() -> None:
 
     parser = build_parser()
     args = parser.parse_args([])
-    assert (args.pace, args.computer) == (0.6, [])
+    assert (args.pace, args.computer) == (None, [])  # no --pace: 0.6, a new game not asked for
     args = parser.parse_args(["--pace", "0", "--computer", "Bruno", "--computer", "Chloé:bold"])
     assert args.pace == 0.0
     assert dict(args.computer) == {"Bruno": "cautious", "Chloé": "bold"}

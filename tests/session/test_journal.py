@@ -358,6 +358,14 @@ async def test_quitting_between_banks_ends_the_game_and_games_lists_it(
     out = capsys.readouterr().out
     assert "unfinished" in out and "finished" in out and "Ana, Bruno, Chloé" in out
     assert "banque --resume continues" in out
+    assert out.count("Baccarat Banque, home rules") == 2  # each game named, with its house
+    entries = list_games()
+    assert main(["games", "--remove", "no-such-game"]) == 2
+    assert "no game 'no-such-game'" in capsys.readouterr().err
+    assert len(list_games()) == 2  # a refusal removes nothing
+    assert main(["games", "--remove", entries[0].id]) == 0
+    assert f"Removed 1 game: {entries[0].id}." in capsys.readouterr().out
+    assert [e.id for e in list_games()] == [entries[1].id]
 
 
 @pytest.mark.pilot
@@ -374,6 +382,8 @@ async def test_starting_offers_to_continue_an_unfinished_game() -> None:
         await settle(pilot)
         assert isinstance(app.screen, ResumeOfferScreen)
         assert "Continue the unfinished game?" in screen_text(app)
+        # which game it is, and which house (issue 21)
+        assert "Baccarat Banque, home rules" in " ".join(screen_text(app).split())
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
@@ -713,3 +723,31 @@ def test_a_game_resumed_after_its_seating_goes_on_to_the_shuffle() -> None:
     again = Session.from_replay(replay(record_of(game)))
     assert again.stage() == "shuffle"
     assert [a.act for a in again.game.actions].count("seat") == 1
+
+
+def test_games_remove_empty_removes_the_games_where_nothing_was_played(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    empty = Journal.create(make_record(THREE, []))
+    empty.close()
+    played = Journal.create(make_record(THREE, READY_10))
+    played.close()
+    assert main(["games", "--remove-empty"]) == 0
+    assert f"Removed 1 game: {empty.path.stem}." in capsys.readouterr().out
+    assert [e.id for e in list_games()] == [played.path.stem]
+    assert main(["games", "--remove-empty"]) == 0
+    assert "No game to remove." in capsys.readouterr().out
+
+
+def test_flags_for_a_new_game_open_it_without_the_offer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``banque --computer Bruno:bold --pace 0`` means a new game: the flags are not
+    dropped for the unfinished one (issue 21)."""
+    import banque.table.app as table
+
+    seen: list[bool] = []
+    monkeypatch.setattr("banque.cli.play.need_terminal", lambda: None)
+    monkeypatch.setattr(table, "run_app", lambda *a, **k: seen.append(k["offer_resume"]) or 0)
+    assert main([]) == 0
+    assert main(["--computer", "Bruno:bold", "--pace", "0"]) == 0
+    assert main(["--rules", "classic"]) == 0
+    assert seen == [True, False, False]
