@@ -664,20 +664,33 @@ class Session(GameSession):
         return None
 
     def ride(self, who: str) -> tuple[int, bool] | None:
-        """Let it ride: the last coup's stake plus its winnings (à cheval kept)."""
-        return self.game.ride_stake(who)
+        """Let it ride: the last coup's stake plus its winnings (à cheval kept) — offered
+        only when the game would take it now (the cover and the seat's chips allow it)."""
+        ride = self.game.ride_stake(who)
+        if ride is None or ride[0] > self.game.max_stake(who):
+            return None  # (a wager beyond the cover would be cut down to it: no ride then)
+        try:
+            self.game.verify_wager(who, ride[0], ride[1], ride=True)
+        except IllegalAction:
+            return None
+        return ride
 
     def default_stake(self, who: str) -> int:
+        """The stake offered: the seat's last ordinary stake (on one side: never a
+        banco, never an à cheval total, never a ride's winnings), or 5 at first — no
+        more than the seat may stake now."""
         g = self.game
         most = g.max_stake(who)
         if most <= 0:
             return 0
-        stake = DEFAULT_STAKE
-        for coup in reversed(g.coups):
-            line = next((ln for ln in coup.lines if ln.who == who and ln.kind != "banco"), None)
-            if line is not None:
-                stake = line.right + line.left
-                break
+        stake = next(
+            (
+                a.amount
+                for a in reversed(g.actions)
+                if isinstance(a, Wager) and a.who == who and not a.a_cheval and not a.ride
+            ),
+            DEFAULT_STAKE,
+        )
         return max(1, min(stake, most))
 
     def default_bid(self, who: str) -> int | None:
