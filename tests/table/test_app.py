@@ -1054,3 +1054,22 @@ def test_a_computer_speaks_in_a_fresh_banks_auction_after_a_human_passed() -> No
     assert any(ev.kind == "bid" for ev in events)
     assert game.phase == "auction" and game.bank_number == 2
     assert game.bids.keys() == {"Bruno"} and "Ana" in game.spoken
+
+
+@pytest.mark.pilot
+async def test_the_banker_retires_from_the_settlement() -> None:
+    """x at the settlement: the bank ends at once (asked first), without waiting for
+    the next coup's stakes (issue 21)."""
+    record = load_record(EXAMPLES / "worked-example.json")
+    partial = record.model_copy(update={"actions": record.actions[:8]})
+    app = table_app(record=partial)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        session = app.session
+        assert session is not None
+        game = session.game
+        assert session.stage() == "settlement"
+        await pilot.press("x")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        assert game.actions[-1].act == "retire" and game.phase == "ended"

@@ -46,7 +46,7 @@ ACTION_STAGES: dict[str, set[Stage]] = {
     "next_coup": {"settlement"},
     "seat_confirm": {"seating"},
     "shuffle": {"shuffle"},
-    "retire": {"dealing"},
+    "retire": {"dealing", "settlement"},
     "retire_early": {"betting"},
     "pass": {"auction", "betting"},
     "a_cheval": {"betting"},
@@ -471,6 +471,11 @@ class TableScreen(Remembers, Screen[None]):
         if action == "switch_side":
             return bool(who and session.side_backed(who) is not None and game.max_stake(who))
         if action in ("retire", "retire_early"):
+            if stage == "settlement":  # the banker retires as the coup's settlement shows
+                banker = game.banker
+                return banker is not None and session.kind(banker) == "human" and (
+                    game.can_retire()
+                )
             return game.can_retire()
         if action == "a_cheval":
             return bool(who and game.max_a_cheval(who))
@@ -659,9 +664,15 @@ class TableScreen(Remembers, Screen[None]):
     def action_retire(self) -> None:
         game = self.session.game
 
+        def retire() -> list[Event]:
+            session = self.session
+            if session.stage() == "settlement":  # the settlement read, then the bank ends
+                return [*session.continue_after_settlement(), *session.perform(Retire())]
+            return session.perform(Retire())
+
         def answer(yes: bool | None) -> None:
             if yes:
-                self.act(lambda: self.session.perform(Retire()))
+                self.act(retire)
 
         self.app.push_screen(
             ConfirmScreen(
