@@ -46,7 +46,8 @@ ACTION_STAGES: dict[str, set[Stage]] = {
     "next_coup": {"settlement"},
     "seat_confirm": {"seating"},
     "shuffle": {"shuffle"},
-    "retire": {"dealing", "settlement"},
+    "retire": {"dealing"},
+    "retire_settled": {"settlement"},
     "retire_early": {"betting"},
     "pass": {"auction", "betting"},
     "a_cheval": {"betting"},
@@ -92,6 +93,8 @@ class TableScreen(Remembers, Screen[None]):
         Binding("d", "deal", _("Deal"), show=False, id="table.deal_d"),
         Binding("x", "retire", _("Retire"), id="table.retire"),
         Binding("x", "retire_early", _("Retire"), show=False, id="table.retire2"),
+        # (at the settlement too: not in the key bar, where Enter goes on; F1 says it)
+        Binding("x", "retire_settled", _("Retire"), show=False, id="table.retire3"),
         Binding("p", "pass", _("Pass"), id="table.pass"),
         Binding("a", "a_cheval", _("À cheval"), id="table.a_cheval"),
         Binding("b", "banco", _("Banco"), id="table.banco"),
@@ -470,12 +473,10 @@ class TableScreen(Remembers, Screen[None]):
             return game.house.extra_bettors != "none"
         if action == "switch_side":
             return bool(who and session.side_backed(who) is not None and game.max_stake(who))
+        if action == "retire_settled":  # a human banker, as the coup's settlement shows
+            banker = game.banker
+            return banker is not None and session.kind(banker) == "human" and game.can_retire()
         if action in ("retire", "retire_early"):
-            if stage == "settlement":  # the banker retires as the coup's settlement shows
-                banker = game.banker
-                return banker is not None and session.kind(banker) == "human" and (
-                    game.can_retire()
-                )
             return game.can_retire()
         if action == "a_cheval":
             return bool(who and game.max_a_cheval(who))
@@ -685,6 +686,10 @@ class TableScreen(Remembers, Screen[None]):
             ),
             answer,
         )
+
+    def action_retire_settled(self) -> None:
+        """The banker retires as the settlement shows (asked first)."""
+        self.action_retire()
 
     def action_retire_early(self) -> None:
         """The banker retires before every seat has spoken (stakes are returned)."""
