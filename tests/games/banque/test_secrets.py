@@ -442,7 +442,8 @@ def test_the_command_line_chooses_the_way() -> None:
     from banque.cli import build_parser
 
     parser = build_parser()
-    assert parser.parse_args([]).forced_moves == "announced"
+    # unset means the default ("announced"), and that a resumed game keeps its own
+    assert parser.parse_args([]).forced_moves is None
     assert parser.parse_args(["--forced-moves", "automatic"]).forced_moves == "automatic"
     with pytest.raises(SystemExit):
         parser.parse_args(["--forced-moves", "sometimes"])
