@@ -242,6 +242,10 @@ def _probability(p5: object) -> Fraction:
     return p
 
 
+#: The nine pairs of results (banker's against right, against left), in index order.
+_OUTCOMES = tuple((r, lt) for r in (-1, 0, 1) for lt in (-1, 0, 1))
+
+
 @dataclass(frozen=True)
 class _Inputs:
     counts: tuple[int, ...]
@@ -251,30 +255,41 @@ class _Inputs:
     left_stake: Fraction
     left_third: int | None
     p5: Fraction
-    #: The banker's gain for each pair of results (right, left), or ``None``: the
-    #: plain sum of the stakes won and lost (no side settled, no fund's limit).
-    payoff: dict[tuple[int, int], Fraction] | None = None
+    #: The banker's gain for each pair of results (:data:`_OUTCOMES`), as whole
+    #: numerators over one denominator, or ``None``: the plain sum of the stakes won and
+    #: lost (no side settled, no fund's limit).
+    payoff: tuple[tuple[int, ...], int] | None = None
     #: A side settled by its natural: its result (the other one's is ``None``).
     right_result: int | None = None
     left_result: int | None = None
 
 
 def _payoff(
-    right_stake: Fraction, left_stake: Fraction, fund: object
-) -> dict[tuple[int, int], Fraction] | None:
-    """The banker's gain for each pair of results when the fund limits what it pays."""
-    if fund is None:
+    right_stake: Fraction, left_stake: Fraction, fund: object, settled: bool
+) -> tuple[tuple[int, ...], int] | None:
+    """The banker's gain for each pair of results (:data:`_OUTCOMES`) as whole numerators
+    over a common denominator: the stakes won less the stakes lost, a loss limited to
+    the ``fund`` (``None``: no limit).  ``None`` when that is the plain sum and no side
+    is ``settled`` (the fast sums then serve)."""
+    cap = None
+    if fund is not None:
+        cap = _fraction(fund, "the fund")
+        if cap < 0:
+            raise ValueError(f"the fund must be >= 0, not {fund!r}")
+        if right_stake + left_stake <= cap:  # the bank pays in full whatever happens
+            cap = None
+    if cap is None and not settled:
         return None
-    cap = _fraction(fund, "the fund")
-    if cap < 0:
-        raise ValueError(f"the fund must be >= 0, not {fund!r}")
-    if right_stake + left_stake <= cap:  # the bank pays in full whatever happens
-        return None
-    return {
-        (r, lt): max(right_stake * r + left_stake * lt, -cap)
-        for r in (-1, 0, 1)
-        for lt in (-1, 0, 1)
-    }
+    den = math.lcm(
+        right_stake.denominator, left_stake.denominator, 1 if cap is None else cap.denominator
+    )
+    r_n = right_stake.numerator * (den // right_stake.denominator)
+    l_n = left_stake.numerator * (den // left_stake.denominator)
+    nums = [r_n * r + l_n * lt for r, lt in _OUTCOMES]
+    if cap is not None:
+        floor = -cap.numerator * (den // cap.denominator)
+        nums = [max(x, floor) for x in nums]
+    return tuple(nums), den
 
 
 def _inputs(
@@ -289,11 +304,8 @@ def _inputs(
     left_stake, left_third = _side(left, "left")
     if right.result is not None and left.result is not None:
         raise ValueError("both sides were settled by naturals: the banker has no choice")
-    payoff = _payoff(right_stake, left_stake, fund)
-    if payoff is None and (right.result is not None or left.result is not None):
-        payoff = {
-            (r, lt): right_stake * r + left_stake * lt for r in (-1, 0, 1) for lt in (-1, 0, 1)
-        }
+    settled = right.result is not None or left.result is not None
+    payoff = _payoff(right_stake, left_stake, fund, settled)
     return _Inputs(
         counts=_unseen_counts(unseen),
         banker=_banker_total(banker),
@@ -460,10 +472,6 @@ def _four(xs: list[int]) -> tuple[int, int, int, int]:
     return xs[0], xs[1], xs[2], xs[3]
 
 
-#: The nine pairs of results (banker's against right, against left), in index order.
-_OUTCOMES = tuple((r, lt) for r in (-1, 0, 1) for lt in (-1, 0, 1))
-
-
 def _deals(
     counts: tuple[int, ...], totals_r: tuple[int, ...], totals_l: tuple[int, ...]
 ) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], list[int]]]:
@@ -622,19 +630,22 @@ def _class_weights(s: _Inputs, z: tuple[int, ...]) -> tuple[tuple[int, int, int,
     return weights, total
 
 
-def _exact_payoff(s: _Inputs, payoff: dict[tuple[int, int], Fraction]) -> ExactAdvice:
+def _exact_payoff(s: _Inputs, payoff: tuple[tuple[int, ...], int]) -> ExactAdvice:
     """Each pair of results worth what the banker's fund actually gains on it."""
     z, stand_sums, draw_sums, cards = _joint(
         s.counts, s.banker, s.right_third, s.left_third, (s.right_result, s.left_result)
     )
     weights, total = _class_weights(s, z)
-    worth = [payoff[o] for o in _OUTCOMES]
-    stand_n = [
-        sum(w * row[o] for w, row in zip(weights, stand_sums, strict=True)) for o in range(9)
-    ]
-    draw_n = [sum(w * row[o] for w, row in zip(weights, draw_sums, strict=True)) for o in range(9)]
-    stand = sum((x * n for x, n in zip(worth, stand_n, strict=True)), Fraction(0)) / total
-    draw = sum((x * n for x, n in zip(worth, draw_n, strict=True)), Fraction(0)) / (total * cards)
+    worth, den = payoff
+    stand = draw = 0
+    for w, stand_row, draw_row in zip(weights, stand_sums, draw_sums, strict=True):
+        if w:
+            stand += w * sum(x * n for x, n in zip(worth, stand_row, strict=True))
+            draw += w * sum(x * n for x, n in zip(worth, draw_row, strict=True))
+    return _advice(Fraction(draw, den * total * cards), Fraction(stand, den * total))
+
+
+def _advice(draw: Fraction, stand: Fraction) -> ExactAdvice:
     return ExactAdvice(draw=draw, stand=stand, best=_best(draw, stand))
 
 

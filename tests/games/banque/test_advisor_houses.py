@@ -12,6 +12,7 @@ the stakes it won, then pays the winners in order while its fund lasts.
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from fractions import Fraction
@@ -322,3 +323,69 @@ def test_bank_gain_is_the_games_settlement(rules: str) -> None:
     assert checked >= 50
     if rules != "home":
         assert short  # some coups staked beyond the fund
+
+
+# ------------------------------------------------------------ the advisor alone
+
+
+def enumerate_values(
+    counts: list[int],
+    banker: int,
+    right: SideInfo,
+    left: SideInfo,
+    fund: int,
+    p5: Fraction,
+) -> tuple[Fraction, Fraction]:
+    """(draw, stand) by plain nested loops over card values, the loss cut at ``fund``."""
+    thirds = {
+        s: (None if i.third is None else card_value(i.third))
+        for s, i in (("r", right), ("l", left))
+    }
+
+    def weight(third: int | None, total: int) -> Fraction:
+        if third is None:
+            return Fraction(1) if total in (6, 7) else (1 - p5 if total == 5 else Fraction(0))
+        return Fraction(1) if total <= 4 else (p5 if total == 5 else Fraction(0))
+
+    def gain(b: int, fr: int, fl: int) -> Fraction:
+        net = right.stake * ((b > fr) - (b < fr)) + left.stake * ((b > fl) - (b < fl))
+        return Fraction(max(net, -fund))
+
+    c = list(counts)
+    total = stand = draw = Fraction(0)
+    for a in range(10):
+        for b in range(10):
+            for x in range(10):
+                for y in range(10):
+                    ways = Fraction(1)
+                    for v in (a, b, x, y):
+                        ways *= c[v]
+                        c[v] -= 1
+                    w = ways * weight(thirds["r"], (a + b) % 10) * weight(thirds["l"], (x + y) % 10)
+                    if w > 0:
+                        fr = (a + b + (thirds["r"] or 0)) % 10
+                        fl = (x + y + (thirds["l"] or 0)) % 10
+                        total += w
+                        stand += w * gain(banker, fr, fl)
+                        rest = sum(c)
+                        for e in range(10):
+                            if c[e] > 0:
+                                draw += w * Fraction(c[e], rest) * gain((banker + e) % 10, fr, fl)
+                    for v in (a, b, x, y):
+                        c[v] += 1
+    return draw / total, stand / total
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_short_fund_by_plain_loops(seed: int) -> None:
+    rng = random.Random(seed)
+    counts = [rng.randint(0, 3) for _ in range(10)]
+    counts[0] += 4
+    right = SideInfo(rng.randint(1, 9), rng.choice([None, "2C", "5H", "KD"]))
+    left = SideInfo(rng.randint(1, 9), rng.choice([None, "3S", "9D"]))
+    fund = rng.randint(0, right.stake + left.stake - 1)  # type: ignore[operator]
+    cards = ["2H", "KS"]  # the banker at 2
+    p5 = Fraction(1, 3)
+    draw, stand = enumerate_values(counts, 2, right, left, fund, p5)
+    exact = advise_exact(counts, cards, right, left, p5, fund)
+    assert (exact.draw, exact.stand) == (draw, stand)
