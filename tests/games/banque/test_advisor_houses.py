@@ -28,6 +28,7 @@ from banque.games.banque.game import Game
 from banque.games.banque.players import banker_advice, banker_advice_exact, computer_table
 from banque.games.banque.rules import PROFILES
 from banque.games.records import replay
+from banque.session.session import Session
 
 FIVE = ["Ana", "Bruno", "Chloé", "David", "Emma"]
 FOUR = ["Ana", "Bruno", "Chloé", "David"]
@@ -389,3 +390,14 @@ def test_a_short_fund_by_plain_loops(seed: int) -> None:
     draw, stand = enumerate_values(counts, 2, right, left, fund, p5)
     exact = advise_exact(counts, cards, right, left, p5, fund)
     assert (exact.draw, exact.stand) == (draw, stand)
+
+
+def test_the_private_views_figures_are_the_fund_limited_ones() -> None:
+    """The session hands the banker's private view the same figures, and the fund that
+    limits them (only to the banker choosing)."""
+    result = replay(parse_record(RECORDS["classic in order"]))
+    session = Session.from_replay(result)
+    advice = session.banker_advice("Ana")
+    assert advice is not None and advice[1] == -10
+    assert session.banker_fund_limit("Ana") == 10
+    assert session.banker_fund_limit("Bruno") is None
