@@ -23,6 +23,14 @@ The model:
 * Against each side the banker wins that side's stake when its final total
   is higher, loses it when lower, and nothing on equality.  Expectations are
   conditional on what the sides did (normalised over the weighted pairs).
+* Each outcome is worth what the banker's fund actually gains on it.  Where a
+  losing bank pays in order only as far as its fund (``fund``: classic and
+  hoyle), a loss is at most the fund, whatever the order of payment
+  (:meth:`banque.games.banque.rules.HouseRules.bank_gain`).  A side already
+  settled by its own natural (per-side naturals) has a known ``result``: its
+  pair is shown (not among the unseen), only the other side's is concealed,
+  and its result counts in both figures.  The expectations then come from the
+  joint results against both sides (:func:`_joint`), not from each side apart.
 
 :func:`advise` gives floats and the better move; :func:`advise_exact` gives
 the same as exact fractions; :func:`reference_advise` is a plain nested-loop
@@ -737,8 +745,11 @@ def reference_advise(
 
     Nested loops over the values of the right pair, the left pair and the
     banker's third card, each weighted by how many such cards remain, all in
-    :class:`~fractions.Fraction`.  Same inputs and checks as :func:`advise`.
+    :class:`~fractions.Fraction`.  Same inputs and checks as :func:`advise`, with
+    both sides in play and the bank paying in full.
     """
+    if getattr(right, "result", None) is not None or getattr(left, "result", None) is not None:
+        raise ValueError("the reference counts sides still in play only, and no fund's limit")
     s = _inputs(unseen, banker, right, left, p5)
     p = s.p5
     five = {

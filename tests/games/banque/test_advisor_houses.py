@@ -401,3 +401,27 @@ def test_the_private_views_figures_are_the_fund_limited_ones() -> None:
     assert advice is not None and advice[1] == -10
     assert session.banker_fund_limit("Ana") == 10
     assert session.banker_fund_limit("Bruno") is None
+
+
+@pytest.mark.parametrize(
+    ("right", "left", "fund", "message"),
+    [
+        (SideInfo(5), SideInfo(5), -1, "fund must be >= 0"),
+        (SideInfo(5, result=2), SideInfo(5), None, "settled result"),
+        (SideInfo(5, "3C", result=1), SideInfo(5), None, "drew no third card"),
+        (SideInfo(5, result=1), SideInfo(5, result=-1), None, "no choice"),
+    ],
+)
+def test_impossible_houses_inputs_are_refused(
+    right: SideInfo, left: SideInfo, fund: int | None, message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        advise_exact(unseen_values(3), ["2H", "KS"], right, left, fund=fund)
+
+
+def test_a_fund_that_covers_the_stakes_changes_nothing() -> None:
+    unseen = unseen_values(3, ["2H", "KS", "4C"])
+    right, left = SideInfo(6, "4C"), SideInfo(4)
+    plain = advise_exact(unseen, ["2H", "KS"], right, left)
+    assert advise_exact(unseen, ["2H", "KS"], right, left, fund=10) == plain
+    assert advise_exact(unseen, ["2H", "KS"], right, left, fund=9) != plain
