@@ -199,6 +199,18 @@ class Tab:
         await self.call("Input.dispatchKeyEvent", type="keyDown", **down)
         await self.call("Input.dispatchKeyEvent", type="keyUp", key=key, code=code)
 
+    async def ctrl(self, letter: str) -> None:
+        """ctrl and a letter (ctrl+u: \x15 at the terminal)."""
+        upper = letter.upper()
+        event: dict[str, Any] = {
+            "key": letter,
+            "code": f"Key{upper}",
+            "windowsVirtualKeyCode": ord(upper),
+            "modifiers": 2,
+        }
+        await self.call("Input.dispatchKeyEvent", type="rawKeyDown", **event)
+        await self.call("Input.dispatchKeyEvent", type="keyUp", **event)
+
     async def click(self, x: float, y: float) -> None:
         for kind in ("mousePressed", "mouseReleased"):
             await self.call(

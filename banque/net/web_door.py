@@ -161,7 +161,11 @@ body.-closed #ended {{ display: block; }}
   document.body.appendChild(terminal);
   const script = document.createElement("script");
   script.src = "/static/js/textual.js";
-  script.onload = () => {{ window.onload(); }};
+  script.onload = () => {{
+    window.onload();  // textual-serve's start: the terminal, sized to the page, connected
+    const keys = document.querySelector(".xterm-helper-textarea");
+    if (keys) keys.focus();  // keys go to the table at once
+  }};
   document.head.appendChild(script);
 }})();
 </script>
