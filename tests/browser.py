@@ -102,8 +102,9 @@ class Browser:
         port = int(active.read_text().split()[0])
         return cls(proc, profile, port)
 
-    async def tab(self, url: str) -> Tab:
-        """A new page at ``url`` (its websockets' bytes kept from the start)."""
+    async def tab(self, url: str, network: bool = False) -> Tab:
+        """A new page at ``url`` (its websockets' bytes kept from the start; ``network``:
+        the addresses it asks for kept too, :meth:`Tab.requested`)."""
         async with self.http.put(f"http://127.0.0.1:{self.port}/json/new?about:blank") as reply:
             target = await reply.json()
         socket = await self.http.ws_connect(target["webSocketDebuggerUrl"], max_msg_size=0)
@@ -111,6 +112,8 @@ class Browser:
         tab.reader = asyncio.create_task(tab._read())
         await tab.call("Page.enable")
         await tab.call("Runtime.enable")
+        if network:
+            await tab.call("Network.enable")
         await tab.call("Page.addScriptToEvaluateOnNewDocument", source=_KEEP_RECEIVED)
         await tab.call("Page.navigate", url=url)
         return tab
@@ -135,12 +138,16 @@ class Tab:
         self.ids = itertools.count(1)
         self.waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self.reader: asyncio.Task[None] | None = None
+        #: DevTools' events so far (``method`` and ``params``).
+        self.events: list[dict[str, Any]] = []
 
     async def _read(self) -> None:
         async for message in self.socket:
             if message.type != aiohttp.WSMsgType.TEXT:
                 continue
             data = json.loads(message.data)
+            if "method" in data:
+                self.events.append(data)
             future = self.waiting.pop(data.get("id", -1), None)
             if future is not None and not future.done():
                 future.set_result(data)
@@ -158,6 +165,17 @@ class Tab:
     async def evaluate(self, expression: str) -> Any:
         result = await self.call("Runtime.evaluate", expression=expression, returnByValue=True)
         return result.get("result", {}).get("value")
+
+    def requested(self) -> list[str]:
+        """Every address the page asked for (its requests and websockets)."""
+        urls = []
+        for event in self.events:
+            params = event.get("params", {})
+            if event["method"] == "Network.requestWillBeSent":
+                urls.append(params["request"]["url"])
+            elif event["method"] == "Network.webSocketCreated":
+                urls.append(params["url"])
+        return urls
 
     async def page_text(self) -> str:
         """The page's own words (its HTML's text, not the terminal's)."""

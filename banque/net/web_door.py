@@ -199,6 +199,8 @@ class WebDoor:
         self.keys[WATCH] = base64.urlsafe_b64encode(secrets.token_bytes(18)).decode("ascii")
         self.tickets: dict[str, _Ticket] = {}
         self.sockets: set[web.WebSocketResponse] = set()
+        #: Each open tab's seat table (textual-serve's app service), until it has ended.
+        self.services: set[_SeatService] = set()
         self._downloads = DownloadManager()
         self._runner: web.AppRunner | None = None
 
@@ -260,6 +262,7 @@ class WebDoor:
         for socket in list(self.sockets):
             with contextlib.suppress(Exception):
                 await socket.close()
+        await asyncio.gather(*(self._stop(s) for s in list(self.services)))
         if self._runner is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._runner.cleanup(), STOP_SECONDS + 2)
@@ -381,6 +384,7 @@ class WebDoor:
             download_manager=self._downloads,
         )
         self.sockets.add(socket)
+        self.services.add(service)
         if held.seat != WATCH:
             self.notice(
                 Msg(
@@ -403,6 +407,7 @@ class WebDoor:
                 await socket.send_bytes(f"\r\n  {said}\r\n".encode())
         finally:
             self.sockets.discard(socket)
+            self.services.discard(service)
             with contextlib.suppress(Exception):
                 await socket.close()
         return socket
@@ -437,14 +442,19 @@ class WebDoor:
     @staticmethod
     async def _stop(service: AppService) -> None:
         """The tab is gone: the seat's table is asked to close (the seat held at the
-        table), and ended if it has not within a few seconds."""
-        try:
+        table), and ended if it has not within a few seconds; its process reaped."""
+        with contextlib.suppress(Exception):
             await asyncio.wait_for(asyncio.shield(service.stop()), STOP_SECONDS)
-        except (TimeoutError, Exception):
-            process = getattr(service, "_process", None)
-            if process is not None and process.returncode is None:
-                with contextlib.suppress(ProcessLookupError):
-                    process.kill()
+        process = getattr(service, "_process", None)  # (textual-serve's: none public)
+        if process is None:
+            return
+        try:
+            await asyncio.wait_for(process.wait(), 3)
+        except TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(process.wait(), 5)
 
 
 def _whole(value: object, default: int, most: int) -> int:
