@@ -496,6 +496,6 @@ async def test_banque_host_opens_the_web_door_and_resume_opens_it_again(folder: 
 )
 async def test_a_wrong_bind_is_said_in_words(folder: Path, args: list[str], said: str) -> None:
     proc = await _host(folder, "--players", "Ana,Bruno,Chloé", "--log", "--no-journal", *args)
-    out, err = await asyncio.wait_for(proc.communicate(), 30)
+    _, err = await asyncio.wait_for(proc.communicate(), 30)
     assert proc.returncode == 2
     assert said in err.decode(), err
