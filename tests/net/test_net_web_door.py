@@ -21,6 +21,7 @@ import os
 import re
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 from collections.abc import AsyncIterator, Iterator
@@ -499,3 +500,16 @@ async def test_a_wrong_bind_is_said_in_words(folder: Path, args: list[str], said
     _, err = await asyncio.wait_for(proc.communicate(), 30)
     assert proc.returncode == 2
     assert said in err.decode(), err
+
+
+def test_the_table_s_start_loads_no_web_library() -> None:
+    """aiohttp and textual-serve load only when a host opens the web door."""
+    code = (
+        "import sys, banque.cli, banque.cli.host, banque.net.host, banque.table.app\n"
+        "import banque.table.screens.hosted, banque.table.screens.joined\n"
+        "print(','.join(m for m in sys.modules if m.split('.')[0] in ('aiohttp', 'textual_serve')))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert out.stdout.strip() == ""
