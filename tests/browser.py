@@ -230,6 +230,9 @@ class Tab:
         await self.call("Input.dispatchKeyEvent", type="keyUp", **event)
 
     async def click(self, x: float, y: float) -> None:
+        """The pointer moved to (``x``, ``y``), then a left click there."""
+        await self.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y)
+        await asyncio.sleep(0.2)
         for kind in ("mousePressed", "mouseReleased"):
             await self.call(
                 "Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1

@@ -17,6 +17,7 @@ are skipped, saying why, where chromium is not installed.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import shutil
@@ -41,6 +42,7 @@ from banque.net.host import (
 )
 from banque.net.server import TableServer
 from banque.net.web_door import WATCH, WebDoor, browser_language, link_key
+from banque.table.screens.hosted import HostApp, JoinLinesScreen
 
 from ..browser import CHROMIUM, Browser
 from ..terminal_pty import first_lines
@@ -261,6 +263,56 @@ async def test_the_spectators_link_shows_the_public_view(door: Door, browser: Br
     await tab.close()
 
 
+@needs_browser
+async def test_the_mouse_and_the_window_s_size_act_as_in_a_terminal(
+    door: Door, browser: Browser
+) -> None:
+    """A click on the key bar's "p Pass" passes Ana's turn; a narrower window makes a
+    narrower table (the page tells the table its new size)."""
+    tab = await browser.tab(door.door.link("Ana"), network=True)
+    await tab.wait_text("Your turn")
+    await until(lambda: door.server.table.connected("Ana"), 20)
+    opened = next(u for u in tab.requested() if "/ws/" in u)
+    cols = int(opened.split("width=", 1)[1].split("&", 1)[0])
+    rows = int(opened.rsplit("height=", 1)[1])
+    wide, high = await tab.evaluate(
+        "[document.querySelector('.xterm-screen').offsetWidth,"
+        " document.querySelector('.xterm-screen').offsetHeight]"
+    )
+    cell_x, cell_y = wide / cols, high / rows
+    await asyncio.sleep(1)
+    await tab.click(1.5 * cell_x, (rows - 0.5) * cell_y)  # "p Pass", bottom left
+    session = door.server.table.session
+    await until(
+        lambda: any(e.code == "pass" and e.params == {"who": "Ana"} for e in session.messages), 20
+    )
+    before = len(await tab.received())
+    await tab.call(
+        "Emulation.setDeviceMetricsOverride",
+        width=700,
+        height=500,
+        deviceScaleFactor=1,
+        mobile=False,
+    )
+    await tab.evaluate("window.dispatchEvent(new Event('resize'))")
+
+    def resized() -> int | None:  # the size the page last told the table
+        for event in reversed(tab.events):
+            if event["method"] == "Network.webSocketFrameSent":
+                data = event["params"]["response"]["payloadData"]
+                if data.startswith('["resize"'):
+                    return int(json.loads(data)[1]["width"])
+        return None
+
+    await until(lambda: (resized() or cols) < cols, 20)
+    async with asyncio.timeout(20):  # the table drawn again at its new size
+        while b"palette" not in (await tab.received())[before:]:
+            await asyncio.sleep(0.2)
+    now = await tab.evaluate("document.querySelector('.xterm-screen').offsetWidth")
+    assert now <= 700 < wide
+    await tab.close()
+
+
 # ------------------------------------------------------------------ without a browser
 
 
@@ -420,6 +472,19 @@ def test_the_link_key_is_the_token_s_hmac_and_the_browser_s_language_is_heard() 
     assert browser_language("fr-FR,fr;q=0.9,en;q=0.8") == "fr"
     assert browser_language("de-DE,es;q=0.5") == "es"
     assert browser_language("de") is None
+
+
+@pytest.mark.pilot
+async def test_the_host_s_j_shows_the_web_door_s_links(door: Door) -> None:
+    app = HostApp(door.server, None, blink=False, web=door.door)
+    app.animation_level = "none"
+    async with app.run_test(size=(140, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, JoinLinesScreen)
+        text = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert f"Web door on 127.0.0.1:{door.door.port}" in text
+        for name in ("Ana", "Bruno", "Chloé", WATCH):
+            assert door.door.link(name) in text
 
 
 # ------------------------------------------------------------------ banque host --web
