@@ -145,8 +145,8 @@ class WebSeat:
         await self.http.close()
 
 
-def _seat_processes(seat: str) -> list[int]:
-    """The processes of this machine running ``banque join --seat SEAT`` (as ours)."""
+def _seat_processes(seat: str, table: str) -> list[int]:
+    """The processes of this machine running ``banque join --seat SEAT --table TABLE``."""
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -155,7 +155,7 @@ def _seat_processes(seat: str) -> list[int]:
             argv = (entry / "cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
-        if b"join" in argv and seat.encode() in argv and b"--seat" in argv:
+        if b"join" in argv and seat.encode() in argv and table.encode() in argv:
             found.append(int(entry.name))
     return found
 
@@ -328,8 +328,8 @@ async def test_a_ticket_is_good_once_and_the_token_is_in_the_environment(door: D
             assert reply.status == 403
             assert "This link opens no seat at this table" in (await reply.json())["said"]
         socket = await http.ws_connect(f"{base.replace('http', 'ws')}/ws/{ticket}")
-        await until(lambda: bool(_seat_processes("Ana")), 20)
-        for pid in _seat_processes("Ana"):
+        await until(lambda: bool(_seat_processes("Ana", door.door.address)), 20)
+        for pid in _seat_processes("Ana", door.door.address):
             argv = Path(f"/proc/{pid}/cmdline").read_bytes()
             assert token.encode() not in argv
             environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
@@ -508,7 +508,7 @@ async def test_banque_host_opens_the_web_door_and_resume_opens_it_again(folder: 
         "--socket", str(sock), "--web", "0", "--log",
     )  # fmt: skip
     try:
-        lines = await first_lines(proc, 10)
+        lines = await first_lines(proc, 9)
         assert lines[5].startswith("Web door on 127.0.0.1:"), lines
         port = int(lines[5].split(":")[1].split(" ")[0])
         assert lines[6].startswith(f"  Ana: http://127.0.0.1:{port}/#")
@@ -535,7 +535,7 @@ async def test_banque_host_opens_the_web_door_and_resume_opens_it_again(folder: 
             await proc.wait()
     again = await _host(folder, "--resume", "--log")
     try:
-        lines = await first_lines(again, 11)
+        lines = await first_lines(again, 10)
         assert lines[0].startswith("Game ") and " resumed at bank 1" in lines[0]
         assert lines[6] == f"Web door on 127.0.0.1:{port} (a browser opens the link):\n"
         assert lines[7].strip() == f"Ana: {link}"  # the same link
