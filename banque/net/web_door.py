@@ -55,6 +55,8 @@ WATCH = "watch"
 TICKET_SECONDS = 30
 #: Seconds a seat's table has to close once its tab is gone, before it is ended.
 STOP_SECONDS = 5
+#: Seconds between two notices of wrong links from one address (a burst is one line).
+WRONG_NOTICE_SECONDS = 10
 #: The largest message a page may send (keys typed, a paste, a resize).
 MESSAGE_MOST = 64 * 1024
 #: The terminal's size a page may ask for, in cells.
@@ -198,6 +200,8 @@ class WebDoor:
         self.keys = {name: link_key(token) for name, token in tokens.items()}
         self.keys[WATCH] = base64.urlsafe_b64encode(secrets.token_bytes(18)).decode("ascii")
         self.tickets: dict[str, _Ticket] = {}
+        #: When each address was last told of for a wrong link (to say a burst once).
+        self._wrong_told: dict[str, float] = {}
         self.sockets: set[web.WebSocketResponse] = set()
         #: Each open tab's seat table (textual-serve's app service), until it has ended.
         self.services: set[_SeatService] = set()
@@ -318,13 +322,16 @@ class WebDoor:
             for name, known in self.keys.items():
                 if hmac.compare_digest(key.encode("utf-8", "replace"), known.encode("ascii")):
                     seat = name
+        now = time.monotonic()
         if seat is None:
-            self.notice(
-                Msg(
-                    N_("A wrong web link for this table (from {peer}): refused."),
-                    peer=self._peer(request),
+            peer = self._peer(request)
+            if now - self._wrong_told.get(peer, -WRONG_NOTICE_SECONDS) >= WRONG_NOTICE_SECONDS:
+                if len(self._wrong_told) > 1000:
+                    self._wrong_told.clear()
+                self._wrong_told[peer] = now
+                self.notice(
+                    Msg(N_("A wrong web link for this table (from {peer}): refused."), peer=peer)
                 )
-            )
             said = say(
                 Msg(
                     N_(
@@ -335,7 +342,6 @@ class WebDoor:
                 )
             )
             return web.json_response({"said": said}, status=403)
-        now = time.monotonic()
         for old in [t for t, held in self.tickets.items() if held.until < now]:
             del self.tickets[old]
         ticket = secrets.token_urlsafe(24)
