@@ -22,6 +22,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -41,7 +42,7 @@ from banque.net.host import (
     web_door_warning,
 )
 from banque.net.server import TableServer
-from banque.net.web_door import WATCH, WebDoor, browser_language, link_key
+from banque.net.web_door import WATCH, WebDoor, WebDoorError, browser_language, link_key
 from banque.table.screens.hosted import HostApp, JoinLinesScreen
 
 from ..browser import CHROMIUM, Browser
@@ -580,3 +581,17 @@ def test_the_table_s_start_loads_no_web_library() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
     assert out.stdout.strip() == ""
+
+
+async def test_a_port_in_use_is_said_in_words(folder: Path) -> None:
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    try:
+        door = WebDoor(str(folder / "t.sock"), {"Ana": "token"}, port=port)
+        with pytest.raises(WebDoorError) as refused:
+            await door.start()
+        assert f"the web door cannot open on 127.0.0.1:{port} (" in tell(refused.value.msg)
+    finally:
+        taken.close()
