@@ -28,9 +28,12 @@ import hmac
 import html
 import json
 import logging
+import re
 import secrets
 import shlex
+import shutil
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -63,6 +66,13 @@ MESSAGE_MOST = 64 * 1024
 COLUMNS_MOST, ROWS_MOST = 500, 200
 #: The environment a seat's table does not inherit from the host.
 _NOT_INHERITED = ("BANQUE_TOKEN", "COLUMNS", "LINES", "ROWS", "TEXTUAL", "TEXTUAL_LOG")
+#: The environment's name for the file a seat's table leaves its last words in
+#: (``web_seat`` makes it the table's standard error).
+FAREWELL = "BANQUE_WEB_FAREWELL"
+#: The most of those words a page is sent.
+FAREWELL_MOST = 4096
+#: Escape sequences and control characters, kept out of the last words a page is sent.
+_CONTROLS = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|[\x00-\x08\x0b-\x1f\x7f]")
 #: textual-serve's files (xterm.js and its styles, served under ``/static``).
 STATIC = Path(textual_serve.__file__).parent / "static"
 
@@ -101,9 +111,11 @@ class _SeatService(AppService):
     token in its environment (never on its command line), the host's own token and
     sizes left out."""
 
-    def __init__(self, command: str, token: str | None, **kwargs: Any) -> None:
+    def __init__(self, command: str, token: str | None, farewell: Path, **kwargs: Any) -> None:
         super().__init__(command, **kwargs)
         self.token = token
+        #: Where the seat's table leaves its last words (its standard error).
+        self.farewell = farewell
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width=width, height=height)
@@ -112,7 +124,23 @@ class _SeatService(AppService):
         environment["COLUMNS"], environment["ROWS"] = str(width), str(height)
         if self.token is not None:
             environment["BANQUE_TOKEN"] = self.token
+        environment[FAREWELL] = str(self.farewell)
         return environment
+
+    async def ended(self) -> None:
+        """Once the seat's table has ended (or never started)."""
+        process = getattr(self, "_process", None)  # (textual-serve's: none public)
+        if process is not None:
+            await process.wait()
+
+    def last_words(self) -> str:
+        """What the seat's table said as it ended (a seat taken over, a refusal)."""
+        try:
+            with self.farewell.open("rb") as words:
+                text = words.read(FAREWELL_MOST).decode("utf-8", "replace")
+        except OSError:
+            return ""
+        return _CONTROLS.sub("", text).strip()
 
 
 @dataclass
@@ -207,6 +235,8 @@ class WebDoor:
         self.services: set[_SeatService] = set()
         self._downloads = DownloadManager()
         self._runner: web.AppRunner | None = None
+        #: The door's own folder (0700): each tab's table's last words, until read.
+        self._folder: Path | None = None
 
     # ------------------------------------------------------------ what the host says
 
@@ -230,6 +260,7 @@ class WebDoor:
     # ------------------------------------------------------------ opening, closing
 
     async def start(self) -> None:
+        self._folder = Path(tempfile.mkdtemp(prefix="banque-web-"))
         app = web.Application(client_max_size=MESSAGE_MOST)
         app.add_routes(
             [
@@ -271,6 +302,9 @@ class WebDoor:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._runner.cleanup(), STOP_SECONDS + 2)
             self._runner = None
+        if self._folder is not None:
+            shutil.rmtree(self._folder, ignore_errors=True)
+            self._folder = None
 
     # ------------------------------------------------------------ the page, the key
 
@@ -381,12 +415,18 @@ class WebDoor:
             return socket
         width = _whole(request.query.get("width"), 80, COLUMNS_MOST)
         height = _whole(request.query.get("height"), 24, ROWS_MOST)
+        assert self._folder is not None
+
+        async def left() -> None:  # the table said it ends: its last words come first
+            pass
+
         service = _SeatService(
             self.command(held.seat, held.language),
             self.tokens.get(held.seat),
+            self._folder / f"{secrets.token_hex(12)}.txt",
             write_bytes=socket.send_bytes,
             write_str=socket.send_str,
-            close=socket.close,
+            close=left,
             download_manager=self._downloads,
         )
         self.sockets.add(socket)
@@ -401,10 +441,13 @@ class WebDoor:
             )
         try:
             await service.start(width, height)
+            ending = asyncio.create_task(self._farewell(socket, service))
             try:
                 await self._from_page(socket, service)
             finally:
                 await self._stop(service)
+                ending.cancel()
+                service.farewell.unlink(missing_ok=True)
         except (ConnectionError, asyncio.CancelledError):
             pass
         except OSError as exc:
@@ -417,6 +460,18 @@ class WebDoor:
             with contextlib.suppress(Exception):
                 await socket.close()
         return socket
+
+    @staticmethod
+    async def _farewell(socket: web.WebSocketResponse, service: _SeatService) -> None:
+        """The seat's table has ended: its last words to the page (as a terminal shows
+        them after the table), then the page is told the tab's table has ended."""
+        await service.ended()
+        said = service.last_words()
+        with contextlib.suppress(Exception):
+            if said:
+                text = said.replace("\r\n", "\n").replace("\n", "\r\n")
+                await socket.send_bytes(f"\x1b[0m\x1b[2J\x1b[H\r\n  {text}\r\n".encode())
+            await socket.close()
 
     async def _from_page(self, socket: web.WebSocketResponse, service: AppService) -> None:
         """What the page sends (textual-serve's messages): keys, sizes, focus."""

@@ -211,12 +211,13 @@ async def test_a_seat_link_opens_its_own_table_and_a_key_acts(
 @needs_browser
 async def test_a_second_tab_takes_the_seat_over(door: Door, browser: Browser) -> None:
     """The same link in a second tab: the seat is there now; the first tab's table
-    ends (as a second terminal's join ends the first), said in words on its page."""
+    ends with the words a terminal shows then, and its page says it has ended."""
     first = await browser.tab(door.door.link("Bruno"))
     await first.wait_text("banque — Bruno")
     await until(lambda: door.server.table.connected("Bruno"), 20)
     second = await browser.tab(door.door.link("Bruno"))
     await second.wait_text("banque — Bruno")
+    await first.wait_text("Your seat was joined again from elsewhere")  # its last words
     await first.wait_text(
         "This tab's table has ended (the seat was taken in another tab", page=True
     )
