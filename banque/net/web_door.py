@@ -45,9 +45,9 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from ..core.messages import N_, Msg, os_reason
+from ..core.messages import N_, Msg, Translator, os_reason
 from ..core.messages import tell as say
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, translation
 from .bind import LOOPBACK, open_beyond, shown_host
 
 __all__ = ["WATCH", "WebDoor", "WebDoorError", "link_key"]
@@ -104,6 +104,15 @@ def browser_language(header: str) -> str | None:
         if base in LANGUAGES:
             return base
     return None
+
+
+def _speaking(request: web.Request) -> Translator | None:
+    """The browser's language, if banque speaks it (else the host's: ``None``)."""
+    language = browser_language(request.headers.get("Accept-Language", ""))
+    if language is None:
+        return None
+    catalogue = translation(language)
+    return Translator(catalogue.gettext, catalogue.ngettext)
 
 
 class _SeatService(AppService):
@@ -309,8 +318,9 @@ class WebDoor:
     # ------------------------------------------------------------ the page, the key
 
     async def _page(self, request: web.Request) -> web.Response:
+        speaking = _speaking(request)
         words = {
-            "opening": html.escape(say(Msg(N_("Opening your seat at the table…")))),
+            "opening": html.escape(say(Msg(N_("Opening your seat at the table…")), speaking)),
             "ended": html.escape(
                 say(
                     Msg(
@@ -318,7 +328,8 @@ class WebDoor:
                             "This tab's table has ended (the seat was taken in another tab or "
                             "terminal, or the table closed). Reload the page to sit down again."
                         )
-                    )
+                    ),
+                    speaking,
                 )
             ),
             "no_key": json.dumps(
@@ -328,11 +339,12 @@ class WebDoor:
                             "This address opens no seat by itself: open the whole link the "
                             "host gave you (it ends with # and a key)."
                         )
-                    )
+                    ),
+                    speaking,
                 )
             ),
             "unreachable": json.dumps(
-                say(Msg(N_("The table cannot be reached: the host may have closed it.")))
+                say(Msg(N_("The table cannot be reached: the host may have closed it.")), speaking)
             ),
         }
         return web.Response(
@@ -373,7 +385,8 @@ class WebDoor:
                         "another game. Ask the host for your seat's link (j on the host's "
                         "screen shows them)."
                     )
-                )
+                ),
+                _speaking(request),
             )
             return web.json_response({"said": said}, status=403)
         for old in [t for t, held in self.tickets.items() if held.until < now]:
@@ -408,7 +421,8 @@ class WebDoor:
                         "This tab's ticket to the table is used or out of date: reload the "
                         "page to sit down again."
                     )
-                )
+                ),
+                _speaking(request),
             )
             await socket.send_bytes(f"\r\n  {said}\r\n".encode())
             await socket.close()

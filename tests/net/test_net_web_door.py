@@ -596,3 +596,18 @@ async def test_a_port_in_use_is_said_in_words(folder: Path) -> None:
         assert f"the web door cannot open on 127.0.0.1:{port} (" in tell(refused.value.msg)
     finally:
         taken.close()
+
+
+async def test_the_page_speaks_the_browser_s_language(door: Door) -> None:
+    """The page's words and a refusal come in the browser's language (banque's three),
+    else the host's."""
+    base = f"http://127.0.0.1:{door.door.port}"
+    async with aiohttp.ClientSession() as http:
+        async with http.get(f"{base}/", headers={"Accept-Language": "es-ES,es;q=0.9"}) as page:
+            assert "Abriendo su puesto en la mesa…" in await page.text()
+        async with http.post(
+            f"{base}/enter", json={"key": "nope"}, headers={"Accept-Language": "fr-FR"}
+        ) as reply:
+            assert "Ce lien n'ouvre aucune place à cette table" in (await reply.json())["said"]
+        async with http.get(f"{base}/", headers={"Accept-Language": "de-DE"}) as page:
+            assert "Opening your seat at the table…" in await page.text()
