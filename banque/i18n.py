@@ -118,6 +118,12 @@ def _load(language: str) -> _gettext.NullTranslations:
         return _gettext.NullTranslations()
 
 
+def translation(language: str) -> _gettext.NullTranslations:
+    """One language's catalogue (``en``, ``fr``, ``es``), without speaking it: for words
+    said to someone who speaks another language than this process (a browser's)."""
+    return _gettext.NullTranslations() if language == "en" else _load(language)
+
+
 def install(language: str | list[str] | None = None) -> str:
     """Speak ``language`` from now on (a list: the first one banque speaks; ``None``:
     from the environment). Returns the code chosen.

@@ -121,11 +121,20 @@ def _host(p: argparse.ArgumentParser) -> None:
         ),
     )
     p.add_argument(
+        "--web",
+        type=argtypes.whole(0, 65535),
+        metavar=_("PORT"),
+        help=_(
+            "open the web door on PORT: each seat plays in a browser at its own link "
+            "(printed; j shows them on the host's screen); spectators at theirs"
+        ),
+    )
+    p.add_argument(
         "--bind",
         metavar=_("ADDRESS"),
         help=_(
-            "the address the SSH door listens on (default 127.0.0.1: this machine only; "
-            "0.0.0.0: every network it is on)"
+            "the address the SSH and web doors listen on (default 127.0.0.1: this machine "
+            "only; 0.0.0.0: every network it is on)"
         ),
     )
     p.add_argument(
@@ -195,17 +204,40 @@ _KEPT_BY_RESUME = (
 )
 
 
+def _bind(args: argparse.Namespace) -> str:
+    """The doors' address (``--bind``), checked: loopback unless given."""
+    if args.bind is None:
+        return "127.0.0.1"
+    if args.ssh is None and getattr(args, "web", None) is None:
+        raise BanqueError(_("--bind is the doors': give --ssh PORT or --web PORT with it"))
+    # deferred: start-up (the doors' address check, with the messages: banque --help loads
+    # this module)
+    from ..core.messages import tell
+    from ..net.bind import bind_problem
+
+    problem = bind_problem(args.bind)
+    if problem is not None:
+        raise BanqueError(tell(problem))
+    return str(args.bind)
+
+
 def _door(args: argparse.Namespace) -> tuple[int, str, str | None] | None:
     """The SSH door's port, address and keys file (``None``: no ``--ssh``, no door)."""
+    bind = _bind(args)
     if args.ssh is None:
-        for flag, given in (("--bind", args.bind), ("--ssh-keys", args.ssh_keys)):
-            if given is not None:
-                raise BanqueError(
-                    _("{flag} is the SSH door's: give --ssh PORT with it").format(flag=flag)
-                )
+        if args.ssh_keys is not None:
+            raise BanqueError(
+                _("{flag} is the SSH door's: give --ssh PORT with it").format(flag="--ssh-keys")
+            )
         return None
     keys = str(Path(args.ssh_keys).expanduser().absolute()) if args.ssh_keys else None
-    return args.ssh, args.bind or "127.0.0.1", keys
+    return args.ssh, bind, keys
+
+
+def _web(args: argparse.Namespace) -> tuple[int, str] | None:
+    """The web door's port and address (``None``: no ``--web``, no web door)."""
+    web = getattr(args, "web", None)
+    return None if web is None else (web, _bind(args))
 
 
 def _host_resume(args: argparse.Namespace, screen: bool) -> int:
@@ -221,18 +253,19 @@ def _host_resume(args: argparse.Namespace, screen: bool) -> int:
         raise BanqueError(
             _(
                 "--resume hosts the game again as it was (its seats, rules, pace and access): "
-                "no {flags} with it (--socket, --tcp, --ssh, --play and --log may be given)"
+                "no {flags} with it (--socket, --tcp, --ssh, --web, --play and --log may be given)"
             ).format(flags=", ".join(given))
         )
     # deferred: start-up (the hosted table, ~+140 ms: banque host --help loads this module)
-    from ..net.host import SshOptions, check_play, resume_hosting
+    from ..net.host import SshOptions, WebOptions, check_play, resume_hosting
 
-    door = _door(args)
+    door, web = _door(args), _web(args)
     hosting = resume_hosting(
         args.resume or None,
         socket_path=args.socket,
         tcp_port=args.tcp,
         ssh=SshOptions(*door) if door is not None else None,
+        web=WebOptions(*web) if web is not None else None,
     )
     game = hosting.table.session.game
     if args.play is not None:
@@ -244,9 +277,9 @@ def _host_resume(args: argparse.Namespace, screen: bool) -> int:
 def cmd_host(args: argparse.Namespace) -> int:
     """``banque host``: a new table (or, with ``--resume``, one hosted again) served."""
     # deferred: start-up (the hosted table, ~+140 ms: banque host --help loads this module)
-    from ..net.host import SshOptions, check_play, prepare_hosting
+    from ..net.host import SshOptions, WebOptions, check_play, prepare_hosting
 
-    door = _door(args)
+    door, web = _door(args), _web(args)
     if args.play is not None and args.log:
         raise BanqueError(_("--play shows your seat full-screen: not with --log"))
     screen = not args.log and sys.stdin.isatty() and sys.stdout.isatty()
@@ -304,6 +337,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         socket_path=args.socket,
         tcp_port=args.tcp,
         ssh=SshOptions(*door) if door is not None else None,
+        web=WebOptions(*web) if web is not None else None,
     )
     return _serve_hosting(hosting, screen, args.play)
 
@@ -313,9 +347,9 @@ def _host_two_hands(args: argparse.Namespace, screen: bool) -> int:
     joins, journal and resume as banque's; in a terminal the host's screen shows the
     game's table (the public view, or ``--play NAME``'s seat), else the public log."""
     # deferred: start-up (the hosted table, ~+140 ms: banque host --help loads this module)
-    from ..net.host import SshOptions, check_play, prepare_hosting
+    from ..net.host import SshOptions, WebOptions, check_play, prepare_hosting
 
-    door = _door(args)
+    door, web = _door(args), _web(args)
     game = args.game
     rules = definition(game)
     if getattr(args, "rules", "home") != "home" or getattr(args, "banco_split", None):
@@ -351,6 +385,7 @@ def _host_two_hands(args: argparse.Namespace, screen: bool) -> int:
         game=game,
         game_options=game_options,
         ssh=SshOptions(*door) if door is not None else None,
+        web=WebOptions(*web) if web is not None else None,
     )
     return _serve_hosting(hosting, screen, args.play)
 

@@ -3,6 +3,7 @@ check that a full-screen command has a terminal, and a record read and replayed.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -13,6 +14,9 @@ from ..text import plain
 
 if TYPE_CHECKING:
     from ..games.records import Replay
+
+#: Textual's web driver, as textual-serve names it for a seat behind the web door.
+WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
 
 
 def failed(exc: BaseException) -> int:
@@ -33,7 +37,10 @@ def need_terminal() -> None:
     """The table draws on a terminal: into a pipe or file it would write escape codes.
 
     Called before anything is drawn by every full-screen command (the tables, ``--resume``,
-    ``join``, the host's screen)."""
+    ``join``, the host's screen). A seat behind the web door draws through Textual's web
+    driver, its streams the door's pipes: it needs no terminal."""
+    if os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER:
+        return
     stdin = sys.stdin is None or not sys.stdin.isatty()
     stdout = sys.stdout is None or not sys.stdout.isatty()
     if stdin and stdout:

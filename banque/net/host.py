@@ -50,6 +50,7 @@ from ..games.records import find_game, last_unfinished, reopen_journal, replay
 from ..i18n import Nn_
 from ..session.port import TwoHandSession
 from ..session.session import Session, computer_seats
+from .bind import LOOPBACK, bind_problem
 from .server import (
     TableError,
     TableServer,
@@ -62,6 +63,7 @@ from .table import Table
 
 if TYPE_CHECKING:
     from .ssh_door import SshDoor
+    from .web_door import WebDoor
 
 
 def build_table(
@@ -284,6 +286,8 @@ class Hosting:
     ssh: SshOptions | None = None
     #: The public keys the door let in with a code, by seat (kept with the tokens).
     door_keys: dict[str, list[str]] = field(default_factory=dict)
+    #: The web door (``--web PORT``), or ``None``: no web door.
+    web: WebOptions | None = None
 
 
 @dataclass(frozen=True)
@@ -310,6 +314,27 @@ class SshOptions:
             bind if isinstance(bind, str) else "127.0.0.1",
             keys if isinstance(keys, str) else None,
         )
+
+
+@dataclass(frozen=True)
+class WebOptions:
+    """How the web door opens: its port (0: any free one) and the address it listens on
+    (loopback unless ``--bind`` says otherwise)."""
+
+    port: int
+    bind: str = LOOPBACK
+
+    def to_note(self) -> dict[str, Any]:
+        return {"port": self.port, "bind": self.bind}
+
+    @classmethod
+    def from_note(cls, note: object) -> WebOptions | None:
+        if not isinstance(note, dict):
+            return None
+        port, bind = note.get("port"), note.get("bind")
+        if not isinstance(port, int) or isinstance(port, bool) or not 0 <= port < 65536:
+            return None
+        return cls(port, bind if isinstance(bind, str) and bind_problem(bind) is None else LOOPBACK)
 
 
 def serve_hosting(hosting: Hosting, out: TextIO | None = None) -> int:
@@ -343,6 +368,7 @@ def prepare_hosting(
     game: str = DEFAULT_GAME,
     game_options: Mapping[str, Any] | None = None,
     ssh: SshOptions | None = None,
+    web: WebOptions | None = None,
 ) -> Hosting:
     """What ``banque host`` does before serving (with its console or its full screen):
     the seats' accounts checked, the table built, its journal opened (a journal that
@@ -366,7 +392,7 @@ def prepare_hosting(
         refusal = open_journal(table.session, pace)
         if refusal:
             raise BanqueError(refusal)
-    return Hosting(table, group, gid, socket_path, tcp_port, journal, ssh=ssh)
+    return Hosting(table, group, gid, socket_path, tcp_port, journal, ssh=ssh, web=web)
 
 
 # ------------------------------------------------------------------ a game hosted again
@@ -408,6 +434,7 @@ def hosted_note(hosting: Hosting, server: TableServer) -> dict[str, Any]:
         "socket": str(Path(server.socket_path).expanduser().absolute()),
         "tcp": server.tcp_port,
         "ssh": hosting.ssh.to_note() if hosting.ssh is not None else None,
+        "web": hosting.web.to_note() if hosting.web is not None else None,
     }
 
 
@@ -484,12 +511,14 @@ def resume_hosting(
     socket_path: str | None = None,
     tcp_port: int | None = None,
     ssh: SshOptions | None = None,
+    web: WebOptions | None = None,
 ) -> Hosting:
     """``banque host --resume [ID|FILE]``: the last unfinished hosted game (or the one named)
     made a table again — the same seats, computers (their generators where they were),
     rules, pace, takeover and socket's group, the same tokens, at the same address unless
     ``socket_path`` or ``tcp_port`` says otherwise; its SSH door at the same port, with
-    the keys it let in (``ssh``: another door)."""
+    the keys it let in (``ssh``: another door), its web door at the same port (``web``:
+    another)."""
     if which:
         path = find_game(which)
     else:
@@ -602,6 +631,7 @@ def resume_hosting(
         tuple(warnings),
         door,
         dict(credentials.keys) if credentials is not None else {},
+        web if web is not None else WebOptions.from_note(note.get("web")),
     )
 
 
@@ -661,6 +691,48 @@ async def open_door(
     return door
 
 
+async def open_web_door(
+    hosting: Hosting, server: TableServer, notice: Callable[[Msg], None]
+) -> WebDoor | None:
+    """The web door, if the table has one (``--web``): open at its port, each human
+    seat's token behind it (a refusal in words if it cannot open)."""
+    options = hosting.web
+    if options is None:
+        return None
+    # deferred: start-up (aiohttp and textual-serve load only for a table with a web door)
+    from .web_door import WebDoor, WebDoorError
+
+    table = hosting.table
+    door = WebDoor(
+        str(server.socket_path),
+        {name: table.token(name) for name in table.humans()},
+        port=options.port,
+        bind=options.bind,
+        notice=notice,
+    )
+    try:
+        await door.start()
+    except WebDoorError as exc:
+        raise BanqueError(exc.msg) from None
+    hosting.web = WebOptions(door.port, options.bind)  # the port it got
+    return door
+
+
+def web_door_warning(door: WebDoor | None) -> Msg | None:
+    """A web door open beyond this machine: said in words."""
+    if door is None or not door.open_to_others():
+        return None
+    return Msg(
+        N_(
+            "The web door listens on {bind}: anyone who can reach this machine there may "
+            "open its page. Only a seat's link opens the seat (and the spectators' link, the "
+            "public view); the page is plain http, readable on the network: hand the links "
+            "out privately, and use it on a network you trust."
+        ),
+        bind=door.bind,
+    )
+
+
 def door_warning(door: SshDoor | None) -> Msg | None:
     """A door open beyond this machine: said in words."""
     if door is None or not door.open_to_others():
@@ -690,22 +762,35 @@ def group_id(name: str) -> int:
 async def _serve(hosting: Hosting, out: TextIO) -> int:
     table = hosting.table
     server = await start_server(table, hosting.socket_path, hosting.tcp_port, hosting.gid)
+    web: WebDoor | None = None
+    door: SshDoor | None = None
     try:
         door = await open_door(
             hosting, server, lambda notice: print(say(notice), file=out, flush=True)
         )
+        web = await open_web_door(
+            hosting, server, lambda notice: print(say(notice), file=out, flush=True)
+        )
     except BaseException:
+        if door is not None:
+            await door.close()
         await server.close(closing_words(table))
         raise
     try:
-        return await _serve_open(hosting, server, out, door)
+        return await _serve_open(hosting, server, out, door, web)
     finally:
+        if web is not None:
+            await web.close()
         if door is not None:
             await door.close()
 
 
 async def _serve_open(
-    hosting: Hosting, server: TableServer, out: TextIO, door: SshDoor | None
+    hosting: Hosting,
+    server: TableServer,
+    out: TextIO,
+    door: SshDoor | None,
+    web: WebDoor | None = None,
 ) -> int:
     table = hosting.table
     stop = asyncio.Event()
@@ -756,6 +841,13 @@ async def _serve_open(
         for line in door.lines():
             print(line, file=out)
         warned = door_warning(door)
+        if warned is not None:
+            print(f"banque: {say(warned)}", file=sys.stderr)
+        out.flush()
+    if web is not None:
+        for line in web.lines():
+            print(line, file=out)
+        warned = web_door_warning(web)
         if warned is not None:
             print(f"banque: {say(warned)}", file=sys.stderr)
         out.flush()

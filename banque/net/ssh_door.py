@@ -25,7 +25,6 @@ import contextlib
 import errno
 import fcntl
 import hmac
-import ipaddress
 import os
 import secrets
 import shlex
@@ -45,6 +44,7 @@ from ..core.journal import atomic_write, data_dir
 from ..core.messages import N_, Msg, os_reason
 from ..core.messages import tell as say
 from ..i18n import LANGUAGES, Nn_
+from .bind import open_beyond
 
 __all__ = [
     "DoorError",
@@ -235,10 +235,7 @@ class SshDoor:
 
     def open_to_others(self) -> bool:
         """Listening beyond this machine (a LAN, the internet)."""
-        try:
-            return not ipaddress.ip_address(self.bind).is_loopback
-        except ValueError:
-            return self.bind not in ("localhost",)
+        return open_beyond(self.bind)
 
     def command(self, seat: str, host: str | None = None) -> str:
         """The line a friend types for ``seat``."""

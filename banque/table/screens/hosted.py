@@ -39,8 +39,10 @@ from ...net.host import (
     door_warning,
     keep_hosting,
     open_door,
+    open_web_door,
     start_server,
     table_words_msg,
+    web_door_warning,
 )
 from ...net.server import TableServer, close_journal, shell_word
 from ...net.server import join_lines as seats_join_lines
@@ -50,6 +52,7 @@ from .joined import Connection, JoinApp
 
 if TYPE_CHECKING:
     from ...net.ssh_door import SshDoor
+    from ...net.web_door import WebDoor
 
 
 class JoinLinesScreen(ModalScreen[None]):
@@ -102,6 +105,7 @@ class HostApp(JoinApp):
         resumed: Any = None,
         warnings: Sequence[str] = (),
         door: SshDoor | None = None,
+        web: WebDoor | None = None,
     ) -> None:
         table = server.table
 
@@ -118,6 +122,8 @@ class HostApp(JoinApp):
         self.warnings = tuple(warnings)
         #: The SSH door (``--ssh``): its lines follow the join lines.
         self.door = door
+        #: The web door (``--web``): its links follow.
+        self.web = web
         self.watcher = N_("host")
         self.watch_hint = N_("Hosting (public view) · j: how to join · ctrl+q: close the table")
         self.closing = False
@@ -146,6 +152,8 @@ class HostApp(JoinApp):
         )
         if self.door is not None:
             lines.extend(line.strip() for line in self.door.lines())
+        if self.web is not None:
+            lines.extend(line.strip() for line in self.web.lines())
         return lines
 
     def notice(self, message: Msg) -> None:
@@ -249,13 +257,18 @@ async def _show(hosting: Hosting, play: str | None) -> int:
             notices.append(message)
 
     shown: list[HostApp] = []
+    door: SshDoor | None = None
     try:
         door = await open_door(hosting, server, notice)
+        web = await open_web_door(hosting, server, notice)
     except BaseException:
+        if door is not None:
+            await door.close()
         await server.close(closing_words(hosting.table))
         raise
     warning = keep_hosting(hosting, server)
     warned = door_warning(door)
+    web_warned = web_door_warning(web)
     app = HostApp(
         server,
         play,
@@ -264,13 +277,17 @@ async def _show(hosting: Hosting, play: str | None) -> int:
             *hosting.warnings,
             *([warning] if warning else []),
             *([tell(warned)] if warned is not None else []),
+            *([tell(web_warned)] if web_warned is not None else []),
         ),
         door=door,
+        web=web,
     )
     shown.append(app)
     try:
         code = await app.run_async()  # SIGTERM, SIGHUP, SIGQUIT, SIGINT: app.leave_on_signal
     finally:
+        if web is not None:
+            await web.close()
         if door is not None:
             await door.close()
         await server.close(closing_words(hosting.table))
