@@ -569,6 +569,7 @@ class Session(GameSession):
         if who in self._watchers:
             self._watchers.remove(who)
             d["right" if len(d["right"]) <= len(d["left"]) else "left"].append(who)
+            self._by_precedence()
             return
         for s in SIDES:
             if who in d[s]:
@@ -579,18 +580,56 @@ class Session(GameSession):
                     )
                 d[s].remove(who)
                 self._watchers.append(who)
-                return
+                break
+        self._by_precedence()
+
+    def _by_precedence(self) -> None:
+        """classic: those seated take their seats in order of precedence."""
+        g = self.game
+        if g.house.seating == "precedence" and self._draft is not None:
+            d = self._draft
+            d["right"], d["left"] = g.precedence_seats([*d["right"], *d["left"]])
+
+    def _seats_fixed(self) -> None:
+        """classic: the seats go by precedence; the banker only chooses who watches."""
+        if self.game.house.seating == "precedence":
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "Under the {rules} rules the seats go by precedence: the banker "
+                        "only chooses who watches (w)."
+                    ),
+                    rules=self.game.rules,
+                ),
+                "seating",
+            )
 
     def side_backed(self, who: str) -> Side | None:
         """The side a stake of ``who`` backs if it names one (``None``: a seat's own)."""
-        if self.game.side_of(who) is not None:
-            return None
+        g = self.game
+        if g.side_of(who) is not None:
+            return self.backs.get(who) if g.house.seat_bets == "either" else None
         return self.backs.get(who, "right")
 
+    def may_switch(self, who: str) -> bool:
+        """Whether ``who``'s bet may back the other hand (``s``): a spectator's or a
+        standing punter's, or, where the house lets seats bet on either hand, a seat's."""
+        g = self.game
+        return g.side_of(who) is None or g.house.seat_bets == "either"
+
+    def bet_side(self, who: str) -> Side | None:
+        """The hand a stake of ``who`` backs now (a seat's own unless switched)."""
+        return self.side_backed(who) or self.game.side_of(who)
+
     def switch_back(self, who: str) -> None:
-        self.backs[who] = "left" if self.side_backed(who) == "right" else "right"
+        other: Side = "left" if self.bet_side(who) == "right" else "right"
+        if other == self.game.side_of(who):
+            self.backs.pop(who, None)  # back to the seat's own hand
+        else:
+            self.backs[who] = other
 
     def move_to(self, who: str, side: Side) -> None:
+        self._seats_fixed()
         d = self.draft()
         if who in self._watchers:
             self._watchers.remove(who)
@@ -602,6 +641,7 @@ class Session(GameSession):
         d[side].append(who)
 
     def reorder(self, who: str, delta: int) -> None:
+        self._seats_fixed()
         d = self.draft()
         for s in SIDES:
             if who in d[s]:
@@ -840,6 +880,8 @@ class Session(GameSession):
             if house.extra_bettors != "none":  # classic's spectators, hoyle's standing punters
                 out["extra_bettors"] = house.extra_bettors
                 out["spectators"] = list(self.draft_spectators())
+            if house.seating == "precedence":  # classic: only who watches is chosen
+                out["precedence"] = True
             return out
         if stage == "shuffle":
             out["acts"] = self.seat_acts(seat)
@@ -877,9 +919,8 @@ class Session(GameSession):
             out["default_stake"] = self.default_stake(seat) if obs.max_stake else 0
             ride = self.ride(seat) if obs.max_stake else None
             out["ride"] = {"amount": ride[0], "a_cheval": ride[1]} if ride else None
-            backs = self.side_backed(seat)
-            if backs is not None:  # a spectator or standing punter: the side it backs
-                out["backs"] = backs
+            if self.may_switch(seat):  # a spectator, a standing punter, a classic seat
+                out["backs"] = self.bet_side(seat)
             if obs.can_banco and house.banco == "both-hands":
                 half = g.fund // 2
                 out["banco_split"] = {

@@ -41,12 +41,19 @@ def seating_bindings(
     ]
 
 
-def seating_hint(extra_bettors: str, chosen: str | None, watching: bool) -> str:
+def seating_hint(
+    extra_bettors: str, chosen: str | None, watching: bool, precedence: bool = False
+) -> str:
     """The banker arranging the seating; ``w`` where the house has spectators (classic)
-    or standing punters (hoyle): ``chosen`` watches or stands, or sits again."""
-    hint = _(
-        "↑↓: choose · ←/→: move to the left/right side · [ ]: order from the "
-        "banker out · Enter: seat them"
+    or standing punters (hoyle): ``chosen`` watches or stands, or sits again. Under
+    ``precedence`` (classic) the seats are not moved: those seated sit by precedence."""
+    hint = (
+        _("The seats go by precedence · ↑↓: choose · Enter: seat them")
+        if precedence
+        else _(
+            "↑↓: choose · ←/→: move to the left/right side · [ ]: order from the "
+            "banker out · Enter: seat them"
+        )
     )
     if extra_bettors != "none" and chosen is not None:
         where = (

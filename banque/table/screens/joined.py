@@ -383,6 +383,7 @@ class JoinedScreen(Screen[None]):
                         str(you.get("extra_bettors") or "none"),
                         chosen,
                         chosen in (you.get("spectators") or []),
+                        bool(you.get("precedence")),
                     )
                 )
             elif stage == "shuffle" and you.get("croupier"):
@@ -444,6 +445,8 @@ class JoinedScreen(Screen[None]):
             move = str(parameters[0]) if parameters else ""
             if move == "watch":
                 return "arrange" in acts and bool(self.you.get("extra_bettors"))
+            if move != "reset" and self.you.get("precedence"):  # classic: seats by precedence
+                return False
             return "arrange" in acts
         if action == "cutter":
             return "shuffle" in acts and bool(self.you.get("croupier"))
