@@ -735,6 +735,20 @@ class Game:
             self._check_participant(who)
         if cut is not None:
             self._check_participant(cut)
+        if self.house.croupier:  # hoyle: the croupier hands the cards to his neighbours
+            if self.phase == "auction":  # (the seats are known once the auction closes)
+                return self._as_if_closed(self.verify_shuffle, shufflers, cut)
+            others = [p for p in shufflers if p != self.banker]
+            neighbours = self.croupier_neighbours()
+            if others and sorted(others) != sorted(neighbours):
+                raise refusals.croupier_shufflers(neighbours)
+        return None
+
+    def croupier_neighbours(self) -> list[str]:
+        """hoyle: the players at the croupier's right and left. The croupier faces the
+        banker across the oval table, so they are the seats farthest from the banker
+        round each side: the last seat of the right side and of the left."""
+        return [p for p in (self.sides["right"][-1:] + self.sides["left"][-1:]) if p != self.banker]
 
     def can_shuffle(self, shufflers: Sequence[str] = (), cut: str | None = None) -> bool:
         return self._can(self.verify_shuffle, shufflers, cut)
@@ -758,8 +772,7 @@ class Game:
         assert self.banker is not None
         croupier = self.house.croupier
         if croupier and not shufflers:  # the players at the croupier's right and left
-            far = [self.sides["right"][-1], self.sides["left"][-1]]
-            shufflers = [p for p in far if p != self.banker]
+            shufflers = self.croupier_neighbours()
         hands = [*shufflers, self.banker]
         cutter = cut if cut is not None else self.sides["left"][0]
         # The croupier (the table) shuffles first, then each hand; the stacked top

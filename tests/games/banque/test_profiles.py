@@ -454,6 +454,23 @@ def test_hoyle_the_croupier_shuffles_first_and_the_banker_chooses_the_cutter() -
     assert home.banks[0].shoe != bank.shoe
 
 
+def test_hoyle_only_the_croupiers_neighbours_shuffle_before_the_banker() -> None:
+    # Ana banks; seats right Bruno, David; left Chloé, Emma: the croupier, facing the
+    # banker, has David and Emma (the far seats) at his right and left.
+    auction = [bid("Ana", 10), *passes("Bruno", "Chloé", "David", "Emma")]
+    others = {"act": "shuffle", "shufflers": ["Bruno", "Chloé"]}
+    said = refused("hoyle", [*auction, others], participants=FIVE)
+    assert "players at his right and left, David and Emma" in said
+    game = play("hoyle", auction, participants=FIVE)
+    assert game.croupier_neighbours() == ["David", "Emma"]
+    assert not game.can_shuffle(["Bruno", "Chloé"]) and game.can_shuffle(["Emma", "David"])
+    named = {"act": "shuffle", "shufflers": ["Emma", "David", "Ana"]}
+    game = play("hoyle", [*auction, named], participants=FIVE)
+    assert game.banks[0].shufflers == ["Emma", "David", "Ana"]
+    # Elsewhere any others may shuffle.
+    play("home", [*auction, others], participants=FIVE)
+
+
 def test_hoyle_first_name_on_the_list_holds_the_first_bank() -> None:
     game = play("hoyle", [bid("Ana", 25)], options={"first_bank": "list"})
     assert game.banker == "Ana" and game.fund == 25 and game.phase == "betting"
