@@ -165,6 +165,9 @@ class Board(BaseModel):
     cards_left: int
     hands: dict[Mover, HandBoard]
     seats: dict[Side, list[SeatBoard]]
+    #: classic's spectators, hoyle's standing punters: each with the side it backs
+    #: (``side``; an à cheval stake shows on the right), its stake and result.
+    extra: list[SeatBoard] = []
     road: dict[Side, list[Result]]
     naturals: list[bool]
     actor: str | None
@@ -573,7 +576,9 @@ class Session(GameSession):
             return
         for s in SIDES:
             if who in d[s]:
-                if len(d[s]) <= 1:
+                # (classic: those left seated move up by precedence; two keep a seat)
+                seated = len(d["right"]) + len(d["left"])
+                if seated <= 2 if self.game.house.seating == "precedence" else len(d[s]) <= 1:
                     raise IllegalAction(
                         Msg(N_("Each side keeps at least one seat: {who} stays seated."), who=who),
                         "seating",
@@ -1145,17 +1150,56 @@ class Session(GameSession):
                         computer=name in self.computers,
                     )
                 seats[side].append(board_seat)
+        extra: list[SeatBoard] = []
+        for name in self.draft_spectators() if stage == "seating" else g.spectators:
+            if settled is not None:
+                r, lft, kind = lines.get(name, (0, 0, None))  # type: ignore[assignment]
+                status = ""
+            else:
+                ln = next((x for x in g.lines if x.who == name), None)
+                r, lft, kind = (ln.right, ln.left, ln.kind) if ln else (0, 0, None)
+                status = (
+                    "banco_call"
+                    if name in claims
+                    else "staked"
+                    if r or lft
+                    else "to_speak"
+                    if name == to_speak
+                    else "passed"
+                    if name in passed
+                    else ""
+                )
+            backed: Side = (
+                "left" if lft and not r else "right" if r else self.bet_side(name) or "right"
+            )
+            extra.append(
+                SeatBoard(
+                    name=name,
+                    key=self.seat_key(name),
+                    side=backed,
+                    position=0,
+                    balance=g.balances[name],
+                    stake_right=r,
+                    stake_left=lft,
+                    kind=kind,  # type: ignore[arg-type]
+                    status=status,  # type: ignore[arg-type]
+                    payout=payouts.get(name) if settled is not None else None,
+                    computer=name in self.computers,
+                )
+            )
         road: dict[Side, list[Result]] = {
             side: [c.results[side] for c in view.history] for side in SIDES
         }
         banker = view.banker
         coup = settled.number if settled is not None else view.coup
         cards_left = view.cards_left
-        naturals = [c.natural for c in view.history]
+        # A coup with a natural: all hands, or (classic) one side settled by its own.
+        naturals = [c.natural or bool(c.natural_sides) for c in view.history]
         if self.fresh and g.phase == "ended":
             # A fresh bank's auction: the last bank's table is cleared away.
             banker = None
             seats = {"right": [], "left": []}
+            extra = []
             road = {"right": [], "left": []}
             naturals = []
             coup = 1
@@ -1172,10 +1216,12 @@ class Session(GameSession):
             # has gone back to the banker by then).
             fund=settled.fund_after if settled is not None else view.fund,
             fund_before=settled.fund_before if settled is not None else None,
-            cover_left=view.fund - sum(view.stakes.values()),
+            # (classic, hoyle take stakes beyond the fund: the cover is then 0, never less)
+            cover_left=max(0, view.fund - sum(view.stakes.values())),
             cards_left=cards_left,
             hands=hands,
             seats=seats,
+            extra=extra,
             road=road,
             naturals=naturals,
             actor=self.actor(),

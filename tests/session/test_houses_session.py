@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from banque.core.errors import IllegalAction
+from banque.core.models import Deal, Stand
 from banque.core.record import parse_record
 from banque.games.records import replay
 from banque.session.session import Session
@@ -74,3 +76,50 @@ def test_a_classic_seat_switches_its_bet_to_the_other_hand() -> None:
     assert session.bet_side("Chloé") == "left" and "Chloé" not in session.backs
     home = betting("home")
     assert not home.may_switch("Bruno") and "backs" not in home.seat_options("Bruno")
+
+
+SPECTATOR = ["Ana", "Bruno", "Chloé", "David"]
+# Right 7, left 6 (both stand), banker 0: the banker stands and loses on both sides.
+BANKER_LOSES = ["7H", "6S", "KD", "KH", "KS", "QD"]
+
+
+def spectator_session(stake: int) -> Session:
+    seat = {"act": "seat", "right": ["Bruno"], "left": ["Chloé"], "spectators": ["David"]}
+    acts = [
+        {"act": "bid", "who": "Ana", "amount": 10},
+        *({"act": "pass", "who": n} for n in ("Bruno", "Chloé", "David")),
+        seat,
+        {"act": "wager", "who": "Bruno", "amount": 6},
+        {"act": "wager", "who": "Chloé", "amount": 2},
+        {"act": "wager", "who": "David", "amount": stake, "side": "left"},
+    ]
+    record = {
+        "participants": SPECTATOR,
+        "seed": 7,
+        "rules": "classic",
+        "actions": acts,
+        "shoe": BANKER_LOSES,
+    }
+    result = replay(parse_record(record))
+    assert result.error is None, result.error
+    return Session(result.game, result.events)
+
+
+def test_the_board_shows_a_spectator_with_its_stake_and_never_a_negative_cover() -> None:
+    session = spectator_session(8)
+    board = session.board(None)
+    assert [(s.name, s.side, s.stake_left) for s in board.extra] == [("David", "left", 8)]
+    assert board.cover_left == 0  # stakes of 16 on a fund of 10: covered, not -6
+    session.perform(Deal())
+    session.perform(Stand(side="banker"))
+    assert session.stage() == "settlement"
+    board = session.board(None)
+    assert [(s.name, s.payout) for s in board.extra] == [("David", 2)]  # paid last: 2 of 8
+
+
+def test_the_road_counts_a_classic_natural_settling_one_side() -> None:
+    with open("examples/classic-natural.json", encoding="utf-8") as f:
+        result = replay(parse_record(json.load(f)))
+    session = Session(result.game, result.events)
+    assert session.game.coups[0].natural_sides == ["right"]
+    assert session.board(None).naturals == [True]
