@@ -902,7 +902,7 @@ class Session(GameSession):
         if stage == "auction":
             out["max_bid"] = obs.max_stake
             out["default_bid"] = self.default_bid(seat)
-            if "pass" not in acts:  # hoyle's option: the first on the list holds the first bank
+            if self.game.first_on_list():  # hoyle's option: the first on the list may hold it
                 out["first_bank"] = True
         elif stage == "dealing":
             if "burn" in acts:

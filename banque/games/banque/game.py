@@ -1785,6 +1785,11 @@ class Game:
             and self.phase == "auction"
         )
 
+    def first_on_list(self) -> bool:
+        """hoyle's table option: the first name on the list is to hold the first bank or
+        pass it to the auction now."""
+        return self._list_first()
+
     def _list_first(self) -> bool:
         """The first name on the list is still to say whether they hold the first bank (a
         pass declines the right: the bank goes to auction among the others)."""

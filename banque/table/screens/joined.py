@@ -321,8 +321,13 @@ class JoinedScreen(Screen[None]):
             if fresh:
                 default = you.get("default_bid")
                 self._offer(amount, "" if default is None else str(default))
-            if you.get("first_bank"):  # hoyle's option: no passing
-                panel.set_hint(_("Enter: the first bank's fund (you are first on the list)"))
+            if you.get("first_bank"):  # hoyle's option: the first on the list may hold it
+                panel.set_hint(
+                    _(
+                        "Enter: the first bank's fund (you are first on the list) · p: pass "
+                        "(the bank goes to auction)"
+                    )
+                )
             else:
                 panel.set_hint(_("Enter: bid the amount typed (empty: pass) · p: pass"))
             if self.focused is not amount:  # focusing again would draw it again
@@ -595,7 +600,7 @@ class JoinedScreen(Screen[None]):
             return True
         text = text.strip()
         if "bid" in acts:
-            if not text and "pass" not in acts:  # hoyle: the first on the list holds it
+            if not text and self.you.get("first_bank"):  # hoyle: p passes, Enter holds it
                 self.query_one(ActionPanel).set_message(
                     _("Type the first bank's fund in whole chips.")
                 )
