@@ -273,8 +273,8 @@ _SAYS: dict[str, dict[object, str]] = {
     "first_bank_option": {
         False: N_("the first bank by auction"),
         True: N_(
-            "the first bank by auction or, as a table option, the first name on the list holds "
-            "it with a fund of their choice"
+            "the first bank by auction or, as a table option, the first name on the list may "
+            "hold it with a fund of their choice, or pass it to the auction"
         ),
     },
 }
