@@ -281,3 +281,30 @@ async def test_hoyle_by_keys_no_others_shuffle_key_under_the_croupier() -> None:
     async with home.run_test(size=(100, 30)) as pilot:
         await pilot.press("enter")
         assert "Others shuffle" in screen_text(home)
+
+
+@pytest.mark.pilot
+async def test_hoyle_by_keys_stakes_beyond_the_banker_no_deal_only_retire() -> None:
+    wins = ["6H", "6S", "7D", "KC", "KD", "QD"]  # right 6, left 6, banker 7
+    actions = [
+        *AUCTION,
+        {"act": "wager", "who": "Bruno", "amount": 9},
+        {"act": "wager", "who": "Chloé", "amount": 9},
+        {"act": "accept"},
+        {"act": "deal"},
+        {"act": "stand", "side": "banker"},
+        {"act": "wager", "who": "Bruno", "amount": 91},
+        {"act": "wager", "who": "Chloé", "amount": 91},
+    ]
+    app = table_app(record=record("hoyle", actions, wins * 2), journal=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = app.session
+        assert session is not None
+        game = session.game
+        assert game.staked() == 182 and game.holding() == 118
+        text = screen_text(app)
+        assert "gives up the bank" in text and "Enter: deal" not in text
+        assert "x: retire" in text
+        await pilot.press("enter")  # no deal: the banker cannot hold the stakes
+        await settle(pilot)
+        assert len(game.coups) == 1 and game.phase == "betting"

@@ -67,10 +67,11 @@ def seating_hint(
     return hint
 
 
-def dealing_hint(*, burn: int | None, accept: int | None, retire: bool) -> str:
+def dealing_hint(*, burn: int | None, accept: int | None, retire: bool, deal: bool = True) -> str:
     """The banker between coups: deal, burn (classic: up to ``burn`` cards), declare the
-    stakes accepted (hoyle: putting up ``accept``), retire."""
-    hints = [_("Enter: deal")]
+    stakes accepted (hoyle: putting up ``accept``), retire. Not ``deal``: hoyle's banker
+    cannot hold the accepted stakes and may only give up the bank."""
+    hints = [_("Enter: deal")] if deal else []
     if burn:
         hints.append(_("u: burn 1-{n} cards").format(n=burn))
     if accept is not None:

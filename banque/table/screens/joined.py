@@ -377,6 +377,7 @@ class JoinedScreen(Screen[None]):
                         burn=you.get("max_burn") if "burn" in acts else None,
                         accept=you.get("accept") if "accept" in acts else None,
                         retire="retire" in acts,
+                        deal="deal" in acts,
                     )
                 )
             elif stage == "offer":

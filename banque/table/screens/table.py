@@ -387,6 +387,7 @@ class TableScreen(Remembers, Screen[None]):
                         burn=game.house.max_burn if game.can_burn(1) else None,
                         accept=game.staked() - game.fund if game.can_accept() else None,
                         retire=game.can_retire(),
+                        deal=game.can_deal(),
                     )
                 )
             elif stage == "offer":
@@ -464,8 +465,8 @@ class TableScreen(Remembers, Screen[None]):
         if action not in FREE_ACTIONS and who is not None and session.kind(who) == "computer":
             return False
         game = session.game
-        if action == "deal":
-            return not game.broken
+        if action == "deal":  # (hoyle: not when the banker cannot hold the stakes)
+            return game.can_deal()
         if action == "replenish":
             return game.broken
         if action == "burn":
