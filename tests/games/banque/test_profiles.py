@@ -14,6 +14,7 @@ import pytest
 from banque.core.errors import IllegalAction
 from banque.core.record import dump_record, parse_record
 from banque.games.banque.game import Game
+from banque.games.banque.players import ComputerPlayer
 from banque.games.banque.rules import PROFILES, describe, differences
 from banque.games.records import record_of, replay
 
@@ -556,6 +557,8 @@ def test_hoyle_stakes_accepted_are_never_cut_the_banker_holds_them_or_gives_up()
     assert game.turn().acts == ["retire"] and "gives up the bank" in game.turn().prompt
     said = refused("hoyle", [*big, DEAL], shoe=BANKER_WINS * 2)
     assert "must hold all 188 chips" in said and "only 112 chips" in said
+    bot = ComputerPlayer("Ana", "bold", game.rng_for("seat:Ana"))
+    assert bot.decide(game.observe("Ana")).act == "retire"  # a computer banker gives up too
     gone = play("hoyle", [*big, RETIRE], shoe=BANKER_WINS * 2)
     assert gone.ended is not None and gone.ended.reason == "retired"
     assert gone.balances["Bruno"] == 88 and gone.balances["Chloé"] == 100  # stakes back
