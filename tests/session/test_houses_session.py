@@ -123,3 +123,19 @@ def test_the_road_counts_a_classic_natural_settling_one_side() -> None:
     session = Session(result.game, result.events)
     assert session.game.coups[0].natural_sides == ["right"]
     assert session.board(None).naturals == [True]
+
+
+def test_the_board_shows_hoyles_standing_punters() -> None:
+    seat = {"act": "seat", "right": ["Bruno"], "left": ["Chloé"], "spectators": ["David"]}
+    acts = [
+        {"act": "bid", "who": "Ana", "amount": 10},
+        *({"act": "pass", "who": n} for n in ("Bruno", "Chloé", "David")),
+        seat,
+        {"act": "wager", "who": "Bruno", "amount": 3},
+        {"act": "pass", "who": "Chloé"},
+        {"act": "wager", "who": "David", "amount": 5, "side": "right"},
+    ]
+    session = session_after("hoyle", acts, SPECTATOR)
+    board = session.board(None)
+    assert [(s.name, s.side, s.stake_right) for s in board.extra] == [("David", "right", 5)]
+    assert board.cover_left == 2
