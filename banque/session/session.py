@@ -165,6 +165,9 @@ class Board(BaseModel):
     cards_left: int
     hands: dict[Mover, HandBoard]
     seats: dict[Side, list[SeatBoard]]
+    #: classic's spectators, hoyle's standing punters: each with the side it backs
+    #: (``side``; an à cheval stake shows on the right), its stake and result.
+    extra: list[SeatBoard] = []
     road: dict[Side, list[Result]]
     naturals: list[bool]
     actor: str | None
@@ -569,28 +572,69 @@ class Session(GameSession):
         if who in self._watchers:
             self._watchers.remove(who)
             d["right" if len(d["right"]) <= len(d["left"]) else "left"].append(who)
+            self._by_precedence()
             return
         for s in SIDES:
             if who in d[s]:
-                if len(d[s]) <= 1:
+                # (classic: those left seated move up by precedence; two keep a seat)
+                seated = len(d["right"]) + len(d["left"])
+                if seated <= 2 if self.game.house.seating == "precedence" else len(d[s]) <= 1:
                     raise IllegalAction(
                         Msg(N_("Each side keeps at least one seat: {who} stays seated."), who=who),
                         "seating",
                     )
                 d[s].remove(who)
                 self._watchers.append(who)
-                return
+                break
+        self._by_precedence()
+
+    def _by_precedence(self) -> None:
+        """classic: those seated take their seats in order of precedence."""
+        g = self.game
+        if g.house.seating == "precedence" and self._draft is not None:
+            d = self._draft
+            d["right"], d["left"] = g.precedence_seats([*d["right"], *d["left"]])
+
+    def _seats_fixed(self) -> None:
+        """classic: the seats go by precedence; the banker only chooses who watches."""
+        if self.game.house.seating == "precedence":
+            raise IllegalAction(
+                Msg(
+                    N_(
+                        "Under the {rules} rules the seats go by precedence: the banker "
+                        "only chooses who watches (w)."
+                    ),
+                    rules=self.game.rules,
+                ),
+                "seating",
+            )
 
     def side_backed(self, who: str) -> Side | None:
         """The side a stake of ``who`` backs if it names one (``None``: a seat's own)."""
-        if self.game.side_of(who) is not None:
-            return None
+        g = self.game
+        if g.side_of(who) is not None:
+            return self.backs.get(who) if g.house.seat_bets == "either" else None
         return self.backs.get(who, "right")
 
+    def may_switch(self, who: str) -> bool:
+        """Whether ``who``'s bet may back the other hand (``s``): a spectator's or a
+        standing punter's, or, where the house lets seats bet on either hand, a seat's."""
+        g = self.game
+        return g.side_of(who) is None or g.house.seat_bets == "either"
+
+    def bet_side(self, who: str) -> Side | None:
+        """The hand a stake of ``who`` backs now (a seat's own unless switched)."""
+        return self.side_backed(who) or self.game.side_of(who)
+
     def switch_back(self, who: str) -> None:
-        self.backs[who] = "left" if self.side_backed(who) == "right" else "right"
+        other: Side = "left" if self.bet_side(who) == "right" else "right"
+        if other == self.game.side_of(who):
+            self.backs.pop(who, None)  # back to the seat's own hand
+        else:
+            self.backs[who] = other
 
     def move_to(self, who: str, side: Side) -> None:
+        self._seats_fixed()
         d = self.draft()
         if who in self._watchers:
             self._watchers.remove(who)
@@ -602,6 +646,7 @@ class Session(GameSession):
         d[side].append(who)
 
     def reorder(self, who: str, delta: int) -> None:
+        self._seats_fixed()
         d = self.draft()
         for s in SIDES:
             if who in d[s]:
@@ -848,6 +893,8 @@ class Session(GameSession):
             if house.extra_bettors != "none":  # classic's spectators, hoyle's standing punters
                 out["extra_bettors"] = house.extra_bettors
                 out["spectators"] = list(self.draft_spectators())
+            if house.seating == "precedence":  # classic: only who watches is chosen
+                out["precedence"] = True
             return out
         if stage == "shuffle":
             out["acts"] = self.seat_acts(seat)
@@ -863,7 +910,7 @@ class Session(GameSession):
         if stage == "auction":
             out["max_bid"] = obs.max_stake
             out["default_bid"] = self.default_bid(seat)
-            if "pass" not in acts:  # hoyle's option: the first on the list holds the first bank
+            if self.game.first_on_list():  # hoyle's option: the first on the list may hold it
                 out["first_bank"] = True
         elif stage == "dealing":
             if "burn" in acts:
@@ -885,9 +932,8 @@ class Session(GameSession):
             out["default_stake"] = self.default_stake(seat) if obs.max_stake else 0
             ride = self.ride(seat) if obs.max_stake else None
             out["ride"] = {"amount": ride[0], "a_cheval": ride[1]} if ride else None
-            backs = self.side_backed(seat)
-            if backs is not None:  # a spectator or standing punter: the side it backs
-                out["backs"] = backs
+            if self.may_switch(seat):  # a spectator, a standing punter, a classic seat
+                out["backs"] = self.bet_side(seat)
             if obs.can_banco and house.banco == "both-hands":
                 half = g.fund // 2
                 out["banco_split"] = {
@@ -1112,17 +1158,56 @@ class Session(GameSession):
                         computer=name in self.computers,
                     )
                 seats[side].append(board_seat)
+        extra: list[SeatBoard] = []
+        for name in self.draft_spectators() if stage == "seating" else g.spectators:
+            if settled is not None:
+                r, lft, kind = lines.get(name, (0, 0, None))  # type: ignore[assignment]
+                status = ""
+            else:
+                ln = next((x for x in g.lines if x.who == name), None)
+                r, lft, kind = (ln.right, ln.left, ln.kind) if ln else (0, 0, None)
+                status = (
+                    "banco_call"
+                    if name in claims
+                    else "staked"
+                    if r or lft
+                    else "to_speak"
+                    if name == to_speak
+                    else "passed"
+                    if name in passed
+                    else ""
+                )
+            backed: Side = (
+                "left" if lft and not r else "right" if r else self.bet_side(name) or "right"
+            )
+            extra.append(
+                SeatBoard(
+                    name=name,
+                    key=self.seat_key(name),
+                    side=backed,
+                    position=0,
+                    balance=g.balances[name],
+                    stake_right=r,
+                    stake_left=lft,
+                    kind=kind,  # type: ignore[arg-type]
+                    status=status,  # type: ignore[arg-type]
+                    payout=payouts.get(name) if settled is not None else None,
+                    computer=name in self.computers,
+                )
+            )
         road: dict[Side, list[Result]] = {
             side: [c.results[side] for c in view.history] for side in SIDES
         }
         banker = view.banker
         coup = settled.number if settled is not None else view.coup
         cards_left = view.cards_left
-        naturals = [c.natural for c in view.history]
+        # A coup with a natural: all hands, or (classic) one side settled by its own.
+        naturals = [c.natural or bool(c.natural_sides) for c in view.history]
         if self.fresh and g.phase == "ended":
             # A fresh bank's auction: the last bank's table is cleared away.
             banker = None
             seats = {"right": [], "left": []}
+            extra = []
             road = {"right": [], "left": []}
             naturals = []
             coup = 1
@@ -1139,10 +1224,12 @@ class Session(GameSession):
             # has gone back to the banker by then).
             fund=settled.fund_after if settled is not None else view.fund,
             fund_before=settled.fund_before if settled is not None else None,
-            cover_left=view.fund - sum(view.stakes.values()),
+            # (classic, hoyle take stakes beyond the fund: the cover is then 0, never less)
+            cover_left=max(0, view.fund - sum(view.stakes.values())),
             cards_left=cards_left,
             hands=hands,
             seats=seats,
+            extra=extra,
             road=road,
             naturals=naturals,
             actor=self.actor(),

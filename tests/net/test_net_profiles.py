@@ -311,11 +311,11 @@ async def test_a_hoyle_bank_over_the_socket_stakes_accepted_and_replenished(
     async with TableServer(table, short_dir / "t.sock") as srv:
         seats = await Seats.join(srv)
         game = srv.table.session.game
-        # The first on the list holds the first bank: a fund, no passing.
+        # The first on the list may hold the first bank (a fund) or pass it to auction.
         you = seats.you("Ana")
-        assert you["acts"] == ["bid"] and you["first_bank"] is True
-        reply = await seats.act("Ana", "pass")
-        assert reply["code"] == "refused" and "first name on the list, Ana" in reply["message"]
+        assert you["acts"] == ["bid", "pass"] and you["first_bank"] is True
+        reply = await seats.act("Bruno", "pass")
+        assert reply["code"] == "not_your_turn"  # Ana speaks first
         await seats.ok("Ana", "bid", amount=10)
         await seats.ok("Ana", "seat")
         you = seats.you("Ana")
@@ -651,7 +651,8 @@ async def test_a_joined_spectator_backs_the_side_it_chooses() -> None:
 
 @pytest.mark.pilot
 async def test_a_joined_banker_arranges_the_seating_with_the_tables_keys() -> None:
-    """classic: ↑↓ choose, ←/→ a side, w to watch; every screen sees the arrangement."""
+    """classic: ↑↓ choose, w to watch (the seats go by precedence); every screen sees the
+    arrangement."""
     four = [*NAMES, "David"]
     actions = [
         {"act": "bid", "who": "Ana", "amount": 10},
@@ -668,25 +669,25 @@ async def test_a_joined_banker_arranges_the_seating_with_the_tables_keys() -> No
         draft = app.state.you["draft"]
         assert (draft["left"], draft["right"]) == (["Chloé"], ["Bruno", "David"])
         text = panel_text(app)
-        assert "↑↓: choose · ←/→: move to the left/right side" in text
+        assert "The seats go by precedence · ↑↓: choose · Enter: seat them" in text
         assert "w: Chloé watches" in text
-        await pilot.press("w")  # the last of a side stays seated: the table says why
+        await pilot.press("w")  # Chloé watches: David moves up to the first seat left
         await pilot.pause()
-        assert "Each side keeps at least one seat: Chloé stays seated." in panel_text(app)
-        assert session.draft_spectators() == []
+        assert session.draft() == {"right": ["Bruno"], "left": ["David"]}
+        assert app.state.you["spectators"] == ["Chloé"]
+        assert "w: Chloé sits again" in panel_text(app)  # the cursor stays on her
+        await pilot.press("left", "right_square_bracket")  # no moving a seat: precedence
+        await pilot.pause()
+        assert session.draft() == {"right": ["Bruno"], "left": ["David"]}
+        await pilot.press("w")  # she sits again, in her place by precedence
+        await pilot.pause()
+        assert session.draft() == {"right": ["Bruno", "David"], "left": ["Chloé"]}
         await pilot.press("down", "down")  # Chloé, Bruno, David
         await pilot.pause()
         assert "w: David watches" in panel_text(app)
         await pilot.press("w")
         await pilot.pause()
         assert session.draft_spectators() == ["David"]
-        assert app.state.you["spectators"] == ["David"]
-        assert "w: David sits again" in panel_text(app)  # the cursor stays on him
-        await pilot.press("up", "left")  # Bruno to the left
-        await pilot.pause()
-        assert session.draft() == {"right": [], "left": ["Chloé", "Bruno"]}
-        await pilot.press("right")
-        await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
         seat = session.game.actions[-1]

@@ -111,7 +111,11 @@ async def test_setup_chooses_hoyles_first_bank_by_the_list() -> None:
         await settle(pilot)
         assert app.session is not None
         assert app.session.game.options.first_bank == "list"
-        assert "Ana, first on the list, holds the first bank" in screen_text(app)
+        assert "Ana, first on the list, may hold the first bank" in screen_text(app)
+        await pilot.press("p")  # Ana declines her right: the bank goes to auction
+        await settle(pilot)
+        assert app.session.game.phase == "auction" and "Ana" in app.session.game.spoken
+        assert "Bruno bids for the bank" in screen_text(app)
 
 
 @pytest.mark.pilot

@@ -220,6 +220,91 @@ async def test_hoyle_first_name_holds_the_first_bank_at_the_table() -> None:
         await settle(pilot)
         session = app.session
         assert session is not None and session.game.options.first_bank == "list"
-        assert "Ana, first on the list, holds the first bank" in screen_text(app)
+        assert "Ana, first on the list, may hold the first bank" in screen_text(app)
         await pilot.press("end", "ctrl+u", "3", "0", "enter")
         assert session.game.banker == "Ana" and session.game.fund == 30
+
+
+@pytest.mark.pilot
+async def test_classic_by_keys_seats_by_precedence_a_seat_bets_on_the_other_hand() -> None:
+    four = ["Ana", "Bruno", "Chloé", "David"]
+    actions = [
+        {"act": "bid", "who": "Ana", "amount": 10},
+        *({"act": "pass", "who": n} for n in four[1:]),
+    ]
+    rec = parse_record(
+        {"participants": four, "seed": 7, "rules": "classic", "shoe": LOSES, "actions": actions}
+    )
+    app = table_app(record=rec, journal=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = app.session
+        assert session is not None
+        game = session.game
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        assert "The seats go by precedence" in screen_text(app)
+        screen.selected = "Bruno"
+        await pilot.press("left", "right_square_bracket")  # no moving a seat: precedence
+        assert session.draft() == {"right": ["Bruno", "David"], "left": ["Chloé"]}
+        screen.selected = "Chloé"
+        await pilot.press("w")  # Chloé watches: David moves up to the first seat left
+        assert session.draft() == {"right": ["Bruno"], "left": ["David"]}
+        await pilot.press("enter", "enter")  # seat them, shuffle
+        assert session.actor() == "Bruno" and "s: back the other side" in screen_text(app)
+        assert "chips on the right" in screen_text(app)
+        await pilot.press("s")  # Bruno bets on the left hand
+        assert "chips on the left" in screen_text(app)
+        await pilot.press("end", "ctrl+u", "4", "enter")
+        assert game.lines[0].who == "Bruno" and game.lines[0].left == 4
+        await pilot.press("end", "ctrl+u", "3", "enter")  # David, his own side
+        await pilot.press("s", "end", "ctrl+u", "9", "enter")  # Chloé, watching, on the left
+        assert game.stakes == {"right": 0, "left": 16}
+        text = screen_text(app)
+        assert "· [" in text and "Chloé" in text  # the spectator drawn with her stake
+        assert "stakes 16" in text and "cover -" not in text and "cover 0" in text
+        assert "←4" in text  # Bruno's bet points to the left hand
+
+
+@pytest.mark.pilot
+async def test_hoyle_by_keys_no_others_shuffle_key_under_the_croupier() -> None:
+    app = table_app(record=record("hoyle", AUCTION[:3], LOSES), journal=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = app.session
+        assert session is not None
+        await pilot.press("enter")  # seat them
+        assert session.stage() == "shuffle"
+        assert "Others shuffle" not in screen_text(app)
+        before = session.others_shuffle
+        await pilot.press("o")
+        assert session.others_shuffle == before
+        home = table_app(record=record("home", AUCTION[:3], LOSES), journal=False)
+    async with home.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter")
+        assert "Others shuffle" in screen_text(home)
+
+
+@pytest.mark.pilot
+async def test_hoyle_by_keys_stakes_beyond_the_banker_no_deal_only_retire() -> None:
+    wins = ["6H", "6S", "7D", "KC", "KD", "QD"]  # right 6, left 6, banker 7
+    actions = [
+        *AUCTION,
+        {"act": "wager", "who": "Bruno", "amount": 9},
+        {"act": "wager", "who": "Chloé", "amount": 9},
+        {"act": "accept"},
+        {"act": "deal"},
+        {"act": "stand", "side": "banker"},
+        {"act": "wager", "who": "Bruno", "amount": 91},
+        {"act": "wager", "who": "Chloé", "amount": 91},
+    ]
+    app = table_app(record=record("hoyle", actions, wins * 2), journal=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = app.session
+        assert session is not None
+        game = session.game
+        assert game.staked() == 182 and game.holding() == 118
+        text = screen_text(app)
+        assert "gives up the bank" in text and "Enter: deal" not in text
+        assert "x: retire" in text
+        await pilot.press("enter")  # no deal: the banker cannot hold the stakes
+        await settle(pilot)
+        assert len(game.coups) == 1 and game.phase == "betting"

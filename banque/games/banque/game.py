@@ -446,7 +446,7 @@ class Game:
         if self.offer and self.phase == "ended":
             raise refusals.bank_on_offer(who=self.offer[0])
         if self._list_first() and who != self.participants[0]:
-            raise refusals.first_on_list_holds_bank(who=self.participants[0])
+            raise refusals.first_on_list_speaks_first(who=self.participants[0])
         if self.phase not in ("auction", "ended"):
             raise refusals.bids_closed(banker=self.banker, bank=self.bank_number)
         if self.phase == "auction" and who in self.spoken:
@@ -488,8 +488,8 @@ class Game:
             if who != self.offer[0]:
                 self.verify_take(who)
             return
-        if self._list_first():
-            raise refusals.first_on_list_states_fund(who=self.participants[0])
+        if self._list_first() and who != self.participants[0]:
+            raise refusals.first_on_list_speaks_first(who=self.participants[0])
         if self.phase not in ("auction", "ended"):
             raise refusals.no_auction_to_pass()
         if self.phase == "auction" and who in self.spoken:
@@ -516,7 +516,7 @@ class Game:
         return out
 
     def _after_auction_speech(self, out: list[Event]) -> None:
-        if self._list_first() and self.bids:
+        if self.participants[0] in self.bids and self._list_table():  # the first name holds it
             self._close_auction(out)
             return
         if len(self.spoken) < len(self.participants):
@@ -665,6 +665,21 @@ class Game:
             raise refusals.unseated(names=missing, extra_bettors=house.extra_bettors)
         if not right or not left:
             raise refusals.empty_side()
+        if house.seating == "precedence":
+            want = self.precedence_seats([*right, *left])
+            if (list(right), list(left)) != want:
+                raise refusals.seats_by_precedence(
+                    first=next(p for p in self.precedence if p in everyone),
+                    right=want[0],
+                    left=want[1],
+                )
+
+    def precedence_seats(self, seated: Sequence[str]) -> tuple[list[str], list[str]]:
+        """Those of ``seated`` in order of precedence: first seat right, first left, second
+        right… (classic's seating; ``(right, left)``)."""
+        chosen = set(seated)
+        ranked = [p for p in self.precedence if p in chosen]
+        return ranked[0::2], ranked[1::2]
 
     def _auction_leader(self) -> str | None:
         """The banker the auction would give, if no lot is needed."""
@@ -720,6 +735,20 @@ class Game:
             self._check_participant(who)
         if cut is not None:
             self._check_participant(cut)
+        if self.house.croupier:  # hoyle: the croupier hands the cards to his neighbours
+            if self.phase == "auction":  # (the seats are known once the auction closes)
+                return self._as_if_closed(self.verify_shuffle, shufflers, cut)
+            others = [p for p in shufflers if p != self.banker]
+            neighbours = self.croupier_neighbours()
+            if others and sorted(others) != sorted(neighbours):
+                raise refusals.croupier_shufflers(neighbours)
+        return None
+
+    def croupier_neighbours(self) -> list[str]:
+        """hoyle: the players at the croupier's right and left. The croupier faces the
+        banker across the oval table, so they are the seats farthest from the banker
+        round each side: the last seat of the right side and of the left."""
+        return [p for p in (self.sides["right"][-1:] + self.sides["left"][-1:]) if p != self.banker]
 
     def can_shuffle(self, shufflers: Sequence[str] = (), cut: str | None = None) -> bool:
         return self._can(self.verify_shuffle, shufflers, cut)
@@ -743,8 +772,7 @@ class Game:
         assert self.banker is not None
         croupier = self.house.croupier
         if croupier and not shufflers:  # the players at the croupier's right and left
-            far = [self.sides["right"][-1], self.sides["left"][-1]]
-            shufflers = [p for p in far if p != self.banker]
+            shufflers = self.croupier_neighbours()
         hands = [*shufflers, self.banker]
         cutter = cut if cut is not None else self.sides["left"][0]
         # The croupier (the table) shuffles first, then each hand; the stacked top
@@ -838,10 +866,8 @@ class Game:
         house = self.house
         if house.liability == "cover":
             return self.fund - self._exposure_right - self._exposure_left
-        if self.unlimited:
-            assert self.banker is not None
-            staked = self._exposure_right + self._exposure_left
-            return self.fund + self.balances[self.banker] - staked
+        if self.unlimited:  # the banker holds every stake (or gives up the bank at the deal)
+            return None
         if house.extra_bettors == "standing" and who in self.spectators:
             return self.fund - self._exposure_right - self._exposure_left
         return None
@@ -892,9 +918,11 @@ class Game:
         """The side a wager backs: a seat's own; a spectator's as named (or à cheval)."""
         own = self._side_by_name.get(who)
         if own is not None:
-            if side is not None and side != own:
+            if side is None or side == own:
+                return own
+            if self.house.seat_bets != "either":
                 raise refusals.wrong_side(who=who, own=own, side=side)
-            return own
+            return side
         if side is None and not a_cheval:
             raise refusals.side_not_named(who=who)
         return side or "right"
@@ -975,7 +1003,7 @@ class Game:
         self.next_bettor = idx + 1
         named = side
         own = self._side_by_name.get(who)
-        side = own if own is not None else self._wager_side(who, a_cheval, side)
+        side = own if own is not None and side is None else self._wager_side(who, a_cheval, side)
         # The stake taken (as _take does, here in line: every wager comes this way).
         if a_cheval:
             half = accepted // 2
@@ -1165,6 +1193,18 @@ class Game:
             raise self._phase_error("deal")
         if self.broken:
             raise refusals.bank_broken_before_deal(banker=self.banker)
+        if self.unlimited and not self.can_hold():
+            raise refusals.stakes_beyond_banker(
+                banker=self.banker, staked=self.staked(), have=self.holding()
+            )
+
+    def holding(self) -> int:
+        """hoyle: what the banker can hold: the fund and every chip the banker has."""
+        return self.fund + self.balances.get(self.banker or "", 0)
+
+    def can_hold(self) -> bool:
+        """hoyle, the stakes accepted: whether the banker can hold this coup's stakes."""
+        return self.staked() <= self.holding()
 
     def can_deal(self) -> bool:
         return self._can(self.verify_deal)
@@ -1299,8 +1339,12 @@ class Game:
         return out + self.spectators
 
     def _resolve_banco_both(self, out: list[Event]) -> str:
-        prec = self.seat_precedence()
-        caller = min(self.claims, key=lambda p: (p not in self.banco_suivi, prec.index(p)))
+        if self.house.banco_priority == "precedence":  # classic: precedence alone
+            rank = {p: i for i, p in enumerate(self.precedence)}
+            caller = min(self.claims, key=lambda p: rank.get(p, len(rank)))
+        else:
+            prec = self.seat_precedence()
+            caller = min(self.claims, key=lambda p: (p not in self.banco_suivi, prec.index(p)))
         r, lt = self.claim_split[caller]
         self._take(_line(caller, "banco", r, lt))
         if self.keep_log:
@@ -1732,14 +1776,24 @@ class Game:
             self._start_auction()
         return out
 
-    def _list_first(self) -> bool:
-        """hoyle's table option: the first name on the list holds the first bank."""
+    def _list_table(self) -> bool:
+        """hoyle's table option: the first name on the list may hold the first bank."""
         return (
             self.options.first_bank == "list"
             and self.house.first_bank_option
             and self.bank_number == 1
             and self.phase == "auction"
         )
+
+    def first_on_list(self) -> bool:
+        """hoyle's table option: the first name on the list is to hold the first bank or
+        pass it to the auction now."""
+        return self._list_first()
+
+    def _list_first(self) -> bool:
+        """The first name on the list is still to say whether they hold the first bank (a
+        pass declines the right: the bank goes to auction among the others)."""
+        return self._list_table() and self.participants[0] not in self.spoken
 
     # ============================================================ the end
 
@@ -1750,7 +1804,7 @@ class Game:
             if self.phase in ("right", "left", "banker"):
                 raise refusals.retire_during_coup()
             raise self._phase_error("retire")
-        if not self.coups:
+        if not self.coups and not (self.unlimited and not self.can_hold()):
             raise refusals.retire_before_coup(banker=self.banker)
 
     def can_retire(self) -> bool:
@@ -1869,8 +1923,8 @@ class Game:
             return _turn(
                 Msg(
                     N_(
-                        "{first}, first on the list, holds the first bank: state its fund "
-                        "(1 to {most} chips)."
+                        "{first}, first on the list, may hold the first bank: state its "
+                        "fund (1 to {most} chips), or pass and the bank goes to auction."
                     ),
                     first=first,
                     most=self.balances[first],
@@ -1986,6 +2040,22 @@ class Game:
                     max_a_cheval=max_s - max_s % 2,
                     can_banco=banco,
                 )
+            if self.unlimited and not self.can_hold():  # hoyle: hold every stake or give up
+                return _turn(
+                    Msg(
+                        N_(
+                            "Coup {coup}: the stakes of {staked} are beyond what {banker} can "
+                            "hold ({have}): {banker} gives up the bank."
+                        ),
+                        coup=self.coup_number,
+                        banker=banker,
+                        staked=chips(self.staked()),
+                        have=chips(self.holding()),
+                    ),
+                    phase=p,
+                    actors=[banker],
+                    acts=list(self.acts_for(banker)[1]),
+                )
             return _turn(
                 Msg(
                     N_("Coup {coup}: every seat has spoken; {banker} deals or retires.")
@@ -2036,6 +2106,8 @@ class Game:
         """The banker's acts between coups, under this house's rules."""
         if self.broken:
             return ("replenish", "retire")
+        if self.unlimited and not self.can_hold():  # hoyle: hold every stake or give up
+            return ("retire",)
         acts: tuple[str, ...] = ("deal", "retire") if self.coups else ("deal",)
         house = self.house
         if house.max_burn and not self.shoe_deals and not self.burnt:
@@ -2121,7 +2193,7 @@ class Game:
             to_act = seat not in self.spoken
             if to_act and not home and self._list_first():
                 to_act = seat == self.participants[0]
-                acts = ("bid",) if to_act else ()
+                acts = ("bid", "pass") if to_act else ()
                 max_s = balances[seat]
             elif to_act:
                 acts = ("bid", "pass")

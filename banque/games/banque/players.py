@@ -336,6 +336,8 @@ class ComputerPlayer:
                 amount = min(bid, obs.balance)
                 return build(Replenish, {"act": "replenish", "amount": amount})
             return _RETIRE
+        if "deal" not in obs.acts:  # hoyle: stakes beyond what the banker can hold
+            return _RETIRE
         if "retire" in obs.acts and (
             obs.fund >= bid * self.style.retire_gain or obs.fund <= bid * self.style.retire_loss
         ):

@@ -98,19 +98,6 @@ def bank_on_offer(who: object) -> IllegalAction:
     )
 
 
-def first_on_list_holds_bank(who: object) -> IllegalAction:
-    return IllegalAction(
-        Msg(
-            N_(
-                "At this table the first name on the list, {who}, holds the first bank "
-                "with a fund of their choice."
-            ),
-            who=who,
-        ),
-        "auction",
-    )
-
-
 def bids_closed(banker: object, bank: object) -> IllegalAction:
     return IllegalAction(
         Msg(
@@ -132,19 +119,6 @@ def bid_not_whole(amount: object) -> IllegalAction:
             amount=quoted(amount),
         ),
         "bid",
-    )
-
-
-def first_on_list_states_fund(who: object) -> IllegalAction:
-    return IllegalAction(
-        Msg(
-            N_(
-                "At this table the first name on the list, {who}, holds the first bank: "
-                "they state its fund (a bid)."
-            ),
-            who=who,
-        ),
-        "auction",
     )
 
 
@@ -838,4 +812,61 @@ def burn_done(burnt: bool) -> IllegalAction:
             N_("Cards are burnt once, before the first deal of a shoe: this shoe is in play.")
         ),
         "burn",
+    )
+
+
+def seats_by_precedence(first: str, right: Sequence[str], left: Sequence[str]) -> IllegalAction:
+    return IllegalAction(
+        Msg(
+            N_(
+                "The seats go by precedence: {first}, the highest, sits in the first seat at "
+                "the banker's right, the next in the first seat at the left, and so on. "
+                "Seated in that order: right {right}; left {left}."
+            ),
+            first=first,
+            right=Names(right),
+            left=Names(left),
+        ),
+        "seating",
+    )
+
+
+def first_on_list_speaks_first(who: object) -> IllegalAction:
+    return IllegalAction(
+        Msg(
+            N_(
+                "At this table the first name on the list, {who}, speaks first: they hold "
+                "the first bank with a fund of their choice, or pass it to the auction."
+            ),
+            who=who,
+        ),
+        "auction",
+    )
+
+
+def stakes_beyond_banker(banker: object, staked: int, have: int) -> IllegalAction:
+    return IllegalAction(
+        Msg(
+            N_(
+                "The stakes are accepted: {banker} must hold all {staked}, but the fund and "
+                "the banker's chips make only {have}. {banker} gives up the bank (retires)."
+            ),
+            banker=banker,
+            staked=chips(staked),
+            have=chips(have),
+        ),
+        "cover",
+    )
+
+
+def croupier_shufflers(neighbours: Sequence[str]) -> IllegalAction:
+    return IllegalAction(
+        Msg(
+            N_(
+                "The croupier hands the cards to the players at his right and left, "
+                "{names}, and the banker shuffles last: nobody else shuffles."
+            ),
+            names=Names(neighbours),
+        ),
+        "shuffle",
     )

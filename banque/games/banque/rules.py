@@ -74,6 +74,11 @@ class HouseRules:
     #: their own side; ``both-hands``: one caller (precedence) stakes the whole fund and
     #: plays both hands, dividing the stake between the sides.
     banco: Literal["halves", "both-hands"] = "halves"
+    #: Among several banco callers: ``suivi`` (a caller whose banco lost last coup first,
+    #: then the table order) or ``precedence`` (the order of precedence alone).
+    banco_priority: Literal["suivi", "precedence"] = "suivi"
+    #: A seated player's bet: on their ``own`` side (or à cheval), or on ``either`` hand.
+    seat_bets: Literal["own", "either"] = "own"
     #: Most bancos in a row by one player (``None``: no limit).
     max_bancos_in_row: int | None = None
     #: Which hands a natural settles at once (:mod:`banque.core.naturals`).
@@ -131,6 +136,8 @@ CLASSIC = HouseRules(
     pay_order="seats",
     extra_bettors="spectators",
     banco="both-hands",
+    banco_priority="precedence",
+    seat_bets="either",
     max_bancos_in_row=2,
     naturals="per-side",
     low_shoe="reshuffle",
@@ -225,6 +232,17 @@ _SAYS: dict[str, dict[object, str]] = {
             "division or a minimum a side)"
         ),
     },
+    "banco_priority": {
+        "suivi": N_(
+            "among several banco callers, one whose banco lost the last coup (banco suivi) "
+            "comes first, then the table order"
+        ),
+        "precedence": N_("among several banco callers, the order of precedence decides"),
+    },
+    "seat_bets": {
+        "own": N_("a seated player bets on their own side's hand (or à cheval)"),
+        "either": N_("a seated player may bet on either hand (or à cheval), like the spectators"),
+    },
     "max_bancos_in_row": {
         None: N_("no limit to bancos in a row"),
         2: N_("no player may banco more than twice in a row"),
@@ -275,8 +293,8 @@ _SAYS: dict[str, dict[object, str]] = {
     "first_bank_option": {
         False: N_("the first bank by auction"),
         True: N_(
-            "the first bank by auction or, as a table option, the first name on the list holds "
-            "it with a fund of their choice"
+            "the first bank by auction or, as a table option, the first name on the list may "
+            "hold it with a fund of their choice, or pass it to the auction"
         ),
     },
 }
@@ -293,6 +311,8 @@ LABELS: dict[str, str] = {
     "extra_bettors": N_("Others who bet"),
     "max_side": N_("Seats"),
     "banco": N_("Banco"),
+    "banco_priority": N_("Banco priority"),
+    "seat_bets": N_("A seat's bet"),
     "max_bancos_in_row": N_("Bancos in a row"),
     "naturals": N_("Naturals"),
     "low_shoe": N_("Few cards left"),

@@ -41,12 +41,19 @@ def seating_bindings(
     ]
 
 
-def seating_hint(extra_bettors: str, chosen: str | None, watching: bool) -> str:
+def seating_hint(
+    extra_bettors: str, chosen: str | None, watching: bool, precedence: bool = False
+) -> str:
     """The banker arranging the seating; ``w`` where the house has spectators (classic)
-    or standing punters (hoyle): ``chosen`` watches or stands, or sits again."""
-    hint = _(
-        "↑↓: choose · ←/→: move to the left/right side · [ ]: order from the "
-        "banker out · Enter: seat them"
+    or standing punters (hoyle): ``chosen`` watches or stands, or sits again. Under
+    ``precedence`` (classic) the seats are not moved: those seated sit by precedence."""
+    hint = (
+        _("The seats go by precedence · ↑↓: choose · Enter: seat them")
+        if precedence
+        else _(
+            "↑↓: choose · ←/→: move to the left/right side · [ ]: order from the "
+            "banker out · Enter: seat them"
+        )
     )
     if extra_bettors != "none" and chosen is not None:
         where = (
@@ -60,10 +67,11 @@ def seating_hint(extra_bettors: str, chosen: str | None, watching: bool) -> str:
     return hint
 
 
-def dealing_hint(*, burn: int | None, accept: int | None, retire: bool) -> str:
+def dealing_hint(*, burn: int | None, accept: int | None, retire: bool, deal: bool = True) -> str:
     """The banker between coups: deal, burn (classic: up to ``burn`` cards), declare the
-    stakes accepted (hoyle: putting up ``accept``), retire."""
-    hints = [_("Enter: deal")]
+    stakes accepted (hoyle: putting up ``accept``), retire. Not ``deal``: hoyle's banker
+    cannot hold the accepted stakes and may only give up the bank."""
+    hints = [_("Enter: deal")] if deal else []
     if burn:
         hints.append(_("u: burn 1-{n} cards").format(n=burn))
     if accept is not None:

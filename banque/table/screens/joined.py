@@ -321,8 +321,13 @@ class JoinedScreen(Screen[None]):
             if fresh:
                 default = you.get("default_bid")
                 self._offer(amount, "" if default is None else str(default))
-            if you.get("first_bank"):  # hoyle's option: no passing
-                panel.set_hint(_("Enter: the first bank's fund (you are first on the list)"))
+            if you.get("first_bank"):  # hoyle's option: the first on the list may hold it
+                panel.set_hint(
+                    _(
+                        "Enter: the first bank's fund (you are first on the list) · p: pass "
+                        "(the bank goes to auction)"
+                    )
+                )
             else:
                 panel.set_hint(_("Enter: bid the amount typed (empty: pass) · p: pass"))
             if self.focused is not amount:  # focusing again would draw it again
@@ -372,6 +377,7 @@ class JoinedScreen(Screen[None]):
                         burn=you.get("max_burn") if "burn" in acts else None,
                         accept=you.get("accept") if "accept" in acts else None,
                         retire="retire" in acts,
+                        deal="deal" in acts,
                     )
                 )
             elif stage == "offer":
@@ -383,6 +389,7 @@ class JoinedScreen(Screen[None]):
                         str(you.get("extra_bettors") or "none"),
                         chosen,
                         chosen in (you.get("spectators") or []),
+                        bool(you.get("precedence")),
                     )
                 )
             elif stage == "shuffle" and you.get("croupier"):
@@ -444,6 +451,8 @@ class JoinedScreen(Screen[None]):
             move = str(parameters[0]) if parameters else ""
             if move == "watch":
                 return "arrange" in acts and bool(self.you.get("extra_bettors"))
+            if move != "reset" and self.you.get("precedence"):  # classic: seats by precedence
+                return False
             return "arrange" in acts
         if action == "cutter":
             return "shuffle" in acts and bool(self.you.get("croupier"))
@@ -592,7 +601,7 @@ class JoinedScreen(Screen[None]):
             return True
         text = text.strip()
         if "bid" in acts:
-            if not text and "pass" not in acts:  # hoyle: the first on the list holds it
+            if not text and self.you.get("first_bank"):  # hoyle: p passes, Enter holds it
                 self.query_one(ActionPanel).set_message(
                     _("Type the first bank's fund in whole chips.")
                 )

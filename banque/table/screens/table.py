@@ -322,7 +322,7 @@ class TableScreen(Remembers, Screen[None]):
                 if self.a_cheval_mode
                 else _("{who} stakes").format(who=who)
             )
-            backed = game.side_of(who) or session.side_backed(who)
+            backed = session.bet_side(who)
             limit = (
                 _("even, 2–{n} · half on each side").format(n=most)
                 if self.a_cheval_mode
@@ -334,7 +334,7 @@ class TableScreen(Remembers, Screen[None]):
                 hints.append(_("a: à cheval off") if self.a_cheval_mode else _("a: à cheval"))
             if game.may_banco(who):
                 hints.append(_("b: banco ({n})").format(n=game.fund))
-            if session.side_backed(who) is not None and not self.a_cheval_mode:
+            if session.may_switch(who) and not self.a_cheval_mode:
                 hints.append(_("s: back the other side"))
             ride = session.ride(who)
             if ride is not None:
@@ -354,7 +354,10 @@ class TableScreen(Remembers, Screen[None]):
                 chosen = self._selected()
                 panel.set_hint(
                     seating_hint(
-                        game.house.extra_bettors, chosen, chosen in session.draft_spectators()
+                        game.house.extra_bettors,
+                        chosen,
+                        chosen in session.draft_spectators(),
+                        game.house.seating == "precedence",
                     )
                 )
             elif stage == "shuffle" and game.house.croupier:
@@ -384,6 +387,7 @@ class TableScreen(Remembers, Screen[None]):
                         burn=game.house.max_burn if game.can_burn(1) else None,
                         accept=game.staked() - game.fund if game.can_accept() else None,
                         retire=game.can_retire(),
+                        deal=game.can_deal(),
                     )
                 )
             elif stage == "offer":
@@ -461,8 +465,8 @@ class TableScreen(Remembers, Screen[None]):
         if action not in FREE_ACTIONS and who is not None and session.kind(who) == "computer":
             return False
         game = session.game
-        if action == "deal":
-            return not game.broken
+        if action == "deal":  # (hoyle: not when the banker cannot hold the stakes)
+            return game.can_deal()
         if action == "replenish":
             return game.broken
         if action == "burn":
@@ -471,8 +475,12 @@ class TableScreen(Remembers, Screen[None]):
             return game.can_accept()
         if action == "spectator":
             return game.house.extra_bettors != "none"
+        if action in ("seat_side", "seat_order"):  # classic: the seats go by precedence
+            return game.house.seating != "precedence"
+        if action == "others":  # hoyle: the croupier hands the cards on
+            return not game.house.croupier
         if action == "switch_side":
-            return bool(who and session.side_backed(who) is not None and game.max_stake(who))
+            return bool(who and session.may_switch(who) and game.max_stake(who))
         if action == "retire_settled":  # a human banker, as the coup's settlement shows
             banker = game.banker
             return banker is not None and session.kind(banker) == "human" and game.can_retire()
@@ -751,14 +759,22 @@ class TableScreen(Remembers, Screen[None]):
     def action_seat_side(self, side: str) -> None:
         who = self._selected()
         if who is not None and side in SIDES:
-            self.session.move_to(who, side)  # type: ignore[arg-type]
-            self.refresh_table()
+            self._arrange(lambda: self.session.move_to(who, side))  # type: ignore[arg-type]
 
     def action_seat_order(self, delta: int) -> None:
         who = self._selected()
         if who is not None:
-            self.session.reorder(who, delta)
-            self.refresh_table()
+            self._arrange(lambda: self.session.reorder(who, delta))
+
+    def _arrange(self, move: Callable[[], None]) -> None:
+        """A change of the seating being arranged; a refusal is said, never raised."""
+        try:
+            move()
+        except IllegalAction as exc:
+            self.query_one(ActionPanel).set_message(tell_error(exc), "error")
+            self.app.bell()
+            return
+        self.refresh_table()
 
     def action_seat_reset(self) -> None:
         self.session.reset_draft()

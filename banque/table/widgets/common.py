@@ -58,6 +58,11 @@ def stake_text(seat: SeatBoard, *, ascii_suits: bool = False) -> str:
             return ("<>" if ascii_suits else "⇄") + str(seat.stake)
         if seat.kind == "banco":
             return _("B") + str(seat.stake)
+        if seat.stake_left if seat.side == "right" else seat.stake_right:
+            # classic: a seat's bet on the other hand points to it
+            if seat.stake_left:
+                return ("<-" if ascii_suits else "←") + str(seat.stake)
+            return ("->" if ascii_suits else "→") + str(seat.stake)
         return str(seat.stake)
     if seat.status == "passed":
         return _("pass")

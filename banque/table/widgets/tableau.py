@@ -91,8 +91,7 @@ class Tableau(Remembers, Vertical):
             result = result_text(hand)
             stakes = sum(
                 s.stake_right if self.side == "right" else s.stake_left
-                for side in ("right", "left")
-                for s in board.seats[side]  # type: ignore[index]
+                for s in (*board.seats["right"], *board.seats["left"], *board.extra)
             )
             title = f"{side_name} · {result}" if result else side_name
             subtitle = _("stakes {n}").format(n=stakes) if stakes else ""
@@ -149,6 +148,26 @@ class Tableau(Remembers, Vertical):
             rows.append(
                 (
                     mark,
+                    f"[{seat.key}]",
+                    seat.name + (" ⚙" if seat.computer else ""),
+                    style,
+                    str(seat.balance),
+                    stake_text(seat, ascii_suits=ascii_suits),
+                )
+            )
+        # Those beyond the seats (classic's spectators, hoyle's standing punters), under
+        # the seats of the side they back: in italics, marked with a dot.
+        for seat in board.extra:
+            if seat.side != self.side:
+                continue
+            style = "italic"
+            if seat.name == selected:
+                style = "italic reverse"
+            elif seat.status == "to_speak" or seat.name == board.actor:
+                style = "italic bold underline"
+            rows.append(
+                (
+                    "." if ascii_suits else "·",
                     f"[{seat.key}]",
                     seat.name + (" ⚙" if seat.computer else ""),
                     style,

@@ -72,7 +72,10 @@ def step(g: Game, rnd: random.Random) -> None:
             rnd.shuffle(others)
             watch = others[-rnd.randint(1, len(others) - 2) :]
             seated = others[: len(others) - len(watch)]
-            g.seat(seated[0::2], seated[1::2], watch)
+            if g.house.seating == "precedence":  # classic: the seated by precedence
+                g.seat(*g.precedence_seats(seated), watch)
+            else:
+                g.seat(seated[0::2], seated[1::2], watch)
             return
     if "burn" in acts and rnd.random() < 0.3:
         g.burn(rnd.randint(1, g.house.max_burn))
@@ -84,7 +87,7 @@ def step(g: Game, rnd: random.Random) -> None:
         g.retire()
         return
     if t.max_stake is None or rnd.random() < 0.1:
-        g.deal()
+        g.deal() if g.can_deal() else g.retire()  # (hoyle: hold every stake or give up)
         return
     who = t.actors[0]
     side = None if g.side_of(who) else rnd.choice(["right", "left"])

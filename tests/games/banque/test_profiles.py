@@ -14,6 +14,7 @@ import pytest
 from banque.core.errors import IllegalAction
 from banque.core.record import dump_record, parse_record
 from banque.games.banque.game import Game
+from banque.games.banque.players import ComputerPlayer
 from banque.games.banque.rules import PROFILES, describe, differences
 from banque.games.records import record_of, replay
 
@@ -130,6 +131,52 @@ def test_classic_seats_by_precedence_the_other_bidders_first() -> None:
     assert game.sides == {"right": ["Emma", "Bruno"], "left": ["Chloé", "David"]}
     home = play("home", auction, participants=FIVE)
     assert home.sides == {"right": ["Bruno", "David"], "left": ["Chloé", "Emma"]}
+
+
+def test_classic_a_seating_against_precedence_is_refused_in_words() -> None:
+    # Ana banks; nobody else bid: precedence is the list, Bruno, Chloé, David, Emma.
+    auction = [bid("Ana", 10), *passes("Bruno", "Chloé", "David", "Emma")]
+    against = {"act": "seat", "right": ["Emma", "Chloé"], "left": ["Bruno", "David"]}
+    said = refused("classic", [*auction, against], participants=FIVE)
+    assert "The seats go by precedence: Bruno, the highest" in said
+    assert "right Bruno and David; left Chloé and Emma" in said
+    # The refusal leaves the table as it was: the seats by precedence.
+    game = play("classic", auction, participants=FIVE)
+    assert not game.can_seat(against["right"], against["left"])
+    assert game.sides == {"right": ["Bruno", "David"], "left": ["Chloé", "Emma"]}
+    # A player may watch instead of sitting: the others sit by precedence.
+    watching = {
+        "act": "seat",
+        "right": ["Bruno", "Emma"],
+        "left": ["David"],
+        "spectators": ["Chloé"],
+    }
+    game = play("classic", [*auction, watching], participants=FIVE)
+    assert game.sides == {"right": ["Bruno", "Emma"], "left": ["David"]}
+    # Payment in order follows the seats: first right, first left, second right.
+    assert game.seat_precedence() == ["Bruno", "David", "Emma", "Chloé"]
+    swapped = {
+        "act": "seat",
+        "right": ["Emma", "Bruno"],
+        "left": ["David"],
+        "spectators": ["Chloé"],
+    }
+    assert "go by precedence" in refused("classic", [*auction, swapped], participants=FIVE)
+    # At home the banker arranges the seats freely.
+    assert play("home", [*auction, against], participants=FIVE).sides["right"] == ["Emma", "Chloé"]
+
+
+def test_classic_seated_players_bet_on_either_hand() -> None:
+    # "a bet to the left of the line means a bet on the left hand": Bruno, seated on the
+    # right, bets on the left hand; the left wins and he is paid.
+    shoe = ["KH", "7S", "6D", "KC", "KD", "QD"]  # right 0, left 7, banker 6
+    acts = [bid("Ana", 10), wager("Bruno", 4, side="left"), *passes("Chloé"), DEAL]
+    game = play("classic", [*acts, stand("banker")], shoe=shoe)
+    coup = game.coups[0]
+    assert coup.stakes == {"right": 0, "left": 4} and coup.payouts == {"Bruno": 4}
+    assert coup.deciders == {"right": "Bruno", "left": "Chloé"}  # he still holds the right hand
+    said = refused("home", [bid("Ana", 10), wager("Bruno", 4, side="left")])
+    assert "sits on the right" in said
 
 
 def test_classic_burn_one_to_six_cards_shown_and_counted_as_seen() -> None:
@@ -276,6 +323,19 @@ def test_classic_banco_by_precedence_and_no_more_than_twice_in_a_row() -> None:
     play("home", [*two, banco], shoe=shoe)  # home has no such limit
 
 
+def test_classic_banco_right_by_precedence_not_banco_suivi() -> None:
+    # Coup 1: Chloé's banco loses (banco suivi at home). Coup 2: Bruno and Chloé both call:
+    # "the right is determined by order of precedence" -- Bruno (first right) takes it.
+    first = [bid("Ana", 10), *passes("Bruno"), {"act": "banco", "who": "Chloé"}, DEAL]
+    second = [{"act": "banco", "who": "Bruno"}, {"act": "banco", "who": "Chloé"}, DEAL]
+    acts = [*first, stand("banker"), *second]
+    game = play("classic", acts, shoe=BANKER_WINS * 2)
+    assert game.coups[0].lines[0].who == "Chloé"
+    assert game.lines[0].who == "Bruno" and game.deciders == {"right": "Bruno", "left": "Bruno"}
+    home = play("home", acts, shoe=BANKER_WINS * 2)
+    assert home.lines[0].who == "Chloé"  # home: banco suivi first (the larger half)
+
+
 def test_classic_natural_9_beats_8_and_a_side_without_one_plays_on() -> None:
     # Right 9 and left 8 against the banker's 8: 9 beats 8, equal naturals stand off.
     game = play(
@@ -395,13 +455,42 @@ def test_hoyle_the_croupier_shuffles_first_and_the_banker_chooses_the_cutter() -
     assert home.banks[0].shoe != bank.shoe
 
 
+def test_hoyle_only_the_croupiers_neighbours_shuffle_before_the_banker() -> None:
+    # Ana banks; seats right Bruno, David; left Chloé, Emma: the croupier, facing the
+    # banker, has David and Emma (the far seats) at his right and left.
+    auction = [bid("Ana", 10), *passes("Bruno", "Chloé", "David", "Emma")]
+    others = {"act": "shuffle", "shufflers": ["Bruno", "Chloé"]}
+    said = refused("hoyle", [*auction, others], participants=FIVE)
+    assert "players at his right and left, David and Emma" in said
+    game = play("hoyle", auction, participants=FIVE)
+    assert game.croupier_neighbours() == ["David", "Emma"]
+    assert not game.can_shuffle(["Bruno", "Chloé"]) and game.can_shuffle(["Emma", "David"])
+    named = {"act": "shuffle", "shufflers": ["Emma", "David", "Ana"]}
+    game = play("hoyle", [*auction, named], participants=FIVE)
+    assert game.banks[0].shufflers == ["Emma", "David", "Ana"]
+    # Elsewhere any others may shuffle.
+    play("home", [*auction, others], participants=FIVE)
+
+
 def test_hoyle_first_name_on_the_list_holds_the_first_bank() -> None:
     game = play("hoyle", [bid("Ana", 25)], options={"first_bank": "list"})
     assert game.banker == "Ana" and game.fund == 25 and game.phase == "betting"
     assert game.turn().phase == "betting"
     said = refused("hoyle", [bid("Bruno", 25)], options={"first_bank": "list"})
     assert "first name on the list, Ana" in said
-    assert "first bank" in refused("hoyle", passes("Ana"), options={"first_bank": "list"})
+    # "The right to hold the first bank": a right, which the first name may decline.
+    declined = play("hoyle", passes("Ana"), options={"first_bank": "list"})
+    assert declined.phase == "auction" and "Ana" in declined.spoken
+    assert declined.turn().actors[0] == "Bruno" and "bid" in declined.turn().acts
+    after = play(
+        "hoyle",
+        [*passes("Ana"), bid("Bruno", 12), *passes("Chloé")],
+        options={"first_bank": "list"},
+    )
+    assert after.phase == "betting" and after.banker == "Bruno" and after.fund == 12
+    assert "pass" in play("hoyle", [], options={"first_bank": "list"}).turn().acts
+    said = refused("hoyle", passes("Bruno"), options={"first_bank": "list"})
+    assert "first name on the list, Ana, speaks first" in said
     # By auction (the default), as at home.
     assert play("hoyle", [bid("Bruno", 25)]).phase == "auction"
 
@@ -457,6 +546,23 @@ def test_hoyle_unlimited_bank_holds_every_later_stake() -> None:
     game = play("hoyle", [*acts, wager("Bruno", 40), wager("Chloé", 30), DEAL], shoe=shoe)
     assert game.fund == 70 and game.balances["Ana"] == 42
     assert game.total_chips() == 300
+
+
+def test_hoyle_stakes_accepted_are_never_cut_the_banker_holds_them_or_gives_up() -> None:
+    # Accepted at coup 1; at coup 2 the stakes (188) exceed the fund and Ana's chips (112).
+    acts = [bid("Ana", 10), wager("Bruno", 12), {"act": "accept"}, DEAL, stand("banker")]
+    big = [*acts, wager("Bruno", 88), wager("Chloé", 100)]
+    game = play("hoyle", big, shoe=BANKER_WINS * 2)
+    assert game.staked() == 188 and [ln.right + ln.left for ln in game.lines] == [88, 100]
+    assert game.turn().acts == ["retire"] and "gives up the bank" in game.turn().prompt
+    said = refused("hoyle", [*big, DEAL], shoe=BANKER_WINS * 2)
+    assert "must hold all 188 chips" in said and "only 112 chips" in said
+    bot = ComputerPlayer("Ana", "bold", game.rng_for("seat:Ana"))
+    assert bot.decide(game.observe("Ana")).act == "retire"  # a computer banker gives up too
+    gone = play("hoyle", [*big, RETIRE], shoe=BANKER_WINS * 2)
+    assert gone.ended is not None and gone.ended.reason == "retired"
+    assert gone.balances["Bruno"] == 88 and gone.balances["Chloé"] == 100  # stakes back
+    assert gone.total_chips() == 300
 
 
 def test_hoyle_a_broken_bank_may_be_replenished_up_to_the_agreed_minimum() -> None:
