@@ -32,6 +32,7 @@ from textual.theme import ThemeProvider
 from ..core.messages import os_reason, tell
 from ..i18n import LANGUAGES, _, current_language, install, pgettext, retranslate
 from ..text import markup_literal
+from .keys import KeysInOrder
 from .settings import kept_theme, save_settings
 from .signals import SignalExitApp
 
@@ -146,13 +147,15 @@ class SteadyPalette(CommandPalette):
         super()._action_command_list(action)
 
 
-class TranslatedApp(SignalExitApp):
+class TranslatedApp(KeysInOrder, SignalExitApp):
     """An App whose command palette speaks the chosen language (and which leaves the
     terminal as it found it on a signal: :class:`~banque.table.signals.SignalExitApp`).
 
     It keeps the theme chosen (the palette's *Theme*) for the next start
     (:mod:`banque.table.settings`): read as it is made, before the first screen,
-    written on each change; a theme that cannot be kept is said in a notice."""
+    written on each change; a theme that cannot be kept is said in a notice.
+    Its keys act one after the other, in the order typed
+    (:class:`~banque.table.keys.KeysInOrder`)."""
 
     COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {
         *App.COMMANDS,
