@@ -761,8 +761,20 @@ class BanqueApp(TranslatedApp):
         """Every seat is a computer: the table plays on by itself."""
         return self.session is not None and self.session.all_computers()
 
+    def sole_human(self) -> str | None:
+        """The one human seat when every other seat is a computer (``None``: none, or
+        several humans sharing the keyboard). Nobody else looks at this screen: the
+        table is drawn for that seat's eyes (its own concealed cards face up), and its
+        private view opens without a curtain."""
+        session = self.session
+        if session is None:
+            return None
+        humans = [p for p in session.game.participants if session.kind(p) == "human"]
+        return humans[0] if len(humans) == 1 else None
+
     def open_private(self, who: str, reason: str | Callable[[], str] = "") -> None:
-        """Hand-off curtain first, then the seat's private view.
+        """Hand-off curtain first, then the seat's private view (the one human against
+        computers: the view at once, nobody to hand the keyboard to).
 
         A computer seat has no one to hand the keyboard to, and its concealed
         cards are its own: no curtain, no view, a word instead.
@@ -784,6 +796,10 @@ class BanqueApp(TranslatedApp):
             return
         # A fresh pair of eyes: earlier toasts would cover the view (the log keeps them).
         self.clear_notifications()
+
+        if who == self.sole_human():
+            self.push_screen(PrivateScreen(who))
+            return
 
         def after_curtain(look: bool | None) -> None:
             if look:
