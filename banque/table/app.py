@@ -314,6 +314,13 @@ class BanqueApp(TranslatedApp):
         from ..games.records import record_of
 
         game, styles, pace = session.game, session.styles, self.pace
+        if not game.actions:
+            # Nothing played yet: the journal is written with the first act (a table
+            # opened and left unplayed leaves no empty unfinished game behind).
+            session.journal = Journal.pending(
+                lambda: record_of(game, computers=styles, pace=pace), clock=self.clock()
+            )
+            return
         try:
             session.journal = Journal.create(
                 record_of(game, computers=styles, pace=pace), clock=self.clock()
@@ -627,8 +634,8 @@ class BanqueApp(TranslatedApp):
         if session is None:
             return None
         journal = session.journal
-        if journal is None:
-            return None
+        if journal is None or (journal.unborn and not session.game.actions):
+            return None  # nothing played: nothing kept
         if not self._journal_sync():
             # deferred: start-up (the engine, pydantic, the journal and the table's screens:
             # +100 to +400 ms by importtime that the setup screen does not wait for; PRELOAD
@@ -916,6 +923,8 @@ class BanqueApp(TranslatedApp):
         if session is None:
             return ""
         journal = session.journal
+        if journal is not None and journal.unborn and not session.game.actions:
+            return ""  # nothing played: nothing to keep
         if journal is not None and journal.sync(session.game.actions, session.computer_draws()):
             return _(" The game is kept in {path}: `banque --resume` continues it.").format(
                 path=journal.path
@@ -1210,6 +1219,10 @@ class BanqueApp(TranslatedApp):
         session = self.session
         if session is None or session.journal is None:
             self.exit(0)  # a two-hand table's farewell is printed once it is closed
+            return
+        if session.journal.unborn and not session.game.actions:
+            session.journal.close()
+            self.exit(0)  # nothing played: no journal, nothing to say
             return
         if session.bank_in_play() or not self._journal_sync():
             self.exit(0, message=self._kept_message())
