@@ -55,10 +55,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def _private_data_dir(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[Path]:
-    """Journals and rescue records go to a temporary folder of each test's own; a test
+    """Journals, rescue records and settings go to a temporary folder of each test's own; a test
     that speaks another language leaves English behind it."""
     folder = tmp_path_factory.mktemp("banque-data")
     monkeypatch.setenv("BANQUE_DATA_DIR", str(folder))
+    # the settings (the theme kept) too: never the user's own
+    monkeypatch.setenv("BANQUE_CONFIG_DIR", str(folder / "config"))
     # a table hosted without --socket opens in a folder of the test's own, not at the
     # account's one default socket (two tests at once, or two test runs, would meet there);
     # the tests of the default folders themselves unset it

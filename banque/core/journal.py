@@ -279,6 +279,24 @@ class Journal:
         journal.failure_msg = os_reason(why)
         return journal
 
+    @classmethod
+    def pending(
+        cls,
+        make: Callable[[], Record],
+        *,
+        folder: Path | None = None,
+        clock: datetime | None = None,
+    ) -> Journal:
+        """A journal for a game with no act yet: nothing on disk until its first act
+        (a table opened and closed unplayed leaves no empty "unfinished" game behind);
+        the :meth:`sync` of the first act creates it, with the whole record ``make()``
+        gives then, before that act is told, as any act's."""
+        started = clock or datetime.now()
+        where = folder if folder is not None else games_dir()
+        journal = cls(where / f"{started.strftime('%Y%m%d-%H%M%S')}{SUFFIX}", -1, 0, 0)
+        journal._make, journal._folder, journal._clock = make, folder, started
+        return journal
+
     def _born(self, draws: Mapping[str, int] | None) -> bool:
         """Create a journal made :meth:`later` (``False``: still cannot; ``failure`` says why)."""
         assert self._make is not None
@@ -304,7 +322,7 @@ class Journal:
 
     @property
     def unborn(self) -> bool:
-        """Not created yet (:meth:`later`): nothing of the game is on disk."""
+        """Not created yet (:meth:`later`, :meth:`pending`): nothing of the game is on disk."""
         return self._make is not None
 
     @classmethod
@@ -409,6 +427,8 @@ class Journal:
         acts are tried again (also with no new act: a retry).
         """
         self._actions = actions
+        if self._make is not None and not actions and self.failure_msg is None:
+            return True  # pending: nothing played, nothing to keep yet
         if self._make is not None and not self._born(draws):
             return False
         if self._fd < 0:

@@ -314,6 +314,13 @@ class BanqueApp(TranslatedApp):
         from ..games.records import record_of
 
         game, styles, pace = session.game, session.styles, self.pace
+        if not game.actions:
+            # Nothing played yet: the journal is written with the first act (a table
+            # opened and left unplayed leaves no empty unfinished game behind).
+            session.journal = Journal.pending(
+                lambda: record_of(game, computers=styles, pace=pace), clock=self.clock()
+            )
+            return
         try:
             session.journal = Journal.create(
                 record_of(game, computers=styles, pace=pace), clock=self.clock()
@@ -627,8 +634,8 @@ class BanqueApp(TranslatedApp):
         if session is None:
             return None
         journal = session.journal
-        if journal is None:
-            return None
+        if journal is None or (journal.unborn and not session.game.actions):
+            return None  # nothing played: nothing kept
         if not self._journal_sync():
             # deferred: start-up (the engine, pydantic, the journal and the table's screens:
             # +100 to +400 ms by importtime that the setup screen does not wait for; PRELOAD
@@ -761,8 +768,20 @@ class BanqueApp(TranslatedApp):
         """Every seat is a computer: the table plays on by itself."""
         return self.session is not None and self.session.all_computers()
 
+    def sole_human(self) -> str | None:
+        """The one human seat when every other seat is a computer (``None``: none, or
+        several humans sharing the keyboard). Nobody else looks at this screen: the
+        table is drawn for that seat's eyes (its own concealed cards face up), and its
+        private view opens without a curtain."""
+        session = self.session
+        if session is None:
+            return None
+        humans = [p for p in session.game.participants if session.kind(p) == "human"]
+        return humans[0] if len(humans) == 1 else None
+
     def open_private(self, who: str, reason: str | Callable[[], str] = "") -> None:
-        """Hand-off curtain first, then the seat's private view.
+        """Hand-off curtain first, then the seat's private view (the one human against
+        computers: the view at once, nobody to hand the keyboard to).
 
         A computer seat has no one to hand the keyboard to, and its concealed
         cards are its own: no curtain, no view, a word instead.
@@ -784,6 +803,10 @@ class BanqueApp(TranslatedApp):
             return
         # A fresh pair of eyes: earlier toasts would cover the view (the log keeps them).
         self.clear_notifications()
+
+        if who == self.sole_human():
+            self.push_screen(PrivateScreen(who))
+            return
 
         def after_curtain(look: bool | None) -> None:
             if look:
@@ -900,6 +923,8 @@ class BanqueApp(TranslatedApp):
         if session is None:
             return ""
         journal = session.journal
+        if journal is not None and journal.unborn and not session.game.actions:
+            return ""  # nothing played: nothing to keep
         if journal is not None and journal.sync(session.game.actions, session.computer_draws()):
             return _(" The game is kept in {path}: `banque --resume` continues it.").format(
                 path=journal.path
@@ -1194,6 +1219,10 @@ class BanqueApp(TranslatedApp):
         session = self.session
         if session is None or session.journal is None:
             self.exit(0)  # a two-hand table's farewell is printed once it is closed
+            return
+        if session.journal.unborn and not session.game.actions:
+            session.journal.close()
+            self.exit(0)  # nothing played: no journal, nothing to say
             return
         if session.bank_in_play() or not self._journal_sync():
             self.exit(0, message=self._kept_message())

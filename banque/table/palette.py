@@ -29,8 +29,11 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.theme import ThemeProvider
 
+from ..core.messages import os_reason, tell
 from ..i18n import LANGUAGES, _, current_language, install, pgettext, retranslate
 from ..text import markup_literal
+from .keys import KeysInOrder
+from .settings import kept_theme, save_settings
 from .signals import SignalExitApp
 
 #: A game's command in the palette: its title, its help line, what it does.
@@ -144,14 +147,44 @@ class SteadyPalette(CommandPalette):
         super()._action_command_list(action)
 
 
-class TranslatedApp(SignalExitApp):
+class TranslatedApp(KeysInOrder, SignalExitApp):
     """An App whose command palette speaks the chosen language (and which leaves the
-    terminal as it found it on a signal: :class:`~banque.table.signals.SignalExitApp`)."""
+    terminal as it found it on a signal: :class:`~banque.table.signals.SignalExitApp`).
+
+    It keeps the theme chosen (the palette's *Theme*) for the next start
+    (:mod:`banque.table.settings`): read as it is made, before the first screen,
+    written on each change; a theme that cannot be kept is said in a notice.
+    Its keys act one after the other, in the order typed
+    (:class:`~banque.table.keys.KeysInOrder`)."""
 
     COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {
         *App.COMMANDS,
         NothingMatches,
     }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: The theme as the settings file has it (a change to another is written there).
+        self._kept_theme = kept_theme()
+        if self._kept_theme in self.available_themes:
+            self.theme = self._kept_theme
+
+    def watch_theme(self, theme: str) -> None:
+        """A theme chosen: kept for next time (a failure said, the theme still changed)."""
+        if theme == getattr(self, "_kept_theme", theme):
+            return
+        try:
+            save_settings({"theme": theme})
+        except OSError as exc:
+            self.notify(
+                _("The theme could not be kept for next time ({why}).").format(
+                    why=tell(os_reason(exc))
+                ),
+                severity="warning",
+                markup=False,
+            )
+            return
+        self._kept_theme = theme
 
     def palette_titles(self, screen: Screen[Any]) -> list[str]:
         """Every title the command palette offers on ``screen`` (Textual's, and the

@@ -433,17 +433,18 @@ def test_card_ranks_as_each_language_writes_them(lang: str, shown: list[str]) ->
 
 @pytest.mark.pilot
 @pytest.mark.parametrize(
-    ("lang", "hand_over", "settled", "next_key"),
+    ("lang", "her_move", "settled", "next_key"),
     [
-        ("fr", "Entrée passe le clavier à Ana", "Coup 1 : droite ", "Entrée : coup suivant"),
-        ("es", "Intro pasa el teclado a Ana", "Jugada 1: derecha ", "Intro: jugada siguiente"),
+        ("fr", "Votre tableau a ", "Coup 1 : droite ", "Entrée : coup suivant"),
+        ("es", "Su paño tiene ", "Jugada 1: derecha ", "Intro: jugada siguiente"),
     ],
 )
 async def test_a_coup_played_in_french_and_in_spanish(
-    lang: str, hand_over: str, settled: str, next_key: str
+    lang: str, her_move: str, settled: str, next_key: str
 ) -> None:
-    """Setup, auction, stake, a private look, the side's word, the settlement: the player's
-    language throughout (the engine's own log and prompts are still English: next step)."""
+    """Setup, auction, stake, the side's word (Ana alone against computers: her cards
+    on her own screen, her move in one key), the settlement: the player's language
+    throughout (the engine's own log and prompts are still English: next step)."""
     from banque.table.testing import until
 
     i18n.install(lang)
@@ -454,12 +455,9 @@ async def test_a_coup_played_in_french_and_in_spanish(
         await pilot.press("p")  # Ana passes the auction; the computers bid
         await until(pilot, lambda: "1–" in screen_text(app))
         await pilot.press("enter")  # Ana stakes the amount offered
-        await until(pilot, lambda: hand_over in screen_text(app))
-        await pilot.press("enter")  # the curtain: Ana alone looks
-        await pilot.pause()
-        await pilot.press("enter")
-        await until(pilot, lambda: "(" in screen_text(app) and "= " in screen_text(app))
-        await pilot.press("enter")  # Ana says her (forced or chosen) move
+        await until(pilot, lambda: her_move in screen_text(app))
+        held = screen_text(app).split(her_move)[1][:1]  # 0–4, 6 or 7: forced; 5: a choice
+        await pilot.press("d" if held == "5" else "enter")  # Ana's move, in one key
         await until(pilot, lambda: settled in screen_text(app))
         text = screen_text(app)
         assert next_key in text

@@ -282,6 +282,8 @@ async def test_a_game_from_setup_keeps_its_computers_and_pace_in_the_journal() -
         await settle(pilot)
         session = app.session
         assert session is not None and session.journal is not None
+        await pilot.press("enter")  # Ana's bid: the first act writes the journal
+        await until(pilot, lambda: session.journal is not None and not session.journal.unborn)
         info = read_journal(session.journal.path)
         assert info.record.computers == {"Bruno": "bold", "Chloé": "cautious"}
         assert info.record.pace == 0.0
@@ -751,3 +753,29 @@ def test_flags_for_a_new_game_open_it_without_the_offer(monkeypatch: pytest.Monk
     assert main(["--computer", "Bruno:bold", "--pace", "0"]) == 0
     assert main(["--rules", "classic"]) == 0
     assert seen == [True, False, False]
+
+
+@pytest.mark.pilot
+async def test_no_journal_until_the_game_has_its_first_act() -> None:
+    """A new game is on disk from its first act (issue 21: every quick launch left an
+    empty "unfinished" journal); a table left unplayed leaves none and says nothing."""
+    app = table_app(seed=5, kinds=["human"] * 3, participants=THREE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # setup: a new game, nothing played yet
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert list(games_dir().glob("*.jsonl")) == []
+        await pilot.press("enter")  # Ana bids the offered amount: the first act
+        await settle(pilot)
+        session = app.session
+        assert session is not None
+        (path,) = games_dir().glob("*.jsonl")
+        assert journal_acts(path) == acts_json(session.game) != []
+    quick = table_app(seed=6, kinds=["human"] * 3, participants=THREE)
+    async with quick.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # a new game…
+        await settle(pilot)
+        await pilot.press("ctrl+q")  # …left at once
+        await settle(pilot)
+    assert quick.farewell == ""
+    assert len(list(games_dir().glob("*.jsonl"))) == 1  # the first game's only

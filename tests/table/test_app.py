@@ -109,10 +109,9 @@ async def test_enter_alone_starts_a_game_against_three_computers() -> None:
         assert (first.who, first.right, first.left) == ("Ana", 5, 0)
         assert session.actor() == "Ana"  # right 2♠ 3♥ = 5: Ana chooses
         assert "Coup 1: Chloé deals two cards each" in log_text(app)
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, CurtainScreen)
-        assert "Pass the keyboard to Ana — Enter to look" in screen_text(app)
+        # One human against computers: her own cards face up on her screen, her
+        # private view at once (no curtain: nobody to hand the keyboard to).
+        assert "2♠" in screen_text(app) and "3♥" in screen_text(app)
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, PrivateScreen)
@@ -730,12 +729,9 @@ async def test_a_human_banker_asks_the_advisor_in_the_private_view() -> None:
         assert game.phase == "banker" and session.actor() == "Ana"
         public = screen_text(app)
         assert "Advisor" not in public and "Advice" not in public
-        await pilot.press("a")  # no advice on the public table
+        await pilot.press("a")  # no advice on the table
         assert "Advisor" not in screen_text(app)
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, CurtainScreen)
-        await pilot.press("enter")
+        await pilot.press("enter")  # one human: her view at once, no curtain
         await settle(pilot)
         assert isinstance(app.screen, PrivateScreen)
         text = screen_text(app)
@@ -1049,8 +1045,10 @@ async def test_a_computer_choice_at_five_is_told_in_the_log_without_its_cards() 
         said = "Right (Bruno) draws: 9♦ face up." if move == "draw" else "Right (Bruno) stands."
         assert said in log
         for card in ("2♠", "3♥", "A♥", "2♣", "3♦", "K♠"):  # the concealed pairs
-            assert card not in log and card not in screen_text(app)
-        assert "Enter passes the keyboard to Ana" in screen_text(app)
+            assert card not in log
+        for card in ("2♠", "3♥", "A♥", "2♣"):  # the computers' (Ana's own are on her screen)
+            assert card not in screen_text(app)
+        assert "You hold the bank and choose: d draws, s stands" in screen_text(app)
 
 
 def test_a_computer_speaks_in_a_fresh_banks_auction_after_a_human_passed() -> None:

@@ -109,3 +109,14 @@ def burn_screen(banker: str, most: int) -> NumberScreen:
         lambda: _("They are shown to everyone, then thrown away."),
         most,
     )
+
+
+def decision_hint(legal: tuple[str, ...], banker: bool) -> str:
+    """The one human's decision on their own screen: the moves their cards allow."""
+    if banker:
+        return _("You hold the bank and choose: d draws, s stands · Enter: your view (advice)")
+    if legal == ("draw",):
+        return _("Your side holds 0–4: it must draw. Say carte: Enter (or d).")
+    if legal == ("stand",):
+        return _("Your side holds 6 or 7: it must stand. Say non: Enter (or s).")
+    return _("Your side holds 5: you choose. d: carte (draw) · s: non (stand).")

@@ -15,7 +15,20 @@ from textual.widgets import Input, Static
 
 from ...core.errors import IllegalAction
 from ...core.messages import tell, tell_error
-from ...core.models import Accept, Banco, Bid, Burn, Deal, Pass, Replenish, Retire, Take, Wager
+from ...core.models import (
+    Accept,
+    Banco,
+    Bid,
+    Burn,
+    Deal,
+    Draw,
+    Pass,
+    Replenish,
+    Retire,
+    Stand,
+    Take,
+    Wager,
+)
 from ...games.banque.game import SIDES, Event
 from ...i18n import _
 from ...session.session import COMPUTER_STAGES, SEAT_KEYS, Board, Session, Stage
@@ -29,6 +42,7 @@ from .hints import (
     burn_screen,
     croupier_hint,
     dealing_hint,
+    decision_hint,
     offer_hint,
     replenish_hint,
     seating_bindings,
@@ -43,6 +57,9 @@ if TYPE_CHECKING:
 ACTION_STAGES: dict[str, set[Stage]] = {
     "deal": {"dealing"},
     "call_decider": {"decision"},
+    "say": {"decision"},
+    "look": {"decision"},
+    "decide": {"decision"},
     "next_coup": {"settlement"},
     "seat_confirm": {"seating"},
     "shuffle": {"shuffle"},
@@ -74,11 +91,22 @@ FREE_ACTIONS = {"pick_seat", "view_seat", "next_coup"}
 
 
 class TableScreen(Remembers, Screen[None]):
-    """The public table: never a concealed card on it."""
+    """The table: never a concealed card on it but the one human's own.
+
+    With one human against computers the screen is that human's alone: it is drawn
+    for those eyes (their own concealed cards face up, the computers' never), and
+    they decide here (Enter says a forced move, d or s a choice), with no curtain;
+    with several humans it is the public table, and a decision opens a curtain.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "deal", _("Deal"), id="table.deal"),
         Binding("enter", "call_decider", _("Hand over"), id="table.call"),
+        # The one human against computers decides here, on a screen nobody else reads.
+        Binding("enter", "say", _("Say it"), id="table.say"),
+        Binding("enter", "look", _("Your view"), id="table.look"),
+        Binding("d", "decide(True)", _("Draw"), id="table.draw"),
+        Binding("s", "decide(False)", _("Stand"), id="table.stand"),
         Binding("enter", "next_coup", _("Next"), id="table.next"),
         Binding("enter", "seat_confirm", _("Seat them"), id="table.seat"),
         Binding("enter", "shuffle", _("Shuffle & cut"), id="table.shuffle"),
@@ -196,7 +224,7 @@ class TableScreen(Remembers, Screen[None]):
         banner.display = notice is not None
         if notice is not None and self.redraws("journal", notice):
             banner.update(Text(notice))
-        board = session.board(None)
+        board = self.board()
         stage = board.stage
         big = app.card_size()
         self.set_class(big != "small", "-big")
@@ -258,6 +286,21 @@ class TableScreen(Remembers, Screen[None]):
         if self.selected not in order:
             self.selected = order[0] if order else None
         return self.selected
+
+    def board(self) -> Board:
+        """The table as this screen's eyes may see it: the one human's against
+        computers, else the public's."""
+        return self.session.board(self.banque.sole_human())
+
+    def _own_decision(self) -> tuple[str, ...] | None:
+        """The one human's decision now: the moves its cards allow (``None``: not theirs)."""
+        session = self.banque.session
+        if session is None or session.stage() != "decision":
+            return None
+        who = session.actor()
+        if who is None or who != self.banque.sole_human():
+            return None
+        return tuple(session.observation(who).acts)
 
     def _update_action(self, board: Board) -> None:
         session = self.session
@@ -392,6 +435,8 @@ class TableScreen(Remembers, Screen[None]):
                 )
             elif stage == "offer":
                 panel.set_hint(offer_hint(who or "", game.offer_size))
+            elif stage == "decision" and (legal := self._own_decision()) is not None:
+                panel.set_hint(decision_hint(legal, banker=session.decision_side() == "banker"))
             elif stage == "decision":
                 panel.set_hint(
                     _(
@@ -434,7 +479,9 @@ class TableScreen(Remembers, Screen[None]):
             events = step()
         except IllegalAction as exc:
             message = tell_error(exc)
-            if exc.rule == "forced":  # it names a concealed total: for its holder only
+            if exc.rule == "forced" and self._own_decision() is None:
+                # it names a concealed total: for its holder only (the one human's
+                # own screen may say it)
                 message = _(
                     "That move is not allowed for this hand: its holder's private view says why."
                 )
@@ -465,6 +512,13 @@ class TableScreen(Remembers, Screen[None]):
         if action not in FREE_ACTIONS and who is not None and session.kind(who) == "computer":
             return False
         game = session.game
+        if action == "call_decider":
+            return who != self.banque.sole_human()
+        if action in ("say", "look", "decide"):
+            legal = self._own_decision()
+            if legal is None:
+                return False
+            return len(legal) == 1 if action == "say" else action == "decide" or len(legal) > 1
         if action == "deal":  # (hoyle: not when the banker cannot hold the stakes)
             return game.can_deal()
         if action == "replenish":
@@ -580,7 +634,7 @@ class TableScreen(Remembers, Screen[None]):
             # Only the table's own offer (nothing typed yet) becomes even; an amount
             # the player typed stays as typed, and the engine's refusal says why.
             self._offer(amount, str(max(2, int(amount.value) - 1)))
-        self._update_action(self.session.board(None))
+        self._update_action(self.board())
         amount.validate(amount.value)
         self._show_check(amount.value)
         self.refresh_bindings()
@@ -643,7 +697,7 @@ class TableScreen(Remembers, Screen[None]):
 
     def action_switch_side(self) -> None:
         self.session.switch_back(self._actor())
-        self._update_action(self.session.board(None))
+        self._update_action(self.board())
         amount = self.query_one("#amount", AmountInput)
         self._show_check(amount.value)
 
@@ -715,6 +769,23 @@ class TableScreen(Remembers, Screen[None]):
             )
 
         self.banque.open_private(who, reason)
+
+    def action_say(self) -> None:
+        """Enter at the one human's forced move: said at once."""
+        legal = self._own_decision()
+        if legal is not None and len(legal) == 1:
+            self.action_decide(legal[0] == "draw")
+
+    def action_look(self) -> None:
+        """Enter at the one human's choice: their private view (the advisor), no curtain."""
+        self.banque.open_private(self._actor())
+
+    def action_decide(self, draw: bool) -> None:
+        """d or s: the one human's move (one the cards forbid: the engine's words)."""
+        side = self.session.decision_side()
+        if side is None or self._own_decision() is None:
+            return
+        self.act(lambda: self.session.perform(Draw(side=side) if draw else Stand(side=side)))
 
     def action_next_coup(self) -> None:
         self.act(self.session.continue_after_settlement)

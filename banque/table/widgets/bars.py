@@ -30,6 +30,8 @@ ICON_WIDTH = 8
 CLOCK_WIDTH = 10
 #: Textual's own key description of the command palette's key (translated where shown).
 PALETTE_DESCRIPTION = N_("palette")
+#: The keys a key bar too narrow for every key keeps first: help and quit.
+ALWAYS_SHOWN = frozenset({"help", "quit"})
 
 
 class TitleBar(Widget):
@@ -150,18 +152,49 @@ class KeyBar(Remembers, Widget):
             text.stylize(Style(dim=True))
         return text
 
+    def _fitting(
+        self, keys: list[tuple[Binding, bool]], room: int
+    ) -> list[tuple[Binding, bool, Text]]:
+        """The keys drawn in ``room`` cells, each whole, in the screen's order: when they
+        do not all fit, the help and quit keys first (F1's help lists every key), then
+        each other key from the left that still fits; never a key cut mid-word."""
+        gap = 1 if self.compact else 0
+        parts = [
+            (binding, enabled, self._key(binding, enabled, self.compact))
+            for binding, enabled in keys
+        ]
+        if sum(part.cell_len + gap for _b, _e, part in parts) <= room:
+            return parts
+        kept = [binding.action in ALWAYS_SHOWN for binding, _e, _p in parts]
+        left = room - sum(parts[i][2].cell_len + gap for i in range(len(parts)) if kept[i])
+        for i, (_binding, _enabled, part) in enumerate(parts):
+            if not kept[i] and part.cell_len + gap <= left:
+                kept[i] = True
+                left -= part.cell_len + gap
+        return [parts[i] for i in range(len(parts)) if kept[i]]
+
     def render(self) -> Text:
         width = self.content_size.width
         keys, palette = self._shown()
         line = Text(no_wrap=True, end="")
         spans: list[tuple[int, int, str, bool]] = []
-        for binding, enabled in keys:
-            part = self._key(binding, enabled, self.compact)
+        right = self._palette_part(palette)
+        for binding, enabled, part in self._fitting(keys, max(0, width - right.cell_len)):
             start = line.cell_len
             line.append_text(part)
             spans.append((start, line.cell_len, binding.key.split(",")[0], enabled))
             if self.compact:
                 line.append(" ")
+        room = max(0, width - right.cell_len)
+        line.truncate(room, pad=True)
+        if palette is not None:
+            spans.append((room + 1, width - 1, palette[0].key.split(",")[0], palette[1]))
+        line.append_text(right)
+        self._spans = spans
+        return line
+
+    def _palette_part(self, palette: tuple[Binding, bool] | None) -> Text:
+        """The palette's key, at the bar's right end."""
         right = Text(end="")
         if palette is not None:
             binding, enabled = palette
@@ -170,13 +203,7 @@ class KeyBar(Remembers, Widget):
             right.append("▏", Style(color=rule.rich_color))
             right.append_text(self._key(binding, enabled, True))
             right.append(" ")
-        room = max(0, width - right.cell_len)
-        line.truncate(room, pad=True)
-        if palette is not None:
-            spans.append((room + 1, width - 1, palette[0].key.split(",")[0], palette[1]))
-        line.append_text(right)
-        self._spans = spans
-        return line
+        return right
 
     def on_click(self, event: events.Click) -> None:
         for start, end, key, enabled in self._spans:
