@@ -326,6 +326,8 @@ class _Prepared:
 
     fixed: dict[tuple[bool, bool], list[int]] = field(default_factory=dict)
     ambiguous: list[tuple[bool, bool, Four]] = field(default_factory=list)
+    #: The best response: each point's draw-minus-stand, by what the sides did (drew?).
+    deltas: list[tuple[tuple[bool, bool], Four]] = field(default_factory=list)
 
 
 def _corners(x: Four, right_drew: bool, left_drew: bool) -> list[int]:
@@ -362,6 +364,7 @@ class EdgeModel:
         #: Every chance and sum is an integer over this denominator (times q's and stakes').
         self.denominator = _falling(n, 6) * _falling(n - 6, 3)
         self.points: list[Point] = []
+        self._prepared: dict[tuple[tuple[int, int], BankerRule], _Prepared] = {}
         self._build()
         self._natural_r, self._natural_l, self._settled = self._natural_shares()
 
@@ -509,6 +512,13 @@ class EdgeModel:
         )
 
     def _prepare(self, stakes: tuple[int, int], banker: BankerRule) -> _Prepared:
+        """The sweep's fixed part for ``stakes`` and ``banker``, kept for the next query."""
+        key = (stakes, banker)
+        if key not in self._prepared:
+            self._prepared[key] = self._prepare_new(stakes, banker)
+        return self._prepared[key]
+
+    def _prepare_new(self, stakes: tuple[int, int], banker: BankerRule) -> _Prepared:
         r, lft = stakes
         prep = _Prepared()
         for p in self.points:
@@ -522,6 +532,7 @@ class EdgeModel:
                 continue
             dd = _combine(r, p.dr, lft, p.dl)
             delta = (dd[0] - s[0], dd[1] - s[1], dd[2] - s[2], dd[3] - s[3])
+            prep.deltas.append((key, delta))
             for k in range(4):
                 group[k] += s[k]
             corners = _corners(delta, *key)
