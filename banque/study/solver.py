@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 from ..core.messages import ENGLISH, N_, Translator
 from ..i18n import _, ngettext, pgettext
+from .correlated import PURE, Correlated, correlated_solution
 from .edge import (
     NATURAL,
     Cell,
@@ -613,6 +614,7 @@ def choice_report(
         coop, coop_edge, rounds = other
     equilibrium = nash_equal_stakes(model) if st[0] == st[1] else None
     return {
+        "correlated": correlated_solution(model, st),
         "nash": equilibrium,
         "common": common,
         "stakes": st,
@@ -655,12 +657,111 @@ def choice_json(
             "rounds": r["cooperative"][2],
         },
         "nash_equal_stakes": _nash_json(r["nash"]),
+        "correlated_cooperative": _correlated_json(r["correlated"]),
         "both_sides_same_q": {
             "p5": float(r["common"][0]),
             "exact": r["common"][1],
             "edge": _entry(r["common"][2]),
         },
     }
+
+
+def _correlated_json(c: Correlated) -> dict[str, Any]:
+    return {
+        "name": "Ethier & Lee's correlated cooperative equilibrium",
+        "team": {_TEAM_KEYS[pure]: fraction_text(x) for pure, x in zip(PURE, c.team, strict=True)},
+        "p5": [fraction_text(x) for x in c.marginals],
+        "edge": _entry(c.edge),
+        "banker_mixes_at": [
+            {"point": _point_words(p), "draws": fraction_text(x)} for p, x in c.mixing
+        ],
+        "checked": c.checked,
+    }
+
+
+#: The team's pure strategies in JSON and in words (right, left: draws at 5?).
+_TEAM_KEYS = {
+    (False, False): "both_stand",
+    (False, True): "left_draws",
+    (True, False): "right_draws",
+    (True, True): "both_draw",
+}
+_TEAM_WORDS = {
+    (False, False): N_("both stand"),
+    (False, True): N_("only the left draws"),
+    (True, False): N_("only the right draws"),
+    (True, True): N_("both draw"),
+}
+
+
+def _solutions(r: dict[str, Any], model: EdgeModel) -> list[str]:
+    """``banque choice``'s first lines: what the banker's edge is when everyone plays
+    its best, one plain sentence, then each solution with what it assumes."""
+    st = r["stakes"]
+    c: Correlated = r["correlated"]
+    lines = [
+        _(
+            "The banker keeps {edge} % of every chip staked when it plays its best and the "
+            "two sides play theirs as one team (agreeing in secret when both draw at 5)."
+        ).format(edge=f"{float(c.edge) * 100:.4f}"),
+        "",
+        _("The solutions, the banker's edge per chip staked (stakes right:left = {ratio}):").format(
+            ratio=f"{st[0]}:{st[1]}"
+        ),
+    ]
+    team = "; ".join(
+        _("{move} {chance}").format(move=_(_TEAM_WORDS[pure]), chance=f"{float(x):.6f}")
+        for pure, x in zip(PURE, c.team, strict=True)
+        if x
+    )
+    lines += [
+        "  "
+        + _("Ethier & Lee's correlated cooperative equilibrium: {edge}").format(
+            edge=percent(c.edge, 6)
+        ),
+        "    "
+        + _(
+            "the sides choose as one team and correlate their choices at 5 (a shared random "
+            "signal), each deciding by its total: {team}"
+        ).format(team=team),
+    ]
+    for p, x in c.mixing:
+        lines.append(
+            "    "
+            + _("the banker mixes at {point}: draws with chance {chance}").format(
+                point=_point_words(p, _), chance=f"{float(x):.6f}"
+            )
+        )
+    (c_r, c_l), c_e, _rounds = r["cooperative"]
+    lines += [
+        "  " + _("the independent cooperative equilibrium: {edge}").format(edge=percent(c_e, 6)),
+        "    "
+        + _(
+            "the sides choose together, but each draws at 5 by its own chance, independently: "
+            "right q = {right}, left q = {left} (Downton & Lockwood's choice)"
+        ).format(right=f"{float(c_r):.6f}", left=f"{float(c_l):.6f}"),
+    ]
+    n = r["nash"]
+    if n is not None:
+        lines += [
+            "  "
+            + _("the Nash equilibrium, each side for itself: {edge}").format(
+                edge=percent(Fraction(n.edge), 6)
+            ),
+            "    "
+            + _(
+                "both sides draw at 5 with q = {q}: an equilibrium only among strategies "
+                "with one draw-at-5 chance per side"
+            ).format(q=f"{n.q:.6f}"),
+        ]
+    lines.append(
+        "  "
+        + _(
+            "Lower is better for the sides; every banker here plays its best response, "
+            "knowing its two cards, what each side did and the stakes."
+        )
+    )
+    return lines
 
 
 def _nash_json(n: Nash | None) -> dict[str, Any] | None:
@@ -712,8 +813,10 @@ def format_choice(
     lines = [
         _("The sides' choice at 5, one coup from {shoe}").format(shoe=shoe_words(model, source)),
         "  " + _("naturals: {rule}").format(rule=_(_RULE_WORDS[model.rule])),
-        "  "
-        + _(
+        "",
+        *_solutions(r, model),
+        "",
+        _(
             "stakes right:left = {ratio}; the banker plays its best response to {p5}: edge {edge}"
         ).format(ratio=ratio, p5=_p5_words(qq), edge=percent(r["edge_now"], 6)),
         "",
