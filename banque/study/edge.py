@@ -357,6 +357,8 @@ class EdgeModel:
         self.points: list[Point] = []
         self._prepared: dict[tuple[tuple[int, int], BankerRule], _Prepared] = {}
         self._build()
+        #: What the sides did at each point (drew?), right and left.
+        self._keys = [(_drew(p.right), _drew(p.left)) for p in self.points]
         self._natural_r, self._natural_l, self._settled = self._natural_shares()
 
     @classmethod
@@ -532,8 +534,7 @@ class EdgeModel:
     def _prepare_new(self, stakes: tuple[int, int], banker: BankerRule) -> _Prepared:
         r, lft = stakes
         prep = _Prepared()
-        for p in self.points:
-            key = (_drew(p.right), _drew(p.left))
+        for p, key in zip(self.points, self._keys, strict=True):
             group = prep.fixed.setdefault(key, [0, 0, 0, 0])
             sr, sl = p.sr, p.sl
             s = (

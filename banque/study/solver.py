@@ -1055,8 +1055,10 @@ class _RightOnDiagonal:
     def __init__(self, model: EdgeModel) -> None:
         # sums[drew] = [result c0, c1, weight c0, c1] (linear in q: the left's 5).
         self.fixed = {True: [0, 0, 0, 0], False: [0, 0, 0, 0]}
-        self.open: list[tuple[int, int, int, bool, tuple[int, int, int, int], tuple[int, int]]] = []
-        for p in model.points:
+        self.open: list[
+            tuple[int, int, int, int, bool, tuple[int, int, int, int], tuple[int, int]]
+        ] = []
+        for index, p in enumerate(model.points):
             if p.right == NATURAL:
                 continue
             o0, o1 = (0, 1) if _drew(p.left) else (1, -1)
@@ -1073,16 +1075,20 @@ class _RightOnDiagonal:
                 acc[2] += weight[0]
                 acc[3] += weight[1]
             else:
-                self.open.append((a, b + c, d, mine, (*draw, *stand), weight))
+                self.open.append((index, a, b + c, d, mine, (*draw, *stand), weight))
 
-    def gap(self, q: Fraction) -> Fraction:
+    def gap(self, q: Fraction, force: dict[int, bool] | None = None) -> Fraction:
+        """The gap at ``q`` in [0, 1] (a point of ``force``, by its index: that move)."""
         n, d = q.numerator, q.denominator
         # In integers: each linear sum times d, each quadratic times d * d.
         sums = {k: [v[0] * d + v[1] * n, v[2] * d + v[3] * n] for k, v in self.fixed.items()}
         dd, nd, nn = d * d, n * d, n * n
-        for c0, c1, c2, mine, moves, weight in self.open:
+        for index, c0, c1, c2, mine, moves, weight in self.open:
             acc = sums[mine]
-            if c0 * dd + c1 * nd + c2 * nn > 0:
+            draws = force.get(index) if force else None
+            if draws is None:
+                draws = c0 * dd + c1 * nd + c2 * nn > 0
+            if draws:
                 acc[0] += moves[0] * d + moves[1] * n
             else:
                 acc[0] += moves[2] * d + moves[3] * n
@@ -1126,9 +1132,8 @@ def nash_equal_stakes(model: EdgeModel, tolerance: Fraction = Fraction(1, 10**15
     diagonal = _RightOnDiagonal(model)
 
     def gap(q: Fraction) -> Fraction:
-        if 0 < q < 1:
-            return diagonal.gap(q)
-        return _gap(model, st, (q, q), "right")
+        # The fixed points keep one strict sign on all of [0, 1], ends included.
+        return diagonal.gap(q)
 
     lo, hi = Fraction(0), Fraction(1)
     if gap(lo) <= 0 or gap(hi) >= 0:
@@ -1168,13 +1173,18 @@ def nash_equal_stakes(model: EdgeModel, tolerance: Fraction = Fraction(1, 10**15
         return None
     q = inside[0]
     # The side's gain is linear in the banker's chance of drawing at the point(s).
-    moves = list(before)
-    for i in changed:
-        moves[i] = False
-    g_stand = _gap(model, st, (q, q), "right", moves)
-    for i in changed:
-        moves[i] = True
-    g_draw = _gap(model, st, (q, q), "right", moves)
+    opened = {entry[0] for entry in diagonal.open}
+    if all(i in opened or model.points[i].right == NATURAL for i in changed):
+        g_stand = diagonal.gap(q, dict.fromkeys(changed, False))
+        g_draw = diagonal.gap(q, dict.fromkeys(changed, True))
+    else:  # (not met: a changed point's sign changes inside, so it is open)
+        moves = list(before)
+        for i in changed:
+            moves[i] = False
+        g_stand = _gap(model, st, (q, q), "right", moves)
+        for i in changed:
+            moves[i] = True
+        g_draw = _gap(model, st, (q, q), "right", moves)
     if g_draw == g_stand:
         return None
     mixing = -g_stand / (g_draw - g_stand)
@@ -1263,10 +1273,10 @@ def best_common_q(
             sign = -1
         else:
             sign = 1
-        for x, text in sorted(roots):
+        for x, text in sorted(roots) if len(roots) > 1 else roots:
             toggles.append((x, text, tuple(sign * c for c in dpoly)))  # type: ignore[arg-type]
             sign = -sign
-    toggles.sort(key=lambda t: t[0])
+    toggles.sort(key=lambda t: (float(t[0]), t[0]))  # floats first: exact only on ties
     scale = model.denominator * (r + lft)
 
     def value(poly: Sequence[int], x: Fraction) -> Fraction:
