@@ -44,6 +44,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
+from operator import mul
 from typing import Literal, NamedTuple
 
 from ..core.cards import PACKS
@@ -138,6 +139,14 @@ def _combine(r: int, x: Four, lft: int, y: Four) -> Four:
     )
 
 
+#: The banker's result drawing a card of each value, by its two-card total and the
+#: side's final total.
+_SIGNS = [
+    [[_sign((banker + x) % 10 - final) for x in range(10)] for final in range(10)]
+    for banker in range(10)
+]
+
+
 @lru_cache(maxsize=8192)
 def _one_side(counts: tuple[int, ...], banker: int, third: int | None) -> tuple[Four, Four, Four]:
     """Like :func:`decision_sums` with a single concealed pair (the other side settled).
@@ -150,22 +159,23 @@ def _one_side(counts: tuple[int, ...], banker: int, third: int | None) -> tuple[
     z = [0, 0]
     s = [0, 0]
     dd = [0, 0]
-    drawn = [(banker + e) % 10 for e in range(10)]
-    per_total = {}
+    signs = _SIGNS[banker]
     for t in totals:
         final = t if third is None else (t + third) % 10
-        h = [_sign(drawn[e] - final) for e in range(10)]
-        per_total[t] = (h, sum(n * r for n, r in zip(u, h, strict=True)), _sign(banker - final))
-    for a, b, ways in _value_pairs(u):
-        t = (a + b) % 10
-        info = per_total.get(t)
-        if info is None:
-            continue
-        h, all_draws, stand = info
+        h = signs[final]
+        all_draws = sum(map(mul, u, h))
+        stand = _sign(banker - final)
         k = 1 if t == 5 else 0
-        z[k] += ways
-        s[k] += ways * stand
-        dd[k] += ways * (all_draws - h[a] - h[b])
+        # The unordered pairs {a, b} of total t, each with its ordered card ways.
+        for a in range(10):
+            b = (t - a) % 10
+            if b < a or not u[a]:
+                continue
+            ways = u[a] * (u[a] - 1) if a == b else 2 * u[a] * u[b]
+            if ways:
+                z[k] += ways
+                s[k] += ways * stand
+                dd[k] += ways * (all_draws - h[a] - h[b])
     return (z[0], z[1], 0, 0), (s[0], s[1], 0, 0), (dd[0], dd[1], 0, 0)
 
 

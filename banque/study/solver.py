@@ -1058,16 +1058,17 @@ class _RightOnDiagonal:
         self.open: list[
             tuple[int, int, int, int, bool, tuple[int, int, int, int], tuple[int, int]]
         ] = []
-        for index, p in enumerate(model.points):
+        deltas = model._prepare((1, 1), "best").deltas
+        for index, (p, (keys, x)) in enumerate(zip(model.points, deltas, strict=True)):
             if p.right == NATURAL:
                 continue
             o0, o1 = (0, 1) if _drew(p.left) else (1, -1)
             draw = (p.dr[2] + o0 * p.dr[3], o1 * p.dr[3])
             stand = (p.sr[2] + o0 * p.sr[3], o1 * p.sr[3])
             weight = (p.z[2] + o0 * p.z[3], o1 * p.z[3])
-            a, b, c, d = _delta_poly(p, (1, 1))
-            mine = _drew(p.right)
-            if _no_root_inside(a, b + c, d):
+            a, b, d = _diagonal(x, *keys)  # a + b q + d q^2 on qR = qL = q
+            mine = keys[0]
+            if _no_root_inside(a, b, d):
                 res = draw if a > 0 else stand
                 acc = self.fixed[mine]
                 acc[0] += res[0]
@@ -1075,7 +1076,7 @@ class _RightOnDiagonal:
                 acc[2] += weight[0]
                 acc[3] += weight[1]
             else:
-                self.open.append((index, a, b + c, d, mine, (*draw, *stand), weight))
+                self.open.append((index, a, b, d, mine, (*draw, *stand), weight))
 
     def gap(self, q: Fraction, force: dict[int, bool] | None = None) -> Fraction:
         """The gap at ``q`` in [0, 1] (a point of ``force``, by its index: that move)."""
@@ -1259,12 +1260,13 @@ def best_common_q(
     r, lft = st
     base = [0, 0, 0]
     toggles: list[tuple[Fraction, str, tuple[int, int, int]]] = []
-    for p in model.points:
-        rd, ld = _drew(p.right), _drew(p.left)
-        s = [r * p.sr[k] + lft * p.sl[k] for k in range(4)]
-        delta = [r * (p.dr[k] - p.sr[k]) + lft * (p.dl[k] - p.sl[k]) for k in range(4)]
-        for k, c in enumerate(_diagonal(s, rd, ld)):
+    # The points whose move is the same over the whole square are summed by what the
+    # sides did (EdgeModel._prepare): one quadratic each; only the others may toggle.
+    prep = model._prepare(st, "best")
+    for (rd, ld), x in prep.fixed.items():
+        for k, c in enumerate(_diagonal(x, rd, ld)):
             base[k] += c
+    for rd, ld, delta in prep.ambiguous:
         dpoly = _diagonal(delta, rd, ld)
         roots = _roots_inside(*dpoly)
         if dpoly[0] > 0 or (dpoly[0] == 0 and (dpoly[1] > 0 or (dpoly[1] == 0 and dpoly[2] > 0))):
@@ -1282,21 +1284,32 @@ def best_common_q(
     def value(poly: Sequence[int], x: Fraction) -> Fraction:
         return Fraction(poly[0]) + poly[1] * x + poly[2] * x * x
 
-    best: tuple[Fraction, Fraction, str] | None = None
+    # Every candidate in order, with the piece's quadratic; screened in floats (far
+    # above their rounding), then the few near the lowest counted exactly.
+    pieces: list[tuple[Fraction, str, tuple[int, int, int]]] = []
     poly = list(base)
     left_end, left_text = Fraction(0), "0"
     for x, text, change in [*toggles, (Fraction(1), "1", (0, 0, 0))]:
-        candidates = [(left_end, left_text), (x, text)]
+        here = (poly[0], poly[1], poly[2])
+        pieces += [(left_end, left_text, here), (x, text, here)]
         if poly[2] > 0:
             vertex = Fraction(-poly[1], 2 * poly[2])
             if left_end < vertex < x:
-                candidates.append((vertex, fraction_text(vertex)))
-        for q, q_text_ in candidates:
-            v = value(poly, q)
-            if best is None or v < best[0]:
-                best = (v, q, q_text_)
+                pieces.append((vertex, fraction_text(vertex), here))
         for k in range(3):
             poly[k] += change[k]
         left_end, left_text = x, text
+    rough = []
+    for q, _text, (c0, c1, c2) in pieces:
+        f = float(q)
+        rough.append((c0 + c1 * f + c2 * f * f, 1e-9 * (abs(c0) + abs(c1) + abs(c2))))
+    low = min(v + e for v, e in rough)
+    best: tuple[Fraction, Fraction, str] | None = None
+    for (q, q_text_, p), (v, e) in zip(pieces, rough, strict=True):
+        if v - e > low:
+            continue
+        exact = value(p, q)
+        if best is None or exact < best[0]:
+            best = (exact, q, q_text_)
     assert best is not None
     return best[1], best[2], best[0] / scale + model.naturals_share(st)
