@@ -385,3 +385,18 @@ def test_choice_names_the_three_solutions() -> None:
     data = json.loads(banque("choice", "--json").stdout)
     assert data["correlated_cooperative"]["edge"]["percent"] == pytest.approx(0.630747, abs=1e-6)
     assert data["correlated_cooperative"]["checked"] is True
+
+
+@pytest.mark.parametrize(
+    "counts", [(3, 1, 2, 1, 0, 2, 1, 0, 1, 1), (9, 0, 0, 0, 0, 1, 0, 0, 0, 0), (4,) * 10]
+)
+@pytest.mark.parametrize("rule", ["all", "per-side"])
+def test_the_correlated_equilibrium_of_a_nearly_spent_shoe(counts: tuple, rule: str) -> None:
+    """A record's shoe near its end (few decision points, some where nothing changes):
+    still solved, and the banker's reply to the team's mix recounted gives the value."""
+    from banque.study.correlated import correlated_solution
+
+    model = EdgeModel(counts, rule)  # type: ignore[arg-type]
+    s = correlated_solution(model, (2, 1))
+    assert s.checked and sum(s.team) == 1
+    assert s.edge == _banker_best_against_team(model, (2, 1), s.team)
