@@ -32,10 +32,13 @@ DESCRIPTIONS = {
         "With --stakes, the move at that ratio."
     ),
     "choice": N_(
-        "For a side holding 5: its expected gain per chip drawing and standing against the "
-        "banker's best response, and the chance of drawing at 5 (q) that lowers the "
-        "banker's edge most, for one side alone and for both sides together; at equal "
-        "stakes, the symmetric Nash equilibrium."
+        "The banker's edge when everyone plays its best: Ethier & Lee's correlated "
+        "cooperative equilibrium (the sides as one team, correlating their choices at 5), "
+        "the independent cooperative equilibrium and, at equal stakes, the Nash equilibrium "
+        "among strategies with one draw-at-5 chance per side. Then, for a side holding 5: "
+        "its expected gain per chip drawing and standing against the banker's best "
+        "response, and the chance of drawing at 5 (q) that lowers the banker's edge most, "
+        "for one side alone and for both sides together."
     ),
 }
 

@@ -44,7 +44,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Literal
+from operator import mul
+from typing import Literal, NamedTuple
 
 from ..core.cards import PACKS
 from ..core.naturals import NATURAL_RULES, NaturalRule, is_natural, settled_sides
@@ -81,9 +82,10 @@ def _falling(n: int, k: int) -> int:
     return out
 
 
-@dataclass(frozen=True)
-class Point:
+class Point(NamedTuple):
     """One decision point of the banker (an information set) and its exact sums.
+
+    (A named tuple: a shoe has thousands of them, made at once.)
 
     ``banker`` is the banker's pair of values (smaller first); ``right`` and
     ``left`` what each side did: ``None`` stood, ``0..9`` the value of the
@@ -137,6 +139,14 @@ def _combine(r: int, x: Four, lft: int, y: Four) -> Four:
     )
 
 
+#: The banker's result drawing a card of each value, by its two-card total and the
+#: side's final total.
+_SIGNS = [
+    [[_sign((banker + x) % 10 - final) for x in range(10)] for final in range(10)]
+    for banker in range(10)
+]
+
+
 @lru_cache(maxsize=8192)
 def _one_side(counts: tuple[int, ...], banker: int, third: int | None) -> tuple[Four, Four, Four]:
     """Like :func:`decision_sums` with a single concealed pair (the other side settled).
@@ -149,22 +159,23 @@ def _one_side(counts: tuple[int, ...], banker: int, third: int | None) -> tuple[
     z = [0, 0]
     s = [0, 0]
     dd = [0, 0]
-    drawn = [(banker + e) % 10 for e in range(10)]
-    per_total = {}
+    signs = _SIGNS[banker]
     for t in totals:
         final = t if third is None else (t + third) % 10
-        h = [_sign(drawn[e] - final) for e in range(10)]
-        per_total[t] = (h, sum(n * r for n, r in zip(u, h, strict=True)), _sign(banker - final))
-    for a, b, ways in _value_pairs(u):
-        t = (a + b) % 10
-        info = per_total.get(t)
-        if info is None:
-            continue
-        h, all_draws, stand = info
+        h = signs[final]
+        all_draws = sum(map(mul, u, h))
+        stand = _sign(banker - final)
         k = 1 if t == 5 else 0
-        z[k] += ways
-        s[k] += ways * stand
-        dd[k] += ways * (all_draws - h[a] - h[b])
+        # The unordered pairs {a, b} of total t, each with its ordered card ways.
+        for a in range(10):
+            b = (t - a) % 10
+            if b < a or not u[a]:
+                continue
+            ways = u[a] * (u[a] - 1) if a == b else 2 * u[a] * u[b]
+            if ways:
+                z[k] += ways
+                s[k] += ways * stand
+                dd[k] += ways * (all_draws - h[a] - h[b])
     return (z[0], z[1], 0, 0), (s[0], s[1], 0, 0), (dd[0], dd[1], 0, 0)
 
 
@@ -326,16 +337,8 @@ class _Prepared:
 
     fixed: dict[tuple[bool, bool], list[int]] = field(default_factory=dict)
     ambiguous: list[tuple[bool, bool, Four]] = field(default_factory=list)
-
-
-def _corners(x: Four, right_drew: bool, left_drew: bool) -> list[int]:
-    out = []
-    for c_r in (0, 1):
-        w_r = c_r if right_drew else 1 - c_r
-        for c_l in (0, 1):
-            w_l = c_l if left_drew else 1 - c_l
-            out.append(x[0] + w_l * x[1] + w_r * x[2] + w_r * w_l * x[3])
-    return out
+    #: The best response: each point's draw-minus-stand, by what the sides did (drew?).
+    deltas: list[tuple[tuple[bool, bool], Four]] = field(default_factory=list)
 
 
 class EdgeModel:
@@ -365,7 +368,10 @@ class EdgeModel:
         #: Every chance and sum is an integer over this denominator (times q's and stakes').
         self.denominator = _falling(n, 6) * _falling(n - 6, 3)
         self.points: list[Point] = []
+        self._prepared: dict[tuple[tuple[int, int], BankerRule], _Prepared] = {}
         self._build()
+        #: What the sides did at each point (drew?), right and left.
+        self._keys = [(_drew(p.right), _drew(p.left)) for p in self.points]
         self._natural_r, self._natural_l, self._settled = self._natural_shares()
 
     @classmethod
@@ -465,20 +471,40 @@ class EdgeModel:
         c = self.counts
         gain_r = gain_l = settled_ways = 0
         rule = self.rule
+        # Which sides the totals settle, once for every (banker, right, left) total.
+        settles = [
+            [
+                [settled_sides(rule, banker=tb, right=tr, left=tl) for tl in range(10)]
+                for tr in range(10)
+            ]
+            for tb in range(10)
+        ]
         for a, b, ways_b in _value_pairs(c):
             tb = (a + b) % 10
             u0 = _minus(c, a, b)
+            # Ordered pairs of each total left once the right pair (x, y) is gone:
+            # the full count corrected in O(1) (as the advisor's tables do).
+            full = [
+                sum(u0[v] * (u0[(t - v) % 10] - ((2 * v) % 10 == t)) for v in range(10))
+                for t in range(10)
+            ]
             for x, y, ways_r in _value_pairs(u0):
                 tr = (x + y) % 10
-                u = _minus(u0, x, y)
+                row = settles[tb][tr]
+                w_br = ways_b * ways_r
                 for tl in range(10):
-                    ways_l = sum(
-                        u[v] * (u[(tl - v) % 10] - ((2 * v) % 10 == tl)) for v in range(10)
+                    settled = row[tl]
+                    if not settled:
+                        continue
+                    ways_l = (
+                        full[tl]
+                        - 2 * u0[(tl - x) % 10]
+                        - 2 * u0[(tl - y) % 10]
+                        + 2 * (((2 * x) % 10 == tl) + ((2 * y) % 10 == tl) + (tr == tl))
                     )
                     if not ways_l:
                         continue
-                    w = ways_b * ways_r * ways_l
-                    settled = settled_sides(rule, banker=tb, right=tr, left=tl)
+                    w = w_br * ways_l
                     r_settled = "right" in settled
                     l_settled = "left" in settled
                     if r_settled:
@@ -512,26 +538,53 @@ class EdgeModel:
         )
 
     def _prepare(self, stakes: tuple[int, int], banker: BankerRule) -> _Prepared:
+        """The sweep's fixed part for ``stakes`` and ``banker``, kept for the next query."""
+        key = (stakes, banker)
+        if key not in self._prepared:
+            self._prepared[key] = self._prepare_new(stakes, banker)
+        return self._prepared[key]
+
+    def _prepare_new(self, stakes: tuple[int, int], banker: BankerRule) -> _Prepared:
         r, lft = stakes
         prep = _Prepared()
-        for p in self.points:
-            key = (_drew(p.right), _drew(p.left))
+        for p, key in zip(self.points, self._keys, strict=True):
             group = prep.fixed.setdefault(key, [0, 0, 0, 0])
-            s = _combine(r, p.sr, lft, p.sl)
+            sr, sl = p.sr, p.sl
+            s = (
+                r * sr[0] + lft * sl[0],
+                r * sr[1] + lft * sl[1],
+                r * sr[2] + lft * sl[2],
+                r * sr[3] + lft * sl[3],
+            )
             if banker == "table":
                 chosen = _combine(r, p.dr, lft, p.dl) if p.total <= 5 else s
                 for k in range(4):
                     group[k] += chosen[k]
                 continue
-            dd = _combine(r, p.dr, lft, p.dl)
-            delta = (dd[0] - s[0], dd[1] - s[1], dd[2] - s[2], dd[3] - s[3])
-            for k in range(4):
-                group[k] += s[k]
-            corners = _corners(delta, *key)
-            if min(corners) >= 0:
-                for k in range(4):
-                    group[k] += delta[k]
-            elif max(corners) > 0:
+            dr, dl = p.dr, p.dl
+            delta = (
+                r * dr[0] + lft * dl[0] - s[0],
+                r * dr[1] + lft * dl[1] - s[1],
+                r * dr[2] + lft * dl[2] - s[2],
+                r * dr[3] + lft * dl[3] - s[3],
+            )
+            prep.deltas.append((key, delta))
+            group[0] += s[0]
+            group[1] += s[1]
+            group[2] += s[2]
+            group[3] += s[3]
+            # The sign at the four corners q in {0, 1} (weights 0 or 1 for each side's
+            # 5, whatever it did): the same at all four, the same over the whole
+            # square (bilinear).
+            c1, c2 = delta[0] + delta[1], delta[0] + delta[2]
+            c3 = c1 + delta[2] + delta[3]
+            lo, hi = min(delta[0], c1, c2, c3), max(delta[0], c1, c2, c3)
+            if lo >= 0:
+                group[0] += delta[0]
+                group[1] += delta[1]
+                group[2] += delta[2]
+                group[3] += delta[3]
+            elif hi > 0:
                 prep.ambiguous.append((key[0], key[1], delta))
         return prep
 

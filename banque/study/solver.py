@@ -23,6 +23,7 @@ from typing import Any, Literal
 from ..core.messages import ENGLISH, N_, Translator
 from ..games.banque.rules import PROFILES
 from ..i18n import _, ngettext, pgettext
+from .correlated import PURE, Correlated, correlated_solution
 from .edge import (
     NATURAL,
     Cell,
@@ -31,9 +32,7 @@ from .edge import (
     Point,
     _check_q,
     _check_stakes,
-    _dot,
     _drew,
-    _weights,
     move_draws,
     strategy,
 )
@@ -454,12 +453,16 @@ def _banker_moves(
     """The best response's move at each point (True: draw; ties stand)."""
     d = math.lcm(q[0].denominator, q[1].denominator)
     a_r, a_l = int(q[0] * d), int(q[1] * d)
-    r, lft = stakes
+    weights = {}
+    for rd in (False, True):
+        for ld in (False, True):
+            w_r = a_r if rd else d - a_r
+            w_l = a_l if ld else d - a_l
+            weights[(rd, ld)] = (d * d, d * w_l, w_r * d, w_r * w_l)
     moves = []
-    for p in model.points:
-        w = _weights(p, d, a_r, a_l)
-        delta = r * (_dot(w, p.dr) - _dot(w, p.sr)) + lft * (_dot(w, p.dl) - _dot(w, p.sl))
-        moves.append(delta > 0)
+    for key, x in model._prepare(stakes, "best").deltas:
+        w = weights[key]
+        moves.append(w[0] * x[0] + w[1] * x[1] + w[2] * x[2] + w[3] * x[3] > 0)
     return moves
 
 
@@ -479,22 +482,18 @@ def side_values(
     # Classes where this side holds 5: k = 2, 3 (right) or 1, 3 (left).
     fives = (2, 3) if side == "right" else (1, 3)
     sums = {True: [0, 0], False: [0, 0]}  # drew? -> [banker's result, weight]
+    right = side == "right"
+    f5, f3 = fives
     for p, draw in zip(model.points, moves, strict=True):
-        mine, other = (p.right, p.left) if side == "right" else (p.left, p.right)
+        mine, other = (p.right, p.left) if right else (p.left, p.right)
         if mine == NATURAL:
             continue
-        w_other = a_other if _drew(other) else d - a_other
         # The other side's class weights: class 0 -> d, class 1 -> w_other.
-        if side == "right":
-            weights = {2: d, 3: w_other}
-            res = p.dr if draw else p.sr
-        else:
-            weights = {1: d, 3: w_other}
-            res = p.dl if draw else p.sl
+        w_other = a_other if _drew(other) else d - a_other
+        res = (p.dr if draw else p.sr) if right else (p.dl if draw else p.sl)
         acc = sums[_drew(mine)]
-        for k in fives:
-            acc[0] += weights[k] * res[k]
-            acc[1] += weights[k] * p.z[k]
+        acc[0] += d * res[f5] + w_other * res[f3]
+        acc[1] += d * p.z[f5] + w_other * p.z[f3]
     draw_v = Fraction(-sums[True][0], sums[True][1]) if sums[True][1] else Fraction(0)
     stand_v = Fraction(-sums[False][0], sums[False][1]) if sums[False][1] else Fraction(0)
     return SideValues(side, draw_v, stand_v)
@@ -513,18 +512,17 @@ def _edge_in_one_q(
     """
     d = other.denominator
     a = other.numerator
-    r, lft = stakes
+    # The points are grouped by what the sides did (EdgeModel._prepare): the moves
+    # that never change are summed once; only the others are looked at one by one.
+    prep = model._prepare(stakes, "best")
     fixed_a = fixed_b = 0
+    for (rd, ld), x in prep.fixed.items():
+        base, five = _line(x, rd, ld, side, a, d)
+        fixed_a += base
+        fixed_b += five
     ambiguous = []
-    for p in model.points:
-        mine, oth = (p.right, p.left) if side == "right" else (p.left, p.right)
-        w_o = a if _drew(oth) else d - a
-        # The side's own class-1 weight is q (drew) or 1 - q (stood): linear in q.
-        s = _lin(p, r, lft, w_o, d, side, "s", _drew(mine))
-        dd = _lin(p, r, lft, w_o, d, side, "d", _drew(mine))
-        fixed_a += s[0]
-        fixed_b += s[1]
-        delta = (dd[0] - s[0], dd[1] - s[1])
+    for rd, ld, x in prep.ambiguous:
+        delta = _line(x, rd, ld, side, a, d)
         at0, at1 = delta[0], delta[0] + delta[1]
         if at0 >= 0 and at1 >= 0:
             fixed_a += delta[0]
@@ -534,20 +532,21 @@ def _edge_in_one_q(
     return [(fixed_a, fixed_b)], ambiguous
 
 
-def _lin(
-    p: Point, r: int, lft: int, w_o: int, d: int, side: Side, which: str, drew: bool
+def _line(
+    x: tuple[int, int, int, int], right_drew: bool, left_drew: bool, side: Side, a: int, d: int
 ) -> tuple[int, int]:
-    """A point's (stand or draw) sum as ``alpha + beta * q`` of ``side``'s q."""
-    xr = p.sr if which == "s" else p.dr
-    xl = p.sl if which == "s" else p.dl
-    x = tuple(r * xr[k] + lft * xl[k] for k in range(4))
+    """Class sums ``x`` as ``alpha + beta * q`` of ``side``'s q, the other's at ``a / d``."""
     if side == "right":
         # classes: 0 (d, d), 1 (d, w_o), 2 (wr, d), 3 (wr, w_o) with wr = q or 1 - q.
+        w_o = a if left_drew else d - a
         base = d * x[0] + w_o * x[1]
         five = d * x[2] + w_o * x[3]
+        drew = right_drew
     else:
+        w_o = a if right_drew else d - a
         base = d * x[0] + w_o * x[2]
         five = d * x[1] + w_o * x[3]
+        drew = left_drew
     # five weighs q (drew) or 1 - q (stood)
     return (base, five) if drew else (base + five, -five)
 
@@ -567,23 +566,22 @@ def best_q(
     oq = _check_q(other)[0]
     fixed, ambiguous = _edge_in_one_q(model, st, side, oq)
     alpha, beta = fixed[0]
-    candidates = {Fraction(0), Fraction(1)}
+    # One sweep along q: each point's draw-minus-stand a + b q counts where it is
+    # positive, so the edge is linear between the roots; evaluate it at each.
+    level, slope = alpha, beta
     for a, b in ambiguous:
-        if b != 0:
-            root = Fraction(-a, b)
-            if 0 < root < 1:
-                candidates.add(root)
-
-    def value(x: Fraction) -> Fraction:
-        total = alpha + beta * x
-        for a, b in ambiguous:
-            v = a + b * x
-            if v > 0:
-                total += v
-        return total
-
-    scored = sorted((value(x), x) for x in candidates)
-    low_value = scored[0][0]
+        if a > 0:
+            level, slope = level + a, slope + b
+    roots = sorted((Fraction(-a, b), a, b) for a, b in ambiguous)
+    scored: list[tuple[Fraction, Fraction]] = [(Fraction(level), Fraction(0))]
+    for x, a, b in roots:
+        scored.append((level + slope * x, x))
+        if b < 0:  # positive below its root, no longer above
+            level, slope = level - a, slope - b
+        else:
+            level, slope = level + a, slope + b
+    scored.append((Fraction(level + slope), Fraction(1)))
+    low_value = min(v for v, _x in scored)
     minimisers = sorted(x for v, x in scored if v == low_value)
     scale = model.denominator * oq.denominator * sum(st)
     return minimisers[0], minimisers[-1], low_value / scale + model.naturals_share(st)
@@ -639,6 +637,7 @@ def choice_report(
         coop, coop_edge, rounds = other
     equilibrium = nash_equal_stakes(model) if st[0] == st[1] else None
     return {
+        "correlated": correlated_solution(model, st),
         "nash": equilibrium,
         "common": common,
         "stakes": st,
@@ -682,12 +681,111 @@ def choice_json(
             "rounds": r["cooperative"][2],
         },
         "nash_equal_stakes": _nash_json(r["nash"]),
+        "correlated_cooperative": _correlated_json(r["correlated"]),
         "both_sides_same_q": {
             "p5": float(r["common"][0]),
             "exact": r["common"][1],
             "edge": _entry(r["common"][2]),
         },
     }
+
+
+def _correlated_json(c: Correlated) -> dict[str, Any]:
+    return {
+        "name": "Ethier & Lee's correlated cooperative equilibrium",
+        "team": {_TEAM_KEYS[pure]: fraction_text(x) for pure, x in zip(PURE, c.team, strict=True)},
+        "p5": [fraction_text(x) for x in c.marginals],
+        "edge": _entry(c.edge),
+        "banker_mixes_at": [
+            {"point": _point_words(p), "draws": fraction_text(x)} for p, x in c.mixing
+        ],
+        "checked": c.checked,
+    }
+
+
+#: The team's pure strategies in JSON and in words (right, left: draws at 5?).
+_TEAM_KEYS = {
+    (False, False): "both_stand",
+    (False, True): "left_draws",
+    (True, False): "right_draws",
+    (True, True): "both_draw",
+}
+_TEAM_WORDS = {
+    (False, False): N_("both stand"),
+    (False, True): N_("only the left draws"),
+    (True, False): N_("only the right draws"),
+    (True, True): N_("both draw"),
+}
+
+
+def _solutions(r: dict[str, Any], model: EdgeModel) -> list[str]:
+    """``banque choice``'s first lines: what the banker's edge is when everyone plays
+    its best, one plain sentence, then each solution with what it assumes."""
+    st = r["stakes"]
+    c: Correlated = r["correlated"]
+    lines = [
+        _(
+            "The banker keeps {edge} % of every chip staked when it plays its best and the "
+            "two sides play theirs as one team (agreeing in secret when both draw at 5)."
+        ).format(edge=f"{float(c.edge) * 100:.4f}"),
+        "",
+        _("The solutions, the banker's edge per chip staked (stakes right:left = {ratio}):").format(
+            ratio=f"{st[0]}:{st[1]}"
+        ),
+    ]
+    team = "; ".join(
+        _("{move} {chance}").format(move=_(_TEAM_WORDS[pure]), chance=f"{float(x):.6f}")
+        for pure, x in zip(PURE, c.team, strict=True)
+        if x
+    )
+    lines += [
+        "  "
+        + _("Ethier & Lee's correlated cooperative equilibrium: {edge}").format(
+            edge=percent(c.edge, 6)
+        ),
+        "    "
+        + _(
+            "the sides choose as one team and correlate their choices at 5 (a shared random "
+            "signal), each deciding by its total: {team}"
+        ).format(team=team),
+    ]
+    for p, x in c.mixing:
+        lines.append(
+            "    "
+            + _("the banker mixes at {point}: draws with chance {chance}").format(
+                point=_point_words(p, _), chance=f"{float(x):.6f}"
+            )
+        )
+    (c_r, c_l), c_e, _rounds = r["cooperative"]
+    lines += [
+        "  " + _("the independent cooperative equilibrium: {edge}").format(edge=percent(c_e, 6)),
+        "    "
+        + _(
+            "the sides choose together, but each draws at 5 by its own chance, independently: "
+            "right q = {right}, left q = {left} (Downton & Lockwood's choice)"
+        ).format(right=f"{float(c_r):.6f}", left=f"{float(c_l):.6f}"),
+    ]
+    n = r["nash"]
+    if n is not None:
+        lines += [
+            "  "
+            + _("the Nash equilibrium, each side for itself: {edge}").format(
+                edge=percent(Fraction(n.edge), 6)
+            ),
+            "    "
+            + _(
+                "both sides draw at 5 with q = {q}: an equilibrium only among strategies "
+                "with one draw-at-5 chance per side"
+            ).format(q=f"{n.q:.6f}"),
+        ]
+    lines.append(
+        "  "
+        + _(
+            "Lower is better for the sides; every banker here plays its best response, "
+            "knowing its two cards, what each side did and the stakes."
+        )
+    )
+    return lines
 
 
 def _nash_json(n: Nash | None) -> dict[str, Any] | None:
@@ -740,8 +838,10 @@ def format_choice(
         _("The sides' choice at 5, one coup from {shoe}").format(shoe=shoe_words(model, source)),
         "  " + _("naturals: {rule}").format(rule=_(_RULE_WORDS[model.rule])),
         *house_lines(model),
-        "  "
-        + _(
+        "",
+        *_solutions(r, model),
+        "",
+        _(
             "stakes right:left = {ratio}; the banker plays its best response to {p5}: edge {edge}"
         ).format(ratio=ratio, p5=_p5_words(qq), edge=percent(r["edge_now"], 6)),
         "",
@@ -971,6 +1071,59 @@ def _delta_poly(p: Point, st: tuple[int, int]) -> tuple[int, int, int, int]:
     return a, b, c, d
 
 
+class _RightOnDiagonal:
+    """The right side's draw-minus-stand at 5 on ``qR = qL = q`` (equal stakes), against
+    the banker's best response, for ``0 < q < 1``: the points whose move keeps one sign
+    over all of [0, 1] are summed once (as polynomials in ``q``); only the others are
+    decided at each ``q``."""
+
+    def __init__(self, model: EdgeModel) -> None:
+        # sums[drew] = [result c0, c1, weight c0, c1] (linear in q: the left's 5).
+        self.fixed = {True: [0, 0, 0, 0], False: [0, 0, 0, 0]}
+        self.open: list[
+            tuple[int, int, int, int, bool, tuple[int, int, int, int], tuple[int, int]]
+        ] = []
+        deltas = model._prepare((1, 1), "best").deltas
+        for index, (p, (keys, x)) in enumerate(zip(model.points, deltas, strict=True)):
+            if p.right == NATURAL:
+                continue
+            o0, o1 = (0, 1) if _drew(p.left) else (1, -1)
+            draw = (p.dr[2] + o0 * p.dr[3], o1 * p.dr[3])
+            stand = (p.sr[2] + o0 * p.sr[3], o1 * p.sr[3])
+            weight = (p.z[2] + o0 * p.z[3], o1 * p.z[3])
+            a, b, d = _diagonal(x, *keys)  # a + b q + d q^2 on qR = qL = q
+            mine = keys[0]
+            if _no_root_inside(a, b, d):
+                res = draw if a > 0 else stand
+                acc = self.fixed[mine]
+                acc[0] += res[0]
+                acc[1] += res[1]
+                acc[2] += weight[0]
+                acc[3] += weight[1]
+            else:
+                self.open.append((index, a, b, d, mine, (*draw, *stand), weight))
+
+    def gap(self, q: Fraction, force: dict[int, bool] | None = None) -> Fraction:
+        """The gap at ``q`` in [0, 1] (a point of ``force``, by its index: that move)."""
+        n, d = q.numerator, q.denominator
+        # In integers: each linear sum times d, each quadratic times d * d.
+        sums = {k: [v[0] * d + v[1] * n, v[2] * d + v[3] * n] for k, v in self.fixed.items()}
+        dd, nd, nn = d * d, n * d, n * n
+        for index, c0, c1, c2, mine, moves, weight in self.open:
+            acc = sums[mine]
+            draws = force.get(index) if force else None
+            if draws is None:
+                draws = c0 * dd + c1 * nd + c2 * nn > 0
+            if draws:
+                acc[0] += moves[0] * d + moves[1] * n
+            else:
+                acc[0] += moves[2] * d + moves[3] * n
+            acc[1] += weight[0] * d + weight[1] * n
+        draw = Fraction(-sums[True][0], sums[True][1]) if sums[True][1] else Fraction(0)
+        stand = Fraction(-sums[False][0], sums[False][1]) if sums[False][1] else Fraction(0)
+        return draw - stand
+
+
 @dataclass(frozen=True)
 class Nash:
     """A symmetric Nash equilibrium at equal stakes (each side for itself).
@@ -1002,9 +1155,11 @@ def nash_equal_stakes(model: EdgeModel, tolerance: Fraction = Fraction(1, 10**15
     the answer or the jump is not found.
     """
     st = (1, 1)
+    diagonal = _RightOnDiagonal(model)
 
     def gap(q: Fraction) -> Fraction:
-        return _gap(model, st, (q, q), "right")
+        # The fixed points keep one strict sign on all of [0, 1], ends included.
+        return diagonal.gap(q)
 
     lo, hi = Fraction(0), Fraction(1)
     if gap(lo) <= 0 or gap(hi) >= 0:
@@ -1044,13 +1199,18 @@ def nash_equal_stakes(model: EdgeModel, tolerance: Fraction = Fraction(1, 10**15
         return None
     q = inside[0]
     # The side's gain is linear in the banker's chance of drawing at the point(s).
-    moves = list(before)
-    for i in changed:
-        moves[i] = False
-    g_stand = _gap(model, st, (q, q), "right", moves)
-    for i in changed:
-        moves[i] = True
-    g_draw = _gap(model, st, (q, q), "right", moves)
+    opened = {entry[0] for entry in diagonal.open}
+    if all(i in opened or model.points[i].right == NATURAL for i in changed):
+        g_stand = diagonal.gap(q, dict.fromkeys(changed, False))
+        g_draw = diagonal.gap(q, dict.fromkeys(changed, True))
+    else:  # (not met: a changed point's sign changes inside, so it is open)
+        moves = list(before)
+        for i in changed:
+            moves[i] = False
+        g_stand = _gap(model, st, (q, q), "right", moves)
+        for i in changed:
+            moves[i] = True
+        g_draw = _gap(model, st, (q, q), "right", moves)
     if g_draw == g_stand:
         return None
     mixing = -g_stand / (g_draw - g_stand)
@@ -1070,8 +1230,24 @@ def _diagonal(x: Sequence[int], right_drew: bool, left_drew: bool) -> tuple[int,
     return c0, c1, c2
 
 
+def _no_root_inside(c0: int, c1: int, c2: int) -> bool:
+    """Whether ``c0 + c1 q + c2 q^2`` keeps one strict sign on all of [0, 1] (exact,
+    integers only: the same sign at both ends and no turning point inside that
+    reaches zero)."""
+    f0, f1 = c0, c0 + c1 + c2
+    if f0 == 0 or f1 == 0 or (f0 > 0) != (f1 > 0):
+        return False
+    if c2 == 0:
+        return True
+    # The vertex -c1 / (2 c2) inside (0, 1), and real roots: both roots are inside.
+    inside = 0 < -c1 * (1 if c2 > 0 else -1) < 2 * abs(c2)
+    return not (inside and c1 * c1 - 4 * c2 * c0 >= 0)
+
+
 def _roots_inside(c0: int, c1: int, c2: int) -> list[tuple[Fraction, str]]:
     """Roots of ``c0 + c1 q + c2 q^2`` strictly inside (0, 1), with an exact description."""
+    if _no_root_inside(c0, c1, c2):
+        return []
     if c2 == 0:
         if c1 == 0:
             return []
@@ -1109,12 +1285,13 @@ def best_common_q(
     r, lft = st
     base = [0, 0, 0]
     toggles: list[tuple[Fraction, str, tuple[int, int, int]]] = []
-    for p in model.points:
-        rd, ld = _drew(p.right), _drew(p.left)
-        s = [r * p.sr[k] + lft * p.sl[k] for k in range(4)]
-        delta = [r * (p.dr[k] - p.sr[k]) + lft * (p.dl[k] - p.sl[k]) for k in range(4)]
-        for k, c in enumerate(_diagonal(s, rd, ld)):
+    # The points whose move is the same over the whole square are summed by what the
+    # sides did (EdgeModel._prepare): one quadratic each; only the others may toggle.
+    prep = model._prepare(st, "best")
+    for (rd, ld), x in prep.fixed.items():
+        for k, c in enumerate(_diagonal(x, rd, ld)):
             base[k] += c
+    for rd, ld, delta in prep.ambiguous:
         dpoly = _diagonal(delta, rd, ld)
         roots = _roots_inside(*dpoly)
         if dpoly[0] > 0 or (dpoly[0] == 0 and (dpoly[1] > 0 or (dpoly[1] == 0 and dpoly[2] > 0))):
@@ -1123,30 +1300,41 @@ def best_common_q(
             sign = -1
         else:
             sign = 1
-        for x, text in sorted(roots):
+        for x, text in sorted(roots) if len(roots) > 1 else roots:
             toggles.append((x, text, tuple(sign * c for c in dpoly)))  # type: ignore[arg-type]
             sign = -sign
-    toggles.sort(key=lambda t: t[0])
+    toggles.sort(key=lambda t: (float(t[0]), t[0]))  # floats first: exact only on ties
     scale = model.denominator * (r + lft)
 
     def value(poly: Sequence[int], x: Fraction) -> Fraction:
         return Fraction(poly[0]) + poly[1] * x + poly[2] * x * x
 
-    best: tuple[Fraction, Fraction, str] | None = None
+    # Every candidate in order, with the piece's quadratic; screened in floats (far
+    # above their rounding), then the few near the lowest counted exactly.
+    pieces: list[tuple[Fraction, str, tuple[int, int, int]]] = []
     poly = list(base)
     left_end, left_text = Fraction(0), "0"
     for x, text, change in [*toggles, (Fraction(1), "1", (0, 0, 0))]:
-        candidates = [(left_end, left_text), (x, text)]
+        here = (poly[0], poly[1], poly[2])
+        pieces += [(left_end, left_text, here), (x, text, here)]
         if poly[2] > 0:
             vertex = Fraction(-poly[1], 2 * poly[2])
             if left_end < vertex < x:
-                candidates.append((vertex, fraction_text(vertex)))
-        for q, q_text_ in candidates:
-            v = value(poly, q)
-            if best is None or v < best[0]:
-                best = (v, q, q_text_)
+                pieces.append((vertex, fraction_text(vertex), here))
         for k in range(3):
             poly[k] += change[k]
         left_end, left_text = x, text
+    rough = []
+    for q, _text, (c0, c1, c2) in pieces:
+        f = float(q)
+        rough.append((c0 + c1 * f + c2 * f * f, 1e-9 * (abs(c0) + abs(c1) + abs(c2))))
+    low = min(v + e for v, e in rough)
+    best: tuple[Fraction, Fraction, str] | None = None
+    for (q, q_text_, p), (v, e) in zip(pieces, rough, strict=True):
+        if v - e > low:
+            continue
+        exact = value(p, q)
+        if best is None or exact < best[0]:
+            best = (exact, q, q_text_)
     assert best is not None
     return best[1], best[2], best[0] / scale + model.naturals_share(st)

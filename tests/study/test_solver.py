@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 import subprocess
 from collections.abc import Callable
@@ -332,3 +333,105 @@ def test_the_best_common_q_beats_the_diagonal(model: EdgeModel) -> None:
     )
     _, coop, _ = cooperative(model, (1, 1), (q.limit_denominator(10**12),) * 2)
     assert coop <= edge + Fraction(1, 10**12)  # its start is q kept to 12 digits
+
+
+def _banker_best_against_team(model: EdgeModel, stakes: tuple[int, int], team: tuple) -> Fraction:
+    """The banker's best edge against a correlated team mix, counted point by point
+    from the raw sums (no sweep, no grouping, no linear program): the recount of the
+    tests below."""
+    r, lft = stakes
+    den = 1
+    for x in team:
+        den = den * Fraction(x).denominator // math.gcd(den, Fraction(x).denominator)
+    chances = [int(Fraction(x) * den) for x in team]
+    pures = ((0, 0), (0, 1), (1, 0), (1, 1))
+    total = 0
+    for p in model.points:
+        stand = draw = 0
+        for (c_r, c_l), chance in zip(pures, chances, strict=True):
+            if not chance:
+                continue
+            # A side's 5 weighs 1 when it did what the team's pure strategy says.
+            w_r = int((p.right is not None and p.right >= 0) == bool(c_r))
+            w_l = int((p.left is not None and p.left >= 0) == bool(c_l))
+            w = (1, w_l, w_r, w_r * w_l)
+            stand += chance * sum(
+                wk * (r * a + lft * b) for wk, a, b in zip(w, p.sr, p.sl, strict=True)
+            )
+            draw += chance * sum(
+                wk * (r * a + lft * b) for wk, a, b in zip(w, p.dr, p.dl, strict=True)
+            )
+        total += max(stand, draw)
+    return Fraction(total, den * model.denominator * (r + lft)) + model.naturals_share(stakes)
+
+
+@pytest.mark.sweep
+def test_ethier_and_lees_correlated_cooperative_equilibrium(model: EdgeModel) -> None:
+    from banque.study.correlated import correlated_solution
+
+    s = correlated_solution(model, (1, 1))
+    assert s.checked and sum(s.team) == 1 and min(s.team) >= 0
+    # Ethier & Lee's three solutions, three packs, home rule, equal stakes: the
+    # correlated one lowest, then the independent one, then the scalar Nash.
+    assert f"{float(s.edge) * 100:.6f}" == "0.630747"
+    assert s.edge == _banker_best_against_team(model, (1, 1), s.team)
+    from banque.study.solver import best_common_q
+
+    _q, _how, independent = best_common_q(model, (1, 1))
+    assert f"{float(independent) * 100:.6f}" == "0.633080"
+    assert s.edge < independent
+    # No team mix on a grid of the simplex holds the banker lower (the value is a minimum),
+    # and the team's independent mix at the cooperative q is no better either.
+    steps = 4
+    for i in range(steps + 1):
+        for j in range(steps + 1 - i):
+            for k in range(steps + 1 - i - j):
+                team = (
+                    Fraction(i, steps),
+                    Fraction(j, steps),
+                    Fraction(k, steps),
+                    Fraction(steps - i - j - k, steps),
+                )
+                assert _banker_best_against_team(model, (1, 1), team) >= s.edge
+
+
+@pytest.mark.sweep
+def test_the_correlated_equilibrium_six_packs_per_side(
+    edge_model: Callable[..., EdgeModel],
+) -> None:
+    from banque.study.correlated import correlated_solution
+
+    s = correlated_solution(edge_model(6, "per-side"), (1, 1))
+    assert s.checked and f"{float(s.edge) * 100:.6f}" == "0.876585"
+    # At unequal stakes it is solved too (the sides' marginal q's then differ).
+    t = correlated_solution(edge_model(1, "all"), (3, 1))
+    assert t.checked and t.marginals[0] != t.marginals[1]
+
+
+def test_choice_names_the_three_solutions() -> None:
+    out = banque("choice")
+    assert out.returncode == 0
+    head = out.stdout.split("\n\n")[1]
+    assert head.startswith("The banker keeps 0.6307 % of every chip staked")
+    assert "Ethier & Lee's correlated cooperative equilibrium: +0.630747 %" in out.stdout
+    assert "the independent cooperative equilibrium: +0.633080 %" in out.stdout
+    assert "the Nash equilibrium, each side for itself: +0.638265 %" in out.stdout
+    assert "an equilibrium only among strategies with one draw-at-5 chance per side" in out.stdout
+    data = json.loads(banque("choice", "--json").stdout)
+    assert data["correlated_cooperative"]["edge"]["percent"] == pytest.approx(0.630747, abs=1e-6)
+    assert data["correlated_cooperative"]["checked"] is True
+
+
+@pytest.mark.parametrize(
+    "counts", [(3, 1, 2, 1, 0, 2, 1, 0, 1, 1), (9, 0, 0, 0, 0, 1, 0, 0, 0, 0), (4,) * 10]
+)
+@pytest.mark.parametrize("rule", ["all", "per-side"])
+def test_the_correlated_equilibrium_of_a_nearly_spent_shoe(counts: tuple, rule: str) -> None:
+    """A record's shoe near its end (few decision points, some where nothing changes):
+    still solved, and the banker's reply to the team's mix recounted gives the value."""
+    from banque.study.correlated import correlated_solution
+
+    model = EdgeModel(counts, rule)  # type: ignore[arg-type]
+    s = correlated_solution(model, (2, 1))
+    assert s.checked and sum(s.team) == 1
+    assert s.edge == _banker_best_against_team(model, (2, 1), s.team)

@@ -52,6 +52,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from operator import mul
 from typing import Literal
 
 from banque.core.cards import PACKS, card_value, full_shoe, parse_card
@@ -347,6 +348,16 @@ _DREW_TOTALS = (0, 1, 2, 3, 4, 5)
 _STOOD_TOTALS = (5, 6, 7)
 
 
+#: (2 a) mod 10; the values t - a (mod 10) for t = 0..9; the banker's result drawing
+#: a card of each value, by its two-card total and the side's final total.
+_TWICE = [(2 * a) % 10 for a in range(10)]
+_BACK = [[(t - a) % 10 for t in range(10)] for a in range(10)]
+_SIGNS = [
+    [[_sign((banker + x) % 10 - final) for x in range(10)] for final in range(10)]
+    for banker in range(10)
+]
+
+
 @lru_cache(maxsize=4096)
 def _tables(
     counts: tuple[int, ...], banker: int, right_third: int | None, left_third: int | None
@@ -378,34 +389,42 @@ def _tables(
     without replacement is exchangeable.  Everything stays in integers.
     """
     u = counts
-    # Ordered pairs of distinct cards with each total, and their correction.
-    pairs = [
-        sum(u[a] * (u[(t - a) % 10] - ((2 * a) % 10 == t)) for a in range(10)) for t in range(10)
-    ]
-    fix = [[2 * (((2 * a) % 10 == t) - u[(t - a) % 10]) for t in range(10)] for a in range(10)]
-    # Unordered value pairs {a, b} of each total with their ordered card ways.
+    # Unordered value pairs {a, b} of each total with their ordered card ways, and the
+    # ordered pairs of distinct cards with each total; their correction by value.
     unordered: list[list[tuple[int, int, int]]] = [[] for _ in range(10)]
     for a in range(10):
-        for b in range(a, 10):
-            ways = u[a] * (u[a] - 1) if a == b else 2 * u[a] * u[b]
-            if ways > 0:
-                unordered[(a + b) % 10].append((a, b, ways))
+        ua = u[a]
+        if not ua:
+            continue
+        ways = ua * (ua - 1)
+        if ways:
+            unordered[_TWICE[a]].append((a, a, ways))
+        for b in range(a + 1, 10):
+            if u[b]:
+                unordered[(a + b) % 10].append((a, b, 2 * ua * u[b]))
+    pairs = [sum(w for _a, _b, w in unordered[t]) for t in range(10)]
+    fix = []
+    for a in range(10):
+        row = [-2 * u[k] for k in _BACK[a]]
+        row[_TWICE[a]] += 2
+        fix.append(row)
     totals_r = _STOOD_TOTALS if right_third is None else _DREW_TOTALS
     totals_l = _STOOD_TOTALS if left_third is None else _DREW_TOTALS
-    drawn = [(banker + e) % 10 for e in range(10)]
+    signs = _SIGNS[banker]
 
     def side(totals: tuple[int, ...], third: int | None) -> dict[int, tuple[int, list[int], int]]:
         """Per pair total: standing result, drawing result by card, summed drawing result."""
         out = {}
         for t in totals:
             final = t if third is None else (t + third) % 10
-            h = [_sign(drawn[x] - final) for x in range(10)]
-            out[t] = (_sign(banker - final), h, sum(n * r for n, r in zip(u, h, strict=True)))
+            h = signs[final]
+            out[t] = (_sign(banker - final), h, sum(map(mul, u, h)))
         return out
 
     info_r = side(totals_r, right_third)
     info_l = side(totals_l, left_third)
     # n4[i][j]: deals; hr*[i][j], hl*[i][j]: the concealed cards' drawing results.
+    # (Flat loops over precomputed rows: this is the study's hot spot, thousands of calls.)
     n4 = [[0] * 10 for _ in range(10)]
     hr1 = [[0] * 10 for _ in range(10)]
     hl1 = [[0] * 10 for _ in range(10)]
@@ -425,14 +444,14 @@ def _tables(
                 hl1i[j] += x * (hlj[a] + hlj[b])
     for j in totals_l:
         hlj = info_l[j][1]
-        col = [(i, pairs[i] + 2 * (i == j), info_r[i][1]) for i in totals_r]
+        col = [(i, pairs[i] + 2 * (i == j), info_r[i][1], hr2[i], hl2[i]) for i in totals_r]
         for c, d, ways in unordered[j]:
             fc, fd = fix[c], fix[d]
             hlcd = hlj[c] + hlj[d]
-            for i, base, hri in col:
+            for i, base, hri, hr2i, hl2i in col:
                 x = ways * (base + fc[i] + fd[i])
-                hr2[i][j] += x * (hri[c] + hri[d])
-                hl2[i][j] += x * hlcd
+                hr2i[j] += x * (hri[c] + hri[d])
+                hl2i[j] += x * hlcd
     z = [0, 0, 0, 0]
     s_r = [0, 0, 0, 0]
     s_l = [0, 0, 0, 0]
