@@ -272,6 +272,25 @@ def _solver_failed(exc: Exception) -> int:
     return EXIT_USAGE
 
 
+#: The most exact edges ``banque edge`` works out in one table (about 4 s and 100 MB:
+#: each is a whole coup's exact sum).
+MAX_POINTS = 20_000
+
+
+def _bounded(points: int) -> None:
+    """A table of more than :data:`MAX_POINTS` edges is refused before any work, in words."""
+    if points > MAX_POINTS:
+        raise ValueError(
+            _(
+                "that table holds {points} exact edges, each a whole coup's sum: it would take "
+                "minutes and much memory; at most {most} (about 4 seconds): take a larger STEP "
+                "or a shorter range"
+            ).format(
+                points=f"{points:,}".replace(",", " "), most=f"{MAX_POINTS:,}".replace(",", " ")
+            )
+        )
+
+
 def cmd_edge(args: argparse.Namespace) -> int:
     # deferred: start-up (the study, ~+10 ms: banque edge --help loads this module)
     from ..study.solver import edge_json, format_edge, format_sweep, plot_sweep, q_text
@@ -283,6 +302,7 @@ def cmd_edge(args: argparse.Namespace) -> int:
         two_sided = "," in args.p5 and (len(q_r) > 1 or len(q_l) > 1)
         if two_sided and len(stakes) > 1:
             raise ValueError(_("a grid of --p5 QR,QL ranges takes one --stakes ratio"))
+        _bounded(len(q_r) * len(q_l) if two_sided else max(len(q_r), len(q_l)) * len(stakes))
         if two_sided:
             grid = model.sweep(q_r, q_l, stakes[0], args.banker)
             if args.json:

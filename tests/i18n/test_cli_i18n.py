@@ -119,8 +119,8 @@ def test_english_help_is_argparses_own(capsys: pytest.CaptureFixture[str]) -> No
         ("es", ["simulate"], "se requieren los argumentos siguientes: --coups"),
         ("fr", ["odds", "--game", "poker"], "argument --game : choix invalide : 'poker' (au choix"),
         ("es", ["odds", "--game", "poker"], "argumento --game: opción no válida: 'poker' (elija"),
-        ("fr", ["odds", "--packs"], "argument --packs : un argument attendu"),
-        ("es", ["odds", "--packs"], "argumento --packs: se esperaba un argumento"),
+        ("fr", ["odds", "--packs"], "argument --packs : il faut une valeur après"),
+        ("es", ["odds", "--packs"], "argumento --packs: hace falta un valor después"),
         ("fr", ["odds", "--packs", "0"], "0 est trop petit : au moins 1"),
         ("es", ["odds", "--packs", "x"], "'x' no es un número entero"),
         ("fr", ["--pace", "11"], "11 n'est pas une cadence de 0 à 10 secondes"),
@@ -161,7 +161,7 @@ def test_an_english_error_line_is_unchanged(capsys: pytest.CaptureFixture[str]) 
 def test_argparse_messages_are_read_back_in_the_language() -> None:
     i18n.install("fr")
     assert argparse_message("argument --packs: expected one argument") == (
-        "argument --packs : un argument attendu"
+        "argument --packs : il faut une valeur après"
     )
     assert argparse_message("argument --n: invalid int value: 'x'") == (
         "argument --n : valeur invalide (entier) : 'x'"
