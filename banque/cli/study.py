@@ -205,9 +205,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         said = _("--players {value}: {game} seats {low} to {high} participants").format(
             value=args.players, game=game.title, low=low, high=high
         )
-        see = _("{message} (see {command} --help)").format(
-            message=said, command="banque simulate"
-        )
+        see = _("{message} (see {command} --help)").format(message=said, command="banque simulate")
         print("banque: " + see, file=sys.stderr)
         return EXIT_USAGE
     try:
