@@ -179,6 +179,9 @@ def _rules(p: argparse.ArgumentParser) -> None:
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
+    if not args.json:
+        print(_("How likely each two-card total and each natural is, dealt from a full shoe."))
+        print()
     print(definition(args.game).entry("odds")(args.packs, args.json))
     return 0
 

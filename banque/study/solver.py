@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from ..core.messages import ENGLISH, N_, Translator
-from ..i18n import _, ngettext, pgettext
+from ..i18n import _, ngettext, number, pgettext
 from .edge import (
     NATURAL,
     Cell,
@@ -55,7 +55,8 @@ def fraction_text(x: Fraction) -> str:
 
 
 def percent(x: Fraction, digits: int = 4) -> str:
-    return f"{float(x) * 100:+.{digits}f} %"
+    """A share as a signed percentage in the language's prose: ``+0.6333 %``, ``−0,71 %``."""
+    return number(float(x) * 100, digits, sign=True) + " %"
 
 
 def q_text(x: Fraction) -> str:
@@ -98,7 +99,8 @@ def edge_json(e: Edge) -> dict[str, Any]:
     }
 
 
-def format_edge(e: Edge, model: EdgeModel, source: str) -> str:
+def format_edge(e: Edge, model: EdgeModel, source: str, exact: bool = False) -> str:
+    """``banque edge``'s one coup: percentages, and the exact fractions with ``exact``."""
     lines = [
         _("The banker's exact expected gain per chip staked, one coup from {shoe}").format(
             shoe=shoe_words(model, source)
@@ -119,7 +121,8 @@ def format_edge(e: Edge, model: EdgeModel, source: str) -> str:
     width = max(len(fraction_text(x)) for _label, x in rows)
     label_width = max(22, *(len(label) for label, _x in rows))
     for label, x in rows:
-        lines.append(f"  {label:<{label_width}} {percent(x):>11}   {fraction_text(x):>{width}}")
+        line = f"  {label:<{label_width}} {percent(x):>11}"
+        lines.append(line + (f"   {fraction_text(x):>{width}}" if exact else ""))
     return "\n".join(lines)
 
 
@@ -148,23 +151,23 @@ def format_sweep(
     lines.append(head)
     for x, row in zip(rows, values, strict=True):
         lines.append(
-            f"{q_text(x):>8}" + "".join(f"{float(e.total) * 100:>{width}.4f}" for e in row)
+            f"{q_text(x):>8}" + "".join(f"{number(float(e.total) * 100, 4):>{width}}" for e in row)
         )
     return "\n".join(lines)
 
 
 def plot_sweep(xs: Sequence[Fraction], edges: Sequence[Edge], width: int = 50) -> str:
-    """A bar per value of p5: the edge drawn in the terminal."""
+    """A bar per value of p5: the edge drawn in the terminal, every bar from zero (a bar
+    twice as long is an edge twice as large); a negative edge drawn with ``░``."""
     values = [float(e.total) * 100 for e in edges]
-    low, high = min(values), max(values)
-    span = high - low
-    bars = _("bars from {low} % (shortest) to {high} % (longest)").format(
-        low=f"{low:+.4f}", high=f"{high:+.4f}"
-    )
+    most = max(abs(v) for v in values)
+    bars = _("bars from 0 to {high} % (the longest)").format(high=number(most, 4))
     lines = [f"{'':>8} {'':>10}  {bars}"]
     for x, v in zip(xs, values, strict=True):
-        n = 1 + round((v - low) / span * (width - 1)) if span > 0 else width
-        lines.append(f"{q_text(x):>8} {v:+8.4f} % {'█' * n}")
+        n = round(abs(v) / most * width) if most > 0 else 0
+        lines.append(
+            f"{q_text(x):>8} {number(v, 4, sign=True):>8} % {('█' if v >= 0 else '░') * n}"
+        )
     return "\n".join(lines)
 
 
@@ -707,8 +710,13 @@ def _q_range(lo: Fraction, hi: Fraction) -> str:
 
 
 def format_choice(
-    model: EdgeModel, source: str, stakes: Sequence[int] | tuple[int, int], q: object
+    model: EdgeModel,
+    source: str,
+    stakes: Sequence[int] | tuple[int, int],
+    q: object,
+    exact: bool = False,
 ) -> str:
+    """``banque choice`` in words; ``exact``: with the equations whose roots the q are."""
     r = choice_report(model, stakes, q)
     st, qq = r["stakes"], r["q"]
     ratio = f"{st[0]}:{st[1]}"
@@ -754,20 +762,18 @@ def format_choice(
     q_c, q_c_text, q_c_edge = r["common"]
     if q_c_text.startswith("a root of "):  # (the JSON keeps the English words)
         q_c_text = _("a root of {equation}").format(equation=q_c_text.removeprefix("a root of "))
-    lines.append(
-        "  "
-        + _("both sides with the same q at stakes {ratio}: q = {q} ({exact}); edge {edge}").format(
-            ratio=ratio, q=f"{float(q_c):.9f}", exact=q_c_text, edge=percent(q_c_edge, 6)
-        )
+    same = _("both sides with the same q at stakes {ratio}: q = {q}; edge {edge}").format(
+        ratio=ratio, q=f"{float(q_c):.9f}", edge=percent(q_c_edge, 6)
     )
+    lines.append("  " + same + (f" ({q_c_text})" if exact else ""))
     (c_r, c_l), c_e, rounds = r["cooperative"]
     lines.append(
         "  "
         + ngettext(
             "both sides together at stakes {ratio}: right q = {right}, left q = {left}; "
-            "edge {edge} (exact coordinate descent, {n} round)",
+            "edge {edge} (each side's best q in turn until neither changes: {n} round)",
             "both sides together at stakes {ratio}: right q = {right}, left q = {left}; "
-            "edge {edge} (exact coordinate descent, {n} rounds)",
+            "edge {edge} (each side's best q in turn until neither changes: {n} rounds)",
             rounds,
         ).format(
             ratio=ratio,
@@ -794,14 +800,16 @@ def format_choice(
                 "with q = {q},"
             ).format(q=f"{n.q:.9f}"),
             "    "
-            + _("the root in [0, 1] of {equation}; the banker is indifferent at {points}").format(
-                equation=equation, points="; ".join(_point_words(p, _) for p in n.where)
-            ),
+            + (
+                _("the root in [0, 1] of {equation}; the banker is indifferent at {points}")
+                if exact
+                else _("the banker is indifferent at {points}")
+            ).format(equation=equation, points="; ".join(_point_words(p, _) for p in n.where)),
             "    "
             + _(
                 "and draws there with chance {chance}, which leaves each side indifferent "
                 "at 5; edge {edge} %"
-            ).format(chance=f"{n.mixing:.6f}", edge=f"{n.edge * 100:+.6f}"),
+            ).format(chance=f"{n.mixing:.6f}", edge=number(n.edge * 100, 6, sign=True)),
         ]
     return "\n".join(lines)
 
