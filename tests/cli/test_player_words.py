@@ -88,3 +88,38 @@ def test_an_edge_grid_too_large_is_refused_before_any_work() -> None:
     assert out.returncode == 2
     assert "1 002 001 exact edges" in out.stderr and "take a larger STEP" in out.stderr
     assert run_cli("edge", "--p5", "0:1:0.1,0:1:0.1").returncode == 0
+
+
+def test_the_keyboard_seat_has_the_name_setup_gives_it() -> None:
+    """Chemin de fer's new table as setup offers one: Ana at the keyboard (never "You",
+    which reads "You holds 1"), the computers setup's, each with setup's temperament."""
+    from banque.session.two_hands import your_name
+    from banque.table.screens.setup import DEFAULT_KINDS, DEFAULT_NAMES
+
+    for rules in GAMES.values():
+        you = your_name(rules.computers)
+        assert you not in rules.computers and you != "You"
+        if rules.two_hands and rules.computers:
+            assert you == DEFAULT_NAMES[0] and DEFAULT_KINDS[0] == "human"
+            for name, style in rules.computers.items():
+                assert DEFAULT_KINDS[DEFAULT_NAMES.index(name)] == style
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_a_participant_is_never_given_a_masculine_word(lang: str) -> None:
+    """ "Chloé banquier", "seul Ana doit regarder": a name beside a masculine noun or
+    adjective reads wrong for half the table; the wording is neutral."""
+    from banque import i18n
+
+    i18n.install(lang)
+    said = [
+        i18n._("(only {who} should be looking)").format(who="Ana"),
+        i18n._("{who} (banker) wins").format(who="Chloé"),
+        i18n._(
+            "Coup {n}: the banker {banker} ({bt}) beats {punter} ({pt}); the bank {before} → "
+            "{after}."
+        ).format(n=2, banker="Chloé", bt=7, punter="Ana", pt=5, before=10, after=12),
+        i18n._("{banker}, the banker, chooses freely: draw or stand.").format(banker="Chloé"),
+    ]
+    for text in said:
+        assert not any(w in text for w in ("banquier", "banquero", "seul ")), text
