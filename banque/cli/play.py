@@ -50,7 +50,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
         metavar=_("NAME[:STYLE]"),
         help=_(
             "NAME's seat is a computer player, cautious (the default) or bold; "
-            "repeat for more seats (with --record: the others are humans)"
+            "repeat for more seats: the seats not named are human (setup may still change them)"
         ),
     )
     parser.add_argument(
