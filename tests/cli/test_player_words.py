@@ -123,3 +123,10 @@ def test_a_participant_is_never_given_a_masculine_word(lang: str) -> None:
     ]
     for text in said:
         assert not any(w in text for w in ("banquier", "banquero", "seul ")), text
+
+
+def test_the_solver_s_refusals_speak_the_language() -> None:
+    out = run_cli("--lang", "fr", "edge", "--p5", "x")
+    assert out.returncode == 2 and "'x' n'est pas une probabilité" in out.stderr
+    out = run_cli("--lang", "es", "edge", "--stakes", "1")
+    assert out.returncode == 2 and "'1' no es una proporción de apuestas" in out.stderr
