@@ -209,7 +209,7 @@ def banque_advise(game: Any, args: argparse.Namespace) -> int:
             total=obs.total("banker"),
             right=obs.stakes["right"],
             left=obs.stakes["left"],
-            p5=args.p5,
+            p5=number(args.p5, None),
         )
     )
     for side in obs.settled:  # classic: that side is paid already, whatever the banker does
@@ -234,7 +234,7 @@ def chemin_advise(game: Any, args: argparse.Namespace) -> int:
     advice_lead(float(draw), float(stand))
     print(
         _("{banker} (banker) holds {cards}; {staked} staked by the punters; p5 = {p5}").format(
-            banker=game.banker, cards=cards, staked=chips(game.staked()), p5=args.p5
+            banker=game.banker, cards=cards, staked=chips(game.staked()), p5=number(args.p5, None)
         )
     )
     advice_lines(float(draw), float(stand))

@@ -81,7 +81,8 @@ def shoe_words(model: EdgeModel, source: str) -> str:
 
 
 def _p5_words(q: Sequence[Fraction]) -> str:
-    return _("p5 = {right} (right), {left} (left)").format(right=q_text(q[0]), left=q_text(q[1]))
+    right, left = (q_text(x) if "/" in q_text(x) else number(float(x), None) for x in q)
+    return _("p5 = {right} (right), {left} (left)").format(right=right, left=left)
 
 
 # ---------------------------------------------------------------- edge

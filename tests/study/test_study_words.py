@@ -116,3 +116,15 @@ def test_odds_and_advise_open_with_a_sentence(tmp_path: Path) -> None:
 @pytest.mark.parametrize("command", [["edge"], ["odds"], ["strategy"], ["choice"]])
 def test_json_has_no_sentence(command: list[str]) -> None:
     json.loads(run_cli(*command, "--json").stdout)
+
+
+def test_chemin_de_fer_solved_and_advise_keep_the_language_s_decimal_comma(
+    tmp_path: Path,
+) -> None:
+    chemin = run_cli("--lang", "fr", "choice", "--game", "chemin-de-fer").stdout
+    assert "80,54 %" in chemin and "80.54" not in chemin
+    assert "p5 = 0,5 (droite), 0,5 (gauche)" in run_cli("--lang", "fr", "edge").stdout
+    json_out = json.loads(
+        run_cli("--lang", "fr", "choice", "--game", "chemin-de-fer", "--json").stdout
+    )
+    assert isinstance(json_out["models"][0]["punter_draws_at_5"]["percent"], float)
