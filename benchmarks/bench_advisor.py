@@ -11,7 +11,10 @@ them with its cache emptied before every call, so each decision is computed
 from scratch; :func:`banque.games.banque.advisor.reference_advise` runs on the first M.
 The speed ratio is taken on those same M decisions.  Every reference answer
 is compared with the fast one: the largest absolute difference is printed
-and must stay below 1e-9 (the fast exact answers must even be equal).
+and must stay below 1e-9 (the fast exact answers must even be equal).  The
+fast advisor is also timed with a fund half the stakes (classic, hoyle: a
+losing bank pays in order only as far as its fund), where each outcome's
+worth is counted from the joint results against both sides.
 """
 
 from __future__ import annotations
@@ -44,6 +47,20 @@ def time_fast(situations: list[Situation]) -> float:
     return time.perf_counter() - start
 
 
+def short_fund(s: Situation) -> int:
+    """A fund half the stakes (classic, hoyle: a losing bank pays only that far)."""
+    return (int(s.right.stake) + int(s.left.stake)) // 2
+
+
+def time_fund_limited(situations: list[Situation]) -> float:
+    """Seconds for ``advise`` with a fund short of the stakes, uncached."""
+    start = time.perf_counter()
+    for s in situations:
+        clear_cache()
+        advise(s.unseen, s.banker, s.right, s.left, s.p5, short_fund(s))
+    return time.perf_counter() - start
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fast", type=int, default=2000, help="decisions for advise")
@@ -60,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
 
     fast_all = time_fast(situations)
     fast_sample = time_fast(sample)
+    limited_all = time_fund_limited(situations)
 
     ref_time = 0.0
     max_diff = 0.0
@@ -86,6 +104,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"  on the reference's {m}: {m / fast_sample:10.1f} decisions/s  {fast_sample / m * 1e3:8.3f} ms each"
+    )
+    print(
+        f"  with a short fund:  {n / limited_all:10.1f} decisions/s  {limited_all / n * 1e3:8.3f} ms each"
     )
     print(
         f"reference_advise:        {m / ref_time:10.1f} decisions/s  {ref_time / m * 1e3:8.3f} ms each"

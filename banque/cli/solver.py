@@ -10,7 +10,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from ..constants import EXIT_USAGE
+from ..constants import EXIT_USAGE, RULES_NAMES
 from ..core.errors import BanqueError
 from ..games import DEFAULT_GAME, GAME_NAMES, GAMES, definition
 from ..i18n import N_, _, ngettext, number, pgettext
@@ -85,8 +85,11 @@ def _solver_options(p: argparse.ArgumentParser, sweep: bool) -> None:
     )
     p.add_argument(
         "--rules",
-        choices=("home", "classic"),
-        help=_("home: --naturals all; classic: --naturals per-side"),
+        choices=RULES_NAMES,
+        help=_(
+            "the house: home and hoyle: --naturals all; classic: --naturals per-side; "
+            "solved with the stakes within the fund (default: a record's house, else home)"
+        ),
     )
     p.add_argument(
         "--stakes",
@@ -222,37 +225,62 @@ def _solver_setup(args: argparse.Namespace, command: str = "edge") -> tuple[Any,
     """The exact model for the options (a fresh shoe or a record's), and words for its shoe.
 
     ``edge``, ``strategy`` and ``choice`` study banque's banker facing two hands: a
-    record of chemin de fer or punto banco is refused in one line that says so."""
+    record of chemin de fer or punto banco is refused in one line that says so.  The
+    house is ``--rules``, else the record's, else home (none with ``--naturals`` alone);
+    ``--rules`` against a record of another house is refused in words."""
+    # deferred: start-up (the houses' words, ~1 ms: banque edge --help loads this module)
+    from ..games.banque.rules import PROFILES
+
+    game = None
+    if args.record is not None:
+        result = read_record(args.record)
+        if result.error is not None:
+            # deferred: start-up (core.messages, ~1 ms: banque edge --help loads this module)
+            from ..core.messages import tell_error
+
+            raise ValueError(tell_error(result.error))
+        game = result.game
+        name = game.game
+        if definition(name).hands != 3:  # the solver's model: one bank against two hands
+            raise ValueError(
+                _(
+                    "{command} studies Baccarat Banque à deux tableaux (one bank against a "
+                    "right and a left hand), not {game}: for {game}, see banque odds --game "
+                    "{name}"
+                ).format(command=command, game=GAMES[name].title.lower(), name=name)
+            )
+    house = args.rules
+    played = getattr(game, "rules", None)
+    if house and played and house != played:
+        raise ValueError(
+            _(
+                "the record is played under the {played} rules, not {rules}: leave out "
+                "--rules, or give a record of that house"
+            ).format(played=played, rules=house)
+        )
+    house = house or played or (None if args.naturals else "home")
+    rule = args.naturals or PROFILES[house or "home"].naturals
+    if house and args.naturals and rule != PROFILES[house].naturals:
+        raise ValueError(
+            _("--rules {rules} and --naturals {naturals} disagree").format(
+                rules=house, naturals=args.naturals
+            )
+        )
+    model, words = _solver_model(args, game, rule)
+    model.house = house
+    return model, words
+
+
+def _solver_model(args: argparse.Namespace, game: Any, rule: str) -> tuple[Any, str]:
+    """The exact model of a fresh shoe or of the shoe a record left, and its words."""
     # deferred: start-up (the study, ~+10 ms: banque edge --help loads this module)
     from ..games.banque.advisor import unseen_values
     from ..study.edge import EdgeModel
 
-    rule = args.naturals or {"classic": "per-side"}.get(args.rules or "", "all")
-    if args.rules and args.naturals and rule != {"home": "all", "classic": "per-side"}[args.rules]:
-        raise ValueError(
-            _("--rules {rules} and --naturals {naturals} disagree").format(
-                rules=args.rules, naturals=args.naturals
-            )
-        )
-    if args.record is None:
+    if game is None:
         packs = 3 if args.packs is None else args.packs
         shoe = ngettext("a fresh shoe of {n} pack", "a fresh shoe of {n} packs", packs)
         return EdgeModel(unseen_values(packs), rule), shoe.format(n=packs)
-    result = read_record(args.record)
-    if result.error is not None:
-        # deferred: start-up (core.messages, ~1 ms: banque edge --help loads this module)
-        from ..core.messages import tell_error
-
-        raise ValueError(tell_error(result.error))
-    game = result.game
-    name = game.game
-    if definition(name).hands != 3:  # the solver's model: one bank against two hands
-        raise ValueError(
-            _(
-                "{command} studies Baccarat Banque à deux tableaux (one bank against a right "
-                "and a left hand), not {game}: for {game}, see banque odds --game {name}"
-            ).format(command=command, game=GAMES[name].title.lower(), name=name)
-        )
     if game.phase in ("right", "left", "banker"):
         raise ValueError(
             _(
@@ -348,7 +376,7 @@ def cmd_edge(args: argparse.Namespace) -> int:
         if two_sided:
             grid = model.sweep(q_r, q_l, stakes[0], args.banker)
             if args.json:
-                print(json.dumps([edge_json(e) for row in grid for e in row], indent=2))
+                print(json.dumps([edge_json(e, model) for row in grid for e in row], indent=2))
             else:
                 lead(_(LEADS["sweep"]))
                 print(
@@ -374,7 +402,7 @@ def cmd_edge(args: argparse.Namespace) -> int:
         if len(pairs) == 1 and len(stakes) == 1:
             e = model.edge(stakes[0], pairs[0], args.banker)
             if args.json:
-                print(json.dumps(edge_json(e), indent=2))
+                print(json.dumps(edge_json(e, model), indent=2))
             else:
                 lead(edge_lead(float(e.total)))
                 print(format_edge(e, model, source, args.exact))
@@ -384,7 +412,7 @@ def cmd_edge(args: argparse.Namespace) -> int:
             [columns[j * len(pairs) + i] for j in range(len(stakes))] for i in range(len(pairs))
         ]
         if args.json:
-            print(json.dumps([edge_json(e) for row in table for e in row], indent=2))
+            print(json.dumps([edge_json(e, model) for row in table for e in row], indent=2))
             return 0
         lead(_(LEADS["sweep"]))
         if args.plot:

@@ -52,7 +52,7 @@ from ..core.rng import StreamRandom, seat_generator
 from ..games.banque.acts import SeatAct as SayAct
 from ..games.banque.game import SIDES, Event, Game
 from ..games.banque.players import ComputerPlayer as Robot
-from ..games.banque.players import banker_advice
+from ..games.banque.players import banker_advice, fund_limit
 from ..games.records import Replay
 from .base import GameSession
 
@@ -809,6 +809,14 @@ class Session(GameSession):
             return None
 
         return banker_advice(g.observe(who), p5)
+
+    def banker_fund_limit(self, who: str) -> int | None:
+        """The fund, when it limits what the losing bank pays this coup (the advisor
+        counts each outcome so); ``None`` otherwise or for anyone but the banker."""
+        g = self.game
+        if g.phase != "banker" or who != g.banker:
+            return None
+        return fund_limit(g.observe(who))
 
     # ------------------------------------------------------------ a seat's side (the port)
 

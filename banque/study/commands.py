@@ -20,7 +20,7 @@ from typing import Any
 from ..constants import EXIT_USAGE
 from ..core.cards import pretty
 from ..core.messages import tell
-from ..games.banque.players import banker_advice
+from ..games.banque.players import banker_advice, fund_limit
 from ..i18n import _, chips, ngettext, number
 from . import chemin_solver as chemin
 from . import two_hands_odds, two_hands_simulate
@@ -212,11 +212,29 @@ def banque_advise(game: Any, args: argparse.Namespace) -> int:
             p5=number(args.p5, None),
         )
     )
-    for side in obs.settled:  # classic: that side is paid already, whatever the banker does
+    for side in obs.settled:  # classic: that side is settled already, whatever the banker does
         if side == "right":
-            print(_("  the right side was settled by its natural: only the left is at stake"))
+            print(
+                _(
+                    "  the right side was settled by its natural: only the left is at stake; "
+                    "the right's result is counted in both figures"
+                )
+            )
         else:
-            print(_("  the left side was settled by its natural: only the right is at stake"))
+            print(
+                _(
+                    "  the left side was settled by its natural: only the right is at stake; "
+                    "the left's result is counted in both figures"
+                )
+            )
+    limit = fund_limit(obs)
+    if limit is not None:
+        print(
+            _(
+                "  a losing bank pays in order only as far as its fund: it loses at most "
+                "{fund} chips, and each outcome is counted so"
+            ).format(fund=limit)
+        )
     advice_lines(draw, stand)
     return 0
 

@@ -374,6 +374,9 @@ class EdgeModel:
             raise ValueError(f"a coup needs at least 9 cards in the shoe, not {sum(c)}")
         self.counts = c
         self.rule = _check_rule(naturals)
+        #: The house whose coup this is (``banque.games.banque.rules``), for the reports;
+        #: ``None``: a natural rule alone.
+        self.house: str | None = None
         self._mirror = _mirror  # False: count (l, r) directly too (tests compare)
         n = sum(c)
         self.cards = n

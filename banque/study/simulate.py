@@ -312,8 +312,9 @@ def simulate(
     the cover left, as at the table), every other seat passes.
     ``exact_estimate`` also counts each decision coup at the advisor's exact
     expected gain of the banker's move (about 0.15 ms a coup more); only under
-    the home rules, where the advisor's gain is the banker's (elsewhere a side
-    may be settled by its own natural, and stakes beyond the fund go unpaid).
+    the home rules: the advisor's gain is the banker's under every house, but a
+    coup settled by naturals is worth 0 only where the bank pays in full (a bank
+    paying only as far as its fund gains on them too).
     """
     exact_estimate = exact_estimate and rules == "home"
     if coups < 1:

@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal, getcontext
@@ -20,6 +21,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from ..core.messages import ENGLISH, N_, Translator
+from ..games.banque.rules import PROFILES
 from ..i18n import _, ngettext, number, pgettext
 from .edge import (
     NATURAL,
@@ -88,8 +90,25 @@ def _p5_words(q: Sequence[Fraction]) -> str:
 # ---------------------------------------------------------------- edge
 
 
-def edge_json(e: Edge) -> dict[str, Any]:
+def house_lines(model: EdgeModel) -> list[str]:
+    """The house solved, in words (none when only a natural rule was named)."""
+    if model.house is None:
+        return []
+    rules = PROFILES[model.house]
+    lines = ["  " + _("rules: {name}, {title}").format(name=rules.name, title=_(rules.title))]
+    if rules.liability == "in-order":
+        words = _(
+            "solved with the stakes within the fund: a bank short of them pays in order "
+            "only as far as its fund, which is not solved here (banque advise counts it, "
+            "coup by coup)"
+        )
+        lines += textwrap.wrap(words, 96, initial_indent="  ", subsequent_indent="    ")
+    return lines
+
+
+def edge_json(e: Edge, model: EdgeModel | None = None) -> dict[str, Any]:
     return {
+        "rules": None if model is None else model.house,
         "stakes": f"{e.stakes[0]}:{e.stakes[1]}",
         "p5": [fraction_text(e.q[0]), fraction_text(e.q[1])],
         "banker": e.banker,
@@ -107,6 +126,7 @@ def format_edge(e: Edge, model: EdgeModel, source: str, exact: bool = False) -> 
             shoe=shoe_words(model, source)
         ),
         "  " + _("naturals: {rule}").format(rule=_(_RULE_WORDS[e.naturals_rule])),
+        *house_lines(model),
         "  " + _("banker: {banker}").format(banker=_(_BANKER_WORDS[e.banker])),
         "  "
         + _("stakes right:left = {right}:{left}; a side at 5 draws with {p5}").format(
@@ -143,6 +163,7 @@ def format_sweep(
             shoe=shoe_words(model, source)
         ),
         "  " + _("naturals: {rule}").format(rule=_(_RULE_WORDS[first.naturals_rule])),
+        *house_lines(model),
         "  " + _("banker: {banker}").format(banker=_(_BANKER_WORDS[first.banker])),
         "  " + _("rows: {rows}; columns: {columns}").format(rows=row_label, columns=column_label),
         "",
@@ -327,6 +348,7 @@ def format_strategy(model: EdgeModel, source: str, q: object, theta: Fraction | 
         + _("naturals: {rule}; a side at 5 draws with {p5}").format(
             rule=_(_RULE_WORDS[model.rule]), p5=_p5_words(qq)
         ),
+        *house_lines(model),
     ]
     if theta is None:
         lines += [
@@ -398,6 +420,7 @@ def strategy_json(model: EdgeModel, q: object, theta: Fraction | None = None) ->
             item["draws"] = c.draws(theta)
         cells.append(item)
     return {
+        "rules": model.house,
         "naturals_rule": model.rule,
         "cards": model.cards,
         "p5": [fraction_text(qq[0]), fraction_text(qq[1])],
@@ -641,6 +664,7 @@ def choice_json(
         return {"q_low": fraction_text(lo), "q_high": fraction_text(hi), "edge": _entry(e)}
 
     return {
+        "rules": model.house,
         "naturals_rule": model.rule,
         "cards": model.cards,
         "stakes": f"{r['stakes'][0]}:{r['stakes'][1]}",
@@ -724,6 +748,7 @@ def format_choice(
     lines = [
         _("The sides' choice at 5, one coup from {shoe}").format(shoe=shoe_words(model, source)),
         "  " + _("naturals: {rule}").format(rule=_(_RULE_WORDS[model.rule])),
+        *house_lines(model),
         "  "
         + _(
             "stakes right:left = {ratio}; the banker plays its best response to {p5}: edge {edge}"

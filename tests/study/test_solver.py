@@ -26,6 +26,9 @@ def model(edge_model: Callable[..., EdgeModel]) -> EdgeModel:
     return edge_model(3)
 
 
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
 def banque(*args: str) -> subprocess.CompletedProcess[str]:
     """``banque ARGS`` (in this process: what it prints, not how it starts)."""
     return run_cli(*args)
@@ -216,6 +219,11 @@ def test_edge_command() -> None:
         (["edge", "--p5", "1.5"], "probability"),
         (["edge", "--p5", "0:1:0"], "step"),
         (["edge", "--rules", "home", "--naturals", "per-side"], "disagree"),
+        (["edge", "--rules", "hoyle", "--naturals", "per-side"], "disagree"),
+        (
+            ["strategy", "--record", str(EXAMPLES / "classic-natural.json"), "--rules", "home"],
+            "played under the classic rules, not home",
+        ),
         (["strategy", "--p5", "0:1:0.5"], "not a range"),
         (["choice", "--stakes", "1:1,2:1"], "one --stakes"),
         (["edge", "--record", "/nonexistent/file.json"], ""),
@@ -226,6 +234,33 @@ def test_solver_commands_refuse_bad_input_in_one_line(args: list[str], message: 
     assert out.returncode == 2
     assert message in out.stderr
     assert "Traceback" not in out.stderr and out.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", ["edge", "strategy", "choice"])
+def test_the_solver_names_the_house_it_solves(command: str) -> None:
+    """hoyle is solved (its coup within the fund is home's); each house is named, and
+    classic and hoyle say in words that a bank short of the stakes is not solved here."""
+    out = banque(command, "--packs", "1", "--rules", "hoyle")
+    assert out.returncode == 0, out.stderr
+    assert "rules: hoyle" in out.stdout
+    assert "not solved here" in out.stdout
+    home = banque(command, "--packs", "1")
+    assert "rules: home" in home.stdout and "not solved here" not in home.stdout
+    figures = [ln for ln in out.stdout.splitlines() if "%" in ln]
+    assert figures == [ln for ln in home.stdout.splitlines() if "%" in ln]
+    data = json.loads(banque(command, "--packs", "1", "--rules", "hoyle", "--json").stdout)
+    assert data["rules"] == "hoyle"
+
+
+def test_a_records_house_is_the_one_solved() -> None:
+    """A classic record is solved as classic (per-side naturals), not as home."""
+    record = str(EXAMPLES / "classic-natural.json")
+    out = banque("edge", "--record", record, "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert (data["rules"], data["naturals_rule"]) == ("classic", "per-side")
+    same = json.loads(banque("edge", "--record", record, "--rules", "classic", "--json").stdout)
+    assert same == data
 
 
 def test_strategy_and_choice_commands() -> None:

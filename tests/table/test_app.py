@@ -763,6 +763,31 @@ async def test_a_human_banker_asks_the_advisor_in_the_private_view() -> None:
 
 
 @pytest.mark.pilot
+async def test_the_private_advice_counts_a_bank_that_pays_only_its_fund() -> None:
+    """classic, fund 10 against stakes 13 and 9: the banker's view gives the advisor's
+    figures as the bank would pay them (standing loses exactly 10), and says why."""
+    data = Path(__file__).resolve().parents[2] / "examples" / "classic-payment-in-order.json"
+    record = load_record(data)
+    record = record.model_copy(update={"actions": record.actions[:-1]})
+    app = table_app(record=record)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await settle(pilot)
+        session = app.session
+        assert session is not None and session.game.phase == "banker"
+        await pilot.press("enter")
+        await settle(pilot)
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        assert isinstance(app.screen, PrivateScreen) and app.screen.who == "Ana"
+        await pilot.press("a")
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        assert "standing −10.00" in text
+        assert "A losing bank pays in order only as far as its fund: at most 10 chips lost" in text
+
+
+@pytest.mark.pilot
 async def test_the_advice_is_only_for_the_banker_choosing() -> None:
     app = table_app(record=make_record(THREE, READY_10, shoe=SIDE5))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:

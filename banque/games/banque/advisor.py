@@ -23,6 +23,14 @@ The model:
 * Against each side the banker wins that side's stake when its final total
   is higher, loses it when lower, and nothing on equality.  Expectations are
   conditional on what the sides did (normalised over the weighted pairs).
+* Each outcome is worth what the banker's fund actually gains on it.  Where a
+  losing bank pays in order only as far as its fund (``fund``: classic and
+  hoyle), a loss is at most the fund, whatever the order of payment
+  (:meth:`banque.games.banque.rules.HouseRules.bank_gain`).  A side already
+  settled by its own natural (per-side naturals) has a known ``result``: its
+  pair is shown (not among the unseen), only the other side's is concealed,
+  and its result counts in both figures.  The expectations then come from the
+  joint results against both sides (:func:`_joint`), not from each side apart.
 
 :func:`advise` gives floats and the better move; :func:`advise_exact` gives
 the same as exact fractions; :func:`reference_advise` is a plain nested-loop
@@ -84,6 +92,9 @@ class SideInfo:
 
     stake: Stake
     third: str | None = None
+    #: A side already settled by its natural (per-side naturals, shown to all): the
+    #: banker's result against it, +1 won, -1 lost, 0 a tie; ``None``: it plays on.
+    result: int | None = None
 
     @property
     def drew(self) -> bool:
@@ -214,6 +225,12 @@ def _side(side: SideInfo, name: str) -> tuple[Fraction, int | None]:
     if stake < 0:
         raise ValueError(f"the {name} stake must be >= 0, not {side.stake!r}")
     third = None if side.third is None else card_value(parse_card(side.third))
+    if side.result is not None and (isinstance(side.result, bool) or side.result not in (-1, 0, 1)):
+        raise ValueError(
+            f"the {name} side's settled result must be -1, 0 or 1, not {side.result!r}"
+        )
+    if side.result is not None and third is not None:
+        raise ValueError(f"the {name} side was settled by its natural: it drew no third card")
     return stake, third
 
 
@@ -233,6 +250,10 @@ def _probability(p5: object) -> Fraction:
     return p
 
 
+#: The nine pairs of results (banker's against right, against left), in index order.
+_OUTCOMES = tuple((r, lt) for r in (-1, 0, 1) for lt in (-1, 0, 1))
+
+
 @dataclass(frozen=True)
 class _Inputs:
     counts: tuple[int, ...]
@@ -242,13 +263,57 @@ class _Inputs:
     left_stake: Fraction
     left_third: int | None
     p5: Fraction
+    #: The banker's gain for each pair of results (:data:`_OUTCOMES`), as whole
+    #: numerators over one denominator, or ``None``: the plain sum of the stakes won and
+    #: lost (no side settled, no fund's limit).
+    payoff: tuple[tuple[int, ...], int] | None = None
+    #: A side settled by its natural: its result (the other one's is ``None``).
+    right_result: int | None = None
+    left_result: int | None = None
+
+
+def _payoff(
+    right_stake: Fraction, left_stake: Fraction, fund: object, settled: bool
+) -> tuple[tuple[int, ...], int] | None:
+    """The banker's gain for each pair of results (:data:`_OUTCOMES`) as whole numerators
+    over a common denominator: the stakes won less the stakes lost, a loss limited to
+    the ``fund`` (``None``: no limit).  ``None`` when that is the plain sum and no side
+    is ``settled`` (the fast sums then serve)."""
+    cap = None
+    if fund is not None:
+        cap = _fraction(fund, "the fund")
+        if cap < 0:
+            raise ValueError(f"the fund must be >= 0, not {fund!r}")
+        if right_stake + left_stake <= cap:  # the bank pays in full whatever happens
+            cap = None
+    if cap is None and not settled:
+        return None
+    den = math.lcm(
+        right_stake.denominator, left_stake.denominator, 1 if cap is None else cap.denominator
+    )
+    r_n = right_stake.numerator * (den // right_stake.denominator)
+    l_n = left_stake.numerator * (den // left_stake.denominator)
+    nums = [r_n * r + l_n * lt for r, lt in _OUTCOMES]
+    if cap is not None:
+        floor = -cap.numerator * (den // cap.denominator)
+        nums = [max(x, floor) for x in nums]
+    return tuple(nums), den
 
 
 def _inputs(
-    unseen: Unseen, banker: Sequence[str], right: SideInfo, left: SideInfo, p5: object
+    unseen: Unseen,
+    banker: Sequence[str],
+    right: SideInfo,
+    left: SideInfo,
+    p5: object,
+    fund: object = None,
 ) -> _Inputs:
     right_stake, right_third = _side(right, "right")
     left_stake, left_third = _side(left, "left")
+    if right.result is not None and left.result is not None:
+        raise ValueError("both sides were settled by naturals: the banker has no choice")
+    settled = right.result is not None or left.result is not None
+    payoff = _payoff(right_stake, left_stake, fund, settled)
     return _Inputs(
         counts=_unseen_counts(unseen),
         banker=_banker_total(banker),
@@ -257,6 +322,9 @@ def _inputs(
         left_stake=left_stake,
         left_third=left_third,
         p5=_probability(p5),
+        payoff=payoff,
+        right_result=right.result,
+        left_result=left.result,
     )
 
 
@@ -405,24 +473,152 @@ def decision_sums(
 def clear_cache() -> None:
     """Forget the cached sums (:func:`advise` caches them per shoe state and hands)."""
     _tables.cache_clear()
+    _joint.cache_clear()
 
 
 def _four(xs: list[int]) -> tuple[int, int, int, int]:
     return xs[0], xs[1], xs[2], xs[3]
 
 
-def _exact(s: _Inputs) -> ExactAdvice:
-    z, s_r, s_l, d_r, d_l = _tables(s.counts, s.banker, s.right_third, s.left_third)
+def _deals(
+    counts: tuple[int, ...], totals_r: tuple[int, ...], totals_l: tuple[int, ...]
+) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], list[int]]]:
+    """Deals of both concealed pairs by their totals ``(i, j)``: how many (``N``), and how
+    many of their four cards have each value, summed over those deals (``M``).
+
+    The banker's third card then comes ``u[e] * N - M[e]`` ways from value ``e``: the
+    unseen cards less the four concealed ones.  Counted as :func:`_tables` counts.
+    """
+    u = counts
+    pairs = [
+        sum(u[a] * (u[(t - a) % 10] - ((2 * a) % 10 == t)) for a in range(10)) for t in range(10)
+    ]
+    fix = [[2 * (((2 * a) % 10 == t) - u[(t - a) % 10]) for t in range(10)] for a in range(10)]
+    unordered: list[list[tuple[int, int, int]]] = [[] for _ in range(10)]
+    for a in range(10):
+        for b in range(a, 10):
+            ways = u[a] * (u[a] - 1) if a == b else 2 * u[a] * u[b]
+            if ways > 0:
+                unordered[(a + b) % 10].append((a, b, ways))
+    n = {(i, j): 0 for i in totals_r for j in totals_l}
+    m = {(i, j): [0] * 10 for i in totals_r for j in totals_l}
+    for i in totals_r:  # the right pair's cards
+        for a, b, ways in unordered[i]:
+            fa, fb = fix[a], fix[b]
+            for j in totals_l:
+                x = ways * (pairs[j] + 2 * (i == j) + fa[j] + fb[j])
+                n[i, j] += x
+                row = m[i, j]
+                row[a] += x
+                row[b] += x
+    for j in totals_l:  # the left pair's cards (dealing without replacement is exchangeable)
+        for c, d, ways in unordered[j]:
+            fc, fd = fix[c], fix[d]
+            for i in totals_r:
+                x = ways * (pairs[i] + 2 * (i == j) + fc[i] + fd[i])
+                row = m[i, j]
+                row[c] += x
+                row[d] += x
+    return n, m
+
+
+@lru_cache(maxsize=4096)
+def _joint(
+    counts: tuple[int, ...],
+    banker: int,
+    right_third: int | None,
+    left_third: int | None,
+    settled: tuple[int | None, int | None],
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], int]:
+    """The integer sums behind an advice with a payoff: for each class ``k`` of the two
+    pair totals (as in :func:`_tables`), the deals ``Z[k]``, and for each of the nine
+    pairs of results (:data:`_OUTCOMES`) how many deals end so if the banker stands
+    (``S[k]``) and how many deals and third cards if it draws (``D[k]``, still to be
+    divided by the cards the third card comes from, the last item).
+
+    ``settled`` is the banker's known result against a side settled by its natural
+    (its pair is shown, so only the other side's pair is concealed), else ``None``.
+    """
+    u = counts
+    b = banker
+    z = [0] * 4
+    stand = [[0] * 9 for _ in range(4)]
+    draw = [[0] * 9 for _ in range(4)]
+
+    def final(t: int, third: int | None) -> int:
+        return t if third is None else (t + third) % 10
+
+    if settled == (None, None):
+        totals_r = _STOOD_TOTALS if right_third is None else _DREW_TOTALS
+        totals_l = _STOOD_TOTALS if left_third is None else _DREW_TOTALS
+        n, m = _deals(u, totals_r, totals_l)
+        cells = [
+            (2 * (i == 5) + (j == 5), final(i, right_third), final(j, left_third), n[i, j], m[i, j])
+            for i in totals_r
+            for j in totals_l
+        ]
+        cards = sum(u) - 4
+    else:
+        # One side plays on: its pair is the only one concealed.
+        on_right = settled[0] is None
+        third = right_third if on_right else left_third
+        known = settled[1] if on_right else settled[0]
+        assert known is not None
+        totals = _STOOD_TOTALS if third is None else _DREW_TOTALS
+        n1 = dict.fromkeys(totals, 0)
+        m1 = {t: [0] * 10 for t in totals}
+        for a in range(10):
+            for c in range(a, 10):
+                t = (a + c) % 10
+                if t not in n1:
+                    continue
+                ways = u[a] * (u[a] - 1) if a == c else 2 * u[a] * u[c]
+                if ways > 0:
+                    n1[t] += ways
+                    m1[t][a] += ways
+                    m1[t][c] += ways
+        cells = []
+        for t in totals:
+            f = final(t, third)
+            # the settled side's "final" is a stand-in: its result is fixed below
+            cells.append(((2 if on_right else 1) * (t == 5), f, f, n1[t], m1[t]))
+        cards = sum(u) - 2
+
+    def outcome(total: int, fr: int, fl: int) -> int:
+        if settled == (None, None):
+            r, lt = _sign(total - fr), _sign(total - fl)
+        elif settled[0] is None:
+            r, lt = _sign(total - fr), settled[1]
+        else:
+            r, lt = settled[0], _sign(total - fl)
+        return 3 * (r + 1) + (lt + 1)  # type: ignore[operator]
+
+    for k, fr, fl, deals, ms in cells:
+        if not deals:
+            continue
+        z[k] += deals
+        stand[k][outcome(b, fr, fl)] += deals
+        row = draw[k]
+        for e in range(10):
+            ways = deals * u[e] - ms[e]
+            if ways:
+                row[outcome((b + e) % 10, fr, fl)] += ways
+    return (
+        (*z,),
+        tuple(tuple(x) for x in stand),
+        tuple(tuple(x) for x in draw),
+        cards,
+    )
+
+
+def _class_weights(s: _Inputs, z: tuple[int, ...]) -> tuple[tuple[int, int, int, int], int]:
+    """The four classes' weights (scaled by p5's denominator squared) and the weighted deals."""
     # Class weights scaled by the denominator of p5 squared, to stay in integers.
     num, den = s.p5.numerator, s.p5.denominator
     five_r = num if s.right_third is not None else den - num
     five_l = num if s.left_third is not None else den - num
     weights = (den * den, den * five_l, den * five_r, five_r * five_l)
-
-    def weighted(sums: tuple[int, int, int, int]) -> int:
-        return sum(w * n for w, n in zip(weights, sums, strict=True))
-
-    total = weighted(z)
+    total = sum(w * n for w, n in zip(weights, z, strict=True))
     if total == 0 and (five_r == 0 or five_l == 0):
         # What the sides did is impossible under p5: a side at 5 did what p5
         # says it never does (p5 = 0 and it drew, or p5 = 1 and it stood).
@@ -434,11 +630,42 @@ def _exact(s: _Inputs) -> ExactAdvice:
             (five_r or den, five_l or den),
         ):
             weights = (den * den, den * fl, den * fr, fr * fl)
-            total = weighted(z)
+            total = sum(w * n for w, n in zip(weights, z, strict=True))
             if total:
                 break
     if total == 0:
         raise _no_pair_error()
+    return weights, total
+
+
+def _exact_payoff(s: _Inputs, payoff: tuple[tuple[int, ...], int]) -> ExactAdvice:
+    """Each pair of results worth what the banker's fund actually gains on it."""
+    z, stand_sums, draw_sums, cards = _joint(
+        s.counts, s.banker, s.right_third, s.left_third, (s.right_result, s.left_result)
+    )
+    weights, total = _class_weights(s, z)
+    worth, den = payoff
+    stand = draw = 0
+    for w, stand_row, draw_row in zip(weights, stand_sums, draw_sums, strict=True):
+        if w:
+            stand += w * sum(x * n for x, n in zip(worth, stand_row, strict=True))
+            draw += w * sum(x * n for x, n in zip(worth, draw_row, strict=True))
+    return _advice(Fraction(draw, den * total * cards), Fraction(stand, den * total))
+
+
+def _advice(draw: Fraction, stand: Fraction) -> ExactAdvice:
+    return ExactAdvice(draw=draw, stand=stand, best=_best(draw, stand))
+
+
+def _exact(s: _Inputs) -> ExactAdvice:
+    if s.payoff is not None:
+        return _exact_payoff(s, s.payoff)
+    z, s_r, s_l, d_r, d_l = _tables(s.counts, s.banker, s.right_third, s.left_third)
+    weights, total = _class_weights(s, z)
+
+    def weighted(sums: tuple[int, int, int, int]) -> int:
+        return sum(w * n for w, n in zip(weights, sums, strict=True))
+
     rn, rd = s.right_stake.numerator, s.right_stake.denominator
     ln, ld = s.left_stake.numerator, s.left_stake.denominator
     scale = rd * ld * total
@@ -453,6 +680,7 @@ def advise_exact(
     right: SideInfo,
     left: SideInfo,
     p5: float | Fraction = Fraction(1, 2),
+    fund: int | Fraction | None = None,
 ) -> ExactAdvice:
     """:func:`advise` with exact fractions (a float ``p5`` is taken exactly).
 
@@ -460,7 +688,7 @@ def advise_exact(
     >>> advise_exact(unseen_values(3, ["5C", "KD"]), ["5C", "KD"], nothing, nothing)
     ExactAdvice(draw=Fraction(0, 1), stand=Fraction(0, 1), best='stand')
     """
-    return _exact(_inputs(unseen, banker, right, left, p5))
+    return _exact(_inputs(unseen, banker, right, left, p5, fund))
 
 
 def advise(
@@ -469,6 +697,7 @@ def advise(
     right: SideInfo,
     left: SideInfo,
     p5: float | Fraction = 0.5,
+    fund: int | Fraction | None = None,
 ) -> Advice:
     """The banker's expected gain in chips if it draws and if it stands.
 
@@ -480,6 +709,12 @@ def advise(
     chance that a side at 5 draws.  Raises :class:`ValueError` on input that
     cannot happen.
 
+    ``fund``: the most the bank can lose, where a losing bank pays in order only
+    as far as its fund goes (classic, hoyle: ``None``, the bank always pays in
+    full).  A side settled already by its natural (per-side naturals) says so by
+    its ``result``: its cards are then seen, not among ``unseen``.  Either way each
+    outcome is worth what the banker's fund actually gains or loses on it.
+
     Computed exactly with a few hundred integer sums (about 0.15 ms in
     CPython 3.11) and cached per unseen cards, banker total and third
     cards, so asking again with other stakes or ``p5`` costs about 15 us.
@@ -489,8 +724,11 @@ def advise(
     >>> a = advise(unseen, ["3H", "4S"], SideInfo(1, "6C"), SideInfo(1, "7D"))
     >>> a.best
     'stand'
+    >>> short = advise(unseen, ["3H", "4S"], SideInfo(13, "6C"), SideInfo(9, "7D"), fund=10)
+    >>> short.stand >= -10
+    True
     """
-    return _exact(_inputs(unseen, banker, right, left, p5)).to_float()
+    return _exact(_inputs(unseen, banker, right, left, p5, fund)).to_float()
 
 
 # ---------------------------------------------------------------- reference
@@ -507,8 +745,11 @@ def reference_advise(
 
     Nested loops over the values of the right pair, the left pair and the
     banker's third card, each weighted by how many such cards remain, all in
-    :class:`~fractions.Fraction`.  Same inputs and checks as :func:`advise`.
+    :class:`~fractions.Fraction`.  Same inputs and checks as :func:`advise`, with
+    both sides in play and the bank paying in full.
     """
+    if getattr(right, "result", None) is not None or getattr(left, "result", None) is not None:
+        raise ValueError("the reference counts sides still in play only, and no fund's limit")
     s = _inputs(unseen, banker, right, left, p5)
     p = s.p5
     five = {

@@ -42,11 +42,15 @@ from ...core.models import (
     Wager,
     build,
 )
-from ...core.one_side import advise_one_side
-from .advisor import SideInfo, advise, unseen_values
+from ...core.naturals import side_result
+from .advisor import ExactAdvice, SideInfo, advise_exact, unseen_values
 from .game import Game
+from .rules import house_rules
 
 BankerMode = Literal["advisor", "table"]
+
+#: The banker's result against a side, by the side's result.
+_BANKER_RESULT = {"player": -1, "banker": 1, "tie": 0}
 
 
 @dataclass(frozen=True)
@@ -103,10 +107,21 @@ STYLES: dict[str, Style] = {"cautious": CAUTIOUS, "bold": BOLD}
 
 
 def banker_advice(obs: Observation, p5: float = 0.5) -> tuple[float, float]:
-    """The advisor's expected gains (draw, stand) from the banker's own observation.
+    """The advisor's expected gains (draw, stand) from the banker's own observation
+    (:func:`banker_advice_exact`, as floats)."""
+    advice = banker_advice_exact(obs, p5).to_float()
+    return advice.draw, advice.stand
 
-    The unseen cards are the shoe less every card shown in earlier coups of
-    this shoe, the banker's own pair and the third cards on the table.
+
+def banker_advice_exact(obs: Observation, p5: float | Fraction = 0.5) -> ExactAdvice:
+    """The advisor's exact expected gains from the banker's own observation.
+
+    The unseen cards are the shoe less every card shown in this shoe (earlier
+    coups, burnt cards), the banker's own pair, a pair shown by its natural
+    (per-side naturals) and the third cards on the table.  Each outcome is
+    worth what the house's settlement gives the banker's fund
+    (:meth:`~banque.games.banque.rules.HouseRules.bank_gain`): where a losing
+    bank pays in order only as far as its fund goes, it loses at most the fund.
     """
     banker = [c for c in obs.hands["banker"] if c is not None]
     if len(banker) != 2:
@@ -116,27 +131,32 @@ def banker_advice(obs: Observation, p5: float = 0.5) -> tuple[float, float]:
         for side in ("right", "left")
     }
     removed: list[str] = [*obs.seen, *banker, *(c for c in thirds.values() if c)]
-    if obs.settled:  # classic: one side settled by its natural (shown); the other plays on
-        (done,) = obs.settled
-        other: Side = "left" if done == "right" else "right"
-        removed += [c for c in obs.hands[done] if c is not None]
-        third = thirds[other]
-        draw, stand = advise_one_side(
-            unseen_values(obs.packs, removed),
-            sum(card_value(c) for c in banker) % 10,
-            obs.stakes[other],
-            card_value(third) if third else None,
-            Fraction(p5),
-        )
-        return float(draw), float(stand)
-    advice = advise(
+    first_two = sum(card_value(c) for c in banker) % 10
+    results: dict[Side, int | None] = {"right": None, "left": None}
+    for done in obs.settled:  # per-side naturals: that side's pair is shown, its result known
+        pair = [c for c in obs.hands[done] if c is not None]
+        removed += pair
+        results[done] = _BANKER_RESULT[
+            side_result(sum(card_value(c) for c in pair) % 10, first_two)
+        ]
+    house = house_rules(obs.rules)
+    fund = obs.fund if house.liability == "in-order" else None
+    return advise_exact(
         unseen_values(obs.packs, removed),
         banker,
-        SideInfo(obs.stakes["right"], thirds["right"]),
-        SideInfo(obs.stakes["left"], thirds["left"]),
+        SideInfo(obs.stakes["right"], thirds["right"], results["right"]),
+        SideInfo(obs.stakes["left"], thirds["left"], results["left"]),
         p5,
+        fund,
     )
-    return advice.draw, advice.stand
+
+
+def fund_limit(obs: Observation) -> int | None:
+    """The fund, when it limits what a losing bank pays this coup (a house that pays in
+    order as far as the fund goes, and stakes beyond it); else ``None``."""
+    if house_rules(obs.rules).liability != "in-order":
+        return None
+    return obs.fund if obs.stakes["right"] + obs.stakes["left"] > obs.fund else None
 
 
 # Acts that depend on no choice of amount are made once: actions are frozen

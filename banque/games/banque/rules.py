@@ -94,6 +94,26 @@ class HouseRules:
     #: The first bank may be held by the first name on the list (a table option).
     first_bank_option: bool = False
 
+    def bank_gain(self, fund: int, stakes: tuple[int, int], results: tuple[int, int]) -> int:
+        """The chips the banker's fund gains (or, negative, loses) when a coup is settled.
+
+        ``stakes`` are the banker's exposures on the right and left sides, ``results``
+        the banker's result against each (+1 won, -1 lost, 0 a tie); ``fund`` is the
+        fund as the coup is settled.  The bank takes the stakes it won, then pays the
+        winners in order as far as the fund goes (``in-order``), so whatever the order
+        (seats or rotation) it loses at most the fund; under ``cover`` the stakes never
+        exceed the fund and it always pays in full.
+
+        >>> PROFILES["classic"].bank_gain(10, (13, 9), (-1, -1))
+        -10
+        >>> PROFILES["home"].bank_gain(10, (5, 5), (-1, 1))
+        0
+        """
+        net = stakes[0] * results[0] + stakes[1] * results[1]
+        if self.liability == "in-order":
+            return max(net, -max(fund, 0))
+        return net
+
 
 HOME = HouseRules(
     name="home",

@@ -334,6 +334,17 @@ class PrivateScreen(Remembers, Screen[None]):
             ).format(p5=f"{self.banque.p5:g}"),
             "dim",
         )
+        session = self.banque.session
+        limit = None if session is None else session.banker_fund_limit(self.who)
+        if limit is not None:
+            text.append(" ")
+            text.append(
+                _(
+                    "A losing bank pays in order only as far as its fund: at most {fund} "
+                    "chips lost, and each outcome is counted so."
+                ).format(fund=limit),
+                "dim",
+            )
         return text
 
     def _side_moving(self) -> bool:
