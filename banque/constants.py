@@ -31,3 +31,6 @@ ForcedMoves = Literal["automatic", "announced"]
 
 #: The houses' rule profiles (see :mod:`banque.games.banque.rules`), the first the default.
 RULES_NAMES: tuple[str, ...] = ("home", "classic", "hoyle")
+#: The participants' names a new table offers, the first for the player at the keyboard
+#: (setup's too: Ana human, then computers), proper names in every language.
+PLAYER_NAMES: tuple[str, ...] = ("Ana", "Bruno", "Chloé", "David", "Elsa", "Félix", "Gala")

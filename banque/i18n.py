@@ -226,8 +226,36 @@ def chips(n: int) -> str:
     return ngettext("{n} chip", "{n} chips", n).format(n=n)
 
 
+#: The minus sign of every number shown (never ``-``, the hyphen): ``−0.63 %``.
+MINUS = "\u2212"
+
+
+def number(x: float, digits: int | None = 2, *, sign: bool = False) -> str:
+    """A number as prose shows it in the current language: ``0.63`` in English,
+    ``0,63`` in French and Spanish; negatives with the minus sign ``−``; ``sign``: a ``+``
+    before a positive one (``±0`` never: zero is ``0.00``). JSON keeps Python's numbers.
+
+    >>> number(-1.5, 2), number(0.6333, 4, sign=True), number(3, 0), number(0.25, None)
+    ('−1.50', '+0.6333', '3', '0.25')
+    """
+    shape = "g" if digits is None else f".{digits}f"  # None: as short as it is (0.5)
+    text = format(x, ("+" if sign else "") + shape)
+    if text.lstrip("+-").strip("0.") == "":  # -0.00 is 0.00
+        text = text.replace("-", "+" if sign else "")
+    text = text.replace("-", MINUS)
+    if _language in ("fr", "es"):
+        text = text.replace(".", ",")
+    return text
+
+
+def percent(x: float, digits: int = 2, *, sign: bool = False) -> str:
+    """``x`` (a share: 0.0063) as a percentage in prose: ``0.63 %`` (``0,63 %``)."""
+    return number(x * 100, digits, sign=sign) + " %"
+
+
 __all__ = [
     "LANGUAGES",
+    "MINUS",
     "N_",
     "LanguageError",
     "Nn_",
@@ -238,7 +266,9 @@ __all__ = [
     "current_language",
     "install",
     "ngettext",
+    "number",
     "parse_language",
+    "percent",
     "pgettext",
     "retranslate",
 ]

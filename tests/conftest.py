@@ -40,6 +40,18 @@ def _shared_bytecode() -> None:
 
 _shared_bytecode()
 
+
+def _utf8_locale() -> None:
+    """The suite draws and prints in UTF-8 whatever the locale it is run from (a C
+    locale gets the ASCII fallback: tests/cli/test_locale_ascii.py sets its own)."""
+    from banque.text import locale_is_utf8  # deferred: after the bytecode's settings
+
+    if not locale_is_utf8():
+        os.environ["LC_ALL"] = "C.UTF-8"
+
+
+_utf8_locale()
+
 from banque import i18n  # noqa: E402  (compiled into the shared cache)
 
 

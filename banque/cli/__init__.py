@@ -11,6 +11,7 @@ the cost measured beside it).
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import importlib
 import io
@@ -22,6 +23,7 @@ from .. import __version__
 from ..constants import EXIT_USAGE
 from ..core.errors import BanqueError
 from ..i18n import N_, _, choose_language, install
+from ..text import locale_charset
 from . import play
 from .parsing import Parser, argparse_message
 from .shared import failed
@@ -141,11 +143,25 @@ def _choose_language(argv: Sequence[str]) -> None:
 
 
 def _safe_streams() -> None:
-    """No traceback for a character the output's encoding lacks: it is written escaped."""
+    """No traceback for a character the output's encoding lacks: it is written as a close
+    ASCII one (``♠`` as ``S``, ``é`` as ``e``). A locale without UTF-8 (``LANG=C``,
+    ``LC_ALL=C``, ``fr_FR.ISO-8859-1``) is written in its own character set, though
+    Python's UTF-8 mode would write UTF-8 whatever the locale."""
+    charset = locale_charset()
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper):
-            with contextlib.suppress(ValueError, OSError):
-                stream.reconfigure(errors="backslashreplace")
+            with contextlib.suppress(ValueError, OSError, LookupError):
+                if charset.startswith("utf") or not _utf(stream.encoding):
+                    stream.reconfigure(errors="banque-plain")
+                else:
+                    stream.reconfigure(encoding=charset, errors="banque-plain")
+
+
+def _utf(encoding: str) -> bool:
+    try:
+        return codecs.lookup(encoding).name.startswith("utf")
+    except LookupError:
+        return False
 
 
 def main(argv: Sequence[str] | None = None) -> int:

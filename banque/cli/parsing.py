@@ -29,7 +29,7 @@ ARGPARSE_MESSAGES: tuple[tuple[str, str], ...] = (
         N_("invalid choice: {value} (choose from {choices})"),
     ),
     (r"invalid (?P<type>.+) value: (?P<value>.*)", N_("invalid {type} value: {value}")),
-    (r"expected one argument", N_("expected one argument")),
+    (r"expected one argument", N_("a value is needed after it")),
     (r"expected at most one argument", N_("expected at most one argument")),
     (r"expected at least one argument", N_("expected at least one argument")),
     (r"ignored explicit argument (?P<value>.*)", N_("ignored explicit argument {value}")),
@@ -49,7 +49,7 @@ def argparse_message(message: str) -> str:
     current language; our own messages (already translated) are kept as they are.
 
     >>> argparse_message("argument --packs: expected one argument")
-    'argument --packs: expected one argument'
+    'argument --packs: a value is needed after it'
     """
 
     for pattern, msgid in ARGPARSE_MESSAGES:
@@ -91,6 +91,10 @@ class Parser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", HelpFormatter)
         add_help = kwargs.pop("add_help", True)
         super().__init__(*args, add_help=False, **kwargs)
+        # A word that starts with a minus and a digit (-1:1, -3) is an option's value,
+        # never an option: no option of ours is spelt that way, so the value's own type
+        # says what is wrong with it (argparse alone reads only -3 and -0.5 so).
+        self._negative_number_matcher = re.compile(r"^-\d")
         if add_help:
             self.add_argument(
                 "-h", "--help", action="help", help=_("show this help message and exit")

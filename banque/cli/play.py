@@ -50,7 +50,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
         metavar=_("NAME[:STYLE]"),
         help=_(
             "NAME's seat is a computer player, cautious (the default) or bold; "
-            "repeat for more seats (with --record: the others are humans)"
+            "repeat for more seats: the seats not named are human (setup may still change them)"
         ),
     )
     parser.add_argument(
@@ -152,8 +152,8 @@ def play_two_hand(
     # deferred: start-up (the two-hand session, ~+125 ms: every command loads this module)
     from ..session.two_hands import your_name
 
-    you = your_name()
-    names = [you, *[n for n in computers if n != you]]
+    you = your_name(computers)
+    names = [you, *computers]
     if record is None and len(names) > 11:
         raise BanqueError(_("a table seats at most 11 players"))
     need_terminal()

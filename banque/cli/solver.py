@@ -13,7 +13,7 @@ from typing import Any
 from ..constants import EXIT_USAGE, RULES_NAMES
 from ..core.errors import BanqueError
 from ..games import DEFAULT_GAME, GAME_NAMES, GAMES, definition
-from ..i18n import N_, _, ngettext, pgettext
+from ..i18n import N_, _, ngettext, number, pgettext
 from ..text import plain, quoted
 from . import argtypes
 from .argtypes import MAX_PACKS
@@ -50,6 +50,12 @@ def arguments(command: str, p: argparse.ArgumentParser) -> None:
         text += " " + _(_CHEMIN_HELP[command])
     p.description = text
     _solver_options(p, sweep=command == "edge")
+    if command != "strategy":
+        p.add_argument(
+            "--exact",
+            action="store_true",
+            help=_("also the exact fractions") if command == "edge" else _("also the equations"),
+        )
     if command != "edge":
         _chemin_options(p)
     p.set_defaults(func={"edge": cmd_edge, "strategy": cmd_strategy, "choice": cmd_choice}[command])
@@ -165,6 +171,40 @@ def _chemin_options(p: argparse.ArgumentParser) -> None:
     )
 
 
+#: Each study command's first sentence: what its figures mean, for a player.
+LEADS = {
+    "sweep": N_(
+        "Each figure is the banker's edge: the chips the banker wins for every 100 the "
+        "sides stake, in one coup, by how often a side holding 5 draws (p5)."
+    ),
+    "strategy": N_(
+        "When the banker does best to draw and when to stand, for every hand it may face."
+    ),
+    "choice": N_(
+        "Whether a side holding 5 does better to draw or to stand, and how often drawing "
+        "at 5 keeps the banker's edge lowest."
+    ),
+}
+
+
+def edge_lead(total: float) -> str:
+    """``banque edge``'s first sentence: the banker's edge said as chips won or lost for
+    every 100 staked (``total``: the edge per chip)."""
+    if total > 0:
+        words = _("In one coup the banker wins {chips} chips for every 100 the sides stake.")
+    elif total < 0:
+        words = _("In one coup the banker loses {chips} chips for every 100 the sides stake.")
+    else:
+        return _("In one coup neither the banker nor the sides win anything on average.")
+    return words.format(chips=number(abs(total) * 100, 2))
+
+
+def lead(sentence: str) -> None:
+    """A study command's first sentence, then a blank line before its figures."""
+    print(sentence)
+    print()
+
+
 def _solved_by_game(args: argparse.Namespace, command: str) -> int | None:
     """``strategy``/``choice``: the game's own solution (its ``solved`` entry: ``--game
     chemin-de-fer``, or ``--replacement``/``--commission``, which are that game's), its
@@ -178,6 +218,8 @@ def _solved_by_game(args: argparse.Namespace, command: str) -> int | None:
         out = str(game.entry("solved")(args, command))
     except (ValueError, ArithmeticError) as exc:
         return _solver_failed(exc)
+    if not args.json:
+        lead(_(LEADS[command]))
     print(out)
     return 0
 
@@ -303,6 +345,25 @@ def _solver_failed(exc: Exception) -> int:
     return EXIT_USAGE
 
 
+#: The most exact edges ``banque edge`` works out in one table (about 4 s and 100 MB:
+#: each is a whole coup's exact sum).
+MAX_POINTS = 20_000
+
+
+def _bounded(points: int) -> None:
+    """A table of more than :data:`MAX_POINTS` edges is refused before any work, in words."""
+    if points > MAX_POINTS:
+        raise ValueError(
+            _(
+                "that table holds {points} exact edges, each a whole coup's sum: it would take "
+                "minutes and much memory; at most {most} (about 4 seconds): take a larger STEP "
+                "or a shorter range"
+            ).format(
+                points=f"{points:,}".replace(",", " "), most=f"{MAX_POINTS:,}".replace(",", " ")
+            )
+        )
+
+
 def cmd_edge(args: argparse.Namespace) -> int:
     # deferred: start-up (the study, ~+10 ms: banque edge --help loads this module)
     from ..study.solver import edge_json, format_edge, format_sweep, plot_sweep, q_text
@@ -314,11 +375,13 @@ def cmd_edge(args: argparse.Namespace) -> int:
         two_sided = "," in args.p5 and (len(q_r) > 1 or len(q_l) > 1)
         if two_sided and len(stakes) > 1:
             raise ValueError(_("a grid of --p5 QR,QL ranges takes one --stakes ratio"))
+        _bounded(len(q_r) * len(q_l) if two_sided else max(len(q_r), len(q_l)) * len(stakes))
         if two_sided:
             grid = model.sweep(q_r, q_l, stakes[0], args.banker)
             if args.json:
                 print(json.dumps([edge_json(e, model) for row in grid for e in row], indent=2))
             else:
+                lead(_(LEADS["sweep"]))
                 print(
                     format_sweep(
                         model,
@@ -341,11 +404,11 @@ def cmd_edge(args: argparse.Namespace) -> int:
             )
         if len(pairs) == 1 and len(stakes) == 1:
             e = model.edge(stakes[0], pairs[0], args.banker)
-            print(
-                json.dumps(edge_json(e, model), indent=2)
-                if args.json
-                else format_edge(e, model, source)
-            )
+            if args.json:
+                print(json.dumps(edge_json(e, model), indent=2))
+            else:
+                lead(edge_lead(float(e.total)))
+                print(format_edge(e, model, source, args.exact))
             return 0
         columns = [model.sweep([x], [y], st, args.banker)[0][0] for st in stakes for x, y in pairs]
         table = [
@@ -353,7 +416,9 @@ def cmd_edge(args: argparse.Namespace) -> int:
         ]
         if args.json:
             print(json.dumps([edge_json(e, model) for row in table for e in row], indent=2))
-        elif args.plot:
+            return 0
+        lead(_(LEADS["sweep"]))
+        if args.plot:
             banker = {
                 "best": pgettext("the banker's play (edge --banker best)", "best"),
                 "table": pgettext("the banker's play (edge --banker table)", "table"),
@@ -413,6 +478,7 @@ def cmd_strategy(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(strategy_json(model, q, theta), indent=2))
         else:
+            lead(_(LEADS["strategy"]))
             print(format_strategy(model, source, q, theta))
     except (ValueError, BanqueError) as exc:
         return _solver_failed(exc)
@@ -431,7 +497,7 @@ def cmd_choice(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(choice_json(model, ratio, q), indent=2))
         else:
-            print(format_choice(model, source, ratio, q))
+            print(format_choice(model, source, ratio, q, args.exact))
     except (ValueError, BanqueError) as exc:
         return _solver_failed(exc)
     return 0

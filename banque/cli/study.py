@@ -11,7 +11,7 @@ import sys
 from ..constants import EXIT_USAGE, MAX_PLAYERS, MIN_PLAYERS, RULES_NAMES
 from ..core.errors import BanqueError
 from ..games import DEFAULT_GAME, GAME_NAMES, definition
-from ..i18n import N_, _
+from ..i18n import _
 from . import argtypes
 from .argtypes import MAX_COUPS, MAX_PACKS, MAX_SEED
 from .shared import failed, read_record
@@ -89,14 +89,12 @@ def _simulate(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--players",
-        type=argtypes.whole(
-            MIN_PLAYERS, MAX_PLAYERS, N_("{value} is not {low} to {high} participants")
-        ),
+        type=argtypes.whole(0, 1000),
         default=5,
         metavar="K",
-        help=_("participants, {low} to {high} (default 5)").format(
-            low=MIN_PLAYERS, high=MAX_PLAYERS
-        ),
+        help=_(
+            "participants (default 5): banque seats {low} to {high}, chemin de fer 2 to {high}"
+        ).format(low=MIN_PLAYERS, high=MAX_PLAYERS),
     )
     p.add_argument(
         "--seed",
@@ -181,6 +179,9 @@ def _rules(p: argparse.ArgumentParser) -> None:
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
+    if not args.json:
+        print(_("How likely each two-card total and each natural is, dealt from a full shoe."))
+        print()
     print(definition(args.game).entry("odds")(args.packs, args.json))
     return 0
 
@@ -201,6 +202,15 @@ def cmd_advise(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    game = definition(args.game)
+    low, high = game.seats
+    if not low <= args.players <= high:
+        said = _("--players {value}: {game} seats {low} to {high} participants").format(
+            value=args.players, game=game.title, low=low, high=high
+        )
+        see = _("{message} (see {command} --help)").format(message=said, command="banque simulate")
+        print("banque: " + see, file=sys.stderr)
+        return EXIT_USAGE
     try:
         data, text = definition(args.game).entry("simulate")(args)
     except ValueError as exc:

@@ -641,6 +641,24 @@ def trim_to(info: JournalInfo, acts: int) -> None:
     _summarize(info, acts)
 
 
+#: A game record given where a journal is read (``banque --resume FILE``).
+_RECORD_NOT_JOURNAL = Msg(
+    N_(
+        "a game record, not a journal of an unfinished game: banque --record FILE plays it "
+        "on at the table, banque replay FILE tells it"
+    )
+)
+
+
+def _is_record(text: str) -> bool:
+    """The whole text is a game record (``banque-record/1``), not a journal."""
+    try:
+        data = loads_json(text)
+    except RecordError:
+        return False
+    return isinstance(data, dict) and data.get("format") == "banque-record/1"
+
+
 def parse_journal(text: str) -> JournalInfo:
     """A journal's text as a record: its longest good prefix.
 
@@ -657,7 +675,14 @@ def parse_journal(text: str) -> JournalInfo:
     complete = lines[:-1]
     if not complete:
         raise RecordError(Msg(N_("an empty journal (not even its first line)")))
-    head = loads_json(complete[0])
+    try:
+        head = loads_json(complete[0])
+    except RecordError:
+        if _is_record(text):
+            raise RecordError(_RECORD_NOT_JOURNAL) from None
+        raise
+    if isinstance(head, dict) and head.get("format") == "banque-record/1":
+        raise RecordError(_RECORD_NOT_JOURNAL)
     if not isinstance(head, dict) or head.get("format") != JOURNAL_FORMAT:
         raise RecordError(
             Msg(N_('a journal starts with a line of format "{format}"'), format=JOURNAL_FORMAT)

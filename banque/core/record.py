@@ -10,7 +10,9 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import stat
+import sys
 from functools import cache
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -82,17 +84,52 @@ def _act_place(numbers: list[str], rest: str) -> Msg:
     return Msg(N_("acts {numbers}{rest}"), numbers=Names(numbers), rest=rest)
 
 
+def _label(part: object) -> bool:
+    """A part of an error's place that is pydantic's name for a choice of a union
+    (``literal['right','left']``, ``constrained-int``, ``function-after[…]``), not a field:
+    never shown to a player."""
+    if not isinstance(part, str):
+        return False
+    return part.startswith(_LABELS) or part in ("int", "str", "none", "bool", "float")
+
+
+_LABELS = ("function-", "literal[", "constrained-", "lax-", "strict-", "list[", "dict[")
+
+
+def _merged(errors: list[Any]) -> list[Any]:
+    """The errors of one place's union said once: ``Input should be 'right', 'left',
+    'banker' or 'punter'`` (pydantic says one error a choice of the union)."""
+    out: list[Any] = []
+    for err in errors:
+        loc = tuple(x for x in err["loc"] if not _label(x))
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and last["type"] == err["type"] == "literal_error"
+            and tuple(x for x in last["loc"] if not _label(x)) == loc
+        ):
+            choices = re.findall(r"'[^']*'", last["ctx"]["expected"]) + re.findall(
+                r"'[^']*'", err["ctx"]["expected"]
+            )
+            expected = " or ".join([", ".join(choices[:-1]), choices[-1]])
+            out[-1] = {
+                **last,
+                "ctx": {"expected": expected},
+                "msg": f"Input should be {expected}",
+            }
+            continue
+        out.append(err)
+    return out
+
+
 def _describe_errors(errors: list[Any], more: int = 0, *, unknown_more: bool = False) -> Msg:
     """Validation errors in a few plain words, on one line."""
+    errors = _merged(errors)
     # (the act's number or None, the place after it or the whole place, the words)
     parts: list[tuple[str | None, Msg | str, Msg | str]] = []
     for err in errors[:MAX_ERRORS]:
         # A record's own keys are in the path: shown escaped and cut, never raw.
-        path = [
-            x if isinstance(x, int) else plain(x, 30)
-            for x in err["loc"]
-            if not str(x).startswith("function-")
-        ]
+        path = [x if isinstance(x, int) else plain(x, 30) for x in err["loc"] if not _label(x)]
         number: str | None = None
         place: Msg | str
         if len(path) >= 2 and path[0] == "actions" and isinstance(path[1], int):
@@ -224,8 +261,16 @@ def loads_json(text: str) -> Any:
         ) from None
     except RecursionError:
         raise RecordError(Msg(N_("not a record: the JSON is nested too deeply"))) from None
-    except ValueError as exc:  # an integer of thousands of digits, for instance
-        raise RecordError(f"not a record: {plain(exc, 200)}") from None
+    except ValueError:  # an integer of thousands of digits (Python's own limit)
+        raise RecordError(
+            Msg(
+                N_(
+                    "not a record: it holds a number of more than {digits} digits (a record's "
+                    "numbers are chips, seeds and counts)"
+                ),
+                digits=sys.get_int_max_str_digits(),
+            )
+        ) from None
 
 
 def _megabytes(n: int) -> str:

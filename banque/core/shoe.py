@@ -38,7 +38,7 @@ from typing import Any
 from ..constants import PACKS
 from .cards import PACK_SIZE, full_shoe, parse_card
 from .errors import IllegalAction
-from .messages import N_, Msg
+from .messages import N_, Msg, Nn_
 
 __all__ = ["MAX_PACKS", "MIN_CARDS", "Shoe", "validate_stacked"]
 
@@ -64,12 +64,14 @@ def validate_stacked(cards: Iterable[str], packs: int = PACKS) -> list[str]:
     for card, count in Counter(stacked).items():
         if count > packs:
             raise IllegalAction(
-                Msg(
-                    N_(
-                        "The shoe has only {packs} copies of {card} ({packs} packs); it was "
-                        "given {count} times."
+                Msg.plural(
+                    Nn_(
+                        "The shoe has only {n} copy of {card} (one pack); it was given "
+                        "{count} times.",
+                        "The shoe has only {n} copies of {card} ({n} packs); it was given "
+                        "{count} times.",
                     ),
-                    packs=packs,
+                    packs,
                     card=card,
                     count=count,
                 ),

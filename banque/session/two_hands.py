@@ -15,10 +15,11 @@ as they go into the same journals as banque's (``banque games`` lists them, ``ba
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
+from ..constants import PLAYER_NAMES
 from ..core.errors import BanqueError, IllegalAction
 from ..core.journal import Journal, not_kept_msg, rescue_record
 from ..core.messages import N_, Msg, os_reason, reason, tell
@@ -26,7 +27,7 @@ from ..core.record import load_record
 from ..games import GAMES
 from ..games.records import record_of, reopen_journal, replay
 from ..games.two_hands import validate_names
-from ..i18n import _, pgettext
+from ..i18n import _
 from ..text import plain
 from .port import TwoHandSession
 
@@ -43,11 +44,18 @@ __all__ = [
 ]
 
 
-def your_name() -> str:
-    """The seat name of the player at the keyboard when none is given ("You"; French
-    "Moi", Spanish "Yo"): a name, so the journal keeps it as it was shown."""
-
-    return pgettext("the seat of the player at the keyboard", "You")
+def your_name(taken: Collection[str] = ()) -> str:
+    """The seat name of the player at the keyboard when none is given: the first of the
+    table's names that no other seat has (Ana, as setup offers it), a participant's own
+    name, so that every sentence about the seat reads right ("Ana holds 1", never
+    "You holds 1") and the journal keeps it as it was shown."""
+    for name in PLAYER_NAMES:
+        if name not in taken:
+            return name
+    n = len(PLAYER_NAMES) + 1
+    while f"Seat {n}" in taken:
+        n += 1
+    return f"Seat {n}"
 
 
 def check_seats(game: str, names: list[str]) -> list[str]:

@@ -56,7 +56,7 @@ from ..core.cards import PACK_SIZE, RANK_VALUE, full_shoe
 from ..core.messages import N_
 from ..core.naturals import is_natural, side_result
 from ..games.chemin_de_fer.drawing import punter_bound
-from ..i18n import _, ngettext, pgettext
+from ..i18n import _, ngettext, number, pgettext
 
 __all__ = [
     "FIVES",
@@ -610,7 +610,8 @@ def _fraction(x: Fraction) -> str:
 
 
 def _pct(x: Fraction, digits: int = 4) -> str:
-    return f"{float(x) * 100:.{digits}f} %"
+    """A share as a percentage in the language's prose: ``80.54 %``, ``−1,29 %``."""
+    return number(float(x) * 100, digits) + " %"
 
 
 def _entry(x: Fraction) -> dict[str, Any]:
@@ -852,7 +853,7 @@ def _cell(y: Fraction) -> str:
         return pgettext("strategy grid: the banker", "D")
     if y == 0:
         return pgettext("strategy grid: the banker", "S")
-    text = f"{float(y):.2f}"
+    text = number(float(y), 2)
     return text[1:] if text.startswith("0") else text
 
 

@@ -21,7 +21,7 @@ from ..constants import EXIT_USAGE
 from ..core.cards import pretty
 from ..core.messages import tell
 from ..games.banque.players import banker_advice, fund_limit
-from ..i18n import _, chips
+from ..i18n import _, chips, ngettext, number
 from . import chemin_solver as chemin
 from . import two_hands_odds, two_hands_simulate
 from .odds import main_odds
@@ -84,6 +84,19 @@ def punto_odds(packs: int | None, as_json: bool) -> str:
     return two_hands_odds.punto_odds_text(packs, as_json)
 
 
+def simulated_lead(coups: int, gain: float) -> str:
+    """A simulation's first sentence: the banker's gain per chip said as chips won or lost
+    for every 100 staked, over the coups played."""
+    over = ngettext("{n} coup", "{n} coups", coups).format(n=coups)
+    if gain > 0:
+        words = _("Over {coups} the banker won {chips} chips for every 100 staked against it.")
+    elif gain < 0:
+        words = _("Over {coups} the banker lost {chips} chips for every 100 staked against it.")
+    else:
+        words = _("Over {coups} the banker neither won nor lost.")
+    return words.format(coups=over, chips=number(abs(gain) * 100, 2)) + "\n\n"
+
+
 def banque_simulate(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     show = None
     if not args.no_progress and sys.stderr.isatty() and args.coups >= 2000:
@@ -99,19 +112,26 @@ def banque_simulate(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
         exact_estimate=not args.no_exact,
         rules=args.rules,
     )
-    return summary.as_dict(), format_summary(summary)
+    lead = simulated_lead(summary.coups, summary.gain_per_chip)
+    return summary.as_dict(), lead + format_summary(summary)
 
 
 def chemin_simulate(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     chemin = two_hands_simulate.simulate_chemin(
         args.coups, args.players, args.seed, args.packs or 6
     )
-    return chemin.as_dict(), two_hands_simulate.format_chemin_summary(chemin)
+    data = chemin.as_dict()
+    lead = simulated_lead(chemin.coups, data["banker_gain_per_chip"])
+    return data, lead + two_hands_simulate.format_chemin_summary(chemin)
 
 
 def punto_simulate(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     punto = two_hands_simulate.simulate_punto(args.coups, args.seed, args.packs or 8)
-    return punto.as_dict(), two_hands_simulate.format_punto_summary(punto)
+    lead = _(
+        "Each bet's house edge is the chips the house keeps for every 100 bet on it: "
+        "measured over {coups}, and exact."
+    ).format(coups=ngettext("{n} coup", "{n} coups", punto.coups).format(n=punto.coups))
+    return punto.as_dict(), lead + "\n\n" + two_hands_simulate.format_punto_summary(punto)
 
 
 def not_at_choice(where: str) -> int:
@@ -125,16 +145,46 @@ def not_at_choice(where: str) -> int:
     return EXIT_USAGE
 
 
+def advice_lead(draw: float, stand: float) -> None:
+    """``advise``'s first sentence: which move is better, and what each is worth."""
+    said = {"draw": number(draw, 2, sign=True), "stand": number(stand, 2, sign=True)}
+    if draw == stand:
+        print(_("Drawing and standing are worth the same to the banker here.").format(**said))
+    elif draw > stand:
+        print(
+            _(
+                "Drawing is better for the banker here: it expects {draw} chips by drawing, "
+                "{stand} by standing."
+            ).format(**said)
+        )
+    else:
+        print(
+            _(
+                "Standing is better for the banker here: it expects {stand} chips by standing, "
+                "{draw} by drawing."
+            ).format(**said)
+        )
+    print()
+
+
 def advice_lines(draw: float, stand: float) -> None:
-    """``advise``'s expected gains and its verdict (chips as decimals, the program's format)."""
-    print(_("  expected gain if the banker draws:  {gain} chips").format(gain=f"{draw:+.4f}"))
-    print(_("  expected gain if the banker stands: {gain} chips").format(gain=f"{stand:+.4f}"))
+    """``advise``'s expected gains and its verdict (chips as decimals in the language)."""
+    print(
+        _("  expected gain if the banker draws:  {gain} chips").format(
+            gain=number(draw, 4, sign=True)
+        )
+    )
+    print(
+        _("  expected gain if the banker stands: {gain} chips").format(
+            gain=number(stand, 4, sign=True)
+        )
+    )
     if draw == stand:
         print(_("Best: either (they are equal); standing spends no card."))
     elif draw > stand:
-        print(_("Best: draw (by {gain} chips)").format(gain=f"{abs(draw - stand):.4f}"))
+        print(_("Best: draw (by {gain} chips)").format(gain=number(abs(draw - stand), 4)))
     else:
-        print(_("Best: stand (by {gain} chips)").format(gain=f"{abs(draw - stand):.4f}"))
+        print(_("Best: stand (by {gain} chips)").format(gain=number(abs(draw - stand), 4)))
 
 
 def banque_advise(game: Any, args: argparse.Namespace) -> int:
@@ -148,6 +198,7 @@ def banque_advise(game: Any, args: argparse.Namespace) -> int:
         return 0
     obs = game.observe(game.banker)
     cards = " ".join(pretty(c) for c in obs.hands["banker"] if c)
+    advice_lead(draw, stand)
     print(
         _(
             "{banker} (banker) holds {cards} = {total}; stakes right {right}, left {left}; "
@@ -158,7 +209,7 @@ def banque_advise(game: Any, args: argparse.Namespace) -> int:
             total=obs.total("banker"),
             right=obs.stakes["right"],
             left=obs.stakes["left"],
-            p5=args.p5,
+            p5=number(args.p5, None),
         )
     )
     for side in obs.settled:  # classic: that side is settled already, whatever the banker does
@@ -198,9 +249,10 @@ def chemin_advise(game: Any, args: argparse.Namespace) -> int:
         print(json.dumps({"draw": float(draw), "stand": float(stand), "best": best}))
         return 0
     cards = " ".join(pretty(c) for c in game.hands["banker"])
+    advice_lead(float(draw), float(stand))
     print(
         _("{banker} (banker) holds {cards}; {staked} staked by the punters; p5 = {p5}").format(
-            banker=game.banker, cards=cards, staked=chips(game.staked()), p5=args.p5
+            banker=game.banker, cards=cards, staked=chips(game.staked()), p5=number(args.p5, None)
         )
     )
     advice_lines(float(draw), float(stand))

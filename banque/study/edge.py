@@ -50,6 +50,8 @@ from typing import Literal, NamedTuple
 from ..core.cards import PACKS
 from ..core.naturals import NATURAL_RULES, NaturalRule, is_natural, settled_sides
 from ..games.banque.advisor import decision_sums, unseen_values
+from ..i18n import _
+from ..text import quoted
 
 __all__ = [
     "NATURAL",
@@ -267,12 +269,18 @@ def parse_stakes(text: str) -> tuple[int, int]:
     """
     parts = text.strip().split(":")
     if len(parts) != 2:
-        raise ValueError(f"{text!r} is not a stakes ratio: write R:L, for example 1:1 or 3:1")
+        raise ValueError(
+            _("{text} is not a stakes ratio: write R:L, for example 1:1 or 3:1").format(
+                text=quoted(text)
+            )
+        )
     try:
         values = [Fraction(p.strip()) for p in parts]
     except (ValueError, ZeroDivisionError):
         raise ValueError(
-            f"{text!r} is not a stakes ratio: write R:L with numbers, for example 1:1 or 3:1"
+            _(
+                "{text} is not a stakes ratio: write R:L with numbers, for example 1:1 or 3:1"
+            ).format(text=quoted(text))
         ) from None
     return _check_stakes(tuple(values))
 
@@ -290,26 +298,36 @@ def parse_p5(text: str) -> list[Fraction]:
         values = [Fraction(p.strip()) for p in parts]
     except (ValueError, ZeroDivisionError):
         raise ValueError(
-            f"{text!r} is not a probability: write Q (0 to 1, e.g. 0.5 or 1/2) "
-            "or a range START:STOP:STEP such as 0:1:0.05"
+            _(
+                "{text} is not a probability: write Q (0 to 1, e.g. 0.5 or 1/2) "
+                "or a range START:STOP:STEP such as 0:1:0.05"
+            ).format(text=quoted(text))
         ) from None
     if len(values) == 1:
         out = values
     elif len(values) == 3:
         start, stop, step = values
         if step <= 0:
-            raise ValueError(f"the step of {text!r} must be above 0")
+            raise ValueError(_("the step of {text} must be above 0").format(text=quoted(text)))
         count = int((stop - start) / step) + 1
         if count > 1001:
-            raise ValueError(f"{text!r} makes {count} values: at most 1001")
+            raise ValueError(
+                _("{text} makes {count} values: at most 1001").format(
+                    text=quoted(text), count=count
+                )
+            )
         out = [start + i * step for i in range(max(count, 0))]
         if not out:
-            raise ValueError(f"{text!r} is an empty range (START must not exceed STOP)")
+            raise ValueError(
+                _("{text} is an empty range (START must not exceed STOP)").format(text=quoted(text))
+            )
     else:
-        raise ValueError(f"{text!r}: write Q, or START:STOP:STEP such as 0:1:0.05")
+        raise ValueError(
+            _("{text}: write Q, or START:STOP:STEP such as 0:1:0.05").format(text=quoted(text))
+        )
     for x in out:
         if not 0 <= x <= 1:
-            raise ValueError(f"p5 is a probability (0 to 1), not {x}")
+            raise ValueError(_("p5 is a probability (0 to 1), not {x}").format(x=x))
     return out
 
 

@@ -27,7 +27,7 @@ from ..core.cards import RANK_VALUE
 from ..core.models import Action, Pass, Wager, build
 from ..games.banque.game import MAX_PLAYERS, MIN_PLAYERS, Game
 from ..games.banque.players import BankerMode, banker_advice, computer_table
-from ..i18n import N_, _, ngettext, pgettext
+from ..i18n import N_, _, ngettext, number, pgettext
 
 #: Names for computer seats, in seat order.
 COMPUTER_NAMES = (
@@ -505,9 +505,14 @@ RATIO_WORDS = {
 }
 
 
+def _percent(x: float, sign: bool = True) -> str:
+    """A gain per chip as a percentage of the stakes: ``+0.52 %``, ``−1.56 %``."""
+    return number(x * 100, 2, sign=sign) + " %"
+
+
 def format_summary(s: Summary) -> str:
-    """The summary as a readable report (in the current language; numbers as the
-    program writes them everywhere: a decimal point)."""
+    """The summary as a readable report (in the current language: its decimal sign; the
+    banker's gain as a percentage of the stakes, as ``banque edge`` gives it)."""
     pct = 100.0
     banker = (
         _("the exact advisor") if s.banker_mode == "advisor" else _("a fixed table (draw at 0-5)")
@@ -518,12 +523,12 @@ def format_summary(s: Summary) -> str:
         "{n} coups, {players} computer players, seed {seed}, banker plays by {banker}; "
         "sides draw at 5 with p5 = {p5}",
         s.coups,
-    ).format(n=s.coups, players=s.participants, seed=s.seed, banker=banker, p5=s.p5)
+    ).format(n=s.coups, players=s.participants, seed=s.seed, banker=banker, p5=number(s.p5, None))
     if s.rules != "home":
         head += _("; {rules} rules").format(rules=s.rules)
     ends = ", ".join(bank_ends_words(reason, n) for reason, n in sorted(s.bank_ends.items()))
-    naturals = _("Naturals: {n} coups ({per:.4f} per coup; exact chance 0.4681)").format(
-        n=s.naturals, per=s.naturals_per_coup
+    naturals = _("Naturals: {n} coups ({per} per coup; exact chance {exact})").format(
+        n=s.naturals, per=number(s.naturals_per_coup, 4), exact=number(0.4681, 4)
     )
     if s.rules == "classic":
         naturals += _(" -- coups with at least one natural")
@@ -535,16 +540,24 @@ def format_summary(s: Summary) -> str:
         _("Banks: {n} ({ends})").format(n=s.banks, ends=ends),
         naturals,
         _(
-            "Banker's gain per chip staked: {gain:+.4f} ± {se:.4f} "
-            "(standard error; {chips:+d} chips on {staked} staked)"
-        ).format(gain=s.gain_per_chip, se=s.gain_per_chip_se, chips=s.banker_gain, staked=s.staked),
+            "Banker's edge: {gain} ± {se} of the stakes "
+            "(standard error; {chips} chips on {staked} staked)"
+        ).format(
+            gain=_percent(s.gain_per_chip),
+            se=_percent(s.gain_per_chip_se, sign=False),
+            chips=number(s.banker_gain, 0, sign=True),
+            staked=s.staked,
+        ),
     ]
     if s.exact_estimate:
         lines.append(
             _(
-                "  noise-reduced: {gain:+.4f} ± {se:.4f} "
+                "  noise-reduced: {gain} ± {se} "
                 "(each decision coup at the advisor's exact expected gain, naturals at 0)"
-            ).format(gain=s.gain_per_chip_exact, se=s.gain_per_chip_exact_se)
+            ).format(
+                gain=_percent(s.gain_per_chip_exact),
+                se=_percent(s.gain_per_chip_exact_se, sign=False),
+            )
         )
     if s.stakes is not None:
         lines.append(
@@ -560,17 +573,20 @@ def format_summary(s: Summary) -> str:
     lines += [
         "",
         f"{by_ratio:<{w + 3}}{coups_h:>{cw}} {staked_h:>{stw}}   "
-        + _("gain per chip (raw)")
+        + _("banker's edge (raw)")
         + ("   " + _("noise-reduced") if s.exact_estimate else ""),
     ]
     for name, row in s.by_ratio.items():
         line = (
             f"  {_(RATIO_WORDS.get(name, name)):<{w}} {int(row['coups']):{cw}d} "
             f"{int(row['staked']):{stw}d}   "
-            f"{row['gain_per_chip']:+.4f} ± {row['gain_per_chip_se']:.4f}"
+            f"{_percent(row['gain_per_chip']):>9} ± {_percent(row['gain_per_chip_se'], sign=False)}"
         )
         if s.exact_estimate:
-            line += f"   {row['gain_per_chip_exact']:+.4f} ± {row['gain_per_chip_exact_se']:.4f}"
+            line += (
+                f"   {_percent(row['gain_per_chip_exact']):>9} ± "
+                f"{_percent(row['gain_per_chip_exact_se'], sign=False)}"
+            )
         lines.append(line)
     outcomes = _("Outcomes")
     heads = [_("player wins"), _("banker wins"), pgettext("table heading", "ties")]
@@ -584,7 +600,7 @@ def format_summary(s: Summary) -> str:
         shares = [pct * o[k] / n for k in ("player", "banker", "tie")]
         lines.append(
             f"  {sides[side]:<{lw - 2}}"
-            + "  ".join(f"{x:{w_}.2f}%" for x, w_ in zip(shares, widths, strict=True))
+            + "  ".join(f"{number(x, 2):>{w_}}%" for x, w_ in zip(shares, widths, strict=True))
         )
     total_h, draws_h, stands_h, share_h = (
         _("Banker's two-card total"),
@@ -598,6 +614,6 @@ def format_summary(s: Summary) -> str:
     for total in range(8):
         m = s.banker_moves[total]
         n = m["draw"] + m["stand"]
-        share = f"{pct * m['draw'] / n:{pw}.1f}%" if n else f"{'—':>{pw}}"
+        share = f"{number(pct * m['draw'] / n, 1):>{pw}}%" if n else f"{'—':>{pw}}"
         lines.append(f"  {total:>{tw}}  {m['draw']:{dw}d}  {m['stand']:{sw}d}  {share}")
     return "\n".join(lines)

@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from ..core.messages import ENGLISH, N_, Translator
 from ..games.banque.rules import PROFILES
-from ..i18n import _, ngettext, pgettext
+from ..i18n import _, ngettext, number, pgettext
 from .correlated import PURE, Correlated, correlated_solution
 from .edge import (
     NATURAL,
@@ -56,7 +56,8 @@ def fraction_text(x: Fraction) -> str:
 
 
 def percent(x: Fraction, digits: int = 4) -> str:
-    return f"{float(x) * 100:+.{digits}f} %"
+    """A share as a signed percentage in the language's prose: ``+0.6333 %``, ``−0,71 %``."""
+    return number(float(x) * 100, digits, sign=True) + " %"
 
 
 def q_text(x: Fraction) -> str:
@@ -81,7 +82,8 @@ def shoe_words(model: EdgeModel, source: str) -> str:
 
 
 def _p5_words(q: Sequence[Fraction]) -> str:
-    return _("p5 = {right} (right), {left} (left)").format(right=q_text(q[0]), left=q_text(q[1]))
+    right, left = (q_text(x) if "/" in q_text(x) else number(float(x), None) for x in q)
+    return _("p5 = {right} (right), {left} (left)").format(right=right, left=left)
 
 
 # ---------------------------------------------------------------- edge
@@ -116,7 +118,8 @@ def edge_json(e: Edge, model: EdgeModel | None = None) -> dict[str, Any]:
     }
 
 
-def format_edge(e: Edge, model: EdgeModel, source: str) -> str:
+def format_edge(e: Edge, model: EdgeModel, source: str, exact: bool = False) -> str:
+    """``banque edge``'s one coup: percentages, and the exact fractions with ``exact``."""
     lines = [
         _("The banker's exact expected gain per chip staked, one coup from {shoe}").format(
             shoe=shoe_words(model, source)
@@ -138,7 +141,8 @@ def format_edge(e: Edge, model: EdgeModel, source: str) -> str:
     width = max(len(fraction_text(x)) for _label, x in rows)
     label_width = max(22, *(len(label) for label, _x in rows))
     for label, x in rows:
-        lines.append(f"  {label:<{label_width}} {percent(x):>11}   {fraction_text(x):>{width}}")
+        line = f"  {label:<{label_width}} {percent(x):>11}"
+        lines.append(line + (f"   {fraction_text(x):>{width}}" if exact else ""))
     return "\n".join(lines)
 
 
@@ -168,23 +172,23 @@ def format_sweep(
     lines.append(head)
     for x, row in zip(rows, values, strict=True):
         lines.append(
-            f"{q_text(x):>8}" + "".join(f"{float(e.total) * 100:>{width}.4f}" for e in row)
+            f"{q_text(x):>8}" + "".join(f"{number(float(e.total) * 100, 4):>{width}}" for e in row)
         )
     return "\n".join(lines)
 
 
 def plot_sweep(xs: Sequence[Fraction], edges: Sequence[Edge], width: int = 50) -> str:
-    """A bar per value of p5: the edge drawn in the terminal."""
+    """A bar per value of p5: the edge drawn in the terminal, every bar from zero (a bar
+    twice as long is an edge twice as large); a negative edge drawn with ``░``."""
     values = [float(e.total) * 100 for e in edges]
-    low, high = min(values), max(values)
-    span = high - low
-    bars = _("bars from {low} % (shortest) to {high} % (longest)").format(
-        low=f"{low:+.4f}", high=f"{high:+.4f}"
-    )
+    most = max(abs(v) for v in values)
+    bars = _("bars from 0 to {high} % (the longest)").format(high=number(most, 4))
     lines = [f"{'':>8} {'':>10}  {bars}"]
     for x, v in zip(xs, values, strict=True):
-        n = 1 + round((v - low) / span * (width - 1)) if span > 0 else width
-        lines.append(f"{q_text(x):>8} {v:+8.4f} % {'█' * n}")
+        n = round(abs(v) / most * width) if most > 0 else 0
+        lines.append(
+            f"{q_text(x):>8} {number(v, 4, sign=True):>8} % {('█' if v >= 0 else '░') * n}"
+        )
     return "\n".join(lines)
 
 
@@ -727,7 +731,7 @@ def _solutions(r: dict[str, Any], model: EdgeModel) -> list[str]:
         _(
             "The banker keeps {edge} % of every chip staked when it plays its best and the "
             "two sides play theirs as one team (agreeing in secret when both draw at 5)."
-        ).format(edge=f"{float(c.edge) * 100:.4f}"),
+        ).format(edge=number(float(c.edge) * 100, 4)),
         "",
         _("The solutions, the banker's edge per chip staked (stakes right:left = {ratio}):").format(
             ratio=f"{st[0]}:{st[1]}"
@@ -829,17 +833,25 @@ def _q_range(lo: Fraction, hi: Fraction) -> str:
 
 
 def format_choice(
-    model: EdgeModel, source: str, stakes: Sequence[int] | tuple[int, int], q: object
+    model: EdgeModel,
+    source: str,
+    stakes: Sequence[int] | tuple[int, int],
+    q: object,
+    exact: bool = False,
 ) -> str:
+    """``banque choice`` in words; ``exact``: with the equations whose roots the q are."""
     r = choice_report(model, stakes, q)
     st, qq = r["stakes"], r["q"]
     ratio = f"{st[0]}:{st[1]}"
+    first, _blank, *solutions = _solutions(r, model)  # its first sentence opens the report
     lines = [
+        first,
+        "",
         _("The sides' choice at 5, one coup from {shoe}").format(shoe=shoe_words(model, source)),
         "  " + _("naturals: {rule}").format(rule=_(_RULE_WORDS[model.rule])),
         *house_lines(model),
         "",
-        *_solutions(r, model),
+        *solutions,
         "",
         _(
             "stakes right:left = {ratio}; the banker plays its best response to {p5}: edge {edge}"
@@ -879,20 +891,18 @@ def format_choice(
     q_c, q_c_text, q_c_edge = r["common"]
     if q_c_text.startswith("a root of "):  # (the JSON keeps the English words)
         q_c_text = _("a root of {equation}").format(equation=q_c_text.removeprefix("a root of "))
-    lines.append(
-        "  "
-        + _("both sides with the same q at stakes {ratio}: q = {q} ({exact}); edge {edge}").format(
-            ratio=ratio, q=f"{float(q_c):.9f}", exact=q_c_text, edge=percent(q_c_edge, 6)
-        )
+    same = _("both sides with the same q at stakes {ratio}: q = {q}; edge {edge}").format(
+        ratio=ratio, q=f"{float(q_c):.9f}", edge=percent(q_c_edge, 6)
     )
+    lines.append("  " + same + (f" ({q_c_text})" if exact else ""))
     (c_r, c_l), c_e, rounds = r["cooperative"]
     lines.append(
         "  "
         + ngettext(
             "both sides together at stakes {ratio}: right q = {right}, left q = {left}; "
-            "edge {edge} (exact coordinate descent, {n} round)",
+            "edge {edge} (each side's best q in turn until neither changes: {n} round)",
             "both sides together at stakes {ratio}: right q = {right}, left q = {left}; "
-            "edge {edge} (exact coordinate descent, {n} rounds)",
+            "edge {edge} (each side's best q in turn until neither changes: {n} rounds)",
             rounds,
         ).format(
             ratio=ratio,
@@ -919,14 +929,16 @@ def format_choice(
                 "with q = {q},"
             ).format(q=f"{n.q:.9f}"),
             "    "
-            + _("the root in [0, 1] of {equation}; the banker is indifferent at {points}").format(
-                equation=equation, points="; ".join(_point_words(p, _) for p in n.where)
-            ),
+            + (
+                _("the root in [0, 1] of {equation}; the banker is indifferent at {points}")
+                if exact
+                else _("the banker is indifferent at {points}")
+            ).format(equation=equation, points="; ".join(_point_words(p, _) for p in n.where)),
             "    "
             + _(
                 "and draws there with chance {chance}, which leaves each side indifferent "
                 "at 5; edge {edge} %"
-            ).format(chance=f"{n.mixing:.6f}", edge=f"{n.edge * 100:+.6f}"),
+            ).format(chance=f"{n.mixing:.6f}", edge=number(n.edge * 100, 6, sign=True)),
         ]
     return "\n".join(lines)
 

@@ -19,7 +19,7 @@ from ..games.chemin_de_fer.game import CheminGame
 from ..games.chemin_de_fer.players import CheminComputer, play_step
 from ..games.punto_banco.game import PuntoGame
 from ..games.two_hands import points
-from ..i18n import _, pgettext
+from ..i18n import _, ngettext, number, pgettext
 from .two_hands_odds import chemin_report, punto_odds
 
 __all__ = [
@@ -130,7 +130,7 @@ def simulate_punto(coups: int, seed: int = 0, packs: int = 8) -> PuntoSummary:
 
 
 def _pct(x: float | Fraction) -> str:
-    return f"{float(x) * 100:+.3f} %"
+    return number(float(x) * 100, 3, sign=True) + " %"
 
 
 def format_punto_summary(s: PuntoSummary) -> str:
@@ -150,11 +150,14 @@ def format_punto_summary(s: PuntoSummary) -> str:
         _("Result        Rate      Exact (full shoe)"),
     ]
     for k, v in s.results.items():
-        lines.append(f"{words.get(k, k):<{w}}  {v / s.coups:.5f}   {float(s.exact[k]):.5f}")
+        lines.append(
+            f"{words.get(k, k):<{w}}  {number(v / s.coups, 5)}   {number(float(s.exact[k]), 5)}"
+        )
     lines += ["", _("House edge    Measured    ± s.e.     Exact")]
     for name, spot in s.spots.items():
         lines.append(
-            f"{words.get(name, name):<{w}}  {_pct(spot.edge()):>10}  {spot.error() * 100:6.3f} %  "
+            f"{words.get(name, name):<{w}}  {_pct(spot.edge()):>10}  "
+            f"{number(spot.error() * 100, 3):>6} %  "
             f"{_pct(s.exact['edges'][name]):>10}"
         )
     return "\n".join(lines)
@@ -264,30 +267,31 @@ def format_chemin_summary(s: CheminSummary) -> str:
     }
     labels = [
         _("Naturals per coup"),
-        _("Banker's gain per chip"),
+        _("Banker's edge"),
         _("Results"),
         _("Punter at 5"),
     ]
     w = max(22, *(len(label) for label in labels))
     lines = [
         _(
-            "Chemin de fer: {coups} coups, {players} computer players, {packs} packs, "
-            "seed {seed} ({games} games, {banks} banks, {bancos} bancos)"
+            "Chemin de fer: {coups}, {players}, {packs}, seed {seed} ({games}, {banks}, {bancos})"
         ).format(
-            coups=s.coups,
-            players=s.players,
-            packs=s.packs,
+            coups=ngettext("{n} coup", "{n} coups", s.coups).format(n=s.coups),
+            players=ngettext("{n} computer player", "{n} computer players", s.players).format(
+                n=s.players
+            ),
+            packs=ngettext("{n} pack", "{n} packs", s.packs).format(n=s.packs),
             seed=s.seed,
-            games=s.games,
-            banks=s.banks,
-            bancos=s.bancos,
+            games=ngettext("{n} game", "{n} games", s.games).format(n=s.games),
+            banks=ngettext("{n} bank", "{n} banks", s.banks).format(n=s.banks),
+            bancos=ngettext("{n} banco", "{n} bancos", s.bancos).format(n=s.bancos),
         ),
         "",
-        f"{labels[0]:<{w}} {d['naturals_per_coup']:.5f}  "
+        f"{labels[0]:<{w}} {number(d['naturals_per_coup'], 5)}  "
         + _("(exact from a full shoe {exact})").format(
-            exact=f"{d['exact_natural_either_hand']:.5f}"
+            exact=number(d["exact_natural_either_hand"], 5)
         ),
-        f"{labels[1]:<{w}} {d['banker_gain_per_chip']:+.5f}",
+        f"{labels[1]:<{w}} {_pct(d['banker_gain_per_chip'])}",
         f"{labels[2]:<{w}} " + ", ".join(f"{words.get(k, k)} {v}" for k, v in s.results.items()),
         f"{labels[3]:<{w}} "
         + _("draw {draw}, stand {stand}").format(

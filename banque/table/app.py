@@ -41,7 +41,7 @@ from ..i18n import _, current_language, install, ngettext, retranslate
 from .palette import GameCommand, GameCommands, TranslatedApp
 from .screens.dialogs import ConfirmScreen, TooSmallScreen
 from .screens.setup import DEFAULT_KINDS, DEFAULT_NAMES, SetupScreen
-from .terminal import output_encoding, plain_driver, plain_output_wanted
+from .terminal import output_charset, plain_driver, plain_output_wanted
 from .widgets.cards import CardSize
 
 # The game (engine, records, pydantic models) and the other screens are
@@ -249,7 +249,7 @@ class BanqueApp(TranslatedApp):
         """The platform's driver; on a terminal without UTF-8, one that writes plain text."""
         base = super().get_driver_class()
         if plain_output_wanted():
-            return plain_driver(base, output_encoding() or "ascii")
+            return plain_driver(base, output_charset())
         return base
 
     # ------------------------------------------------------------ start

@@ -19,52 +19,14 @@ from __future__ import annotations
 
 import codecs
 import sys
-import unicodedata
 from typing import TYPE_CHECKING, TextIO
 
 from rich.cells import cell_len
 
+from ..text import locale_charset, locale_is_utf8, stand_in
+
 if TYPE_CHECKING:
     from textual.driver import Driver
-
-#: One-column stand-ins for the glyphs the table draws.
-GLYPHS: dict[str, str] = {
-    "♠": "S",
-    "♥": "H",
-    "♦": "D",
-    "♣": "C",
-    "·": ".",
-    "•": "*",
-    "…": ".",
-    "—": "-",
-    "–": "-",
-    "−": "-",
-    "±": "+",
-    "×": "x",
-    "▶": ">",
-    "▸": ">",
-    "◂": "<",
-    "◀": "<",
-    "→": ">",
-    "←": "<",
-    "↑": "^",
-    "↓": "v",
-    "⇄": "=",
-    "⚙": "*",
-    "⏎": "<",
-    "▒": "#",
-    "░": "#",
-    "▓": "#",
-    "█": "#",
-    "▌": "|",
-    "▐": "|",
-    "▏": "|",
-    "▕": "|",
-    "“": '"',
-    "”": '"',
-    "‘": "'",
-    "’": "'",
-}
 
 
 def is_utf8(encoding: str | None) -> bool:
@@ -85,25 +47,20 @@ def output_encoding(stream: TextIO | None = None) -> str | None:
 
 
 def plain_output_wanted(stream: TextIO | None = None) -> bool:
-    """The terminal cannot print UTF-8: the table should draw in plain characters."""
-    return not is_utf8(output_encoding(stream))
+    """The terminal cannot print UTF-8: the table should draw in plain characters.
+
+    Its output's encoding says so (``PYTHONIOENCODING=ascii``), or the player's locale
+    does (``LANG=C``, ``LC_ALL=C``, ``fr_FR.ISO-8859-1``), which Python's UTF-8 mode
+    hides from the output's encoding."""
+    return not is_utf8(output_encoding(stream)) or not locale_is_utf8()
 
 
-def _box(char: str) -> str | None:
-    """Box drawing and block elements as ``-``, ``|``, ``+`` or a blank."""
-    code = ord(char)
-    if 0x2500 <= code <= 0x257F:
-        name = unicodedata.name(char, "")
-        if " AND " in name or " ARC " in name or "DIAGONAL" in name:
-            return "+"
-        if "HORIZONTAL" in name or name.endswith(("LEFT", "RIGHT")):
-            return "-"
-        if "VERTICAL" in name or name.endswith(("UP", "DOWN")):
-            return "|"
-        return "+"
-    if 0x2580 <= code <= 0x259F:
-        return " "  # the partial blocks of scrollbars: their colour draws them
-    return None
+def output_charset(stream: TextIO | None = None) -> str:
+    """The character set the table is drawn in: the output's, else the locale's."""
+    encoding = output_encoding(stream)
+    if encoding and not is_utf8(encoding):
+        return encoding
+    return locale_charset()
 
 
 class PlainTable(dict[int, str]):
@@ -118,19 +75,13 @@ class PlainTable(dict[int, str]):
         try:
             char.encode(self.encoding)
         except UnicodeEncodeError:
-            out = GLYPHS.get(char) or _box(char) or _base_letter(char)
+            out = stand_in(char)
             width = cell_len(char)
             out = (out * width)[:width] if width > 1 else out
         else:
             out = char
         self[code] = out
         return out
-
-
-def _base_letter(char: str) -> str:
-    """``é`` → ``e``; anything else → ``?``."""
-    base = unicodedata.normalize("NFKD", char)[:1]
-    return base if base.isascii() and base.isprintable() and base else "?"
 
 
 def plain_text(text: str, encoding: str) -> str:

@@ -64,7 +64,7 @@ def test_a_shoe_of_no_packs_or_too_many_is_refused(packs: Any) -> None:
 
 
 def test_a_stacked_top_beyond_the_packs_is_refused() -> None:
-    with pytest.raises(IllegalAction, match="only 1 copies of 9C"):
+    with pytest.raises(IllegalAction, match="only 1 copy of 9C"):
         Shoe(1, random.Random(0), ["9C", "9c"])
     with pytest.raises(IllegalAction, match="holds 52 cards; 53"):
         Shoe(1, random.Random(0), [*full_shoe(1), "9C"])

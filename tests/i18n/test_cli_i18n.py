@@ -119,8 +119,8 @@ def test_english_help_is_argparses_own(capsys: pytest.CaptureFixture[str]) -> No
         ("es", ["simulate"], "se requieren los argumentos siguientes: --coups"),
         ("fr", ["odds", "--game", "poker"], "argument --game : choix invalide : 'poker' (au choix"),
         ("es", ["odds", "--game", "poker"], "argumento --game: opción no válida: 'poker' (elija"),
-        ("fr", ["odds", "--packs"], "argument --packs : un argument attendu"),
-        ("es", ["odds", "--packs"], "argumento --packs: se esperaba un argumento"),
+        ("fr", ["odds", "--packs"], "argument --packs : il faut une valeur après"),
+        ("es", ["odds", "--packs"], "argumento --packs: hace falta un valor después"),
         ("fr", ["odds", "--packs", "0"], "0 est trop petit : au moins 1"),
         ("es", ["odds", "--packs", "x"], "'x' no es un número entero"),
         ("fr", ["--pace", "11"], "11 n'est pas une cadence de 0 à 10 secondes"),
@@ -161,7 +161,7 @@ def test_an_english_error_line_is_unchanged(capsys: pytest.CaptureFixture[str]) 
 def test_argparse_messages_are_read_back_in_the_language() -> None:
     i18n.install("fr")
     assert argparse_message("argument --packs: expected one argument") == (
-        "argument --packs : un argument attendu"
+        "argument --packs : il faut une valeur après"
     )
     assert argparse_message("argument --n: invalid int value: 'x'") == (
         "argument --n : valeur invalide (entier) : 'x'"
@@ -201,13 +201,16 @@ def test_advise_replay_odds_simulate_in_the_language(
     status, out, _ = run(["--lang", lang, "simulate", "--coups", "200", "--players", "3"], capsys)
     assert status == 0
     summary = {"fr": "200 coups, 3 joueurs de l'ordinateur", "es": "200 jugadas, 3 jugadores"}
-    assert out.startswith(summary[lang]), out
-    assert {"fr": "Gain du banquier par jeton misé", "es": "Ganancia del banquero por ficha"}[
-        lang
-    ] in out
+    lead, _blank, report = out.partition("\n\n")
+    assert lead.startswith(
+        {"fr": "Sur 200 coups, la banque a", "es": "En 200 jugadas, la banca"}[lang]
+    )
+    assert report.startswith(summary[lang]), out
+    assert {"fr": "Avantage de la banque :", "es": "Ventaja de la banca:"}[lang] in out
     assert not english_words(out, lang), out
-    # the numbers keep the program's decimal point (scripts read them)
-    assert re.search(r"[+-]\d\.\d{4} ± \d\.\d{4}", out)
+    # prose numbers with the language's decimal comma and one minus sign (JSON keeps points)
+    assert re.search(r"[+−]\d+,\d{2} % ± \d+,\d{2} %", out)
+    assert "-" not in re.sub(r"[^\d\s+\-−,.%±]", " ", report).replace(" - ", " ")
 
 
 #: ``banque simulate``'s games, by their options: the same for every language (only the
@@ -254,6 +257,11 @@ def test_simulate_headings_stand_apart_and_bank_ends_agree_in_number(
 def test_simulate_in_english_is_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(["simulate", "--coups", "200", "--players", "3"], capsys)
     assert status == 0
+    lead, _blank, out = out.partition("\n\n")
+    assert re.fullmatch(
+        r"Over 200 coups the banker (won|lost) \d+\.\d\d chips for every 100 staked against it\.",
+        lead,
+    )
     assert out.startswith("200 coups, 3 computer players, seed 0, banker plays by the exact ")
     assert "Outcomes        player wins  banker wins  ties" in out
     assert "Banker's two-card total   draws   stands   draw %" in out

@@ -346,11 +346,12 @@ async def test_the_help_of_each_table_in_the_language(lang: str) -> None:
             assert "The help file could not be read" not in text
 
 
-def test_the_player_at_the_keyboard_is_named_in_the_language() -> None:
+def test_the_player_at_the_keyboard_has_a_participant_s_own_name() -> None:
+    """A name, never "You" ("You holds 1", "Coup 2: You wins"): Ana, as setup offers
+    her, in every language, or the first name no computer seat has."""
     from banque.session.two_hands import your_name
 
-    assert your_name() == "You"
-    i18n.install("fr")
-    assert your_name() == "Moi"
-    i18n.install("es")
-    assert your_name() == "Yo"
+    for lang in ("en", "fr", "es"):
+        i18n.install(lang)
+        assert your_name() == "Ana"
+    assert your_name({"Ana": "bold"}) == "Bruno"

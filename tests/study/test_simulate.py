@@ -30,7 +30,7 @@ def test_summary_counts_add_up() -> None:
     assert sum(s.two_card_totals) == 3 * 1500
     assert s.staked > 0 and s.gain_per_chip_se > 0
     text = format_summary(s)
-    assert "Banker's gain per chip staked" in text and "±" in text
+    assert "Banker's edge: " in text and "% of the stakes" in text and "±" in text
 
 
 def test_table_banker_draws_exactly_at_zero_to_five() -> None:

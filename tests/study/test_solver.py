@@ -411,7 +411,7 @@ def test_the_correlated_equilibrium_six_packs_per_side(
 def test_choice_names_the_three_solutions() -> None:
     out = banque("choice")
     assert out.returncode == 0
-    head = out.stdout.split("\n\n")[1]
+    head = out.stdout.split("\n\n")[0]  # the report opens with what its figure means
     assert head.startswith("The banker keeps 0.6307 % of every chip staked")
     assert "Ethier & Lee's correlated cooperative equilibrium: +0.630747 %" in out.stdout
     assert "the independent cooperative equilibrium: +0.633080 %" in out.stdout

@@ -9,7 +9,7 @@ a broken bank means.  Everything else (the deal, the sides' drawing rule,
 the settlement of each side against the banker, the records) is the same
 game for every house.
 
-``home`` is the rules card's profile (``shared/seeds/000``); ``classic`` is
+``home`` is the rules card's profile (after Pagat's account); ``classic`` is
 the Pocket Book of Games (1944); ``hoyle`` the older account with a
 croupier.  Where a text is silent its profile keeps the home rule.
 
@@ -123,13 +123,13 @@ class HouseRules:
 HOME = HouseRules(
     name="home",
     title=N_("Home (the rules card)"),
-    source=N_("shared/seeds/000: the rules card, Pagat's account as one home's profile"),
+    source=N_("the rules card: Pagat's account of Baccarat Banque, as one home's profile"),
 )
 
 CLASSIC = HouseRules(
     name="classic",
     title=N_("Classic (Pocket Book of Games, 1944)"),
-    source=N_("shared/seeds/003: The Pocket Book of Games, 1944"),
+    source=N_("The Pocket Book of Games, 1944"),
     seating="precedence",
     max_burn=6,
     liability="in-order",
@@ -148,7 +148,7 @@ CLASSIC = HouseRules(
 HOYLE = HouseRules(
     name="hoyle",
     title=N_("Hoyle-era (with a croupier)"),
-    source=N_("shared/seeds/004: an older, Hoyle-era account"),
+    source=N_("an older account, in the manner of the Hoyle-era games books (with a croupier)"),
     liability="in-order",
     pay_order="rotation",
     extra_bettors="standing",

@@ -35,5 +35,6 @@ DEFINITION = GameDefinition(
         ),
     },
     host_names=("Ana", "Bruno", "Chloé"),
-    computers={"Ana": "cautious", "Bruno": "bold", "Chloé": "cautious"},
+    # Ana at the keyboard (the first name free: session.two_hands.your_name), as setup.
+    computers={"Bruno": "cautious", "Chloé": "bold", "David": "cautious"},
 )

@@ -294,7 +294,7 @@ def test_advise_command_says_the_fund_limit(tmp_path: Path) -> None:
         check=True,
     )
     assert "at most 10 chips" in run.stdout
-    assert "-10.0000" in run.stdout
+    assert "−10.0000" in run.stdout  # the program's one minus sign
 
 
 # ------------------------------------------------------------ the settlement itself
