@@ -323,16 +323,23 @@ class StreamLink:
             with contextlib.suppress(Exception):
                 self.transport.abort()
 
-    def close(self) -> None:
-        """Hang up after the last words, if the client reads them within :data:`CLOSE_GRACE`."""
+    def close(self, *, still_sending: bool = False) -> None:
+        """Hang up after the last words, if the client reads them within :data:`CLOSE_GRACE`
+        (``still_sending``: a client cut off mid-message, whose last words must not be lost)."""
         if self.closed:
             return
         self._forget()
         with contextlib.suppress(Exception):
-            if self.transport.get_write_buffer_size() == 0:
+            if still_sending and self.transport.can_write_eof():
+                # Half-closed: the last words, then the end, reach a client still
+                # sending (a socket closed with its bytes unread would reset the
+                # connection, the words lost); hung up for good after the grace.
+                self.transport.write_eof()
+            elif self.transport.get_write_buffer_size() == 0:
                 self.transport.close()
                 return
-            self.transport.close()
+            else:
+                self.transport.close()
             asyncio.get_running_loop().call_later(CLOSE_GRACE, self.abort)
 
 
@@ -757,7 +764,7 @@ class TableServer:
                 seconds=int(LINE_DEADLINE),
             )
         joined.link.send(P.encode(P.error("timeout", said)))
-        joined.link.close()
+        joined.link.close(still_sending=True)
 
 
 def open_journal(session: Session, pace: float) -> str | None:
