@@ -9,7 +9,9 @@ farewell (:func:`close_table`).  No Textual here; the screens are
 :mod:`banque.table.punto_app` and :mod:`banque.table.chemin_app`, hosted by banque's
 App (:func:`banque.table.games_base.open_table`, or setup).  Their games are written
 as they go into the same journals as banque's (``banque games`` lists them, ``banque
---resume`` continues them): the journal's head names the game.
+--resume`` continues them): the journal's head names the game.  A new game's journal
+is written with its first act (:func:`table_journal`): a table opened and closed
+unplayed leaves nothing behind.
 """
 
 from __future__ import annotations
