@@ -84,3 +84,34 @@ async def test_one_act_and_the_game_is_kept_to_resume(
     again.journal.close()
     assert again.game.actions == session.game.actions and pace == 0.0
     assert again.styles == TABLES[game][0]["computers"]
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+async def test_a_crash_at_an_unplayed_table_says_no_game_is_kept(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The crash's one line names no journal when there is none, and nothing is left."""
+
+    def bug() -> None:
+        raise RuntimeError("a bug")
+
+    opening = open_game(game, seed=1, pace=0.0, **TABLES[game][0])  # type: ignore[arg-type]
+    app = BanqueApp(two_hand=opening, pace=opening.pace)
+    app.shows_tracebacks = lambda: False  # type: ignore[method-assign]
+    with pytest.raises(RuntimeError, match="a bug"):
+        async with app.run_test() as pilot:
+            await settle(pilot)
+            capsys.readouterr()
+            app.call_later(bug)
+            for _ in range(100):
+                if not app.is_running:
+                    break
+                await pilot.pause(0.02)
+    assert app.crashed and app.return_code == 1
+    close_table(app, opening.table.session, 1, pace=opening.pace)
+    printed = capsys.readouterr()
+    text = "".join(printed.err.splitlines())
+    assert text == (
+        "banque stopped on an unexpected error. (Set BANQUE_DEBUG=1 to see the details.)"
+    )
+    assert printed.out == "" and journals() == []
