@@ -9,7 +9,9 @@ farewell (:func:`close_table`).  No Textual here; the screens are
 :mod:`banque.table.punto_app` and :mod:`banque.table.chemin_app`, hosted by banque's
 App (:func:`banque.table.games_base.open_table`, or setup).  Their games are written
 as they go into the same journals as banque's (``banque games`` lists them, ``banque
---resume`` continues them): the journal's head names the game.
+--resume`` continues them): the journal's head names the game.  A new game's journal
+is written with its first act (:func:`table_journal`): a table opened and closed
+unplayed leaves nothing behind.
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ __all__ = [
     "open_session",
     "resume",
     "run_table",
+    "table_journal",
+    "unplayed",
     "your_name",
 ]
 
@@ -69,8 +73,9 @@ def check_seats(game: str, names: list[str]) -> list[str]:
 def new_journal(
     game: Any, computers: Mapping[str, str], pace: float | None, folder: Path | None = None
 ) -> Journal:
-    """A new journal for a two-hand game (its acts so far included); a journal that
-    cannot be created is a :class:`BanqueError` in words (the table does not open)."""
+    """A new journal for a two-hand game, created now (its acts so far included); a
+    journal that cannot be created is a :class:`BanqueError` in words (the table does
+    not open)."""
     record = record_of(game, computers=dict(computers), pace=pace)  # type: ignore[arg-type]
     try:
         return Journal.create(record, folder=folder)
@@ -93,15 +98,39 @@ def open_session(
 ) -> TwoHandSession:
     """A local table's session of ``game``: its computer seats (``computers``, each
     seat's temperament), and its journal — ``journal``, or a new one if ``True``
-    (in ``folder``: the data folder's when ``None``), or none. The journal notes the
-    game's end as soon as it ends."""
+    (in ``folder``: the data folder's when ``None``; written from the game's first
+    act, :func:`table_journal`), or none. The journal notes the game's end as soon as
+    it ends."""
     session = TwoHandSession(game, styles=computers)
     session.note_end = True
     if journal is True:
-        session.journal = new_journal(game, session.styles, pace, folder)
+        session.journal = table_journal(game, session.styles, pace, folder)
     elif isinstance(journal, Journal):
         session.journal = journal
     return session
+
+
+def table_journal(
+    game: Any, computers: Mapping[str, str], pace: float | None, folder: Path | None = None
+) -> Journal:
+    """A local table's journal for ``game``: a game with no act yet has a
+    :meth:`Journal.pending <banque.core.journal.Journal.pending>` — nothing on disk
+    until its first act, whose write creates it whole before that act is shown (a
+    table opened and left unplayed leaves no empty unfinished game); a game with acts
+    (a record played on) has its journal created now (:func:`new_journal`)."""
+    if game.actions:
+        return new_journal(game, computers, pace, folder)
+    styles = dict(computers)
+    return Journal.pending(
+        lambda: record_of(game, computers=styles, pace=pace),  # type: ignore[arg-type]
+        folder=folder,
+    )
+
+
+def unplayed(session: TwoHandSession) -> bool:
+    """A table whose game has no act and so no journal on disk: nothing to keep."""
+    journal = session.journal
+    return journal is not None and journal.unborn and not session.game.actions
 
 
 def resume(
@@ -165,6 +194,9 @@ def close_table(
     journal = session.journal
     if journal is None:
         return code
+    if unplayed(session):
+        journal.close()
+        return code  # nothing played: no journal, nothing to say
     kept = session.sync_journal()
     journal.close()
     if quiet or (getattr(app, "crashed", False) and kept):

@@ -914,7 +914,9 @@ class BanqueApp(TranslatedApp):
         two_hand = self.table_session
         if two_hand is not None:
             journal = two_hand.journal
-            if journal is None or not two_hand.sync_journal():
+            if journal is None or (journal.unborn and not two_hand.game.actions):
+                return ""  # nothing played: nothing to keep
+            if not two_hand.sync_journal():
                 return ""
             return _(" The game is kept in {path}: `banque --resume` continues it.").format(
                 path=journal.path

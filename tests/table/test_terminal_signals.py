@@ -41,6 +41,11 @@ TABLES = {
     "punto-banco": (["--game", "punto-banco"], b"Punto banco"),
 }
 
+#: A key that plays a two-hand table's first act (a game is on disk from it): chemin de
+#: fer's x passes the bank if it is yours to take (else a computer takes its turn by
+#: itself); punto banco's Enter deals the first coup (you alone at the table).
+FIRST_ACT = {"chemin-de-fer": b"x", "punto-banco": b"\r"}
+
 
 def env_for(data: Path) -> dict[str, str]:
     return {"BANQUE_DATA_DIR": str(data), "BANQUE_LANG": "en", "COLUMNS": "100", "LINES": "30"}
@@ -48,6 +53,22 @@ def env_for(data: Path) -> dict[str, str]:
 
 def banque(*args: str) -> list[str]:
     return [sys.executable, "-m", "banque", *args]
+
+
+async def first_act(term: Terminal, table: str, data: Path, timeout: float = 30) -> Path:
+    """Play a two-hand table's first act and wait for its journal (written with it)."""
+    term.write(FIRST_ACT[table])
+    pump = asyncio.create_task(term.pump())
+    try:
+        async with asyncio.timeout(timeout):
+            while not (found := list((data / "games").glob("*.jsonl"))):
+                await asyncio.sleep(0.05)
+    finally:
+        pump.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await pump
+    (journal,) = found
+    return journal
 
 
 @contextlib.contextmanager
@@ -92,6 +113,8 @@ async def test_a_signal_gives_the_terminal_back_at_every_table(
     args, words = TABLES[table]
     with terminal(banque(*args), env_for(tmp_path)) as term:
         await term.read_until(words)
+        if table != "banque":
+            await first_act(term, table, tmp_path)
         os.kill(term.pid, sig)
         assert await ends(term) == 128 + sig
         assert_restored(term)
@@ -100,12 +123,25 @@ async def test_a_signal_gives_the_terminal_back_at_every_table(
             assert len(list((tmp_path / "games").glob("*.jsonl"))) == 1
 
 
+async def test_a_signal_at_an_unplayed_table_leaves_no_game(tmp_path: Path) -> None:
+    """Nothing played (you alone at punto banco, no key pressed): nothing kept, nothing
+    said of a game (issue 21: no empty "unfinished" game left behind)."""
+    with terminal(banque("--game", "punto-banco"), env_for(tmp_path)) as term:
+        await term.read_until(b"Punto banco")
+        os.kill(term.pid, signal.SIGTERM)
+        assert await ends(term) == 128 + signal.SIGTERM
+        assert_restored(term)
+    assert "banque --resume" not in after_table(term)
+    assert list((tmp_path / "games").glob("*.jsonl")) == []
+
+
 async def test_a_closed_terminal_keeps_the_game_and_ends_as_a_hangup(tmp_path: Path) -> None:
     """The terminal itself goes (an SSH session dropped): SIGHUP, then writes that fail."""
     from banque.core.journal import read_journal
 
     with terminal(banque("--game", "punto-banco"), env_for(tmp_path)) as term:
         await term.read_until(b"Punto banco")
+        await first_act(term, "punto-banco", tmp_path)
         os.close(term.fd)  # the terminal window is closed
         term.fd = os.open(os.devnull, os.O_RDONLY)  # (so that close() has one to close)
         async with asyncio.timeout(30):
@@ -212,7 +248,7 @@ def test_no_terminal_is_refused_before_any_escape_code(tmp_path: Path) -> None:
     env = {**os.environ, **env_for(tmp_path)}
     # An unfinished game to resume: the real table opened, then stopped by a signal.
     with terminal(banque("--game", "chemin-de-fer"), env_for(tmp_path)) as term:
-        asyncio.run(_wait_then_stop(term))
+        asyncio.run(_wait_then_stop(term, tmp_path))
     out = tmp_path / "out"
     every = (
         ["--resume"],
@@ -234,8 +270,9 @@ def test_no_terminal_is_refused_before_any_escape_code(tmp_path: Path) -> None:
         assert out.read_bytes() == b"", args
 
 
-async def _wait_then_stop(term: Terminal) -> None:
+async def _wait_then_stop(term: Terminal, data: Path) -> None:
     await term.read_until(b"Chemin de fer")
+    await first_act(term, "chemin-de-fer", data)
     os.kill(term.pid, signal.SIGTERM)
     assert await ends(term) == 128 + signal.SIGTERM
 
