@@ -16,6 +16,7 @@ are skipped, saying why, where chromium is not installed.
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import json
 import os
@@ -31,7 +32,10 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
 
+import banque.net
 from banque.core.messages import tell
 from banque.net.host import (
     Hosting,
@@ -347,6 +351,78 @@ async def test_a_ticket_is_good_once_and_the_token_is_in_the_environment(door: D
         await again.close()
         await socket.close()
     await until(lambda: not door.server.table.connected("Ana"), 20)
+
+
+async def test_the_token_s_file_is_gone_once_read_and_a_closing_door_ends_every_tab(
+    door: Door,
+) -> None:
+    """The seat's token reaches its table through a one-time file of the door's own
+    folder, gone once the table has read it. The host closing with a tab open: the
+    door closes within a few seconds, no seat's process left, its folder gone."""
+    folder = door.door._folder
+    assert folder is not None and folder.stat().st_mode & 0o777 == 0o700
+    seat = await WebSeat.open(door.door.link("Ana"))
+    try:
+        await seat.read_text("banque — Ana", timeout=40)
+        await until(lambda: door.server.table.connected("Ana"), 20)
+        assert not list(folder.glob("*.key"))  # taken, and deleted at once
+        assert _seat_processes("Ana", door.door.address)
+        started = asyncio.get_running_loop().time()
+        await door.door.close()
+        assert asyncio.get_running_loop().time() - started < 8
+        await until(lambda: not _seat_processes("Ana", door.door.address), 5)
+        assert not folder.exists()
+    finally:
+        await seat.close()
+
+
+async def test_a_token_s_file_left_unread_goes_with_its_tab(
+    door: Door, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat's table that never starts (its command a program that does nothing)
+    leaves its token's file unread: the file (readable by this user only) goes when
+    the tab goes."""
+    folder = door.door._folder
+    assert folder is not None
+    monkeypatch.setattr(door.door, "command", lambda *args: "exec true")
+    seat = await WebSeat.open(door.door.link("Bruno"))
+    try:
+        await until(lambda: bool(list(folder.glob("*.key"))), 10)
+        (key,) = folder.glob("*.key")
+        assert key.stat().st_mode & 0o777 == 0o600
+        assert key.read_text() == door.server.table.token("Bruno")
+    finally:
+        await seat.close()
+    await until(lambda: not list(folder.glob("*.key")), 20)
+
+
+def test_the_door_uses_textual_serve_s_public_api_only() -> None:
+    """No private member of textual-serve's app service is read, called or replaced
+    by the web door (a newer textual-serve may change them)."""
+
+    async def nothing(*args: object) -> None:
+        return None
+
+    service = AppService(
+        "true", write_bytes=nothing, write_str=nothing, close=nothing,
+        download_manager=DownloadManager(),
+    )  # fmt: skip
+    private = {
+        name
+        for name in [*vars(AppService), *vars(service)]
+        if name.startswith("_") and not name.startswith("__")
+    }
+    assert "_process" in private and "_build_environment" in private
+    for module in ("web_door.py", "web_seat.py"):
+        tree = ast.parse((Path(banque.net.__file__).parent / module).read_text())
+        used = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+        used |= {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+        used |= {
+            n.value
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str)
+        }
+        assert not used & private, (module, used & private)
 
 
 @pytest.mark.parametrize(
