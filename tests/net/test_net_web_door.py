@@ -8,7 +8,8 @@ table, a closed tab and the same link again sit the seat down again, a second ta
 takes the seat over; a wrong link and a link without its key are said in words on
 the page; a ticket is good once; no address the browser asks for carries the key
 or the token; the seat's token is in its process's environment, never on its
-command line; the spectators' link shows the public view, and no byte it receives
+command line (its one-time file gone once read, or once its tab goes); a table
+that will not close is ended; a closing door ends every tab's table; the spectators' link shows the public view, and no byte it receives
 shows a face-down card; ``banque host --web`` prints the links and ``--resume``
 opens the door again at the same port with the same links.  The browser's tests
 are skipped, saying why, where chromium is not installed.
@@ -21,6 +22,7 @@ import asyncio
 import json
 import os
 import re
+import shlex
 import shutil
 import signal
 import socket
@@ -29,6 +31,7 @@ import sys
 import tempfile
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -148,6 +151,20 @@ class WebSeat:
         await self.socket.close()
         self.reader.cancel()
         await self.http.close()
+
+
+def _processes_with(word: bytes) -> list[int]:
+    """The processes of this machine with ``word`` among their arguments."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if word in (entry / "cmdline").read_bytes().split(b"\0"):
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
 
 
 def _seat_processes(seat: str, table: str) -> list[int]:
@@ -394,6 +411,40 @@ async def test_a_token_s_file_left_unread_goes_with_its_tab(
     finally:
         await seat.close()
     await until(lambda: not list(folder.glob("*.key")), 20)
+
+
+async def test_a_seat_s_table_that_does_not_close_when_asked_is_ended(
+    door: Door, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tab's table that calls the door as ``web_seat`` does, then ignores being
+    asked to close: once its tab has gone it is ended within seconds, by the
+    process id it gave (nothing of it left running)."""
+    folder = door.door._folder
+    assert folder is not None
+    marker = f"stuck-{os.getpid()}-{id(door)}"
+
+    def command(seat: str, language: str | None, tab: Any, *sizes: int) -> str:
+        code = (
+            "import os, socket, sys, time\n"
+            "line = socket.socket(socket.AF_UNIX)\n"
+            f"line.connect({str(folder / 'door')!r})\n"
+            f"line.sendall(b'{tab.tab} %d\\n' % os.getpid())\n"
+            "time.sleep(120)\n"
+        )
+        return shlex.join(["exec", sys.executable, "-c", code, marker])
+
+    monkeypatch.setattr(door.door, "command", command)
+
+    def running() -> list[int]:
+        return _processes_with(marker.encode())
+
+    seat = await WebSeat.open(door.door.link("Chloé"))
+    try:
+        await until(lambda: bool(running()), 20)
+        await until(lambda: any(s.pid for s in door.door.seats.values()), 20)
+    finally:
+        await seat.close()
+    await until(lambda: not running(), 20)
 
 
 def test_the_door_uses_textual_serve_s_public_api_only() -> None:
