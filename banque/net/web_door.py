@@ -128,6 +128,8 @@ class _Seat:
     pid: int | None = None
     #: Set once the table's line to the door has closed: the table has ended.
     ended: asyncio.Event = field(default_factory=asyncio.Event)
+    #: The tab has gone: a ``web_seat`` calling now is refused (it runs no table).
+    gone: bool = False
 
     def last_words(self) -> str:
         """What the seat's table said as it ended (a seat taken over, a refusal)."""
@@ -267,8 +269,6 @@ class WebDoor:
     # ------------------------------------------------------------ opening, closing
 
     async def start(self) -> None:
-        self._folder = Path(tempfile.mkdtemp(prefix="banque-web-"))
-        self._lines = await asyncio.start_unix_server(self._seat_called, self._folder / "door")
         app = web.Application(client_max_size=MESSAGE_MOST)
         app.add_routes(
             [
@@ -283,9 +283,14 @@ class WebDoor:
         site = web.TCPSite(self._runner, self.bind, self.port, reuse_address=True)
         try:
             await site.start()
+            self._folder = Path(tempfile.mkdtemp(prefix="banque-web-"))
+            self._lines = await asyncio.start_unix_server(self._seat_called, self._folder / "door")
         except OSError as exc:
             await self._runner.cleanup()
             self._runner = None
+            if self._folder is not None:
+                shutil.rmtree(self._folder, ignore_errors=True)
+                self._folder = None
             raise WebDoorError(
                 Msg(
                     N_("the web door cannot open on {bind}:{port} ({why})"),
@@ -486,6 +491,8 @@ class WebDoor:
             self.services.pop(service, None)
             self.seats.pop(seat.tab, None)
             seat.forget()
+            with contextlib.suppress(Exception):  # (never started: no input)
+                service.stdin.close()  # its input's pipe closed too: nothing left open
             with contextlib.suppress(Exception):
                 await socket.close()
         return socket
@@ -539,12 +546,14 @@ class WebDoor:
             said = await asyncio.wait_for(reader.readline(), 10)
             tab, _, pid = said.decode("ascii", "replace").strip().partition(" ")
             seat = self.seats.get(tab)
-            if seat is None or seat.pid is not None or not pid.isdigit():
+            if seat is None or seat.gone or seat.pid is not None or not pid.isdigit():
                 seat = None
                 return
             seat.pid = int(pid)
+            writer.write(b"ok\n")  # known: the table may start
+            await writer.drain()
             await reader.read()  # nothing more is said: the line closes as the table ends
-        except (OSError, TimeoutError):
+        except (OSError, TimeoutError, ValueError):
             pass
         finally:
             if seat is not None:
@@ -554,19 +563,34 @@ class WebDoor:
     @staticmethod
     async def _stop(service: AppService, seat: _Seat) -> None:
         """The tab is gone: the seat's table is asked to close (the seat held at the
-        table), and ended if it has not within a few seconds."""
+        table), and ended if it has not within a few seconds; the door waits until
+        its process is gone."""
+        seat.gone = True
         with contextlib.suppress(Exception):
             await asyncio.wait_for(asyncio.shield(service.stop()), STOP_SECONDS)
-        if seat.pid is None or seat.ended.is_set():
-            return
+        if seat.pid is None:
+            return  # no table started (a late ``web_seat`` is refused: it runs none)
         try:
             await asyncio.wait_for(seat.ended.wait(), END_SECONDS)
         except TimeoutError:
-            if not seat.ended.is_set():  # its line still open: the process is still this one
+            if not seat.ended.is_set():  # its line still open: the process is still it
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(seat.pid, signal.SIGKILL)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(seat.ended.wait(), 5)
+        await _reaped(seat.pid)
+
+
+async def _reaped(pid: int) -> None:
+    """Once the ended process ``pid`` has been reaped (by asyncio, which started it),
+    and the loop has heard of it: nothing of it is left behind."""
+    for _tick in range(100):
+        try:
+            os.kill(pid, 0)
+        except (ProcessLookupError, PermissionError):
+            break
+        await asyncio.sleep(0.02)
+    await asyncio.sleep(0.02)  # asyncio's word that it has ended, heard by the loop
 
 
 def _write_key(path: Path, token: str) -> None:

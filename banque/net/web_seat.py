@@ -16,9 +16,11 @@ the arguments after ``--``, this:
   there — the last words of a table that ends, a seat taken over, a refusal — the
   door shows in the page once it has ended; never on the host's own screen);
 - calls the door at its socket (``--door``), says which tab it is (``--tab``) and
-  its process id, and keeps that line open through ``exec``: the door sees the
-  line close when the seat's table has ended, and knows which process to end if it
-  must.  A door it cannot call (closed meanwhile) ends it at once.
+  its process id, waits for the door's ``ok``, and keeps that line open through
+  ``exec``: the door sees the line close when the seat's table has ended, and
+  knows which process to end if it must.  A door that does not answer (closed
+  meanwhile, the tab gone) ends it at once: no table runs that the door does not
+  know of.
 """
 
 from __future__ import annotations
@@ -70,6 +72,14 @@ def _call_door(door: str, tab: str) -> int:
         line.settimeout(CALL_SECONDS)
         line.connect(door)
         line.sendall(f"{tab} {os.getpid()}\n".encode("ascii"))
+        heard = b""
+        while not heard.endswith(b"\n") and len(heard) < 8:
+            got = line.recv(8 - len(heard))
+            if not got:
+                break
+            heard += got
+        if heard != b"ok\n":
+            raise ConnectionRefusedError("the door does not know this tab")
         line.settimeout(None)
     except BaseException:
         line.close()
