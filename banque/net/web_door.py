@@ -10,7 +10,8 @@ The key rides in the link's fragment, which a browser never sends: the page's
 script reads it and POSTs it once to ``/enter``, which answers a one-time ticket;
 the page then opens ``/ws/TICKET`` (the ticket is good once, for a few seconds),
 and the door runs the seat's ``banque join`` — its token in its environment,
-never on a command line — through textual-serve's app service, keys, mouse and
+never on a command line (``web_seat`` takes it from a one-time file of the door's
+private folder) — through textual-serve's app service, keys, mouse and
 page size one way, the screen the other.  The server keeps no access log.  A
 wrong link, an expired or used ticket, are said in words on the page.  A second
 tab with the same link takes the seat over, as a second terminal does.
@@ -28,17 +29,18 @@ import hmac
 import html
 import json
 import logging
+import os
 import re
 import secrets
 import shlex
 import shutil
+import signal
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import textual_serve
 from aiohttp import WSMsgType, web
@@ -64,11 +66,8 @@ WRONG_NOTICE_SECONDS = 10
 MESSAGE_MOST = 64 * 1024
 #: The terminal's size a page may ask for, in cells.
 COLUMNS_MOST, ROWS_MOST = 500, 200
-#: The environment a seat's table does not inherit from the host.
-_NOT_INHERITED = ("BANQUE_TOKEN", "COLUMNS", "LINES", "ROWS", "TEXTUAL", "TEXTUAL_LOG")
-#: The environment's name for the file a seat's table leaves its last words in
-#: (``web_seat`` makes it the table's standard error).
-FAREWELL = "BANQUE_WEB_FAREWELL"
+#: Seconds a seat's table has once asked to close (or ended), before it is ended.
+END_SECONDS = 3
 #: The most of those words a page is sent.
 FAREWELL_MOST = 4096
 #: Escape sequences and control characters, kept out of the last words a page is sent.
@@ -115,32 +114,22 @@ def _speaking(request: web.Request) -> Translator | None:
     return Translator(catalogue.gettext, catalogue.ngettext)
 
 
-class _SeatService(AppService):
-    """textual-serve's app service for one seat: its ``banque join`` with the seat's
-    token in its environment (never on its command line), the host's own token and
-    sizes left out."""
+@dataclass
+class _Seat:
+    """One tab's seat table as the door knows it: its files in the door's folder,
+    and the line its ``web_seat`` keeps open to the door until the table ends."""
 
-    def __init__(self, command: str, token: str | None, farewell: Path, **kwargs: Any) -> None:
-        super().__init__(command, **kwargs)
-        self.token = token
-        #: Where the seat's table leaves its last words (its standard error).
-        self.farewell = farewell
-
-    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
-        environment = super()._build_environment(width=width, height=height)
-        for name in _NOT_INHERITED:
-            environment.pop(name, None)
-        environment["COLUMNS"], environment["ROWS"] = str(width), str(height)
-        if self.token is not None:
-            environment["BANQUE_TOKEN"] = self.token
-        environment[FAREWELL] = str(self.farewell)
-        return environment
-
-    async def ended(self) -> None:
-        """Once the seat's table has ended (or never started)."""
-        process = getattr(self, "_process", None)  # (textual-serve's: none public)
-        if process is not None:
-            await process.wait()
+    tab: str
+    #: Where the seat's table leaves its last words (its standard error).
+    farewell: Path
+    #: The seat's token for ``web_seat`` to take (and delete) at once, if a seat's.
+    key: Path | None = None
+    #: The seat's table's process (as ``web_seat`` said, on the door's line).
+    pid: int | None = None
+    #: Set once the table's line to the door has closed: the table has ended.
+    ended: asyncio.Event = field(default_factory=asyncio.Event)
+    #: The tab has gone: a ``web_seat`` calling now is refused (it runs no table).
+    gone: bool = False
 
     def last_words(self) -> str:
         """What the seat's table said as it ended (a seat taken over, a refusal)."""
@@ -150,6 +139,12 @@ class _SeatService(AppService):
         except OSError:
             return ""
         return _CONTROLS.sub("", text).strip()
+
+    def forget(self) -> None:
+        """The tab is gone: its files go (a key left unread, the last words)."""
+        for path in (self.key, self.farewell):
+            if path is not None:
+                path.unlink(missing_ok=True)
 
 
 @dataclass
@@ -241,11 +236,16 @@ class WebDoor:
         self._wrong_told: dict[str, float] = {}
         self.sockets: set[web.WebSocketResponse] = set()
         #: Each open tab's seat table (textual-serve's app service), until it has ended.
-        self.services: set[_SeatService] = set()
+        self.services: dict[AppService, _Seat] = {}
+        #: Each open tab's seat by its tab's name (what its ``web_seat`` tells the door).
+        self.seats: dict[str, _Seat] = {}
         self._downloads = DownloadManager()
         self._runner: web.AppRunner | None = None
-        #: The door's own folder (0700): each tab's table's last words, until read.
+        #: The door's own folder (0700): each tab's table's last words, until read;
+        #: its seat's token, until its ``web_seat`` takes it; the door's socket.
         self._folder: Path | None = None
+        #: Where each tab's ``web_seat`` calls the door (in the door's folder).
+        self._lines: asyncio.AbstractServer | None = None
 
     # ------------------------------------------------------------ what the host says
 
@@ -269,7 +269,6 @@ class WebDoor:
     # ------------------------------------------------------------ opening, closing
 
     async def start(self) -> None:
-        self._folder = Path(tempfile.mkdtemp(prefix="banque-web-"))
         app = web.Application(client_max_size=MESSAGE_MOST)
         app.add_routes(
             [
@@ -284,9 +283,14 @@ class WebDoor:
         site = web.TCPSite(self._runner, self.bind, self.port, reuse_address=True)
         try:
             await site.start()
+            self._folder = Path(tempfile.mkdtemp(prefix="banque-web-"))
+            self._lines = await asyncio.start_unix_server(self._seat_called, self._folder / "door")
         except OSError as exc:
             await self._runner.cleanup()
             self._runner = None
+            if self._folder is not None:
+                shutil.rmtree(self._folder, ignore_errors=True)
+                self._folder = None
             raise WebDoorError(
                 Msg(
                     N_("the web door cannot open on {bind}:{port} ({why})"),
@@ -296,17 +300,18 @@ class WebDoor:
                 )
             ) from None
         if self.port == 0:
-            server = getattr(site, "_server", None)
-            sockets = getattr(server, "sockets", None) or ()
-            for sock in sockets:
-                self.port = int(sock.getsockname()[1])
+            for address in self._runner.addresses:  # the port the system chose
+                self.port = int(address[1])
                 break
 
     async def close(self) -> None:
         for socket in list(self.sockets):
             with contextlib.suppress(Exception):
                 await socket.close()
-        await asyncio.gather(*(self._stop(s) for s in list(self.services)))
+        await asyncio.gather(*(self._stop(s, seat) for s, seat in list(self.services.items())))
+        if self._lines is not None:
+            self._lines.close()
+            self._lines = None
         if self._runner is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._runner.cleanup(), STOP_SECONDS + 2)
@@ -401,9 +406,17 @@ class WebDoor:
 
     # ------------------------------------------------------------ a seat's tab
 
-    def command(self, seat: str, language: str | None) -> str:
-        """The seat's ``banque join`` (by this interpreter), as textual-serve runs it."""
-        argv = [sys.executable, "-m", "banque.net.web_seat", "join"]
+    def command(
+        self, seat: str, language: str | None, tab: _Seat, width: int = 80, height: int = 24
+    ) -> str:
+        """The seat's ``banque join`` (by this interpreter, through ``web_seat``), as
+        textual-serve runs it: no secret in it (the token's file is the door's)."""
+        assert self._folder is not None
+        argv = [sys.executable, "-m", "banque.net.web_seat", "--door", str(self._folder / "door")]
+        argv += ["--tab", tab.tab, "--words", str(tab.farewell)]
+        if tab.key is not None:
+            argv += ["--key", str(tab.key)]
+        argv += ["--columns", str(width), "--rows", str(height), "--", "join"]
         argv += ["--watch"] if seat == WATCH else ["--seat", seat]
         argv += ["--table", self.address]
         if language:
@@ -434,17 +447,21 @@ class WebDoor:
         async def left() -> None:  # the table said it ends: its last words come first
             pass
 
-        service = _SeatService(
-            self.command(held.seat, held.language),
-            self.tokens.get(held.seat),
-            self._folder / f"{secrets.token_hex(12)}.txt",
+        name = secrets.token_hex(12)  # the tab's files' name: none can be guessed
+        token = self.tokens.get(held.seat)
+        seat = _Seat(name, self._folder / f"{name}.txt")
+        if token is not None:
+            seat.key = self._folder / f"{name}.key"
+        service = AppService(
+            self.command(held.seat, held.language, seat, width, height),
             write_bytes=socket.send_bytes,
             write_str=socket.send_str,
             close=left,
             download_manager=self._downloads,
         )
         self.sockets.add(socket)
-        self.services.add(service)
+        self.services[service] = seat
+        self.seats[seat.tab] = seat
         if held.seat != WATCH:
             self.notice(
                 Msg(
@@ -454,14 +471,15 @@ class WebDoor:
                 )
             )
         try:
+            if seat.key is not None and token is not None:
+                _write_key(seat.key, token)
             await service.start(width, height)
-            ending = asyncio.create_task(self._farewell(socket, service))
+            ending = asyncio.create_task(self._farewell(socket, seat))
             try:
                 await self._from_page(socket, service)
             finally:
-                await self._stop(service)
+                await self._stop(service, seat)
                 ending.cancel()
-                service.farewell.unlink(missing_ok=True)
         except (ConnectionError, asyncio.CancelledError):
             pass
         except OSError as exc:
@@ -470,17 +488,21 @@ class WebDoor:
                 await socket.send_bytes(f"\r\n  {said}\r\n".encode())
         finally:
             self.sockets.discard(socket)
-            self.services.discard(service)
+            self.services.pop(service, None)
+            self.seats.pop(seat.tab, None)
+            seat.forget()
+            with contextlib.suppress(Exception):  # (never started: no input)
+                service.stdin.close()  # its input's pipe closed too: nothing left open
             with contextlib.suppress(Exception):
                 await socket.close()
         return socket
 
     @staticmethod
-    async def _farewell(socket: web.WebSocketResponse, service: _SeatService) -> None:
+    async def _farewell(socket: web.WebSocketResponse, seat: _Seat) -> None:
         """The seat's table has ended: its last words to the page (as a terminal shows
         them after the table), then the page is told the tab's table has ended."""
-        await service.ended()
-        said = service.last_words()
+        await seat.ended.wait()
+        said = seat.last_words()
         with contextlib.suppress(Exception):
             if said:
                 text = said.replace("\r\n", "\n").replace("\n", "\r\n")
@@ -514,22 +536,68 @@ class WebDoor:
             elif kind == "focus":
                 await service.focus()
 
+    async def _seat_called(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> None:
+        """A tab's ``web_seat`` calls: which tab, its process; the line stays open
+        until that process (become ``banque join``) has ended."""
+        seat = None
+        try:
+            said = await asyncio.wait_for(reader.readline(), 10)
+            tab, _, pid = said.decode("ascii", "replace").strip().partition(" ")
+            seat = self.seats.get(tab)
+            if seat is None or seat.gone or seat.pid is not None or not pid.isdigit():
+                seat = None
+                return
+            seat.pid = int(pid)
+            writer.write(b"ok\n")  # known: the table may start
+            await writer.drain()
+            await reader.read()  # nothing more is said: the line closes as the table ends
+        except (OSError, TimeoutError, ValueError):
+            pass
+        finally:
+            if seat is not None:
+                seat.ended.set()
+            writer.close()
+
     @staticmethod
-    async def _stop(service: AppService) -> None:
+    async def _stop(service: AppService, seat: _Seat) -> None:
         """The tab is gone: the seat's table is asked to close (the seat held at the
-        table), and ended if it has not within a few seconds; its process reaped."""
+        table), and ended if it has not within a few seconds; the door waits until
+        its process is gone."""
+        seat.gone = True
         with contextlib.suppress(Exception):
             await asyncio.wait_for(asyncio.shield(service.stop()), STOP_SECONDS)
-        process = getattr(service, "_process", None)  # (textual-serve's: none public)
-        if process is None:
-            return
+        if seat.pid is None:
+            return  # no table started (a late ``web_seat`` is refused: it runs none)
         try:
-            await asyncio.wait_for(process.wait(), 3)
+            await asyncio.wait_for(seat.ended.wait(), END_SECONDS)
         except TimeoutError:
-            with contextlib.suppress(ProcessLookupError):
-                process.kill()
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(process.wait(), 5)
+            if not seat.ended.is_set():  # its line still open: the process is still it
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(seat.pid, signal.SIGKILL)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(seat.ended.wait(), 5)
+        await _reaped(seat.pid)
+
+
+async def _reaped(pid: int) -> None:
+    """Once the ended process ``pid`` has been reaped (by asyncio, which started it),
+    and the loop has heard of it: nothing of it is left behind."""
+    for _tick in range(100):
+        try:
+            os.kill(pid, 0)
+        except (ProcessLookupError, PermissionError):
+            break
+        await asyncio.sleep(0.02)
+    await asyncio.sleep(0.02)  # asyncio's word that it has ended, heard by the loop
+
+
+def _write_key(path: Path, token: str) -> None:
+    """The seat's token in a new file only this user reads (``web_seat`` deletes it)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(fd, "wb") as key:
+        key.write(token.encode("utf-8"))
 
 
 def _whole(value: object, default: int, most: int) -> int:

@@ -8,18 +8,22 @@ table, a closed tab and the same link again sit the seat down again, a second ta
 takes the seat over; a wrong link and a link without its key are said in words on
 the page; a ticket is good once; no address the browser asks for carries the key
 or the token; the seat's token is in its process's environment, never on its
-command line; the spectators' link shows the public view, and no byte it receives
-shows a face-down card; ``banque host --web`` prints the links and ``--resume``
+command line (its one-time file gone once read, or once its tab goes); a table
+that will not close is ended; a closing door ends every tab's table; the
+spectators' link shows the public view, and no byte it receives shows a face-down
+card; ``banque host --web`` prints the links and ``--resume``
 opens the door again at the same port with the same links.  The browser's tests
 are skipped, saying why, where chromium is not installed.
 """
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import json
 import os
 import re
+import shlex
 import shutil
 import signal
 import socket
@@ -28,10 +32,14 @@ import sys
 import tempfile
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
+from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
 
+import banque.net
 from banque.core.messages import tell
 from banque.net.host import (
     Hosting,
@@ -144,6 +152,20 @@ class WebSeat:
         await self.socket.close()
         self.reader.cancel()
         await self.http.close()
+
+
+def _processes_with(word: bytes) -> list[int]:
+    """The processes of this machine with ``word`` among their arguments."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if word in (entry / "cmdline").read_bytes().split(b"\0"):
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
 
 
 def _seat_processes(seat: str, table: str) -> list[int]:
@@ -347,6 +369,112 @@ async def test_a_ticket_is_good_once_and_the_token_is_in_the_environment(door: D
         await again.close()
         await socket.close()
     await until(lambda: not door.server.table.connected("Ana"), 20)
+
+
+async def test_the_token_s_file_is_gone_once_read_and_a_closing_door_ends_every_tab(
+    door: Door,
+) -> None:
+    """The seat's token reaches its table through a one-time file of the door's own
+    folder, gone once the table has read it. The host closing with a tab open: the
+    door closes within a few seconds, no seat's process left, its folder gone."""
+    folder = door.door._folder
+    assert folder is not None and folder.stat().st_mode & 0o777 == 0o700
+    seat = await WebSeat.open(door.door.link("Ana"))
+    try:
+        await seat.read_text("banque — Ana", timeout=40)
+        await until(lambda: door.server.table.connected("Ana"), 20)
+        assert not list(folder.glob("*.key"))  # taken, and deleted at once
+        assert _seat_processes("Ana", door.door.address)
+        started = asyncio.get_running_loop().time()
+        await door.door.close()
+        assert asyncio.get_running_loop().time() - started < 5
+        await until(lambda: not _seat_processes("Ana", door.door.address), 5)
+        assert not folder.exists()
+    finally:
+        await seat.close()
+
+
+async def test_a_token_s_file_left_unread_goes_with_its_tab(
+    door: Door, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat's table that never starts (its command a program that does nothing)
+    leaves its token's file unread: the file (readable by this user only) goes when
+    the tab goes."""
+    folder = door.door._folder
+    assert folder is not None
+    monkeypatch.setattr(door.door, "command", lambda *args: "exec true")
+    seat = await WebSeat.open(door.door.link("Bruno"))
+    try:
+        await until(lambda: bool(list(folder.glob("*.key"))), 10)
+        (key,) = folder.glob("*.key")
+        assert key.stat().st_mode & 0o777 == 0o600
+        assert key.read_text() == door.server.table.token("Bruno")
+    finally:
+        await seat.close()
+    await until(lambda: not list(folder.glob("*.key")), 20)
+
+
+async def test_a_seat_s_table_that_does_not_close_when_asked_is_ended(
+    door: Door, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tab's table that calls the door as ``web_seat`` does, then ignores being
+    asked to close: once its tab has gone it is ended within seconds, by the
+    process id it gave (nothing of it left running)."""
+    folder = door.door._folder
+    assert folder is not None
+    marker = f"stuck-{os.getpid()}-{id(door)}"
+
+    def command(seat: str, language: str | None, tab: Any, *sizes: int) -> str:
+        code = (
+            "import os, socket, sys, time\n"
+            "line = socket.socket(socket.AF_UNIX)\n"
+            f"line.connect({str(folder / 'door')!r})\n"
+            f"line.sendall(b'{tab.tab} %d\\n' % os.getpid())\n"
+            "time.sleep(120)\n"
+        )
+        return shlex.join(["exec", sys.executable, "-c", code, marker])
+
+    monkeypatch.setattr(door.door, "command", command)
+
+    def running() -> list[int]:
+        return _processes_with(marker.encode())
+
+    seat = await WebSeat.open(door.door.link("Chloé"))
+    try:
+        await until(lambda: bool(running()), 20)
+        await until(lambda: any(s.pid for s in door.door.seats.values()), 20)
+    finally:
+        await seat.close()
+    await until(lambda: not running(), 20)
+
+
+def test_the_door_uses_textual_serve_s_public_api_only() -> None:
+    """No private member of textual-serve's app service is read, called or replaced
+    by the web door (a newer textual-serve may change them)."""
+
+    async def nothing(*args: object) -> None:
+        return None
+
+    service = AppService(
+        "true", write_bytes=nothing, write_str=nothing, close=nothing,
+        download_manager=DownloadManager(),
+    )  # fmt: skip
+    private = {
+        name
+        for name in [*vars(AppService), *vars(service)]
+        if name.startswith("_") and not name.startswith("__")
+    }
+    assert "_process" in private and "_build_environment" in private
+    for module in ("web_door.py", "web_seat.py"):
+        tree = ast.parse((Path(banque.net.__file__).parent / module).read_text())
+        used = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+        used |= {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+        used |= {
+            n.value
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str)
+        }
+        assert not used & private, (module, used & private)
 
 
 @pytest.mark.parametrize(
