@@ -26,7 +26,7 @@ def _odds(p: argparse.ArgumentParser) -> None:
     """``odds``: a game's exact odds for a full shoe."""
     p.description = _(
         "The exact distribution of a two-card total and the chance of naturals "
-        "for a full shoe, as fractions and decimals."
+        "for a full shoe, as percentages (with --exact, the exact fractions too)."
     )
     p.add_argument(
         "--packs",
@@ -46,7 +46,8 @@ def _odds(p: argparse.ArgumentParser) -> None:
             "(each hand's chance and each bet's house edge, exact)"
         ),
     )
-    p.add_argument("--json", action="store_true", help=_("print JSON"))
+    p.add_argument("--exact", action="store_true", help=_("also the exact fractions"))
+    p.add_argument("--json", action="store_true", help=_("print JSON (with the exact fractions)"))
     p.set_defaults(func=cmd_odds)
 
 
@@ -182,7 +183,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     if not args.json:
         print(_("How likely each two-card total and each natural is, dealt from a full shoe."))
         print()
-    print(definition(args.game).entry("odds")(args.packs, args.json))
+    print(definition(args.game).entry("odds")(args.packs, args.json, args.exact))
     return 0
 
 

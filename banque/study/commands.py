@@ -40,12 +40,12 @@ __all__ = [
 ]
 
 
-def banque_odds(packs: int | None, as_json: bool) -> str:
-    return main_odds(3 if packs is None else packs, as_json)
+def banque_odds(packs: int | None, as_json: bool, exact: bool = False) -> str:
+    return main_odds(3 if packs is None else packs, as_json, exact)
 
 
-def chemin_odds(packs: int | None, as_json: bool) -> str:
-    return two_hands_odds.chemin_odds_text(packs, as_json)
+def chemin_odds(packs: int | None, as_json: bool, exact: bool = False) -> str:
+    return two_hands_odds.chemin_odds_text(packs, as_json, exact)
 
 
 def chemin_solved(args: argparse.Namespace, command: str) -> str:
@@ -80,8 +80,8 @@ def chemin_solved(args: argparse.Namespace, command: str) -> str:
     return chemin.format_strategy(packs, args.replacement, alpha)
 
 
-def punto_odds(packs: int | None, as_json: bool) -> str:
-    return two_hands_odds.punto_odds_text(packs, as_json)
+def punto_odds(packs: int | None, as_json: bool, exact: bool = False) -> str:
+    return two_hands_odds.punto_odds_text(packs, as_json, exact)
 
 
 def simulated_lead(coups: int, gain: float) -> str:

@@ -40,7 +40,7 @@ How, in short (README, "The game solved", says more):
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -646,8 +646,10 @@ class EdgeModel:
         qs_l: Sequence[object],
         stakes: tuple[int, int] | Sequence[int] = (1, 1),
         banker: BankerRule = "best",
+        progress: Callable[[int], None] | None = None,
     ) -> list[list[Edge]]:
-        """:meth:`edge` for every ``(qR, qL)`` of a grid (rows ``qR``, columns ``qL``)."""
+        """:meth:`edge` for every ``(qR, qL)`` of a grid (rows ``qR``, columns ``qL``);
+        ``progress(done)`` after each row, with the edges worked out so far."""
         st = _check_stakes(tuple(stakes))
         rule = _check_banker(banker)
         prep = self._prepare(st, rule)
@@ -659,6 +661,8 @@ class EdgeModel:
                 qq = _check_q((x, y))
                 row.append(Edge(st, qq, rule, self.rule, nat, self._evaluate(prep, qq) / sum(st)))
             rows.append(row)
+            if progress is not None:
+                progress(len(rows) * len(qs_l))
         return rows
 
 

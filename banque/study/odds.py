@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from banque.core.cards import PACKS, card_value, full_shoe
-from banque.i18n import _, ngettext
+from banque.i18n import _, ngettext, number
 
 __all__ = [
     "any_natural_probability",
@@ -142,6 +142,18 @@ def _entry(value: Fraction) -> dict[str, Any]:
     }
 
 
+def chance(entry: dict[str, Any], exact: bool = False, width: int = 9) -> str:
+    """A report's chance as a player reads it: a percentage in the language's prose
+    (``14.6402 %``, ``14,6402 %``), right-aligned to ``width``; ``exact``: its exact
+    fraction after it (``59/403``).
+
+    >>> chance(_entry(Fraction(59, 403))), chance(_entry(Fraction(59, 403)), exact=True)
+    ('14.6402 %', '14.6402 %  59/403')
+    """
+    text = f"{number(float(Fraction(entry['fraction'])) * 100, 4) + ' %':>{width}}"
+    return f"{text}  {entry['fraction']}" if exact else text
+
+
 def odds_report(packs: int = PACKS) -> dict[str, Any]:
     """All the odds for a shoe of ``packs`` packs, ready for :func:`json.dumps`.
 
@@ -167,15 +179,15 @@ def odds_report(packs: int = PACKS) -> dict[str, Any]:
     }
 
 
-def format_odds(report: dict[str, Any]) -> str:
-    """A readable table of an :func:`odds_report`.
+def format_odds(report: dict[str, Any], exact: bool = False) -> str:
+    """A readable table of an :func:`odds_report`: percentages (``exact``: and fractions).
 
     >>> print(format_odds(odds_report(3)).splitlines()[0])
     Odds for a shoe of 3 packs (156 cards), dealt without replacement
     """
     packs = report["packs"]
     head_total, head_p, head_exact = _("Two-card total"), _("Probability"), _("Exact")
-    w1, w2 = len(head_total), max(len(head_p), 8)
+    w1, w2 = len(head_total), max(len(head_p), 9)
     lines = [
         ngettext(
             "Odds for a shoe of {packs} pack ({cards} cards), dealt without replacement",
@@ -183,10 +195,10 @@ def format_odds(report: dict[str, Any]) -> str:
             packs,
         ).format(packs=packs, cards=report["cards"]),
         "",
-        f"{head_total}  {head_p:>{w2}}  {head_exact}",
+        f"{head_total}  {head_p:>{w2}}" + (f"  {head_exact}" if exact else ""),
     ]
     for row in report["two_card_totals"]:
-        lines.append(f"{row['total']:>{w1}}  {row['decimal']:>{w2}.6f}  {row['fraction']}")
+        lines.append(f"{row['total']:>{w1}}  {chance(row, exact, w2)}")
     lines.append("")
     summary = [
         (_("Natural 8 on one hand"), report["natural_8"]),
@@ -197,12 +209,12 @@ def format_odds(report: dict[str, Any]) -> str:
     ]
     width = max(len(label) for label, _entry in summary)
     for label, entry in summary:
-        lines.append(f"{label:<{width}}  {entry['decimal']:.6f}  {entry['fraction']}")
+        lines.append(f"{label:<{width}}  {chance(entry, exact)}")
     return "\n".join(lines)
 
 
-def main_odds(packs: int = PACKS, as_json: bool = False) -> str:
-    """The text that ``banque odds [--packs N] [--json]`` prints.
+def main_odds(packs: int = PACKS, as_json: bool = False, exact: bool = False) -> str:
+    """The text that ``banque odds [--packs N] [--exact] [--json]`` prints.
 
     >>> main_odds(0)
     Traceback (most recent call last):
@@ -212,4 +224,4 @@ def main_odds(packs: int = PACKS, as_json: bool = False) -> str:
     report = odds_report(packs)
     if as_json:
         return json.dumps(report, indent=2)
-    return format_odds(report)
+    return format_odds(report, exact)

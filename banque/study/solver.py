@@ -956,101 +956,112 @@ _HELP_INTRO = N_(
     "`banque edge` the banker's exact edge."
 )
 _ALWAYS = {"D": N_("Banker {totals}: always draws."), "S": N_("Banker {totals}: always stands.")}
-_BUT = {
-    "D": N_("**Banker {name}** draws, but stands when {cases}."),
-    "S": N_("**Banker {name}** stands, but draws when {cases}."),
-}
-_WITH_PAIRS = N_("{total} with {pairs}")
-#: The last of a list of totals or of pairs of cards (Spanish: "0, 1 o 2"), and of a
-#: list of cards drawn ("0, 1 or 8"). Each has a twin for a last item read with an
-#: "o" sound (8, ocho): Spanish writes "7 u 8" there. The twins differ from the
-#: English only by their placeholder's name (a msgid of their own).
+#: The help's grids: what they show, their letters, their rows and columns.
+_GRIDS_LEGEND = N_(
+    "The other totals, a grid for each (a total's pairs of cards apart where their moves "
+    "differ): a row for the card the right side drew, a column for the card the left "
+    "side drew, {stood} where that side stood; {draw} the banker draws, {stand} it stands."
+)
+# Translators: the help's grids: the banker draws (one letter).
+_DRAW_LETTER = N_("D")
+# Translators: the help's grids: the banker stands (one letter).
+_STAND_LETTER = N_("S")
+#: A grid's title, and the pairs of cards it is for (when not all of its total's).
+_GRID_TITLE = N_("Banker {total}")
+_GRID_PAIRS = N_("({pairs})")
+#: The last of a list of totals (Spanish: "0, 1 o 2"); its twin for a last item
+#: read with an "o" sound (8, ocho): Spanish writes "7 u 8" there.
 _LIST_END = N_("{items}, {last}")
 _LIST_END_EIGHT = N_("{items}, {eight}")
-_OR = N_("{items} or {last}")
-_OR_EIGHT = N_("{items} or {eight}")
-_EIGHTS = {_LIST_END: _LIST_END_EIGHT, _OR: _OR_EIGHT}
-#: Cases one after the other (French: " ; ").
-_THEN = N_("{cases}; {case}")
-#: What the right did, whatever the left did: (right stood, right drew).
-_WHATEVER = (
-    N_("the right stood, whatever the left did"),
-    N_("the right drew {right}, whatever the left did"),
-)
-#: What both did, by (right drew, the left stood / drew / stood or drew).
-_BOTH = {
-    (False, "stood"): N_("the right stood and the left stood"),
-    (False, "drew"): N_("the right stood and the left drew {left}"),
-    (False, "either"): N_("the right stood and the left stood or drew {left}"),
-    (True, "stood"): N_("the right drew {right} and the left stood"),
-    (True, "drew"): N_("the right drew {right} and the left drew {left}"),
-    (True, "either"): N_("the right drew {right} and the left stood or drew {left}"),
-}
+#: The mark of a side that stood, in the grids' first row and column.
+_STOOD = "–"
+#: Grids side by side in the help's block (its width fits a screen of 80 columns).
+_GRIDS_ACROSS = 2
+_GRIDS_GAP = 4
+
+
+def help_grids(
+    model: EdgeModel | None = None,
+) -> list[tuple[int, tuple[tuple[int, int], ...], dict[tuple[int | None, int | None], str]]]:
+    """The help's grids, untranslated: for each banker total and pair group that does
+    not always make one move, its cells ``D``/``S`` (equal stakes, sides at 5 drawing
+    half the time)."""
+    m = model if model is not None else EdgeModel.for_packs(3, "all")
+    out = []
+    for g in grouped_strategy(m, HALF, HALF):
+        cells = {k: _cell_text(c, HALF) for k, c in g.cells.items()}
+        out.append((g.total, g.pairs, cells))
+    return out
 
 
 def help_section(model: EdgeModel | None = None, translator: Translator = ENGLISH) -> str:
-    """The help screen's grid: equal stakes, sides at 5 drawing half the time, 3 packs.
+    """The help screen's section: equal stakes, sides at 5 drawing half the time, 3 packs.
 
     Generated from the exact solution, its words told by ``translator`` (English by
     default; the app's ``Translator(i18n._, i18n.ngettext)`` for French or Spanish):
-    ``tests`` check that ``banque/table/help.md`` and each ``help.{lang}.md`` end with
-    it; ``banque strategy`` prints the full thresholds.
+    the totals that always make one move in a sentence, the others in grids (rows:
+    what the right side drew, columns: what the left drew), two side by side in a
+    block that fits an 80-column help. ``tests`` check that ``banque/table/help.md``
+    and each ``help.{lang}.md`` end with it; ``banque strategy`` prints the full
+    thresholds.
     """
     say = translator.gettext
 
-    def listed(items: list[str], end: str) -> str:
+    def listed(items: list[str]) -> str:
         if len(items) <= 1:
             return "".join(items)
         head, last = ", ".join(items[:-1]), items[-1]
         if last.startswith("8"):
-            return say(_EIGHTS[end]).format(items=head, eight=last)
-        return say(end).format(items=head, last=last)
-
-    def case(right: int | None, cols: list[int | None] | None) -> str:
-        if cols is None:
-            return say(_WHATEVER[right is not None]).format(right=right)
-        drew = [str(c) for c in cols if c is not None]
-        left = "either" if None in cols and drew else "stood" if None in cols else "drew"
-        return say(_BOTH[(right is not None, left)]).format(right=right, left=listed(drew, _OR))
+            return say(_LIST_END_EIGHT).format(items=head, eight=last)
+        return say(_LIST_END).format(items=head, last=last)
 
     m = model if model is not None else EdgeModel.for_packs(3, "all")
-    theta = HALF
-    groups = grouped_strategy(m, HALF, theta)
+    letters = {"D": say(_DRAW_LETTER), "S": say(_STAND_LETTER)}
     order = _info_order(False)
     lines = ["## " + say(HELP_TITLE), "", say(_HELP_INTRO), ""]
     always: dict[str, list[str]] = {"D": [], "S": []}
-    rules = []
+    blocks: list[list[str]] = []
     all_pairs = {pt.banker for pt in m.points}
-    for g in groups:
-        texts = {k: _cell_text(c, theta) for k, c in g.cells.items()}
-        name = f"{g.total}"
-        if len(g.pairs) < len([p for p in all_pairs if sum(p) % 10 == g.total]):
-            pairs = listed([f"{a}+{b}" for a, b in g.pairs], _LIST_END)
-            name = say(_WITH_PAIRS).format(total=g.total, pairs=pairs)
-        letters = list(texts.values())
-        usual = max(("D", "S"), key=letters.count)
-        if letters.count(usual) == len(letters):
-            always[usual].append(name)
+    for total, pairs, cells in help_grids(m):
+        moves = set(cells.values())
+        if len(moves) == 1 and moves <= {"D", "S"}:
+            always[moves.pop()].append(str(total))
             continue
-        cases = []
+        width = max(len(t) for t in cells.values())
+        head = [say(_GRID_TITLE).format(total=total)]
+        if len(pairs) < len([p for p in all_pairs if sum(p) % 10 == total]):
+            head.append(say(_GRID_PAIRS).format(pairs=", ".join(f"{a}+{b}" for a, b in pairs)))
+
+        def mark(info: int | None, w: int = width) -> str:
+            return f"{_STOOD if info is None else info:>{w}}"
+
+        grid = ["  " + "".join(" " + mark(c) for c in order)]
         for r in order:
-            cols = [c for c in order if texts.get((r, c)) not in (usual, None)]
-            if len(cols) == len(order):
-                cases.append(case(r, None))
-            elif cols:
-                cases.append(case(r, cols))
-        told = cases[0]
-        for more in cases[1:]:
-            told = say(_THEN).format(cases=told, case=more)
-        rules.append(say(_BUT[usual]).format(name=name, cases=told))
+            row = "".join(
+                " " + f"{letters.get(cells[(r, c)], cells[(r, c)]):>{width}}" for c in order
+            )
+            grid.append(mark(r, 2) + row)
+        blocks.append(head + grid)
     summary = [
-        say(_ALWAYS[move]).format(totals=listed(always[move], _LIST_END))
+        say(_ALWAYS[move]).format(totals=listed(always[move]))
         for move in ("D", "S")
         if always[move]
     ]
-    lines.append(" ".join(summary))
-    for rule in rules:
-        lines += ["", rule]
+    lines += [" ".join(summary), ""]
+    lines.append(say(_GRIDS_LEGEND).format(stood=_STOOD, draw=letters["D"], stand=letters["S"]))
+    lines += ["", "```"]
+    for i in range(0, len(blocks), _GRIDS_ACROSS):
+        band = blocks[i : i + _GRIDS_ACROSS]
+        widths = [max(len(line) for line in b) for b in band]
+        height = max(len(b) for b in band)
+        if i:
+            lines.append("")
+        for y in range(height):
+            parts = [
+                f"{(b[y] if y < len(b) else ''):<{w}}" for b, w in zip(band, widths, strict=True)
+            ]
+            lines.append((" " * _GRIDS_GAP).join(parts).rstrip())
+    lines.append("```")
     return "\n".join(lines) + "\n"
 
 

@@ -22,7 +22,14 @@ from typing import Any
 
 from ..games.two_hands import banker_draws
 from ..i18n import _, ngettext
-from .odds import _check_packs, _entry, _no_natural_ways, _value_counts, two_card_distribution
+from .odds import (
+    _check_packs,
+    _entry,
+    _no_natural_ways,
+    _value_counts,
+    chance,
+    two_card_distribution,
+)
 
 __all__ = [
     "chemin_odds_text",
@@ -169,7 +176,7 @@ def punto_report(packs: int = 8) -> dict[str, Any]:
     }
 
 
-def format_punto(report: dict[str, Any]) -> str:
+def format_punto(report: dict[str, Any], exact: bool = False) -> str:
     packs = report["packs"]
     lines = [
         ngettext(
@@ -190,7 +197,7 @@ def format_punto(report: dict[str, Any]) -> str:
     ]
     width = max(len(label) for label, _entry in rows)
     for label, entry in rows:
-        lines.append(f"{label:<{width}}  {entry['decimal']:.6f}  {entry['fraction']}")
+        lines.append(f"{label:<{width}}  {chance(entry, exact)}")
     lines += ["", _("House edge per chip bet (ties return the bets on the hands)")]
     names = {
         "banker": _("Banker (pays 1 to 1 less 5 %)"),
@@ -206,7 +213,7 @@ def format_punto(report: dict[str, Any]) -> str:
 
     def edge_line(key: str, label: str) -> str:
         entry = report["house_edge"][key]
-        return f"{label:<{width}}  {entry['decimal'] * 100:7.4f} %  {entry['fraction']}"
+        return f"{label:<{width}}  {chance(entry, exact)}"
 
     lines += [edge_line(key, label) for key, label in names.items()]
     lines += ["", _("A bet on a tie, where a table offers one (not a bet of this game)")]
@@ -236,10 +243,11 @@ def chemin_report(packs: int = 6) -> dict[str, Any]:
     }
 
 
-def format_chemin(report: dict[str, Any]) -> str:
+def format_chemin(report: dict[str, Any], exact: bool = False) -> str:
     packs = report["packs"]
     head_total, head_p, head_exact = _("Two-card total"), _("Probability"), _("Exact")
     tw, pw = max(14, len(head_total)), max(11, len(head_p))
+    head = f"{head_total:<{tw}}  {head_p:>{pw}}" + (f"  {head_exact}" if exact else "")
     lines = [
         ngettext(
             "Chemin de fer, a shoe of {packs} pack ({cards} cards): the two hands' naturals, exact",
@@ -247,10 +255,10 @@ def format_chemin(report: dict[str, Any]) -> str:
             packs,
         ).format(packs=packs, cards=report["cards"]),
         "",
-        f"{head_total:<{tw}}  {head_p:<{pw}}  {head_exact}",
+        head,
     ]
     for row in report["two_card_totals"]:
-        lines.append(f"{row['total']:>{tw}}  {row['decimal']:>{pw}.6f}  {row['fraction']}")
+        lines.append(f"{row['total']:>{tw}}  {chance(row, exact, pw)}")
     lines.append("")
     rows = [
         (_("Natural 8 on one hand"), report["natural_8"]),
@@ -261,17 +269,17 @@ def format_chemin(report: dict[str, Any]) -> str:
     ]
     width = max(len(label) for label, _entry in rows)
     for label, entry in rows:
-        lines.append(f"{label:<{width}}  {entry['decimal']:.6f}  {entry['fraction']}")
+        lines.append(f"{label:<{width}}  {chance(entry, exact)}")
     return "\n".join(lines)
 
 
-def punto_odds_text(packs: int | None, as_json: bool = False) -> str:
+def punto_odds_text(packs: int | None, as_json: bool = False, exact: bool = False) -> str:
     """What ``banque odds --game punto-banco`` prints (8 packs unless told)."""
     report = punto_report(8 if packs is None else packs)
-    return json.dumps(report, indent=2) if as_json else format_punto(report)
+    return json.dumps(report, indent=2) if as_json else format_punto(report, exact)
 
 
-def chemin_odds_text(packs: int | None, as_json: bool = False) -> str:
+def chemin_odds_text(packs: int | None, as_json: bool = False, exact: bool = False) -> str:
     """What ``banque odds --game chemin-de-fer`` prints (6 packs unless told)."""
     report = chemin_report(6 if packs is None else packs)
-    return json.dumps(report, indent=2) if as_json else format_chemin(report)
+    return json.dumps(report, indent=2) if as_json else format_chemin(report, exact)

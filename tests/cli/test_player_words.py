@@ -3,12 +3,15 @@ Python's own labels."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
+import sys
 from pathlib import Path
 
 import pytest
 
+from banque.cli import main
 from banque.core.errors import IllegalAction
 from banque.core.shoe import Shoe
 from banque.games import GAMES
@@ -88,6 +91,37 @@ def test_an_edge_grid_too_large_is_refused_before_any_work() -> None:
     assert out.returncode == 2
     assert "1 002 001 exact edges" in out.stderr and "take a larger STEP" in out.stderr
     assert run_cli("edge", "--p5", "0:1:0.1,0:1:0.1").returncode == 0
+
+
+def test_a_long_edge_grid_says_its_size_first_and_keeps_json_clean() -> None:
+    """101 x 51 = 5 151 exact edges (seconds): stderr says so before the work; the JSON on
+    stdout is whole; no progress line where stderr is no terminal. A small grid says nothing."""
+    out = run_cli("edge", "--packs", "1", "--p5", "0:1:0.01,0:1:0.02", "--json")
+    assert out.returncode == 0, out.stderr
+    assert len(json.loads(out.stdout)) == 5151
+    assert out.stderr == "banque: working out 5 151 exact edges, each a whole coup's sum…\n"
+    small = run_cli("edge", "--packs", "1", "--p5", "0:1:0.1,0:1:0.1", "--json")
+    assert small.returncode == 0 and small.stderr == ""
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_long_edge_grid_shows_its_progress_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["edge", "--packs", "1", "--p5", "0:1:0.01,0:1:0.02", "--json"]) == 0
+    said = terminal.getvalue()
+    first, _, progress = said.partition("\n")
+    assert first == "banque: working out 5 151 exact edges, each a whole coup's sum…"
+    assert "\r2 550 of 5 151 exact edges (49 %)" in progress  # 50 rows of 51 edges
+    assert progress.endswith("\r\x1b[K")  # the line is erased once the table is done
+    stdout = capsys.readouterr().out
+    assert "\r" not in stdout and len(json.loads(stdout)) == 5151
 
 
 def test_the_keyboard_seat_has_the_name_setup_gives_it() -> None:

@@ -27,9 +27,22 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str
 def test_odds_text_and_json() -> None:
     text = run("odds")
     assert text.returncode == 0
-    assert "382/2015" in text.stdout  # a natural on one hand, three packs
+    assert "18.9578 %" in text.stdout and "382/2015" not in text.stdout  # percentages first
+    exact = run("odds", "--exact").stdout
+    assert "18.9578 %  382/2015" in exact  # a natural on one hand, three packs
+    for game in ("punto-banco", "chemin-de-fer"):
+        plain, told = run("odds", "--game", game).stdout, run("odds", "--game", game, "--exact")
+        assert "/" not in plain.replace("1 to 1", "") and "/" in told.stdout, game
+        assert len(plain.splitlines()) == len(told.stdout.splitlines())
+    assert "44.6247 %" in run("odds", "--game", "punto-banco").stdout  # the player wins
     data = json.loads(run("odds", "--packs", "1", "--json").stdout)
     assert data["packs"] == 1 and data["cards"] == 52
+    assert (
+        data["natural"]["fraction"]
+        == json.loads(run("odds", "--packs", "1", "--json", "--exact").stdout)["natural"][
+            "fraction"
+        ]
+    )
     assert [row["total"] for row in data["two_card_totals"]] == list(range(10))
 
 

@@ -111,21 +111,24 @@ def test_lang_is_a_global_option_before_or_after_the_command(
 
 
 def test_odds_in_french_and_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--lang", "fr", "odds"]) == 0
+    assert main(["--lang", "fr", "odds", "--exact"]) == 0
     fr = capsys.readouterr().out
     assert "3 jeux (156 cartes)" in fr
     assert "Total à deux cartes  Probabilité  Exacte" in fr
     assert "Pas d'abattage : on passe au tirage" in fr
-    # the columns stay aligned under the longer French header
+    # the columns stay aligned under the longer French header, with decimal commas
     row = next(line for line in fr.splitlines() if line.endswith("59/403"))
-    assert row.index("0.146402") + len("0.146402") == fr.index("Probabilité") - fr.index(
+    assert row.index("14,6402 %") + len("14,6402 %") == fr.index("Probabilité") - fr.index(
         "Total"
     ) + len("Probabilité")
+    assert main(["--lang", "fr", "odds"]) == 0  # without --exact: the percentages alone
+    plain = capsys.readouterr().out
+    assert "Exacte" not in plain and "59/403" not in plain and "14,6402 %" in plain
     assert main(["--lang", "es", "odds"]) == 0
     es = capsys.readouterr().out
     assert "3 barajas (156 cartas)" in es
     assert "Al menos un natural entre las tres manos" in es
-    assert main(["--lang", "en", "odds"]) == 0
+    assert main(["--lang", "en", "odds", "--exact"]) == 0
     assert "Two-card total  Probability  Exact" in capsys.readouterr().out
 
 

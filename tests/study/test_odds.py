@@ -131,6 +131,9 @@ def test_format_table() -> None:
     text = main_odds(1, as_json=False)
     assert text == format_odds(odds_report(1))
     assert "1 pack (52 cards)" in text
-    assert "95/663" in text  # total 0 with one pack
+    assert "95/663" not in text and "14.3288 %" in text  # total 0, one pack: a percentage
     assert "At least one natural" in text
     assert len(text.splitlines()) == 3 + 10 + 1 + 5
+    exact = main_odds(1, as_json=False, exact=True)
+    assert "14.3288 %  95/663" in exact and "Exact" in exact  # --exact: the fraction too
+    assert len(exact.splitlines()) == len(text.splitlines())

@@ -282,6 +282,111 @@ def test_the_help_screen_ends_with_the_exact_grid(model: EdgeModel) -> None:
     assert text.endswith(help_section(model))  # regenerate: python -c "...help_section()"
 
 
+#: The help's strategy as it read before it became grids (sentences, English).
+OLD_HELP_SENTENCES = """\
+Banker 0, 1, 2: always draws. Banker 7: always stands.
+
+**Banker 3 with 0+3, 4+9, 5+8, 6+7** draws, but stands when the right drew 8 and the left drew 8.
+
+**Banker 3 with 1+2** draws, but stands when the right drew 8 and the left drew 8 or 9; the right drew 9 and the left drew 8.
+
+**Banker 4 with 0+4, 1+3, 2+2, 5+9** draws, but stands when the right drew 0 and the left drew 0, 1, 2, 3, 7, 8 or 9; the right drew 1 and the left drew 0, 1, 2, 8 or 9; the right drew 2 and the left drew 0, 1, 8 or 9; the right drew 3 and the left drew 0 or 9; the right drew 7 and the left drew 0, 8 or 9; the right drew 8 and the left drew 0, 1, 2, 7, 8 or 9; the right drew 9 and the left drew 0, 1, 2, 3, 7, 8 or 9.
+
+**Banker 4 with 6+8, 7+7** draws, but stands when the right drew 0 and the left drew 0, 1, 2, 7, 8 or 9; the right drew 1 and the left drew 0, 1, 8 or 9; the right drew 2 and the left drew 0, 8 or 9; the right drew 3 and the left drew 9; the right drew 7 and the left drew 0 or 9; the right drew 8 and the left drew 0, 1, 2, 8 or 9; the right drew 9 and the left drew 0, 1, 2, 3, 7, 8 or 9.
+
+**Banker 5** stands, but draws when the right stood, whatever the left did; the right drew 0 and the left stood; the right drew 1 and the left stood; the right drew 2 and the left stood or drew 6; the right drew 3 and the left stood or drew 5 or 6; the right drew 4 and the left stood or drew 5, 6 or 7; the right drew 5 and the left stood or drew 3, 4, 5, 6, 7 or 8; the right drew 6 and the left stood or drew 2, 3, 4, 5, 6, 7 or 8; the right drew 7 and the left stood or drew 4, 5, 6 or 7; the right drew 8 and the left stood or drew 5 or 6; the right drew 9 and the left stood.
+
+**Banker 6** stands, but draws when the right drew 6 and the left drew 6 or 7; the right drew 7 and the left drew 6 or 7.
+"""
+_CARDS = r"(\d(?:, \d)*(?: or \d)?)"
+
+
+def _moves_from_sentences(text: str) -> dict[tuple[int, str], dict[tuple[str, str], str]]:
+    """{(total, pairs or ""): {(right, left): "D" | "S"}} from the old sentences."""
+    marks = ["-", *map(str, range(10))]
+    out: dict[tuple[int, str], dict[tuple[str, str], str]] = {}
+    always = re.findall(r"Banker ([\d, ]+): always (draws|stands)\.", text)
+    for totals, move in always:
+        for t in totals.split(", "):
+            out[(int(t), "")] = {(r, c): move[0].upper() for r in marks for c in marks}
+    for name, usual, cases in re.findall(
+        r"\*\*Banker (\d(?: with [^*]+)?)\*\* (draws|stands), but \w+ when (.*)\.", text
+    ):
+        total, _, pairs = name.partition(" with ")
+        letter = usual[0].upper()
+        other = "S" if letter == "D" else "D"
+        cells = {(r, c): letter for r in marks for c in marks}
+        for case in cases.split("; "):
+            m = re.fullmatch(
+                r"the right (stood|drew (\d))(?:, whatever the left did| and the left (.*))", case
+            )
+            assert m, case
+            right = "-" if m[1] == "stood" else m[2]
+            left = m[3]
+            if left is None:
+                cols = marks
+            else:
+                cols = ["-"] if left.startswith("stood") else []
+                cols += re.findall(r"\d", left)
+            for c in cols:
+                cells[(right, c)] = other
+        out[(int(total), pairs.replace(",", "").replace(" ", "|"))] = cells
+    return out
+
+
+def _moves_from_grids(text: str) -> dict[tuple[int, str], dict[tuple[str, str], str]]:
+    """The same from the help's grids (two side by side in one ``` block)."""
+    out: dict[tuple[int, str], dict[tuple[str, str], str]] = {}
+    for totals, move in re.findall(r"Banker ([\d, ]+): always (draws|stands)\.", text):
+        marks = ["-", *map(str, range(10))]
+        for t in totals.split(", "):
+            out[(int(t), "")] = {(r, c): move[0].upper() for r in marks for c in marks}
+    block = text.split("```\n")[1]
+    for band in block.split("\n\n"):
+        rows = [re.split(r"\s{2,}", line.strip()) for line in band.splitlines()]
+        titles = [int(t.removeprefix("Banker ")) for t in rows.pop(0)]
+        pairs = [""] * len(titles)
+        if rows[0][0].startswith("("):
+            pairs = [p.strip("()").replace(",", "").replace(" ", "|") for p in rows.pop(0)]
+        header = rows.pop(0)
+        assert all(h.split() == ["–", *map(str, range(10))] for h in header)
+        for i, (total, pair) in enumerate(zip(titles, pairs, strict=True)):
+            cells = {}
+            for row in rows:
+                right, *letters = row[i].split()
+                for c, letter in zip(["-", *map(str, range(10))], letters, strict=True):
+                    cells[(right.replace("–", "-"), c)] = letter
+            out[(total, pair)] = cells
+    return out
+
+
+def test_the_helps_grids_say_what_the_sentences_and_the_solver_say(model: EdgeModel) -> None:
+    """The help's strategy, once sentences, is grids: cell by cell the same moves as
+    the old sentences, and as ``banque strategy --stakes 1:1 --json`` (3 packs)."""
+    from banque.study.solver import strategy_json
+
+    text = (Path(__file__).resolve().parents[2] / "banque" / "table" / "help.md").read_text("utf-8")
+    section = text.rsplit("\n## ", 1)[1]
+    assert "but stands when" not in section and "```" in section
+    grids = _moves_from_grids(section)
+    old = _moves_from_sentences(OLD_HELP_SENTENCES)
+    assert len(old) == len(grids) == 10  # 0, 1, 2 and 7 always; six grids
+    assert grids == old
+    half = Fraction(1, 2)
+    cells = strategy_json(model, half, half)["cells"]
+    for c in cells:
+        right = "-" if c["right"] == "stood" else str(c["right"])
+        left = "-" if c["left"] == "stood" else str(c["left"])
+        a, b = c["banker"]
+        group = [
+            k for k in grids if k[0] == c["total"] and (not k[1] or f"{a}+{b}" in k[1].split("|"))
+        ]
+        assert len(group) == 1, (c["banker"], group)
+        assert grids[group[0]][(right, left)] == ("D" if c["draws"] else "S"), c
+    for line in section.split("```")[1].splitlines():  # two grids fit a help 80 columns wide
+        assert len(line) <= 60, line
+
+
 def test_edge_from_a_records_shoe(tmp_path: Path) -> None:
     from banque.games.banque.advisor import unseen_values
 
