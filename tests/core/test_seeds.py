@@ -531,7 +531,8 @@ def _captured_table(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     seen: dict[str, Any] = {}
 
     def run_table(app: Any, session: Any, pace: Any = None) -> int:
-        seen.update(app=app, game=session.game, journal=session.journal)
+        seen.update(app=app, game=session.game, journal=session.journal, session=session)
+        seen["unborn"] = session.journal is not None and session.journal.unborn
         if session.journal is not None:
             session.journal.close()
         return 0
@@ -551,8 +552,10 @@ def test_a_new_chemin_de_fer_game_deals_from_the_stream(monkeypatch: pytest.Monk
     app = seen["app"]
     assert isinstance(app.table.seats["Bruno"].rng, StreamRandom)
     assert app.table.seats["Bruno"].rng.purpose == "chemin/Bruno"
-    (journal,) = (Path(os.environ["BANQUE_DATA_DIR"]) / "games").glob("*.jsonl")
-    record = read_journal(journal).record
+    # no act yet: nothing on disk (the first act writes the game); its record as kept then
+    assert seen["unborn"]
+    assert not list((Path(os.environ["BANQUE_DATA_DIR"]) / "games").glob("*.jsonl"))
+    record = Record.model_validate_json(seen["session"].record_text())
     assert (record.seed, record.stream, record.game) == (game.seed, STREAM, "chemin-de-fer")
     assert replay(record).game.banker == game.banker
     # a known seed: the Mersenne Twister's game, as before
@@ -569,9 +572,9 @@ def test_a_new_punto_banco_game_deals_from_the_stream(monkeypatch: pytest.Monkey
     assert game.stream == STREAM and game.seed.bit_length() == SEED_BITS
     assert isinstance(seen["app"].table.seats["Bruno"].rng, StreamRandom)
     assert seen["app"].table.seats["Bruno"].rng.purpose == "punto/Bruno"
+    assert seen["unborn"]  # no act yet: nothing on disk until the first
+    record = Record.model_validate_json(seen["session"].record_text())
     game.deal()
-    (journal,) = (Path(os.environ["BANQUE_DATA_DIR"]) / "games").glob("*.jsonl")
-    record = read_journal(journal).record
     assert (record.seed, record.stream, record.game) == (game.seed, STREAM, "punto-banco")
     again = replay(Record.model_validate({**record.model_dump(), "actions": [{"act": "deal"}]}))
     assert again.game.shoe.orders == game.shoe.orders

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
-from rich.markdown import Markdown as RichMarkdown
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -13,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...i18n import _, current_language
-from .help import RenderedText, localized_file
+from .help import HelpMarkdown, RenderedText, localized_file
 
 HELP_DIR = Path(__file__).resolve().parent.parent
 HELP_FILE = HELP_DIR / "games_help.md"
@@ -58,7 +57,7 @@ class GameHelpScreen(ModalScreen[None]):
         with Vertical(id="help-dialog"):
             with VerticalScroll(id="help-scroll"):
                 yield RenderedText(
-                    RichMarkdown(game_help(self.title_name), hyperlinks=False), id="help-text"
+                    HelpMarkdown(game_help(self.title_name), hyperlinks=False), id="help-text"
                 )
             yield Static(_("↑↓ PgUp PgDn scroll · Escape, q, ? or F1 close"), id="help-keys")
 

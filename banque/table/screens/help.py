@@ -11,9 +11,12 @@ from functools import cache
 from pathlib import Path
 from typing import ClassVar
 
-from rich.console import RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.markdown import CodeBlock
 from rich.markdown import Markdown as RichMarkdown
+from rich.padding import Padding
 from rich.style import Style
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -46,9 +49,28 @@ def help_markdown() -> RichMarkdown:
     return _help_markdown(current_language())
 
 
+class PlainBlock(CodeBlock):
+    """A code block drawn as it is written (the help's grids and command lines): no
+    syntax highlighting, which costs more than the rest of the help together."""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        code = Text(str(self.text).rstrip(), style=self.style_name, no_wrap=True)
+        yield Padding(code, (1, 1), style=self.style_name, expand=True)
+
+
+class HelpMarkdown(RichMarkdown):
+    """Rich's Markdown with plain code blocks."""
+
+    elements: ClassVar[dict[str, type]] = {
+        **RichMarkdown.elements,
+        "fence": PlainBlock,
+        "code_block": PlainBlock,
+    }
+
+
 @cache
 def _help_markdown(language: str) -> RichMarkdown:
-    return RichMarkdown(_read_help(language), hyperlinks=False)
+    return HelpMarkdown(_read_help(language), hyperlinks=False)
 
 
 def help_text() -> str:
@@ -156,7 +178,7 @@ class HelpScreen(ModalScreen[None]):
                     shown = help_markdown()  # parsed in the background after the first screen
                 else:
                     text = profile_help(self.rules) + "\n\n" + help_text()
-                    shown = RichMarkdown(text, hyperlinks=False)
+                    shown = HelpMarkdown(text, hyperlinks=False)
                 yield RenderedText(shown, id="help-text")
             yield Static(_("↑↓ PgUp PgDn scroll · Escape, q, ? or F1 close"), id="help-keys")
 
