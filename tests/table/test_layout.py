@@ -23,6 +23,7 @@ async def past_the_standings(pilot: Any, app: BanqueApp) -> None:
     from banque.table.screens.standings import StandingsScreen
 
     await testing.until(pilot, lambda: isinstance(app.screen, StandingsScreen))
+    await settle(pilot)  # the standings mounted and listening before the key
     await pilot.press("enter")
     await testing.until(pilot, lambda: isinstance(app.screen, TableScreen))
     await settle(pilot)
