@@ -41,6 +41,7 @@ from textual_serve.download_manager import DownloadManager
 
 import banque.net
 from banque.core.messages import tell
+from banque.net import web_door
 from banque.net.host import (
     Hosting,
     WebOptions,
@@ -435,6 +436,9 @@ async def test_a_seat_s_table_that_does_not_close_when_asked_is_ended(
         return shlex.join(["exec", sys.executable, "-c", code, marker])
 
     monkeypatch.setattr(door.door, "command", command)
+    # the table asked to close, then given its time to end: shortened here (the same steps)
+    monkeypatch.setattr(web_door, "STOP_SECONDS", 1)
+    monkeypatch.setattr(web_door, "END_SECONDS", 1)
 
     def running() -> list[int]:
         return _processes_with(marker.encode())
