@@ -32,6 +32,7 @@ from banque.net.server import TableServer
 from banque.net.ssh_door import SshDoor, new_code, read_seat_keys
 
 from ..terminal_pty import Terminal, first_lines
+from .door_leaks import chemin_table_of_computers, no_face_down_card_is_received
 from .test_net_socket import make_table, until
 
 SSH = shutil.which("ssh")
@@ -400,34 +401,12 @@ async def test_banque_host_opens_the_door_and_resume_opens_it_again(folder: Path
 
 
 async def test_no_concealed_card_reaches_an_ssh_client_of_another_seat(folder: Path) -> None:
-    """The leak test through the door: a chemin de fer table of computers (Ana's seat
-    played by its stand-in) watched by a spectator over SSH. While a coup's hands are
-    face down, nothing the spectator's SSH client received shows either hand's first
-    two cards (the bytes read before the check, with the coup still undecided after it)."""
-    from banque.core.cards import pretty
-    from banque.net.host import prepare_hosting
-
-    hosting = prepare_hosting(
-        ["Ana", "Bruno", "Chloé"],
-        computers={"Bruno": "cautious", "Chloé": "bold"},
-        seed=None,
-        pace=1.0,
-        forced_moves="announced",
-        takeover=True,
-        journal=False,
-        group=None,
-        seat_users=None,
-        rules="home",
-        options=None,
-        socket_path=str(folder / "t.sock"),
-        tcp_port=None,
-        game="chemin-de-fer",
-        ssh=SshOptions(0),
-    )
+    """The leak test through the door (tests/net/door_leaks.py), watched by a spectator
+    over SSH: no face-down card in what the spectator's SSH client received."""
+    hosting = chemin_table_of_computers(folder, ssh=SshOptions(0))
     server = await start_server(hosting.table, hosting.socket_path, None, None)
     door = await open_door(hosting, server, lambda m: None)
     assert door is not None
-    game = hosting.table.session.game
     watcher = Door(server, door, hosting)
     term = Terminal.spawn(watcher.ssh(folder, "watch"))
     try:
@@ -435,38 +414,7 @@ async def test_no_concealed_card_reaches_an_ssh_client_of_another_seat(folder: P
         term.write(door.code("watch").encode() + b"\r")
         await term.read_text("Chemin de fer")
         pump = asyncio.create_task(term.pump())
-        checked = 0
-        async with asyncio.timeout(120):
-            while checked < 2:
-                # before a coup's deal: what the screen showed (the last coup's cards)
-                await until(lambda: game.phase == "betting", 60)
-                coup = len(game.coups)
-                if coup:  # the last coup's reveal on the spectator's screen (it lags the game)
-                    await term.read_text(f"Coup {coup}:", timeout=10)
-                    await asyncio.sleep(0.3)
-                before = term.text()
-                await until(
-                    lambda c=coup: len(game.coups) > c or game.phase in ("punter", "banker"), 60
-                )
-                if len(game.coups) != coup:
-                    continue  # settled by a natural: no decision, nothing face down
-                hidden = {
-                    pretty(card) for hand in ("player", "banker") for card in game.hands[hand][:2]
-                }
-                await asyncio.sleep(0.6)  # the face-down hands reach the spectator's screen
-                seen = term.text()
-                if len(game.coups) != coup or game.phase not in ("punter", "banker"):
-                    continue  # the coup was decided meanwhile: its cards may be shown
-                assert "▒▒▒" in seen[len(before) :]
-                # a card of this coup the screen showed before its deal (the same card of
-                # another pack, in the last coup) cannot be told apart: the others are looked for
-                looked = {card for card in hidden if card not in before}
-                leaks = [card for card in looked if card in seen[len(before) :]]
-                assert not leaks, (hidden, coup, seen[len(before) :][-800:])
-                checked += len(looked) > 0
-                await until(lambda c=coup: len(game.coups) > c, 60)
-                # the reveal: the same search finds them once the coup is over
-                await term.read_text(sorted(looked)[0] if looked else "Coup", timeout=10)
+        await no_face_down_card_is_received(hosting.table.session.game, term.text, term.read_text)
         pump.cancel()
     finally:
         term.close()

@@ -56,6 +56,7 @@ from banque.table.screens.hosted import HostApp, JoinLinesScreen
 
 from ..browser import CHROMIUM, Browser
 from ..terminal_pty import first_lines
+from .door_leaks import chemin_table_of_computers, no_face_down_card_is_received
 from .test_net_socket import make_table, until
 
 pytestmark = [pytest.mark.subprocess]
@@ -523,62 +524,16 @@ async def test_each_game_opens_at_a_seat_link(folder: Path, game: str, words: st
 
 
 async def test_no_concealed_card_reaches_a_browser_of_another_seat(folder: Path) -> None:
-    """The leak test through the web door: a chemin de fer table of computers (Ana's
-    seat played by its stand-in) watched at the spectators' link. While a coup's hands
-    are face down, no byte the spectator's page received shows either hand's first two
-    cards (the bytes received before the check, with the coup still undecided after)."""
-    from banque.core.cards import pretty
-
-    hosting = prepare_hosting(
-        ["Ana", "Bruno", "Chloé"],
-        computers={"Bruno": "cautious", "Chloé": "bold"},
-        seed=None,
-        pace=1.0,
-        forced_moves="announced",
-        takeover=True,
-        journal=False,
-        group=None,
-        seat_users=None,
-        rules="home",
-        options=None,
-        socket_path=str(folder / "t.sock"),
-        tcp_port=None,
-        game="chemin-de-fer",
-        web=WebOptions(0),
-    )
+    """The leak test through the web door (tests/net/door_leaks.py), watched at the
+    spectators' link: no face-down card in any byte the spectator's page received."""
+    hosting = chemin_table_of_computers(folder, web=WebOptions(0))
     opened = await _open(hosting)
-    game = hosting.table.session.game
     watcher = await WebSeat.open(opened.door.link(WATCH))
     try:
         await watcher.read_text("Chemin de fer", timeout=40)
-        checked = 0
-        async with asyncio.timeout(150):
-            while checked < 2:
-                await until(lambda: game.phase == "betting", 60)
-                coup = len(game.coups)
-                if coup:  # the last coup's reveal on the spectator's page (it lags the game)
-                    await watcher.read_text(f"Coup {coup}:", timeout=10)
-                    await asyncio.sleep(0.3)
-                before = watcher.text()
-                await until(
-                    lambda c=coup: len(game.coups) > c or game.phase in ("punter", "banker"), 60
-                )
-                if len(game.coups) != coup:
-                    continue  # settled by a natural: nothing face down
-                hidden = {
-                    pretty(card) for hand in ("player", "banker") for card in game.hands[hand][:2]
-                }
-                await asyncio.sleep(0.6)  # the face-down hands reach the page
-                seen = watcher.text()
-                if len(game.coups) != coup or game.phase not in ("punter", "banker"):
-                    continue  # decided meanwhile: its cards may be shown
-                assert "▒▒▒" in seen[len(before) :]
-                looked = {card for card in hidden if card not in before}
-                leaks = [card for card in looked if card in seen[len(before) :]]
-                assert not leaks, (hidden, coup, seen[len(before) :][-800:])
-                checked += len(looked) > 0
-                await until(lambda c=coup: len(game.coups) > c, 60)
-                await watcher.read_text(sorted(looked)[0] if looked else "Coup", timeout=10)
+        await no_face_down_card_is_received(
+            hosting.table.session.game, watcher.text, watcher.read_text, seconds=150
+        )
     finally:
         await watcher.close()
         await opened.door.close()
