@@ -67,8 +67,8 @@ def q_text(x: Fraction) -> str:
     ('0.5', '0.05', '1/3')
     """
     if (x * 100).denominator == 1:
-        return f"{float(x):g}"
-    return fraction_text(x) if x.denominator <= 1000 else f"{float(x):.4g}"
+        return number(float(x), None)  # in the language's prose: 0,5 in French
+    return fraction_text(x) if x.denominator <= 1000 else number(float(f"{float(x):.4g}"), None)
 
 
 def _entry(x: Fraction) -> dict[str, Any]:
@@ -738,7 +738,7 @@ def _solutions(r: dict[str, Any], model: EdgeModel) -> list[str]:
         ),
     ]
     team = "; ".join(
-        _("{move} {chance}").format(move=_(_TEAM_WORDS[pure]), chance=f"{float(x):.6f}")
+        _("{move} {chance}").format(move=_(_TEAM_WORDS[pure]), chance=number(float(x), 6))
         for pure, x in zip(PURE, c.team, strict=True)
         if x
     )
@@ -757,7 +757,7 @@ def _solutions(r: dict[str, Any], model: EdgeModel) -> list[str]:
         lines.append(
             "    "
             + _("the banker mixes at {point}: draws with chance {chance}").format(
-                point=_point_words(p, _), chance=f"{float(x):.6f}"
+                point=_point_words(p, _), chance=number(float(x), 6)
             )
         )
     (c_r, c_l), c_e, _rounds = r["cooperative"]
@@ -767,7 +767,7 @@ def _solutions(r: dict[str, Any], model: EdgeModel) -> list[str]:
         + _(
             "the sides choose together, but each draws at 5 by its own chance, independently: "
             "right q = {right}, left q = {left} (Downton & Lockwood's choice)"
-        ).format(right=f"{float(c_r):.6f}", left=f"{float(c_l):.6f}"),
+        ).format(right=number(float(c_r), 6), left=number(float(c_l), 6)),
     ]
     n = r["nash"]
     if n is not None:
@@ -780,7 +780,7 @@ def _solutions(r: dict[str, Any], model: EdgeModel) -> list[str]:
             + _(
                 "both sides draw at 5 with q = {q}: an equilibrium only among strategies "
                 "with one draw-at-5 chance per side"
-            ).format(q=f"{n.q:.6f}"),
+            ).format(q=number(n.q, 6)),
         ]
     lines.append(
         "  "
@@ -825,11 +825,13 @@ def _point_words(p: Point, say: Any = str) -> str:
 def _q_range(lo: Fraction, hi: Fraction) -> str:
     if lo == hi:
         return (
-            f"q = {float(lo):.6f} ({fraction_text(lo)})"
+            f"q = {number(float(lo), 6)} ({fraction_text(lo)})"
             if lo.denominator < 10**7
-            else f"q = {float(lo):.6f}"
+            else f"q = {number(float(lo), 6)}"
         )
-    return _("any q from {low} to {high}").format(low=f"{float(lo):.6f}", high=f"{float(hi):.6f}")
+    return _("any q from {low} to {high}").format(
+        low=number(float(lo), 6), high=number(float(hi), 6)
+    )
 
 
 def format_choice(
@@ -892,7 +894,7 @@ def format_choice(
     if q_c_text.startswith("a root of "):  # (the JSON keeps the English words)
         q_c_text = _("a root of {equation}").format(equation=q_c_text.removeprefix("a root of "))
     same = _("both sides with the same q at stakes {ratio}: q = {q}; edge {edge}").format(
-        ratio=ratio, q=f"{float(q_c):.9f}", edge=percent(q_c_edge, 6)
+        ratio=ratio, q=number(float(q_c), 9), edge=percent(q_c_edge, 6)
     )
     lines.append("  " + same + (f" ({q_c_text})" if exact else ""))
     (c_r, c_l), c_e, rounds = r["cooperative"]
@@ -906,8 +908,8 @@ def format_choice(
             rounds,
         ).format(
             ratio=ratio,
-            right=f"{float(c_r):.6f}",
-            left=f"{float(c_l):.6f}",
+            right=number(float(c_r), 6),
+            left=number(float(c_l), 6),
             edge=percent(c_e, 6),
             n=rounds,
         )
@@ -927,7 +929,7 @@ def format_choice(
             + _(
                 "Nash equilibrium (each side for itself), equal stakes: both sides draw at 5 "
                 "with q = {q},"
-            ).format(q=f"{n.q:.9f}"),
+            ).format(q=number(n.q, 9)),
             "    "
             + (
                 _("the root in [0, 1] of {equation}; the banker is indifferent at {points}")
@@ -938,7 +940,7 @@ def format_choice(
             + _(
                 "and draws there with chance {chance}, which leaves each side indifferent "
                 "at 5; edge {edge} %"
-            ).format(chance=f"{n.mixing:.6f}", edge=number(n.edge * 100, 6, sign=True)),
+            ).format(chance=number(n.mixing, 6), edge=number(n.edge * 100, 6, sign=True)),
         ]
     return "\n".join(lines)
 

@@ -128,3 +128,14 @@ def test_chemin_de_fer_solved_and_advise_keep_the_language_s_decimal_comma(
         run_cli("--lang", "fr", "choice", "--game", "chemin-de-fer", "--json").stdout
     )
     assert isinstance(json_out["models"][0]["punter_draws_at_5"]["percent"], float)
+
+
+def test_choice_in_french_writes_every_chance_with_a_decimal_comma() -> None:
+    """The team's mix, the banker's chance and each q in French prose: ``0,511651``,
+    never ``0.511651`` (the JSON keeps Python's numbers)."""
+    out = run_cli("choice", "--lang", "fr").stdout
+    assert "les deux restent 0,511651" in out and "tire avec la chance 0,736879" in out
+    assert "droite q = 0,545587" in out
+    assert not re.search(r"\d\.\d", out), re.findall(r".{20}\d\.\d.{20}", out)[:3]
+    data = json.loads(run_cli("choice", "--json", "--lang", "fr").stdout)
+    assert isinstance(data, dict)
