@@ -91,6 +91,28 @@ async def test_ctrl_p_and_page_down_together_open_the_palette(
         journal.close()
 
 
+async def crash(app: Any, capsys: pytest.CaptureFixture[str], pauses: int = 1) -> None:
+    """A bug raised in the running ``app`` (after ``pauses`` pauses, what it printed
+    before left out): the player's way asked for (no traceback), the App ended by it,
+    and the test harness raising the error once it has."""
+
+    def bug() -> None:
+        raise RuntimeError("a bug")
+
+    app.shows_tracebacks = lambda: False
+    with pytest.raises(RuntimeError, match="a bug"):
+        async with app.run_test() as pilot:
+            for _ in range(pauses):
+                await pilot.pause()
+            capsys.readouterr()
+            app.call_later(bug)
+            for _ in range(100):
+                if not app.is_running:
+                    break
+                await pilot.pause(0.02)
+    assert app.crashed and app.return_code == 1
+
+
 @pytest.mark.parametrize("table", TABLES)
 async def test_a_crash_is_said_in_one_line_with_the_game_kept(
     tmp_path: Path,
@@ -100,21 +122,8 @@ async def test_a_crash_is_said_in_one_line_with_the_game_kept(
     """Under test a crash shows its traceback (bugs never hide): here the player's way
     is asked for; the test harness still raises the error once the App has ended."""
 
-    def bug() -> None:
-        raise RuntimeError("a bug")
-
     app, journal = table(tmp_path)
-    app.shows_tracebacks = lambda: False  # type: ignore[method-assign]
-    with pytest.raises(RuntimeError, match="a bug"):
-        async with app.run_test() as pilot:
-            await pilot.pause()
-            capsys.readouterr()
-            app.call_later(bug)
-            for _ in range(100):
-                if not app.is_running:
-                    break
-                await pilot.pause(0.02)
-    assert app.crashed and app.return_code == 1
+    await crash(app, capsys)
     printed = capsys.readouterr()
     assert printed.out == "" and "Traceback" not in printed.err
     text = "".join(printed.err.splitlines())  # one line (the console wraps it at 80)

@@ -14,6 +14,8 @@ from banque.session.two_hands import close_table, resume
 from banque.table.app import BanqueApp
 from banque.table.games_base import open_game
 
+from .test_crash_line import crash
+
 pytestmark = pytest.mark.pilot
 
 #: Each table: its opening (seed 1: Ana holds chemin de fer's first bank by lot) and the
@@ -92,22 +94,9 @@ async def test_a_crash_at_an_unplayed_table_says_no_game_is_kept(
 ) -> None:
     """The crash's one line names no journal when there is none, and nothing is left."""
 
-    def bug() -> None:
-        raise RuntimeError("a bug")
-
     opening = open_game(game, seed=1, pace=0.0, **TABLES[game][0])  # type: ignore[arg-type]
     app = BanqueApp(two_hand=opening, pace=opening.pace)
-    app.shows_tracebacks = lambda: False  # type: ignore[method-assign]
-    with pytest.raises(RuntimeError, match="a bug"):
-        async with app.run_test() as pilot:
-            await settle(pilot)
-            capsys.readouterr()
-            app.call_later(bug)
-            for _ in range(100):
-                if not app.is_running:
-                    break
-                await pilot.pause(0.02)
-    assert app.crashed and app.return_code == 1
+    await crash(app, capsys, pauses=6)
     close_table(app, opening.table.session, 1, pace=opening.pace)
     printed = capsys.readouterr()
     text = "".join(printed.err.splitlines())
