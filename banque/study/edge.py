@@ -403,6 +403,33 @@ class EdgeModel:
 
     # ------------------------------------------------------------ building
 
+    # How a point's sums are split into classes (four: whether each side's pair
+    # totals 5); :class:`banque.study.dealt.DealtModel` splits them finer.
+    _no_sums: tuple[int, ...] = _ZERO4
+
+    def _sums(
+        self, u: tuple[int, ...], banker: int, right: int | None, left: int | None
+    ) -> tuple[tuple[int, ...], ...]:
+        return decision_sums(u, banker, right, left)
+
+    def _one_side_sums(
+        self, u: tuple[int, ...], banker: int, third: int | None
+    ) -> tuple[tuple[int, ...], ...]:
+        """The sums when the other side was settled by its natural, as the left's."""
+        return _one_side(u, banker, third)
+
+    @staticmethod
+    def _scale(x: Sequence[int], w: int) -> tuple[int, ...]:
+        return _scale(x, w)  # type: ignore[arg-type]
+
+    @staticmethod
+    def _mirror_classes(x: Sequence[int]) -> tuple[int, ...]:
+        return _mirror4(x)  # type: ignore[arg-type]
+
+    @staticmethod
+    def _swap_classes(x: Sequence[int]) -> tuple[int, ...]:
+        return _swap_classes(x)  # type: ignore[arg-type]
+
     def _build(self) -> None:
         c, n = self.counts, self.cards
         top = _falling(n - 6, 3)
@@ -429,27 +456,19 @@ class EdgeModel:
                         continue
                     u = u1 if lft is None else _minus(u1, lft)
                     k = (r is not None) + (lft is not None)
-                    z, sr, sl, dr, dl = decision_sums(u, total, r, lft)
+                    z, sr, sl, dr, dl = self._sums(u, total, r, lft)
                     if not any(z):
                         continue
                     ws = ways_b * ways_r * ways_l * factor_stand[k]
                     wd = ways_b * ways_r * ways_l * factor_draw[k]
-                    z, sr, sl = _scale(z, ws), _scale(sr, ws), _scale(sl, ws)
-                    dr, dl = _scale(dr, wd), _scale(dl, wd)
+                    scale = self._scale
+                    z, sr, sl = scale(z, ws), scale(sr, ws), scale(sl, ws)
+                    dr, dl = scale(dr, wd), scale(dl, wd)
                     self.points.append(Point((a, b), r, lft, None, z, sr, sl, dr, dl))
                     if self._mirror and lft != r:
+                        m = self._mirror_classes
                         self.points.append(
-                            Point(
-                                (a, b),
-                                lft,
-                                r,
-                                None,
-                                _mirror4(z),
-                                _mirror4(sl),
-                                _mirror4(sr),
-                                _mirror4(dl),
-                                _mirror4(dr),
-                            )
+                            Point((a, b), lft, r, None, m(z), m(sl), m(sr), m(dl), m(dr))
                         )
             if not one_settled:
                 continue
@@ -464,21 +483,19 @@ class EdgeModel:
                         continue
                     u = u1 if o is None else _minus(u1, o)
                     k = o is not None
-                    z1, s1, d1 = _one_side(u, total, o)
+                    z1, s1, d1 = self._one_side_sums(u, total, o)
                     if not any(z1):
                         continue
                     ws = ways_b * ways_n * ways_o * factor_stand[k]
                     wd = ways_b * ways_n * ways_o * factor_draw[k]
-                    z1s, s1s, d1s = _scale(z1, ws), _scale(s1, ws), _scale(d1, wd)
+                    scale, none = self._scale, self._no_sums
+                    z1s, s1s, d1s = scale(z1, ws), scale(s1, ws), scale(d1, wd)
                     # The right side's natural, the left plays on...
-                    self.points.append(
-                        Point((a, b), NATURAL, o, (x, y), z1s, _ZERO4, s1s, _ZERO4, d1s)
-                    )
+                    self.points.append(Point((a, b), NATURAL, o, (x, y), z1s, none, s1s, none, d1s))
                     # ...and the left side's natural, the right plays on.
-                    zr, sr1, dr1 = _swap_classes(z1s), _swap_classes(s1s), _swap_classes(d1s)
-                    self.points.append(
-                        Point((a, b), o, NATURAL, (x, y), zr, sr1, _ZERO4, dr1, _ZERO4)
-                    )
+                    sw = self._swap_classes
+                    zr, sr1, dr1 = sw(z1s), sw(s1s), sw(d1s)
+                    self.points.append(Point((a, b), o, NATURAL, (x, y), zr, sr1, none, dr1, none))
 
     def _natural_shares(self) -> tuple[int, int, int]:
         """The banker's summed result on coups settled by naturals, and their chance.
