@@ -28,16 +28,17 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 from ..core.naturals import NaturalRule
 from .dealt import CLASSES, FIVES, DealtModel
 from .edge import NATURAL, Point, _check_stakes, _drew
 
-__all__ = ["DealtEquilibrium", "RightKey", "LeftKey", "solve_dealt", "dealt_equilibrium"]
+__all__ = ["DealtEquilibrium", "LeftKey", "RightKey", "dealt_equilibrium", "solve_dealt"]
 
 #: A right side's information at 5: its pair's class (1-5, :data:`FIVES`) and
 #: whether the left side showed a natural.
@@ -48,6 +49,14 @@ LeftKey = tuple[int, int | None]
 
 _K = CLASSES
 Number = int | Fraction
+_Forms = tuple[
+    list["LeftKey"],
+    list[int],
+    dict[int, Number],
+    dict[int, dict["LeftKey", Number]],
+    dict["LeftKey", Number],
+    dict["LeftKey", dict[int, Number]],
+]
 
 
 @dataclass(frozen=True)
@@ -125,39 +134,61 @@ class _Game:
         x_r: dict[RightKey, Number],
         x_l: dict[LeftKey, Number],
         y: Sequence[Number],
-    ) -> tuple[list[Number], Number, dict[RightKey, list[Number]], dict[LeftKey, list[Number]]]:
+    ) -> tuple[
+        list[Fraction], Fraction, dict[RightKey, list[Fraction]], dict[LeftKey, list[Fraction]]
+    ]:
         """Each point's draw-minus-stand for the banker, the banker's total, and each
-        side's value standing / drawing at each of its informations (model units)."""
+        side's value standing / drawing at each of its informations (model units).
+
+        In integers: every chance is written over one common denominator ``Q``,
+        the sums scaled by its powers, and divided once at the end.
+        """
         s_r, s_l = self.stakes
-        v_r: dict[RightKey, list[Number]] = {k: [0, 0] for k in self.right_keys}
-        v_l: dict[LeftKey, list[Number]] = {k: [0, 0] for k in self.left_keys}
-        deltas: list[Number] = []
-        bank: Number = 0
-        for p, yy in zip(self.points, y, strict=True):
-            rd, ld = p.right_drew, p.left_drew
-            d: Number = 0
-            s: Number = 0
+        chances = [*x_r.values(), *x_l.values(), *y]
+        q = math.lcm(*(Fraction(v).denominator for v in chances)) if chances else 1
+
+        def num(v: Number) -> int:
+            f = Fraction(v) * q
+            return f.numerator
+
+        nr = {k: num(v) for k, v in x_r.items()}
+        nl = {k: num(v) for k, v in x_l.items()}
+        v_r: dict[RightKey, list[int]] = {k: [0, 0] for k in self.right_keys}
+        v_l: dict[LeftKey, list[int]] = {k: [0, 0] for k in self.left_keys}
+        deltas: list[int] = []
+        bank = 0
+        for p, yv in zip(self.points, y, strict=True):
+            rd, ld, ln, move = p.right_drew, p.left_drew, p.left_natural, p.right
+            yy = num(yv)
+            d = s = 0
             for c in p.classes:
-                wr: Number = 1
                 if c.kr:
-                    q = x_r[(c.kr, p.left_natural)]
-                    wr = q if rd else 1 - q
-                wl: Number = 1
+                    a = nr[(c.kr, ln)]
+                    wr = a if rd else q - a
+                else:
+                    wr = q
                 if c.kl:
-                    q = x_l[(c.kl, p.right)]
-                    wl = q if ld else 1 - q
+                    b = nl[(c.kl, move)]
+                    wl = b if ld else q - b
+                else:
+                    wl = q
                 stand = s_r * c.sr + s_l * c.sl
-                draw = s_r * c.dr + s_l * c.dl
                 w = wr * wl
-                d += w * (draw - stand)
+                d += w * (s_r * c.dr + s_l * c.dl - stand)
                 s += w * stand
                 if c.kr:
-                    v_r[(c.kr, p.left_natural)][rd] -= wl * (c.sr + yy * (c.dr - c.sr))
+                    v_r[(c.kr, ln)][rd] -= wl * (c.sr * q + yy * (c.dr - c.sr))
                 if c.kl:
-                    v_l[(c.kl, p.right)][ld] -= wr * (c.sl + yy * (c.dl - c.sl))
+                    v_l[(c.kl, move)][ld] -= wr * (c.sl * q + yy * (c.dl - c.sl))
             deltas.append(d)
-            bank += s + yy * d
-        return deltas, bank, v_r, v_l
+            bank += s * q + yy * d
+        q2, q3 = q * q, q * q * q
+        return (
+            [Fraction(d, q2) for d in deltas],
+            Fraction(bank, q3),
+            {k: [Fraction(v[0], q2), Fraction(v[1], q2)] for k, v in v_r.items()},
+            {k: [Fraction(v[0], q2), Fraction(v[1], q2)] for k, v in v_l.items()},
+        )
 
     def exploitability(
         self, x_r: dict[RightKey, Number], x_l: dict[LeftKey, Number], y: Sequence[Number]
@@ -173,12 +204,12 @@ class _Game:
         gain_l = sum(
             (max(v) - (x_l[k] * v[1] + (1 - x_l[k]) * v[0]) for k, v in v_l.items()), Fraction(0)
         )
-        edge = self.model.naturals_share(self.stakes) + Fraction(bank) / (den * (s_r + s_l))
+        edge = self.model.naturals_share(self.stakes) + bank / (den * (s_r + s_l))
         return (
             edge,
-            Fraction(gain_b) / (den * (s_r + s_l)),
-            Fraction(gain_r) / den if s_r else Fraction(0),
-            Fraction(gain_l) / den if s_l else Fraction(0),
+            gain_b / (den * (s_r + s_l)),
+            gain_r / den if s_r else Fraction(0),
+            gain_l / den if s_l else Fraction(0),
         )
 
     # ------------------------------------------------------------ regret matching
@@ -234,29 +265,30 @@ class _Game:
         avg_r, avg_l, avg_b = [0.0] * n_r, [0.0] * n_l, [0.0] * len(live)
         fr, fl = list(fixed_r.items()), list(fixed_l.items())
 
-        def w(x: list[float], i: int, drew: bool) -> float:
-            return 1.0 if i < 0 else (x[i] if drew else 1.0 - x[i])
-
         for t in range(1, rounds + 1):
             v_r = [[0.0, 0.0] for _ in range(n_r)]
             v_l = [[0.0, 0.0] for _ in range(n_l)]
+            # Each side's weights by index: its chance drawing, 1 - it standing; 1 for -1.
+            wr = ([*(1.0 - v for v in x_r), 1.0], [*x_r, 1.0])
+            wl = ([*(1.0 - v for v in x_l), 1.0], [*x_l, 1.0])
             for (ir, rd, il, ld), g in fr:
-                v_r[ir][rd] += w(x_l, il, ld) * g
+                v_r[ir][rd] += wl[ld][il] * g
             for (il, ld, ir, rd), g in fl:
-                v_l[il][ld] += w(x_r, ir, rd) * g
+                v_l[il][ld] += wr[rd][ir] * g
             for j, (_, rd, ld, rows) in enumerate(live):
+                wrr, wll = wr[rd], wl[ld]
                 d = 0.0
                 for ir, il, db, _a, _b, _c, _d in rows:
-                    d += w(x_r, ir, rd) * w(x_l, il, ld) * db
+                    d += wrr[ir] * wll[il] * db
                 yy = y[j]
                 r = reg_b[j]
                 r[1] = max(0.0, r[1] + d - yy * d)
                 r[0] = max(0.0, r[0] - yy * d)
                 for ir, il, _db, grs, grd, gls, gld in rows:
                     if ir >= 0:
-                        v_r[ir][rd] += w(x_l, il, ld) * (yy * grd + (1 - yy) * grs)
+                        v_r[ir][rd] += wll[il] * (grs + yy * (grd - grs))
                     if il >= 0:
-                        v_l[il][ld] += w(x_r, ir, rd) * (yy * gld + (1 - yy) * gls)
+                        v_l[il][ld] += wrr[ir] * (gls + yy * (gld - gls))
             for x, reg, v in ((x_r, reg_r, v_r), (x_l, reg_l, v_l)):
                 for i, xi in enumerate(x):
                     cur = xi * v[i][1] + (1 - xi) * v[i][0]
@@ -279,24 +311,12 @@ class _Game:
 
     # ------------------------------------------------------------ exact supports
 
-    def solve_after(
-        self,
-        move: int | None,
-        x_r: dict[RightKey, Number],
-        guide_l: dict[LeftKey, float],
-        guide_y: Sequence[float],
-        margin: float,
-    ) -> tuple[dict[LeftKey, Fraction], dict[int, Fraction]] | None:
-        """The left side against the banker after the right side's ``move``, exactly.
-
-        Each of the banker's points is affine in the left side's chances, each of
-        the left side's choices affine in the banker's: supports from the guide,
-        then linear equations, then the check.
-        """
+    def forms(self, move: int | None, x_r: dict[RightKey, Number]) -> _Forms:
+        """After the right side's ``move``, with its chances ``x_r``: the banker's
+        draw-minus-stand at each point, ``a_p + sum_k b_pk x_k``, and the left side's
+        draw-minus-stand at each of its choices, ``e_k + sum_p f_kp y_p``."""
         keys = [k for k in self.left_keys if k[1] == move]
         idx = [j for j, p in enumerate(self.points) if p.right == move]
-        if not idx:
-            return {}, {}
         s_r, s_l = self.stakes
         # Banker: delta_p = a_p + sum_k b_pk x_k.  Left: g_k = e_k + sum_p f_kp y_p.
         a: dict[int, Number] = {}
@@ -325,6 +345,25 @@ class _Game:
                 e[k] -= sign * wr * c.sl
                 f[k][j] = f[k].get(j, 0) - sign * wr * (c.dl - c.sl)
             a[j], b[j] = aj, bj
+        return keys, idx, a, b, e, f
+
+    def solve_after(
+        self,
+        move: int | None,
+        x_r: dict[RightKey, Number],
+        guide_l: dict[LeftKey, float],
+        guide_y: Sequence[float],
+        margin: float,
+    ) -> tuple[dict[LeftKey, Fraction], dict[int, Fraction]] | None:
+        """The left side against the banker after the right side's ``move``, exactly.
+
+        Each of the banker's points is affine in the left side's chances, each of
+        the left side's choices affine in the banker's: supports from the guide,
+        then linear equations, then the check.
+        """
+        keys, idx, a, b, e, f = self.forms(move, x_r)
+        if not idx:
+            return {}, {}
         pure = {k: (1 if guide_l[k] >= 0.5 else 0) for k in keys}
         near = [k for k in keys if margin < guide_l[k] < 1 - margin]
         cand = [
@@ -417,6 +456,241 @@ def _solve(rows: list[list[Number]]) -> list[Fraction] | None:
     return [m[i][n] / m[i][i] for i in range(n)]
 
 
+def _moves(game: _Game) -> list[int | None]:
+    return sorted({p.right for p in game.points}, key=_move_order)
+
+
+def _after_all(
+    game: _Game,
+    x_r: dict[RightKey, Number],
+    guide_l: dict[LeftKey, float],
+    guide_y: Sequence[float],
+    skip: int | str | None = "none",
+) -> tuple[dict[LeftKey, Number], list[Number]] | None:
+    """Every game after a right side's move (but ``skip``), solved for ``x_r``."""
+    x_l: dict[LeftKey, Number] = {}
+    y: list[Number] = [0] * len(game.points)
+    for move in _moves(game):
+        if move == skip:
+            continue
+        found = None
+        for margin in (0.02, 0.005):
+            found = game.solve_after(move, x_r, guide_l, guide_y, margin)
+            if found is not None:
+                break
+        if found is None:
+            return None
+        xs, ys = found
+        x_l.update(xs)
+        for j, v in ys.items():
+            y[j] = v
+    return x_l, y
+
+
+def _right_is_best(
+    game: _Game, x_r: dict[RightKey, Number], x_l: dict[LeftKey, Number], y: list[Number]
+) -> list[RightKey]:
+    """The right side's choices that are not a best response (empty: all are)."""
+    _, _, v_r, _ = game.values(x_r, x_l, y)
+    wrong = []
+    for k, (stand, draw) in v_r.items():
+        if (x_r[k] > 0 and draw < stand) or (x_r[k] < 1 and draw > stand):
+            wrong.append(k)
+    return wrong
+
+
+def _affine(x0: Number, x1: Number, t: Number) -> Number:
+    return x0 + t * (x1 - x0)
+
+
+def _mixes_at(
+    a0: dict[int, Number],
+    a1: dict[int, Number],
+    b0: dict[int, dict[LeftKey, Number]],
+    b1: dict[int, dict[LeftKey, Number]],
+    chosen: Sequence[int],
+    mixed: Sequence[LeftKey],
+    pure: dict[LeftKey, int],
+    t: Number,
+) -> list[Fraction] | None:
+    """The left side's mixed chances making the banker indifferent at ``chosen[:-1]``
+    when the right side's chance is ``t`` (None: no unique answer)."""
+    rows = []
+    for j in chosen[:-1]:
+        const = _affine(a0[j], a1[j], t) + sum(
+            _affine(b0[j].get(k, 0), b1[j].get(k, 0), t) * v
+            for k, v in pure.items()
+            if k not in mixed
+        )
+        rows.append([_affine(b0[j].get(k, 0), b1[j].get(k, 0), t) for k in mixed] + [-const])
+    return _solve(rows) if rows else []
+
+
+def _last_delta(
+    a0: dict[int, Number],
+    a1: dict[int, Number],
+    b0: dict[int, dict[LeftKey, Number]],
+    b1: dict[int, dict[LeftKey, Number]],
+    chosen: Sequence[int],
+    mixed: Sequence[LeftKey],
+    pure: dict[LeftKey, int],
+    t: Number,
+) -> Fraction | None:
+    xs = _mixes_at(a0, a1, b0, b1, chosen, mixed, pure, t)
+    if xs is None:
+        return None
+    x = {**pure, **dict(zip(mixed, xs, strict=True))}
+    j = chosen[-1]
+    return Fraction(_affine(a0[j], a1[j], t)) + sum(
+        (Fraction(_affine(b0[j].get(k, 0), b1[j].get(k, 0), t)) * v for k, v in x.items()),
+        Fraction(0),
+    )
+
+
+def _roots(h: Callable[[Fraction], Fraction | None], steps: int = 64) -> list[Fraction]:
+    """Where ``h`` changes sign on (0, 1): a scan, then bisection to 1e-45."""
+    out = []
+    grid = [Fraction(i, steps) for i in range(steps + 1)]
+    values = [h(t) for t in grid]
+    for lo, hi, vlo, vhi in zip(grid, grid[1:], values, values[1:], strict=False):
+        if vlo is None or vhi is None:
+            continue
+        if vlo == 0 and lo > 0:
+            out.append(lo)
+            continue
+        if (vlo > 0) == (vhi > 0) or vhi == 0:
+            continue
+        for _ in range(160):
+            mid = (lo + hi) / 2
+            vm = h(mid)
+            if vm is None:
+                break
+            if (vm > 0) == (vlo > 0):
+                lo, vlo = mid, vm
+            else:
+                hi = mid
+        out.append(((lo + hi) / 2).limit_denominator(10**45))
+    return out
+
+
+def _one_mixed_right(
+    game: _Game,
+    key: RightKey,
+    x_r: dict[RightKey, Number],
+    guide_l: dict[LeftKey, float],
+    guide_y: Sequence[float],
+) -> tuple[dict[RightKey, Number], dict[LeftKey, Number], list[Number]] | None:
+    """The right side mixing at ``key``: one more point where the banker mixes.
+
+    After one move of the right side the banker mixes at one point more than
+    the left side mixes choices; those indifferences fix the right side's
+    chance ``t`` (a root found by bisection, to 45 digits) and the left side's
+    chances there.  Every other move's game is then solved for ``t``; the
+    banker's chances at the points make the left side and the right side
+    indifferent (linear in them).
+    """
+    moves = _moves(game)
+    moves.sort(
+        key=lambda m: -sum(1 for k in game.left_keys if k[1] == m and 0.02 < guide_l[k] < 0.98)
+    )
+    for move in moves:
+        _k0, idx, a0, b0, _e0, _f0 = game.forms(move, {**x_r, key: 0})
+        keys, _i1, a1, b1, _e1, _f1 = game.forms(move, {**x_r, key: 1})
+        pure = {k: (1 if guide_l[k] >= 0.5 else 0) for k in keys}
+        near = [k for k in keys if 0.02 < guide_l[k] < 0.98]
+        cand = sorted(
+            (j for j in idx if 0.002 < guide_y[j] < 0.998), key=lambda j: abs(guide_y[j] - 0.5)
+        )
+        for size in range(len(near), -1, -1):
+            for mixed in itertools.combinations(near, size):
+                dropped = [k for k in near if k not in mixed]
+                for flips in itertools.product((0, 1), repeat=len(dropped)):
+                    base = {**pure, **dict(zip(dropped, flips, strict=True))}
+                    for chosen in itertools.combinations(cand, size + 1):
+                        found = _special(
+                            game,
+                            key,
+                            x_r,
+                            guide_l,
+                            guide_y,
+                            move,
+                            base,
+                            mixed,
+                            chosen,
+                            (a0, a1, b0, b1),
+                        )
+                        if found is not None:
+                            return found
+    return None
+
+
+def _special(
+    game: _Game,
+    key: RightKey,
+    x_r: dict[RightKey, Number],
+    guide_l: dict[LeftKey, float],
+    guide_y: Sequence[float],
+    move: int | None,
+    base: dict[LeftKey, int],
+    mixed: Sequence[LeftKey],
+    chosen: Sequence[int],
+    forms: tuple[Any, Any, Any, Any],
+) -> tuple[dict[RightKey, Number], dict[LeftKey, Number], list[Number]] | None:
+    a0, a1, b0, b1 = forms
+
+    def h(t: Fraction) -> Fraction | None:
+        return _last_delta(a0, a1, b0, b1, chosen, mixed, base, t)
+
+    for t in _roots(h):
+        xs = _mixes_at(a0, a1, b0, b1, chosen, mixed, base, t)
+        if xs is None or not all(0 <= v <= 1 for v in xs):
+            continue
+        trial = {**x_r, key: t}
+        rest = _after_all(game, trial, guide_l, guide_y, skip=move)
+        if rest is None:
+            continue
+        x_l, y = rest
+        x_l.update(base)
+        x_l.update(zip(mixed, xs, strict=True))
+        keys, idx, a, b, e, f = game.forms(move, trial)
+        for i in idx:
+            if i not in chosen:
+                d = a[i] + sum(v * x_l[k] for k, v in b[i].items())
+                y[i] = 1 if d > 0 else 0
+        # The banker's chances at the chosen points: the left side indifferent where
+        # it mixes, and the right side at its 5 (each linear in those chances).
+        for i in chosen:
+            y[i] = 0
+        _, _, v_r, _ = game.values(trial, x_l, y)
+        gap0 = v_r[key][1] - v_r[key][0]
+        slopes = []
+        for i in chosen:
+            y[i] = 1
+            _, _, v_r, _ = game.values(trial, x_l, y)
+            slopes.append(v_r[key][1] - v_r[key][0] - gap0)
+            y[i] = 0
+        rows = []
+        for k in mixed:
+            const = e[k] + sum(v * y[i] for i, v in f[k].items() if i not in chosen)
+            rows.append([f[k].get(i, 0) for i in chosen] + [-const])
+        rows.append([*slopes, -gap0])
+        ys = _solve(rows)
+        if ys is None or not all(0 <= v <= 1 for v in ys):
+            continue
+        for i, v in zip(chosen, ys, strict=True):
+            y[i] = v
+        left_ok = True
+        for k in keys:
+            if k in mixed:
+                continue
+            g = e[k] + sum(v * y[i] for i, v in f[k].items())
+            if (x_l[k] == 1 and g < 0) or (x_l[k] == 0 and g > 0):
+                left_ok = False
+        if left_ok and not [k for k in _right_is_best(game, trial, x_l, y) if k != key]:
+            return trial, x_l, y
+    return None
+
+
 def solve_dealt(
     model: DealtModel, stakes: Iterable[int] = (1, 1), rounds: int = 600
 ) -> DealtEquilibrium | None:
@@ -429,47 +703,32 @@ def solve_dealt(
     game = _Game(model, st)
     guide_r, guide_l, guide_y = game.guide(rounds)
     x_r: dict[RightKey, Number] = {k: (1 if v >= 0.5 else 0) for k, v in guide_r.items()}
-    for _attempt in range(4):
-        x_l: dict[LeftKey, Number] = {}
-        y: list[Number] = [0] * len(game.points)
-        moves = sorted({p.right for p in game.points}, key=_move_order)
-        failed = False
-        for move in moves:
-            found = None
-            for margin in (0.02, 0.005):
-                found = game.solve_after(move, x_r, guide_l, guide_y, margin)
-                if found is not None:
-                    break
-            if found is None:
-                failed = True
+    near = sorted(guide_r, key=lambda k: abs(guide_r[k] - 0.5))
+    found = None
+    if all(not 0.02 < guide_r[k] < 0.98 for k in guide_r):
+        rest = _after_all(game, x_r, guide_l, guide_y)
+        if rest is not None and not _right_is_best(game, x_r, *rest):
+            found = (x_r, *rest)
+    if found is None:
+        for key in near[:2]:
+            found = _one_mixed_right(game, key, x_r, guide_l, guide_y)
+            if found is not None:
                 break
-            xs, ys = found
-            x_l.update(xs)
-            for j, v in ys.items():
-                y[j] = v
-        if failed:
-            return None
-        for k in game.left_keys:
-            x_l.setdefault(k, 0)
-        _, _, v_r, _ = game.values(x_r, x_l, y)
-        # The right side's moves must be its best response too.
-        flipped = False
-        for k, (stand, draw) in v_r.items():
-            if (x_r[k] == 1 and draw < stand) or (x_r[k] == 0 and draw > stand):
-                x_r[k] = 1 - x_r[k]
-                flipped = True
-        if not flipped:
-            edge, *gains = game.exploitability(x_r, x_l, y)
-            return DealtEquilibrium(
-                model,
-                st,
-                {k: Fraction(v) for k, v in x_r.items()},
-                {k: Fraction(v) for k, v in x_l.items()},
-                tuple(Fraction(v) for v in y),
-                edge,
-                (gains[0], gains[1], gains[2]),
-            )
-    return None
+    if found is None:
+        return None
+    x_r, x_l, y = found
+    for k in game.left_keys:
+        x_l.setdefault(k, 0)
+    edge, *gains = game.exploitability(x_r, x_l, y)
+    return DealtEquilibrium(
+        model,
+        st,
+        {k: Fraction(v) for k, v in x_r.items()},
+        {k: Fraction(v) for k, v in x_l.items()},
+        tuple(Fraction(v) for v in y),
+        edge,
+        (gains[0], gains[1], gains[2]),
+    )
 
 
 @lru_cache(maxsize=16)
