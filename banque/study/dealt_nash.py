@@ -118,6 +118,7 @@ class _Game:
             )
             pts.append(_Pt(_drew(p.right), _drew(p.left), p.left == NATURAL, p.right, classes))
         self.points = pts
+        self._forms: dict[Any, tuple[_Forms, _Forms]] = {}
         self.right_keys = sorted(
             {(c.kr, p.left_natural) for p in pts for c in p.classes if c.kr},
             key=lambda k: (k[1], k[0]),
@@ -347,6 +348,64 @@ class _Game:
             a[j], b[j] = aj, bj
         return keys, idx, a, b, e, f
 
+    def forms_at(
+        self, move: int | None, x_r: dict[RightKey, Number], key: RightKey, t: Number
+    ) -> _Forms:
+        """:meth:`forms` with the right side's chance at ``key`` set to ``t`` (the
+        others pure): affine in ``t``, so worked out at 0 and 1 once."""
+        memo = (move, key, tuple(sorted(((k, v) for k, v in x_r.items() if k != key), key=str)))
+        if memo not in self._forms:
+            self._forms[memo] = (
+                self.forms(move, {**x_r, key: 0}),
+                self.forms(move, {**x_r, key: 1}),
+            )
+        (keys, idx, a0, b0, e0, f0), (_, _, a1, b1, e1, f1) = self._forms[memo]
+        a = {j: _affine(a0[j], a1[j], t) for j in idx}
+        b = {
+            j: {
+                k: _affine(b0[j].get(k, 0), b1[j].get(k, 0), t) for k in b0[j].keys() | b1[j].keys()
+            }
+            for j in idx
+        }
+        e = {k: _affine(e0[k], e1[k], t) for k in keys}
+        f = {
+            k: {
+                j: _affine(f0[k].get(j, 0), f1[k].get(j, 0), t) for j in f0[k].keys() | f1[k].keys()
+            }
+            for k in keys
+        }
+        return keys, idx, a, b, e, f
+
+    def right_gap(
+        self,
+        key: RightKey,
+        x_l: dict[LeftKey, Number],
+        y: Sequence[Number],
+        chosen: Sequence[int],
+    ) -> tuple[Fraction, list[Fraction]]:
+        """The right side's draw-minus-stand at ``key`` with the banker standing at the
+        ``chosen`` points, and how much drawing at each of them adds (it is linear)."""
+        kr, natural = key
+        gap = Fraction(0)
+        slopes = dict.fromkeys(chosen, Fraction(0))
+        for j, p in enumerate(self.points):
+            if p.left_natural != natural:
+                continue
+            sign = 1 if p.right_drew else -1
+            for c in p.classes:
+                if c.kr != kr:
+                    continue
+                wl: Number = 1
+                if c.kl:
+                    q = x_l[(c.kl, p.right)]
+                    wl = q if p.left_drew else 1 - q
+                if j in slopes:
+                    gap -= sign * wl * c.sr
+                    slopes[j] -= sign * wl * (c.dr - c.sr)
+                else:
+                    gap -= sign * wl * (c.sr + y[j] * (c.dr - c.sr))
+        return gap, [slopes[j] for j in chosen]
+
     def solve_after(
         self,
         move: int | None,
@@ -354,6 +413,7 @@ class _Game:
         guide_l: dict[LeftKey, float],
         guide_y: Sequence[float],
         margin: float,
+        forms: _Forms | None = None,
     ) -> tuple[dict[LeftKey, Fraction], dict[int, Fraction]] | None:
         """The left side against the banker after the right side's ``move``, exactly.
 
@@ -361,7 +421,7 @@ class _Game:
         the left side's choices affine in the banker's: supports from the guide,
         then linear equations, then the check.
         """
-        keys, idx, a, b, e, f = self.forms(move, x_r)
+        keys, idx, a, b, e, f = forms if forms is not None else self.forms(move, x_r)
         if not idx:
             return {}, {}
         pure = {k: (1 if guide_l[k] >= 0.5 else 0) for k in keys}
@@ -440,12 +500,17 @@ def _move_order(move: int | None) -> int:
     return -2 if move is None else move
 
 
-def _solve(rows: list[list[Number]]) -> list[Fraction] | None:
-    """Solve a square linear system given as augmented rows, exactly (None: singular)."""
+def _solve(rows: list[list[Any]], exact: bool = True) -> list[Any] | None:
+    """Solve a square linear system given as augmented rows, exactly (None: singular);
+    ``exact=False``: in floats, for a quick look."""
     n = len(rows)
-    m = [[Fraction(v) for v in row] for row in rows]
+    m: list[list[Any]] = [[Fraction(v) if exact else float(v) for v in row] for row in rows]
     for i in range(n):
-        piv = next((r for r in range(i, n) if m[r][i] != 0), None)
+        if exact:
+            piv = next((r for r in range(i, n) if m[r][i] != 0), None)
+        else:
+            piv = max(range(i, n), key=lambda r: abs(m[r][i]))
+            piv = piv if abs(m[piv][i]) > 1e-300 else None
         if piv is None:
             return None
         m[i], m[piv] = m[piv], m[i]
@@ -466,8 +531,10 @@ def _after_all(
     guide_l: dict[LeftKey, float],
     guide_y: Sequence[float],
     skip: int | str | None = "none",
+    mixed_at: RightKey | None = None,
 ) -> tuple[dict[LeftKey, Number], list[Number]] | None:
-    """Every game after a right side's move (but ``skip``), solved for ``x_r``."""
+    """Every game after a right side's move (but ``skip``), solved for ``x_r`` (where
+    the right side mixes at ``mixed_at`` only)."""
     x_l: dict[LeftKey, Number] = {}
     y: list[Number] = [0] * len(game.points)
     for move in _moves(game):
@@ -475,7 +542,8 @@ def _after_all(
             continue
         found = None
         for margin in (0.02, 0.005):
-            found = game.solve_after(move, x_r, guide_l, guide_y, margin)
+            forms = None if mixed_at is None else game.forms_at(move, x_r, mixed_at, x_r[mixed_at])
+            found = game.solve_after(move, x_r, guide_l, guide_y, margin, forms)
             if found is not None:
                 break
         if found is None:
@@ -511,8 +579,9 @@ def _mixes_at(
     chosen: Sequence[int],
     mixed: Sequence[LeftKey],
     pure: dict[LeftKey, int],
-    t: Number,
-) -> list[Fraction] | None:
+    t: Any,
+    exact: bool = True,
+) -> list[Any] | None:
     """The left side's mixed chances making the banker indifferent at ``chosen[:-1]``
     when the right side's chance is ``t`` (None: no unique answer)."""
     rows = []
@@ -523,7 +592,7 @@ def _mixes_at(
             if k not in mixed
         )
         rows.append([_affine(b0[j].get(k, 0), b1[j].get(k, 0), t) for k in mixed] + [-const])
-    return _solve(rows) if rows else []
+    return _solve(rows, exact) if rows else []
 
 
 def _last_delta(
@@ -534,24 +603,43 @@ def _last_delta(
     chosen: Sequence[int],
     mixed: Sequence[LeftKey],
     pure: dict[LeftKey, int],
-    t: Number,
-) -> Fraction | None:
-    xs = _mixes_at(a0, a1, b0, b1, chosen, mixed, pure, t)
+    t: Any,
+    exact: bool = True,
+) -> Any:
+    xs = _mixes_at(a0, a1, b0, b1, chosen, mixed, pure, t, exact)
     if xs is None:
         return None
     x = {**pure, **dict(zip(mixed, xs, strict=True))}
     j = chosen[-1]
-    return Fraction(_affine(a0[j], a1[j], t)) + sum(
-        (Fraction(_affine(b0[j].get(k, 0), b1[j].get(k, 0), t)) * v for k, v in x.items()),
-        Fraction(0),
+    return _affine(a0[j], a1[j], t) + sum(
+        _affine(b0[j].get(k, 0), b1[j].get(k, 0), t) * v for k, v in x.items()
     )
 
 
-def _roots(h: Callable[[Fraction], Fraction | None], steps: int = 64) -> list[Fraction]:
-    """Where ``h`` changes sign on (0, 1): a scan, then bisection to 1e-45."""
+def _roots(
+    h: Callable[[Any, bool], Any],
+    lo: Fraction = Fraction(0),
+    hi: Fraction = Fraction(1),
+    steps: int = 16,
+) -> list[Fraction]:
+    """Where ``h`` changes sign on (lo, hi): a scan in floats, then bisection in
+    fractions to 1e-45 where the sign changes."""
     out = []
-    grid = [Fraction(i, steps) for i in range(steps + 1)]
-    values = [h(t) for t in grid]
+    grid = [lo + (hi - lo) * Fraction(i, steps) for i in range(steps + 1)]
+    quick = [h(float(t), False) for t in grid]
+    values: list[Any] = []
+    changes = [
+        i
+        for i in range(steps)
+        if quick[i] is not None
+        and quick[i + 1] is not None
+        and (quick[i] > 0) != (quick[i + 1] > 0)
+    ]
+    if not changes:
+        return []
+    values: list[Any] = [
+        h(t, True) if i in changes or i - 1 in changes else None for i, t in enumerate(grid)
+    ]
     for lo, hi, vlo, vhi in zip(grid, grid[1:], values, values[1:], strict=False):
         if vlo is None or vhi is None:
             continue
@@ -562,7 +650,7 @@ def _roots(h: Callable[[Fraction], Fraction | None], steps: int = 64) -> list[Fr
             continue
         for _ in range(160):
             mid = (lo + hi) / 2
-            vm = h(mid)
+            vm = h(mid, True)
             if vm is None:
                 break
             if (vm > 0) == (vlo > 0):
@@ -637,38 +725,35 @@ def _special(
     forms: tuple[Any, Any, Any, Any],
 ) -> tuple[dict[RightKey, Number], dict[LeftKey, Number], list[Number]] | None:
     a0, a1, b0, b1 = forms
+    guide_r = float(x_r[key])
 
-    def h(t: Fraction) -> Fraction | None:
-        return _last_delta(a0, a1, b0, b1, chosen, mixed, base, t)
+    def h(t: Any, exact: bool) -> Any:
+        return _last_delta(a0, a1, b0, b1, chosen, mixed, base, t, exact)
 
-    for t in _roots(h):
+    window = (Fraction(max(0.0, guide_r - 0.1)), Fraction(min(1.0, guide_r + 0.1)))
+    for t in _roots(h, *window):
         xs = _mixes_at(a0, a1, b0, b1, chosen, mixed, base, t)
         if xs is None or not all(0 <= v <= 1 for v in xs):
             continue
+        if any(abs(float(v) - guide_l[k]) > 0.15 for k, v in zip(mixed, xs, strict=True)):
+            continue
         trial = {**x_r, key: t}
-        rest = _after_all(game, trial, guide_l, guide_y, skip=move)
+        rest = _after_all(game, trial, guide_l, guide_y, skip=move, mixed_at=key)
         if rest is None:
             continue
         x_l, y = rest
         x_l.update(base)
         x_l.update(zip(mixed, xs, strict=True))
-        keys, idx, a, b, e, f = game.forms(move, trial)
+        keys, idx, a, b, e, f = game.forms_at(move, x_r, key, t)
         for i in idx:
             if i not in chosen:
                 d = a[i] + sum(v * x_l[k] for k, v in b[i].items())
                 y[i] = 1 if d > 0 else 0
+        for k in game.left_keys:
+            x_l.setdefault(k, 0)
         # The banker's chances at the chosen points: the left side indifferent where
         # it mixes, and the right side at its 5 (each linear in those chances).
-        for i in chosen:
-            y[i] = 0
-        _, _, v_r, _ = game.values(trial, x_l, y)
-        gap0 = v_r[key][1] - v_r[key][0]
-        slopes = []
-        for i in chosen:
-            y[i] = 1
-            _, _, v_r, _ = game.values(trial, x_l, y)
-            slopes.append(v_r[key][1] - v_r[key][0] - gap0)
-            y[i] = 0
+        gap0, slopes = game.right_gap(key, x_l, y, chosen)
         rows = []
         for k in mixed:
             const = e[k] + sum(v * y[i] for i, v in f[k].items() if i not in chosen)
@@ -711,7 +796,7 @@ def solve_dealt(
             found = (x_r, *rest)
     if found is None:
         for key in near[:2]:
-            found = _one_mixed_right(game, key, x_r, guide_l, guide_y)
+            found = _one_mixed_right(game, key, {**x_r, key: guide_r[key]}, guide_l, guide_y)
             if found is not None:
                 break
     if found is None:
