@@ -108,7 +108,9 @@ def test_the_tables_pace_and_computer_seats_on_the_command_line() -> None:
         done = run(*bad)
         assert done.returncode == 2
         assert "Traceback" not in done.stderr
-    assert "not a temperament: cautious or bold" in run("--computer", "Bruno:wild").stderr
+    assert "not a temperament: cautious, bold or expert" in run("--computer", "Bruno:wild").stderr
+    args = parser.parse_args(["--computer", "Ana:expert", "--computer", "Bruno:Expert"])
+    assert dict(args.computer) == {"Ana": "expert", "Bruno": "expert"}
     assert "not a pace from 0 to 10 seconds" in run("--pace", "11").stderr
 
 
