@@ -54,22 +54,6 @@ def test_experts_win_the_solved_edge_within_its_standard_error() -> None:
     assert abs(mean - nash.edge) < 3 * error
 
 
-def test_the_plan_at_equal_stakes_is_the_nash_equilibrium() -> None:
-    plan = banque_plan(PACKS, "all", (1, 1))
-    nash = nash_equal_stakes(EdgeModel.for_packs(PACKS, "all"))
-    assert nash is not None
-    assert plan.stakes == (1, 1) and "Nash" in plan.name
-    assert {plan.right[((1, 4), False)], plan.left[((2, 3), 7)]} == {plan.right[((0, 5), True)]}
-    assert abs(float(plan.right[((0, 5), False)]) - nash.q) < 1e-9
-    mixed = {k: v for k, v in plan.banker.items() if 0 < v < 1}
-    assert mixed.keys() == {((0, 6), None, None)}  # the banker mixes at 0+6, both stood
-    assert abs(float(mixed[((0, 6), None, None)]) - nash.mixing) < 1e-9
-    assert plan.banker[((0, 0), 9, None)] in (0, 1)
-    assert banque_plan(PACKS, "all", (1, 1)) is plan  # solved once, then kept
-    other = banque_plan(PACKS, "all", (2, 1))
-    assert other.stakes == (2, 1) and "cooperative" in other.name
-
-
 def test_the_expert_asks_the_plan_for_the_coups_ratio_in_lowest_terms() -> None:
     asked: list[tuple[int, int]] = []
 

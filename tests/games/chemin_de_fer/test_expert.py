@@ -16,7 +16,6 @@ from banque.games.chemin_de_fer.players import CheminComputer
 from banque.games.records import record_of, replay
 from banque.session.port import TwoHandSession
 from banque.session.two_hands import open_session, resume
-from banque.study.chemin_solver import FIVES, Model, solve
 from banque.study.expert_plans import chemin_plan
 
 PACKS = 6
@@ -55,17 +54,6 @@ def test_experts_win_the_equilibriums_edge_within_its_standard_error() -> None:
     error = statistics.stdev(gains) / math.sqrt(len(gains))
     assert abs(mean - float(plan.value)) < 3 * error
     assert seen["punter"] and seen["banker"]  # both experts made their choices
-
-
-def test_the_plan_is_the_solvers_equilibrium() -> None:
-    e = solve(Model.ethier_gamez(PACKS))
-    plan = chemin_plan(PACKS)
-    assert tuple(plan.punter[p] for p in FIVES) == e.punter_draw
-    assert plan.value == e.banker_value
-    mixed = {k: y for k, y in plan.banker.items() if 0 < y < 1}
-    assert list(mixed) == [((0, 6), None)]  # the banker mixes at 6 (0+6) when the punter stood
-    assert chemin_plan(PACKS) is plan  # solved once, then kept
-    assert "Ethier" in plan.name
 
 
 def test_the_expert_punter_draws_at_5_by_its_pair_from_its_generator() -> None:
