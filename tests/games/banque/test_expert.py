@@ -115,3 +115,22 @@ def test_experts_choose_from_their_seat_generators_and_their_record_replays() ->
     again = replay(parse_record(data))
     assert again.error is None
     assert again.game.report().model_dump() == games[0].report().model_dump()
+
+
+def test_a_resumed_table_of_experts_goes_on_exactly() -> None:
+    """Stopped after 50 acts and resumed (the record replayed, each expert's generator
+    moved on to where it was, as a journal keeps it): the next acts are the same."""
+    styles = dict.fromkeys(NAMES, "expert")
+    whole = Game(NAMES, 21, packs=PACKS)
+    _play(Session(whole, computers=computer_seats(whole, styles), styles=styles), 110)  # type: ignore[arg-type]
+    first = Game(NAMES, 21, packs=PACKS)
+    stopped = Session(first, computers=computer_seats(first, styles), styles=styles)  # type: ignore[arg-type]
+    _play(stopped, 50)
+    draws = stopped.computer_draws()
+    result = replay(parse_record(json.loads(dump_record(record_of(first, computers=styles)))))  # type: ignore[arg-type]
+    game = result.game
+    resumed = Session.from_replay(result, computers=computer_seats(game, styles), styles=styles)  # type: ignore[arg-type]
+    resumed.skip_draws(draws)
+    _play(resumed, 110)
+    assert game.actions[:110] == whole.actions[:110]
+    assert any(getattr(a, "side", None) == "banker" for a in whole.actions[50:110])
