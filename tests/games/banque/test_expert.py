@@ -48,7 +48,7 @@ def test_experts_win_the_solved_edge_within_its_standard_error() -> None:
     plan_for = partial(banque_plan, PACKS, "all")
     nash = nash_equal_stakes(EdgeModel.for_packs(PACKS, "all"))
     assert nash is not None
-    gains = [one_coup(seed, plan_for) for seed in range(16_000)]
+    gains = [one_coup(seed, plan_for) for seed in range(12_000)]
     mean = statistics.fmean(gains)
     error = statistics.stdev(gains) / math.sqrt(len(gains))
     assert abs(mean - nash.edge) < 3 * error

@@ -49,7 +49,7 @@ def test_experts_win_the_equilibriums_edge_within_its_standard_error() -> None:
     three standard errors."""
     plan = chemin_plan(PACKS)
     seen: dict[str, list[bool]] = {}
-    gains = [one_coup(seed, plan, seen) for seed in range(16_000)]
+    gains = [one_coup(seed, plan, seen) for seed in range(12_000)]
     mean = statistics.fmean(gains)
     error = statistics.stdev(gains) / math.sqrt(len(gains))
     assert abs(mean - float(plan.value)) < 3 * error
