@@ -19,8 +19,8 @@ MAX_NAME = 20
 EXIT_USAGE = 2
 
 #: What setup makes of a seat: a human, or a computer of a temperament.
-SeatChoice = Literal["human", "cautious", "bold"]
-SEAT_CHOICES: tuple[SeatChoice, ...] = ("human", "cautious", "bold")
+SeatChoice = Literal["human", "cautious", "bold", "expert"]
+SEAT_CHOICES: tuple[SeatChoice, ...] = ("human", "cautious", "bold", "expert")
 
 #: The key of each participant's private view, in participant order.
 SEAT_KEYS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "minus")

@@ -74,9 +74,9 @@ def computer(text: str) -> tuple[str, SeatChoice]:
         raise argparse.ArgumentTypeError(
             _("{text}: a participant's name is needed").format(text=quoted(text))
         )
-    if style not in ("cautious", "bold"):
+    if style not in ("cautious", "bold", "expert"):
         raise argparse.ArgumentTypeError(
-            _("{style} is not a temperament: cautious or bold").format(style=quoted(style))
+            _("{style} is not a temperament: cautious, bold or expert").format(style=quoted(style))
         )
     return name, cast("SeatChoice", style)
 

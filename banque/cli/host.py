@@ -51,7 +51,10 @@ def _host(p: argparse.ArgumentParser) -> None:
         type=argtypes.computer,
         default=[],
         metavar=_("NAME[:STYLE]"),
-        help=_("NAME's seat is a computer player, cautious (default) or bold; repeat for more"),
+        help=_(
+            "NAME's seat is a computer player, cautious (default), bold or expert (the "
+            "game's solution at its card decisions, cautious otherwise); repeat for more"
+        ),
     )
     p.add_argument(
         "--seed",

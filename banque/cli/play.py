@@ -49,8 +49,10 @@ def arguments(parser: argparse.ArgumentParser) -> None:
         default=[],
         metavar=_("NAME[:STYLE]"),
         help=_(
-            "NAME's seat is a computer player, cautious (the default) or bold; "
-            "repeat for more seats: the seats not named are human (setup may still change them)"
+            "NAME's seat is a computer player, cautious (the default), bold or expert (it "
+            "plays the game's solution at its card decisions and bids, stakes and calls banco "
+            "as a cautious one; at punto banco it bets on the bank); repeat for more seats: "
+            "the seats not named are human (setup may still change them)"
         ),
     )
     parser.add_argument(

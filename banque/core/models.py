@@ -42,7 +42,7 @@ Rules = Literal["home", "classic", "hoyle"]
 #: "carte" or "non", forced or not, so a forced move looks like a choice).
 #: ``ForcedMoves`` lives in :mod:`banque.constants` (setup shows it, before pydantic).
 #: A computer player's temperament.
-Temperament = Literal["cautious", "bold"]
+Temperament = Literal["cautious", "bold", "expert"]
 #: The game a record plays, by the name its definition gives it (absent: banque). The
 #: core names no game: the registry (:mod:`banque.games`) says which names are games, and
 #: refuses another in words as the record starts its game.

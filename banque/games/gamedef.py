@@ -132,7 +132,8 @@ class GameDefinition:
     #: use: ``odds`` (packs, JSON?) -> text; ``simulate`` (options) -> (data, text);
     #: ``advise`` (game, options) -> exit status (absent: nothing to advise, and
     #: :attr:`refusals` says why); ``solved`` (options, ``"strategy"``|``"choice"``)
-    #: -> text: the game solved, for ``strategy --game`` and ``choice --game``.
+    #: -> text: the game solved, for ``strategy --game`` and ``choice --game``;
+    #: ``expert_plan`` (game) -> the plan an ``expert`` computer seat plays (:meth:`computer`).
     #: (The table layer opens each game's table by :attr:`table`.)
     entries: Mapping[str, str] = field(default_factory=dict, hash=False)
     #: The games' own options this game takes, as the command line names them
@@ -166,9 +167,17 @@ class GameDefinition:
         return self.module().new_game(names, seed, **options)
 
     def computer(self, name: str, game: Any, temperament: str) -> Any:
-        """A computer player of this game for the seat ``name`` (two-hand games)."""
+        """A computer player of this game for the seat ``name`` (two-hand games).
+
+        An ``expert`` is handed its game's solution, a plan of plain numbers the entry
+        point ``expert_plan`` (``game`` -> plan, in the study) fills: the games never
+        ask the study themselves.  A game without one (punto banco: no card decision)
+        makes its expert with no plan."""
         module, _sep, cls = self.computer_player.partition(":")
-        return getattr(import_module(module), cls)(name, game, temperament)
+        maker = getattr(import_module(module), cls)
+        if temperament == "expert" and "expert_plan" in self.entries:
+            return maker(name, game, temperament, plan=self.entry("expert_plan")(game))
+        return maker(name, game, temperament)
 
     def seat_rules_for(self, game: Any) -> SeatRules:
         """The seats' rules of ``game`` at a shared table (two-hand games)."""

@@ -57,7 +57,7 @@ class GameSession:
         self.game = game
         #: Each computer seat's player.
         self.computers: dict[str, Any] = dict(computers or {})
-        #: Each computer seat's temperament (``cautious``, ``bold``).
+        #: Each computer seat's temperament (``cautious``, ``bold``, ``expert``).
         self.styles: dict[str, Any] = dict(styles or {})
         #: The public log: every event, in order.
         self.messages: list[Event] = list(events)

@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 
 __all__ = ["SeatPort", "TableSession", "TwoHandSession", "family_of"]
 
+#: The computers' temperaments (another name read from a record: a cautious one).
+_STYLES = ("cautious", "bold", "expert")
+
 
 def family_of(session: Any) -> str:
     """The game a session plays (``banque``, ``chemin-de-fer``, ``punto-banco``)."""
@@ -124,7 +127,9 @@ class TwoHandSession(GameSession):
     bets), the ``deal`` a seat says when it is ready: what follows is played once
     every seat present is (:meth:`go_on`).
 
-    ``computers``: each computer seat's temperament (``cautious``, ``bold``); each
+    ``computers``: each computer seat's temperament (``cautious``, ``bold``, ``expert``:
+    its game's solution at its card decisions, handed the plan its game's definition
+    names, :meth:`~banque.games.gamedef.GameDefinition.computer`); each
     draws from its seat's counting generator (``chemin/NAME``, ``punto/NAME``), how
     far it has drawn kept with the journal's acts, so that a resumed game's
     computers go on where they were.
@@ -146,7 +151,7 @@ class TwoHandSession(GameSession):
             game,
             events,
             computers={  # each computer seat's player, drawing from its own seat generator
-                name: game_def.computer(name, game, "bold" if style == "bold" else "cautious")
+                name: game_def.computer(name, game, style if style in _STYLES else "cautious")
                 for name, style in styles.items()
             },
             styles=styles,

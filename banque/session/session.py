@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
@@ -50,6 +51,7 @@ from ..core.models import (
 from ..core.rng import CountingRandom as CountingRandom
 from ..core.rng import StreamRandom, seat_generator
 from ..games.banque.acts import SeatAct as SayAct
+from ..games.banque.expert import PlanFor
 from ..games.banque.game import SIDES, Event, Game
 from ..games.banque.players import ComputerPlayer as Robot
 from ..games.banque.players import banker_advice, fund_limit
@@ -65,7 +67,7 @@ if TYPE_CHECKING:
 ComputerPlayer = Callable[[Observation], Action]
 SeatKind = Literal["human", "computer"]
 #: A computer's temperament (:data:`banque.games.banque.players.STYLES`).
-Temperament = Literal["cautious", "bold"]
+Temperament = Literal["cautious", "bold", "expert"]
 Stage = Literal[
     "auction",
     "seating",
@@ -99,10 +101,25 @@ def computer_seats(
     """
 
     return {
-        name: Robot(name, choice, seat_rng(game, f"seat:{name}"), p5=p5).decide
+        name: Robot(
+            name,
+            choice,
+            seat_rng(game, f"seat:{name}"),
+            p5=p5,
+            plan_for=expert_plan_for(game) if choice == "expert" else None,
+        ).decide
         for name, choice in choices.items()
         if choice != "human" and name in game.participants
     }
+
+
+def expert_plan_for(game: Game) -> PlanFor:
+    """What an expert seat of ``game`` plays: the study's solution for its shoe's packs
+    and natural rule, by the coup's stakes ratio (solved once a ratio, then kept)."""
+    # deferred: start-up (the study's solvers, ~35 ms: only a table with an expert needs them)
+    from ..study.expert_plans import banque_plan
+
+    return partial(banque_plan, game.packs, game.house.naturals)
 
 
 def seat_rng(game: Game, purpose: str) -> CountingRandom | StreamRandom:
@@ -261,6 +278,8 @@ class Session(GameSession):
             return Msg(N_("{who} (computer, cautious)"), who=who)
         if style == "bold":
             return Msg(N_("{who} (computer, bold)"), who=who)
+        if style == "expert":
+            return Msg(N_("{who} (computer, expert)"), who=who)
         return Msg(N_("{who} (computer)"), who=who)
 
     def seat_key(self, who: str) -> str:

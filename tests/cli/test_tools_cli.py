@@ -108,7 +108,9 @@ def test_the_tables_pace_and_computer_seats_on_the_command_line() -> None:
         done = run(*bad)
         assert done.returncode == 2
         assert "Traceback" not in done.stderr
-    assert "not a temperament: cautious or bold" in run("--computer", "Bruno:wild").stderr
+    assert "not a temperament: cautious, bold or expert" in run("--computer", "Bruno:wild").stderr
+    args = parser.parse_args(["--computer", "Ana:expert", "--computer", "Bruno:Expert"])
+    assert dict(args.computer) == {"Ana": "expert", "Bruno": "expert"}
     assert "not a pace from 0 to 10 seconds" in run("--pace", "11").stderr
 
 
@@ -161,3 +163,22 @@ def test_the_banker_studies_refuse_a_two_hand_record_in_one_line(
     assert (
         f"{command} étudie" in french.stderr and "banque odds --game punto-banco" in french.stderr
     )
+
+
+def test_computer_expert_on_the_command_line_seats_an_expert(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``banque --computer Bruno:expert``: the table opens with Bruno's seat an expert."""
+    import banque.table.app as table
+    from banque.cli import main
+    from banque.table.screens.setup import DEFAULT_NAMES
+
+    seen: dict[str, object] = {}
+    monkeypatch.setattr("banque.cli.play.need_terminal", lambda: None)
+    monkeypatch.setattr(table, "run_app", lambda *a, **k: seen.update(k) or 0)
+    assert main(["--computer", "Bruno:expert", "--pace", "0"]) == 0
+    assert seen["kinds"] == {"Bruno": "expert"}
+    app = table.BanqueApp(kinds=seen["kinds"])  # type: ignore[arg-type]
+    assert app.kinds_for(DEFAULT_NAMES) == ["human", "expert", "human", "human"]
+    helped = " ".join(run("--help").stdout.split())
+    assert "cautious (the default), bold or expert" in helped

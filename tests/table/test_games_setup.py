@@ -282,3 +282,21 @@ async def test_every_table_option_fits_whole_at_80x24(lang: str) -> None:
                 assert sorted(seen) == sorted(choices)
     finally:
         i18n.install("en")
+
+
+@pytest.mark.pilot
+async def test_setup_offers_the_expert_and_seats_it_at_the_table() -> None:
+    app = table_app(journal=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.focus_cell("kind-1")  # Bruno: cautious, then bold, then expert
+        await pilot.press("right", "right")
+        await settle(pilot)
+        assert screen.kind_of(1) == "expert"
+        assert "computer · expert" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        session = app.session
+        assert session is not None and session.styles["Bruno"] == "expert"
+        assert session.describe("Bruno") == "Bruno (computer, expert)"

@@ -19,9 +19,10 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Literal
 
@@ -44,6 +45,7 @@ from ...core.models import (
 )
 from ...core.naturals import side_result
 from .advisor import ExactAdvice, SideInfo, advise_exact, unseen_values
+from .expert import NATURAL_SHOWN, Move, PlanFor, pair_of
 from .game import Game
 from .rules import house_rules
 
@@ -103,7 +105,10 @@ BOLD = Style(
     retire_gain=3.0,
     retire_loss=0.15,
 )
-STYLES: dict[str, Style] = {"cautious": CAUTIOUS, "bold": BOLD}
+#: The expert bids, stakes and calls banco as the cautious one; its card decisions are
+#: the game's solution (a plan the session hands it: :class:`ComputerPlayer`'s ``plan_for``).
+EXPERT = replace(CAUTIOUS, name="expert")
+STYLES: dict[str, Style] = {"cautious": CAUTIOUS, "bold": BOLD, "expert": EXPERT}
 
 
 def banker_advice(obs: Observation, p5: float = 0.5) -> tuple[float, float]:
@@ -174,7 +179,14 @@ def table_draws(total: int) -> bool:
 
 
 class ComputerPlayer:
-    """A computer participant of one temperament."""
+    """A computer participant of one temperament.
+
+    ``plan_for`` (an expert's): the solution for a coup's stakes ratio
+    (:class:`~.expert.BanqueExpertPlan`, made by the session from the study).  A side at
+    5 then draws with the plan's chance for its pair and what it saw, and the banker
+    with the plan's chance for its pair and the sides' moves (a key the plan lacks:
+    the advisor's best response), each mixed move drawn from the seat's generator.
+    """
 
     def __init__(
         self,
@@ -185,8 +197,11 @@ class ComputerPlayer:
         banker_mode: BankerMode = "advisor",
         p5: float = 0.5,
         draw_at_5: float | None = None,
+        plan_for: PlanFor | None = None,
     ) -> None:
         self.name = name
+        #: The expert's solution by stakes ratio (``None``: no plan; the temperament's way).
+        self.plan_for = plan_for
         self.style = STYLES[style] if isinstance(style, str) else style
         # Only a doctest or a test leaves this out; the table always passes
         # the game's own generator for the seat.
@@ -222,7 +237,8 @@ class ComputerPlayer:
             acts = obs.acts
             if len(acts) == 1:  # a forced move stated aloud (forced_moves="announced")
                 return _DRAW[phase] if acts[0] == "draw" else _STAND[phase]
-            draw = self.rng.random() < self.draw_at_5
+            chance = self.draw_at_5 if self.plan_for is None else self._side_chance(obs, phase)
+            draw = self.rng.random() < chance
             return _DRAW[phase] if draw else _STAND[phase]
         return self._banker_choice(obs)
 
@@ -346,7 +362,40 @@ class ComputerPlayer:
 
     # -- the banker's choice
 
+    # -- the expert's plan
+
+    def _side_chance(self, obs: Observation, side: Side) -> float | Fraction:
+        """An expert side's chance of drawing at 5, by its plan."""
+        assert self.plan_for is not None
+        plan = self.plan_for(stakes_ratio(obs))
+        pair = _pair(obs.hands[side])
+        if pair is None:
+            return self.draw_at_5
+        if side == "right":
+            return plan.right_draws(pair, "left" in obs.settled)
+        return plan.left_draws(pair, side_move(obs, "right"))
+
+    def _planned_banker(self, obs: Observation) -> Action | None:
+        """The expert banker's move by its plan (``None``: its key is not in the plan);
+        drawn from the seat's generator only where the plan mixes."""
+        assert self.plan_for is not None
+        pair = _pair(obs.hands["banker"])
+        if pair is None:
+            return None
+        plan = self.plan_for(stakes_ratio(obs))
+        chance = plan.banker_draws(pair, side_move(obs, "right"), side_move(obs, "left"))
+        if chance is None:
+            return None
+        draw = chance == 1 or (chance > 0 and self.rng.random() < chance)
+        return _DRAW["banker"] if draw else _STAND["banker"]
+
+    # -- the banker's choice
+
     def _banker_choice(self, obs: Observation) -> Action:
+        if self.plan_for is not None:
+            planned = self._planned_banker(obs)
+            if planned is not None:
+                return planned
         if self.banker_mode == "table":
             total = obs.total("banker")
             if total is None:
@@ -360,6 +409,33 @@ class ComputerPlayer:
             else:
                 draw = gain_draw > gain_stand
         return _DRAW["banker"] if draw else _STAND["banker"]
+
+
+def stakes_ratio(obs: Observation) -> tuple[int, int]:
+    """The coup's stakes on the right and the left, in lowest terms (none: 1:1)."""
+    right, left = obs.stakes["right"], obs.stakes["left"]
+    if right <= 0 and left <= 0:
+        return (1, 1)
+    g = math.gcd(right, left)
+    return (right // g, left // g)
+
+
+def side_move(obs: Observation, side: Side) -> Move:
+    """What a side did as everyone sees it: showed a natural, drew (its third card's
+    value) or stood (``None``; also before it moves)."""
+    if side in obs.settled:
+        return NATURAL_SHOWN
+    cards = obs.hands[side]
+    if len(cards) > 2 and cards[2] is not None:
+        return card_value(cards[2])
+    return None
+
+
+def _pair(cards: tuple[str | None, ...]) -> tuple[int, int] | None:
+    """A hand's first two cards as values, the smaller first (``None``: not seen)."""
+    if len(cards) < 2 or cards[0] is None or cards[1] is None:
+        return None
+    return pair_of(card_value(cards[0]), card_value(cards[1]))
 
 
 def computer_table(

@@ -22,6 +22,7 @@ DEFINITION = GameDefinition(
         "simulate": "banque.study.commands:chemin_simulate",
         "advise": "banque.study.commands:chemin_advise",
         "solved": "banque.study.commands:chemin_solved",
+        "expert_plan": "banque.study.expert_plans:chemin_expert_plan",
     },
     options=frozenset({"packs", "first_bank", "forced_moves"}),
     record_fields=frozenset({"first_bank", "banco_instead", "rotation"}),

@@ -13,24 +13,33 @@ first bank's auction it bids about the bank it would announce (cautious:
 take a quarter.  After another's banco it calls banco instead as often as it
 would have called it first, and otherwise passes.  A banker passes the bank on between coups once it has
 grown to three times (bold: six times) the bank announced.
+
+An ``expert`` seat bids, stakes, calls banco and passes the bank on as a cautious one;
+its card decisions are the game's solution (a :class:`~.expert.CheminPlan` the session
+hands it: Ethier & Gámez's equilibrium for the shoe's packs): holding the punters'
+hand at 5 it draws with the plan's chance for its two cards, and as banker it draws
+with the plan's chance for its two cards and the punter's move, each mixed move drawn
+from the seat's own generator.  Without a plan it plays as a cautious seat.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
+from ...core.cards import RANK_VALUE
 from ...core.models import Action, Banco, Bid, Deal, Draw, Pass, Stand, Wager
 from ...core.rng import CountingRandom, StreamRandom, seat_generator
 from ..two_hands import points
+from .expert import CheminPlan, pair_of
 from .game import CheminGame
 
 __all__ = ["CheminComputer", "banker_passes", "play_step"]
 
-Temperament = Literal["cautious", "bold"]
+Temperament = Literal["cautious", "bold", "expert"]
 
 
 class CheminComputer:
-    """A computer seat at chemin de fer (``cautious`` or ``bold``)."""
+    """A computer seat at chemin de fer (``cautious``, ``bold`` or ``expert``)."""
 
     def __init__(
         self,
@@ -39,11 +48,15 @@ class CheminComputer:
         temperament: Temperament = "cautious",
         *,
         purpose: str | None = None,
+        plan: CheminPlan | None = None,
     ) -> None:
         """``purpose`` names the seat's generator (``chemin/NAME`` by default; a
-        stand-in for a gone seat, ``stand-in:NAME``)."""
+        stand-in for a gone seat, ``stand-in:NAME``); ``plan``, an expert's solution
+        (never another temperament's)."""
         self.name = name
         self.temperament = temperament
+        #: The solution an expert plays at its card decisions (``None``: none).
+        self.plan = plan if temperament == "expert" else None
         self.rng: CountingRandom | StreamRandom = seat_generator(
             game.seed, game.stream, purpose or f"chemin/{name}"
         )
@@ -76,14 +89,41 @@ class CheminComputer:
             amount = max(1, min(game.remaining, balance, int(balance * share) or 1))
             return Wager.model_construct(act="wager", who=name, amount=amount)
         if phase == "punter":  # it holds the hand: bound at 0-4 and 6-7, a choice at 5
-            total = points(game.hands["player"])
-            draw = total <= 4 or (total == 5 and rng.random() < 0.5)
+            hand = game.hands["player"]
+            total = points(hand)
+            chance = 0.5
+            if self.plan is not None and total == 5:
+                chance = self.plan.punter_draws(_pair(hand))  # type: ignore[assignment]
+            draw = total <= 4 or (total == 5 and rng.random() < chance)
             cls = Draw if draw else Stand
             return cls.model_construct(act="draw" if draw else "stand", side="punter")
+        if self.plan is not None:
+            played = self._planned_banker(game)
+            if played is not None:
+                return played
         draw_gain, stand_gain = game.advice()
         if draw_gain > stand_gain:
             return Draw.model_construct(act="draw", side="banker")
         return Stand.model_construct(act="stand", side="banker")
+
+    def _planned_banker(self, game: CheminGame) -> Action | None:
+        """The expert banker's move by its plan (``None``: its key is not in the plan):
+        drawn from the seat's generator only where the plan mixes."""
+        assert self.plan is not None
+        punter = game.hands["player"]
+        third = RANK_VALUE[punter[2][0]] if len(punter) > 2 else None
+        chance = self.plan.banker_draws(_pair(game.hands["banker"]), third)
+        if chance is None:
+            return None
+        draw = chance == 1 or (chance > 0 and self.rng.random() < chance)
+        if draw:
+            return Draw.model_construct(act="draw", side="banker")
+        return Stand.model_construct(act="stand", side="banker")
+
+
+def _pair(hand: list[str]) -> tuple[int, int]:
+    """A hand's first two cards as values, the smaller first."""
+    return pair_of([RANK_VALUE[hand[0][0]], RANK_VALUE[hand[1][0]]])
 
 
 def banker_passes(game: CheminGame, seat: CheminComputer) -> bool:

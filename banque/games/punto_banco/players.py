@@ -17,14 +17,16 @@ from .player_bank import PlayerBankGame
 
 __all__ = ["PuntoComputer", "computer_for", "punto_bets"]
 
-Temperament = Literal["cautious", "bold"]
+Temperament = Literal["cautious", "bold", "expert"]
 
 
 class PuntoComputer:
-    """A computer bettor at punto banco (``cautious`` or ``bold``): at each deal it bets
-    a tenth (bold: a fifth) of its chips, within the house limit, on the banker
-    55 times in 100 and on the player otherwise; a bold one adds a chip on the
-    banker's natural 9 one time in five."""
+    """A computer bettor at punto banco (``cautious``, ``bold`` or ``expert``): at each
+    deal it bets a tenth (bold: a fifth) of its chips, within the house limit, on the
+    banker 55 times in 100 and on the player otherwise; a bold one adds a chip on the
+    banker's natural 9 one time in five.  An expert stakes as a cautious one, always on
+    the banker: every draw is fixed, so its one choice is the bet, and the banker's bet
+    has the lower house edge (the bank's commission taken)."""
 
     def __init__(self, name: str, game: PuntoGame, temperament: Temperament = "cautious") -> None:
         self.name = name
@@ -41,7 +43,8 @@ class PuntoComputer:
         if balance <= 0:
             return []
         stake = min(game.limit, max(1, balance // (5 if self.bold else 10)))
-        spot = "banker" if self.rng.random() < 0.55 else "player"
+        expert = self.temperament == "expert"
+        spot = "banker" if expert or self.rng.random() < 0.55 else "player"
         events = list(game.bet(self.name, spot, stake))
         if self.bold and self.rng.random() < 0.2 and game.can_bet(self.name, "natural9", 1):
             events += game.bet(self.name, "natural9", 1)
@@ -55,7 +58,9 @@ def punto_bets(game: PuntoGame, seats: dict[str, PuntoComputer]) -> list[Event]:
 
 
 def computer_for(
-    name: str, game: PuntoGame | PlayerBankGame, temperament: Temperament = "cautious"
+    name: str,
+    game: PuntoGame | PlayerBankGame,
+    temperament: Temperament = "cautious",
 ) -> PuntoComputer | CheminComputer:
     """A computer seat of a punto banco game: a bettor against the house, or at a
     players' bank chemin de fer's computer player (which never meets a choice there:

@@ -46,6 +46,7 @@ def kind_label(kind: SeatChoice) -> str:
         "human": _("human"),
         "cautious": _("computer · cautious"),
         "bold": _("computer · bold"),
+        "expert": _("computer · expert"),
     }[kind]
 
 
