@@ -59,6 +59,15 @@ def arguments(command: str, p: argparse.ArgumentParser) -> None:
         )
     if command != "edge":
         _chemin_options(p)
+    if command == "choice":
+        p.add_argument(
+            "--dealt",
+            action="store_true",
+            help=_(
+                "the game as dealt: each side decides at 5 by its two cards, the left also by "
+                "what the right did; its Nash equilibrium, solved exactly (a few seconds)"
+            ),
+        )
     p.set_defaults(func={"edge": cmd_edge, "strategy": cmd_strategy, "choice": cmd_choice}[command])
 
 
@@ -500,6 +509,28 @@ def cmd_edge(args: argparse.Namespace) -> int:
     return 0
 
 
+def _dealt(args: argparse.Namespace, model: Any, source: str, ratio: tuple[int, int]) -> int:
+    """``choice --dealt``: the as-dealt equilibrium (banque.study.dealt_report)."""
+    # deferred: start-up (the as-dealt solver, loaded only for --dealt)
+    from ..study.dealt_report import dealt_json, format_dealt, solve_for
+
+    if sys.stderr.isatty():
+        print(_("Solving the game as dealt (a few seconds)..."), file=sys.stderr, flush=True)
+    e = solve_for(model, ratio)
+    if e is None:
+        raise ValueError(
+            _(
+                "the game as dealt is not solved for this shoe: the search found no "
+                "equilibrium it could certify exactly"
+            )
+        )
+    if args.json:
+        print(json.dumps(dealt_json(model, e), indent=2))
+    else:
+        print(format_dealt(model, source, e))
+    return 0
+
+
 def _one_point(
     args: argparse.Namespace, command: str
 ) -> tuple[Any, str, tuple[int, int], tuple[Fraction, Fraction]]:
@@ -546,6 +577,8 @@ def cmd_choice(args: argparse.Namespace) -> int:
         return solved
     try:
         model, source, ratio, q = _one_point(args, "choice")
+        if args.dealt:
+            return _dealt(args, model, source, ratio)
         if args.json:
             print(json.dumps(choice_json(model, ratio, q), indent=2))
         else:

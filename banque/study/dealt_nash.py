@@ -267,15 +267,10 @@ class _Game:
         fr, fl = list(fixed_r.items()), list(fixed_l.items())
 
         for t in range(1, rounds + 1):
-            v_r = [[0.0, 0.0] for _ in range(n_r)]
-            v_l = [[0.0, 0.0] for _ in range(n_l)]
-            # Each side's weights by index: its chance drawing, 1 - it standing; 1 for -1.
+            # Alternating updates (CFR+): the banker against the sides' current choices,
+            # then the sides against the banker's new ones.
             wr = ([*(1.0 - v for v in x_r), 1.0], [*x_r, 1.0])
             wl = ([*(1.0 - v for v in x_l), 1.0], [*x_l, 1.0])
-            for (ir, rd, il, ld), g in fr:
-                v_r[ir][rd] += wl[ld][il] * g
-            for (il, ld, ir, rd), g in fl:
-                v_l[il][ld] += wr[rd][ir] * g
             for j, (_, rd, ld, rows) in enumerate(live):
                 wrr, wll = wr[rd], wl[ld]
                 d = 0.0
@@ -285,6 +280,16 @@ class _Game:
                 r = reg_b[j]
                 r[1] = max(0.0, r[1] + d - yy * d)
                 r[0] = max(0.0, r[0] - yy * d)
+                y[j] = r[1] / (r[0] + r[1]) if r[0] + r[1] > 0 else 0.5
+            v_r = [[0.0, 0.0] for _ in range(n_r)]
+            v_l = [[0.0, 0.0] for _ in range(n_l)]
+            for (ir, rd, il, ld), g in fr:
+                v_r[ir][rd] += wl[ld][il] * g
+            for (il, ld, ir, rd), g in fl:
+                v_l[il][ld] += wr[rd][ir] * g
+            for j, (_, rd, ld, rows) in enumerate(live):
+                wrr, wll = wr[rd], wl[ld]
+                yy = y[j]
                 for ir, il, _db, grs, grd, gls, gld in rows:
                     if ir >= 0:
                         v_r[ir][rd] += wll[il] * (grs + yy * (grd - grs))
@@ -295,7 +300,7 @@ class _Game:
                     cur = xi * v[i][1] + (1 - xi) * v[i][0]
                     reg[i][1] = max(0.0, reg[i][1] + v[i][1] - cur)
                     reg[i][0] = max(0.0, reg[i][0] + v[i][0] - cur)
-            for x, reg in ((x_r, reg_r), (x_l, reg_l), (y, reg_b)):
+            for x, reg in ((x_r, reg_r), (x_l, reg_l)):
                 for i, (a, b) in enumerate(reg):
                     x[i] = b / (a + b) if a + b > 0 else 0.5
             for x, avg in ((x_r, avg_r), (x_l, avg_l), (y, avg_b)):
