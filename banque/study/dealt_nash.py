@@ -28,13 +28,14 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 from ..core.naturals import NaturalRule
+from ..games.banque.advisor import unseen_values
 from .dealt import CLASSES, FIVES, DealtModel
 from .edge import NATURAL, Point, _check_stakes, _drew
 
@@ -560,18 +561,6 @@ def _after_all(
     return x_l, y
 
 
-def _right_is_best(
-    game: _Game, x_r: dict[RightKey, Number], x_l: dict[LeftKey, Number], y: list[Number]
-) -> list[RightKey]:
-    """The right side's choices that are not a best response (empty: all are)."""
-    _, _, v_r, _ = game.values(x_r, x_l, y)
-    wrong = []
-    for k, (stand, draw) in v_r.items():
-        if (x_r[k] > 0 and draw < stand) or (x_r[k] < 1 and draw > stand):
-            wrong.append(k)
-    return wrong
-
-
 def _affine(x0: Number, x1: Number, t: Number) -> Number:
     return x0 + t * (x1 - x0)
 
@@ -776,64 +765,78 @@ def _special(
             g = e[k] + sum(v * y[i] for i, v in f[k].items())
             if (x_l[k] == 1 and g < 0) or (x_l[k] == 0 and g > 0):
                 left_ok = False
-        if left_ok and not [k for k in _right_is_best(game, trial, x_l, y) if k != key]:
+        if left_ok:
             return trial, x_l, y
     return None
 
 
+def _candidates(
+    game: _Game, rounds: int
+) -> Iterator[tuple[dict[RightKey, Number], dict[LeftKey, Number], list[Number]]]:
+    """Equilibria to check, from a guide of ``rounds`` rounds: the right side pure as the
+    guide says, then mixing at the one or two of its choices the guide leaves nearest
+    an even chance."""
+    guide_r, guide_l, guide_y = game.guide(rounds)
+    x_r: dict[RightKey, Number] = {k: (1 if v >= 0.5 else 0) for k, v in guide_r.items()}
+    if all(not 0.02 < guide_r[k] < 0.98 for k in guide_r):
+        rest = _after_all(game, x_r, guide_l, guide_y)
+        if rest is not None:
+            yield (x_r, *rest)
+    for key in sorted(guide_r, key=lambda k: abs(guide_r[k] - 0.5))[:2]:
+        found = _one_mixed_right(game, key, {**x_r, key: guide_r[key]}, guide_l, guide_y)
+        if found is not None:
+            yield found
+
+
+#: The guide's rounds, tried in turn until the supports it suggests give an equilibrium.
+ROUNDS = (100, 400, 1600)
+
+
 def solve_dealt(
-    model: DealtModel, stakes: Iterable[int] = (1, 1), rounds: int = 600
+    model: DealtModel, stakes: Iterable[int] = (1, 1), rounds: Sequence[int] = ROUNDS
 ) -> DealtEquilibrium | None:
     """The Nash equilibrium of the game as dealt from ``model``'s shoe at ``stakes``.
 
-    ``None`` when the supports the guide suggests do not give an equilibrium
-    that the exact check certifies (not met in the tests' shoes).
+    Each candidate is checked exactly: every player's best response against it
+    gains nothing (below 1e-40 where a chance is irrational and known to 45
+    digits).  ``None`` when no candidate passes (none met in the tests' shoes).
     """
     st = _check_stakes(tuple(stakes))
     game = _Game(model, st)
-    guide_r, guide_l, guide_y = game.guide(rounds)
-    x_r: dict[RightKey, Number] = {k: (1 if v >= 0.5 else 0) for k, v in guide_r.items()}
-    near = sorted(guide_r, key=lambda k: abs(guide_r[k] - 0.5))
-    found = None
-    if all(not 0.02 < guide_r[k] < 0.98 for k in guide_r):
-        rest = _after_all(game, x_r, guide_l, guide_y)
-        if rest is not None and not _right_is_best(game, x_r, *rest):
-            found = (x_r, *rest)
-    if found is None:
-        for key in near[:2]:
-            found = _one_mixed_right(game, key, {**x_r, key: guide_r[key]}, guide_l, guide_y)
-            if found is not None:
-                break
-    if found is None:
-        return None
-    x_r, x_l, y = found
-    for k in game.left_keys:
-        x_l.setdefault(k, 0)
-    edge, *gains = game.exploitability(x_r, x_l, y)
-    return DealtEquilibrium(
-        model,
-        st,
-        {k: Fraction(v) for k, v in x_r.items()},
-        {k: Fraction(v) for k, v in x_l.items()},
-        tuple(Fraction(v) for v in y),
-        edge,
-        (gains[0], gains[1], gains[2]),
-    )
+    for n in rounds:
+        for x_r, x_l, y in _candidates(game, n):
+            for k in game.left_keys:
+                x_l.setdefault(k, 0)
+            edge, *gains = game.exploitability(x_r, x_l, y)
+            if all(g < Fraction(1, 10**40) for g in gains):
+                return DealtEquilibrium(
+                    model,
+                    st,
+                    {k: Fraction(v) for k, v in x_r.items()},
+                    {k: Fraction(v) for k, v in x_l.items()},
+                    tuple(Fraction(v) for v in y),
+                    edge,
+                    (gains[0], gains[1], gains[2]),
+                )
+    return None
 
 
 @lru_cache(maxsize=16)
-def dealt_model(packs: int, naturals: NaturalRule) -> DealtModel:
-    return DealtModel.for_packs(packs, naturals)
+def dealt_model(counts: tuple[int, ...], naturals: NaturalRule) -> DealtModel:
+    """The model of a shoe (ten counts), kept for the next question."""
+    return DealtModel(counts, naturals)
 
 
 @lru_cache(maxsize=32)
+def equilibrium_for(
+    counts: tuple[int, ...], naturals: NaturalRule, stakes: tuple[int, int]
+) -> DealtEquilibrium | None:
+    """:func:`solve_dealt` for a shoe, a natural rule and a stakes ratio, kept."""
+    return solve_dealt(dealt_model(counts, naturals), stakes)
+
+
 def dealt_equilibrium(
     packs: int, naturals: NaturalRule, stakes: tuple[int, int]
 ) -> DealtEquilibrium | None:
-    """:func:`solve_dealt` for a fresh shoe, kept for the next question."""
-    return solve_dealt(dealt_model(packs, naturals), stakes)
-
-
-def _gcd_stakes(stakes: tuple[int, int]) -> tuple[int, int]:
-    g = math.gcd(*stakes) or 1
-    return stakes[0] // g, stakes[1] // g
+    """:func:`equilibrium_for` a fresh shoe of ``packs`` packs."""
+    return equilibrium_for(tuple(unseen_values(packs)), naturals, _check_stakes(stakes))

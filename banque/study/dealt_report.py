@@ -14,8 +14,8 @@ from typing import Any
 
 from ..core.messages import N_
 from ..i18n import _, ngettext, number
-from .dealt import FIVES, DealtModel
-from .dealt_nash import DealtEquilibrium, solve_dealt
+from .dealt import FIVES
+from .dealt_nash import DealtEquilibrium, equilibrium_for
 from .edge import NATURAL, EdgeModel
 from .solver import (
     _RULE_WORDS,
@@ -39,9 +39,7 @@ _MIXES = N_("draws with chance {chance}")
 
 def solve_for(model: EdgeModel, stakes: tuple[int, int]) -> DealtEquilibrium | None:
     """The as-dealt equilibrium for the shoe and natural rule of ``model``."""
-    dealt = DealtModel(model.counts, model.rule)
-    dealt.house = model.house
-    return solve_dealt(dealt, stakes)
+    return equilibrium_for(tuple(model.counts), model.rule, stakes)
 
 
 def _pair(k: int) -> str:

@@ -20,10 +20,19 @@ from ..core.naturals import NaturalRule
 from ..games.banque.expert import NATURAL_SHOWN, BanqueExpertPlan, Move, Pair
 from ..games.chemin_de_fer.expert import CheminPlan
 from .chemin_solver import FIVES, Model, solve
+from .dealt import FIVES as DEALT_FIVES
+from .dealt_nash import dealt_equilibrium
 from .edge import EdgeModel, strategy
 from .solver import cooperative, nash_equal_stakes
 
-__all__ = ["banque_plan", "chemin_expert_plan", "chemin_plan"]
+__all__ = [
+    "PLAN_RATIOS",
+    "banque_plan",
+    "chemin_expert_plan",
+    "chemin_plan",
+    "nearest_ratio",
+    "scalar_plan",
+]
 
 #: A side's pairs at 5 (values, the smaller first).
 _FIVES: tuple[Pair, ...] = FIVES
@@ -54,19 +63,68 @@ def chemin_expert_plan(game: Any) -> CheminPlan:
     return chemin_plan(int(game.packs))
 
 
+#: The stakes ratios an expert's plan is solved at: a coup's ratio takes the nearest (by
+#: the right side's share of the stakes), so that a table solves a handful at most.
+PLAN_RATIOS: tuple[tuple[int, int], ...] = ((0, 1), (1, 4), (1, 2), (1, 1), (2, 1), (4, 1), (1, 0))
+
+
+def nearest_ratio(stakes: tuple[int, int]) -> tuple[int, int]:
+    """The solved ratio nearest ``stakes`` (right:left) by the right side's share.
+
+    >>> nearest_ratio((10, 10)), nearest_ratio((30, 11)), nearest_ratio((5, 0))
+    ((1, 1), (2, 1), (1, 0))
+    """
+    total = stakes[0] + stakes[1]
+    share = Fraction(1, 2) if total == 0 else Fraction(stakes[0], total)
+    return min(PLAN_RATIOS, key=lambda r: (abs(Fraction(r[0], r[0] + r[1]) - share), r))
+
+
 @lru_cache(maxsize=8)
 def _model(packs: int, naturals: NaturalRule) -> EdgeModel:
     return EdgeModel.for_packs(packs, naturals)
 
 
-@lru_cache(maxsize=64)
 def banque_plan(packs: int, naturals: NaturalRule, stakes: tuple[int, int]) -> BanqueExpertPlan:
-    """The plan for a fresh shoe of ``packs`` packs, a natural rule and a stakes ratio
-    (right:left, lowest terms).
+    """The plan for a fresh shoe of ``packs`` packs, a natural rule and a coup's stakes
+    ratio (right:left): the game as dealt solved at the nearest of :data:`PLAN_RATIOS`."""
+    return _dealt_plan(packs, naturals, nearest_ratio(stakes))
 
-    For now the scalar solutions (every pair of a side the same chance at 5): at equal
-    stakes the symmetric Nash equilibrium (:func:`~banque.study.solver.nash_equal_stakes`),
-    the banker mixing at its one indifferent point; else the sides' cooperative choice
+
+@lru_cache(maxsize=64)
+def _dealt_plan(packs: int, naturals: NaturalRule, stakes: tuple[int, int]) -> BanqueExpertPlan:
+    """The Nash equilibrium as dealt (:func:`~banque.study.dealt_nash.dealt_equilibrium`):
+    each side's chance at 5 by its pair (the left's also by the right's move), the
+    banker's at each of its points.  Per-side naturals: the banker's point does not
+    tell which natural was shown; where that changes its chance, the likelier one's.
+    Should the search find no equilibrium it can certify, the scalar solution
+    (:func:`scalar_plan`), named as such."""
+    e = dealt_equilibrium(packs, naturals, stakes)
+    if e is None:
+        return scalar_plan(packs, naturals, stakes)
+    right = {(DEALT_FIVES[k - 1], shown): x for (k, shown), x in e.right.items()}
+    left = {(DEALT_FIVES[k - 1], move): x for (k, move), x in e.left.items()}
+    banker: dict[tuple[Pair, Move, Move], Fraction] = {}
+    weight: dict[tuple[Pair, Move, Move], int] = {}
+    for p, y in zip(e.model.points, e.banker, strict=True):
+        key = (p.banker, p.right, p.left)
+        z = sum(p.z)
+        if key not in banker or z > weight[key]:
+            banker[key], weight[key] = y, z
+    return BanqueExpertPlan(
+        right=right,
+        left=left,
+        banker=banker,
+        stakes=stakes,
+        name=f"Nash equilibrium as dealt, {packs} packs, {stakes[0]}:{stakes[1]}",
+    )
+
+
+@lru_cache(maxsize=64)
+def scalar_plan(packs: int, naturals: NaturalRule, stakes: tuple[int, int]) -> BanqueExpertPlan:
+    """A plan from the scalar solutions (every pair of a side the same chance at 5): at
+    equal stakes the symmetric Nash equilibrium among such strategies
+    (:func:`~banque.study.solver.nash_equal_stakes`), the banker mixing at its one
+    indifferent point; else the sides' cooperative choice
     (:func:`~banque.study.solver.cooperative`) and the banker's best response to it.
     """
     model = _model(packs, naturals)
@@ -76,7 +134,7 @@ def banque_plan(packs: int, naturals: NaturalRule, stakes: tuple[int, int]) -> B
         q_r = q_l = Fraction(nash.q).limit_denominator(10**12)
         chance = Fraction(nash.mixing).limit_denominator(10**12)
         mixing = {(p.banker, p.right, p.left): chance for p in nash.where}
-        name = "symmetric Nash equilibrium"
+        name = "symmetric Nash equilibrium among one-chance strategies"
     else:
         (q_r, q_l), _edge, _rounds = cooperative(model, stakes)
         name = "cooperative solution"
