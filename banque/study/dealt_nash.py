@@ -444,7 +444,7 @@ class _Game:
                     base = dict(pure)
                     for k, v in zip(dropped, flips, strict=True):
                         base[k] = v
-                    found = self._try(mixed, base, cand, idx, a, b, e, f)
+                    found = self._try(mixed, base, cand, idx, a, b, e, f, guide_y)
                     if found is not None:
                         return found
         return None
@@ -459,6 +459,7 @@ class _Game:
         b: dict[int, dict[LeftKey, Number]],
         e: dict[LeftKey, Number],
         f: dict[LeftKey, dict[int, Number]],
+        guide_y: Sequence[float],
     ) -> tuple[dict[LeftKey, Fraction], dict[int, Fraction]] | None:
         m = len(mixed)
         for chosen in itertools.combinations(cand, m):
@@ -474,31 +475,57 @@ class _Game:
             for k, v in zip(mixed, sol, strict=True):
                 x[k] = v
             y: dict[int, Fraction] = {}
-            ok = True
+            ties = []
             for j in idx:
                 if j in chosen:
                     continue
                 d = a[j] + sum(bk * x[k] for k, bk in b[j].items())
                 y[j] = Fraction(1 if d > 0 else 0)
-            # The left side indifferent where it mixes: solve for the banker's chances.
-            rows = []
-            for k in mixed:
-                const = e[k] + sum(fv * y[j] for j, fv in f[k].items() if j not in chosen)
-                rows.append([f[k].get(j, 0) for j in chosen] + [-const])
-            sol_y = _solve(rows)
-            if sol_y is None or not all(0 <= v <= 1 for v in sol_y):
+                if d == 0 and any(f[k].get(j) for k in base):
+                    ties.append(j)
+            # Where the banker is exactly indifferent, either move is its best: the
+            # guide's first, then every other (a few points at most).
+            first = tuple(int(guide_y[j] >= 0.5) for j in ties)
+            tried = [first] + [
+                t for t in itertools.product((0, 1), repeat=min(len(ties), 8)) if t != first
+            ]
+            for moves in tried:
+                for j, v in zip(ties, moves, strict=False):
+                    y[j] = Fraction(v)
+                found = self._banker_mixes(mixed, base, chosen, x, y, e, f)
+                if found is not None:
+                    return x, found
+        return None
+
+    @staticmethod
+    def _banker_mixes(
+        mixed: Sequence[LeftKey],
+        base: dict[LeftKey, int],
+        chosen: Sequence[int],
+        x: dict[LeftKey, Fraction],
+        y: dict[int, Fraction],
+        e: dict[LeftKey, Number],
+        f: dict[LeftKey, dict[int, Number]],
+    ) -> dict[int, Fraction] | None:
+        """The banker's chances at the chosen points that leave the left side indifferent
+        where it mixes, if its other choices stay best (else None)."""
+        rows = []
+        for k in mixed:
+            const = e[k] + sum(fv * y[j] for j, fv in f[k].items() if j not in chosen)
+            rows.append([f[k].get(j, 0) for j in chosen] + [-const])
+        sol_y = _solve(rows)
+        if sol_y is None or not all(0 <= v <= 1 for v in sol_y):
+            return None
+        y = dict(y)
+        for j, v in zip(chosen, sol_y, strict=True):
+            y[j] = v
+        for k in base:
+            if k in mixed:
                 continue
-            for j, v in zip(chosen, sol_y, strict=True):
-                y[j] = v
-            for k in base:
-                if k in mixed:
-                    continue
-                g = e[k] + sum(fv * y[j] for j, fv in f[k].items())
-                if (x[k] == 1 and g < 0) or (x[k] == 0 and g > 0):
-                    ok = False
-                    break
-            if ok:
-                return x, y
+            g = e[k] + sum(fv * y[j] for j, fv in f[k].items())
+            if (x[k] == 1 and g < 0) or (x[k] == 0 and g > 0):
+                return None
+        return y
         return None
 
 
@@ -778,10 +805,14 @@ def _candidates(
     an even chance."""
     guide_r, guide_l, guide_y = game.guide(rounds)
     x_r: dict[RightKey, Number] = {k: (1 if v >= 0.5 else 0) for k, v in guide_r.items()}
-    if all(not 0.02 < guide_r[k] < 0.98 for k in guide_r):
-        rest = _after_all(game, x_r, guide_l, guide_y)
+    near = [k for k in guide_r if 0.02 < guide_r[k] < 0.98]
+    # Pure first: as the guide says, then with its undecided choices flipped (a choice
+    # worth the same either way leaves the guide at an even chance).
+    for flips in itertools.product((0, 1), repeat=min(len(near), 3)):
+        pure = {**x_r, **dict(zip(near, flips, strict=False))}
+        rest = _after_all(game, pure, guide_l, guide_y)
         if rest is not None:
-            yield (x_r, *rest)
+            yield (pure, *rest)
     for key in sorted(guide_r, key=lambda k: abs(guide_r[k] - 0.5))[:2]:
         found = _one_mixed_right(game, key, {**x_r, key: guide_r[key]}, guide_l, guide_y)
         if found is not None:

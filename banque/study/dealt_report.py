@@ -9,6 +9,7 @@ scalar Nash), each with what it assumes.
 from __future__ import annotations
 
 import math
+import textwrap
 from fractions import Fraction
 from typing import Any
 
@@ -160,7 +161,21 @@ def format_dealt(model: EdgeModel, source: str, e: DealtEquilibrium) -> str:
         _("Beside it, the solutions where each side has one chance of drawing at 5:"),
         *solutions[1:],
     ]
-    return "\n".join(lines)
+    return "\n".join(out for line in lines for out in _wrapped(line))
+
+
+def _wrapped(line: str, width: int = 96) -> list[str]:
+    """A long line wrapped at ``width``, its continuation indented two more spaces."""
+    if len(line) <= width:
+        return [line]
+    indent = " " * (len(line) - len(line.lstrip()))
+    return textwrap.wrap(
+        line.strip(),
+        width,
+        initial_indent=indent,
+        subsequent_indent=indent + "  " if indent else "",
+        break_on_hyphens=False,
+    )
 
 
 def dealt_json(model: EdgeModel, e: DealtEquilibrium) -> dict[str, Any]:

@@ -516,7 +516,6 @@ def test_these_shoes_have_a_pure_equilibrium(
     assert gains == [0, 0, 0]
 
 
-@pytest.mark.xfail(strict=True, reason="solve_dealt misses these shoes' equilibrium (None)")
 @pytest.mark.parametrize(
     ("counts", "rule", "right", "left"), MISSED, ids=[str(m[0]) for m in MISSED]
 )

@@ -5,8 +5,15 @@ from __future__ import annotations
 
 from banque.games.banque.expert import NATURAL_SHOWN
 from banque.study.chemin_solver import FIVES, Model, solve
+from banque.study.dealt_nash import dealt_equilibrium
 from banque.study.edge import EdgeModel
-from banque.study.expert_plans import banque_plan, chemin_plan
+from banque.study.expert_plans import (
+    PLAN_RATIOS,
+    banque_plan,
+    chemin_plan,
+    nearest_ratio,
+    scalar_plan,
+)
 from banque.study.solver import nash_equal_stakes
 
 PACKS = 6
@@ -23,25 +30,44 @@ def test_the_plan_is_the_solvers_equilibrium() -> None:
     assert "Ethier" in plan.name
 
 
-def test_the_plan_at_equal_stakes_is_the_nash_equilibrium() -> None:
+def test_the_plan_at_equal_stakes_is_the_nash_equilibrium_as_dealt() -> None:
     plan = banque_plan(3, "all", (1, 1))
+    e = dealt_equilibrium(3, "all", (1, 1))
+    assert e is not None
+    assert plan.stakes == (1, 1) and "as dealt" in plan.name
+    # By its pair: the right side draws with 0+5, stands with 1+4.
+    assert plan.right[((0, 5), False)] == 1 and plan.right[((1, 4), False)] == 0
+    # The left side by its pair and the right side's move (1+4 after the right stood).
+    assert plan.left[((1, 4), None)] == e.left[(2, None)] and 0 < plan.left[((1, 4), None)] < 1
+    mixed = {k for k, v in plan.banker.items() if 0 < v < 1}
+    assert ((8, 8), None, None) in mixed and len(mixed) == 5
+    assert banque_plan(3, "all", (10, 10)) is plan  # solved once, then kept
+
+
+def test_a_coups_stakes_take_the_nearest_solved_ratio() -> None:
+    assert [nearest_ratio(s) for s in ((10, 10), (30, 11), (5, 0), (0, 7), (3, 2))] == [
+        (1, 1),
+        (2, 1),
+        (1, 0),
+        (0, 1),
+        (1, 1),
+    ]
+    assert set(map(nearest_ratio, PLAN_RATIOS)) == set(PLAN_RATIOS)
+
+
+def test_the_scalar_plan_at_equal_stakes_is_the_one_chance_nash_equilibrium() -> None:
+    plan = scalar_plan(3, "all", (1, 1))
     nash = nash_equal_stakes(EdgeModel.for_packs(3, "all"))
     assert nash is not None
-    assert plan.stakes == (1, 1) and "Nash" in plan.name
     assert {plan.right[((1, 4), False)], plan.left[((2, 3), 7)]} == {plan.right[((0, 5), True)]}
     assert abs(float(plan.right[((0, 5), False)]) - nash.q) < 1e-9
     mixed = {k: v for k, v in plan.banker.items() if 0 < v < 1}
     assert mixed.keys() == {((0, 6), None, None)}  # the banker mixes at 0+6, both stood
     assert abs(float(mixed[((0, 6), None, None)]) - nash.mixing) < 1e-9
-    assert plan.banker[((0, 0), 9, None)] in (0, 1)
-    assert banque_plan(3, "all", (1, 1)) is plan  # solved once, then kept
-    other = banque_plan(3, "all", (2, 1))
-    assert other.stakes == (2, 1) and "cooperative" in other.name
 
 
 def test_a_per_side_plan_keys_the_naturals_shown() -> None:
-    plan = banque_plan(3, "per-side", (1, 1))
+    plan = scalar_plan(3, "per-side", (1, 1))
     assert ((2, 3), True) in plan.right  # the left showed a natural
     assert ((2, 3), NATURAL_SHOWN) in plan.left  # the right showed one
     assert any(NATURAL_SHOWN in key[1:] for key in plan.banker)
-    assert plan.right[((2, 3), True)] == plan.right[((0, 5), False)]  # one q for now

@@ -1,5 +1,5 @@
-"""Banque's ``expert`` computer seat: the plan the study fills (the solver's Nash
-equilibrium at equal stakes), played at the cards with the seat's own generator."""
+"""Banque's ``expert`` computer seat: the plan the study fills (the Nash equilibrium of
+the game as dealt), played at the cards with the seat's own generator."""
 
 from __future__ import annotations
 
@@ -15,9 +15,8 @@ from banque.games.banque.game import Game
 from banque.games.banque.players import ComputerPlayer, stakes_ratio
 from banque.games.records import record_of, replay
 from banque.session.session import Session, computer_seats
-from banque.study.edge import EdgeModel
+from banque.study.dealt_nash import dealt_equilibrium
 from banque.study.expert_plans import banque_plan
-from banque.study.solver import nash_equal_stakes
 
 NAMES = ["Ana", "Bruno", "Chloé"]
 PACKS = 3
@@ -44,14 +43,15 @@ def one_coup(seed: int, plan_for: partial[BanqueExpertPlan]) -> float:
 
 def test_experts_win_the_solved_edge_within_its_standard_error() -> None:
     """Experts at equal stakes, coup after coup from a fresh three-pack shoe: the banker
-    wins the solver's Nash figure (about 0.64 % per chip), within three standard errors."""
+    wins the solved edge of the game as dealt (0.624958 % per chip), within three
+    standard errors."""
     plan_for = partial(banque_plan, PACKS, "all")
-    nash = nash_equal_stakes(EdgeModel.for_packs(PACKS, "all"))
-    assert nash is not None
+    solved = dealt_equilibrium(PACKS, "all", (1, 1))
+    assert solved is not None
     gains = [one_coup(seed, plan_for) for seed in range(12_000)]
     mean = statistics.fmean(gains)
     error = statistics.stdev(gains) / math.sqrt(len(gains))
-    assert abs(mean - nash.edge) < 3 * error
+    assert abs(mean - float(solved.edge)) < 3 * error
 
 
 def test_the_expert_asks_the_plan_for_the_coups_ratio_in_lowest_terms() -> None:
