@@ -639,46 +639,49 @@ def _last_delta(
 
 def _roots(
     h: Callable[[Any, bool], Any],
-    lo: Fraction = Fraction(0),
-    hi: Fraction = Fraction(1),
+    lo: float = 0.0,
+    hi: float = 1.0,
+    keep: Callable[[float], bool] | None = None,
     steps: int = 16,
 ) -> list[Fraction]:
-    """Where ``h`` changes sign on (lo, hi): a scan in floats, then bisection in
-    fractions to 1e-45 where the sign changes."""
+    """Where ``h`` changes sign on (lo, hi): a scan and a bisection in floats, then, for
+    the roots ``keep`` keeps, a bisection in fractions to 1e-45."""
     out = []
-    grid = [lo + (hi - lo) * Fraction(i, steps) for i in range(steps + 1)]
-    quick = [h(float(t), False) for t in grid]
-    values: list[Any] = []
-    changes = [
-        i
-        for i in range(steps)
-        if quick[i] is not None
-        and quick[i + 1] is not None
-        and (quick[i] > 0) != (quick[i + 1] > 0)
-    ]
-    if not changes:
-        return []
-    values: list[Any] = [
-        h(t, True) if i in changes or i - 1 in changes else None for i, t in enumerate(grid)
-    ]
-    for lo, hi, vlo, vhi in zip(grid, grid[1:], values, values[1:], strict=False):
-        if vlo is None or vhi is None:
+    grid = [lo + (hi - lo) * i / steps for i in range(steps + 1)]
+    quick = [h(t, False) for t in grid]
+    for i in range(steps):
+        a, b, va, vb = grid[i], grid[i + 1], quick[i], quick[i + 1]
+        if va is None or vb is None or (va > 0) == (vb > 0):
             continue
-        if vlo == 0 and lo > 0:
-            out.append(lo)
+        for _ in range(60):
+            mid = (a + b) / 2
+            vm = h(mid, False)
+            if vm is None:
+                break
+            if (vm > 0) == (va > 0):
+                a, va = mid, vm
+            else:
+                b = mid
+        if keep is not None and not keep((a + b) / 2):
             continue
-        if (vlo > 0) == (vhi > 0) or vhi == 0:
-            continue
-        for _ in range(160):
-            mid = (lo + hi) / 2
+        # Exactly: a bracket around the float root, else the grid's.
+        flo, fhi = Fraction(a) - Fraction(1, 10**12), Fraction(b) + Fraction(1, 10**12)
+        elo, ehi = h(flo, True), h(fhi, True)
+        if elo is None or ehi is None or (elo > 0) == (ehi > 0):
+            flo, fhi = Fraction(grid[i]), Fraction(grid[i + 1])
+            elo, ehi = h(flo, True), h(fhi, True)
+            if elo is None or ehi is None or (elo > 0) == (ehi > 0):
+                continue
+        for _ in range(130):
+            mid = (flo + fhi) / 2
             vm = h(mid, True)
             if vm is None:
                 break
-            if (vm > 0) == (vlo > 0):
-                lo, vlo = mid, vm
+            if (vm > 0) == (elo > 0):
+                flo, elo = mid, vm
             else:
-                hi = mid
-        out.append(((lo + hi) / 2).limit_denominator(10**45))
+                fhi = mid
+        out.append(((flo + fhi) / 2).limit_denominator(10**45))
     return out
 
 
@@ -702,6 +705,9 @@ def _one_mixed_right(
     moves.sort(
         key=lambda m: -sum(1 for k in game.left_keys if k[1] == m and 0.02 < guide_l[k] < 0.98)
     )
+    # First every root in floats, each with how far it is from the guide; then, nearest
+    # first, each one exactly, until one is an equilibrium.
+    found: list[tuple[float, float, tuple[Any, ...]]] = []
     for move in moves:
         _k0, idx, a0, b0, _e0, _f0 = game.forms(move, {**x_r, key: 0})
         keys, _i1, a1, b1, _e1, _f1 = game.forms(move, {**x_r, key: 1})
@@ -716,20 +722,16 @@ def _one_mixed_right(
                 for flips in itertools.product((0, 1), repeat=len(dropped)):
                     base = {**pure, **dict(zip(dropped, flips, strict=True))}
                     for chosen in itertools.combinations(cand, size + 1):
-                        found = _special(
-                            game,
-                            key,
-                            x_r,
-                            guide_l,
-                            guide_y,
-                            move,
-                            base,
-                            mixed,
-                            chosen,
-                            (a0, a1, b0, b1),
-                        )
-                        if found is not None:
-                            return found
+                        args = (move, base, mixed, chosen, (a0, a1, b0, b1))
+                        roots: list[tuple[float, float]] = []
+                        _special(game, key, x_r, guide_l, guide_y, *args, collect=roots)
+                        penalty = sum(abs(guide_y[j] - 0.5) for j in chosen)
+                        found += [(score + penalty, t, args) for score, t in roots]
+    found.sort(key=lambda item: item[0])
+    for _score, t, args in found:
+        result = _special(game, key, x_r, guide_l, guide_y, *args, window=(t - 1e-9, t + 1e-9))
+        if result is not None:
+            return result
     return None
 
 
@@ -744,15 +746,36 @@ def _special(
     mixed: Sequence[LeftKey],
     chosen: Sequence[int],
     forms: tuple[Any, Any, Any, Any],
+    collect: list[tuple[float, float]] | None = None,
+    window: tuple[float, float] | None = None,
 ) -> tuple[dict[RightKey, Number], dict[LeftKey, Number], list[Number]] | None:
+    """One candidate: the right side's chance ``t`` where the banker is indifferent at
+    every ``chosen`` point (the left side mixing at ``mixed``).  ``collect``: only list
+    the plausible roots in floats (with how far they are from the guide); ``window``:
+    look for the root there, exactly, and check the candidate."""
     a0, a1, b0, b1 = forms
     guide_r = float(x_r[key])
 
     def h(t: Any, exact: bool) -> Any:
         return _last_delta(a0, a1, b0, b1, chosen, mixed, base, t, exact)
 
-    window = (Fraction(max(0.0, guide_r - 0.1)), Fraction(min(1.0, guide_r + 0.1)))
-    for t in _roots(h, *window):
+    def plausible(t: float) -> bool:
+        xs = _mixes_at(a0, a1, b0, b1, chosen, mixed, base, t, False)
+        ok = xs is not None and all(
+            -1e-9 <= v <= 1 + 1e-9 and abs(v - guide_l[k]) <= 0.15
+            for k, v in zip(mixed, xs, strict=True)
+        )
+        if ok and collect is not None:
+            assert xs is not None
+            far = abs(t - guide_r) + sum(
+                abs(v - guide_l[k]) for k, v in zip(mixed, xs, strict=True)
+            )
+            collect.append((far, t))
+            return False
+        return ok
+
+    lo, hi = window or (max(0.0, guide_r - 0.1), min(1.0, guide_r + 0.1))
+    for t in _roots(h, lo, hi, plausible, steps=16 if window is None else 1):
         xs = _mixes_at(a0, a1, b0, b1, chosen, mixed, base, t)
         if xs is None or not all(0 <= v <= 1 for v in xs):
             continue

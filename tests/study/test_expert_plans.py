@@ -50,7 +50,7 @@ def test_a_coups_stakes_take_the_nearest_solved_ratio() -> None:
         (2, 1),
         (1, 0),
         (0, 1),
-        (1, 1),
+        (2, 1),
     ]
     assert set(map(nearest_ratio, PLAN_RATIOS)) == set(PLAN_RATIOS)
 
