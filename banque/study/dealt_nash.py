@@ -486,9 +486,12 @@ class _Game:
             # Where the banker is exactly indifferent, either move is its best: the
             # guide's first, then every other (a few points at most).
             first = tuple(int(guide_y[j] >= 0.5) for j in ties)
-            tried = [first] + [
-                t for t in itertools.product((0, 1), repeat=min(len(ties), 8)) if t != first
-            ]
+            tried = [first]
+            if len(ties) <= 3:
+                tried += [t for t in itertools.product((0, 1), repeat=len(ties)) if t != first]
+            else:  # each flipped alone, then all one way
+                tried += [(*first[:i], 1 - first[i], *first[i + 1 :]) for i in range(len(ties))]
+                tried += [(0,) * len(ties), (1,) * len(ties)]
             for moves in tried:
                 for j, v in zip(ties, moves, strict=False):
                     y[j] = Fraction(v)
@@ -712,10 +715,14 @@ def _one_mixed_right(
         _k0, idx, a0, b0, _e0, _f0 = game.forms(move, {**x_r, key: 0})
         keys, _i1, a1, b1, _e1, _f1 = game.forms(move, {**x_r, key: 1})
         pure = {k: (1 if guide_l[k] >= 0.5 else 0) for k in keys}
-        near = [k for k in keys if 0.02 < guide_l[k] < 0.98]
+        # The guide's most undecided choices and points (a few: the search is over their
+        # subsets).
+        near = sorted(
+            (k for k in keys if 0.02 < guide_l[k] < 0.98), key=lambda k: abs(guide_l[k] - 0.5)
+        )[:4]
         cand = sorted(
             (j for j in idx if 0.002 < guide_y[j] < 0.998), key=lambda j: abs(guide_y[j] - 0.5)
-        )
+        )[:8]
         for size in range(len(near), -1, -1):
             for mixed in itertools.combinations(near, size):
                 dropped = [k for k in near if k not in mixed]

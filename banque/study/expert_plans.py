@@ -64,15 +64,16 @@ def chemin_expert_plan(game: Any) -> CheminPlan:
 
 
 #: The stakes ratios an expert's plan is solved at: a coup's ratio takes the nearest (by
-#: the right side's share of the stakes), so that a table solves a handful at most.
-PLAN_RATIOS: tuple[tuple[int, int], ...] = ((0, 1), (1, 4), (1, 2), (1, 1), (2, 1), (4, 1), (1, 0))
+#: the right side's share of the stakes): equal stakes, or one side's alone.  A table
+#: solves each once (a few seconds), at the first coup that needs it.
+PLAN_RATIOS: tuple[tuple[int, int], ...] = ((0, 1), (1, 1), (1, 0))
 
 
 def nearest_ratio(stakes: tuple[int, int]) -> tuple[int, int]:
     """The solved ratio nearest ``stakes`` (right:left) by the right side's share.
 
-    >>> nearest_ratio((10, 10)), nearest_ratio((30, 11)), nearest_ratio((5, 0))
-    ((1, 1), (2, 1), (1, 0))
+    >>> nearest_ratio((10, 10)), nearest_ratio((30, 11)), nearest_ratio((5, 1))
+    ((1, 1), (1, 1), (1, 0))
     """
     total = stakes[0] + stakes[1]
     share = Fraction(1, 2) if total == 0 else Fraction(stakes[0], total)

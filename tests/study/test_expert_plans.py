@@ -45,12 +45,13 @@ def test_the_plan_at_equal_stakes_is_the_nash_equilibrium_as_dealt() -> None:
 
 
 def test_a_coups_stakes_take_the_nearest_solved_ratio() -> None:
-    assert [nearest_ratio(s) for s in ((10, 10), (30, 11), (5, 0), (0, 7), (3, 2))] == [
+    assert [nearest_ratio(s) for s in ((10, 10), (30, 11), (5, 0), (0, 7), (3, 2), (1, 4))] == [
         (1, 1),
-        (2, 1),
+        (1, 1),
         (1, 0),
         (0, 1),
-        (2, 1),
+        (1, 1),
+        (0, 1),
     ]
     assert set(map(nearest_ratio, PLAN_RATIOS)) == set(PLAN_RATIOS)
 
