@@ -822,6 +822,8 @@ async def test_setup_makes_each_seat_human_or_computer_by_keys() -> None:
         await pilot.press("space")
         assert kinds()[0] == "bold"
         await pilot.press("right")
+        assert kinds()[0] == "expert"
+        await pilot.press("right")
         assert kinds()[0] == "human"
         await pilot.press("down", "left")  # Bruno's switch, one step back
         assert kinds()[1] == "human"

@@ -253,8 +253,8 @@ async def test_a_key_just_before_an_arrow_acts_on_the_row_it_was_typed_in() -> N
         names = [screen.query_one(f"#name-{i}", TextField).value for i in range(3)]
         assert names == ["An", "X", "Chloé"]
         kinds = [screen.kind_of(i) for i in range(3)]
-        # Bruno: cautious → bold (ctrl+t) → human (right); Ana: human → cautious (space).
-        assert kinds == ["cautious", "human", "bold"]
+        # Bruno: cautious → bold (ctrl+t) → expert (right); Ana: human → cautious (space).
+        assert kinds == ["cautious", "expert", "bold"]
         assert screen.focused_cell() == "kind-0"
 
 
