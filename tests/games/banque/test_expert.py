@@ -9,12 +9,15 @@ import statistics
 from fractions import Fraction
 from functools import partial
 
+import pytest
+
 from banque.core.record import dump_record, parse_record
 from banque.games.banque.expert import BanqueExpertPlan
 from banque.games.banque.game import Game
 from banque.games.banque.players import ComputerPlayer, stakes_ratio
 from banque.games.records import record_of, replay
 from banque.session.session import Session, computer_seats
+from banque.study import expert_plans
 from banque.study.dealt_nash import dealt_equilibrium
 from banque.study.expert_plans import banque_plan
 
@@ -98,6 +101,14 @@ def _play(session: Session, acts: int) -> None:
             session.play_computer()
 
 
+@pytest.fixture
+def equal_stakes_plans(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every coup played with the equal-stakes plan (solved once per process): these tests
+    are about the experts' generators and records, not the plans of other ratios."""
+    monkeypatch.setattr(expert_plans, "PLAN_RATIOS", ((1, 1),))
+
+
+@pytest.mark.usefixtures("equal_stakes_plans")
 def test_experts_choose_from_their_seat_generators_and_their_record_replays() -> None:
     styles = dict.fromkeys(NAMES, "expert")
     games = []
@@ -117,6 +128,7 @@ def test_experts_choose_from_their_seat_generators_and_their_record_replays() ->
     assert again.game.report().model_dump() == games[0].report().model_dump()
 
 
+@pytest.mark.usefixtures("equal_stakes_plans")
 def test_a_resumed_table_of_experts_goes_on_exactly() -> None:
     """Stopped after 50 acts and resumed (the record replayed, each expert's generator
     moved on to where it was, as a journal keeps it): the next acts are the same."""
