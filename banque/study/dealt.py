@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from ..core.cards import PACKS
 from ..core.naturals import NaturalRule
-from ..games.banque.advisor import unseen_values
+from ..games.banque.advisor import decision_sums, unseen_values
 from .edge import EdgeModel
 
 __all__ = ["CLASSES", "FIVES", "DealtModel", "pair_class", "pair_sums"]
@@ -79,7 +79,8 @@ def pair_sums(
     (:func:`pair_class`); ``D*`` still to be divided by the ``sum(u) - 4``
     cards the banker's third card comes from.  Both concealed pairs are
     enumerated by their values: a pair ``(c, d)`` once ``(a, b)`` is gone
-    comes ``u'[c] (u'[c] - 1)`` or ``2 u'[c] u'[d]`` ways.
+    comes ``u'[c] (u'[c] - 1)`` or ``2 u'[c] u'[d]`` ways; the deals where neither
+    pair totals 5 are the advisor's class 0, taken as they are.
     """
     signs = _SIGNS[banker]
     right = _pairs(u, _STOOD_TOTALS if right_third is None else _DREW_TOTALS)
@@ -92,6 +93,10 @@ def pair_sums(
     for c, d, _w, k_l, t_l in left:
         f_l = t_l if left_third is None else (t_l + left_third) % 10
         left_rows.append((c, d, k_l, signs[f_l], _sign(banker - f_l), every[f_l]))
+    # Neither pair at 5 (class 0, 0): the advisor's own sums, counted by totals.
+    four = decision_sums(u, banker, right_third, left_third)
+    z[0], s_r[0], s_l[0], d_r[0], d_l[0] = (x[0] for x in four)
+    fives_left = [row for row in left_rows if row[2]]
     v = list(u)
     for a, b, w_ab, k_r, t_r in right:
         f_r = t_r if right_third is None else (t_r + right_third) % 10
@@ -100,7 +105,7 @@ def pair_sums(
         v[b] -= 1
         base = _K * k_r
         hr_ab = h_r[a] + h_r[b]
-        for c, d, k_l, h_l, stand_l, all_l in left_rows:
+        for c, d, k_l, h_l, stand_l, all_l in left_rows if k_r else fives_left:
             w_cd = v[c] * (v[c] - 1) if c == d else 2 * v[c] * v[d]
             if not w_cd:
                 continue
