@@ -827,26 +827,118 @@ def _special(
     return None
 
 
+def _after_a_left_natural(
+    game: _Game, guide_r: dict[RightKey, float], guide_y: Sequence[float]
+) -> tuple[dict[RightKey, Number], dict[int, Number]] | None:
+    """Per-side: the right side at 5 once the left showed a natural, against the banker.
+
+    Those points involve no choice of the left side, and the right side's choices
+    there (``(pair, True)``) touch no other point: a game of its own.  The right pure
+    as the guide says, or mixing at its most undecided choice, whose chance is fixed
+    by the banker's indifference at one point (affine in it) and that point's chance
+    by the right side's (affine in it).  ``({}, {})`` under the home rule.
+    """
+    keys = [k for k in game.right_keys if k[1]]
+    if not keys:
+        return {}, {}
+    pts = [j for j, p in enumerate(game.points) if p.left_natural]
+    s_r, s_l = game.stakes
+
+    def delta(j: int, x: dict[RightKey, Number]) -> Number:
+        p = game.points[j]
+        d: Number = 0
+        for c in p.classes:
+            wr: Number = 1
+            if c.kr:
+                q = x[(c.kr, True)]
+                wr = q if p.right_drew else 1 - q
+            d += wr * (s_r * (c.dr - c.sr) + s_l * (c.dl - c.sl))
+        return d
+
+    def best(x: dict[RightKey, Number], y: dict[int, Number]) -> bool:
+        for k in keys:
+            gap, _ = game.right_gap(k, {}, [y.get(j, 0) for j in range(len(game.points))], [])
+            if (x[k] == 1 and gap < 0) or (x[k] == 0 and gap > 0):
+                return False
+        return True
+
+    pure: dict[RightKey, Number] = {k: int(guide_r[k] >= 0.5) for k in keys}
+    near = sorted(
+        (k for k in keys if 0.02 < guide_r[k] < 0.98), key=lambda k: abs(guide_r[k] - 0.5)
+    )
+    for flips in itertools.product((0, 1), repeat=min(len(near), 3)):
+        x = {**pure, **dict(zip(near, flips, strict=False))}
+        y: dict[int, Number] = {j: int(delta(j, x) > 0) for j in pts}
+        if best(x, y):
+            return x, y
+    if not near:
+        return None
+    key = near[0]
+    cand = sorted(
+        (j for j in pts if 0.002 < guide_y[j] < 0.998), key=lambda j: abs(guide_y[j] - 0.5)
+    )
+    for j in cand:
+        d0, d1 = delta(j, {**pure, key: 0}), delta(j, {**pure, key: 1})
+        if d0 == d1:
+            continue
+        t = Fraction(d0) / (d0 - d1)
+        if not 0 < t < 1:
+            continue
+        x = {**pure, key: t}
+        y = {i: int(delta(i, x) > 0) for i in pts if i != j}
+        y[j] = 0
+        gap, slopes = game.right_gap(key, {}, [y.get(i, 0) for i in range(len(game.points))], [j])
+        if not slopes[0]:
+            continue
+        yj = -gap / slopes[0]
+        if not 0 <= yj <= 1:
+            continue
+        y[j] = yj
+        others = {k: v for k, v in x.items() if k != key}
+        if all(
+            not ((v == 1 and g < 0) or (v == 0 and g > 0))
+            for k, v in others.items()
+            for g in [game.right_gap(k, {}, [y.get(i, 0) for i in range(len(game.points))], [])[0]]
+        ):
+            return x, y
+    return None
+
+
 def _candidates(
     game: _Game, rounds: int
 ) -> Iterator[tuple[dict[RightKey, Number], dict[LeftKey, Number], list[Number]]]:
     """Equilibria to check, from a guide of ``rounds`` rounds: the right side pure as the
     guide says, then mixing at the one or two of its choices the guide leaves nearest
-    an even chance."""
+    an even chance (its choices after a left natural solved apart)."""
     guide_r, guide_l, guide_y = game.guide(rounds)
+    natural = _after_a_left_natural(game, guide_r, guide_y)
+    if natural is None:
+        return
+    x_nat, y_nat = natural
+
+    def merged(
+        found: tuple[dict[RightKey, Number], dict[LeftKey, Number], list[Number]],
+    ) -> tuple[dict[RightKey, Number], dict[LeftKey, Number], list[Number]]:
+        x_r, x_l, y = found
+        for j, v in y_nat.items():
+            y[j] = v
+        return {**x_r, **x_nat}, x_l, y
+
     x_r: dict[RightKey, Number] = {k: (1 if v >= 0.5 else 0) for k, v in guide_r.items()}
-    near = [k for k in guide_r if 0.02 < guide_r[k] < 0.98]
+    x_r.update(x_nat)
+    open_keys = [k for k in guide_r if not k[1]]
+    near = [k for k in open_keys if 0.02 < guide_r[k] < 0.98]
     # Pure first: as the guide says, then with its undecided choices flipped (a choice
     # worth the same either way leaves the guide at an even chance).
     for flips in itertools.product((0, 1), repeat=min(len(near), 3)):
         pure = {**x_r, **dict(zip(near, flips, strict=False))}
         rest = _after_all(game, pure, guide_l, guide_y)
         if rest is not None:
-            yield (pure, *rest)
-    for key in sorted(guide_r, key=lambda k: abs(guide_r[k] - 0.5))[:2]:
+            yield merged((pure, *rest))
+    for key in sorted(open_keys, key=lambda k: abs(guide_r[k] - 0.5))[:2]:
         found = _one_mixed_right(game, key, {**x_r, key: guide_r[key]}, guide_l, guide_y)
         if found is not None:
-            yield found
+            yield merged(found)
 
 
 #: The guide's rounds, tried in turn until the supports it suggests give an equilibrium.
