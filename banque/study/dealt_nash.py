@@ -640,6 +640,22 @@ def _last_delta(
     )
 
 
+def _bisect(
+    h: Callable[[Any, bool], Any], a: Any, b: Any, va: Any, exact: bool, steps: int
+) -> tuple[Any, Any]:
+    """Halve ``[a, b]`` (``h`` changes sign there, ``va = h(a)``) ``steps`` times."""
+    for _ in range(steps):
+        mid = (a + b) / 2
+        vm = h(mid, exact)
+        if vm is None:
+            break
+        if (vm > 0) == (va > 0):
+            a, va = mid, vm
+        else:
+            b = mid
+    return a, b
+
+
 def _roots(
     h: Callable[[Any, bool], Any],
     lo: float = 0.0,
@@ -656,15 +672,7 @@ def _roots(
         a, b, va, vb = grid[i], grid[i + 1], quick[i], quick[i + 1]
         if va is None or vb is None or (va > 0) == (vb > 0):
             continue
-        for _ in range(60):
-            mid = (a + b) / 2
-            vm = h(mid, False)
-            if vm is None:
-                break
-            if (vm > 0) == (va > 0):
-                a, va = mid, vm
-            else:
-                b = mid
+        a, b = _bisect(h, a, b, va, False, 60)
         if keep is not None and not keep((a + b) / 2):
             continue
         # Exactly: a bracket around the float root, else the grid's.
@@ -675,15 +683,7 @@ def _roots(
             elo, ehi = h(flo, True), h(fhi, True)
             if elo is None or ehi is None or (elo > 0) == (ehi > 0):
                 continue
-        for _ in range(130):
-            mid = (flo + fhi) / 2
-            vm = h(mid, True)
-            if vm is None:
-                break
-            if (vm > 0) == (elo > 0):
-                flo, elo = mid, vm
-            else:
-                fhi = mid
+        flo, fhi = _bisect(h, flo, fhi, elo, True, 130)
         out.append(((flo + fhi) / 2).limit_denominator(10**45))
     return out
 
