@@ -14,6 +14,7 @@ from banque.games.banque.advisor import unseen_values
 from banque.study.dealt import FIVES, DealtModel, pair_class
 from banque.study.dealt_nash import dealt_equilibrium
 from banque.study.edge import EdgeModel
+from banque.study.expert_plans import banque_plan
 
 from ..cli_run import run_cli
 
@@ -101,3 +102,18 @@ def test_choice_dealt_in_french() -> None:
 
 def test_a_fresh_shoe_is_the_packs_shoe() -> None:
     assert tuple(unseen_values(3)) == (48, 12, 12, 12, 12, 12, 12, 12, 12, 12)
+
+
+# The expert's plan is this equilibrium (here, beside it: one solve per test process).
+def test_the_plan_at_equal_stakes_is_the_nash_equilibrium_as_dealt() -> None:
+    plan = banque_plan(3, "all", (1, 1))
+    e = dealt_equilibrium(3, "all", (1, 1))
+    assert e is not None
+    assert plan.stakes == (1, 1) and "as dealt" in plan.name
+    # By its pair: the right side draws with 0+5, stands with 1+4.
+    assert plan.right[((0, 5), False)] == 1 and plan.right[((1, 4), False)] == 0
+    # The left side by its pair and the right side's move (1+4 after the right stood).
+    assert plan.left[((1, 4), None)] == e.left[(2, None)] and 0 < plan.left[((1, 4), None)] < 1
+    mixed = {k for k, v in plan.banker.items() if 0 < v < 1}
+    assert ((8, 8), None, None) in mixed and len(mixed) == 5
+    assert banque_plan(3, "all", (10, 10)) is plan  # solved once, then kept

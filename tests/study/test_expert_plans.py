@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from banque.games.banque.expert import NATURAL_SHOWN
 from banque.study.chemin_solver import FIVES, Model, solve
-from banque.study.dealt_nash import dealt_equilibrium
 from banque.study.edge import EdgeModel
 from banque.study.expert_plans import (
     PLAN_RATIOS,
-    banque_plan,
     chemin_plan,
     nearest_ratio,
     scalar_plan,
@@ -28,20 +26,6 @@ def test_the_plan_is_the_solvers_equilibrium() -> None:
     assert list(mixed) == [((0, 6), None)]  # the banker mixes at 6 (0+6) when the punter stood
     assert chemin_plan(PACKS) is plan  # solved once, then kept
     assert "Ethier" in plan.name
-
-
-def test_the_plan_at_equal_stakes_is_the_nash_equilibrium_as_dealt() -> None:
-    plan = banque_plan(3, "all", (1, 1))
-    e = dealt_equilibrium(3, "all", (1, 1))
-    assert e is not None
-    assert plan.stakes == (1, 1) and "as dealt" in plan.name
-    # By its pair: the right side draws with 0+5, stands with 1+4.
-    assert plan.right[((0, 5), False)] == 1 and plan.right[((1, 4), False)] == 0
-    # The left side by its pair and the right side's move (1+4 after the right stood).
-    assert plan.left[((1, 4), None)] == e.left[(2, None)] and 0 < plan.left[((1, 4), None)] < 1
-    mixed = {k for k, v in plan.banker.items() if 0 < v < 1}
-    assert ((8, 8), None, None) in mixed and len(mixed) == 5
-    assert banque_plan(3, "all", (10, 10)) is plan  # solved once, then kept
 
 
 def test_a_coups_stakes_take_the_nearest_solved_ratio() -> None:
