@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.naturals import NaturalRule
 from ..games.banque.advisor import unseen_values
@@ -60,8 +60,7 @@ _Forms = tuple[
 ]
 
 
-@dataclass(frozen=True)
-class _Cls:
+class _Cls(NamedTuple):
     kr: int
     kl: int
     sr: int
@@ -70,8 +69,7 @@ class _Cls:
     dl: int
 
 
-@dataclass(frozen=True)
-class _Pt:
+class _Pt(NamedTuple):
     right_drew: bool
     left_drew: bool
     left_natural: bool
