@@ -36,7 +36,7 @@ from typing import Any, NamedTuple
 
 from ..core.naturals import NaturalRule
 from ..games.banque.advisor import unseen_values
-from .dealt import CLASSES, FIVES, DealtModel
+from .dealt import CLASSES, DealtModel
 from .edge import NATURAL, Point, _check_stakes, _drew
 
 __all__ = ["DealtEquilibrium", "LeftKey", "RightKey", "dealt_equilibrium", "solve_dealt"]
@@ -50,6 +50,13 @@ LeftKey = tuple[int, int | None]
 
 _K = CLASSES
 Number = int | Fraction
+#: The banker's forms at the right side's chance 0 and 1: ``(a0, a1, b0, b1)``.
+_Ends = tuple[
+    dict[int, Number],
+    dict[int, Number],
+    dict[int, dict["LeftKey", Number]],
+    dict[int, dict["LeftKey", Number]],
+]
 _Forms = tuple[
     list["LeftKey"],
     list[int],
@@ -97,9 +104,6 @@ class DealtEquilibrium:
     def mixed_points(self) -> list[tuple[Point, Fraction]]:
         """The banker's points where it mixes, with its chance of drawing there."""
         return [(p, y) for p, y in zip(self.model.points, self.banker, strict=True) if 0 < y < 1]
-
-    def pairs(self) -> dict[str, tuple[int, int]]:
-        return {str(i + 1): pair for i, pair in enumerate(FIVES)}
 
 
 class _Game:
@@ -594,10 +598,7 @@ def _affine(x0: Number, x1: Number, t: Number) -> Number:
 
 
 def _mixes_at(
-    a0: dict[int, Number],
-    a1: dict[int, Number],
-    b0: dict[int, dict[LeftKey, Number]],
-    b1: dict[int, dict[LeftKey, Number]],
+    forms: _Ends,
     chosen: Sequence[int],
     mixed: Sequence[LeftKey],
     pure: dict[LeftKey, int],
@@ -605,7 +606,9 @@ def _mixes_at(
     exact: bool = True,
 ) -> list[Any] | None:
     """The left side's mixed chances making the banker indifferent at ``chosen[:-1]``
-    when the right side's chance is ``t`` (None: no unique answer)."""
+    when the right side's chance is ``t`` (None: no unique answer); ``forms``: the
+    banker's forms (``a``, ``b``) with that chance at 0 and at 1."""
+    a0, a1, b0, b1 = forms
     rows = []
     for j in chosen[:-1]:
         const = _affine(a0[j], a1[j], t) + sum(
@@ -618,19 +621,17 @@ def _mixes_at(
 
 
 def _last_delta(
-    a0: dict[int, Number],
-    a1: dict[int, Number],
-    b0: dict[int, dict[LeftKey, Number]],
-    b1: dict[int, dict[LeftKey, Number]],
+    forms: _Ends,
     chosen: Sequence[int],
     mixed: Sequence[LeftKey],
     pure: dict[LeftKey, int],
     t: Any,
     exact: bool = True,
 ) -> Any:
-    xs = _mixes_at(a0, a1, b0, b1, chosen, mixed, pure, t, exact)
+    xs = _mixes_at(forms, chosen, mixed, pure, t, exact)
     if xs is None:
         return None
+    a0, a1, b0, b1 = forms
     x = {**pure, **dict(zip(mixed, xs, strict=True))}
     j = chosen[-1]
     return _affine(a0[j], a1[j], t) + sum(
@@ -750,7 +751,7 @@ def _special(
     base: dict[LeftKey, int],
     mixed: Sequence[LeftKey],
     chosen: Sequence[int],
-    forms: tuple[Any, Any, Any, Any],
+    forms: _Ends,
     collect: list[tuple[float, float]] | None = None,
     window: tuple[float, float] | None = None,
 ) -> tuple[dict[RightKey, Number], dict[LeftKey, Number], list[Number]] | None:
@@ -758,14 +759,13 @@ def _special(
     every ``chosen`` point (the left side mixing at ``mixed``).  ``collect``: only list
     the plausible roots in floats (with how far they are from the guide); ``window``:
     look for the root there, exactly, and check the candidate."""
-    a0, a1, b0, b1 = forms
     guide_r = float(x_r[key])
 
     def h(t: Any, exact: bool) -> Any:
-        return _last_delta(a0, a1, b0, b1, chosen, mixed, base, t, exact)
+        return _last_delta(forms, chosen, mixed, base, t, exact)
 
     def plausible(t: float) -> bool:
-        xs = _mixes_at(a0, a1, b0, b1, chosen, mixed, base, t, False)
+        xs = _mixes_at(forms, chosen, mixed, base, t, False)
         ok = xs is not None and all(
             -1e-9 <= v <= 1 + 1e-9 and abs(v - guide_l[k]) <= 0.15
             for k, v in zip(mixed, xs, strict=True)
@@ -781,7 +781,7 @@ def _special(
 
     lo, hi = window or (max(0.0, guide_r - 0.1), min(1.0, guide_r + 0.1))
     for t in _roots(h, lo, hi, plausible, steps=16 if window is None else 1):
-        xs = _mixes_at(a0, a1, b0, b1, chosen, mixed, base, t)
+        xs = _mixes_at(forms, chosen, mixed, base, t)
         if xs is None or not all(0 <= v <= 1 for v in xs):
             continue
         if any(abs(float(v) - guide_l[k]) > 0.15 for k, v in zip(mixed, xs, strict=True)):
