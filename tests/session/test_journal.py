@@ -49,6 +49,8 @@ from banque.table.testing import (
     until,
 )
 
+from ..sessions import play_to
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -555,15 +557,7 @@ def reference_acts(record: Any, names: list[str], count: int) -> list[dict[str, 
 
     game = replay(record).game
     session = Session(game, computers=computer_seats(game, dict.fromkeys(names, "cautious")))
-    session.forced()
-    while len(game.actions) < count:
-        stage = session.stage()
-        if stage == "settlement":
-            session.continue_after_settlement()
-        elif stage == "ended":
-            session.new_bank()
-        else:
-            session.play_computer()
+    play_to(session, count)
     return [json.loads(_act_json(a)) for a in game.actions[:count]]
 
 

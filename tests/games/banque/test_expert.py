@@ -21,6 +21,8 @@ from banque.study import expert_plans
 from banque.study.dealt_nash import dealt_equilibrium
 from banque.study.expert_plans import banque_plan
 
+from ...sessions import play_to
+
 NAMES = ["Ana", "Bruno", "Chloé"]
 PACKS = 3
 
@@ -88,19 +90,6 @@ def test_a_missing_key_draws_half_the_time_and_the_banker_falls_back() -> None:
     assert empty.banker_draws((0, 6), None, None) is None
 
 
-def _play(session: Session, acts: int) -> None:
-    """The computers play on (settlements read, new banks opened) to ``acts`` acts."""
-    session.forced()
-    while len(session.game.actions) < acts:
-        stage = session.stage()
-        if stage == "settlement":
-            session.continue_after_settlement()
-        elif stage == "ended":
-            session.new_bank()
-        else:
-            session.play_computer()
-
-
 @pytest.fixture
 def equal_stakes_plans(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every coup played with the equal-stakes plan (solved once per process): these tests
@@ -115,7 +104,7 @@ def test_experts_choose_from_their_seat_generators_and_their_record_replays() ->
     for _ in range(2):
         game = Game(NAMES, 12, packs=PACKS)
         session = Session(game, computers=computer_seats(game, styles), styles=styles)  # type: ignore[arg-type]
-        _play(session, 80)
+        play_to(session, 80)
         games.append(game)
     assert games[0].actions == games[1].actions  # same seed, same moves
     assert any(getattr(a, "side", None) == "banker" for a in games[0].actions)
@@ -134,15 +123,15 @@ def test_a_resumed_table_of_experts_goes_on_exactly() -> None:
     moved on to where it was, as a journal keeps it): the next acts are the same."""
     styles = dict.fromkeys(NAMES, "expert")
     whole = Game(NAMES, 21, packs=PACKS)
-    _play(Session(whole, computers=computer_seats(whole, styles), styles=styles), 110)  # type: ignore[arg-type]
+    play_to(Session(whole, computers=computer_seats(whole, styles), styles=styles), 110)  # type: ignore[arg-type]
     first = Game(NAMES, 21, packs=PACKS)
     stopped = Session(first, computers=computer_seats(first, styles), styles=styles)  # type: ignore[arg-type]
-    _play(stopped, 50)
+    play_to(stopped, 50)
     draws = stopped.computer_draws()
     result = replay(parse_record(json.loads(dump_record(record_of(first, computers=styles)))))  # type: ignore[arg-type]
     game = result.game
     resumed = Session.from_replay(result, computers=computer_seats(game, styles), styles=styles)  # type: ignore[arg-type]
     resumed.skip_draws(draws)
-    _play(resumed, 110)
+    play_to(resumed, 110)
     assert game.actions[:110] == whole.actions[:110]
     assert any(getattr(a, "side", None) == "banker" for a in whole.actions[50:110])
