@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from operator import add
 from typing import Any, NamedTuple
 
 from ..core.naturals import NaturalRule
@@ -112,24 +113,87 @@ class _Game:
     def __init__(self, model: DealtModel, stakes: tuple[int, int]) -> None:
         self.model = model
         self.stakes = stakes
+        s_r, s_l = stakes
+        n = _K * _K
+        cls = [divmod(c, _K) for c in range(n)]
+        keyed = [kr or kl for kr, kl in cls]
         pts = []
-        for p in model.points:
-            classes = tuple(
-                _Cls(c // _K, c % _K, p.sr[c], p.sl[c], p.dr[c], p.dl[c])
-                for c in range(_K * _K)
-                if p.z[c]
-            )
-            pts.append(_Pt(_drew(p.right), _drew(p.left), p.left == NATURAL, p.right, classes))
+        index = []
+        fixed_y = [0] * len(model.points)
+        rights: set[RightKey] = set()
+        lefts: set[LeftKey] = set()
+        # Points where the banker's move is the same whatever the sides do (its
+        # draw-minus-stand has one strict sign for every weight of the classes): their
+        # sums, by what they are worth to each player, summed once per situation.
+        agg: dict[tuple[bool, int | None, bool, bool, int], list[list[int]]] = {}
+        unseen: dict[tuple[bool, int | None], set[int]] = {}
+        for i, p in enumerate(model.points):
+            rd, ld, ln = _drew(p.right), _drew(p.left), p.left == NATURAL
+            db = [
+                s_r * (dr - sr) + s_l * (dl - sl)
+                for sr, sl, dr, dl in zip(p.sr, p.sl, p.dr, p.dl, strict=True)
+            ]
+            lo = sum(d for d, k in zip(db, keyed, strict=True) if d < 0 or not k)
+            hi = sum(d for d, k in zip(db, keyed, strict=True) if d > 0 or not k)
+            # The sides' informations: every class met after what each side did.
+            todo = unseen.setdefault((ln, p.right), set(range(1, n)))
+            for c in [c for c in todo if p.z[c]]:
+                todo.discard(c)
+                kr, kl = cls[c]
+                if kr:
+                    rights.add((kr, ln))
+                if kl:
+                    lefts.add((kl, p.right))
+            if lo <= 0 <= hi:  # (an exact tie either way is left to the search)
+                index.append(i)
+                classes = tuple(
+                    _Cls(*cls[c], p.sr[c], p.sl[c], p.dr[c], p.dl[c]) for c in range(n) if p.z[c]
+                )
+                pts.append(_Pt(rd, ld, ln, p.right, classes))
+                continue
+            y = 1 if lo > 0 else 0
+            fixed_y[i] = y
+            sums = agg.setdefault((ln, p.right, rd, ld, y), [[0] * n for _ in range(4)])
+            for acc, x in zip(sums, (p.sr, p.sl, p.dr, p.dl), strict=True):
+                acc[:] = map(add, acc, x)
         self.points = pts
+        #: Each live point's place among the model's points; the banker's move at the others.
+        self.index = index
+        self.fixed_y = fixed_y
+        # fb[(rk, rd, lk, ld)]: the banker's result there (stakes weighed); fr[(rk, rd)]
+        # and fl[(lk, ld)]: by the other side's (key, move), the banker's result against
+        # that side (rk, lk: a side's key, None for class 0).
+        self.fb: dict[tuple[RightKey | None, bool, LeftKey | None, bool], int] = {}
+        self.fr: dict[tuple[RightKey, bool], dict[tuple[LeftKey | None, bool], int]] = {}
+        self.fl: dict[tuple[LeftKey, bool], dict[tuple[RightKey | None, bool], int]] = {}
+        for (ln, move, rd, ld, y), (sr, sl, dr, dl) in agg.items():
+            for c in range(n):
+                kr, kl = cls[c]
+                rk = (kr, ln) if kr else None
+                lk = (kl, move) if kl else None
+                r = sr[c] + y * (dr[c] - sr[c])
+                lv = sl[c] + y * (dl[c] - sl[c])
+                b = s_r * r + s_l * lv
+                if b:
+                    key = (rk, rd, lk, ld)
+                    self.fb[key] = self.fb.get(key, 0) + b
+                if rk is not None and r:
+                    row = self.fr.setdefault((rk, rd), {})
+                    row[(lk, ld)] = row.get((lk, ld), 0) + r
+                if lk is not None and lv:
+                    col = self.fl.setdefault((lk, ld), {})
+                    col[(rk, rd)] = col.get((rk, rd), 0) + lv
         self._forms: dict[Any, tuple[_Forms, _Forms]] = {}
-        self.right_keys = sorted(
-            {(c.kr, p.left_natural) for p in pts for c in p.classes if c.kr},
-            key=lambda k: (k[1], k[0]),
-        )
-        self.left_keys = sorted(
-            {(c.kl, p.right) for p in pts for c in p.classes if c.kl},
-            key=lambda k: (_move_order(k[1]), k[0]),
-        )
+        self.right_keys = sorted(rights, key=lambda k: (k[1], k[0]))
+        self.left_keys = sorted(lefts, key=lambda k: (_move_order(k[1]), k[0]))
+        self.moves = sorted({k[1] for k in lefts} | {p.right for p in pts}, key=_move_order)
+
+    def full_y(self, y: Sequence[Number]) -> list[Number]:
+        """The banker's chances at every model point from those at the live points."""
+        out: list[Number] = list(self.fixed_y)
+        for i, v in zip(self.index, y, strict=True):
+            out[i] = v
+        return out
 
     # ------------------------------------------------------------ exact values
 
@@ -186,6 +250,19 @@ class _Game:
                     v_l[(c.kl, move)][ld] -= wr * (c.sl * q + yy * (c.dl - c.sl))
             deltas.append(d)
             bank += s * q + yy * d
+
+        # The points whose move is fixed, summed once by situation.
+        def w_r(rk: RightKey | None, rd: bool) -> int:
+            return q if rk is None else (nr[rk] if rd else q - nr[rk])
+
+        def w_l(lk: LeftKey | None, ld: bool) -> int:
+            return q if lk is None else (nl[lk] if ld else q - nl[lk])
+
+        bank += q * sum(w_r(rk, rd) * w_l(lk, ld) * b for (rk, rd, lk, ld), b in self.fb.items())
+        for (rk, rd), row in self.fr.items():
+            v_r[rk][rd] -= q * sum(w_l(lk, ld) * r for (lk, ld), r in row.items())
+        for (lk, ld), col in self.fl.items():
+            v_l[lk][ld] -= q * sum(w_r(rk, rd) * v for (rk, rd), v in col.items())
         q2, q3 = q * q, q * q * q
         return (
             [Fraction(d, q2) for d in deltas],
@@ -231,6 +308,14 @@ class _Game:
         n_r, n_l = len(r_index), len(l_index)
         fixed_r: dict[tuple[int, bool, int, bool], float] = {}
         fixed_l: dict[tuple[int, bool, int, bool], float] = {}
+        for (rk, rd), row in self.fr.items():
+            for (lk, ld), r in row.items():
+                key = (r_index[rk], rd, -1 if lk is None else l_index[lk], ld)
+                fixed_r[key] = fixed_r.get(key, 0.0) - r * scale
+        for (lk, ld), col in self.fl.items():
+            for (rk, rd), v in col.items():
+                key = (l_index[lk], ld, -1 if rk is None else r_index[rk], rd)
+                fixed_l[key] = fixed_l.get(key, 0.0) - v * scale
         live: list[tuple[int, bool, bool, list[tuple[int, int, float, float, float, float, float]]]]
         live = []
         y_all = [0.0] * len(self.points)
@@ -354,6 +439,11 @@ class _Game:
                 e[k] -= sign * wr * c.sl
                 f[k][j] = f[k].get(j, 0) - sign * wr * (c.dl - c.sl)
             a[j], b[j] = aj, bj
+        for k in keys:  # the points whose move is fixed
+            for ld in (False, True):
+                for (rk, rd), v in self.fl.get((k, ld), {}).items():
+                    wr = 1 if rk is None else (x_r[rk] if rd else 1 - x_r[rk])
+                    e[k] += (-v if ld else v) * wr
         return keys, idx, a, b, e, f
 
     def forms_at(
@@ -412,6 +502,10 @@ class _Game:
                     slopes[j] -= sign * wl * (c.dr - c.sr)
                 else:
                     gap -= sign * wl * (c.sr + y[j] * (c.dr - c.sr))
+        for rd in (False, True):  # the points whose move is fixed
+            for (lk, ld), r in self.fr.get((key, rd), {}).items():
+                wl = 1 if lk is None else (x_l[lk] if ld else 1 - x_l[lk])
+                gap += (-r if rd else r) * wl
         return gap, [slopes[j] for j in chosen]
 
     def solve_after(
@@ -430,8 +524,8 @@ class _Game:
         then linear equations, then the check.
         """
         keys, idx, a, b, e, f = forms if forms is not None else self.forms(move, x_r)
-        if not idx:
-            return {}, {}
+        if not idx:  # the banker's moves all fixed: the left side's best response
+            return {k: Fraction(int(e[k] > 0)) for k in keys}, {}
         pure = {k: (1 if guide_l[k] >= 0.5 else 0) for k in keys}
         near = [k for k in keys if margin < guide_l[k] < 1 - margin]
         cand = [
@@ -560,7 +654,7 @@ def _solve(rows: list[list[Any]], exact: bool = True) -> list[Any] | None:
 
 
 def _moves(game: _Game) -> list[int | None]:
-    return sorted({p.right for p in game.points}, key=_move_order)
+    return list(game.moves)
 
 
 def _after_all(
@@ -965,7 +1059,7 @@ def solve_dealt(
                     st,
                     {k: Fraction(v) for k, v in x_r.items()},
                     {k: Fraction(v) for k, v in x_l.items()},
-                    tuple(Fraction(v) for v in y),
+                    tuple(Fraction(v) for v in game.full_y(y)),
                     edge,
                     (gains[0], gains[1], gains[2]),
                 )
