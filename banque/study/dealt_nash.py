@@ -514,118 +514,200 @@ class _Game:
         x_r: dict[RightKey, Number],
         guide_l: dict[LeftKey, float],
         guide_y: Sequence[float],
-        margin: float,
         forms: _Forms | None = None,
     ) -> tuple[dict[LeftKey, Fraction], dict[int, Fraction]] | None:
-        """The left side against the banker after the right side's ``move``, exactly.
-
-        Each of the banker's points is affine in the left side's chances, each of
-        the left side's choices affine in the banker's: supports from the guide,
-        then linear equations, then the check.
-        """
+        """The left side against the banker after the right side's ``move``, exactly
+        (:func:`_subgame`; the guide only says which supports to try first)."""
         keys, idx, a, b, e, f = forms if forms is not None else self.forms(move, x_r)
-        if not idx:  # the banker's moves all fixed: the left side's best response
-            return {k: Fraction(int(e[k] > 0)) for k in keys}, {}
-        pure = {k: (1 if guide_l[k] >= 0.5 else 0) for k in keys}
-        near = [k for k in keys if margin < guide_l[k] < 1 - margin]
-        cand = [
-            j
-            for j in idx
-            if margin / 4 < guide_y[j] < 1 - margin / 4 and any(b[j].get(k) for k in keys)
-        ]
-        for size in range(len(near), -1, -1):
-            for mixed in itertools.combinations(near, size):
-                dropped = [k for k in near if k not in mixed]
-                for flips in itertools.product((0, 1), repeat=len(dropped)):
-                    base = dict(pure)
-                    for k, v in zip(dropped, flips, strict=True):
-                        base[k] = v
-                    found = self._try(mixed, base, cand, idx, a, b, e, f, guide_y)
-                    if found is not None:
-                        return found
-        return None
+        return _subgame(keys, idx, a, b, e, f, guide_l, guide_y)
 
-    def _try(
+
+#: At most this many supports tried in one two-person game after a right side's move.
+SUPPORTS = 20_000
+
+
+def _subgame(
+    keys: Sequence[LeftKey],
+    idx: Sequence[int],
+    a: dict[int, Number],
+    b: dict[int, dict[LeftKey, Number]],
+    e: dict[LeftKey, Number],
+    f: dict[LeftKey, dict[int, Number]],
+    guide_l: dict[LeftKey, float],
+    guide_y: Sequence[float],
+) -> tuple[dict[LeftKey, Fraction], dict[int, Fraction]] | None:
+    """An equilibrium of the left side (at ``keys``) against the banker (at ``idx``).
+
+    The banker's draw-minus-stand at a point is ``a_j + sum_k b_jk x_k``, the left
+    side's at a choice ``e_k + sum_j f_kj y_j``.  Supports are enumerated: the left
+    side mixes at ``m`` choices (the others pure), the banker at ``m`` points whose
+    indifference fixes those chances; the banker's chances there then make the left
+    side indifferent.  Fewest mixed choices first; the guide's (a few rounds of
+    regret matching) nearest supports first; at most :data:`SUPPORTS` tried.
+    """
+    if not idx:  # the banker's moves all fixed: the left side's best response
+        return {k: Fraction(int(e[k] > 0)) for k in keys}, {}
+
+    # Supports by how far they are from the guide: a pure choice costs its distance
+    # from the guide's chance, a mixed one a quarter.
+    def cost(k: LeftKey, v: int | None) -> float:
+        return 0.25 if v is None else abs(guide_l[k] - v)
+
+    supports = sorted(
+        itertools.product((0, 1, None), repeat=len(keys)),
+        key=lambda s: sum(cost(k, v) for k, v in zip(keys, s, strict=True)),
+    )
+    quick = _Quick(idx, b, e, f)
+    tried = 0
+    for support in supports:
+        mixed = [k for k, v in zip(keys, support, strict=True) if v is None]
+        pure = {k: v for k, v in zip(keys, support, strict=True) if v is not None}
+        m = len(mixed)
+        c = {j: a[j] + sum(b[j].get(k, 0) * v for k, v in pure.items() if v) for j in idx}
+        rel = sorted(
+            (j for j in idx if any(b[j].get(k) for k in mixed)),
+            key=lambda j: abs(guide_y[j] - 0.5),
+        )
+        quick.pure(c)
+        for chosen in itertools.combinations(rel, m):
+            tried += 1
+            if tried > SUPPORTS:
+                return None
+            if not quick.plausible(mixed, pure, chosen):
+                continue
+            found = _support(mixed, pure, chosen, idx, c, b, e, f, guide_y)
+            if found is not None:
+                return found
+    return None
+
+
+class _Quick:
+    """A support's check in floats, to pass over the hopeless ones quickly (a support
+    it cannot judge, a tie within its precision, is left to the exact check)."""
+
+    def __init__(
         self,
-        mixed: Sequence[LeftKey],
-        base: dict[LeftKey, int],
-        cand: Sequence[int],
         idx: Sequence[int],
-        a: dict[int, Number],
         b: dict[int, dict[LeftKey, Number]],
         e: dict[LeftKey, Number],
         f: dict[LeftKey, dict[int, Number]],
-        guide_y: Sequence[float],
-    ) -> tuple[dict[LeftKey, Fraction], dict[int, Fraction]] | None:
-        m = len(mixed)
-        for chosen in itertools.combinations(cand, m):
-            # The banker indifferent at the chosen points: solve for the mixed chances.
-            rows = []
-            for j in chosen:
-                const = a[j] + sum(b[j].get(k, 0) * base[k] for k in base if k not in mixed)
-                rows.append([b[j].get(k, 0) for k in mixed] + [-const])
-            sol = _solve(rows)
-            if sol is None or not all(0 <= v <= 1 for v in sol):
-                continue
-            x = {k: Fraction(v) for k, v in base.items()}
-            for k, v in zip(mixed, sol, strict=True):
-                x[k] = v
-            y: dict[int, Fraction] = {}
-            ties = []
-            for j in idx:
-                if j in chosen:
-                    continue
-                d = a[j] + sum(bk * x[k] for k, bk in b[j].items())
-                y[j] = Fraction(1 if d > 0 else 0)
-                if d == 0 and any(f[k].get(j) for k in base):
-                    ties.append(j)
-            # Where the banker is exactly indifferent, either move is its best: the
-            # guide's first, then every other (a few points at most).
-            first = tuple(int(guide_y[j] >= 0.5) for j in ties)
-            tried = [first]
-            if len(ties) <= 3:
-                tried += [t for t in itertools.product((0, 1), repeat=len(ties)) if t != first]
-            else:  # each flipped alone, then all one way
-                tried += [(*first[:i], 1 - first[i], *first[i + 1 :]) for i in range(len(ties))]
-                tried += [(0,) * len(ties), (1,) * len(ties)]
-            for moves in tried:
-                for j, v in zip(ties, moves, strict=False):
-                    y[j] = Fraction(v)
-                found = self._banker_mixes(mixed, base, chosen, x, y, e, f)
-                if found is not None:
-                    return x, found
-        return None
+    ) -> None:
+        self.idx = idx
+        self.b = {j: {k: float(v) for k, v in b[j].items()} for j in idx}
+        self.e = {k: float(v) for k, v in e.items()}
+        self.f = {k: {j: float(v) for j, v in row.items()} for k, row in f.items()}
+        self.c: dict[int, float] = {}
+        self.size = {j: sum(map(abs, self.b[j].values())) for j in idx}
+        self.fsize = {k: abs(self.e[k]) + sum(map(abs, row.values())) for k, row in self.f.items()}
 
-    @staticmethod
-    def _banker_mixes(
-        mixed: Sequence[LeftKey],
-        base: dict[LeftKey, int],
-        chosen: Sequence[int],
-        x: dict[LeftKey, Fraction],
-        y: dict[int, Fraction],
-        e: dict[LeftKey, Number],
-        f: dict[LeftKey, dict[int, Number]],
-    ) -> dict[int, Fraction] | None:
-        """The banker's chances at the chosen points that leave the left side indifferent
-        where it mixes, if its other choices stay best (else None)."""
-        rows = []
-        for k in mixed:
-            const = e[k] + sum(fv * y[j] for j, fv in f[k].items() if j not in chosen)
-            rows.append([f[k].get(j, 0) for j in chosen] + [-const])
-        sol_y = _solve(rows)
-        if sol_y is None or not all(0 <= v <= 1 for v in sol_y):
-            return None
-        y = dict(y)
-        for j, v in zip(chosen, sol_y, strict=True):
-            y[j] = v
-        for k in base:
-            if k in mixed:
+    def pure(self, c: dict[int, Number]) -> None:
+        self.c = {j: float(v) for j, v in c.items()}
+
+    def plausible(
+        self, mixed: Sequence[LeftKey], pure: dict[LeftKey, int], chosen: Sequence[int]
+    ) -> bool:
+        b, c, f, e = self.b, self.c, self.f, self.e
+        x: dict[LeftKey, float] = {k: float(v) for k, v in pure.items()}
+        if mixed:
+            sol = _solve([[b[j].get(k, 0.0) for k in mixed] + [-c[j]] for j in chosen], False)
+            if sol is None or not all(-1e-9 < v < 1 + 1e-9 for v in sol):
+                return sol is None  # singular in floats: let the exact check say
+            x.update(zip(mixed, sol, strict=True))
+        y: dict[int, float] = {}
+        for j in self.idx:
+            if j in chosen:
                 continue
+            d = c[j] + sum(b[j].get(k, 0.0) * x[k] for k in mixed)
+            if abs(d) <= 1e-9 * (abs(c[j]) + self.size[j]):
+                return True  # (nearly) tied: the exact check decides
+            y[j] = 1.0 if d > 0 else 0.0
+        if mixed:
+            rows = [
+                [f[k].get(j, 0.0) for j in chosen]
+                + [-(e[k] + sum(v * y[j] for j, v in f[k].items() if j not in chosen))]
+                for k in mixed
+            ]
+            sol_y = _solve(rows, False)
+            if sol_y is None:
+                return True
+            if not all(-1e-9 <= v <= 1 + 1e-9 for v in sol_y):
+                return False
+            y.update(zip(chosen, sol_y, strict=True))
+        for k, v in pure.items():
             g = e[k] + sum(fv * y[j] for j, fv in f[k].items())
-            if (x[k] == 1 and g < 0) or (x[k] == 0 and g > 0):
+            slack = 1e-9 * self.fsize[k]
+            if (v == 1 and g < -slack) or (v == 0 and g > slack):
+                return False
+        return True
+
+
+def _support(
+    mixed: Sequence[LeftKey],
+    pure: dict[LeftKey, int],
+    chosen: Sequence[int],
+    idx: Sequence[int],
+    c: dict[int, Number],
+    b: dict[int, dict[LeftKey, Number]],
+    e: dict[LeftKey, Number],
+    f: dict[LeftKey, dict[int, Number]],
+    guide_y: Sequence[float],
+) -> tuple[dict[LeftKey, Fraction], dict[int, Fraction]] | None:
+    """One support: the left side mixing at ``mixed`` (else ``pure``), the banker at
+    ``chosen``; its equilibrium, if it is one."""
+    x: dict[LeftKey, Fraction] = {k: Fraction(v) for k, v in pure.items()}
+    if mixed:
+        if len(mixed) == 1:
+            (k,) = mixed
+            (j,) = chosen
+            sol = [Fraction(-c[j]) / b[j][k]]
+        else:
+            got = _solve([[b[j].get(k, 0) for k in mixed] + [-c[j]] for j in chosen])
+            if got is None:
                 return None
-        return y
-        return None
+            sol = got
+        if not all(0 < v < 1 for v in sol):
+            return None
+        x.update(zip(mixed, sol, strict=True))
+    y: dict[int, Fraction] = {}
+    ties = []
+    for j in idx:
+        if j in chosen:
+            continue
+        d = c[j] + sum(b[j].get(k, 0) * x[k] for k in mixed)
+        y[j] = Fraction(1 if d > 0 else 0)
+        if d == 0 and any(f[k].get(j) for k in x):
+            ties.append(j)
+    # Where the banker is exactly indifferent, either move is its best: the guide's
+    # first, then every other (a few points at most).
+    first = tuple(int(guide_y[j] >= 0.5) for j in ties)
+    moves = [first]
+    if len(ties) <= 3:
+        moves += [t for t in itertools.product((0, 1), repeat=len(ties)) if t != first]
+    else:  # each flipped alone, then all one way
+        moves += [(*first[:i], 1 - first[i], *first[i + 1 :]) for i in range(len(ties))]
+        moves += [(0,) * len(ties), (1,) * len(ties)]
+    for tie in moves:
+        for j, v in zip(ties, tie, strict=True):
+            y[j] = Fraction(v)
+        # The banker's chances at the chosen points leave the left side indifferent
+        # where it mixes; its other choices must stay its best.
+        if mixed:
+            rows = [
+                [f[k].get(j, 0) for j in chosen]
+                + [-(e[k] + sum(fv * y[j] for j, fv in f[k].items() if j not in chosen))]
+                for k in mixed
+            ]
+            sol_y = _solve(rows)
+            if sol_y is None or not all(0 <= v <= 1 for v in sol_y):
+                continue
+            y.update(zip(chosen, sol_y, strict=True))
+        if all(
+            not ((v == 1 and g < 0) or (v == 0 and g > 0))
+            for k, v in pure.items()
+            for g in [e[k] + sum(fv * y[j] for j, fv in f[k].items())]
+        ):
+            return x, y
+    return None
 
 
 def _move_order(move: int | None) -> int:
@@ -642,7 +724,7 @@ def _solve(rows: list[list[Any]], exact: bool = True) -> list[Any] | None:
             piv = next((r for r in range(i, n) if m[r][i] != 0), None)
         else:
             piv = max(range(i, n), key=lambda r: abs(m[r][i]))
-            piv = piv if abs(m[piv][i]) > 1e-300 else None
+            piv = piv if abs(m[piv][i]) > 1e-300 * max(1.0, *map(abs, m[piv])) else None
         if piv is None:
             return None
         m[i], m[piv] = m[piv], m[i]
@@ -650,6 +732,8 @@ def _solve(rows: list[list[Any]], exact: bool = True) -> list[Any] | None:
             if r != i and m[r][i]:
                 factor = m[r][i] / m[i][i]
                 m[r] = [u - factor * v for u, v in zip(m[r], m[i], strict=True)]
+    if any(m[i][i] == 0 for i in range(n)):
+        return None
     return [m[i][n] / m[i][i] for i in range(n)]
 
 
@@ -672,12 +756,8 @@ def _after_all(
     for move in _moves(game):
         if move == skip:
             continue
-        found = None
-        for margin in (0.02, 0.005):
-            forms = None if mixed_at is None else game.forms_at(move, x_r, mixed_at, x_r[mixed_at])
-            found = game.solve_after(move, x_r, guide_l, guide_y, margin, forms)
-            if found is not None:
-                break
+        forms = None if mixed_at is None else game.forms_at(move, x_r, mixed_at, x_r[mixed_at])
+        found = game.solve_after(move, x_r, guide_l, guide_y, forms)
         if found is None:
             return None
         xs, ys = found
@@ -997,11 +1077,12 @@ def _after_a_left_natural(
 
 
 def _candidates(
-    game: _Game, rounds: int
+    game: _Game, rounds: int, mixed: bool = True
 ) -> Iterator[tuple[dict[RightKey, Number], dict[LeftKey, Number], list[Number]]]:
     """Equilibria to check, from a guide of ``rounds`` rounds: the right side pure as the
-    guide says, then mixing at the one or two of its choices the guide leaves nearest
-    an even chance (its choices after a left natural solved apart)."""
+    guide says, then as its best response to what the others do there (a few times),
+    then (``mixed``) mixing at one of the two choices the guide leaves nearest an even
+    chance (its choices after a left natural solved apart)."""
     guide_r, guide_l, guide_y = game.guide(rounds)
     natural = _after_a_left_natural(game, guide_r, guide_y)
     if natural is None:
@@ -1019,11 +1100,34 @@ def _candidates(
     x_r: dict[RightKey, Number] = {k: (1 if v >= 0.5 else 0) for k, v in guide_r.items()}
     x_r.update(x_nat)
     open_keys = [k for k in guide_r if not k[1]]
+    seen = set()
+    pure = dict(x_r)
+    while (mark := tuple(pure[k] for k in open_keys)) not in seen and len(seen) < 4:
+        seen.add(mark)
+        rest = _after_all(game, pure, guide_l, guide_y)
+        if rest is None:
+            break
+        x_l, y = rest
+        for k in game.left_keys:
+            x_l.setdefault(k, 0)
+        best = dict(pure)
+        for k in open_keys:
+            gap = game.right_gap(k, x_l, y, [])[0]
+            if gap:
+                best[k] = int(gap > 0)
+        if best == pure:
+            yield merged((pure, x_l, y))
+            break
+        pure = best
+    if not mixed:
+        return
     near = [k for k in open_keys if 0.02 < guide_r[k] < 0.98]
-    # Pure first: as the guide says, then with its undecided choices flipped (a choice
-    # worth the same either way leaves the guide at an even chance).
+    # Pure, with the guide's undecided choices flipped (a choice worth the same either
+    # way leaves the guide at an even chance).
     for flips in itertools.product((0, 1), repeat=min(len(near), 3)):
         pure = {**x_r, **dict(zip(near, flips, strict=False))}
+        if tuple(pure[k] for k in open_keys) in seen:
+            continue
         rest = _after_all(game, pure, guide_l, guide_y)
         if rest is not None:
             yield merged((pure, *rest))
@@ -1034,7 +1138,7 @@ def _candidates(
 
 
 #: The guide's rounds, tried in turn until the supports it suggests give an equilibrium.
-ROUNDS = (100, 400, 1600)
+ROUNDS = (20, 100, 400, 1600)
 
 
 def solve_dealt(
@@ -1049,7 +1153,8 @@ def solve_dealt(
     st = _check_stakes(tuple(stakes))
     game = _Game(model, st)
     for n in rounds:
-        for x_r, x_l, y in _candidates(game, n):
+        # A short guide first, for a right side that does not mix.
+        for x_r, x_l, y in _candidates(game, n, mixed=n != rounds[0] or len(rounds) == 1):
             for k in game.left_keys:
                 x_l.setdefault(k, 0)
             edge, *gains = game.exploitability(x_r, x_l, y)
