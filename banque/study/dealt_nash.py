@@ -523,7 +523,11 @@ class _Game:
 
 
 #: At most this many supports tried in one two-person game after a right side's move.
-SUPPORTS = 20_000
+SUPPORTS = 3_000
+#: The banker's points first tried for the supports of each game: the guide's most undecided.
+FIRST_LOOK = 8
+#: How many of those first looks before every support mixing at one choice at most.
+FIRST_TRIES = 1_000
 
 
 def _subgame(
@@ -548,8 +552,9 @@ def _subgame(
     if not idx:  # the banker's moves all fixed: the left side's best response
         return {k: Fraction(int(e[k] > 0)) for k in keys}, {}
 
-    # Supports by how far they are from the guide: a pure choice costs its distance
-    # from the guide's chance, a mixed one a quarter.
+    # Supports by how far they are from the guide (a pure choice costs its distance
+    # from the guide's chance, a mixed one a quarter): first each with its banker's
+    # points the guide leaves most undecided only, then all of them.
     def cost(k: LeftKey, v: int | None) -> float:
         return 0.25 if v is None else abs(guide_l[k] - v)
 
@@ -559,25 +564,137 @@ def _subgame(
     )
     quick = _Quick(idx, b, e, f)
     tried = 0
-    for support in supports:
-        mixed = [k for k, v in zip(keys, support, strict=True) if v is None]
-        pure = {k: v for k, v in zip(keys, support, strict=True) if v is not None}
-        m = len(mixed)
-        c = {j: a[j] + sum(b[j].get(k, 0) * v for k, v in pure.items() if v) for j in idx}
-        rel = sorted(
-            (j for j in idx if any(b[j].get(k) for k in mixed)),
-            key=lambda j: abs(guide_y[j] - 0.5),
-        )
-        quick.pure(c)
-        for chosen in itertools.combinations(rel, m):
-            tried += 1
-            if tried > SUPPORTS:
-                return None
-            if not quick.plausible(mixed, pure, chosen):
+    done: set[tuple[int | None, ...]] = set()
+    # 1. the guide's nearest supports, the banker mixing among its few most undecided
+    # points; 2. every support mixing at one choice at most (each tried whole, cheaply);
+    # 3. every support, whole.
+    for phase in (1, 2, 3):
+        for support in supports:
+            mixed = [k for k, v in zip(keys, support, strict=True) if v is None]
+            m = len(mixed)
+            if support in done or (phase == 2 and m > 1):
                 continue
-            found = _support(mixed, pure, chosen, idx, c, b, e, f, guide_y)
-            if found is not None:
-                return found
+            pure = {k: v for k, v in zip(keys, support, strict=True) if v is not None}
+            c = {j: a[j] + sum(b[j].get(k, 0) * v for k, v in pure.items() if v) for j in idx}
+            if m <= 1:
+                done.add(support)
+                found = (
+                    _sweep(mixed[0], pure, idx, c, b, e, f)
+                    if m
+                    else _support(mixed, pure, (), idx, c, b, e, f, guide_y)
+                )
+                if found is not None:
+                    return found
+                continue
+            rel = sorted(
+                (j for j in idx if any(b[j].get(k) for k in mixed)),
+                key=lambda j: abs(guide_y[j] - 0.5),
+            )
+            if phase == 3 and len(rel) <= FIRST_LOOK:
+                continue  # seen whole in the first look
+            quick.pure(c)
+            for chosen in itertools.combinations(rel[:FIRST_LOOK] if phase == 1 else rel, m):
+                if phase == 3 and all(rel.index(j) < FIRST_LOOK for j in chosen):
+                    continue  # tried in the first look
+                tried += 1
+                if tried > SUPPORTS:
+                    return None
+                if not quick.plausible(mixed, pure, chosen):
+                    continue
+                found = _support(mixed, pure, chosen, idx, c, b, e, f, guide_y)
+                if found is not None:
+                    return found
+            if phase == 1 and tried > FIRST_TRIES:
+                break
+    return None
+
+
+def _sweep(
+    key: LeftKey,
+    pure: dict[LeftKey, int],
+    idx: Sequence[int],
+    c: dict[int, Number],
+    b: dict[int, dict[LeftKey, Number]],
+    e: dict[LeftKey, Number],
+    f: dict[LeftKey, dict[int, Number]],
+) -> tuple[dict[LeftKey, Fraction], dict[int, Fraction]] | None:
+    """The left side mixing at ``key`` alone (the others ``pure``): its chance ``t``
+    swept over (0, 1).  The banker's draw-minus-stand at a point is ``c_j + b_j t``:
+    its move changes at one root ``-c_j / b_j`` at most.  Between roots every move is
+    fixed and the left side's draw-minus-stand at ``key`` is a constant; at a root the
+    banker may mix there, which moves it between its values on either side.  An
+    equilibrium is where it can be 0, the other choices staying best."""
+    keys = [key, *pure]
+    # g[k]: each choice's draw-minus-stand with the banker's moves just above t = 0.
+    g: dict[LeftKey, Number] = dict(e)
+    roots: dict[Fraction, list[int]] = {}
+    for j in idx:
+        beta = b[j].get(key, 0)
+        cj = c[j]
+        if beta:
+            r = Fraction(-cj) / beta
+            if 0 < r < 1:
+                roots.setdefault(r, []).append(j)
+            before = (beta > 0) if r <= 0 else (beta < 0)
+        else:
+            before = cj > 0
+        if before:
+            for k in keys:
+                g[k] += f[k].get(j, 0)
+    x: dict[LeftKey, Fraction] = {k: Fraction(v) for k, v in pure.items()}
+
+    def best_elsewhere(h: dict[LeftKey, Number]) -> bool:
+        return all(not ((v == 1 and h[k] < 0) or (v == 0 and h[k] > 0)) for k, v in pure.items())
+
+    def moves(t: Fraction, set_: dict[int, Number] | None = None) -> dict[int, Fraction]:
+        y: dict[int, Fraction] = {}
+        for j in idx:
+            if set_ and j in set_:
+                y[j] = Fraction(set_[j])
+                continue
+            d = c[j] + b[j].get(key, 0) * t
+            y[j] = Fraction(int(d > 0))
+        return y
+
+    last = Fraction(0)
+    for r in sorted(roots):
+        if g[key] == 0 and best_elsewhere(g):  # indifferent all along (last, r)
+            t = (last + r) / 2
+            return {**x, key: t}, moves(t)
+        group = roots[r]
+        # One point of the group mixes; the others (ties at the same root) each move
+        # as on one side of it: all as before, or all as after.
+        for mixer in group:
+            fk = f[key].get(mixer, 0)
+            if not fk:
+                continue
+            for side in (0, 1) if len(group) > 1 else (0,):
+                state = {
+                    j: int(b[j][key] > 0) if side else int(b[j][key] < 0)
+                    for j in group
+                    if j != mixer
+                }
+                rest = dict(g)
+                for j in group:  # g holds every point of the group as before
+                    now = state.get(j, 0)
+                    was = int(b[j][key] < 0)
+                    if now != was:
+                        for k in keys:
+                            rest[k] += (now - was) * f[k].get(j, 0)
+                chance = Fraction(-rest[key]) / fk
+                if 0 <= chance <= 1:
+                    h = {k: rest[k] + chance * f[k].get(mixer, 0) for k in keys}
+                    if best_elsewhere(h):
+                        return {**x, key: r}, moves(r, {**state, mixer: chance})
+        for j in group:  # past the root: the group's moves change
+            was, now = int(b[j][key] < 0), int(b[j][key] > 0)
+            if now != was:
+                for k in keys:
+                    g[k] += (now - was) * f[k].get(j, 0)
+        last = r
+    if g[key] == 0 and best_elsewhere(g):
+        t = (last + 1) / 2
+        return {**x, key: t}, moves(t)
     return None
 
 
