@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -290,10 +290,19 @@ def _solver_model(args: argparse.Namespace, game: Any, rule: str) -> tuple[Any, 
     from ..games.banque.advisor import unseen_values
     from ..study.edge import EdgeModel
 
+    build: Callable[[Sequence[int], str], Any] = EdgeModel
+    if getattr(args, "dealt", False):
+        # deferred: start-up (the as-dealt model, loaded only for --dealt)
+        from ..study.dealt_nash import dealt_model
+
+        def build(counts: Sequence[int], rule: str) -> Any:
+            """The as-dealt model's classes summed back: the shoe counted once for both."""
+            return dealt_model(tuple(counts), rule).collapsed()  # type: ignore[arg-type]
+
     if game is None:
         packs = 3 if args.packs is None else args.packs
         shoe = ngettext("a fresh shoe of {n} pack", "a fresh shoe of {n} packs", packs)
-        return EdgeModel(unseen_values(packs), rule), shoe.format(n=packs)
+        return build(unseen_values(packs), rule), shoe.format(n=packs)
     if game.phase in ("right", "left", "banker"):
         raise ValueError(
             _(
@@ -307,7 +316,7 @@ def _solver_model(args: argparse.Namespace, game: Any, rule: str) -> tuple[Any, 
             "the record's next bank: a fresh shoe of {n} packs",
             game.packs,
         ).format(n=game.packs)
-        return EdgeModel(unseen_values(game.packs), rule), source
+        return build(unseen_values(game.packs), rule), source
     seen = list(game.seen_cards())
     counts = unseen_values(game.packs, seen)
     if sum(counts) < 9:
@@ -321,7 +330,7 @@ def _solver_model(args: argparse.Namespace, game: Any, rule: str) -> tuple[Any, 
     shown = ngettext(
         "the record's shoe, {n} card shown", "the record's shoe, {n} cards shown", len(seen)
     )
-    return EdgeModel(counts, rule), shown.format(n=len(seen))
+    return build(counts, rule), shown.format(n=len(seen))
 
 
 def _p5_lists(text: str) -> tuple[list[Any], list[Any]]:
@@ -515,7 +524,7 @@ def _dealt(args: argparse.Namespace, model: Any, source: str, ratio: tuple[int, 
     from ..study.dealt_report import dealt_json, format_dealt, solve_for
 
     if sys.stderr.isatty():
-        print(_("Solving the game as dealt (a few seconds)..."), file=sys.stderr, flush=True)
+        print(_("Solving the game as dealt..."), file=sys.stderr, flush=True)
     e = solve_for(model, ratio)
     if e is None:
         raise ValueError(

@@ -143,6 +143,14 @@ def _left_only(x: Sequence[int]) -> tuple[int, ...]:
     return (*x, *([0] * (_K * _K - _K)))
 
 
+def _four(x: Sequence[int]) -> tuple[int, int, int, int]:
+    """36 classes summed into :class:`~banque.study.edge.EdgeModel`'s four: class
+    ``2 * (right at 5) + (left at 5)``."""
+    right = x[6] + x[12] + x[18] + x[24] + x[30]
+    left = x[1] + x[2] + x[3] + x[4] + x[5]
+    return x[0], left, right, sum(x) - x[0] - left - right
+
+
 def _transpose(x: Sequence[int]) -> tuple[int, ...]:
     return tuple(x[_K * j + i] for i in range(_K) for j in range(_K))
 
@@ -169,6 +177,18 @@ class DealtModel(EdgeModel):
         self, u: tuple[int, ...], banker: int, third: int | None
     ) -> tuple[tuple[int, ...], ...]:
         return tuple(_left_only(x) for x in _one_side_pairs(u, banker, third))
+
+    def collapsed(self) -> EdgeModel:
+        """The same shoe's :class:`~banque.study.edge.EdgeModel`: each point's classes
+        summed back into four (whether each side's pair totals 5) -- exactly the sums
+        that model counts itself, without counting them again."""
+        points = [
+            p._replace(z=_four(p.z), sr=_four(p.sr), sl=_four(p.sl), dr=_four(p.dr), dl=_four(p.dl))
+            for p in self.points
+        ]
+        model = EdgeModel(self.counts, self.rule, _points=points)
+        model.house = self.house
+        return model
 
     @staticmethod
     def _scale(x: Sequence[int], w: int) -> tuple[int, ...]:

@@ -368,7 +368,12 @@ class EdgeModel:
     """
 
     def __init__(
-        self, counts: Sequence[int], naturals: NaturalRule = "all", *, _mirror: bool = True
+        self,
+        counts: Sequence[int],
+        naturals: NaturalRule = "all",
+        *,
+        _mirror: bool = True,
+        _points: list[Point] | None = None,
     ) -> None:
         c = tuple(int(x) for x in counts)
         if len(c) != 10 or any(x < 0 for x in c):
@@ -387,7 +392,10 @@ class EdgeModel:
         self.denominator = _falling(n, 6) * _falling(n - 6, 3)
         self.points: list[Point] = []
         self._prepared: dict[tuple[tuple[int, int], BankerRule], _Prepared] = {}
-        self._build()
+        if _points is None:
+            self._build()
+        else:  # counted already (banque.study.dealt: its classes summed back into four)
+            self.points = _points
         #: What the sides did at each point (drew?), right and left.
         self._keys = [(_drew(p.right), _drew(p.left)) for p in self.points]
         self._natural_r, self._natural_l, self._settled = self._natural_shares()

@@ -47,6 +47,19 @@ def test_the_sums_by_pair_add_up_to_the_four_classes() -> None:
                 assert tuple(four) == tuple(getattr(q, field))
 
 
+def test_the_dealt_model_summed_back_is_the_edge_model() -> None:
+    """`choice --dealt` takes its one-chance model from the as-dealt one (not counted
+    twice): the same points, the same sums, the same edges (both natural rules)."""
+    for rule in ("all", "per-side"):
+        edge, collapsed = EdgeModel(LATE, rule), DealtModel(LATE, rule).collapsed()
+        assert collapsed.points == edge.points
+        assert collapsed.denominator == edge.denominator
+        for q in ((Fraction(1), Fraction(0)), (Fraction(3, 4), Fraction(1, 3))):
+            for banker in ("best", "table"):
+                assert collapsed.edge((1, 1), q, banker) == edge.edge((1, 1), q, banker)
+                assert collapsed.edge((3, 1), q, banker) == edge.edge((3, 1), q, banker)
+
+
 def test_three_packs_home_rule_equal_stakes() -> None:
     """The equilibrium of the game as dealt: the banker's edge 0.624958 %, below Ethier &
     Lee's three solutions where each side has one chance at 5 (0.630747 % correlated,
