@@ -8,7 +8,12 @@ from __future__ import annotations
 import pytest
 
 from banque import i18n
+from banque.games.records import replay
+from banque.net.client import LocalConnection
+from banque.net.table import Table
+from banque.session.session import Session, computer_seats
 from banque.table.screens import HelpScreen, TableScreen
+from banque.table.screens.joined import JoinApp
 from banque.table.testing import FOUR, make_record, screen_text, settle, table_app, until
 
 from ..slow_plans import slow_solver
@@ -27,6 +32,15 @@ ACTS = [
     {"act": "deal"},
 ]
 COMPUTERS = {"Bruno": "expert", "Chloé": "cautious", "David": "bold"}
+
+
+def join_app(table: Table, seat: str | None) -> JoinApp:
+    async def connect() -> LocalConnection:
+        return LocalConnection(table)
+
+    app = JoinApp(connect, seat, blink=False)
+    app.animation_level = "none"
+    return app
 
 
 @pytest.mark.pilot
@@ -75,3 +89,22 @@ async def test_the_strategy_notice_speaks_french(monkeypatch: pytest.MonkeyPatch
                 assert "Bruno élabore sa stratégie" in screen_text(app)
     finally:
         i18n.install("en")
+
+
+@pytest.mark.pilot
+async def test_a_joined_seat_and_a_spectator_are_told_the_expert_works_out_its_strategy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    with slow_solver(monkeypatch) as solver:
+        result = replay(make_record(FOUR, ACTS, shoe=SIDE5))
+        session = Session.from_replay(
+            result, computers=computer_seats(result.game, COMPUTERS), styles=COMPUTERS
+        )
+        table = Table(session, pace=0)
+        assert session.plan_wait() == "Bruno"
+        for seat in ("Ana", None):
+            app = join_app(table, seat)
+            async with app.run_test(size=(100, 30)) as pilot:
+                await settle(pilot)
+                assert "Waiting for Bruno, working out its strategy" in screen_text(app)
+        solver.gate.set()

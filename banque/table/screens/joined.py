@@ -78,7 +78,7 @@ MAIN_ACTS = ("deal", "seat", "shuffle", "continue", "fresh", "replenish", "take"
 
 def _strategy_hint() -> str:
     """An expert's move waiting on its strategy (``{who}``), told in the language now."""
-    return _("Waiting for {who}, working out its strategy (once a table)…")
+    return _("Waiting for {who}, working out its strategy (once per table)…")
 
 
 class Connection(Protocol):

@@ -323,9 +323,7 @@ class TableScreen(Remembers, Screen[None]):
             if app_paused := self.banque.paused:
                 hint = _("Computer players paused · space: resume · .: one move")
             elif session.plan_wait() == who:
-                hint = _("{who} is working out its strategy (once a table, a few seconds)…").format(
-                    who=who
-                )
+                hint = _("{who} is working out its strategy (once per table)…").format(who=who)
             else:
                 hint = _("{who} is thinking…").format(who=session.describe(who))
             if session.all_computers():
