@@ -823,9 +823,10 @@ class Session(GameSession):
             return None
         maker = getattr(getattr(self.computers[who], "__self__", None), "plan_for", None)
         ready = getattr(maker, "ready", None)
-        if ready is None or ready(stakes_ratio(self.game.observe(who))):
-            return None
-        return who
+        obs = self.game.observe(who)
+        if obs.phase in ("right", "left") and len(obs.acts) == 1:
+            return None  # a forced move stated aloud: the expert plays it without its plan
+        return None if ready is None or ready(stakes_ratio(obs)) else who
 
     def stand_in_seat(self) -> str | None:
         """The seat whose move a stand-in could make now (the one to act, in a stage a

@@ -23,6 +23,7 @@ from banque.net.table import PLAN_POLL, Table
 from banque.session.plans import ExpertPlans
 from banque.session.session import Session, computer_seats
 from banque.study.expert_plans import PLAN_RATIOS
+from banque.table.testing import make_record
 
 from ..sessions import play_to
 from ..slow_plans import plan_threads, slow_solver, wait_for
@@ -192,3 +193,27 @@ async def test_the_hosts_event_loop_stays_live_while_an_expert_works_out_its_str
                 await server.close()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_forced_move_stated_aloud_does_not_wait_for_the_plan(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Right 9♣ 4♣ = 3 must draw (forced moves announced): the expert says it at once,
+    its plan still being solved."""
+    acts = [
+        {"act": "bid", "who": "Ana", "amount": 10},
+        {"act": "pass", "who": "Bruno"},
+        {"act": "pass", "who": "Chloé"},
+        {"act": "shuffle"},
+        {"act": "wager", "who": "Bruno", "amount": 5},
+        {"act": "wager", "who": "Chloé", "amount": 3},
+        {"act": "deal"},
+    ]
+    record = make_record(NAMES, acts, shoe=["9C", "7H", "2S", "4C", "6D", "3C", "4D", "2H"])
+    with slow_solver(monkeypatch) as solver:
+        result = replay(record.model_copy(update={"forced_moves": "announced"}))
+        session = Session.from_replay(result, computers=computer_seats(result.game, EXPERTS))
+        assert session.game.phase == "right" and session.computer_to_move() == "Bruno"
+        assert session.plan_wait() is None
+        session.play_computer()
+        assert session.game.moves["right"] == "draw" and not solver.gate.is_set()
