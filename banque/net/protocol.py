@@ -521,7 +521,8 @@ def view_message(
     game's ``view``, ``game.view(seat)``), what it may do (``you``) and the public facts
     beside them, exactly what the local table draws for that seat; ``seats`` who is
     human, computer, connected; ``waiting`` the seats still to read a settlement (or to
-    ask for a fresh bank, or to say ``deal``); ``log`` (the first view after a join) the
+    ask for a fresh bank, or to say ``deal``); ``planning`` the expert seat whose move waits
+    on its plan, being solved (``None``: none); ``log`` (the first view after a join) the
     log's last events.
     """
     prompt = session.prompt_msg()
@@ -532,6 +533,8 @@ def view_message(
         **session.seat_message(seat, waiting),
         "seats": dict(seats or {}),
         "waiting": list(waiting),
+        # An expert whose move waits on its strategy, still being worked out (or null).
+        "planning": session.plan_wait(),
         # The prompt as a message: a joiner tells it in its own language.
         "prompt_msg": prompt.to_data(),
     }

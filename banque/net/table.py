@@ -51,6 +51,9 @@ MAX_SPECTATORS = 100
 WATCH_READING = 3.0
 #: Seconds between two tries of a journal that cannot be written (an act tries at once).
 JOURNAL_RETRY = 1.5
+#: Seconds between two looks at an expert's plan being solved (its move waits for it,
+#: solved in a thread: the event loop goes on meanwhile).
+PLAN_POLL = 0.1
 #: Words other parts give :meth:`Table.close` (``TableServer.close``'s), marked here
 #: for the catalogue: each joiner reads them in its own language.
 CLOSING_WORDS = (N_("The host has closed the table."),)
@@ -347,6 +350,7 @@ class Table:
             joined.link.close()
         self.links.clear()
         self.notices.close()
+        self.session.stop_plans()  # the experts' plans not started yet: never solved
 
     def receive(self, joined: Joined, line: bytes, uid: int | None = None) -> None:
         """One line a link sent: answered, and the game changed if it was a good act."""
@@ -740,7 +744,7 @@ class Table:
         if self.journal_failing is not None:
             return JOURNAL_RETRY
         if self.mover() is not None:
-            return self.pace
+            return PLAN_POLL if session.plan_wait() is not None else self.pace
         nobody = not any(self.connected(s) for s in self.seats)
         if (
             session.stage() == "settlement"
@@ -771,6 +775,8 @@ class Table:
             return True
         who = self.mover()
         assert who is not None
+        if session.plan_wait() is not None:
+            return False  # its plan is being solved (the views say so): looked at again
         # a computer seat, or a gone seat's stand-in (the session keeps it, its generator too)
         events = session.play_computer() if who in session.computers else session.stand_in_move(who)
         self._changed(events)

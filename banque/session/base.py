@@ -75,6 +75,7 @@ class GameSession:
         self.note_end = False
         #: The game's end is in the journal already (a journal resumed after it).
         self.end_noted = False
+        self.prepare_plans()
 
     # ------------------------------------------------------------ the game's part
 
@@ -85,6 +86,34 @@ class GameSession:
     def game_over(self) -> bool:
         """The game has ended (nothing more will be played in it)."""
         return bool(self.game.phase == "ended")
+
+    # ------------------------------------------------------------ the experts' plans
+
+    def plan_makers(self) -> list[Any]:
+        """The makers of the computer seats' solved plans that are worked out ahead
+        (banque's experts share one, :class:`~banque.session.plans.ExpertPlans`)."""
+        makers: list[Any] = []
+        for player in self.computers.values():
+            maker = getattr(getattr(player, "__self__", None), "plan_for", None)
+            if callable(getattr(maker, "prepare", None)) and maker not in makers:
+                makers.append(maker)
+        return makers
+
+    def prepare_plans(self) -> None:
+        """The table opens: its expert seats' plans start being solved, in a thread of
+        their own, before the first move that needs one."""
+        for maker in self.plan_makers():
+            maker.prepare()
+
+    def stop_plans(self) -> None:
+        """The table closes: the plans not started are not solved."""
+        for maker in self.plan_makers():
+            maker.stop()
+
+    def plan_wait(self) -> str | None:
+        """The computer seat whose move waits now on its plan, still being solved
+        (``None``: none waits; the table plays the move when there is none)."""
+        return None
 
     # ------------------------------------------------------------ seats
 

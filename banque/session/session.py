@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
@@ -54,7 +53,7 @@ from ..games.banque.acts import SeatAct as SayAct
 from ..games.banque.expert import PlanFor
 from ..games.banque.game import SIDES, Event, Game
 from ..games.banque.players import ComputerPlayer as Robot
-from ..games.banque.players import banker_advice, fund_limit
+from ..games.banque.players import banker_advice, fund_limit, stakes_ratio
 from ..games.records import Replay
 from .base import GameSession
 
@@ -100,26 +99,29 @@ def computer_seats(
     replays it exactly (:func:`banque.core.rng.seat_generator`).
     """
 
+    seated = {n: c for n, c in choices.items() if c != "human" and n in game.participants}
+    # One plan maker for the table's experts: each ratio solved once, in its thread.
+    plans = expert_plan_for(game) if "expert" in seated.values() else None
     return {
         name: Robot(
             name,
             choice,
             seat_rng(game, f"seat:{name}"),
             p5=p5,
-            plan_for=expert_plan_for(game) if choice == "expert" else None,
+            plan_for=plans if choice == "expert" else None,
         ).decide
-        for name, choice in choices.items()
-        if choice != "human" and name in game.participants
+        for name, choice in seated.items()
     }
 
 
 def expert_plan_for(game: Game) -> PlanFor:
     """What an expert seat of ``game`` plays: the study's solution for its shoe's packs
-    and natural rule, by the coup's stakes ratio (solved once a ratio, then kept)."""
+    and natural rule, by the coup's stakes ratio (solved once a ratio, then kept), made
+    ahead in a thread once the session starts it (:class:`~.plans.ExpertPlans`)."""
     # deferred: start-up (the study's solvers, ~35 ms: only a table with an expert needs them)
-    from ..study.expert_plans import banque_plan
+    from .plans import ExpertPlans
 
-    return partial(banque_plan, game.packs, game.house.naturals)
+    return ExpertPlans(game.packs, game.house.naturals)
 
 
 def seat_rng(game: Game, purpose: str) -> CountingRandom | StreamRandom:
@@ -812,6 +814,19 @@ class Session(GameSession):
             return None
         who = self.actor()
         return who if who in self.computers else None
+
+    def plan_wait(self) -> str | None:
+        """The expert whose move now waits on its plan, still being solved in its thread
+        (the coup's stakes ratio's first then): ``None`` when the move may be played."""
+        who = self.computer_to_move()
+        if who is None or self.stage() != "decision":
+            return None
+        maker = getattr(getattr(self.computers[who], "__self__", None), "plan_for", None)
+        ready = getattr(maker, "ready", None)
+        obs = self.game.observe(who)
+        if obs.phase in ("right", "left") and len(obs.acts) == 1:
+            return None  # a forced move stated aloud: the expert plays it without its plan
+        return None if ready is None or ready(stakes_ratio(obs)) else who
 
     def stand_in_seat(self) -> str | None:
         """The seat whose move a stand-in could make now (the one to act, in a stage a

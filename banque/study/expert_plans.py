@@ -2,8 +2,9 @@
 
 The games define each plan as plain numbers (:class:`~banque.games.chemin_de_fer.expert.CheminPlan`,
 :class:`~banque.games.banque.expert.BanqueExpertPlan`); this module fills them, and the
-session hands them to the expert seats it makes.  Each is cached: a table solves a shoe
-(and, at banque, a stakes ratio) once, not each coup.
+session hands them to the expert seats it makes.  Each is cached: a shoe (and, at banque,
+a stakes ratio) is solved once, not each coup; banque's ahead of its first coup, in a
+thread the session starts (:mod:`banque.session.plans`).
 
 >>> plan = chemin_plan(6)
 >>> plan.punter[(0, 5)], plan.punter[(1, 4)] < 1
@@ -64,8 +65,9 @@ def chemin_expert_plan(game: Any) -> CheminPlan:
 
 
 #: The stakes ratios an expert's plan is solved at: a coup's ratio takes the nearest (by
-#: the right side's share of the stakes): equal stakes, or one side's alone.  A table
-#: solves each once (a few seconds), at the first coup that needs it.
+#: the right side's share of the stakes): equal stakes, or one side's alone.  Each is
+#: solved once (a few seconds): a table with an expert has them solved in a thread as
+#: it opens (:class:`banque.session.plans.ExpertPlans`).
 PLAN_RATIOS: tuple[tuple[int, int], ...] = ((0, 1), (1, 1), (1, 0))
 
 

@@ -99,6 +99,8 @@ DEFAULT_PACE = 0.6
 MAX_PACE = 10.0
 #: In watch mode a settlement (and a bank's standings) stay this many paces.
 WATCH_READING = 4
+#: Seconds between two looks at an expert's plan being solved (its move waits for it).
+PLAN_POLL = 0.1
 
 
 def two_hand_title(game: str) -> str:
@@ -955,7 +957,23 @@ class BanqueApp(TranslatedApp):
             delay = self.pace * WATCH_READING
         elif session.computer_to_move() is None:
             return
+        elif session.plan_wait() is not None:
+            # An expert works out its strategy (a thread solves it): the table says so,
+            # its keys stay live, and the move is played once the plan is ready.
+            self._computer_timer = self.set_timer(PLAN_POLL, self._plan_step)
+            return
         self._computer_timer = self.set_timer(max(delay, 0.001), self._computer_step)
+
+    def _plan_step(self) -> None:
+        """A look at the plan an expert's move waits for: ready, the table says who is
+        to move again and the move comes at the pace."""
+        self._computer_timer = None
+        session = self.session
+        if session is None or self.paused:
+            return
+        if session.plan_wait() is None:
+            self.refresh_screen()
+        self._schedule_computer()
 
     def _computer_step(self) -> None:
         self._computer_timer = None
@@ -978,8 +996,8 @@ class BanqueApp(TranslatedApp):
             return False  # help, a question or a private view is open: the computers wait
         if session.stage() == "settlement":
             return session.all_computers() and screen.act(session.continue_after_settlement)
-        if session.computer_to_move() is None:
-            return False
+        if session.computer_to_move() is None or session.plan_wait() is not None:
+            return False  # (an expert's plan still being solved: the table says so)
         return screen.act(session.play_computer)
 
     def action_step(self) -> None:
@@ -1054,6 +1072,11 @@ class BanqueApp(TranslatedApp):
         self.refresh_screen()
 
     # ------------------------------------------------------------ size
+
+    def on_unmount(self) -> None:
+        """The app closes: its experts' plans not started are not solved."""
+        if self.session is not None:
+            self.session.stop_plans()
 
     def on_resize(self, event: events.Resize) -> None:
         if self._table_opened:  # before on_mount, on_mount checks once the screens are in

@@ -76,6 +76,11 @@ KEY_ACTS: dict[str, str] = {
 MAIN_ACTS = ("deal", "seat", "shuffle", "continue", "fresh", "replenish", "take")
 
 
+def _strategy_hint() -> str:
+    """An expert's move waiting on its strategy (``{who}``), told in the language now."""
+    return _("Waiting for {who}, working out its strategy (once per table)…")
+
+
 class Connection(Protocol):
     state: Any
 
@@ -290,10 +295,16 @@ class JoinedScreen(Screen[None]):
         if you.get("to_act") and stage not in ("settlement", "ended"):
             prompt = _("Your turn — {prompt}").format(prompt=prompt)
         panel.set_prompt(prompt)
+        # An expert's move waiting on its strategy, still being worked out by the host.
+        planning = view.get("planning")
+        strategy = planning is not None and planning == board.actor
         if app.seat is None:
             panel.show_amount(False)
             self.set_focus(None)
-            panel.set_hint(_(app.watch_hint))
+            hint = _(app.watch_hint)
+            if strategy:
+                hint = _strategy_hint().format(who=planning) + " · " + hint
+            panel.set_hint(hint)
             return
         if not you.get("to_act"):
             panel.show_amount(False)
@@ -304,7 +315,9 @@ class JoinedScreen(Screen[None]):
             elif board.actor:
                 seat = (view.get("seats") or {}).get(board.actor) or {}
                 gone = seat.get("kind") == "human" and not seat.get("connected")
-                if gone and seat.get("stand_in"):
+                if strategy:
+                    hint = _strategy_hint()
+                elif gone and seat.get("stand_in"):
                     hint = _("Waiting for {who} (gone: a computer plays the seat)…")
                 elif gone:
                     hint = _("Waiting for {who} (gone: the seat is held)…")

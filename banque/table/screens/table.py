@@ -322,6 +322,8 @@ class TableScreen(Remembers, Screen[None]):
             self.set_focus(None)
             if app_paused := self.banque.paused:
                 hint = _("Computer players paused · space: resume · .: one move")
+            elif session.plan_wait() == who:
+                hint = _("{who} is working out its strategy (once per table)…").format(who=who)
             else:
                 hint = _("{who} is thinking…").format(who=session.describe(who))
             if session.all_computers():
