@@ -20,9 +20,10 @@ No Textual here, and no socket.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
+from typing import Generic, TypeVar
 
 from ..core.naturals import NaturalRule
-from ..games.banque.expert import BanqueExpertPlan
 from ..study import expert_plans
 
 __all__ = ["ExpertPlans", "Ratio"]
@@ -30,20 +31,33 @@ __all__ = ["ExpertPlans", "Ratio"]
 #: A stakes ratio right:left (one of :data:`~banque.study.expert_plans.PLAN_RATIOS`).
 Ratio = tuple[int, int]
 
+#: A game's plan (banque's :class:`~banque.games.banque.expert.BanqueExpertPlan`): the
+#: session that makes the table names the game's solver, so no game's module is imported here.
+P = TypeVar("P")
+
 #: The ratio solved first: a coup with both sides staked (the most usual) takes it.
 FIRST: Ratio = (1, 1)
 
 
-class ExpertPlans:
+class ExpertPlans(Generic[P]):
     """The plans of a table's expert seats (the game's :data:`~banque.games.banque.expert.PlanFor`):
     called with a coup's stakes, the solved plan of the nearest ratio, for a shoe of
-    ``packs`` packs and a natural rule.  One a table, shared by its expert seats."""
+    ``packs`` packs and a natural rule.  One a table, shared by its expert seats.
 
-    def __init__(self, packs: int, naturals: NaturalRule) -> None:
+    ``solve(packs, naturals, ratio)`` is the game's solver (banque's
+    :func:`~banque.study.expert_plans.banque_plan` unless told)."""
+
+    def __init__(
+        self,
+        packs: int,
+        naturals: NaturalRule,
+        solve: Callable[[int, NaturalRule, Ratio], P] | None = None,
+    ) -> None:
         self.packs = packs
         self.naturals: NaturalRule = naturals
+        self._solve = solve
         self._lock = threading.Condition()
-        self._plans: dict[Ratio, BanqueExpertPlan] = {}
+        self._plans: dict[Ratio, P] = {}
         self._failed: dict[Ratio, BaseException] = {}
         #: The ratios still to solve, the next first.
         self._queue: list[Ratio] = []
@@ -85,7 +99,7 @@ class ExpertPlans:
         with self._lock:
             self._queue.clear()
 
-    def __call__(self, stakes: tuple[int, int]) -> BanqueExpertPlan:
+    def __call__(self, stakes: tuple[int, int]) -> P:
         """The plan for a coup's ``stakes`` (right:left): solved already, or waited for
         (its solve first in the thread)."""
         ratio = expert_plans.nearest_ratio(stakes)
@@ -123,10 +137,12 @@ class ExpertPlans:
                     self._worker = None
                     return
                 ratio = self._solving = self._queue.pop(0)
-            plan: BanqueExpertPlan | None = None
+            plan: P | None = None
             error: BaseException | None = None
+            # looked up at the solve (a test may stand a slow solver in for the study's)
+            solve = self._solve or expert_plans.banque_plan
             try:
-                plan = expert_plans.banque_plan(self.packs, self.naturals, ratio)
+                plan = solve(self.packs, self.naturals, ratio)  # type: ignore[assignment]
             except BaseException as exc:  # told where the plan is asked for
                 error = exc
             with self._lock:
