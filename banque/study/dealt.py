@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from operator import add, itemgetter, mul
 
 from ..core.cards import PACKS
 from ..core.naturals import NaturalRule
-from ..games.banque.advisor import decision_sums, unseen_values
+from ..games.banque.advisor import unseen_values
 from .edge import EdgeModel
 
 __all__ = ["CLASSES", "FIVES", "DealtModel", "pair_class", "pair_sums"]
@@ -69,6 +70,171 @@ def _pairs(u: Sequence[int], totals: tuple[int, ...]) -> list[tuple[int, int, in
     return out
 
 
+#: A bucket of one side's pairs: its two-card total, its class (:func:`pair_class`), and
+#: its unordered value pairs ``(a, b, ways)`` -- a total other than 5 (class 0), or one
+#: of the five pairs at 5.
+_Bucket = tuple[int, int, tuple[tuple[int, int, int], ...]]
+
+
+def _buckets(u: Sequence[int], totals: tuple[int, ...]) -> list[_Bucket]:
+    out: list[_Bucket] = []
+    for t in totals:
+        if t == 5:
+            out += [(5, i + 1, ((a, b, 2 * u[a] * u[b]),)) for i, (a, b) in enumerate(FIVES)]
+            continue
+        pairs = []
+        for a in range(10):
+            b = (t - a) % 10
+            if b >= a:
+                ways = u[a] * (u[a] - 1) if a == b else 2 * u[a] * u[b]
+                if ways > 0:
+                    pairs.append((a, b, ways))
+        out.append((t, 0, tuple(pairs)))
+    return [b for b in out if any(w > 0 for *_, w in b[2])]
+
+
+class _Pairs:
+    """One side's pairs, bucket after bucket, as flat lists: their values ``a``, ``b``, the
+    pair's total, and its ways times its two cards packed (:func:`_deals`); ``spans``:
+    each bucket's slice; ``holding[e]``: the pairs holding a card of value ``e``."""
+
+    def __init__(self, u: Sequence[int], buckets: list[_Bucket], unit: list[int]) -> None:
+        self.a: list[int] = []
+        self.b: list[int] = []
+        self.cards: list[int] = []
+        self.spans: list[tuple[int, int]] = []
+        self.holding: list[list[int]] = [[] for _ in range(10)]
+        by_total: dict[int, tuple[int, int]] = {}
+        for t, k, own in buckets:
+            lo = len(self.a)
+            for a, b, w in own:
+                self.holding[a].append(len(self.a))
+                if b != a:
+                    self.holding[b].append(len(self.a))
+                self.a.append(a)
+                self.b.append(b)
+                self.cards.append(w * (unit[a] + unit[b]))
+            self.spans.append((lo, len(self.a)))
+            if not k:
+                by_total[t] = (lo, len(self.a))
+        self.by_total = by_total
+
+    def counts(self, u: Sequence[int], bucket: _Bucket) -> list[int]:
+        """The deals of ``bucket``'s pairs (the other side's) once the cards of each of
+        these pairs are gone.
+
+        A pair at 5 ``(c, d)`` comes ``2 v[c] v[d]`` ways from the cards ``v`` left (``2
+        u[c] u[d]`` unless the pair gone holds a ``c`` or a ``d``); a total ``t`` (not 5:
+        every pair of it) comes ``P_t(u) + 2 ([2a = t] - u[t-a]) + 2 ([2b = t] - u[t-b]) +
+        2 [a + b = t]`` ways once ``a`` and ``b`` are gone, ``P_t(u)`` its ordered pairs
+        from the whole of ``u``.
+        """
+        t, k, own = bucket
+        if k:
+            ((c, d, whole),) = own
+            out = [whole] * len(self.a)
+            uc, ud = u[c], u[d]
+            for i in {*self.holding[c], *self.holding[d]}:
+                a, b = self.a[i], self.b[i]
+                out[i] = 2 * (uc - (a == c) - (b == c)) * (ud - (a == d) - (b == d))
+            return out
+        whole = sum(w for *_, w in own)
+        fix = [2 * (((2 * a) % 10 == t) - u[(t - a) % 10]) for a in range(10)]
+        fix_a = [whole + x for x in fix]
+        out = list(map(add, map(fix_a.__getitem__, self.a), map(fix.__getitem__, self.b)))
+        lo, hi = self.by_total.get(t, (0, 0))
+        for i in range(lo, hi):
+            out[i] += 2
+        return out
+
+
+#: One side's bucket as :func:`_deals` leaves it: its total, and by the other side's
+#: class (where there is a deal) the class index of the pair of pairs -- read as the
+#: right side's bucket, then as the left side's -- the deals of both pairs ``N`` and the
+#: prefix sums ``C`` (eleven numbers) of the third cards left by value, ``R[e] = u[e] N -
+#: M[e]``, ``M[e]`` the four concealed cards of value ``e`` summed over those deals.
+_Entry = tuple[int, int, tuple[int, ...]]
+_Row = tuple[int, tuple[_Entry, ...], tuple[_Entry, ...]]
+
+
+@lru_cache(maxsize=4096)
+def _deals(
+    u: tuple[int, ...], right_stood: bool, left_stood: bool
+) -> tuple[tuple[_Row, ...], tuple[_Row, ...]]:
+    """The deals of both concealed pairs, by buckets: the right side's rows (by the left
+    pair's class) and the left side's (by the right pair's class).
+
+    Whatever the banker holds: the banker's total enters only when these are weighed
+    (:func:`pair_sums`), so one shoe state's deals serve every banker's pair that leaves
+    it.  Each side's pairs are counted against the other side's buckets as wholes
+    (:meth:`_Pairs.counts`); the four cards' values come from the right pair's, then
+    from the left pair's (dealing without replacement is exchangeable).
+
+    The ten counts of cards by value (``M``) are kept as one integer, ``M[e]`` in bits
+    ``w e`` to ``w (e + 1)``, ``w`` wide enough for the largest sum (they are never
+    negative, so no field borrows from the next): adding a pair's two cards is one
+    addition, and multiplying by ``1 + 2^w + ... + 2^(9w)`` turns the fields into their
+    prefix sums.
+    """
+    n = sum(u)
+    width = (4 * n**5 + 1).bit_length() + 1
+    unit = [1 << (width * e) for e in range(10)]
+    right = _buckets(u, _STOOD_TOTALS if right_stood else _DREW_TOTALS)
+    # Both sides drew, or both stood: the same buckets, and the left side's rows are the
+    # right side's (each deal of pairs counted once, for both sides' rows).
+    same = right_stood == left_stood
+    left = right if same else _buckets(u, _STOOD_TOTALS if left_stood else _DREW_TOTALS)
+    m_r = [[0] * _K for _ in right]
+    m_l = m_r if same else [[0] * _K for _ in left]
+    pairs_r = _Pairs(u, right, unit)
+    # Each of the left side's buckets against every right pair: the deals times the right
+    # pair's cards, summed by right bucket; both sides' rows take them.
+    for bucket, ml in zip(left, m_l, strict=True):
+        k_l = bucket[1]
+        xs = list(map(mul, pairs_r.counts(u, bucket), pairs_r.cards))
+        for (lo, hi), (_t, k_r, _own), mr in zip(pairs_r.spans, right, m_r, strict=True):
+            x = sum(xs[lo:hi])
+            mr[k_l] += x
+            ml[k_r] += x
+    if same:
+        rows = _rows(u, right, m_r, width)
+        return rows, rows
+    pairs_l = _Pairs(u, left, unit)
+    for bucket, mr in zip(right, m_r, strict=True):
+        k_r = bucket[1]
+        xs = list(map(mul, pairs_l.counts(u, bucket), pairs_l.cards))
+        for (lo, hi), (_t, k_l, _own), ml in zip(pairs_l.spans, left, m_l, strict=True):
+            x = sum(xs[lo:hi])
+            mr[k_l] += x
+            ml[k_r] += x
+    return _rows(u, right, m_r, width), _rows(u, left, m_l, width)
+
+
+def _rows(
+    u: Sequence[int], buckets: list[_Bucket], ms: list[list[int]], width: int
+) -> tuple[_Row, ...]:
+    """The buckets' rows from their packed card counts: ``N`` (a quarter of the four
+    cards counted) and the prefix sums of ``R`` (:data:`_Row`)."""
+    mask = (1 << width) - 1
+    shifts = [width * e for e in range(10)]
+    ones = sum(1 << s for s in shifts)
+    whole = (1 << (10 * width)) - 1
+    packed_u = sum(x << s for x, s in zip(u, shifts, strict=True))
+    top, field = shifts[9], mask.__and__
+    out = []
+    for (t, k, _own), m in zip(buckets, ms, strict=True):
+        as_right, as_left = [], []
+        for other, cards in enumerate(m):
+            deals = (((cards * ones) >> top) & mask) >> 2
+            if deals:
+                left = ((packed_u * deals - cards) * ones) & whole
+                c = (0, *map(field, map(left.__rshift__, shifts)))
+                as_right.append((_K * k + other, deals, c))
+                as_left.append((_K * other + k, deals, c))
+        out.append((t, tuple(as_right), tuple(as_left)))
+    return tuple(out)
+
+
 @lru_cache(maxsize=8192)
 def pair_sums(
     u: tuple[int, ...], banker: int, right_third: int | None, left_third: int | None
@@ -77,47 +243,34 @@ def pair_sums(
 
     ``(Z, SR, SL, DR, DL)``, each indexed ``6 * right_class + left_class``
     (:func:`pair_class`); ``D*`` still to be divided by the ``sum(u) - 4``
-    cards the banker's third card comes from.  Both concealed pairs are
-    enumerated by their values: a pair ``(c, d)`` once ``(a, b)`` is gone
-    comes ``u'[c] (u'[c] - 1)`` or ``2 u'[c] u'[d]`` ways; the deals where neither
-    pair totals 5 are the advisor's class 0, taken as they are.
+    cards the banker's third card comes from.  The deals of both concealed pairs by
+    buckets (:func:`_deals`) are weighed by the banker's result against a side's final
+    total ``f``: standing, ``sign(banker - f)`` a deal; drawing, ``+1`` for each third
+    card left that brings the banker above ``f``, ``-1`` below -- the third cards' values
+    ``e`` with ``(banker + e) mod 10 < f`` run round from ``e = -banker mod 10``, so their
+    number is a difference of the prefix sums.
     """
-    signs = _SIGNS[banker]
-    right = _pairs(u, _STOOD_TOTALS if right_third is None else _DREW_TOTALS)
-    left = _pairs(u, _STOOD_TOTALS if left_third is None else _DREW_TOTALS)
     n = _K * _K
     z, s_r, s_l, d_r, d_l = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n
-    # Per final total: the banker's result standing, drawing each value, and summed.
-    every = [sum(x * h for x, h in zip(u, signs[f], strict=True)) for f in range(10)]
-    left_rows = []
-    for c, d, _w, k_l, t_l in left:
-        f_l = t_l if left_third is None else (t_l + left_third) % 10
-        left_rows.append((c, d, k_l, signs[f_l], _sign(banker - f_l), every[f_l]))
-    # Neither pair at 5 (class 0, 0): the advisor's own sums, counted by totals.
-    four = decision_sums(u, banker, right_third, left_third)
-    z[0], s_r[0], s_l[0], d_r[0], d_l[0] = (x[0] for x in four)
-    fives_left = [row for row in left_rows if row[2]]
-    v = list(u)
-    for a, b, w_ab, k_r, t_r in right:
-        f_r = t_r if right_third is None else (t_r + right_third) % 10
-        h_r, stand_r, all_r = signs[f_r], _sign(banker - f_r), every[f_r]
-        v[a] -= 1
-        v[b] -= 1
-        base = _K * k_r
-        hr_ab = h_r[a] + h_r[b]
-        for c, d, k_l, h_l, stand_l, all_l in left_rows if k_r else fives_left:
-            w_cd = v[c] * (v[c] - 1) if c == d else 2 * v[c] * v[d]
-            if not w_cd:
-                continue
-            w = w_ab * w_cd
-            k = base + k_l
-            z[k] += w
-            s_r[k] += w * stand_r
-            s_l[k] += w * stand_l
-            d_r[k] += w * (all_r - hr_ab - h_r[c] - h_r[d])
-            d_l[k] += w * (all_l - h_l[a] - h_l[b] - h_l[c] - h_l[d])
-        v[a] += 1
-        v[b] += 1
+    rows_r, rows_l = _deals(u, right_third is None, left_third is None)
+    start = -banker % 10
+    for t, _as_right, as_left in rows_l:
+        f = t if left_third is None else (t + left_third) % 10
+        stand, end, at = _sign(banker - f), start + f, (f - banker) % 10
+        for i, deals, c in as_left:
+            whole = c[10]
+            below = c[end] - c[start] if end <= 10 else whole - c[start] + c[end - 10]
+            s_l[i] += stand * deals
+            d_l[i] += whole - 2 * below - c[at + 1] + c[at]
+    for t, as_right, _as_left in rows_r:
+        f = t if right_third is None else (t + right_third) % 10
+        stand, end, at = _sign(banker - f), start + f, (f - banker) % 10
+        for i, deals, c in as_right:
+            whole = c[10]
+            below = c[end] - c[start] if end <= 10 else whole - c[start] + c[end - 10]
+            z[i] += deals
+            s_r[i] += stand * deals
+            d_r[i] += whole - 2 * below - c[at + 1] + c[at]
     return tuple(z), tuple(s_r), tuple(s_l), tuple(d_r), tuple(d_l)
 
 
@@ -151,8 +304,12 @@ def _four(x: Sequence[int]) -> tuple[int, int, int, int]:
     return x[0], left, right, sum(x) - x[0] - left - right
 
 
+#: Class ``6 i + j`` taken from class ``6 j + i``: the sides' classes exchanged.
+_TRANSPOSED = itemgetter(*(_K * j + i for i in range(_K) for j in range(_K)))
+
+
 def _transpose(x: Sequence[int]) -> tuple[int, ...]:
-    return tuple(x[_K * j + i] for i in range(_K) for j in range(_K))
+    return _TRANSPOSED(x)  # type: ignore[no-any-return]
 
 
 class DealtModel(EdgeModel):
@@ -192,7 +349,7 @@ class DealtModel(EdgeModel):
 
     @staticmethod
     def _scale(x: Sequence[int], w: int) -> tuple[int, ...]:
-        return tuple(v * w for v in x)
+        return tuple(map(w.__mul__, x))
 
     @staticmethod
     def _mirror_classes(x: Sequence[int]) -> tuple[int, ...]:

@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from operator import add
+from operator import add, sub
 from typing import Any, NamedTuple
 
 from ..core.naturals import NaturalRule
@@ -116,7 +116,6 @@ class _Game:
         s_r, s_l = stakes
         n = _K * _K
         cls = [divmod(c, _K) for c in range(n)]
-        keyed = [kr or kl for kr, kl in cls]
         pts = []
         index = []
         fixed_y = [0] * len(model.points)
@@ -127,23 +126,32 @@ class _Game:
         # sums, by what they are worth to each player, summed once per situation.
         agg: dict[tuple[bool, int | None, bool, bool, int], list[list[int]]] = {}
         unseen: dict[tuple[bool, int | None], set[int]] = {}
+        groups: dict[tuple[bool, int | None, bool, bool, int], list[Point]] = {}
         for i, p in enumerate(model.points):
             rd, ld, ln = _drew(p.right), _drew(p.left), p.left == NATURAL
-            db = [
-                s_r * (dr - sr) + s_l * (dl - sl)
-                for sr, sl, dr, dl in zip(p.sr, p.sl, p.dr, p.dl, strict=True)
-            ]
-            lo = sum(d for d, k in zip(db, keyed, strict=True) if d < 0 or not k)
-            hi = sum(d for d, k in zip(db, keyed, strict=True) if d > 0 or not k)
+            # the banker's draw-minus-stand by class, stakes weighed
+            if s_r == s_l:  # (their common factor drops out of a sign)
+                db = list(map(sub, map(add, p.dr, p.dl), map(add, p.sr, p.sl)))
+            else:
+                db = [
+                    s_r * (dr - sr) + s_l * (dl - sl)
+                    for sr, sl, dr, dl in zip(p.sr, p.sl, p.dr, p.dl, strict=True)
+                ]
+            # (class 0 counts whatever the sides do; every other class with weight 0 or 1)
+            below = sum([d for d in db if d < 0])
+            above = sum(db) - below
+            lo = below + max(db[0], 0)
+            hi = above + min(db[0], 0)
             # The sides' informations: every class met after what each side did.
             todo = unseen.setdefault((ln, p.right), set(range(1, n)))
-            for c in [c for c in todo if p.z[c]]:
-                todo.discard(c)
-                kr, kl = cls[c]
-                if kr:
-                    rights.add((kr, ln))
-                if kl:
-                    lefts.add((kl, p.right))
+            if todo:
+                for c in [c for c in todo if p.z[c]]:
+                    todo.discard(c)
+                    kr, kl = cls[c]
+                    if kr:
+                        rights.add((kr, ln))
+                    if kl:
+                        lefts.add((kl, p.right))
             if lo <= 0 <= hi:  # (an exact tie either way is left to the search)
                 index.append(i)
                 classes = tuple(
@@ -153,9 +161,12 @@ class _Game:
                 continue
             y = 1 if lo > 0 else 0
             fixed_y[i] = y
-            sums = agg.setdefault((ln, p.right, rd, ld, y), [[0] * n for _ in range(4)])
-            for acc, x in zip(sums, (p.sr, p.sl, p.dr, p.dl), strict=True):
-                acc[:] = map(add, acc, x)
+            groups.setdefault((ln, p.right, rd, ld, y), []).append(p)
+        for key, members in groups.items():
+            agg[key] = [
+                [sum(col) for col in zip(*(getattr(p, f) for p in members), strict=True)]
+                for f in ("sr", "sl", "dr", "dl")
+            ]
         self.points = pts
         #: Each live point's place among the model's points; the banker's move at the others.
         self.index = index
@@ -473,6 +484,34 @@ class _Game:
             for k in keys
         }
         return keys, idx, a, b, e, f
+
+    def right_gaps(
+        self, x_l: dict[LeftKey, Number], y: Sequence[Number]
+    ) -> dict[RightKey, Fraction]:
+        """:meth:`right_gap` at every key of the right side at once (no point chosen), in
+        integers over one common denominator."""
+        chances = [*x_l.values(), *y]
+        q = math.lcm(*(Fraction(v).denominator for v in chances)) if chances else 1
+        nl = {k: (Fraction(v) * q).numerator for k, v in x_l.items()}
+        ny = [(Fraction(v) * q).numerator for v in y]
+        gaps = dict.fromkeys(self.right_keys, 0)
+        for p, yy in zip(self.points, ny, strict=True):
+            ln, move, ld = p.left_natural, p.right, p.left_drew
+            sign = 1 if p.right_drew else -1
+            for c in p.classes:
+                if not c.kr:
+                    continue
+                if c.kl:
+                    b = nl[(c.kl, move)]
+                    wl = b if ld else q - b
+                else:
+                    wl = q
+                gaps[(c.kr, ln)] -= sign * wl * (c.sr * q + yy * (c.dr - c.sr))
+        for (key, rd), row in self.fr.items():
+            for (lk, ld), r in row.items():
+                wl = q if lk is None else (nl[lk] if ld else q - nl[lk])
+                gaps[key] += (-r if rd else r) * wl * q
+        return {k: Fraction(v, q * q) for k, v in gaps.items()}
 
     def right_gap(
         self,
@@ -1228,8 +1267,9 @@ def _candidates(
         for k in game.left_keys:
             x_l.setdefault(k, 0)
         best = dict(pure)
+        gaps = game.right_gaps(x_l, y)
         for k in open_keys:
-            gap = game.right_gap(k, x_l, y, [])[0]
+            gap = gaps[k]
             if gap:
                 best[k] = int(gap > 0)
         if best == pure:

@@ -23,9 +23,9 @@ from .solver import (
     _entry,
     _point_words,
     _solutions,
-    choice_report,
     fraction_text,
     house_lines,
+    one_chance_solutions,
     percent,
     shoe_words,
 )
@@ -154,7 +154,7 @@ def format_dealt(model: EdgeModel, source: str, e: DealtEquilibrium) -> str:
                 point=_point_words(p, _), chance=number(float(y), 6)
             )
         )
-    report = choice_report(model, st, Fraction(1, 2))
+    report = one_chance_solutions(model, st)
     _first, _blank, *solutions = _solutions(report, model)
     lines += [
         "",

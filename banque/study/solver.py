@@ -622,6 +622,31 @@ def cooperative(
     return (q_r, q_l), value, 50
 
 
+def one_chance_solutions(
+    model: EdgeModel, stakes: Sequence[int] | tuple[int, int], q: object = Fraction(1, 2)
+) -> dict[str, Any]:
+    """The solutions where each side has one chance of drawing at 5, exact: Ethier &
+    Lee's correlated cooperative one, the independent cooperative one (its descent
+    started from ``q`` and from the best common ``q``, the lower kept) and, at equal
+    stakes, the Nash equilibrium among such strategies."""
+    st = _check_stakes(tuple(stakes))
+    qq = _check_q(q)
+    common = best_common_q(model, st)
+    coop, coop_edge, rounds = cooperative(model, st, qq)
+    # The descent from the best common q may end lower: keep the lower.
+    start = common[0].limit_denominator(10**12)
+    other = cooperative(model, st, (start, start))
+    if other[1] < coop_edge:
+        coop, coop_edge, rounds = other
+    return {
+        "correlated": correlated_solution(model, st),
+        "nash": nash_equal_stakes(model) if st[0] == st[1] else None,
+        "common": common,
+        "stakes": st,
+        "cooperative": (coop, coop_edge, rounds),
+    }
+
+
 def choice_report(
     model: EdgeModel, stakes: Sequence[int] | tuple[int, int], q: object
 ) -> dict[str, Any]:
@@ -630,27 +655,13 @@ def choice_report(
     qq = _check_q(q)
     moves = _banker_moves(model, st, qq)
     values = {s: side_values(model, st, qq, s, moves) for s in ("right", "left")}
-    alone = best_q(model, (1, 0), "right", qq[1])
-    both = best_q(model, st, "right", qq[1])
-    common = best_common_q(model, st)
-    coop, coop_edge, rounds = cooperative(model, st, qq)
-    # The descent from the best common q may end lower: keep the lower.
-    start = common[0].limit_denominator(10**12)
-    other = cooperative(model, st, (start, start))
-    if other[1] < coop_edge:
-        coop, coop_edge, rounds = other
-    equilibrium = nash_equal_stakes(model) if st[0] == st[1] else None
     return {
-        "correlated": correlated_solution(model, st),
-        "nash": equilibrium,
-        "common": common,
-        "stakes": st,
+        **one_chance_solutions(model, st, qq),
         "q": qq,
         "values": values,
         "edge_now": model.edge(st, qq, "best").total,
-        "alone": alone,
-        "right_with_left_fixed": both,
-        "cooperative": (coop, coop_edge, rounds),
+        "alone": best_q(model, (1, 0), "right", qq[1]),
+        "right_with_left_fixed": best_q(model, st, "right", qq[1]),
     }
 
 
