@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
 from functools import lru_cache
 from operator import add, itemgetter, mul
@@ -25,7 +26,7 @@ from operator import add, itemgetter, mul
 from ..core.cards import PACKS
 from ..core.naturals import NaturalRule
 from ..games.banque.advisor import unseen_values
-from .edge import EdgeModel
+from .edge import EdgeModel, Point
 
 __all__ = ["CLASSES", "FIVES", "DealtModel", "pair_class", "pair_sums"]
 
@@ -113,7 +114,7 @@ class _Pairs:
                     self.holding[b].append(len(self.a))
                 self.a.append(a)
                 self.b.append(b)
-                self.cards.append(w * (unit[a] + unit[b]))
+                self.cards.append(w * (unit[a] + unit[b] + unit[10]))
             self.spans.append((lo, len(self.a)))
             if not k:
                 by_total[t] = (lo, len(self.a))
@@ -149,15 +150,18 @@ class _Pairs:
 
 
 #: One side's bucket as :func:`_deals` leaves it: its total, and by the other side's
-#: class (where there is a deal) the class index of the pair of pairs -- read as the
-#: right side's bucket, then as the left side's -- the deals of both pairs ``N`` and the
-#: prefix sums ``C`` (eleven numbers) of the third cards left by value, ``R[e] = u[e] N -
-#: M[e]``, ``M[e]`` the four concealed cards of value ``e`` summed over those deals.
-_Entry = tuple[int, int, tuple[int, ...]]
-_Row = tuple[int, tuple[_Entry, ...], tuple[_Entry, ...]]
+#: class (where there is a deal) an entry: the class index of the pair of pairs (read
+#: as the right side's bucket: ``6 * bucket's class + other``), the deals of both pairs
+#: ``N`` and the prefix sums ``C[0..10]`` of the third cards left by value, ``R[e] = u[e]
+#: N - M[e]``, ``M[e]`` the four concealed cards of value ``e`` summed over those deals.
+#: (One flat tuple of numbers an entry: a shoe has tens of thousands.)
+_Entry = tuple[int, ...]
+_Row = tuple[int, tuple[_Entry, ...]]
+
+#: Class ``6 i + j`` for class ``6 j + i``: the sides' classes exchanged.
+_EXCHANGED = tuple(_K * (c % _K) + c // _K for c in range(_K * _K))
 
 
-@lru_cache(maxsize=4096)
 def _deals(
     u: tuple[int, ...], right_stood: bool, left_stood: bool
 ) -> tuple[tuple[_Row, ...], tuple[_Row, ...]]:
@@ -172,13 +176,15 @@ def _deals(
 
     The ten counts of cards by value (``M``) are kept as one integer, ``M[e]`` in bits
     ``w e`` to ``w (e + 1)``, ``w`` wide enough for the largest sum (they are never
-    negative, so no field borrows from the next): adding a pair's two cards is one
-    addition, and multiplying by ``1 + 2^w + ... + 2^(9w)`` turns the fields into their
-    prefix sums.
+    negative, so no field borrows from the next), and in field 10 the deals, counted
+    twice (with the right pair's cards and with the left pair's): adding a pair's two
+    cards is one addition, and multiplying by ``1 + 2^w + ... + 2^(9w)`` turns the
+    fields into their prefix sums.
     """
     n = sum(u)
-    width = (4 * n**5 + 1).bit_length() + 1
-    unit = [1 << (width * e) for e in range(10)]
+    # (whole 64-bit words: a row's numbers come out of its integer as machine words)
+    width = -(-((4 * n**5 + 1).bit_length() + 1) // 64) * 64
+    unit = [1 << (width * e) for e in range(11)]
     right = _buckets(u, _STOOD_TOTALS if right_stood else _DREW_TOTALS)
     # Both sides drew, or both stood: the same buckets, and the left side's rows are the
     # right side's (each deal of pairs counted once, for both sides' rows).
@@ -213,31 +219,55 @@ def _deals(
 def _rows(
     u: Sequence[int], buckets: list[_Bucket], ms: list[list[int]], width: int
 ) -> tuple[_Row, ...]:
-    """The buckets' rows from their packed card counts: ``N`` (a quarter of the four
-    cards counted) and the prefix sums of ``R`` (:data:`_Row`)."""
+    """The buckets' rows from their packed card counts: ``N`` (half the field 10: each
+    deal counted with each side's cards) and the prefix sums of ``R`` (:data:`_Row`).
+
+    An entry is packed whole -- the class, ``N``, ``C[0] = 0`` and the ten prefix sums,
+    one field each -- and read out at once: as 64-bit words where the fields are one
+    word wide (any shoe of up to a hundred packs), field by field beyond."""
     mask = (1 << width) - 1
     shifts = [width * e for e in range(10)]
     ones = sum(1 << s for s in shifts)
     whole = (1 << (10 * width)) - 1
     packed_u = sum(x << s for x, s in zip(u, shifts, strict=True))
-    top, field = shifts[9], mask.__and__
+    top = 10 * width
+    head = 3 * width  # the class, N and C[0] before the prefix sums
+    if width == 64:
+        words = struct.Struct("<13Q")
+        size = words.size
+
+        def entry(packed: int) -> tuple[int, ...]:
+            return words.unpack(packed.to_bytes(size, "little"))
+
+    else:
+        every = [width * e for e in range(13)]
+        field = mask.__and__
+
+        def entry(packed: int) -> tuple[int, ...]:
+            return tuple(map(field, map(packed.__rshift__, every)))
+
     out = []
     for (t, k, _own), m in zip(buckets, ms, strict=True):
-        as_right, as_left = [], []
+        entries = []
         for other, cards in enumerate(m):
-            deals = (((cards * ones) >> top) & mask) >> 2
+            deals = cards >> top >> 1
             if deals:
-                left = ((packed_u * deals - cards) * ones) & whole
-                c = (0, *map(field, map(left.__rshift__, shifts)))
-                as_right.append((_K * k + other, deals, c))
-                as_left.append((_K * other + k, deals, c))
-        out.append((t, tuple(as_right), tuple(as_left)))
+                prefix = ((packed_u * deals - (cards & whole)) * ones) & whole
+                entries.append(entry(_K * k + other | deals << width | prefix << head))
+        out.append((t, tuple(entries)))
     return tuple(out)
 
 
-@lru_cache(maxsize=8192)
+#: The rows of a shoe state's deals (:func:`_deals`), kept while a model is counted.
+Memo = dict[tuple[tuple[int, ...], bool, bool], tuple[tuple[_Row, ...], tuple[_Row, ...]]]
+
+
 def pair_sums(
-    u: tuple[int, ...], banker: int, right_third: int | None, left_third: int | None
+    u: tuple[int, ...],
+    banker: int,
+    right_third: int | None,
+    left_third: int | None,
+    memo: Memo | None = None,
 ) -> tuple[tuple[int, ...], ...]:
     """:func:`banque.games.banque.advisor.decision_sums` in 36 classes.
 
@@ -252,25 +282,36 @@ def pair_sums(
     """
     n = _K * _K
     z, s_r, s_l, d_r, d_l = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n
-    rows_r, rows_l = _deals(u, right_third is None, left_third is None)
+    key = (u, right_third is None, left_third is None)
+    found = None if memo is None else memo.get(key)
+    if found is None:
+        found = _deals(*key)
+        if memo is not None:
+            memo[key] = found
+    rows_r, rows_l = found
+    # An entry is (class, N, C[0], ..., C[10]): C[k] at entry[k + 2]; its class is the
+    # right side's bucket against the left pair's class, exchanged for the left side's.
     start = -banker % 10
-    for t, _as_right, as_left in rows_l:
+    first = start + 2
+    for t, entries in rows_l:
         f = t if left_third is None else (t + left_third) % 10
-        stand, end, at = _sign(banker - f), start + f, (f - banker) % 10
-        for i, deals, c in as_left:
-            whole = c[10]
-            below = c[end] - c[start] if end <= 10 else whole - c[start] + c[end - 10]
+        stand, end, at = _sign(banker - f), first + f, (f - banker) % 10 + 2
+        wrap = end > 12
+        for e in entries:
+            i, deals, whole = _EXCHANGED[e[0]], e[1], e[12]
+            below = whole - e[first] + e[end - 10] if wrap else e[end] - e[first]
             s_l[i] += stand * deals
-            d_l[i] += whole - 2 * below - c[at + 1] + c[at]
-    for t, as_right, _as_left in rows_r:
+            d_l[i] += whole - 2 * below - e[at + 1] + e[at]
+    for t, entries in rows_r:
         f = t if right_third is None else (t + right_third) % 10
-        stand, end, at = _sign(banker - f), start + f, (f - banker) % 10
-        for i, deals, c in as_right:
-            whole = c[10]
-            below = c[end] - c[start] if end <= 10 else whole - c[start] + c[end - 10]
+        stand, end, at = _sign(banker - f), first + f, (f - banker) % 10 + 2
+        wrap = end > 12
+        for e in entries:
+            i, deals, whole = e[0], e[1], e[12]
+            below = whole - e[first] + e[end - 10] if wrap else e[end] - e[first]
             z[i] += deals
             s_r[i] += stand * deals
-            d_r[i] += whole - 2 * below - c[at + 1] + c[at]
+            d_r[i] += whole - 2 * below - e[at + 1] + e[at]
     return tuple(z), tuple(s_r), tuple(s_l), tuple(d_r), tuple(d_l)
 
 
@@ -299,8 +340,7 @@ def _left_only(x: Sequence[int]) -> tuple[int, ...]:
 def _four(x: Sequence[int]) -> tuple[int, int, int, int]:
     """36 classes summed into :class:`~banque.study.edge.EdgeModel`'s four: class
     ``2 * (right at 5) + (left at 5)``."""
-    right = x[6] + x[12] + x[18] + x[24] + x[30]
-    left = x[1] + x[2] + x[3] + x[4] + x[5]
+    left, right = sum(x[1:_K]), sum(x[_K::_K])
     return x[0], left, right, sum(x) - x[0] - left - right
 
 
@@ -325,10 +365,19 @@ class DealtModel(EdgeModel):
     def for_packs(cls, packs: int = PACKS, naturals: NaturalRule = "all") -> DealtModel:
         return cls(unseen_values(packs), naturals)
 
+    def _build(self) -> None:
+        # One shoe state's deals serve every banker's pair that leaves it (about three
+        # points each): kept while the model is counted, then let go.
+        self._memo: Memo = {}
+        try:
+            super()._build()
+        finally:
+            del self._memo
+
     def _sums(
         self, u: tuple[int, ...], banker: int, right: int | None, left: int | None
     ) -> tuple[tuple[int, ...], ...]:
-        return pair_sums(u, banker, right, left)
+        return pair_sums(u, banker, right, left, self._memo)
 
     def _one_side_sums(
         self, u: tuple[int, ...], banker: int, third: int | None
@@ -340,10 +389,11 @@ class DealtModel(EdgeModel):
         summed back into four (whether each side's pair totals 5) -- exactly the sums
         that model counts itself, without counting them again."""
         points = [
-            p._replace(z=_four(p.z), sr=_four(p.sr), sl=_four(p.sl), dr=_four(p.dr), dl=_four(p.dl))
-            for p in self.points
+            Point(b, r, lft, n, _four(z), _four(sr), _four(sl), _four(dr), _four(dl))
+            for b, r, lft, n, z, sr, sl, dr, dl in self.points
         ]
-        model = EdgeModel(self.counts, self.rule, _points=points)
+        shares = (self._natural_r, self._natural_l, self._settled)
+        model = EdgeModel(self.counts, self.rule, _points=points, _shares=shares)
         model.house = self.house
         return model
 

@@ -1295,7 +1295,7 @@ def _candidates(
 
 
 #: The guide's rounds, tried in turn until the supports it suggests give an equilibrium.
-ROUNDS = (20, 100, 400, 1600)
+ROUNDS = (8, 100, 400, 1600)
 
 
 def solve_dealt(

@@ -374,6 +374,7 @@ class EdgeModel:
         *,
         _mirror: bool = True,
         _points: list[Point] | None = None,
+        _shares: tuple[int, int, int] | None = None,
     ) -> None:
         c = tuple(int(x) for x in counts)
         if len(c) != 10 or any(x < 0 for x in c):
@@ -398,7 +399,7 @@ class EdgeModel:
             self.points = _points
         #: What the sides did at each point (drew?), right and left.
         self._keys = [(_drew(p.right), _drew(p.left)) for p in self.points]
-        self._natural_r, self._natural_l, self._settled = self._natural_shares()
+        self._natural_r, self._natural_l, self._settled = _shares or self._natural_shares()
 
     @classmethod
     def for_packs(cls, packs: int = PACKS, naturals: NaturalRule = "all") -> EdgeModel:

@@ -94,3 +94,11 @@ def test_a_shoe_short_of_a_value() -> None:
     for banker in range(8):
         for right, left in ((None, None), (None, 3), (6, None), (0, 9), (5, 5)):
             assert pair_sums(u, banker, right, left) == direct_sums(u, banker, right, left)
+
+
+def test_a_shoe_of_two_hundred_packs() -> None:
+    """Past a hundred packs a row's numbers no longer fit a 64-bit word each: read out
+    field by field, still the direct count."""
+    u = tuple(unseen_values(200))
+    for banker, right, left in ((0, None, None), (3, 4, None), (5, 0, 9), (7, None, 2)):
+        assert pair_sums(u, banker, right, left) == direct_sums(u, banker, right, left)
