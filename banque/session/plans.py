@@ -2,7 +2,7 @@
 
 Banque's ``expert`` seats play the game solved (:func:`banque.study.expert_plans.banque_plan`:
 a pure function of the shoe's packs, the natural rule and a stakes ratio), and a solve
-takes seconds (about three at three packs, up to a minute at eight packs with per-side
+takes up to seconds (under one at three packs, about fifteen at eight packs with per-side
 naturals).  A table with an expert seat starts solving every ratio of
 :data:`~banque.study.expert_plans.PLAN_RATIOS` as it opens (:meth:`ExpertPlans.prepare`),
 one after the other in a daemon thread, the ratio a coup asks for first; the table asks

@@ -96,14 +96,26 @@ def _simplex(costs: list[int], columns: list[list[int]]) -> tuple[list[Fraction]
         for j in range(m):
             start[j] -= cols[k][j]
     low = min(range(m), key=lambda j: start[j])
+    # The columns of the x at their upper bound, summed (kept as they change).
+    upper = [c - x for c, x in zip(costs, start, strict=True)]
+
+    def flip(k: int, up: bool) -> None:
+        if up == (k in at_upper):
+            return
+        sign = 1 if up else -1
+        (at_upper.add if up else at_upper.discard)(k)
+        for j in range(m):
+            upper[j] += sign * cols[k][j]
+
     basis = [0 if j == low else n + 1 + j for j in range(m)]  # row j's basic variable
     bland = False
+    inv: list[list[Fraction]] = []
+    inverted: list[int] = []
     for _round in range(100_000):
-        inv = _inverse([[Fraction(cols[k][j]) for k in basis] for j in range(m)])
-        rhs = list(costs)
-        for k in at_upper:
-            for j in range(m):
-                rhs[j] -= cols[k][j]
+        if basis != inverted:  # (a bound flip keeps the basis and its inverse)
+            inv = _inverse([[Fraction(cols[k][j]) for k in basis] for j in range(m)])
+            inverted = list(basis)
+        rhs = [c - u for c, u in zip(costs, upper, strict=True)]
         values = [sum((inv[p][j] * rhs[j] for j in range(m)), Fraction(0)) for p in range(m)]
         # The objective is v alone: the duals are v's row of the inverse.
         at = basis.index(0)
@@ -155,17 +167,14 @@ def _simplex(costs: list[int], columns: list[list[int]]) -> tuple[list[Fraction]
             raise ArithmeticError("the banker's linear program is unbounded")
         bland = step == 0
         if leave is None:  # the entering x runs to its other bound
-            if direction > 0:
-                at_upper.add(entering)
-            else:
-                at_upper.discard(entering)
+            flip(entering, direction > 0)
             continue
         old = basis[leave]
         rate = -direction * change[leave]
         basis[leave] = entering
-        at_upper.discard(entering)
+        flip(entering, False)
         if old <= n and rate > 0:
-            at_upper.add(old)
+            flip(old, True)
     raise ArithmeticError("the banker's linear program did not settle")
 
 

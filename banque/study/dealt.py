@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Sequence
-from functools import lru_cache
 from operator import add, itemgetter, mul
 
 from ..core.cards import PACKS
@@ -55,20 +54,6 @@ _SIGNS = [
     [[_sign((banker + x) % 10 - final) for x in range(10)] for final in range(10)]
     for banker in range(10)
 ]
-
-
-def _pairs(u: Sequence[int], totals: tuple[int, ...]) -> list[tuple[int, int, int, int, int]]:
-    """Unordered value pairs ``(a, b)`` of the given totals: ``(a, b, ways, class, total)``."""
-    out = []
-    for t in totals:
-        for a in range(10):
-            b = (t - a) % 10
-            if b < a or not u[a]:
-                continue
-            ways = u[a] * (u[a] - 1) if a == b else 2 * u[a] * u[b]
-            if ways:
-                out.append((a, b, ways, _CLASS.get((a, b), 0), t))
-    return out
 
 
 #: A bucket of one side's pairs: its two-card total, its class (:func:`pair_class`), and
@@ -192,28 +177,34 @@ def _deals(
     left = right if same else _buckets(u, _STOOD_TOTALS if left_stood else _DREW_TOTALS)
     m_r = [[0] * _K for _ in right]
     m_l = m_r if same else [[0] * _K for _ in left]
-    pairs_r = _Pairs(u, right, unit)
-    # Each of the left side's buckets against every right pair: the deals times the right
-    # pair's cards, summed by right bucket; both sides' rows take them.
-    for bucket, ml in zip(left, m_l, strict=True):
-        k_l = bucket[1]
-        xs = list(map(mul, pairs_r.counts(u, bucket), pairs_r.cards))
-        for (lo, hi), (_t, k_r, _own), mr in zip(pairs_r.spans, right, m_r, strict=True):
-            x = sum(xs[lo:hi])
-            mr[k_l] += x
-            ml[k_r] += x
+    # Each of the left side's buckets against every right pair, then (unless the same)
+    # each right bucket against every left pair.
+    _cross(u, _Pairs(u, right, unit), right, m_r, left, m_l)
     if same:
         rows = _rows(u, right, m_r, width)
         return rows, rows
-    pairs_l = _Pairs(u, left, unit)
-    for bucket, mr in zip(right, m_r, strict=True):
-        k_r = bucket[1]
-        xs = list(map(mul, pairs_l.counts(u, bucket), pairs_l.cards))
-        for (lo, hi), (_t, k_l, _own), ml in zip(pairs_l.spans, left, m_l, strict=True):
-            x = sum(xs[lo:hi])
-            mr[k_l] += x
-            ml[k_r] += x
+    _cross(u, _Pairs(u, left, unit), left, m_l, right, m_r)
     return _rows(u, right, m_r, width), _rows(u, left, m_l, width)
+
+
+def _cross(
+    u: Sequence[int],
+    pairs: _Pairs,
+    buckets: list[_Bucket],
+    rows: list[list[int]],
+    against: list[_Bucket],
+    cols: list[list[int]],
+) -> None:
+    """Each bucket of ``against`` (the other side's) against every one of ``pairs`` (of
+    ``buckets``): the deals times the pairs' cards, summed by bucket, go to the pairs'
+    bucket's row (by the other's class) and to the other bucket's (by this one's)."""
+    for bucket, col in zip(against, cols, strict=True):
+        k = bucket[1]
+        xs = list(map(mul, pairs.counts(u, bucket), pairs.cards))
+        for (lo, hi), (_t, own, _p), row in zip(pairs.spans, buckets, rows, strict=True):
+            x = sum(xs[lo:hi])
+            row[k] += x
+            col[own] += x
 
 
 def _rows(
@@ -315,20 +306,41 @@ def pair_sums(
     return tuple(z), tuple(s_r), tuple(s_l), tuple(d_r), tuple(d_l)
 
 
-@lru_cache(maxsize=8192)
 def _one_side_pairs(
     u: tuple[int, ...], banker: int, third: int | None
 ) -> tuple[tuple[int, ...], ...]:
     """One concealed pair (the other side settled by its natural): ``(Z, S, D)`` by the
-    pair's class, ``D`` still to be divided by ``sum(u) - 2``."""
+    pair's class, ``D`` still to be divided by ``sum(u) - 2``.
+
+    By totals: the pairs of a total ``t`` other than 5 (class 0) come ``P_t = sum_e u[e]
+    v[e]`` ways, ``v[e] = u[t - e] - [2e = t]`` the cards that complete a first card
+    ``e``; drawing against their final total ``f``, the banker gains ``h[x]`` for each
+    third card ``x`` left, ``sum_x u[x] h[x] P_t`` less the pairs' own cards, ``2 sum_e
+    h[e] u[e] v[e]``.  The pairs at 5, one class each, are counted alone.
+    """
     signs = _SIGNS[banker]
     z, s, dd = [0] * _K, [0] * _K, [0] * _K
-    for a, b, ways, k, t in _pairs(u, _STOOD_TOTALS if third is None else _DREW_TOTALS):
+    for t in _STOOD_TOTALS if third is None else _DREW_TOTALS:
         final = t if third is None else (t + third) % 10
         h = signs[final]
-        z[k] += ways
-        s[k] += ways * _sign(banker - final)
-        dd[k] += ways * (sum(x * y for x, y in zip(u, h, strict=True)) - h[a] - h[b])
+        stand = _sign(banker - final)
+        whole = sum(map(mul, u, h))
+        if t == 5:
+            for k, (c, d) in enumerate(FIVES, 1):
+                ways = 2 * u[c] * u[d]
+                z[k] += ways
+                s[k] += ways * stand
+                dd[k] += ways * (whole - h[c] - h[d])
+            continue
+        v = [*u[t::-1], *u[:t:-1]]  # v[e] = u[t - e]
+        if t % 2 == 0:
+            v[t // 2] -= 1
+            v[t // 2 + 5] -= 1
+        uv = list(map(mul, u, v))
+        ways = sum(uv)
+        z[0] += ways
+        s[0] += ways * stand
+        dd[0] += ways * whole - 2 * sum(map(mul, h, uv))
     return tuple(z), tuple(s), tuple(dd)
 
 

@@ -38,7 +38,7 @@ from typing import Any, NamedTuple
 from ..core.naturals import NaturalRule
 from ..games.banque.advisor import unseen_values
 from .dealt import CLASSES, DealtModel
-from .edge import NATURAL, Point, _check_stakes, _drew
+from .edge import NATURAL, Point, _check_stakes
 
 __all__ = ["DealtEquilibrium", "LeftKey", "RightKey", "dealt_equilibrium", "solve_dealt"]
 
@@ -127,8 +127,14 @@ class _Game:
         agg: dict[tuple[bool, int | None, bool, bool, int], list[list[int]]] = {}
         unseen: dict[tuple[bool, int | None], set[int]] = {}
         groups: dict[tuple[bool, int | None, bool, bool, int], list[Point]] = {}
+        # The classes a point can have: after a natural, those of the side that plays on.
+        after_left_natural = {c for c in range(1, n) if c % _K == 0}
+        after_right_natural = set(range(1, _K))
         for i, p in enumerate(model.points):
-            rd, ld, ln = _drew(p.right), _drew(p.left), p.left == NATURAL
+            right, left = p.right, p.left
+            rd = right is not None and right >= 0
+            ld = left is not None and left >= 0
+            ln = left == NATURAL
             # the banker's draw-minus-stand by class, stakes weighed
             if s_r == s_l:  # (their common factor drops out of a sign)
                 db = list(map(sub, map(add, p.dr, p.dl), map(add, p.sr, p.sl)))
@@ -143,7 +149,15 @@ class _Game:
             lo = below + max(db[0], 0)
             hi = above + min(db[0], 0)
             # The sides' informations: every class met after what each side did.
-            todo = unseen.setdefault((ln, p.right), set(range(1, n)))
+            todo = unseen.get((ln, right))
+            if todo is None:
+                todo = unseen[(ln, right)] = set(
+                    after_left_natural
+                    if ln
+                    else after_right_natural
+                    if right == NATURAL
+                    else range(1, n)
+                )
             if todo:
                 for c in [c for c in todo if p.z[c]]:
                     todo.discard(c)
@@ -486,17 +500,20 @@ class _Game:
         return keys, idx, a, b, e, f
 
     def right_gaps(
-        self, x_l: dict[LeftKey, Number], y: Sequence[Number]
+        self, x_l: dict[LeftKey, Number], y: Sequence[Number], natural: bool | None = None
     ) -> dict[RightKey, Fraction]:
         """:meth:`right_gap` at every key of the right side at once (no point chosen), in
-        integers over one common denominator."""
+        integers over one common denominator; ``natural``: only the keys after a left
+        natural (True) or after none (False)."""
         chances = [*x_l.values(), *y]
         q = math.lcm(*(Fraction(v).denominator for v in chances)) if chances else 1
         nl = {k: (Fraction(v) * q).numerator for k, v in x_l.items()}
         ny = [(Fraction(v) * q).numerator for v in y]
-        gaps = dict.fromkeys(self.right_keys, 0)
+        gaps = {k: 0 for k in self.right_keys if natural is None or k[1] == natural}
         for p, yy in zip(self.points, ny, strict=True):
             ln, move, ld = p.left_natural, p.right, p.left_drew
+            if natural is not None and ln != natural:
+                continue
             sign = 1 if p.right_drew else -1
             for c in p.classes:
                 if not c.kr:
@@ -508,6 +525,8 @@ class _Game:
                     wl = q
                 gaps[(c.kr, ln)] -= sign * wl * (c.sr * q + yy * (c.dr - c.sr))
         for (key, rd), row in self.fr.items():
+            if key not in gaps:
+                continue
             for (lk, ld), r in row.items():
                 wl = q if lk is None else (nl[lk] if ld else q - nl[lk])
                 gaps[key] += (-r if rd else r) * wl * q
@@ -1172,23 +1191,28 @@ def _after_a_left_natural(
     pts = [j for j, p in enumerate(game.points) if p.left_natural]
     s_r, s_l = game.stakes
 
+    # Each point's draw-minus-stand for the banker by class: (the right's key, drew?, db).
+    terms = {
+        j: [
+            (c.kr, game.points[j].right_drew, s_r * (c.dr - c.sr) + s_l * (c.dl - c.sl))
+            for c in game.points[j].classes
+        ]
+        for j in pts
+    }
+
     def delta(j: int, x: dict[RightKey, Number]) -> Number:
-        p = game.points[j]
         d: Number = 0
-        for c in p.classes:
-            wr: Number = 1
-            if c.kr:
-                q = x[(c.kr, True)]
-                wr = q if p.right_drew else 1 - q
-            d += wr * (s_r * (c.dr - c.sr) + s_l * (c.dl - c.sl))
+        for kr, drew, db in terms[j]:
+            if kr:
+                q = x[(kr, True)]
+                d += (q if drew else 1 - q) * db
+            else:
+                d += db
         return d
 
     def best(x: dict[RightKey, Number], y: dict[int, Number]) -> bool:
-        for k in keys:
-            gap, _ = game.right_gap(k, {}, [y.get(j, 0) for j in range(len(game.points))], [])
-            if (x[k] == 1 and gap < 0) or (x[k] == 0 and gap > 0):
-                return False
-        return True
+        gaps = game.right_gaps({}, [y.get(j, 0) for j in range(len(game.points))], natural=True)
+        return not any((x[k] == 1 and gaps[k] < 0) or (x[k] == 0 and gaps[k] > 0) for k in keys)
 
     pure: dict[RightKey, Number] = {k: int(guide_r[k] >= 0.5) for k in keys}
     near = sorted(
@@ -1222,11 +1246,11 @@ def _after_a_left_natural(
         if not 0 <= yj <= 1:
             continue
         y[j] = yj
-        others = {k: v for k, v in x.items() if k != key}
+        gaps = game.right_gaps({}, [y.get(i, 0) for i in range(len(game.points))], natural=True)
         if all(
-            not ((v == 1 and g < 0) or (v == 0 and g > 0))
-            for k, v in others.items()
-            for g in [game.right_gap(k, {}, [y.get(i, 0) for i in range(len(game.points))], [])[0]]
+            not ((v == 1 and gaps[k] < 0) or (v == 0 and gaps[k] > 0))
+            for k, v in x.items()
+            if k != key
         ):
             return x, y
     return None

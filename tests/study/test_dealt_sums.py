@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 
 from banque.games.banque.advisor import unseen_values
-from banque.study.dealt import FIVES, pair_sums
+from banque.study.dealt import FIVES, _one_side_pairs, pair_sums
 
 _K = 1 + len(FIVES)
 _CLASS = {pair: i + 1 for i, pair in enumerate(FIVES)}
@@ -102,3 +102,35 @@ def test_a_shoe_of_two_hundred_packs() -> None:
     u = tuple(unseen_values(200))
     for banker, right, left in ((0, None, None), (3, 4, None), (5, 0, 9), (7, None, 2)):
         assert pair_sums(u, banker, right, left) == direct_sums(u, banker, right, left)
+
+
+def direct_one_side(
+    u: tuple[int, ...], banker: int, third: int | None
+) -> tuple[tuple[int, ...], ...]:
+    """One concealed pair (the other side settled by its natural), pair by pair."""
+    z, s, d = ([0] * _K for _ in range(3))
+    for a, b, ways in _pairs(u, range(5, 8) if third is None else range(0, 6)):
+        rest = list(u)
+        rest[a] -= 1
+        rest[b] -= 1
+        final = (a + b + (third or 0)) % 10
+        k = _CLASS.get((a, b), 0)
+        z[k] += ways
+        s[k] += ways * _sign(banker - final)
+        d[k] += ways * sum(rest[x] * _sign((banker + x) % 10 - final) for x in range(10))
+    return tuple(z), tuple(s), tuple(d)
+
+
+def test_one_concealed_pair_is_the_direct_count() -> None:
+    """Per-side, a side's natural settles it and the banker plays the other side alone:
+    those sums by totals are the pair-by-pair count too."""
+    rng = random.Random(5)
+    for packs in (1, 3, 8):
+        for _ in range(30):
+            u = list(unseen_values(packs))
+            for _ in range(rng.randrange(4, 40)):
+                u[rng.choice([v for v in range(10) if u[v]])] -= 1
+            banker, third = rng.randrange(8), rng.choice([None, *range(10)])
+            assert _one_side_pairs(tuple(u), banker, third) == direct_one_side(
+                tuple(u), banker, third
+            ), (u, banker, third)
