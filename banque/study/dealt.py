@@ -400,8 +400,14 @@ class DealtModel(EdgeModel):
         """The same shoe's :class:`~banque.study.edge.EdgeModel`: each point's classes
         summed back into four (whether each side's pair totals 5) -- exactly the sums
         that model counts itself, without counting them again."""
+        none, zero = self._no_sums, (0, 0, 0, 0)
+
+        def four(x: tuple[int, ...]) -> tuple[int, int, int, int]:
+            # (a side settled by its natural: its sums are the one shared tuple of zeros)
+            return zero if x is none else _four(x)
+
         points = [
-            Point(b, r, lft, n, _four(z), _four(sr), _four(sl), _four(dr), _four(dl))
+            Point(b, r, lft, n, _four(z), four(sr), four(sl), four(dr), four(dl))
             for b, r, lft, n, z, sr, sl, dr, dl in self.points
         ]
         shares = (self._natural_r, self._natural_l, self._settled)
