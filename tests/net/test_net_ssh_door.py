@@ -358,12 +358,17 @@ async def test_banque_host_opens_the_door_and_resume_opens_it_again(folder: Path
         bruno = [*argv[:-4], "-o", "PubkeyAuthentication=no", "-tt", "-p", str(port)]
         term = Terminal.spawn(argv)
         other = Terminal.spawn([*bruno, "Bruno@127.0.0.1"])
+        pumps: list[asyncio.Task[None]] = []
         try:
             await term.read_until(b"Invitation code for Ana:")
             term.write(code.encode() + b"\r")
             await term.read_text("banque — Ana")  # her table
             await other.read_until(b"Invitation code for Bruno:")
             other.write(bruno_code.encode() + b"\r")
+            await other.read_text("banque — Bruno")  # his table
+            # Both screens read from now on, as a person's terminal always is: a screen
+            # nobody reads fills up, and its table (over SSH) stops taking keys.
+            pumps = [asyncio.create_task(t.pump()) for t in (term, other)]
             await term.read_text("Your turn")
             term.write(b"\x1510\r")  # Ana bids, then Bruno, then Chloé: a bank is held
             await other.read_text("Your turn")
@@ -373,6 +378,8 @@ async def test_banque_host_opens_the_door_and_resume_opens_it_again(folder: Path
                 while b"holds bank 1" not in await proc.stdout.readline():
                     pass
         finally:
+            for pump in pumps:
+                pump.cancel()
             term.close()
             other.close()
         proc.send_signal(signal.SIGTERM)  # in the middle of a bank: kept to host again
