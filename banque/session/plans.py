@@ -2,8 +2,8 @@
 
 Banque's ``expert`` seats play the game solved (:func:`banque.study.expert_plans.banque_plan`:
 a pure function of the shoe's packs, the natural rule and a stakes ratio), and a solve
-takes up to seconds (under one at three packs, about fifteen at eight packs with per-side
-naturals).  A table with an expert seat starts solving every ratio of
+can take seconds (under one at three packs and equal stakes, about fifteen at eight
+packs with per-side naturals).  A table with an expert seat starts solving every ratio of
 :data:`~banque.study.expert_plans.PLAN_RATIOS` as it opens (:meth:`ExpertPlans.prepare`),
 one after the other in a daemon thread, the ratio a coup asks for first; the table asks
 :meth:`ExpertPlans.ready` before an expert's move and, while its plan is not ready, says

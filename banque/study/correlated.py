@@ -91,13 +91,9 @@ def _simplex(costs: list[int], columns: list[list[int]]) -> tuple[list[Fraction]
     # A warm start: the banker's best response to the team's four strategies alike
     # (the x at 1), v the lowest row, the other rows' slacks basic.
     at_upper = {i + 1 for i, c in enumerate(columns) if sum(c) > 0}  # nonbasic x at 1
-    start = list(costs)
-    for k in at_upper:
-        for j in range(m):
-            start[j] -= cols[k][j]
-    low = min(range(m), key=lambda j: start[j])
     # The columns of the x at their upper bound, summed (kept as they change).
-    upper = [c - x for c, x in zip(costs, start, strict=True)]
+    upper = [sum(cols[k][j] for k in at_upper) for j in range(m)]
+    low = min(range(m), key=lambda j: costs[j] - upper[j])
 
     def flip(k: int, up: bool) -> None:
         if up == (k in at_upper):

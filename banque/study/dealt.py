@@ -80,11 +80,12 @@ def _buckets(u: Sequence[int], totals: tuple[int, ...]) -> list[_Bucket]:
 
 
 class _Pairs:
-    """One side's pairs, bucket after bucket, as flat lists: their values ``a``, ``b``, the
-    pair's total, and its ways times its two cards packed (:func:`_deals`); ``spans``:
-    each bucket's slice; ``holding[e]``: the pairs holding a card of value ``e``."""
+    """One side's pairs, bucket after bucket, as flat lists: their values ``a``, ``b`` and
+    their ways times their two cards and one deal, packed (:func:`_deals`); ``spans``:
+    each bucket's slice; ``by_total``: the slice of a total's bucket (class 0);
+    ``holding[e]``: the pairs holding a card of value ``e``."""
 
-    def __init__(self, u: Sequence[int], buckets: list[_Bucket], unit: list[int]) -> None:
+    def __init__(self, buckets: list[_Bucket], unit: list[int]) -> None:
         self.a: list[int] = []
         self.b: list[int] = []
         self.cards: list[int] = []
@@ -179,11 +180,11 @@ def _deals(
     m_l = m_r if same else [[0] * _K for _ in left]
     # Each of the left side's buckets against every right pair, then (unless the same)
     # each right bucket against every left pair.
-    _cross(u, _Pairs(u, right, unit), right, m_r, left, m_l)
+    _cross(u, _Pairs(right, unit), right, m_r, left, m_l)
     if same:
         rows = _rows(u, right, m_r, width)
         return rows, rows
-    _cross(u, _Pairs(u, left, unit), left, m_l, right, m_r)
+    _cross(u, _Pairs(left, unit), left, m_l, right, m_r)
     return _rows(u, right, m_r, width), _rows(u, left, m_l, width)
 
 
@@ -249,6 +250,40 @@ def _rows(
     return tuple(out)
 
 
+#: Each class as itself (the right side's rows are read as they are kept).
+_SAME = tuple(range(_K * _K))
+
+
+def _weigh(
+    rows: tuple[_Row, ...],
+    third: int | None,
+    banker: int,
+    classes: tuple[int, ...],
+    z: list[int],
+    s: list[int],
+    d: list[int],
+) -> None:
+    """One side's rows (:func:`_deals`) weighed by the banker's result against the side's
+    final total ``f``, into its sums ``s`` and ``d`` (and the deals into ``z``), each
+    entry's class read through ``classes``.
+
+    An entry is ``(class, N, C[0], ..., C[10])``, ``C[k]`` at ``entry[k + 2]``; the third
+    cards' values ``e`` with ``(banker + e) mod 10 < f`` run round from ``e = -banker
+    mod 10``, so their number is a difference of the prefix sums (two, and the whole,
+    where they run past 9)."""
+    first = -banker % 10 + 2
+    for t, entries in rows:
+        f = t if third is None else (t + third) % 10
+        stand, end, at = _sign(banker - f), first + f, (f - banker) % 10 + 2
+        wrap = end > 12
+        for e in entries:
+            i, deals, whole = classes[e[0]], e[1], e[12]
+            below = whole - e[first] + e[end - 10] if wrap else e[end] - e[first]
+            z[i] += deals
+            s[i] += stand * deals
+            d[i] += whole - 2 * below - e[at + 1] + e[at]
+
+
 #: The rows of a shoe state's deals (:func:`_deals`), kept while a model is counted.
 Memo = dict[tuple[tuple[int, ...], bool, bool], tuple[tuple[_Row, ...], tuple[_Row, ...]]]
 
@@ -266,10 +301,9 @@ def pair_sums(
     (:func:`pair_class`); ``D*`` still to be divided by the ``sum(u) - 4``
     cards the banker's third card comes from.  The deals of both concealed pairs by
     buckets (:func:`_deals`) are weighed by the banker's result against a side's final
-    total ``f``: standing, ``sign(banker - f)`` a deal; drawing, ``+1`` for each third
-    card left that brings the banker above ``f``, ``-1`` below -- the third cards' values
-    ``e`` with ``(banker + e) mod 10 < f`` run round from ``e = -banker mod 10``, so their
-    number is a difference of the prefix sums.
+    total ``f`` (:func:`_weigh`): standing, ``sign(banker - f)`` a deal; drawing, ``+1``
+    for each third card left that brings the banker above ``f``, ``-1`` below.  (The
+    right side's rows give the deals; the left side's are the same deals.)
     """
     n = _K * _K
     z, s_r, s_l, d_r, d_l = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n
@@ -280,29 +314,8 @@ def pair_sums(
         if memo is not None:
             memo[key] = found
     rows_r, rows_l = found
-    # An entry is (class, N, C[0], ..., C[10]): C[k] at entry[k + 2]; its class is the
-    # right side's bucket against the left pair's class, exchanged for the left side's.
-    start = -banker % 10
-    first = start + 2
-    for t, entries in rows_l:
-        f = t if left_third is None else (t + left_third) % 10
-        stand, end, at = _sign(banker - f), first + f, (f - banker) % 10 + 2
-        wrap = end > 12
-        for e in entries:
-            i, deals, whole = _EXCHANGED[e[0]], e[1], e[12]
-            below = whole - e[first] + e[end - 10] if wrap else e[end] - e[first]
-            s_l[i] += stand * deals
-            d_l[i] += whole - 2 * below - e[at + 1] + e[at]
-    for t, entries in rows_r:
-        f = t if right_third is None else (t + right_third) % 10
-        stand, end, at = _sign(banker - f), first + f, (f - banker) % 10 + 2
-        wrap = end > 12
-        for e in entries:
-            i, deals, whole = e[0], e[1], e[12]
-            below = whole - e[first] + e[end - 10] if wrap else e[end] - e[first]
-            z[i] += deals
-            s_r[i] += stand * deals
-            d_r[i] += whole - 2 * below - e[at + 1] + e[at]
+    _weigh(rows_r, right_third, banker, _SAME, z, s_r, d_r)
+    _weigh(rows_l, left_third, banker, _EXCHANGED, [0] * n, s_l, d_l)
     return tuple(z), tuple(s_r), tuple(s_l), tuple(d_r), tuple(d_l)
 
 
@@ -356,8 +369,8 @@ def _four(x: Sequence[int]) -> tuple[int, int, int, int]:
     return x[0], left, right, sum(x) - x[0] - left - right
 
 
-#: Class ``6 i + j`` taken from class ``6 j + i``: the sides' classes exchanged.
-_TRANSPOSED = itemgetter(*(_K * j + i for i in range(_K) for j in range(_K)))
+#: The 36 classes with the sides' classes exchanged (:data:`_EXCHANGED`), read at once.
+_TRANSPOSED = itemgetter(*_EXCHANGED)
 
 
 def _transpose(x: Sequence[int]) -> tuple[int, ...]:

@@ -38,7 +38,7 @@ from typing import Any, NamedTuple
 from ..core.naturals import NaturalRule
 from ..games.banque.advisor import unseen_values
 from .dealt import CLASSES, DealtModel
-from .edge import NATURAL, Point, _check_stakes
+from .edge import NATURAL, Point, _check_stakes, _drew
 
 __all__ = ["DealtEquilibrium", "LeftKey", "RightKey", "dealt_equilibrium", "solve_dealt"]
 
@@ -124,17 +124,14 @@ class _Game:
         # Points where the banker's move is the same whatever the sides do (its
         # draw-minus-stand has one strict sign for every weight of the classes): their
         # sums, by what they are worth to each player, summed once per situation.
-        agg: dict[tuple[bool, int | None, bool, bool, int], list[list[int]]] = {}
         unseen: dict[tuple[bool, int | None], set[int]] = {}
         groups: dict[tuple[bool, int | None, bool, bool, int], list[Point]] = {}
         # The classes a point can have: after a natural, those of the side that plays on.
         after_left_natural = {c for c in range(1, n) if c % _K == 0}
         after_right_natural = set(range(1, _K))
         for i, p in enumerate(model.points):
-            right, left = p.right, p.left
-            rd = right is not None and right >= 0
-            ld = left is not None and left >= 0
-            ln = left == NATURAL
+            right = p.right
+            rd, ld, ln = _drew(right), _drew(p.left), p.left == NATURAL
             # the banker's draw-minus-stand by class, stakes weighed
             if s_r == s_l:  # (their common factor drops out of a sign)
                 db = list(map(sub, map(add, p.dr, p.dl), map(add, p.sr, p.sl)))
@@ -176,11 +173,13 @@ class _Game:
             y = 1 if lo > 0 else 0
             fixed_y[i] = y
             groups.setdefault((ln, p.right, rd, ld, y), []).append(p)
-        for key, members in groups.items():
-            agg[key] = [
+        agg = {
+            key: [
                 [sum(col) for col in zip(*(getattr(p, f) for p in members), strict=True)]
                 for f in ("sr", "sl", "dr", "dl")
             ]
+            for key, members in groups.items()
+        }
         self.points = pts
         #: Each live point's place among the model's points; the banker's move at the others.
         self.index = index
