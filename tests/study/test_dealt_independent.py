@@ -31,7 +31,8 @@ import pytest
 
 from banque.core.naturals import NaturalRule, settled_sides
 from banque.study.dealt import FIVES, DealtModel
-from banque.study.dealt_nash import _Game, solve_dealt
+from banque.study.dealt_game import DealtGame
+from banque.study.dealt_nash import solve_dealt
 from banque.study.edge import EdgeModel
 
 #: The five pairs at 5, in the order a side's class counts them (1-5).
@@ -338,8 +339,8 @@ def model(counts: tuple[int, ...], rule: NaturalRule) -> DealtModel:
 
 
 @lru_cache(maxsize=8)
-def solver_game(counts: tuple[int, ...], rule: NaturalRule, stakes: tuple[int, int]) -> _Game:
-    return _Game(model(counts, rule), stakes)
+def solver_game(counts: tuple[int, ...], rule: NaturalRule, stakes: tuple[int, int]) -> DealtGame:
+    return DealtGame(model(counts, rule), stakes)
 
 
 @lru_cache(maxsize=8)

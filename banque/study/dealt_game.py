@@ -1,0 +1,528 @@
+"""Baccarat banque as dealt, in the form its solver reads (:mod:`banque.study.dealt_nash`).
+
+:class:`DealtGame` takes a :class:`~banque.study.dealt.DealtModel` and a stakes
+ratio and keeps only the decision points where the banker's move depends on
+what the sides do (about 300 of 5,300 at three packs); the others, whose move
+is the same for every weight of the sides' classes, are summed once by
+situation.  On that reduced game it gives every player's exact values and best
+responses (:meth:`DealtGame.values`, :meth:`DealtGame.exploitability`), a
+float guide by regret matching (:meth:`DealtGame.guide`), the linear forms of
+the two-person games after the right side's move (:meth:`DealtGame.forms`) and
+the right side's gaps (:meth:`DealtGame.right_gaps`).  The search for the
+equilibrium itself is :mod:`banque.study.dealt_nash`'s.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+from operator import add, sub
+from typing import Any, NamedTuple
+
+from .dealt import CLASSES, DealtModel
+from .edge import NATURAL, Point, _drew
+
+__all__ = ["DealtGame", "LeftKey", "Number", "RightKey"]
+
+#: A right side's information at 5: its pair's class (1-5, :data:`FIVES`) and
+#: whether the left side showed a natural.
+RightKey = tuple[int, bool]
+#: A left side's information at 5: its pair's class and what the right side did
+#: (``None`` stood, ``0..9`` drew that value, :data:`~banque.study.edge.NATURAL`).
+LeftKey = tuple[int, int | None]
+
+_K = CLASSES
+Number = int | Fraction
+_Forms = tuple[
+    list["LeftKey"],
+    list[int],
+    dict[int, Number],
+    dict[int, dict["LeftKey", Number]],
+    dict["LeftKey", Number],
+    dict["LeftKey", dict[int, Number]],
+]
+
+
+class _Cls(NamedTuple):
+    kr: int
+    kl: int
+    sr: int
+    sl: int
+    dr: int
+    dl: int
+
+
+class _Pt(NamedTuple):
+    right_drew: bool
+    left_drew: bool
+    left_natural: bool
+    right: int | None
+    classes: tuple[_Cls, ...]
+
+
+def _move_order(move: int | None) -> int:
+    return -2 if move is None else move
+
+
+def _affine(x0: Number, x1: Number, t: Number) -> Number:
+    return x0 + t * (x1 - x0)
+
+
+class DealtGame:
+    """The model's points in the form the solver reads (classes with a deal only)."""
+
+    def __init__(self, model: DealtModel, stakes: tuple[int, int]) -> None:
+        self.model = model
+        self.stakes = stakes
+        s_r, s_l = stakes
+        n = _K * _K
+        cls = [divmod(c, _K) for c in range(n)]
+        pts = []
+        index = []
+        fixed_y = [0] * len(model.points)
+        rights: set[RightKey] = set()
+        lefts: set[LeftKey] = set()
+        # Points where the banker's move is the same whatever the sides do (its
+        # draw-minus-stand has one strict sign for every weight of the classes): their
+        # sums, by what they are worth to each player, summed once per situation.
+        unseen: dict[tuple[bool, int | None], set[int]] = {}
+        groups: dict[tuple[bool, int | None, bool, bool, int], list[Point]] = {}
+        # The classes a point can have: after a natural, those of the side that plays on.
+        after_left_natural = {c for c in range(1, n) if c % _K == 0}
+        after_right_natural = set(range(1, _K))
+        for i, p in enumerate(model.points):
+            right = p.right
+            rd, ld, ln = _drew(right), _drew(p.left), p.left == NATURAL
+            # the banker's draw-minus-stand by class, stakes weighed
+            if s_r == s_l:  # (their common factor drops out of a sign)
+                db = list(map(sub, map(add, p.dr, p.dl), map(add, p.sr, p.sl)))
+            else:
+                db = [
+                    s_r * (dr - sr) + s_l * (dl - sl)
+                    for sr, sl, dr, dl in zip(p.sr, p.sl, p.dr, p.dl, strict=True)
+                ]
+            # (class 0 counts whatever the sides do; every other class with weight 0 or 1)
+            below = sum([d for d in db if d < 0])
+            above = sum(db) - below
+            lo = below + max(db[0], 0)
+            hi = above + min(db[0], 0)
+            # The sides' informations: every class met after what each side did.
+            todo = unseen.get((ln, right))
+            if todo is None:
+                todo = unseen[(ln, right)] = set(
+                    after_left_natural
+                    if ln
+                    else after_right_natural
+                    if right == NATURAL
+                    else range(1, n)
+                )
+            if todo:
+                for c in [c for c in todo if p.z[c]]:
+                    todo.discard(c)
+                    kr, kl = cls[c]
+                    if kr:
+                        rights.add((kr, ln))
+                    if kl:
+                        lefts.add((kl, p.right))
+            if lo <= 0 <= hi:  # (an exact tie either way is left to the search)
+                index.append(i)
+                classes = tuple(
+                    _Cls(*cls[c], p.sr[c], p.sl[c], p.dr[c], p.dl[c]) for c in range(n) if p.z[c]
+                )
+                pts.append(_Pt(rd, ld, ln, p.right, classes))
+                continue
+            y = 1 if lo > 0 else 0
+            fixed_y[i] = y
+            groups.setdefault((ln, p.right, rd, ld, y), []).append(p)
+        agg = {
+            key: [
+                [sum(col) for col in zip(*(getattr(p, f) for p in members), strict=True)]
+                for f in ("sr", "sl", "dr", "dl")
+            ]
+            for key, members in groups.items()
+        }
+        self.points = pts
+        #: Each live point's place among the model's points; the banker's move at the others.
+        self.index = index
+        self.fixed_y = fixed_y
+        # fb[(rk, rd, lk, ld)]: the banker's result there (stakes weighed); fr[(rk, rd)]
+        # and fl[(lk, ld)]: by the other side's (key, move), the banker's result against
+        # that side (rk, lk: a side's key, None for class 0).
+        self.fb: dict[tuple[RightKey | None, bool, LeftKey | None, bool], int] = {}
+        self.fr: dict[tuple[RightKey, bool], dict[tuple[LeftKey | None, bool], int]] = {}
+        self.fl: dict[tuple[LeftKey, bool], dict[tuple[RightKey | None, bool], int]] = {}
+        for (ln, move, rd, ld, y), (sr, sl, dr, dl) in agg.items():
+            for c in range(n):
+                kr, kl = cls[c]
+                rk = (kr, ln) if kr else None
+                lk = (kl, move) if kl else None
+                r = sr[c] + y * (dr[c] - sr[c])
+                lv = sl[c] + y * (dl[c] - sl[c])
+                b = s_r * r + s_l * lv
+                if b:
+                    key = (rk, rd, lk, ld)
+                    self.fb[key] = self.fb.get(key, 0) + b
+                if rk is not None and r:
+                    row = self.fr.setdefault((rk, rd), {})
+                    row[(lk, ld)] = row.get((lk, ld), 0) + r
+                if lk is not None and lv:
+                    col = self.fl.setdefault((lk, ld), {})
+                    col[(rk, rd)] = col.get((rk, rd), 0) + lv
+        self._forms: dict[Any, tuple[_Forms, _Forms]] = {}
+        self.right_keys = sorted(rights, key=lambda k: (k[1], k[0]))
+        self.left_keys = sorted(lefts, key=lambda k: (_move_order(k[1]), k[0]))
+        self.moves = sorted({k[1] for k in lefts} | {p.right for p in pts}, key=_move_order)
+
+    def full_y(self, y: Sequence[Number]) -> list[Number]:
+        """The banker's chances at every model point from those at the live points."""
+        out: list[Number] = list(self.fixed_y)
+        for i, v in zip(self.index, y, strict=True):
+            out[i] = v
+        return out
+
+    # ------------------------------------------------------------ exact values
+
+    def values(
+        self,
+        x_r: dict[RightKey, Number],
+        x_l: dict[LeftKey, Number],
+        y: Sequence[Number],
+    ) -> tuple[
+        list[Fraction], Fraction, dict[RightKey, list[Fraction]], dict[LeftKey, list[Fraction]]
+    ]:
+        """Each point's draw-minus-stand for the banker, the banker's total, and each
+        side's value standing / drawing at each of its informations (model units).
+
+        In integers: every chance is written over one common denominator ``Q``,
+        the sums scaled by its powers, and divided once at the end.
+        """
+        s_r, s_l = self.stakes
+        chances = [*x_r.values(), *x_l.values(), *y]
+        q = math.lcm(*(Fraction(v).denominator for v in chances)) if chances else 1
+
+        def num(v: Number) -> int:
+            f = Fraction(v) * q
+            return f.numerator
+
+        nr = {k: num(v) for k, v in x_r.items()}
+        nl = {k: num(v) for k, v in x_l.items()}
+        v_r: dict[RightKey, list[int]] = {k: [0, 0] for k in self.right_keys}
+        v_l: dict[LeftKey, list[int]] = {k: [0, 0] for k in self.left_keys}
+        deltas: list[int] = []
+        bank = 0
+        for p, yv in zip(self.points, y, strict=True):
+            rd, ld, ln, move = p.right_drew, p.left_drew, p.left_natural, p.right
+            yy = num(yv)
+            d = s = 0
+            for c in p.classes:
+                if c.kr:
+                    a = nr[(c.kr, ln)]
+                    wr = a if rd else q - a
+                else:
+                    wr = q
+                if c.kl:
+                    b = nl[(c.kl, move)]
+                    wl = b if ld else q - b
+                else:
+                    wl = q
+                stand = s_r * c.sr + s_l * c.sl
+                w = wr * wl
+                d += w * (s_r * c.dr + s_l * c.dl - stand)
+                s += w * stand
+                if c.kr:
+                    v_r[(c.kr, ln)][rd] -= wl * (c.sr * q + yy * (c.dr - c.sr))
+                if c.kl:
+                    v_l[(c.kl, move)][ld] -= wr * (c.sl * q + yy * (c.dl - c.sl))
+            deltas.append(d)
+            bank += s * q + yy * d
+
+        # The points whose move is fixed, summed once by situation.
+        def w_r(rk: RightKey | None, rd: bool) -> int:
+            return q if rk is None else (nr[rk] if rd else q - nr[rk])
+
+        def w_l(lk: LeftKey | None, ld: bool) -> int:
+            return q if lk is None else (nl[lk] if ld else q - nl[lk])
+
+        bank += q * sum(w_r(rk, rd) * w_l(lk, ld) * b for (rk, rd, lk, ld), b in self.fb.items())
+        for (rk, rd), row in self.fr.items():
+            v_r[rk][rd] -= q * sum(w_l(lk, ld) * r for (lk, ld), r in row.items())
+        for (lk, ld), col in self.fl.items():
+            v_l[lk][ld] -= q * sum(w_r(rk, rd) * v for (rk, rd), v in col.items())
+        q2, q3 = q * q, q * q * q
+        return (
+            [Fraction(d, q2) for d in deltas],
+            Fraction(bank, q3),
+            {k: [Fraction(v[0], q2), Fraction(v[1], q2)] for k, v in v_r.items()},
+            {k: [Fraction(v[0], q2), Fraction(v[1], q2)] for k, v in v_l.items()},
+        )
+
+    def exploitability(
+        self, x_r: dict[RightKey, Number], x_l: dict[LeftKey, Number], y: Sequence[Number]
+    ) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+        """(banker's edge, and what a best response gains: banker, right, left), per chip."""
+        deltas, bank, v_r, v_l = self.values(x_r, x_l, y)
+        den = self.model.denominator
+        s_r, s_l = self.stakes
+        gain_b = sum((max(d, 0) - yy * d for d, yy in zip(deltas, y, strict=True)), Fraction(0))
+        gain_r = sum(
+            (max(v) - (x_r[k] * v[1] + (1 - x_r[k]) * v[0]) for k, v in v_r.items()), Fraction(0)
+        )
+        gain_l = sum(
+            (max(v) - (x_l[k] * v[1] + (1 - x_l[k]) * v[0]) for k, v in v_l.items()), Fraction(0)
+        )
+        edge = self.model.naturals_share(self.stakes) + bank / (den * (s_r + s_l))
+        return (
+            edge,
+            gain_b / (den * (s_r + s_l)),
+            gain_r / den if s_r else Fraction(0),
+            gain_l / den if s_l else Fraction(0),
+        )
+
+    # ------------------------------------------------------------ regret matching
+
+    def guide(self, rounds: int) -> tuple[dict[RightKey, float], dict[LeftKey, float], list[float]]:
+        """Regret matching+ (floats, linear averaging) for ``rounds``: which choices mix.
+
+        Points whose choice is the same whatever the sides do are fixed first;
+        their share of the sides' values is summed once.
+        """
+        s_r, s_l = self.stakes
+        scale = 1.0 / float(self.model.denominator)
+        r_index = {k: i for i, k in enumerate(self.right_keys)}
+        l_index = {k: i for i, k in enumerate(self.left_keys)}
+        n_r, n_l = len(r_index), len(l_index)
+        fixed_r: dict[tuple[int, bool, int, bool], float] = {}
+        fixed_l: dict[tuple[int, bool, int, bool], float] = {}
+        for (rk, rd), row in self.fr.items():
+            for (lk, ld), r in row.items():
+                key = (r_index[rk], rd, -1 if lk is None else l_index[lk], ld)
+                fixed_r[key] = fixed_r.get(key, 0.0) - r * scale
+        for (lk, ld), col in self.fl.items():
+            for (rk, rd), v in col.items():
+                key = (l_index[lk], ld, -1 if rk is None else r_index[rk], rd)
+                fixed_l[key] = fixed_l.get(key, 0.0) - v * scale
+        live: list[tuple[int, bool, bool, list[tuple[int, int, float, float, float, float, float]]]]
+        live = []
+        y_all = [0.0] * len(self.points)
+        for j, p in enumerate(self.points):
+            rd, ld = p.right_drew, p.left_drew
+            rows = []
+            lo = hi = 0.0
+            for c in p.classes:
+                ir = r_index[(c.kr, p.left_natural)] if c.kr else -1
+                il = l_index[(c.kl, p.right)] if c.kl else -1
+                sr, sl, dr, dl = c.sr * scale, c.sl * scale, c.dr * scale, c.dl * scale
+                db = s_r * (dr - sr) + s_l * (dl - sl)
+                if ir < 0 and il < 0:
+                    lo += db
+                    hi += db
+                else:
+                    lo += min(0.0, db)
+                    hi += max(0.0, db)
+                rows.append((ir, il, db, -sr, -dr, -sl, -dl))
+            if lo >= 0 or hi <= 0:
+                yy = 1.0 if lo > 0 or (lo >= 0 and hi > 0) else 0.0
+                y_all[j] = yy
+                for ir, il, _db, grs, grd, gls, gld in rows:
+                    if ir >= 0:
+                        key = (ir, rd, il, ld)
+                        fixed_r[key] = fixed_r.get(key, 0.0) + yy * grd + (1 - yy) * grs
+                    if il >= 0:
+                        key = (il, ld, ir, rd)
+                        fixed_l[key] = fixed_l.get(key, 0.0) + yy * gld + (1 - yy) * gls
+            else:
+                live.append((j, rd, ld, rows))
+        x_r, x_l, y = [0.5] * n_r, [0.5] * n_l, [0.5] * len(live)
+        reg_r = [[0.0, 0.0] for _ in range(n_r)]
+        reg_l = [[0.0, 0.0] for _ in range(n_l)]
+        reg_b = [[0.0, 0.0] for _ in range(len(live))]
+        avg_r, avg_l, avg_b = [0.0] * n_r, [0.0] * n_l, [0.0] * len(live)
+        fr, fl = list(fixed_r.items()), list(fixed_l.items())
+
+        for t in range(1, rounds + 1):
+            # Alternating updates (CFR+): the banker against the sides' current choices,
+            # then the sides against the banker's new ones.
+            wr = ([*(1.0 - v for v in x_r), 1.0], [*x_r, 1.0])
+            wl = ([*(1.0 - v for v in x_l), 1.0], [*x_l, 1.0])
+            for j, (_, rd, ld, rows) in enumerate(live):
+                wrr, wll = wr[rd], wl[ld]
+                d = 0.0
+                for ir, il, db, _a, _b, _c, _d in rows:
+                    d += wrr[ir] * wll[il] * db
+                yy = y[j]
+                r = reg_b[j]
+                r[1] = max(0.0, r[1] + d - yy * d)
+                r[0] = max(0.0, r[0] - yy * d)
+                y[j] = r[1] / (r[0] + r[1]) if r[0] + r[1] > 0 else 0.5
+            v_r = [[0.0, 0.0] for _ in range(n_r)]
+            v_l = [[0.0, 0.0] for _ in range(n_l)]
+            for (ir, rd, il, ld), g in fr:
+                v_r[ir][rd] += wl[ld][il] * g
+            for (il, ld, ir, rd), g in fl:
+                v_l[il][ld] += wr[rd][ir] * g
+            for j, (_, rd, ld, rows) in enumerate(live):
+                wrr, wll = wr[rd], wl[ld]
+                yy = y[j]
+                for ir, il, _db, grs, grd, gls, gld in rows:
+                    if ir >= 0:
+                        v_r[ir][rd] += wll[il] * (grs + yy * (grd - grs))
+                    if il >= 0:
+                        v_l[il][ld] += wrr[ir] * (gls + yy * (gld - gls))
+            for x, reg, v in ((x_r, reg_r, v_r), (x_l, reg_l, v_l)):
+                for i, xi in enumerate(x):
+                    cur = xi * v[i][1] + (1 - xi) * v[i][0]
+                    reg[i][1] = max(0.0, reg[i][1] + v[i][1] - cur)
+                    reg[i][0] = max(0.0, reg[i][0] + v[i][0] - cur)
+            for x, reg in ((x_r, reg_r), (x_l, reg_l)):
+                for i, (a, b) in enumerate(reg):
+                    x[i] = b / (a + b) if a + b > 0 else 0.5
+            for x, avg in ((x_r, avg_r), (x_l, avg_l), (y, avg_b)):
+                for i, xi in enumerate(x):
+                    avg[i] += t * xi
+        total = rounds * (rounds + 1) / 2
+        for (j, *_), a in zip(live, avg_b, strict=True):
+            y_all[j] = a / total
+        return (
+            {k: avg_r[i] / total for k, i in r_index.items()},
+            {k: avg_l[i] / total for k, i in l_index.items()},
+            y_all,
+        )
+
+    # ------------------------------------------------------------ exact supports
+
+    def forms(self, move: int | None, x_r: dict[RightKey, Number]) -> _Forms:
+        """After the right side's ``move``, with its chances ``x_r``: the banker's
+        draw-minus-stand at each point, ``a_p + sum_k b_pk x_k``, and the left side's
+        draw-minus-stand at each of its choices, ``e_k + sum_p f_kp y_p``."""
+        keys = [k for k in self.left_keys if k[1] == move]
+        idx = [j for j, p in enumerate(self.points) if p.right == move]
+        s_r, s_l = self.stakes
+        # Banker: delta_p = a_p + sum_k b_pk x_k.  Left: g_k = e_k + sum_p f_kp y_p.
+        a: dict[int, Number] = {}
+        b: dict[int, dict[LeftKey, Number]] = {}
+        e: dict[LeftKey, Number] = dict.fromkeys(keys, 0)
+        f: dict[LeftKey, dict[int, Number]] = {k: {} for k in keys}
+        for j in idx:
+            p = self.points[j]
+            rd, ld = p.right_drew, p.left_drew
+            aj: Number = 0
+            bj: dict[LeftKey, Number] = {}
+            for c in p.classes:
+                wr: Number = 1
+                if c.kr:
+                    q = x_r[(c.kr, p.left_natural)]
+                    wr = q if rd else 1 - q
+                delta = s_r * (c.dr - c.sr) + s_l * (c.dl - c.sl)
+                if not c.kl:
+                    aj += wr * delta
+                    continue
+                k = (c.kl, move)
+                sign = 1 if ld else -1
+                if not ld:
+                    aj += wr * delta
+                bj[k] = bj.get(k, 0) + sign * wr * delta
+                e[k] -= sign * wr * c.sl
+                f[k][j] = f[k].get(j, 0) - sign * wr * (c.dl - c.sl)
+            a[j], b[j] = aj, bj
+        for k in keys:  # the points whose move is fixed
+            for ld in (False, True):
+                for (rk, rd), v in self.fl.get((k, ld), {}).items():
+                    wr = 1 if rk is None else (x_r[rk] if rd else 1 - x_r[rk])
+                    e[k] += (-v if ld else v) * wr
+        return keys, idx, a, b, e, f
+
+    def forms_at(
+        self, move: int | None, x_r: dict[RightKey, Number], key: RightKey, t: Number
+    ) -> _Forms:
+        """:meth:`forms` with the right side's chance at ``key`` set to ``t`` (the
+        others pure): affine in ``t``, so worked out at 0 and 1 once."""
+        memo = (move, key, tuple(sorted(((k, v) for k, v in x_r.items() if k != key), key=str)))
+        if memo not in self._forms:
+            self._forms[memo] = (
+                self.forms(move, {**x_r, key: 0}),
+                self.forms(move, {**x_r, key: 1}),
+            )
+        (keys, idx, a0, b0, e0, f0), (_, _, a1, b1, e1, f1) = self._forms[memo]
+        a = {j: _affine(a0[j], a1[j], t) for j in idx}
+        b = {
+            j: {
+                k: _affine(b0[j].get(k, 0), b1[j].get(k, 0), t) for k in b0[j].keys() | b1[j].keys()
+            }
+            for j in idx
+        }
+        e = {k: _affine(e0[k], e1[k], t) for k in keys}
+        f = {
+            k: {
+                j: _affine(f0[k].get(j, 0), f1[k].get(j, 0), t) for j in f0[k].keys() | f1[k].keys()
+            }
+            for k in keys
+        }
+        return keys, idx, a, b, e, f
+
+    def right_gaps(
+        self, x_l: dict[LeftKey, Number], y: Sequence[Number], natural: bool | None = None
+    ) -> dict[RightKey, Fraction]:
+        """:meth:`right_gap` at every key of the right side at once (no point chosen), in
+        integers over one common denominator; ``natural``: only the keys after a left
+        natural (True) or after none (False)."""
+        chances = [*x_l.values(), *y]
+        q = math.lcm(*(Fraction(v).denominator for v in chances)) if chances else 1
+        nl = {k: (Fraction(v) * q).numerator for k, v in x_l.items()}
+        ny = [(Fraction(v) * q).numerator for v in y]
+        gaps = {k: 0 for k in self.right_keys if natural is None or k[1] == natural}
+        for p, yy in zip(self.points, ny, strict=True):
+            ln, move, ld = p.left_natural, p.right, p.left_drew
+            if natural is not None and ln != natural:
+                continue
+            sign = 1 if p.right_drew else -1
+            for c in p.classes:
+                if not c.kr:
+                    continue
+                if c.kl:
+                    b = nl[(c.kl, move)]
+                    wl = b if ld else q - b
+                else:
+                    wl = q
+                gaps[(c.kr, ln)] -= sign * wl * (c.sr * q + yy * (c.dr - c.sr))
+        for (key, rd), row in self.fr.items():
+            if key not in gaps:
+                continue
+            for (lk, ld), r in row.items():
+                wl = q if lk is None else (nl[lk] if ld else q - nl[lk])
+                gaps[key] += (-r if rd else r) * wl * q
+        return {k: Fraction(v, q * q) for k, v in gaps.items()}
+
+    def right_gap(
+        self,
+        key: RightKey,
+        x_l: dict[LeftKey, Number],
+        y: Sequence[Number],
+        chosen: Sequence[int],
+    ) -> tuple[Fraction, list[Fraction]]:
+        """The right side's draw-minus-stand at ``key`` with the banker standing at the
+        ``chosen`` points, and how much drawing at each of them adds (it is linear)."""
+        kr, natural = key
+        gap = Fraction(0)
+        slopes = dict.fromkeys(chosen, Fraction(0))
+        for j, p in enumerate(self.points):
+            if p.left_natural != natural:
+                continue
+            sign = 1 if p.right_drew else -1
+            for c in p.classes:
+                if c.kr != kr:
+                    continue
+                wl: Number = 1
+                if c.kl:
+                    q = x_l[(c.kl, p.right)]
+                    wl = q if p.left_drew else 1 - q
+                if j in slopes:
+                    gap -= sign * wl * c.sr
+                    slopes[j] -= sign * wl * (c.dr - c.sr)
+                else:
+                    gap -= sign * wl * (c.sr + y[j] * (c.dr - c.sr))
+        for rd in (False, True):  # the points whose move is fixed
+            for (lk, ld), r in self.fr.get((key, rd), {}).items():
+                wl = 1 if lk is None else (x_l[lk] if ld else 1 - x_l[lk])
+                gap += (-r if rd else r) * wl
+        return gap, [slopes[j] for j in chosen]
