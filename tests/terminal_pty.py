@@ -3,8 +3,8 @@
 ``Terminal.spawn([...])`` forks the command under a pty of the given size;
 ``await term.read_until(b"words")`` reads the screen's bytes until the words
 come (or fails showing the screen's tail), without a blocked thread if they
-never come; ``term.write(b"…")`` types; ``term.pump()`` keeps reading the screen while a
-test waits for something else; ``await term.wait()`` is the exit code (the screen read
+never come; ``term.write(b"…")`` types; ``term.pump()`` is a task that keeps reading the screen while
+a test waits for something else; ``await term.wait()`` is the exit code (the screen read
 meanwhile, within a timeout);
 ``term.modes()`` is the terminal's line discipline now (echo, line editing,
 signal keys: what raw mode turns off); ``term.close()`` kills what is left
@@ -106,16 +106,25 @@ class Terminal:
                     self.screen.extend(chunk)
         assert squeezed in self.text().replace(" ", ""), self.text()[-600:]
 
-    async def pump(self) -> None:
-        """Keep reading what the program shows, until cancelled or the program ends: a
-        terminal nobody reads fills up, and the program (over SSH: the whole
-        connection) blocks on it, input included."""
+    def pump(self) -> asyncio.Task[None]:
+        """A task that keeps reading what the program shows, until cancelled or the
+        program ends: a terminal nobody reads fills up, and the program (over SSH: the
+        whole connection) blocks on it, input included.
+
+        Counted as a reader at once (:meth:`read_text` then leaves the reading to it): a
+        reader that began before the task ran would wait on a callback the task's
+        replaced (one reader a terminal), until its timeout."""
         self.pumping += 1
-        try:
-            while chunk := await self._chunk():
-                self.screen.extend(chunk)
-        finally:
-            self.pumping -= 1
+        task = asyncio.create_task(self._pump())
+        task.add_done_callback(self._pumped)  # (cancelled before it ran, too)
+        return task
+
+    def _pumped(self, _task: asyncio.Task[None]) -> None:
+        self.pumping -= 1
+
+    async def _pump(self) -> None:
+        while chunk := await self._chunk():
+            self.screen.extend(chunk)
 
     def modes(self) -> dict[str, bool]:
         """Whether the terminal echoes, edits lines and turns ctrl+c into a signal (a
@@ -136,7 +145,7 @@ class Terminal:
         shows meanwhile read to its last byte: a terminal nobody reads fills up, and the
         program blocks writing to it, never to end. No thread waits for the program (one
         left waiting would hold the test's event loop at its close)."""
-        pump = asyncio.create_task(self.pump()) if not self.pumping else None
+        pump = self.pump() if not self.pumping else None
         try:
             async with asyncio.timeout(timeout):
                 while not (ended := os.waitpid(self.pid, os.WNOHANG))[0]:

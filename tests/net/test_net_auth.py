@@ -484,7 +484,7 @@ async def test_a_printed_line_joins_as_printed_in_bash_and_hides_the_token(
             env={"PATH": path, "HISTFILE": "/dev/null", "PS1": "$ "},
         )
         term.write(command.encode() + b"\n")  # pasted at the prompt, as printed
-        pump = asyncio.create_task(term.pump())
+        pump = term.pump()
         try:
             await until(lambda: server.table.connected("Ana"), timeout=60)
             seen: dict[int, bytes] = {}

@@ -204,7 +204,7 @@ async def a_bid_over_ssh(
     async def heard(words: str, timeout: float) -> bool:
         """Read the host's public log until ``words`` (or the time is up), the seat's
         terminal read meanwhile (unread, it would stop the SSH connection)."""
-        pump = asyncio.create_task(term.pump()) if term is not None else None
+        pump = term.pump() if term is not None else None
         try:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(timeout):

@@ -368,7 +368,7 @@ async def test_banque_host_opens_the_door_and_resume_opens_it_again(folder: Path
             await other.read_text("banque — Bruno")  # his table
             # Both screens read from now on, as a person's terminal always is: a screen
             # nobody reads fills up, and its table (over SSH) stops taking keys.
-            pumps = [asyncio.create_task(t.pump()) for t in (term, other)]
+            pumps = [t.pump() for t in (term, other)]
             await term.read_text("Your turn")
             term.write(b"\x1510\r")  # Ana bids, then Bruno, then Chloé: a bank is held
             await other.read_text("Your turn")
@@ -420,7 +420,7 @@ async def test_no_concealed_card_reaches_an_ssh_client_of_another_seat(folder: P
         await term.read_until(b"Invitation code for watch:")
         term.write(door.code("watch").encode() + b"\r")
         await term.read_text("Chemin de fer")
-        pump = asyncio.create_task(term.pump())
+        pump = term.pump()
         await no_face_down_card_is_received(hosting.table.session.game, term.text, term.read_text)
         pump.cancel()
     finally:

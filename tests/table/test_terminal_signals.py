@@ -58,7 +58,7 @@ def banque(*args: str) -> list[str]:
 async def first_act(term: Terminal, table: str, data: Path, timeout: float = 30) -> Path:
     """Play a two-hand table's first act and wait for its journal (written with it)."""
     term.write(FIRST_ACT[table])
-    pump = asyncio.create_task(term.pump())
+    pump = term.pump()
     try:
         async with asyncio.timeout(timeout):
             while not (found := list((data / "games").glob("*.jsonl"))):
