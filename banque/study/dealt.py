@@ -25,7 +25,7 @@ from operator import add, itemgetter, mul
 from ..core.cards import PACKS
 from ..core.naturals import NaturalRule
 from ..games.banque.advisor import unseen_values
-from .edge import EdgeModel, Point
+from .edge import NATURAL, EdgeModel, Point
 
 __all__ = ["CLASSES", "FIVES", "DealtModel", "pair_class", "pair_sums"]
 
@@ -357,9 +357,19 @@ def _one_side_pairs(
     return tuple(z), tuple(s), tuple(dd)
 
 
+_REST = (0,) * (_K * _K - _K)
+
+
 def _left_only(x: Sequence[int]) -> tuple[int, ...]:
     """Six classes of the left side's pair as 36 (the right side settled: class 0)."""
-    return (*x, *([0] * (_K * _K - _K)))
+    return (*x, *_REST)
+
+
+def _right_only(x: Sequence[int]) -> tuple[int, ...]:
+    """Six classes of the right side's pair as 36 (the left side settled: class 0)."""
+    out = [0] * (_K * _K)
+    out[::_K] = x
+    return tuple(out)
 
 
 def _four(x: Sequence[int]) -> tuple[int, int, int, int]:
@@ -407,22 +417,40 @@ class DealtModel(EdgeModel):
     def _one_side_sums(
         self, u: tuple[int, ...], banker: int, third: int | None
     ) -> tuple[tuple[int, ...], ...]:
-        return tuple(_left_only(x) for x in _one_side_pairs(u, banker, third))
+        # (six classes, the playing side's: scaled, then placed among the 36)
+        return _one_side_pairs(u, banker, third)
+
+    @staticmethod
+    def _left_plays_on(x: Sequence[int]) -> tuple[int, ...]:
+        return _left_only(x)
+
+    @staticmethod
+    def _right_plays_on(x: Sequence[int]) -> tuple[int, ...]:
+        return _right_only(x)
 
     def collapsed(self) -> EdgeModel:
         """The same shoe's :class:`~banque.study.edge.EdgeModel`: each point's classes
         summed back into four (whether each side's pair totals 5) -- exactly the sums
         that model counts itself, without counting them again."""
-        none, zero = self._no_sums, (0, 0, 0, 0)
+        zero = (0, 0, 0, 0)
 
-        def four(x: tuple[int, ...]) -> tuple[int, int, int, int]:
-            # (a side settled by its natural: its sums are the one shared tuple of zeros)
-            return zero if x is none else _four(x)
+        def left(x: tuple[int, ...]) -> tuple[int, int, int, int]:
+            return (x[0], sum(x[1:_K]), 0, 0)
 
-        points = [
-            Point(b, r, lft, n, _four(z), four(sr), four(sl), four(dr), four(dl))
-            for b, r, lft, n, z, sr, sl, dr, dl in self.points
-        ]
+        def right(x: tuple[int, ...]) -> tuple[int, int, int, int]:
+            return (x[0], 0, sum(x[_K::_K]), 0)
+
+        points = []
+        for b, r, lft, n, z, sr, sl, dr, dl in self.points:
+            # A side settled by its natural: the other side's six classes only (its own
+            # sums are zeros).
+            if r == NATURAL:
+                p = Point(b, r, lft, n, left(z), zero, left(sl), zero, left(dl))
+            elif lft == NATURAL:
+                p = Point(b, r, lft, n, right(z), right(sr), zero, right(dr), zero)
+            else:
+                p = Point(b, r, lft, n, _four(z), _four(sr), _four(sl), _four(dr), _four(dl))
+            points.append(p)
         shares = (self._natural_r, self._natural_l, self._settled)
         model = EdgeModel(self.counts, self.rule, _points=points, _shares=shares)
         model.house = self.house
@@ -434,8 +462,4 @@ class DealtModel(EdgeModel):
 
     @staticmethod
     def _mirror_classes(x: Sequence[int]) -> tuple[int, ...]:
-        return _transpose(x)
-
-    @staticmethod
-    def _swap_classes(x: Sequence[int]) -> tuple[int, ...]:
         return _transpose(x)

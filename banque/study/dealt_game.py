@@ -17,11 +17,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from operator import add, sub
+from operator import add, itemgetter, sub
 from typing import Any, NamedTuple
 
 from .dealt import CLASSES, DealtModel
-from .edge import NATURAL, Point, _drew
+from .edge import NATURAL, _drew
 
 __all__ = ["DealtGame", "LeftKey", "Number", "RightKey"]
 
@@ -87,20 +87,29 @@ class DealtGame:
         # draw-minus-stand has one strict sign for every weight of the classes): their
         # sums, by what they are worth to each player, summed once per situation.
         unseen: dict[tuple[bool, int | None], set[int]] = {}
-        groups: dict[tuple[bool, int | None, bool, bool, int], list[Point]] = {}
-        # The classes a point can have: after a natural, those of the side that plays on.
-        after_left_natural = {c for c in range(1, n) if c % _K == 0}
-        after_right_natural = set(range(1, _K))
+        groups: dict[tuple[bool, int | None, bool, bool, int], tuple[tuple[int, ...], list[Any]]]
+        groups = {}
+        # The classes a point can have: after a natural, those of the side that plays on
+        # (its sums are zero elsewhere: only those are read).
+        every = tuple(range(n))
+        after_left_natural = tuple(range(0, n, _K))
+        after_right_natural = tuple(range(_K))
+        picks = {
+            cs: (itemgetter(*cs), [cls[c] for c in cs])
+            for cs in (every, after_left_natural, after_right_natural)
+        }
         for i, p in enumerate(model.points):
             right = p.right
             rd, ld, ln = _drew(right), _drew(p.left), p.left == NATURAL
+            cs = after_left_natural if ln else after_right_natural if right == NATURAL else every
+            pick, kinds = picks[cs]
+            z, sr, sl, dr, dl = pick(p.z), pick(p.sr), pick(p.sl), pick(p.dr), pick(p.dl)
             # the banker's draw-minus-stand by class, stakes weighed
             if s_r == s_l:  # (their common factor drops out of a sign)
-                db = list(map(sub, map(add, p.dr, p.dl), map(add, p.sr, p.sl)))
+                db = list(map(sub, map(add, dr, dl), map(add, sr, sl)))
             else:
                 db = [
-                    s_r * (dr - sr) + s_l * (dl - sl)
-                    for sr, sl, dr, dl in zip(p.sr, p.sl, p.dr, p.dl, strict=True)
+                    s_r * (a - b) + s_l * (c - d) for a, b, c, d in zip(dr, sr, dl, sl, strict=True)
                 ]
             # (class 0 counts whatever the sides do; every other class with weight 0 or 1)
             below = sum([d for d in db if d < 0])
@@ -110,17 +119,11 @@ class DealtGame:
             # The sides' informations: every class met after what each side did.
             todo = unseen.get((ln, right))
             if todo is None:
-                todo = unseen[(ln, right)] = set(
-                    after_left_natural
-                    if ln
-                    else after_right_natural
-                    if right == NATURAL
-                    else range(1, n)
-                )
+                todo = unseen[(ln, right)] = set(range(1, len(cs)))
             if todo:
-                for c in [c for c in todo if p.z[c]]:
-                    todo.discard(c)
-                    kr, kl = cls[c]
+                for j in [j for j in todo if z[j]]:
+                    todo.discard(j)
+                    kr, kl = kinds[j]
                     if kr:
                         rights.add((kr, ln))
                     if kl:
@@ -128,19 +131,20 @@ class DealtGame:
             if lo <= 0 <= hi:  # (an exact tie either way is left to the search)
                 index.append(i)
                 classes = tuple(
-                    _Cls(*cls[c], p.sr[c], p.sl[c], p.dr[c], p.dl[c]) for c in range(n) if p.z[c]
+                    _Cls(*kinds[j], sr[j], sl[j], dr[j], dl[j]) for j in range(len(cs)) if z[j]
                 )
                 pts.append(_Pt(rd, ld, ln, p.right, classes))
                 continue
             y = 1 if lo > 0 else 0
             fixed_y[i] = y
-            groups.setdefault((ln, p.right, rd, ld, y), []).append(p)
+            groups.setdefault((ln, p.right, rd, ld, y), (cs, []))[1].append((sr, sl, dr, dl))
+        # (a group's points share their classes: summed column by column)
         agg = {
-            key: [
-                [sum(col) for col in zip(*(getattr(p, f) for p in members), strict=True)]
-                for f in ("sr", "sl", "dr", "dl")
-            ]
-            for key, members in groups.items()
+            key: (
+                cs,
+                [list(map(sum, zip(*col, strict=True))) for col in zip(*members, strict=True)],
+            )
+            for key, (cs, members) in groups.items()
         }
         self.points = pts
         #: Each live point's place among the model's points; the banker's move at the others.
@@ -152,9 +156,8 @@ class DealtGame:
         self.fb: dict[tuple[RightKey | None, bool, LeftKey | None, bool], int] = {}
         self.fr: dict[tuple[RightKey, bool], dict[tuple[LeftKey | None, bool], int]] = {}
         self.fl: dict[tuple[LeftKey, bool], dict[tuple[RightKey | None, bool], int]] = {}
-        for (ln, move, rd, ld, y), (sr, sl, dr, dl) in agg.items():
-            for c in range(n):
-                kr, kl = cls[c]
+        for (ln, move, rd, ld, y), (cs, (sr, sl, dr, dl)) in agg.items():
+            for c, (kr, kl) in enumerate(picks[cs][1]):
                 rk = (kr, ln) if kr else None
                 lk = (kl, move) if kl else None
                 r = sr[c] + y * (dr[c] - sr[c])

@@ -436,7 +436,14 @@ class EdgeModel:
         return _mirror4(x)  # type: ignore[arg-type]
 
     @staticmethod
-    def _swap_classes(x: Sequence[int]) -> tuple[int, ...]:
+    def _left_plays_on(x: Sequence[int]) -> tuple[int, ...]:
+        """A one-side sum (:meth:`_one_side_sums`) in the model's classes, the left side
+        playing on (the right settled by its natural)."""
+        return tuple(x)
+
+    @staticmethod
+    def _right_plays_on(x: Sequence[int]) -> tuple[int, ...]:
+        """The same sum, the right side playing on."""
         return _swap_classes(x)  # type: ignore[arg-type]
 
     def _build(self) -> None:
@@ -498,13 +505,17 @@ class EdgeModel:
                     ws = ways_b * ways_n * ways_o * factor_stand[k]
                     wd = ways_b * ways_n * ways_o * factor_draw[k]
                     scale, none = self._scale, self._no_sums
-                    z1s, s1s, d1s = scale(z1, ws), scale(s1, ws), scale(d1, wd)
+                    z1, s1, d1 = scale(z1, ws), scale(s1, ws), scale(d1, wd)
                     # The right side's natural, the left plays on...
-                    self.points.append(Point((a, b), NATURAL, o, (x, y), z1s, none, s1s, none, d1s))
+                    lo = self._left_plays_on
+                    self.points.append(
+                        Point((a, b), NATURAL, o, (x, y), lo(z1), none, lo(s1), none, lo(d1))
+                    )
                     # ...and the left side's natural, the right plays on.
-                    sw = self._swap_classes
-                    zr, sr1, dr1 = sw(z1s), sw(s1s), sw(d1s)
-                    self.points.append(Point((a, b), o, NATURAL, (x, y), zr, sr1, none, dr1, none))
+                    ro = self._right_plays_on
+                    self.points.append(
+                        Point((a, b), o, NATURAL, (x, y), ro(z1), ro(s1), none, ro(d1), none)
+                    )
 
     def _natural_shares(self) -> tuple[int, int, int]:
         """The banker's summed result on coups settled by naturals, and their chance.
