@@ -504,28 +504,23 @@ class DealtGame:
         chosen: Sequence[int],
     ) -> tuple[Fraction, list[Fraction]]:
         """The right side's draw-minus-stand at ``key`` with the banker standing at the
-        ``chosen`` points, and how much drawing at each of them adds (it is linear)."""
+        ``chosen`` points (:meth:`right_gaps`), and how much drawing at each of them adds
+        (it is linear)."""
         kr, natural = key
-        gap = Fraction(0)
-        slopes = dict.fromkeys(chosen, Fraction(0))
-        for j, p in enumerate(self.points):
-            if p.left_natural != natural:
-                continue
-            sign = 1 if p.right_drew else -1
+        stood = list(y)
+        for j in chosen:
+            stood[j] = 0
+        gap = self.right_gaps(x_l, stood, natural)[key]
+        slopes = []
+        for j in chosen:
+            p = self.points[j]
+            slope: Number = 0
             for c in p.classes:
-                if c.kr != kr:
-                    continue
-                wl: Number = 1
-                if c.kl:
-                    q = x_l[(c.kl, p.right)]
-                    wl = q if p.left_drew else 1 - q
-                if j in slopes:
-                    gap -= sign * wl * c.sr
-                    slopes[j] -= sign * wl * (c.dr - c.sr)
-                else:
-                    gap -= sign * wl * (c.sr + y[j] * (c.dr - c.sr))
-        for rd in (False, True):  # the points whose move is fixed
-            for (lk, ld), r in self.fr.get((key, rd), {}).items():
-                wl = 1 if lk is None else (x_l[lk] if ld else 1 - x_l[lk])
-                gap += (-r if rd else r) * wl
-        return gap, [slopes[j] for j in chosen]
+                if c.kr == kr and p.left_natural == natural:
+                    wl: Number = 1
+                    if c.kl:
+                        q = x_l[(c.kl, p.right)]
+                        wl = q if p.left_drew else 1 - q
+                    slope += wl * (c.dr - c.sr)
+            slopes.append(Fraction(-slope if p.right_drew else slope))
+        return gap, slopes

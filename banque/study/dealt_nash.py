@@ -696,24 +696,28 @@ def _after_a_left_natural(
     pts = [j for j, p in enumerate(game.points) if p.left_natural]
     s_r, s_l = game.stakes
 
-    # Each point's draw-minus-stand for the banker by class: (the right's key, drew?, db).
-    terms = {
-        j: [
-            (c.kr, game.points[j].right_drew, s_r * (c.dr - c.sr) + s_l * (c.dl - c.sl))
-            for c in game.points[j].classes
-        ]
-        for j in pts
-    }
+    # Each point's draw-minus-stand for the banker, affine in the right side's chances:
+    # its constant and its coefficient at each key.
+    terms: dict[int, tuple[int, dict[RightKey, int]]] = {}
+    for j in pts:
+        p = game.points[j]
+        const = 0
+        coef: dict[RightKey, int] = {}
+        for c in p.classes:
+            db = s_r * (c.dr - c.sr) + s_l * (c.dl - c.sl)
+            if not c.kr:
+                const += db
+                continue
+            k = (c.kr, True)
+            if not p.right_drew:  # (1 - q) db
+                const += db
+                db = -db
+            coef[k] = coef.get(k, 0) + db
+        terms[j] = const, coef
 
     def delta(j: int, x: dict[RightKey, Number]) -> Number:
-        d: Number = 0
-        for kr, drew, db in terms[j]:
-            if kr:
-                q = x[(kr, True)]
-                d += (q if drew else 1 - q) * db
-            else:
-                d += db
-        return d
+        const, coef = terms[j]
+        return const + sum(v * x[k] for k, v in coef.items())
 
     def best(x: dict[RightKey, Number], y: dict[int, Number]) -> bool:
         gaps = game.right_gaps({}, [y.get(j, 0) for j in range(len(game.points))], natural=True)
