@@ -41,7 +41,6 @@ from .dealt_game import (
     LeftKey,
     Number,
     RightKey,
-    _affine,
     _Forms,
 )
 from .edge import Point, _check_stakes
@@ -451,46 +450,81 @@ def _after_all(
     return x_l, y
 
 
-def _mixes_at(
-    forms: _Ends,
-    chosen: Sequence[int],
-    mixed: Sequence[LeftKey],
-    pure: dict[LeftKey, int],
-    t: Any,
-    exact: bool = True,
-) -> list[Any] | None:
-    """The left side's mixed chances making the banker indifferent at ``chosen[:-1]``
-    when the right side's chance is ``t`` (None: no unique answer); ``forms``: the
-    banker's forms (``a``, ``b``) with that chance at 0 and at 1."""
-    a0, a1, b0, b1 = forms
-    rows = []
-    for j in chosen[:-1]:
-        const = _affine(a0[j], a1[j], t) + sum(
-            _affine(b0[j].get(k, 0), b1[j].get(k, 0), t) * v
-            for k, v in pure.items()
-            if k not in mixed
-        )
-        rows.append([_affine(b0[j].get(k, 0), b1[j].get(k, 0), t) for k in mixed] + [-const])
-    return _solve(rows, exact) if rows else []
+class _Lines:
+    """The banker's draw-minus-stand at the ``chosen`` points of one candidate, each
+    affine in the right side's chance ``t``: its value at ``t = 0`` and its change to
+    ``t = 1``, for the point's constant and for each of the left side's choices (the
+    ``pure`` ones, those not ``mixed``, with their moves), kept exactly and in floats
+    (a root is looked for in floats, then exactly)."""
 
+    def __init__(
+        self,
+        forms: _Ends,
+        chosen: Sequence[int],
+        mixed: Sequence[LeftKey],
+        pure: dict[LeftKey, int],
+    ) -> None:
+        a0, a1, b0, b1 = forms
+        # The last point's choices in the order of {**pure, **mixed} (their sum is taken in
+        # that order, a float's rounding with it).
+        order = [*pure, *(k for k in mixed if k not in pure)]
+        rows = []
+        for n, j in enumerate(chosen):
 
-def _last_delta(
-    forms: _Ends,
-    chosen: Sequence[int],
-    mixed: Sequence[LeftKey],
-    pure: dict[LeftKey, int],
-    t: Any,
-    exact: bool = True,
-) -> Any:
-    xs = _mixes_at(forms, chosen, mixed, pure, t, exact)
-    if xs is None:
-        return None
-    a0, a1, b0, b1 = forms
-    x = {**pure, **dict(zip(mixed, xs, strict=True))}
-    j = chosen[-1]
-    return _affine(a0[j], a1[j], t) + sum(
-        _affine(b0[j].get(k, 0), b1[j].get(k, 0), t) * v for k, v in x.items()
-    )
+            def term(x0: Number, x1: Number) -> tuple[Number, Number]:
+                return x0, x1 - x0
+
+            const = term(a0[j], a1[j])
+            coefs = [term(b0[j].get(k, 0), b1[j].get(k, 0)) for k in mixed]
+            if n < len(chosen) - 1:
+                # (a pure choice's term times its move: 0 or 1)
+                fixed = [
+                    term(b0[j].get(k, 0), b1[j].get(k, 0))
+                    for k, v in pure.items()
+                    if k not in mixed and v
+                ]
+                rows.append((const, fixed, coefs, []))
+            else:
+                last: list[tuple[int, Number, Number]] = []
+                for k in order:
+                    x0, dx = term(b0[j].get(k, 0), b1[j].get(k, 0))
+                    if k in mixed:
+                        last.append((mixed.index(k), x0, dx))
+                    elif pure[k]:
+                        last.append((-1, x0, dx))
+                rows.append((const, [], coefs, last))
+        self.exact = rows
+        self.floats = [
+            (
+                (float(c[0]), float(c[1])),
+                [(float(x), float(d)) for x, d in fixed],
+                [(float(x), float(d)) for x, d in coefs],
+                [(i, float(x), float(d)) for i, x, d in last],
+            )
+            for c, fixed, coefs, last in rows
+        ]
+
+    def mixes(self, t: Any, exact: bool = True) -> list[Any] | None:
+        """The left side's mixed chances making the banker indifferent at every chosen
+        point but the last when the right side's chance is ``t`` (None: no unique
+        answer)."""
+        rows = []
+        for (c0, dc), fixed, coefs, _last in (self.exact if exact else self.floats)[:-1]:
+            const = c0 + t * dc + sum(x + t * d for x, d in fixed)
+            rows.append([x + t * d for x, d in coefs] + [-const])
+        return _solve(rows, exact) if rows else []
+
+    def last_delta(self, t: Any, exact: bool = True) -> Any:
+        """The banker's draw-minus-stand at the last chosen point, the left side mixing
+        as :meth:`mixes` says (None: no unique answer)."""
+        xs = self.mixes(t, exact)
+        if xs is None:
+            return None
+        (c0, dc), _fixed, _coefs, last = (self.exact if exact else self.floats)[-1]
+        total: Any = 0
+        for i, x, d in last:
+            total += (x + t * d) * (1 if i < 0 else xs[i])
+        return c0 + t * dc + total
 
 
 def _bisect(
@@ -615,11 +649,11 @@ def _special(
     look for the root there, exactly, and check the candidate."""
     guide_r = float(x_r[key])
 
-    def h(t: Any, exact: bool) -> Any:
-        return _last_delta(forms, chosen, mixed, base, t, exact)
+    lines = _Lines(forms, chosen, mixed, base)
+    h = lines.last_delta
 
     def plausible(t: float) -> bool:
-        xs = _mixes_at(forms, chosen, mixed, base, t, False)
+        xs = lines.mixes(t, False)
         ok = xs is not None and all(
             -1e-9 <= v <= 1 + 1e-9 and abs(v - guide_l[k]) <= 0.15
             for k, v in zip(mixed, xs, strict=True)
@@ -635,7 +669,7 @@ def _special(
 
     lo, hi = window or (max(0.0, guide_r - 0.1), min(1.0, guide_r + 0.1))
     for t in _roots(h, lo, hi, plausible, steps=16 if window is None else 1):
-        xs = _mixes_at(forms, chosen, mixed, base, t)
+        xs = lines.mixes(t)
         if xs is None or not all(0 <= v <= 1 for v in xs):
             continue
         if any(abs(float(v) - guide_l[k]) > 0.15 for k, v in zip(mixed, xs, strict=True)):
