@@ -18,14 +18,13 @@ from ..i18n import _, ngettext, number
 from .dealt import FIVES
 from .dealt_nash import DealtEquilibrium, equilibrium_for
 from .edge import NATURAL, EdgeModel
+from .one_chance import fraction_text, one_chance_solutions
 from .solver import (
     _RULE_WORDS,
     _entry,
     _point_words,
     _solutions,
-    fraction_text,
     house_lines,
-    one_chance_solutions,
     percent,
     shoe_words,
 )

@@ -24,7 +24,7 @@ from .chemin_solver import FIVES, Model, solve
 from .dealt import FIVES as DEALT_FIVES
 from .dealt_nash import dealt_equilibrium
 from .edge import EdgeModel, strategy
-from .solver import cooperative, nash_equal_stakes
+from .one_chance import cooperative, nash_equal_stakes
 
 __all__ = [
     "PLAN_RATIOS",
@@ -126,9 +126,9 @@ def _dealt_plan(packs: int, naturals: NaturalRule, stakes: tuple[int, int]) -> B
 def scalar_plan(packs: int, naturals: NaturalRule, stakes: tuple[int, int]) -> BanqueExpertPlan:
     """A plan from the scalar solutions (every pair of a side the same chance at 5): at
     equal stakes the symmetric Nash equilibrium among such strategies
-    (:func:`~banque.study.solver.nash_equal_stakes`), the banker mixing at its one
+    (:func:`~banque.study.one_chance.nash_equal_stakes`), the banker mixing at its one
     indifferent point; else the sides' cooperative choice
-    (:func:`~banque.study.solver.cooperative`) and the banker's best response to it.
+    (:func:`~banque.study.one_chance.cooperative`) and the banker's best response to it.
     """
     model = _model(packs, naturals)
     mixing: dict[tuple[Pair, Move, Move], Fraction] = {}

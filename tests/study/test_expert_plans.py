@@ -12,7 +12,7 @@ from banque.study.expert_plans import (
     nearest_ratio,
     scalar_plan,
 )
-from banque.study.solver import nash_equal_stakes
+from banque.study.one_chance import nash_equal_stakes
 
 PACKS = 6
 

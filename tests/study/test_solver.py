@@ -14,8 +14,9 @@ import pytest
 
 from banque.games.banque.advisor import SideInfo, advise_exact, reference_advise
 from banque.study.edge import NATURAL, EdgeModel, strategy
+from banque.study.one_chance import best_q, cooperative, side_values
 from banque.study.simulate import ratio_bucket, simulate
-from banque.study.solver import best_q, cooperative, format_strategy, side_values
+from banque.study.solver import format_strategy
 
 from ..cli_run import run_cli
 
@@ -409,7 +410,7 @@ def test_edge_from_a_records_shoe(tmp_path: Path) -> None:
 
 @pytest.mark.sweep
 def test_the_symmetric_nash_equilibrium_at_equal_stakes(model: EdgeModel) -> None:
-    from banque.study.solver import nash_equal_stakes
+    from banque.study.one_chance import nash_equal_stakes
 
     n = nash_equal_stakes(model)
     assert n is not None
@@ -427,7 +428,7 @@ def test_the_symmetric_nash_equilibrium_at_equal_stakes(model: EdgeModel) -> Non
 
 @pytest.mark.sweep
 def test_the_best_common_q_beats_the_diagonal(model: EdgeModel) -> None:
-    from banque.study.solver import best_common_q
+    from banque.study.one_chance import best_common_q
 
     q, how, edge = best_common_q(model, (1, 1))
     assert 0 < q < 1 and "root of" in how
@@ -480,7 +481,7 @@ def test_ethier_and_lees_correlated_cooperative_equilibrium(model: EdgeModel) ->
     # correlated one lowest, then the independent one, then the scalar Nash.
     assert f"{float(s.edge) * 100:.6f}" == "0.630747"
     assert s.edge == _banker_best_against_team(model, (1, 1), s.team)
-    from banque.study.solver import best_common_q
+    from banque.study.one_chance import best_common_q
 
     _q, _how, independent = best_common_q(model, (1, 1))
     assert f"{float(independent) * 100:.6f}" == "0.633080"
