@@ -65,6 +65,16 @@ def _move_order(move: int | None) -> int:
     return -2 if move is None else move
 
 
+def _common_denominator(chances: Sequence[Number]) -> int:
+    """The least common denominator of chances (whole numbers or fractions)."""
+    return math.lcm(*{1 if type(v) is int else v.denominator for v in chances})
+
+
+def _over(v: Number, q: int) -> int:
+    """``v * q``, a whole number (``q`` a multiple of ``v``'s denominator)."""
+    return v * q if type(v) is int else v.numerator * (q // v.denominator)
+
+
 def _affine(x0: Number, x1: Number, t: Number) -> Number:
     return x0 + t * (x1 - x0)
 
@@ -202,11 +212,10 @@ class DealtGame:
         """
         s_r, s_l = self.stakes
         chances = [*x_r.values(), *x_l.values(), *y]
-        q = math.lcm(*(Fraction(v).denominator for v in chances)) if chances else 1
+        q = _common_denominator(chances)
 
         def num(v: Number) -> int:
-            f = Fraction(v) * q
-            return f.numerator
+            return _over(v, q)
 
         nr = {k: num(v) for k, v in x_r.items()}
         nl = {k: num(v) for k, v in x_l.items()}
@@ -470,9 +479,9 @@ class DealtGame:
         integers over one common denominator; ``natural``: only the keys after a left
         natural (True) or after none (False)."""
         chances = [*x_l.values(), *y]
-        q = math.lcm(*(Fraction(v).denominator for v in chances)) if chances else 1
-        nl = {k: (Fraction(v) * q).numerator for k, v in x_l.items()}
-        ny = [(Fraction(v) * q).numerator for v in y]
+        q = _common_denominator(chances)
+        nl = {k: _over(v, q) for k, v in x_l.items()}
+        ny = [_over(v, q) for v in y]
         gaps = {k: 0 for k in self.right_keys if natural is None or k[1] == natural}
         for p, yy in zip(self.points, ny, strict=True):
             ln, move, ld = p.left_natural, p.right, p.left_drew
