@@ -25,6 +25,7 @@ from operator import add, itemgetter, mul
 from ..core.cards import PACKS
 from ..core.naturals import NaturalRule
 from ..games.banque.advisor import unseen_values
+from .bulk import counting
 from .edge import NATURAL, EdgeModel, Point
 
 __all__ = ["CLASSES", "FIVES", "DealtModel", "pair_class", "pair_sums"]
@@ -428,6 +429,7 @@ class DealtModel(EdgeModel):
     def _right_plays_on(x: Sequence[int]) -> tuple[int, ...]:
         return _right_only(x)
 
+    @counting()
     def collapsed(self) -> EdgeModel:
         """The same shoe's :class:`~banque.study.edge.EdgeModel`: each point's classes
         summed back into four (whether each side's pair totals 5) -- exactly the sums

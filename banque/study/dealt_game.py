@@ -20,6 +20,7 @@ from fractions import Fraction
 from operator import add, itemgetter, sub
 from typing import Any, NamedTuple
 
+from .bulk import counting
 from .dealt import CLASSES, DealtModel
 from .edge import NATURAL, _drew
 
@@ -82,6 +83,7 @@ def _affine(x0: Number, x1: Number, t: Number) -> Number:
 class DealtGame:
     """The model's points in the form the solver reads (classes with a deal only)."""
 
+    @counting()
     def __init__(self, model: DealtModel, stakes: tuple[int, int]) -> None:
         self.model = model
         self.stakes = stakes

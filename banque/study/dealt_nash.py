@@ -35,6 +35,7 @@ from typing import Any
 
 from ..core.naturals import NaturalRule
 from ..games.banque.advisor import unseen_values
+from .bulk import counting
 from .dealt import DealtModel
 from .dealt_game import (
     DealtGame,
@@ -865,6 +866,7 @@ def _candidates(
 ROUNDS = (8, 100, 400, 1600)
 
 
+@counting()
 def solve_dealt(
     model: DealtModel, stakes: Iterable[int] = (1, 1), rounds: Sequence[int] = ROUNDS
 ) -> DealtEquilibrium | None:

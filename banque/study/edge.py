@@ -52,6 +52,7 @@ from ..core.naturals import NATURAL_RULES, NaturalRule, is_natural, settled_side
 from ..games.banque.advisor import decision_sums, unseen_values
 from ..i18n import _
 from ..text import quoted
+from .bulk import counting
 
 __all__ = [
     "NATURAL",
@@ -393,13 +394,14 @@ class EdgeModel:
         self.denominator = _falling(n, 6) * _falling(n - 6, 3)
         self.points: list[Point] = []
         self._prepared: dict[tuple[tuple[int, int], BankerRule], _Prepared] = {}
-        if _points is None:
-            self._build()
-        else:  # counted already (banque.study.dealt: its classes summed back into four)
-            self.points = _points
-        #: What the sides did at each point (drew?), right and left.
-        self._keys = [(_drew(p.right), _drew(p.left)) for p in self.points]
-        self._natural_r, self._natural_l, self._settled = _shares or self._natural_shares()
+        with counting():
+            if _points is None:
+                self._build()
+            else:  # counted already (banque.study.dealt: its classes summed back into four)
+                self.points = _points
+            #: What the sides did at each point (drew?), right and left.
+            self._keys = [(_drew(p.right), _drew(p.left)) for p in self.points]
+            self._natural_r, self._natural_l, self._settled = _shares or self._natural_shares()
 
     @classmethod
     def for_packs(cls, packs: int = PACKS, naturals: NaturalRule = "all") -> EdgeModel:

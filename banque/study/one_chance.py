@@ -26,6 +26,7 @@ from decimal import Decimal, getcontext
 from fractions import Fraction
 from typing import Any, Literal
 
+from .bulk import counting
 from .correlated import correlated_solution
 from .edge import NATURAL, EdgeModel, Point, _check_q, _check_stakes, _drew
 
@@ -240,6 +241,7 @@ def cooperative(
     return (q_r, q_l), value, 50
 
 
+@counting()
 def one_chance_solutions(
     model: EdgeModel, stakes: Sequence[int] | tuple[int, int], q: object = Fraction(1, 2)
 ) -> dict[str, Any]:
