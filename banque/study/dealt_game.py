@@ -80,6 +80,111 @@ def _affine(x0: Number, x1: Number, t: Number) -> Number:
     return x0 + t * (x1 - x0)
 
 
+_Row = tuple[int, int, float, float, float, float, float]
+
+
+class _Guide:
+    """Regret matching+ over the live points, as it stands after :attr:`rounds` rounds.
+
+    Each live point's classes are kept three ways, each the fewest numbers its loop
+    reads (in the classes' order, so every sum is made in the same order as ever):
+    the banker's ``(right key, left key, draw-minus-stand)``, and for each side, where
+    it holds a key, ``(its key, the other's key, what the banker's standing costs it,
+    what its drawing adds)``.
+    """
+
+    def __init__(
+        self,
+        r_index: dict[RightKey, int],
+        l_index: dict[LeftKey, int],
+        live: list[tuple[int, bool, bool, list[_Row]]],
+        y_all: list[float],
+        fr: list[tuple[tuple[int, bool, int, bool], float]],
+        fl: list[tuple[tuple[int, bool, int, bool], float]],
+    ) -> None:
+        self.r_index, self.l_index = r_index, l_index
+        self.where = [j for j, *_ in live]
+        self.moves = [(rd, ld) for _j, rd, ld, _rows in live]
+        self.banker = [[(ir, il, db) for ir, il, db, *_ in rows] for *_, rows in live]
+        self.right = [
+            [(ir, il, grs, grd - grs) for ir, il, _db, grs, grd, _s, _d in rows if ir >= 0]
+            for *_, rows in live
+        ]
+        self.left = [
+            [(il, ir, gls, gld - gls) for ir, il, _db, _s, _d, gls, gld in rows if il >= 0]
+            for *_, rows in live
+        ]
+        self.y_all = y_all
+        self.fr, self.fl = fr, fl
+        n_r, n_l, n_b = len(r_index), len(l_index), len(live)
+        self.x_r, self.x_l, self.y = [0.5] * n_r, [0.5] * n_l, [0.5] * n_b
+        self.reg_r = [[0.0, 0.0] for _ in range(n_r)]
+        self.reg_l = [[0.0, 0.0] for _ in range(n_l)]
+        self.reg_b = [[0.0, 0.0] for _ in range(n_b)]
+        self.avg_r, self.avg_l, self.avg_b = [0.0] * n_r, [0.0] * n_l, [0.0] * n_b
+        self.rounds = 0
+
+    def run(self, rounds: int) -> None:
+        """On to ``rounds`` rounds in all."""
+        x_r, x_l, y = self.x_r, self.x_l, self.y
+        reg_r, reg_l, reg_b = self.reg_r, self.reg_l, self.reg_b
+        n_r, n_l = len(x_r), len(x_l)
+        moves, fr, fl = self.moves, self.fr, self.fl
+        for t in range(self.rounds + 1, rounds + 1):
+            # Alternating updates (CFR+): the banker against the sides' current choices,
+            # then the sides against the banker's new ones.
+            wr = ([*(1.0 - v for v in x_r), 1.0], [*x_r, 1.0])
+            wl = ([*(1.0 - v for v in x_l), 1.0], [*x_l, 1.0])
+            for j, ((rd, ld), rows) in enumerate(zip(moves, self.banker, strict=True)):
+                wrr, wll = wr[rd], wl[ld]
+                d = 0.0
+                for ir, il, db in rows:
+                    d += wrr[ir] * wll[il] * db
+                yy = y[j]
+                r = reg_b[j]
+                r[1] = max(0.0, r[1] + d - yy * d)
+                r[0] = max(0.0, r[0] - yy * d)
+                y[j] = r[1] / (r[0] + r[1]) if r[0] + r[1] > 0 else 0.5
+            v_r = [[0.0, 0.0] for _ in range(n_r)]
+            v_l = [[0.0, 0.0] for _ in range(n_l)]
+            for (ir, rd, il, ld), g in fr:
+                v_r[ir][rd] += wl[ld][il] * g
+            for (il, ld, ir, rd), g in fl:
+                v_l[il][ld] += wr[rd][ir] * g
+            for j, ((rd, ld), rows) in enumerate(zip(moves, self.right, strict=True)):
+                wll, yy = wl[ld], y[j]
+                for ir, il, grs, gd in rows:
+                    v_r[ir][rd] += wll[il] * (grs + yy * gd)
+            for j, ((rd, ld), rows) in enumerate(zip(moves, self.left, strict=True)):
+                wrr, yy = wr[rd], y[j]
+                for il, ir, gls, gd in rows:
+                    v_l[il][ld] += wrr[ir] * (gls + yy * gd)
+            for x, reg, v in ((x_r, reg_r, v_r), (x_l, reg_l, v_l)):
+                for i, xi in enumerate(x):
+                    cur = xi * v[i][1] + (1 - xi) * v[i][0]
+                    reg[i][1] = max(0.0, reg[i][1] + v[i][1] - cur)
+                    reg[i][0] = max(0.0, reg[i][0] + v[i][0] - cur)
+            for x, reg in ((x_r, reg_r), (x_l, reg_l)):
+                for i, (a, b) in enumerate(reg):
+                    x[i] = b / (a + b) if a + b > 0 else 0.5
+            for x, avg in ((x_r, self.avg_r), (x_l, self.avg_l), (y, self.avg_b)):
+                for i, xi in enumerate(x):
+                    avg[i] += t * xi
+        self.rounds = max(self.rounds, rounds)
+
+    def result(self) -> tuple[dict[RightKey, float], dict[LeftKey, float], list[float]]:
+        """The averages so far: each side's chance by key, the banker's at every point."""
+        total = self.rounds * (self.rounds + 1) / 2
+        y_all = list(self.y_all)
+        for j, a in zip(self.where, self.avg_b, strict=True):
+            y_all[j] = a / total
+        return (
+            {k: self.avg_r[i] / total for k, i in self.r_index.items()},
+            {k: self.avg_l[i] / total for k, i in self.l_index.items()},
+            y_all,
+        )
+
+
 class DealtGame:
     """The model's points in the form the solver reads (classes with a deal only)."""
 
@@ -185,6 +290,7 @@ class DealtGame:
                     col = self.fl.setdefault((lk, ld), {})
                     col[(rk, rd)] = col.get((rk, rd), 0) + lv
         self._forms: dict[Any, tuple[_Forms, _Forms]] = {}
+        self._guide: _Guide | None = None
         self.right_keys = sorted(rights, key=lambda k: (k[1], k[0]))
         self.left_keys = sorted(lefts, key=lambda k: (_move_order(k[1]), k[0]))
         self.moves = sorted({k[1] for k in lefts} | {p.right for p in pts}, key=_move_order)
@@ -299,13 +405,20 @@ class DealtGame:
         """Regret matching+ (floats, linear averaging) for ``rounds``: which choices mix.
 
         Points whose choice is the same whatever the sides do are fixed first;
-        their share of the sides' values is summed once.
+        their share of the sides' values is summed once.  A longer guide goes on from
+        the last one (the same as one run from the start: it is deterministic).
         """
+        state = self._guide
+        if state is None or state.rounds > rounds:
+            state = self._guide = self._guide_start()
+        state.run(rounds)
+        return state.result()
+
+    def _guide_start(self) -> _Guide:
         s_r, s_l = self.stakes
         scale = 1.0 / float(self.model.denominator)
         r_index = {k: i for i, k in enumerate(self.right_keys)}
         l_index = {k: i for i, k in enumerate(self.left_keys)}
-        n_r, n_l = len(r_index), len(l_index)
         fixed_r: dict[tuple[int, bool, int, bool], float] = {}
         fixed_l: dict[tuple[int, bool, int, bool], float] = {}
         for (rk, rd), row in self.fr.items():
@@ -347,61 +460,7 @@ class DealtGame:
                         fixed_l[key] = fixed_l.get(key, 0.0) + yy * gld + (1 - yy) * gls
             else:
                 live.append((j, rd, ld, rows))
-        x_r, x_l, y = [0.5] * n_r, [0.5] * n_l, [0.5] * len(live)
-        reg_r = [[0.0, 0.0] for _ in range(n_r)]
-        reg_l = [[0.0, 0.0] for _ in range(n_l)]
-        reg_b = [[0.0, 0.0] for _ in range(len(live))]
-        avg_r, avg_l, avg_b = [0.0] * n_r, [0.0] * n_l, [0.0] * len(live)
-        fr, fl = list(fixed_r.items()), list(fixed_l.items())
-
-        for t in range(1, rounds + 1):
-            # Alternating updates (CFR+): the banker against the sides' current choices,
-            # then the sides against the banker's new ones.
-            wr = ([*(1.0 - v for v in x_r), 1.0], [*x_r, 1.0])
-            wl = ([*(1.0 - v for v in x_l), 1.0], [*x_l, 1.0])
-            for j, (_, rd, ld, rows) in enumerate(live):
-                wrr, wll = wr[rd], wl[ld]
-                d = 0.0
-                for ir, il, db, _a, _b, _c, _d in rows:
-                    d += wrr[ir] * wll[il] * db
-                yy = y[j]
-                r = reg_b[j]
-                r[1] = max(0.0, r[1] + d - yy * d)
-                r[0] = max(0.0, r[0] - yy * d)
-                y[j] = r[1] / (r[0] + r[1]) if r[0] + r[1] > 0 else 0.5
-            v_r = [[0.0, 0.0] for _ in range(n_r)]
-            v_l = [[0.0, 0.0] for _ in range(n_l)]
-            for (ir, rd, il, ld), g in fr:
-                v_r[ir][rd] += wl[ld][il] * g
-            for (il, ld, ir, rd), g in fl:
-                v_l[il][ld] += wr[rd][ir] * g
-            for j, (_, rd, ld, rows) in enumerate(live):
-                wrr, wll = wr[rd], wl[ld]
-                yy = y[j]
-                for ir, il, _db, grs, grd, gls, gld in rows:
-                    if ir >= 0:
-                        v_r[ir][rd] += wll[il] * (grs + yy * (grd - grs))
-                    if il >= 0:
-                        v_l[il][ld] += wrr[ir] * (gls + yy * (gld - gls))
-            for x, reg, v in ((x_r, reg_r, v_r), (x_l, reg_l, v_l)):
-                for i, xi in enumerate(x):
-                    cur = xi * v[i][1] + (1 - xi) * v[i][0]
-                    reg[i][1] = max(0.0, reg[i][1] + v[i][1] - cur)
-                    reg[i][0] = max(0.0, reg[i][0] + v[i][0] - cur)
-            for x, reg in ((x_r, reg_r), (x_l, reg_l)):
-                for i, (a, b) in enumerate(reg):
-                    x[i] = b / (a + b) if a + b > 0 else 0.5
-            for x, avg in ((x_r, avg_r), (x_l, avg_l), (y, avg_b)):
-                for i, xi in enumerate(x):
-                    avg[i] += t * xi
-        total = rounds * (rounds + 1) / 2
-        for (j, *_), a in zip(live, avg_b, strict=True):
-            y_all[j] = a / total
-        return (
-            {k: avg_r[i] / total for k, i in r_index.items()},
-            {k: avg_l[i] / total for k, i in l_index.items()},
-            y_all,
-        )
+        return _Guide(r_index, l_index, live, y_all, list(fixed_r.items()), list(fixed_l.items()))
 
     # ------------------------------------------------------------ exact supports
 
