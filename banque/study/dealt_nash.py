@@ -800,6 +800,165 @@ def _after_a_left_natural(
     return None
 
 
+#: The right side's chances where the games after its moves are solved, each way from the
+#: guide's, looking for a mixing that its own indifference fixes.
+ALONG_STEPS = 8
+
+
+def _supports(
+    x_l: dict[LeftKey, Number], y: Sequence[Number]
+) -> tuple[frozenset[Any], tuple[Any, ...]]:
+    """What a solution of the games after the right side's moves mixes and what it plays
+    purely: the left side's choices and the banker's points."""
+    left = frozenset((k, None if 0 < v < 1 else v) for k, v in x_l.items())
+    return left, tuple(None if 0 < v < 1 else v for v in y)
+
+
+def _continuous_right(
+    game: DealtGame,
+    key: RightKey,
+    x_r: dict[RightKey, Number],
+    guide_l: dict[LeftKey, float],
+    guide_y: Sequence[float],
+) -> tuple[dict[RightKey, Number], dict[LeftKey, Number], list[Number]] | None:
+    """The right side mixing at ``key``, its chance ``t`` fixed by its own indifference:
+    no banker's point pins it (as in :func:`_one_mixed_right`), each game after a move of
+    the right side keeps its supports on both sides of ``t``.
+
+    Those games are solved exactly at a few chances around the guide's; between two with
+    the same supports where the right side's gap changes sign, each game's mixed chances
+    follow ``t`` (the banker's indifference gives the left side's, the left side's
+    the banker's: square systems whose terms are affine in ``t``) and the gap is a
+    bilinear form in them; its root is found to 45 digits.
+    """
+    center = float(x_r[key])
+    lo, hi = max(0.0, center - 0.1), min(1.0, center + 0.1)
+    samples: list[tuple[Fraction, Fraction, dict[LeftKey, Number], list[Number]] | None] = []
+    for i in range(ALONG_STEPS + 1):
+        t = Fraction(round((lo + (hi - lo) * i / ALONG_STEPS) * 10**6), 10**6)
+        rest = _after_all(game, {**x_r, key: t}, guide_l, guide_y, mixed_at=key)
+        if rest is None:
+            samples.append(None)
+            continue
+        x_l, y = rest
+        for k in game.left_keys:
+            x_l.setdefault(k, 0)
+        samples.append((t, game.right_gaps(x_l, y)[key], x_l, y))
+    for one, two in itertools.pairwise(samples):
+        if one is None or two is None or (one[1] > 0) == (two[1] > 0):
+            continue
+        if _supports(one[2], one[3]) != _supports(two[2], two[3]):
+            continue
+        found = _along(game, key, x_r, one[0], two[0], one[2], one[3])
+        if found is not None:
+            return found
+    return None
+
+
+def _along(
+    game: DealtGame,
+    key: RightKey,
+    x_r: dict[RightKey, Number],
+    t0: Fraction,
+    t1: Fraction,
+    x_l: dict[LeftKey, Number],
+    y: list[Number],
+) -> tuple[dict[RightKey, Number], dict[LeftKey, Number], list[Number]] | None:
+    """:func:`_continuous_right` between ``t0`` and ``t1``, the supports those of ``(x_l,
+    y)``."""
+    # Each game with a mixing: its mixed choices and points, and its forms at t = 0, 1.
+    games = []
+    for move in _moves(game):
+        mixed = [k for k in game.left_keys if k[1] == move and 0 < x_l[k] < 1]
+        chosen = [j for j, p in enumerate(game.points) if p.right == move and 0 < y[j] < 1]
+        if not mixed and not chosen:
+            continue
+        if len(mixed) != len(chosen):
+            return None
+        ends = [game.forms(move, {**x_r, key: v}) for v in (0, 1)]
+        games.append((move, mixed, chosen, ends))
+
+    def affine(x0: Number, x1: Number, t: Any) -> Any:
+        return x0 + t * (x1 - x0)
+
+    def chances(t: Any, exact: bool) -> tuple[dict[LeftKey, Any], dict[int, Any]] | None:
+        xs: dict[LeftKey, Any] = {}
+        ys: dict[int, Any] = {}
+        for move, mixed, chosen, ((_k, _i, a0, b0, e0, f0), (_k1, _i1, a1, b1, e1, f1)) in games:
+            rows = []
+            for j in chosen:  # the banker indifferent at its chosen points
+                const = affine(a0[j], a1[j], t) + sum(
+                    affine(b0[j].get(k, 0), b1[j].get(k, 0), t) * v
+                    for k, v in x_l.items()
+                    if k[1] == move and k not in mixed and v
+                )
+                coefs = [affine(b0[j].get(k, 0), b1[j].get(k, 0), t) for k in mixed]
+                rows.append([*coefs, -const])
+            got = _solve(rows, exact)
+            if got is None:
+                return None
+            xs.update(zip(mixed, got, strict=True))
+            rows = []
+            for k in mixed:  # the left side indifferent where it mixes
+                const = affine(e0[k], e1[k], t) + sum(
+                    affine(f0[k].get(j, 0), f1[k].get(j, 0), t) * y[j]
+                    for j in f0[k].keys() | f1[k].keys()
+                    if j not in chosen and y[j]
+                )
+                coefs = [affine(f0[k].get(j, 0), f1[k].get(j, 0), t) for j in chosen]
+                rows.append([*coefs, -const])
+            got = _solve(rows, exact)
+            if got is None:
+                return None
+            ys.update(zip(chosen, got, strict=True))
+        return xs, ys
+
+    # The right side's gap at ``key``, bilinear in the mixed chances (a left choice's
+    # only with the points after its move), its coefficients from the exact gaps.
+    def gap(xs: dict[LeftKey, Number], ys: dict[int, Number]) -> Fraction:
+        trial_y = list(y)
+        for j, v in ys.items():
+            trial_y[j] = v
+        return game.right_gaps({**x_l, **xs}, trial_y)[key]
+
+    zero_x = {k: 0 for _m, mixed, _c, _e in games for k in mixed}
+    zero_y = {j: 0 for _m, _x, chosen, _e in games for j in chosen}
+    alpha = gap(zero_x, zero_y)
+    beta = {k: gap({**zero_x, k: 1}, zero_y) - alpha for k in zero_x}
+    gamma = {j: gap(zero_x, {**zero_y, j: 1}) - alpha for j in zero_y}
+    delta = {
+        (k, j): gap({**zero_x, k: 1}, {**zero_y, j: 1}) - alpha - beta[k] - gamma[j]
+        for _m, mixed, chosen, _e in games
+        for k in mixed
+        for j in chosen
+    }
+
+    def h(t: Any, exact: bool) -> Any:
+        got = chances(t, exact)
+        if got is None:
+            return None
+        xs, ys = got
+        return (
+            alpha
+            + sum(v * xs[k] for k, v in beta.items())
+            + sum(v * ys[j] for j, v in gamma.items())
+            + sum(v * xs[k] * ys[j] for (k, j), v in delta.items())
+        )
+
+    for t in _roots(h, float(t0), float(t1), None, steps=1):
+        got = chances(t, True)
+        if got is None:
+            continue
+        xs, ys = got
+        if not all(0 <= v <= 1 for v in (*xs.values(), *ys.values())):
+            continue
+        out_y = list(y)
+        for j, v in ys.items():
+            out_y[j] = v
+        return {**x_r, key: t}, {**x_l, **xs}, out_y
+    return None
+
+
 def _candidates(
     game: DealtGame, rounds: int, mixed: bool = True
 ) -> Iterator[tuple[dict[RightKey, Number], dict[LeftKey, Number], list[Number]]]:
@@ -856,8 +1015,14 @@ def _candidates(
         rest = _after_all(game, pure, guide_l, guide_y)
         if rest is not None:
             yield merged((pure, *rest))
-    for key in sorted(open_keys, key=lambda k: abs(guide_r[k] - 0.5))[:2]:
+    undecided = sorted(open_keys, key=lambda k: abs(guide_r[k] - 0.5))[:2]
+    for key in undecided:
         found = _one_mixed_right(game, key, {**x_r, key: guide_r[key]}, guide_l, guide_y)
+        if found is not None:
+            yield merged(found)
+    # Its chance fixed by its own indifference rather than by a banker's point.
+    for key in undecided:
+        found = _continuous_right(game, key, {**x_r, key: guide_r[key]}, guide_l, guide_y)
         if found is not None:
             yield merged(found)
 

@@ -80,6 +80,30 @@ def test_three_packs_home_rule_equal_stakes() -> None:
     assert all(0 < y < 1 for _p, y in e.mixed_points())
 
 
+def test_the_right_side_mixing_at_a_chance_its_own_indifference_fixes() -> None:
+    """Four packs, the left side staking twice the right's: the right side draws with 1+4
+    at a chance no banker's point pins (no game after its moves has the banker mixing at
+    one point more than the left side mixes choices): its own indifference fixes it, each
+    game keeping its supports on both sides of it. Certified exactly."""
+    e = dealt_equilibrium(4, "all", (1, 2))
+    assert e is not None
+    banker, right, left = e.exploitability
+    assert banker == 0 and left == 0 and 0 <= right < Fraction(1, 10**40)
+    assert f"{float(e.edge) * 100:.6f}" == "0.670609"
+    chance = e.right[(2, False)]
+    assert 0.58 < chance < 0.59 and chance.denominator > 10**30  # irrational, to 45 digits
+    assert {k: x for k, x in e.right.items() if k != (2, False)} == {
+        (1, False): 1,
+        (3, False): 0,
+        (4, False): 1,
+        (5, False): 1,
+    }
+    # The left side mixes once after the right side stood, drew a 6, a 7 or an 8 (with
+    # 0+5 after a 7: 99.9 %), the banker at one point after each.
+    assert {k for k, x in e.left.items() if 0 < x < 1} == {(2, None), (2, 6), (1, 7), (3, 8)}
+    assert len(e.mixed_points()) == 4
+
+
 def test_choice_dealt_prints_the_equilibrium_and_the_other_solutions() -> None:
     out = run_cli("choice", "--dealt").stdout
     assert out.startswith("The banker keeps 0.6250 % of every chip staked")
