@@ -48,6 +48,10 @@ from .edge import Point, _check_stakes
 
 __all__ = ["DealtEquilibrium", "LeftKey", "RightKey", "dealt_equilibrium", "solve_dealt"]
 
+#: A strategy profile: the right side's chances, the left side's, the banker's at each
+#: live point (:attr:`DealtGame.points`).
+Profile = tuple[dict[RightKey, Number], dict[LeftKey, Number], list[Number]]
+
 #: The banker's forms at the right side's chance 0 and 1: ``(a0, a1, b0, b1)``.
 _Ends = tuple[
     dict[int, Number],
@@ -582,7 +586,7 @@ def _one_mixed_right(
     x_r: dict[RightKey, Number],
     guide_l: dict[LeftKey, float],
     guide_y: Sequence[float],
-) -> tuple[dict[RightKey, Number], dict[LeftKey, Number], list[Number]] | None:
+) -> Profile | None:
     """The right side mixing at ``key``: one more point where the banker mixes.
 
     After one move of the right side the banker mixes at one point more than
@@ -643,7 +647,7 @@ def _special(
     forms: _Ends,
     collect: list[tuple[float, float]] | None = None,
     window: tuple[float, float] | None = None,
-) -> tuple[dict[RightKey, Number], dict[LeftKey, Number], list[Number]] | None:
+) -> Profile | None:
     """One candidate: the right side's chance ``t`` where the banker is indifferent at
     every ``chosen`` point (the left side mixing at ``mixed``).  ``collect``: only list
     the plausible roots in floats (with how far they are from the guide); ``window``:
@@ -820,7 +824,7 @@ def _continuous_right(
     x_r: dict[RightKey, Number],
     guide_l: dict[LeftKey, float],
     guide_y: Sequence[float],
-) -> tuple[dict[RightKey, Number], dict[LeftKey, Number], list[Number]] | None:
+) -> Profile | None:
     """The right side mixing at ``key``, its chance ``t`` fixed by its own indifference:
     no banker's point pins it (as in :func:`_one_mixed_right`), each game after a move of
     the right side keeps its supports on both sides of ``t``.
@@ -863,7 +867,7 @@ def _along(
     t1: Fraction,
     x_l: dict[LeftKey, Number],
     y: list[Number],
-) -> tuple[dict[RightKey, Number], dict[LeftKey, Number], list[Number]] | None:
+) -> Profile | None:
     """:func:`_continuous_right` between ``t0`` and ``t1``, the supports those of ``(x_l,
     y)``."""
     # Each game with a mixing: its mixed choices and points, and its forms at t = 0, 1.
@@ -959,9 +963,7 @@ def _along(
     return None
 
 
-def _candidates(
-    game: DealtGame, rounds: int, mixed: bool = True
-) -> Iterator[tuple[dict[RightKey, Number], dict[LeftKey, Number], list[Number]]]:
+def _candidates(game: DealtGame, rounds: int, mixed: bool = True) -> Iterator[Profile]:
     """Equilibria to check, from a guide of ``rounds`` rounds: the right side pure as the
     guide says, then as its best response to what the others do there (a few times),
     then (``mixed``) mixing at one of the two choices the guide leaves nearest an even
@@ -973,8 +975,8 @@ def _candidates(
     x_nat, y_nat = natural
 
     def merged(
-        found: tuple[dict[RightKey, Number], dict[LeftKey, Number], list[Number]],
-    ) -> tuple[dict[RightKey, Number], dict[LeftKey, Number], list[Number]]:
+        found: Profile,
+    ) -> Profile:
         x_r, x_l, y = found
         for j, v in y_nat.items():
             y[j] = v
