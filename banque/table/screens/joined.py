@@ -1,7 +1,7 @@
 """``banque join``: one seat's own full-screen table, fed by the table server.
 
 The screen draws the same widgets as the hot-seat table (tableaux, bank
-band, log, road, action panel) from the :class:`~banque.session.session.Board` the
+band, log, road, action panel) from the :class:`~banque.session.board.Board` the
 server made for this seat: the seat's own concealed cards are face up, the
 others' face down until the reveal; there is no curtain and no hand-off.
 Keys send acts; the server answers with the next snapshot (or says why it
@@ -34,7 +34,7 @@ from ...i18n import N_, _
 from ...net.client import Rejoining, TableClient, parse_address
 from ...net.protocol import msg_of, told
 from ...net.server import TableError
-from ...session.session import Board
+from ...session.board import Board
 from ..app import css_path
 from ..games_base import TwoHandTable
 from ..palette import GameCommand, GameCommands, TranslatedApp

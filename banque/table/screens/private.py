@@ -33,7 +33,7 @@ from ...core.errors import IllegalAction
 from ...core.messages import tell_error
 from ...core.models import Draw, Stand
 from ...i18n import _, chips
-from ...session.session import Board
+from ...session.board import Board
 from ..widgets import BankBand, Tableau
 from ..widgets.bars import KeyBar, TitleBar
 from ..widgets.drawn import Remembers, forget_drawn, text_key

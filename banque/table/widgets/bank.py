@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from ...i18n import _
-from ...session.session import Board
+from ...session.board import Board
 from .cards import CardRow, CardSize, size_of
 from .common import hand_status, signed
 from .drawn import Remembers, text_key

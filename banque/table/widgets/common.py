@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...core.cards import SUIT_SYMBOL
 from ...i18n import _
-from ...session.session import HandBoard, SeatBoard
+from ...session.board import HandBoard, SeatBoard
 
 ASCII_TABLE = str.maketrans({v: k for k, v in SUIT_SYMBOL.items()})
 

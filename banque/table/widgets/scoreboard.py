@@ -9,7 +9,7 @@ from textual.widgets import Static
 
 from ...core.models import Result
 from ...i18n import N_, _, ngettext, pgettext
-from ...session.session import Board
+from ...session.board import Board
 from .drawn import Remembers, text_key
 
 MARK: dict[Result, str] = {"player": N_("W"), "banker": N_("L"), "tie": N_("T")}

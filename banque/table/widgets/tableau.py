@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from ...core.models import Side
 from ...i18n import _
-from ...session.session import Board
+from ...session.board import Board
 from .cards import CardRow, CardSize, size_of
 from .common import hand_status, result_text, stake_text
 from .drawn import Remembers
