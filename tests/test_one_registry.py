@@ -111,9 +111,13 @@ def test_each_two_hand_game_names_what_the_layers_above_ask_of_it() -> None:
         assert isinstance(rules.table_options(), dict) and isinstance(rules.public_facts(), dict)
 
 
-#: banque's own session (:mod:`banque.session.session`) is still banque's game's: the
-#: one module of the session that may import a game's, and that game's only.
-SESSION_ALLOWED = {"session/session.py": {"banque.games.banque"}}
+#: banque's own session (:mod:`banque.session.session`, and the board its seats see,
+#: :mod:`banque.session.board`) is still banque's game's: the one part of the session
+#: that may import a game's modules, and that game's only.
+SESSION_ALLOWED = {
+    "session/session.py": {"banque.games.banque"},
+    "session/board.py": {"banque.games.banque"},
+}
 
 
 def _imported(path: Path) -> list[str]:
