@@ -505,18 +505,25 @@ class DealtGame:
                     e[k] += (-v if ld else v) * wr
         return keys, idx, a, b, e, f
 
-    def forms_at(
-        self, move: int | None, x_r: dict[RightKey, Number], key: RightKey, t: Number
-    ) -> _Forms:
-        """:meth:`forms` with the right side's chance at ``key`` set to ``t`` (the
-        others pure): affine in ``t``, so worked out at 0 and 1 once."""
+    def forms_ends(
+        self, move: int | None, x_r: dict[RightKey, Number], key: RightKey
+    ) -> tuple[_Forms, _Forms]:
+        """:meth:`forms` with the right side's chance at ``key`` 0 and 1 (the others as in
+        ``x_r``): every form is affine in that chance.  Worked out once."""
         memo = (move, key, tuple(sorted(((k, v) for k, v in x_r.items() if k != key), key=str)))
         if memo not in self._forms:
             self._forms[memo] = (
                 self.forms(move, {**x_r, key: 0}),
                 self.forms(move, {**x_r, key: 1}),
             )
-        (keys, idx, a0, b0, e0, f0), (_, _, a1, b1, e1, f1) = self._forms[memo]
+        return self._forms[memo]
+
+    def forms_at(
+        self, move: int | None, x_r: dict[RightKey, Number], key: RightKey, t: Number
+    ) -> _Forms:
+        """:meth:`forms` with the right side's chance at ``key`` set to ``t`` (the
+        others pure), from :meth:`forms_ends`."""
+        (keys, idx, a0, b0, e0, f0), (_, _, a1, b1, e1, f1) = self.forms_ends(move, x_r, key)
         a = {j: _affine(a0[j], a1[j], t) for j in idx}
         b = {
             j: {

@@ -42,6 +42,7 @@ from .dealt_game import (
     LeftKey,
     Number,
     RightKey,
+    _affine,
     _Forms,
 )
 from .edge import Point, _check_stakes
@@ -473,12 +474,12 @@ class _Lines:
         # The last point's choices in the order of {**pure, **mixed} (their sum is taken in
         # that order, a float's rounding with it).
         order = [*pure, *(k for k in mixed if k not in pure)]
+
+        def term(x0: Number, x1: Number) -> tuple[Number, Number]:
+            return x0, x1 - x0
+
         rows = []
         for n, j in enumerate(chosen):
-
-            def term(x0: Number, x1: Number) -> tuple[Number, Number]:
-                return x0, x1 - x0
-
             const = term(a0[j], a1[j])
             coefs = [term(b0[j].get(k, 0), b1[j].get(k, 0)) for k in mixed]
             if n < len(chosen) - 1:
@@ -604,8 +605,9 @@ def _one_mixed_right(
     # first, each one exactly, until one is an equilibrium.
     found: list[tuple[float, float, tuple[Any, ...]]] = []
     for move in moves:
-        _k0, idx, a0, b0, _e0, _f0 = game.forms(move, {**x_r, key: 0})
-        keys, _i1, a1, b1, _e1, _f1 = game.forms(move, {**x_r, key: 1})
+        (_k0, idx, a0, b0, _e0, _f0), (keys, _i1, a1, b1, _e1, _f1) = game.forms_ends(
+            move, x_r, key
+        )
         pure = {k: (1 if guide_l[k] >= 0.5 else 0) for k in keys}
         # The guide's most undecided choices and points (a few: the search is over their
         # subsets).
@@ -879,11 +881,7 @@ def _along(
             continue
         if len(mixed) != len(chosen):
             return None
-        ends = [game.forms(move, {**x_r, key: v}) for v in (0, 1)]
-        games.append((move, mixed, chosen, ends))
-
-    def affine(x0: Number, x1: Number, t: Any) -> Any:
-        return x0 + t * (x1 - x0)
+        games.append((move, mixed, chosen, game.forms_ends(move, x_r, key)))
 
     def chances(t: Any, exact: bool) -> tuple[dict[LeftKey, Any], dict[int, Any]] | None:
         xs: dict[LeftKey, Any] = {}
@@ -891,12 +889,12 @@ def _along(
         for move, mixed, chosen, ((_k, _i, a0, b0, e0, f0), (_k1, _i1, a1, b1, e1, f1)) in games:
             rows = []
             for j in chosen:  # the banker indifferent at its chosen points
-                const = affine(a0[j], a1[j], t) + sum(
-                    affine(b0[j].get(k, 0), b1[j].get(k, 0), t) * v
+                const = _affine(a0[j], a1[j], t) + sum(
+                    _affine(b0[j].get(k, 0), b1[j].get(k, 0), t) * v
                     for k, v in x_l.items()
                     if k[1] == move and k not in mixed and v
                 )
-                coefs = [affine(b0[j].get(k, 0), b1[j].get(k, 0), t) for k in mixed]
+                coefs = [_affine(b0[j].get(k, 0), b1[j].get(k, 0), t) for k in mixed]
                 rows.append([*coefs, -const])
             got = _solve(rows, exact)
             if got is None:
@@ -904,12 +902,12 @@ def _along(
             xs.update(zip(mixed, got, strict=True))
             rows = []
             for k in mixed:  # the left side indifferent where it mixes
-                const = affine(e0[k], e1[k], t) + sum(
-                    affine(f0[k].get(j, 0), f1[k].get(j, 0), t) * y[j]
+                const = _affine(e0[k], e1[k], t) + sum(
+                    _affine(f0[k].get(j, 0), f1[k].get(j, 0), t) * y[j]
                     for j in f0[k].keys() | f1[k].keys()
                     if j not in chosen and y[j]
                 )
-                coefs = [affine(f0[k].get(j, 0), f1[k].get(j, 0), t) for j in chosen]
+                coefs = [_affine(f0[k].get(j, 0), f1[k].get(j, 0), t) for j in chosen]
                 rows.append([*coefs, -const])
             got = _solve(rows, exact)
             if got is None:
