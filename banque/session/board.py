@@ -6,7 +6,7 @@ the network sends (a view the game made, never its state).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
 
@@ -29,6 +29,10 @@ Stage = Literal[
     "ended",
     "offer",
 ]
+
+
+#: Where a seat stands in the betting, as its row shows it.
+SeatStatus = Literal["", "to_speak", "passed", "staked", "banco_call"]
 
 
 class HandBoard(BaseModel):
@@ -55,7 +59,7 @@ class SeatBoard(BaseModel):
     kind: Literal["wager", "a_cheval", "banco"] | None = None
     active: bool = False
     deciding: bool = False
-    status: Literal["", "to_speak", "passed", "staked", "banco_call"] = ""
+    status: SeatStatus = ""
     payout: int | None = None
     computer: bool = False
 
@@ -125,88 +129,84 @@ def banque_board(session: Session, seat: str | None = None) -> Board:
                 move=view.moves.get(m),
                 holder=g.banker if m == "banker" else view.deciders.get(m),  # type: ignore[call-overload]
             )
+
+    def status_of(name: str, staked: bool) -> SeatStatus:
+        """Where a seat stands in the betting (before the coup is settled)."""
+        if name in claims:
+            return "banco_call"
+        if staked:
+            return "staked"
+        if name == to_speak:
+            return "to_speak"
+        return "passed" if name in passed else ""
+
+    def seat_board(name: str, side: Side, position: int, **shown: Any) -> SeatBoard:
+        return SeatBoard(
+            name=name,
+            key=session.seat_key(name),
+            side=side,
+            position=position,
+            balance=g.balances[name],
+            computer=name in session.computers,
+            **shown,
+        )
+
     seats: dict[Side, list[SeatBoard]] = {"right": [], "left": []}
     sides = session.draft() if stage == "seating" else view.sides
     by_name = {s.name: s for s in view.seats}
     for side in SIDES:
         for pos, name in enumerate(sides[side], start=1):
             sv = by_name.get(name)
-            status: Literal["", "to_speak", "passed", "staked", "banco_call"] = ""
-            if name in claims:
-                status = "banco_call"
-            elif sv is not None and (sv.stake_right or sv.stake_left):
-                status = "staked"
-            elif name == to_speak:
-                status = "to_speak"
-            elif name in passed:
-                status = "passed"
             if settled is not None:
                 r, lft, kind = lines.get(name, (0, 0, None))  # type: ignore[assignment]
-                board_seat = SeatBoard(
-                    name=name,
-                    key=session.seat_key(name),
-                    side=side,
-                    position=pos,
-                    balance=g.balances[name],
+                board_seat = seat_board(
+                    name,
+                    side,
+                    pos,
                     stake_right=r,
                     stake_left=lft,
-                    kind=kind,  # type: ignore[arg-type]
+                    kind=kind,
                     active=bool(sv and sv.active),
                     deciding=settled.deciders.get(side) == name,
                     payout=payouts.get(name),
-                    computer=name in session.computers,
                 )
             else:
-                board_seat = SeatBoard(
-                    name=name,
-                    key=session.seat_key(name),
-                    side=side,
-                    position=pos,
-                    balance=g.balances[name],
+                board_seat = seat_board(
+                    name,
+                    side,
+                    pos,
                     stake_right=sv.stake_right if sv else 0,
                     stake_left=sv.stake_left if sv else 0,
                     kind=sv.kind if sv else None,
                     active=bool(sv and sv.active) and stage != "seating",
                     deciding=bool(sv and sv.deciding),
-                    status=status,
-                    computer=name in session.computers,
+                    status=status_of(
+                        name, sv is not None and bool(sv.stake_right or sv.stake_left)
+                    ),
                 )
             seats[side].append(board_seat)
     extra: list[SeatBoard] = []
     for name in session.draft_spectators() if stage == "seating" else g.spectators:
         if settled is not None:
             r, lft, kind = lines.get(name, (0, 0, None))  # type: ignore[assignment]
-            status = ""
+            status: SeatStatus = ""
         else:
             ln = next((x for x in g.lines if x.who == name), None)
             r, lft, kind = (ln.right, ln.left, ln.kind) if ln else (0, 0, None)
-            status = (
-                "banco_call"
-                if name in claims
-                else "staked"
-                if r or lft
-                else "to_speak"
-                if name == to_speak
-                else "passed"
-                if name in passed
-                else ""
-            )
+            status = status_of(name, bool(r or lft))
         backed: Side = (
             "left" if lft and not r else "right" if r else session.bet_side(name) or "right"
         )
         extra.append(
-            SeatBoard(
-                name=name,
-                key=session.seat_key(name),
-                side=backed,
-                position=0,
-                balance=g.balances[name],
+            seat_board(
+                name,
+                backed,
+                0,
                 stake_right=r,
                 stake_left=lft,
-                kind=kind,  # type: ignore[arg-type]
-                status=status,  # type: ignore[arg-type]
+                kind=kind,
+                status=status,
                 payout=payouts.get(name) if settled is not None else None,
-                computer=name in session.computers,
             )
         )
     road: dict[Side, list[Result]] = {
