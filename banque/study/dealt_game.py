@@ -322,18 +322,15 @@ class DealtGame:
         chances = [*x_r.values(), *x_l.values(), *y]
         q = _common_denominator(chances)
 
-        def num(v: Number) -> int:
-            return _over(v, q)
-
-        nr = {k: num(v) for k, v in x_r.items()}
-        nl = {k: num(v) for k, v in x_l.items()}
+        nr = {k: _over(v, q) for k, v in x_r.items()}
+        nl = {k: _over(v, q) for k, v in x_l.items()}
         v_r: dict[RightKey, list[int]] = {k: [0, 0] for k in self.right_keys}
         v_l: dict[LeftKey, list[int]] = {k: [0, 0] for k in self.left_keys}
         deltas: list[int] = []
         bank = 0
         for p, yv in zip(self.points, y, strict=True):
             rd, ld, ln, move = p.right_drew, p.left_drew, p.left_natural, p.right
-            yy = num(yv)
+            yy = _over(yv, q)
             d = s = 0
             for c in p.classes:
                 if c.kr:

@@ -849,7 +849,7 @@ def _continuous_right(
         x_l, y = rest
         for k in game.left_keys:
             x_l.setdefault(k, 0)
-        samples.append((t, game.right_gaps(x_l, y)[key], x_l, y))
+        samples.append((t, game.right_gaps(x_l, y, key[1])[key], x_l, y))
     for one, two in itertools.pairwise(samples):
         if one is None or two is None or (one[1] > 0) == (two[1] > 0):
             continue
@@ -921,7 +921,7 @@ def _along(
         trial_y = list(y)
         for j, v in ys.items():
             trial_y[j] = v
-        return game.right_gaps({**x_l, **xs}, trial_y)[key]
+        return game.right_gaps({**x_l, **xs}, trial_y, key[1])[key]
 
     zero_x = {k: 0 for _m, mixed, _c, _e in games for k in mixed}
     zero_y = {j: 0 for _m, _x, chosen, _e in games for j in chosen}
