@@ -14,6 +14,7 @@ import itertools
 import json
 import random
 import re
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import pytest
@@ -31,6 +32,35 @@ from ..handshake import hello_by_proof
 MARK = "~m"
 #: A marker's tail as it appears in a message (its digits whole).
 TAIL = re.compile(r"~m\d+")
+#: The marked cards made in this test, by their tail (two shoes of one test, banque's and
+#: a two-hand game's, each count their markers from 0: a tail may name a card of each).
+BY_TAIL: dict[str, set[str]] = {}
+
+
+def marked_shoe(counter: Iterator[int], packs: int) -> list[str]:
+    """A full shoe, each card marked (``9C~m00017``), registered by its tail."""
+    out = []
+    for c in list(ONE_PACK) * packs:
+        tail = f"{MARK}{next(counter):05d}"
+        out.append(c + tail)
+        BY_TAIL.setdefault(tail, set()).add(c + tail)
+    return out
+
+
+def leaked(text: str, concealed: set[str]) -> list[str]:
+    """The concealed markers ``text`` holds: only the cards whose tail (``~m00017``) the
+    text holds at all can be in it (one scan of the text, not one per card)."""
+    return sorted(
+        card
+        for tail in set(TAIL.findall(text))
+        for card in BY_TAIL.get(tail, ())
+        if card in concealed and card in text
+    )
+
+
+def state_keys(text: str, keys: Iterable[str]) -> list[str]:
+    """The keys of ``keys`` that a message's line (JSON) holds, at any depth."""
+    return [key for key in keys if f'"{key}":' in text]
 
 
 class Capture:
@@ -47,17 +77,12 @@ class Capture:
     def send(self, data: bytes) -> None:
         assert data.endswith(b"\n") and data.count(b"\n") == 1
         text = data.decode("utf-8")
-        concealed = concealed_from(self.table.session.game, self.seat)
-        # each concealed marker looked for in the text: only those whose tail (~m00017)
-        # the text holds at all can be in it (one scan of the text, not one per card)
-        tails = set(TAIL.findall(text))
-        for marker in concealed:
-            if marker[marker.index(MARK) :] in tails and marker in text:
-                self.checks.append(f"{self.seat} received concealed {marker}: {text[:200]}")
+        for marker in leaked(text, concealed_from(self.table.session.game, self.seat)):
+            self.checks.append(f"{self.seat} received concealed {marker}: {text[:200]}")
         message = json.loads(text)
         assert message["v"] == P.VERSION
         if message["type"] == "view":
-            check_view(message, self.table.session.game, self.seat, self.checks)
+            check_view(message, text, self.table.session.game, self.seat, self.checks)
         self.data += data
         self.messages.append(message)
 
@@ -69,22 +94,26 @@ class Capture:
 
 
 def concealed_from(game: Game, seat: str | None) -> set[str]:
-    """Every marked card ``seat`` may not know now: the shoe, and others' face-down pairs.
+    """Every card ``seat`` may not know now: the shoe, and others' face-down pairs.
 
-    Without markers (plain two-character codes, which every text may hold) the
-    decoded views are checked instead (:func:`check_view`).
+    Only marked cards are looked for in the bytes (:func:`leaked`): plain two-character
+    codes, which every text may hold, are checked in the decoded views instead
+    (:func:`check_view`).
     """
-    out = {c for c in game.shoe}
+    out = set(game.shoe)
     for mover in ("right", "left", "banker"):
         cards = game.hands[mover]
         shown = mover in game.settled  # classic: a side's natural is shown to everyone
         if cards and (seat is None or game.holder(mover) != seat) and not shown:
             out.update(cards[:2])
-    return {c for c in out if MARK in c}
+    return out
 
 
-def check_view(message: dict[str, Any], game: Game, seat: str | None, checks: list[str]) -> None:
-    """Decoded: another seat's face-down cards are null; no seed, no shoe."""
+def check_view(
+    message: dict[str, Any], text: str, game: Game, seat: str | None, checks: list[str]
+) -> None:
+    """Decoded: another seat's face-down cards are null; no seed, no shoe (nor in the
+    line ``text`` it came in)."""
     board = message["board"]
     if board["stage"] != "settlement":
         for mover, hand in board["hands"].items():
@@ -102,9 +131,8 @@ def check_view(message: dict[str, Any], game: Game, seat: str | None, checks: li
         checks.append(f"{seat}'s prompt message holds a card: {prompt}")
     elif P.msg_of(prompt) is None or str(P.msg_of(prompt)) != board["prompt"]:
         checks.append(f"{seat}'s prompt message is not its prompt: {prompt}")
-    for key in keys_of(message):
-        if key in ("seed", "shoe", "shoe_order", "order", "cut_at"):
-            checks.append(f"{seat}'s view has a {key!r}")
+    for key in state_keys(text, ("seed", "shoe", "shoe_order", "order", "cut_at")):
+        checks.append(f"{seat}'s view has a {key!r}")
 
 
 def keys_of(value: Any) -> set[str]:
@@ -125,9 +153,10 @@ def keys_of(value: Any) -> set[str]:
 def marked(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every shoe made from now on has a unique marker on each card."""
     counter = itertools.count()
+    BY_TAIL.clear()
 
     def full_shoe(packs: int = 3) -> list[str]:
-        return [f"{c}{MARK}{next(counter):05d}" for c in list(ONE_PACK) * packs]
+        return marked_shoe(counter, packs)
 
     monkeypatch.setattr(core_shoe, "full_shoe", full_shoe)  # every game's one shoe
 
@@ -437,22 +466,23 @@ def test_no_leak_under_the_classic_and_hoyle_rules(
 def marked_two_hands(monkeypatch: pytest.MonkeyPatch) -> None:
     """The two-hand games' shoes too: a unique marker on each card."""
     counter = itertools.count()
+    BY_TAIL.clear()
 
     def full_shoe(packs: int = 6) -> list[str]:
-        return [f"{c}{MARK}{next(counter):05d}" for c in list(ONE_PACK) * packs]
+        return marked_shoe(counter, packs)
 
     monkeypatch.setattr(core_shoe, "full_shoe", full_shoe)
 
 
 def two_hand_concealed(game: Any, seat: str | None) -> set[str]:
-    """The marked cards ``seat`` may not know: the shoe, and in chemin de fer a hand's
-    first two cards while the coup is played, to all but the hand's holder."""
+    """The cards ``seat`` may not know: the shoe, and in chemin de fer a hand's first two
+    cards while the coup is played, to all but the hand's holder."""
     out = set(game.shoe.cards)
     if getattr(game, "phase", None) in ("punter", "banker"):
         for hand, holder in (("player", game.hand_player), ("banker", game.banker)):
             if seat is None or seat != holder:
                 out.update(game.hands[hand][:2])
-    return {c for c in out if MARK in c}
+    return out
 
 
 class TwoHandCapture(Capture):
@@ -463,16 +493,14 @@ class TwoHandCapture(Capture):
         assert data.endswith(b"\n") and data.count(b"\n") == 1
         text = data.decode("utf-8")
         game = self.table.session.game
-        for marker in two_hand_concealed(game, self.seat):
-            if marker in text:
-                self.checks.append(f"{self.seat} received concealed {marker}: {text[:200]}")
+        for marker in leaked(text, two_hand_concealed(game, self.seat)):
+            self.checks.append(f"{self.seat} received concealed {marker}: {text[:200]}")
         message = json.loads(text)
         if message["type"] == "view":
             view = message["view"]
             assert message["game"] == game.game and message["seat"] == self.seat
-            for key in keys_of(message):
-                if key in ("seed", "shoe", "shoe_order", "stacked", "actions"):
-                    self.checks.append(f"{self.seat}'s view has a {key!r}")
+            for key in state_keys(text, ("seed", "shoe", "shoe_order", "stacked", "actions")):
+                self.checks.append(f"{self.seat}'s view has a {key!r}")
             if game.game == "chemin-de-fer" and view["phase"] in ("punter", "banker"):
                 for hand, holder in (("player", view["hand_player"]), ("banker", view["banker"])):
                     cards = view["hands"][hand]["cards"]
