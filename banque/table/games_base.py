@@ -43,7 +43,8 @@ from ..i18n import _, ngettext, retranslate
 from ..session.port import TwoHandSession
 from ..session.two_hands import from_record, open_session, run_table
 from ..session.two_hands import resume as resume_session
-from .app import BanqueApp, is_journal_file
+from .app import BanqueApp
+from .keeping import is_journal_file
 from .palette import GameCommand
 from .screens.games_help import GameHelpScreen
 from .screens.standings import StandingsScreen

@@ -35,7 +35,7 @@ from banque.core.record import dump_record, load_record
 from banque.games.banque.game import Game
 from banque.games.records import list_games, record_of, reopen_journal, replay
 from banque.session.session import Session
-from banque.table.app import ResumeOfferScreen
+from banque.table.keeping import ResumeOfferScreen
 from banque.table.screens import ConfirmScreen, SetupScreen, StandingsScreen, TableScreen
 from banque.table.testing import (
     FOUR,
