@@ -82,11 +82,11 @@ def _buckets(u: Sequence[int], totals: tuple[int, ...]) -> list[_Bucket]:
 
 class _Pairs:
     """One side's pairs, bucket after bucket, as flat lists: their values ``a``, ``b`` and
-    their ways times their two cards and one deal, packed (:func:`_deals`); ``spans``:
+    their ways times their two cards, packed (:func:`_deals`); ``spans``:
     each bucket's slice; ``by_total``: the slice of a total's bucket (class 0);
     ``holding[e]``: the pairs holding a card of value ``e``."""
 
-    def __init__(self, buckets: list[_Bucket], unit: list[int]) -> None:
+    def __init__(self, buckets: list[_Bucket], below: list[int]) -> None:
         self.a: list[int] = []
         self.b: list[int] = []
         self.cards: list[int] = []
@@ -101,7 +101,7 @@ class _Pairs:
                     self.holding[b].append(len(self.a))
                 self.a.append(a)
                 self.b.append(b)
-                self.cards.append(w * (unit[a] + unit[b] + unit[10]))
+                self.cards.append(w * (below[a] + below[b]))
             self.spans.append((lo, len(self.a)))
             if not k:
                 by_total[t] = (lo, len(self.a))
@@ -161,17 +161,17 @@ def _deals(
     (:meth:`_Pairs.counts`); the four cards' values come from the right pair's, then
     from the left pair's (dealing without replacement is exchangeable).
 
-    The ten counts of cards by value (``M``) are kept as one integer, ``M[e]`` in bits
-    ``w e`` to ``w (e + 1)``, ``w`` wide enough for the largest sum (they are never
-    negative, so no field borrows from the next), and in field 10 the deals, counted
-    twice (with the right pair's cards and with the left pair's): adding a pair's two
-    cards is one addition, and multiplying by ``1 + 2^w + ... + 2^(9w)`` turns the
-    fields into their prefix sums.
+    The four cards' values are kept as one integer of eleven fields, field ``k`` (bits
+    ``w k`` to ``w (k + 1)``, ``w`` wide enough for the largest sum) the cards of a
+    value below ``k`` summed over the deals, ``MC[k] = M[0] + ... + M[k - 1]``: a card
+    of value ``v`` adds 1 to fields ``v + 1`` to 10, so adding a pair's two cards is
+    one addition, the fields come out as the prefix sums the rows want, and field 10
+    is four cards a deal.  (They are never negative: no field borrows from the next.)
     """
     n = sum(u)
     # (whole 64-bit words: a row's numbers come out of its integer as machine words)
     width = -(-((4 * n**5 + 1).bit_length() + 1) // 64) * 64
-    unit = [1 << (width * e) for e in range(11)]
+    below = [sum(1 << (width * k) for k in range(v + 1, 11)) for v in range(10)]
     right = _buckets(u, _STOOD_TOTALS if right_stood else _DREW_TOTALS)
     # Both sides drew, or both stood: the same buckets, and the left side's rows are the
     # right side's (each deal of pairs counted once, for both sides' rows).
@@ -181,11 +181,11 @@ def _deals(
     m_l = m_r if same else [[0] * _K for _ in left]
     # Each of the left side's buckets against every right pair, then (unless the same)
     # each right bucket against every left pair.
-    _cross(u, _Pairs(right, unit), right, m_r, left, m_l)
+    _cross(u, _Pairs(right, below), right, m_r, left, m_l)
     if same:
         rows = _rows(u, right, m_r, width)
         return rows, rows
-    _cross(u, _Pairs(left, unit), left, m_l, right, m_r)
+    _cross(u, _Pairs(left, below), left, m_l, right, m_r)
     return _rows(u, right, m_r, width), _rows(u, left, m_l, width)
 
 
@@ -212,19 +212,20 @@ def _cross(
 def _rows(
     u: Sequence[int], buckets: list[_Bucket], ms: list[list[int]], width: int
 ) -> tuple[_Row, ...]:
-    """The buckets' rows from their packed card counts: ``N`` (half the field 10: each
-    deal counted with each side's cards) and the prefix sums of ``R`` (:data:`_Row`).
+    """The buckets' rows from their packed card counts (:func:`_deals`): ``N`` (a
+    quarter of field 10: four cards a deal) and the prefix sums ``C[k] = N U[k] -
+    MC[k]`` of ``R`` (:data:`_Row`), ``U[k]`` the shoe's cards of a value below ``k``.
 
-    An entry is packed whole -- the class, ``N``, ``C[0] = 0`` and the ten prefix sums,
-    one field each -- and read out at once: as 64-bit words where the fields are one
-    word wide (any shoe of up to a hundred packs), field by field beyond."""
-    mask = (1 << width) - 1
-    shifts = [width * e for e in range(10)]
-    ones = sum(1 << s for s in shifts)
-    whole = (1 << (10 * width)) - 1
-    packed_u = sum(x << s for x, s in zip(u, shifts, strict=True))
+    An entry is packed whole -- the class, ``N`` and ``C[0] = 0`` to ``C[10]``, one
+    field each -- and read out at once: as 64-bit words where the fields are one word
+    wide (any shoe of up to a hundred packs), field by field beyond."""
     top = 10 * width
-    head = 3 * width  # the class, N and C[0] before the prefix sums
+    head = 2 * width  # the class and N before the prefix sums
+    below = 0
+    packed_u = 0  # U[k] in field k
+    for k in range(1, 11):
+        below += u[k - 1]
+        packed_u |= below << (width * k)
     if width == 64:
         words = struct.Struct("<13Q")
         size = words.size
@@ -234,7 +235,7 @@ def _rows(
 
     else:
         every = [width * e for e in range(13)]
-        field = mask.__and__
+        field = ((1 << width) - 1).__and__
 
         def entry(packed: int) -> tuple[int, ...]:
             return tuple(map(field, map(packed.__rshift__, every)))
@@ -243,46 +244,52 @@ def _rows(
     for (t, k, _own), m in zip(buckets, ms, strict=True):
         entries = []
         for other, cards in enumerate(m):
-            deals = cards >> top >> 1
+            deals = cards >> top >> 2
             if deals:
-                prefix = ((packed_u * deals - (cards & whole)) * ones) & whole
-                entries.append(entry(_K * k + other | deals << width | prefix << head))
+                entries.append(
+                    entry(_K * k + other | deals << width | (deals * packed_u - cards) << head)
+                )
         out.append((t, tuple(entries)))
     return tuple(out)
-
-
-#: Each class as itself (the right side's rows are read as they are kept).
-_SAME = tuple(range(_K * _K))
 
 
 def _weigh(
     rows: tuple[_Row, ...],
     third: int | None,
     banker: int,
-    classes: tuple[int, ...],
-    z: list[int],
+    classes: tuple[int, ...] | None,
+    z: list[int] | None,
     s: list[int],
     d: list[int],
 ) -> None:
     """One side's rows (:func:`_deals`) weighed by the banker's result against the side's
-    final total ``f``, into its sums ``s`` and ``d`` (and the deals into ``z``), each
-    entry's class read through ``classes``.
+    final total ``f``, into its sums ``s`` and ``d`` (and the deals into ``z``, unless
+    ``None``), each entry's class read through ``classes`` (``None``: as it is).
 
     An entry is ``(class, N, C[0], ..., C[10])``, ``C[k]`` at ``entry[k + 2]``; the third
     cards' values ``e`` with ``(banker + e) mod 10 < f`` run round from ``e = -banker
-    mod 10``, so their number is a difference of the prefix sums (two, and the whole,
-    where they run past 9)."""
+    mod 10``, so their number is a difference of the prefix sums, ``C[end] - C[first]``
+    (or ``C[10] - C[first] + C[end - 10]`` where they run past 9); each counts -1 and
+    each above ``f`` +1: ``C[10] - 2 below`` less the ties, ``C[at + 1] - C[at]``."""
     first = -banker % 10 + 2
     for t, entries in rows:
         f = t if third is None else (t + third) % 10
         stand, end, at = _sign(banker - f), first + f, (f - banker) % 10 + 2
-        wrap = end > 12
+        # d = sign * C[10] + 2 (C[first] - C[high]) - C[at + 1] + C[at]
+        sign, high, tie = (-1, end - 10, at + 1) if end > 12 else (1, end, at + 1)
+        if z is not None and classes is None:  # the right side's rows: classes as kept
+            for e in entries:
+                i, deals = e[0], e[1]
+                z[i] += deals
+                s[i] += stand * deals
+                d[i] += sign * e[12] + 2 * (e[first] - e[high]) - e[tie] + e[at]
+            continue
         for e in entries:
-            i, deals, whole = classes[e[0]], e[1], e[12]
-            below = whole - e[first] + e[end - 10] if wrap else e[end] - e[first]
-            z[i] += deals
-            s[i] += stand * deals
-            d[i] += whole - 2 * below - e[at + 1] + e[at]
+            i = e[0] if classes is None else classes[e[0]]
+            if z is not None:
+                z[i] += e[1]
+            s[i] += stand * e[1]
+            d[i] += sign * e[12] + 2 * (e[first] - e[high]) - e[tie] + e[at]
 
 
 #: The rows of a shoe state's deals (:func:`_deals`), kept while a model is counted.
@@ -315,8 +322,8 @@ def pair_sums(
         if memo is not None:
             memo[key] = found
     rows_r, rows_l = found
-    _weigh(rows_r, right_third, banker, _SAME, z, s_r, d_r)
-    _weigh(rows_l, left_third, banker, _EXCHANGED, [0] * n, s_l, d_l)
+    _weigh(rows_r, right_third, banker, None, z, s_r, d_r)
+    _weigh(rows_l, left_third, banker, _EXCHANGED, None, s_l, d_l)
     return tuple(z), tuple(s_r), tuple(s_l), tuple(d_r), tuple(d_l)
 
 
