@@ -34,7 +34,8 @@ The game as dealt (``choice --dealt``), by what changed:
   guide first, one mixed choice solved in one exact sweep of its chance;
 * the as-dealt model's sums: both concealed pairs counted by buckets (a total, or
   one of the five pairs at 5), once for each shoe state that several banker's pairs
-  leave, their cards' values packed in one integer, read out as machine words;
+  leave, their cards' values packed in one integer (a card in the fields of the
+  values above it: the prefix sums come out of the count), read out as machine words;
   the banker's result weighed from prefix sums (before: every pair of pairs, every
   point);
 * the one-chance solutions beside it use the model's classes summed back (the shoe
