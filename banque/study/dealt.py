@@ -144,16 +144,18 @@ class _Pairs:
 #: (One flat tuple of numbers an entry: a shoe has tens of thousands.)
 _Entry = tuple[int, ...]
 _Row = tuple[int, tuple[_Entry, ...]]
+#: A shoe state's deals (:func:`_deals`): the right side's rows, the left side's, and
+#: the deals by class (``Z``, the same whatever the banker holds).
+_Deals = tuple[tuple[_Row, ...], tuple[_Row, ...], tuple[int, ...]]
 
 #: Class ``6 i + j`` for class ``6 j + i``: the sides' classes exchanged.
 _EXCHANGED = tuple(_K * (c % _K) + c // _K for c in range(_K * _K))
 
 
-def _deals(
-    u: tuple[int, ...], right_stood: bool, left_stood: bool
-) -> tuple[tuple[_Row, ...], tuple[_Row, ...]]:
+def _deals(u: tuple[int, ...], right_stood: bool, left_stood: bool) -> _Deals:
     """The deals of both concealed pairs, by buckets: the right side's rows (by the left
-    pair's class) and the left side's (by the right pair's class).
+    pair's class) and the left side's (by the right pair's class), and their number by
+    class.
 
     Whatever the banker holds: the banker's total enters only when these are weighed
     (:func:`pair_sums`), so one shoe state's deals serve every banker's pair that leaves
@@ -182,11 +184,15 @@ def _deals(
     # Each of the left side's buckets against every right pair, then (unless the same)
     # each right bucket against every left pair.
     _cross(u, _Pairs(right, below), right, m_r, left, m_l)
-    if same:
-        rows = _rows(u, right, m_r, width)
-        return rows, rows
-    _cross(u, _Pairs(left, below), left, m_l, right, m_r)
-    return _rows(u, right, m_r, width), _rows(u, left, m_l, width)
+    if not same:
+        _cross(u, _Pairs(left, below), left, m_l, right, m_r)
+    rows_r = _rows(u, right, m_r, width)
+    rows_l = rows_r if same else _rows(u, left, m_l, width)
+    z = [0] * (_K * _K)
+    for _t, entries in rows_r:
+        for e in entries:
+            z[e[0]] += e[1]
+    return rows_r, rows_l, tuple(z)
 
 
 def _cross(
@@ -258,42 +264,40 @@ def _weigh(
     third: int | None,
     banker: int,
     classes: tuple[int, ...] | None,
-    z: list[int] | None,
     s: list[int],
     d: list[int],
 ) -> None:
     """One side's rows (:func:`_deals`) weighed by the banker's result against the side's
-    final total ``f``, into its sums ``s`` and ``d`` (and the deals into ``z``, unless
-    ``None``), each entry's class read through ``classes`` (``None``: as it is).
+    final total ``f``, into its sums ``s`` and ``d``, each entry's class read through
+    ``classes`` (``None``: as it is).
 
-    An entry is ``(class, N, C[0], ..., C[10])``, ``C[k]`` at ``entry[k + 2]``; the third
-    cards' values ``e`` with ``(banker + e) mod 10 < f`` run round from ``e = -banker
-    mod 10``, so their number is a difference of the prefix sums, ``C[end] - C[first]``
-    (or ``C[10] - C[first] + C[end - 10]`` where they run past 9); each counts -1 and
-    each above ``f`` +1: ``C[10] - 2 below`` less the ties, ``C[at + 1] - C[at]``."""
+    An entry is ``(class, N, C[0], ..., C[10])``, ``C[k]`` at ``entry[k + 2]``.  The
+    third cards' values ``e`` with ``(banker + e) mod 10 < f`` run round from ``e =
+    -banker mod 10`` (entry index ``first``) to the one that ties (index ``high``), so
+    their number is ``below = C[high] - C[first]``, or ``C[10] - C[first] + C[high]``
+    where they run past 9; each counts -1, the tie 0 (``C[high + 1] - C[high]`` of
+    them) and the rest +1: ``C[10] - 2 below - tie``, which is ``sign C[10] + 2 C[first]
+    - C[high] - C[high + 1]`` (``sign`` -1 where they run past 9)."""
     first = -banker % 10 + 2
     for t, entries in rows:
         f = t if third is None else (t + third) % 10
-        stand, end, at = _sign(banker - f), first + f, (f - banker) % 10 + 2
-        # d = sign * C[10] + 2 (C[first] - C[high]) - C[at + 1] + C[at]
-        sign, high, tie = (-1, end - 10, at + 1) if end > 12 else (1, end, at + 1)
-        if z is not None and classes is None:  # the right side's rows: classes as kept
+        stand, end = _sign(banker - f), first + f
+        sign, high = (-1, end - 10) if end >= 12 else (1, end)
+        tie = high + 1
+        if classes is None:
             for e in entries:
-                i, deals = e[0], e[1]
-                z[i] += deals
-                s[i] += stand * deals
-                d[i] += sign * e[12] + 2 * (e[first] - e[high]) - e[tie] + e[at]
-            continue
-        for e in entries:
-            i = e[0] if classes is None else classes[e[0]]
-            if z is not None:
-                z[i] += e[1]
-            s[i] += stand * e[1]
-            d[i] += sign * e[12] + 2 * (e[first] - e[high]) - e[tie] + e[at]
+                i = e[0]
+                s[i] += stand * e[1]
+                d[i] += sign * e[12] + 2 * e[first] - e[high] - e[tie]
+        else:
+            for e in entries:
+                i = classes[e[0]]
+                s[i] += stand * e[1]
+                d[i] += sign * e[12] + 2 * e[first] - e[high] - e[tie]
 
 
-#: The rows of a shoe state's deals (:func:`_deals`), kept while a model is counted.
-Memo = dict[tuple[tuple[int, ...], bool, bool], tuple[tuple[_Row, ...], tuple[_Row, ...]]]
+#: The deals of each shoe state met, kept while a model is counted.
+Memo = dict[tuple[tuple[int, ...], bool, bool], _Deals]
 
 
 def pair_sums(
@@ -314,17 +318,17 @@ def pair_sums(
     right side's rows give the deals; the left side's are the same deals.)
     """
     n = _K * _K
-    z, s_r, s_l, d_r, d_l = [0] * n, [0] * n, [0] * n, [0] * n, [0] * n
+    s_r, s_l, d_r, d_l = [0] * n, [0] * n, [0] * n, [0] * n
     key = (u, right_third is None, left_third is None)
     found = None if memo is None else memo.get(key)
     if found is None:
         found = _deals(*key)
         if memo is not None:
             memo[key] = found
-    rows_r, rows_l = found
-    _weigh(rows_r, right_third, banker, None, z, s_r, d_r)
-    _weigh(rows_l, left_third, banker, _EXCHANGED, None, s_l, d_l)
-    return tuple(z), tuple(s_r), tuple(s_l), tuple(d_r), tuple(d_l)
+    rows_r, rows_l, z = found
+    _weigh(rows_r, right_third, banker, None, s_r, d_r)
+    _weigh(rows_l, left_third, banker, _EXCHANGED, s_l, d_l)
+    return z, tuple(s_r), tuple(s_l), tuple(d_r), tuple(d_l)
 
 
 def _one_side_pairs(
