@@ -196,13 +196,10 @@ def correlated_solution(model: EdgeModel, stakes: Sequence[int] | tuple[int, int
     prep = model._prepare(st, "best")
     costs = [sum(_at(x, key, pure) for key, x in prep.fixed.items()) for pure in PURE]
     ambiguous: list[tuple[int, list[int]]] = []
-    for i, (key, x) in enumerate(prep.deltas):
-        # Its values at the four pure strategies are x0, x0 + x1, x0 + x2 and all four.
-        c1, c2 = x[0] + x[1], x[0] + x[2]
-        c3 = c1 + x[2] + x[3]
-        if min(x[0], c1, c2, c3) >= 0 or max(x[0], c1, c2, c3) <= 0:
-            continue
-        column = [_at(x, key, pure) for pure in PURE]
+    # Only the points whose draw-minus-stand changes sign between the square's corners
+    # (its values at the four pure strategies) can be worth the banker's mixing.
+    for i, (rd, ld, x) in zip(prep.open, prep.ambiguous, strict=True):
+        column = [_at(x, (rd, ld), pure) for pure in PURE]
         if min(column) < 0 < max(column):
             ambiguous.append((i, column))
     x, duals = _simplex(costs, [c for _i, c in ambiguous])

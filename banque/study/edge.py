@@ -358,6 +358,13 @@ class _Prepared:
     ambiguous: list[tuple[bool, bool, Four]] = field(default_factory=list)
     #: The best response: each point's draw-minus-stand, by what the sides did (drew?).
     deltas: list[tuple[tuple[bool, bool], Four]] = field(default_factory=list)
+    #: Each ``ambiguous`` point's place among the model's points.
+    open: list[int] = field(default_factory=list)
+    #: Each point's draw-minus-stand over the whole square of the sides' ``q``: 1 above
+    #: 0 everywhere, -1 below 0 everywhere, 0 otherwise (ties included).
+    sign: list[int] = field(default_factory=list)
+    #: The points of sign 0: the only ones whose move a ``q`` has to decide.
+    unsure: list[int] = field(default_factory=list)
 
 
 class EdgeModel:
@@ -604,7 +611,7 @@ class EdgeModel:
     def _prepare_new(self, stakes: tuple[int, int], banker: BankerRule) -> _Prepared:
         r, lft = stakes
         prep = _Prepared()
-        for p, key in zip(self.points, self._keys, strict=True):
+        for i, (p, key) in enumerate(zip(self.points, self._keys, strict=True)):
             group = prep.fixed.setdefault(key, [0, 0, 0, 0])
             sr, sl = p.sr, p.sl
             s = (
@@ -636,6 +643,13 @@ class EdgeModel:
             c1, c2 = delta[0] + delta[1], delta[0] + delta[2]
             c3 = c1 + delta[2] + delta[3]
             lo, hi = min(delta[0], c1, c2, c3), max(delta[0], c1, c2, c3)
+            if lo > 0:
+                prep.sign.append(1)
+            elif hi < 0:
+                prep.sign.append(-1)
+            else:
+                prep.sign.append(0)
+                prep.unsure.append(i)
             if lo >= 0:
                 group[0] += delta[0]
                 group[1] += delta[1]
@@ -643,6 +657,7 @@ class EdgeModel:
                 group[3] += delta[3]
             elif hi > 0:
                 prep.ambiguous.append((key[0], key[1], delta))
+                prep.open.append(i)
         return prep
 
     def _evaluate(self, prep: _Prepared, q: tuple[Fraction, Fraction]) -> Fraction:

@@ -82,10 +82,14 @@ def _banker_moves(
             w_r = a_r if rd else d - a_r
             w_l = a_l if ld else d - a_l
             weights[(rd, ld)] = (d * d, d * w_l, w_r * d, w_r * w_l)
-    moves = []
-    for key, x in model._prepare(stakes, "best").deltas:
+    # Only the points whose sign may change over the square are weighed at q.
+    prep = model._prepare(stakes, "best")
+    moves = [s > 0 for s in prep.sign]
+    deltas = prep.deltas
+    for i in prep.unsure:
+        key, x = deltas[i]
         w = weights[key]
-        moves.append(w[0] * x[0] + w[1] * x[1] + w[2] * x[2] + w[3] * x[3] > 0)
+        moves[i] = w[0] * x[0] + w[1] * x[1] + w[2] * x[2] + w[3] * x[3] > 0
     return moves
 
 
@@ -308,25 +312,31 @@ class _RightOnDiagonal:
         self.open: list[
             tuple[int, int, int, int, bool, tuple[int, int, int, int], tuple[int, int]]
         ] = []
-        deltas = model._prepare((1, 1), "best").deltas
-        for index, (p, (keys, x)) in enumerate(zip(model.points, deltas, strict=True)):
+        prep = model._prepare((1, 1), "best")
+        for index, (p, (keys, x), sign) in enumerate(
+            zip(model.points, prep.deltas, prep.sign, strict=True)
+        ):
             if p.right == NATURAL:
                 continue
             o0, o1 = (0, 1) if _drew(p.left) else (1, -1)
             draw = (p.dr[2] + o0 * p.dr[3], o1 * p.dr[3])
             stand = (p.sr[2] + o0 * p.sr[3], o1 * p.sr[3])
             weight = (p.z[2] + o0 * p.z[3], o1 * p.z[3])
-            a, b, d = _diagonal(x, *keys)  # a + b q + d q^2 on qR = qL = q
             mine = keys[0]
-            if _no_root_inside(a, b, d):
-                res = draw if a > 0 else stand
-                acc = self.fixed[mine]
-                acc[0] += res[0]
-                acc[1] += res[1]
-                acc[2] += weight[0]
-                acc[3] += weight[1]
+            if sign:  # one strict sign over the whole square: over its diagonal too
+                up = sign > 0
             else:
-                self.open.append((index, a, b, d, mine, (*draw, *stand), weight))
+                a, b, d = _diagonal(x, *keys)  # a + b q + d q^2 on qR = qL = q
+                if not _no_root_inside(a, b, d):
+                    self.open.append((index, a, b, d, mine, (*draw, *stand), weight))
+                    continue
+                up = a > 0
+            res = draw if up else stand
+            acc = self.fixed[mine]
+            acc[0] += res[0]
+            acc[1] += res[1]
+            acc[2] += weight[0]
+            acc[3] += weight[1]
 
     def gap(self, q: Fraction, force: dict[int, bool] | None = None) -> Fraction:
         """The gap at ``q`` in [0, 1] (a point of ``force``, by its index: that move)."""
