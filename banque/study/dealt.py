@@ -150,6 +150,8 @@ _Deals = tuple[tuple[_Row, ...], tuple[_Row, ...], tuple[int, ...]]
 
 #: Class ``6 i + j`` for class ``6 j + i``: the sides' classes exchanged.
 _EXCHANGED = tuple(_K * (c % _K) + c // _K for c in range(_K * _K))
+#: Each class as itself (the right side's rows are read as they are kept).
+_SAME = tuple(range(_K * _K))
 
 
 def _deals(u: tuple[int, ...], right_stood: bool, left_stood: bool) -> _Deals:
@@ -227,11 +229,11 @@ def _rows(
     wide (any shoe of up to a hundred packs), field by field beyond."""
     top = 10 * width
     head = 2 * width  # the class and N before the prefix sums
-    below = 0
+    under = 0  # U[k]: the shoe's cards of a value below k
     packed_u = 0  # U[k] in field k
     for k in range(1, 11):
-        below += u[k - 1]
-        packed_u |= below << (width * k)
+        under += u[k - 1]
+        packed_u |= under << (width * k)
     if width == 64:
         words = struct.Struct("<13Q")
         size = words.size
@@ -263,13 +265,13 @@ def _weigh(
     rows: tuple[_Row, ...],
     third: int | None,
     banker: int,
-    classes: tuple[int, ...] | None,
+    classes: tuple[int, ...],
     s: list[int],
     d: list[int],
 ) -> None:
     """One side's rows (:func:`_deals`) weighed by the banker's result against the side's
     final total ``f``, into its sums ``s`` and ``d``, each entry's class read through
-    ``classes`` (``None``: as it is).
+    ``classes``.
 
     An entry is ``(class, N, C[0], ..., C[10])``, ``C[k]`` at ``entry[k + 2]``.  The
     third cards' values ``e`` with ``(banker + e) mod 10 < f`` run round from ``e =
@@ -284,16 +286,10 @@ def _weigh(
         stand, end = _sign(banker - f), first + f
         sign, high = (-1, end - 10) if end >= 12 else (1, end)
         tie = high + 1
-        if classes is None:
-            for e in entries:
-                i = e[0]
-                s[i] += stand * e[1]
-                d[i] += sign * e[12] + 2 * e[first] - e[high] - e[tie]
-        else:
-            for e in entries:
-                i = classes[e[0]]
-                s[i] += stand * e[1]
-                d[i] += sign * e[12] + 2 * e[first] - e[high] - e[tie]
+        for e in entries:
+            i = classes[e[0]]
+            s[i] += stand * e[1]
+            d[i] += sign * e[12] + 2 * e[first] - e[high] - e[tie]
 
 
 #: The deals of each shoe state met, kept while a model is counted.
@@ -326,7 +322,7 @@ def pair_sums(
         if memo is not None:
             memo[key] = found
     rows_r, rows_l, z = found
-    _weigh(rows_r, right_third, banker, None, s_r, d_r)
+    _weigh(rows_r, right_third, banker, _SAME, s_r, d_r)
     _weigh(rows_l, left_third, banker, _EXCHANGED, s_l, d_l)
     return z, tuple(s_r), tuple(s_l), tuple(d_r), tuple(d_l)
 
