@@ -206,7 +206,6 @@ class BanqueApp(KeepingApp):
         self.save_path: Path | None = None
         self.computers = dict(computers or {})
         self.kinds = kinds
-        self.pace = 0.0
         self.set_pace(pace)
         self.p5 = p5
         self.paused = False
