@@ -136,28 +136,98 @@ class _Pairs:
         return out
 
 
-#: One side's bucket as :func:`_deals` leaves it: its total, and by the other side's
-#: class (where there is a deal) an entry: the class index of the pair of pairs (read
-#: as the right side's bucket: ``6 * bucket's class + other``), the deals of both pairs
-#: ``N`` and the prefix sums ``C[0..10]`` of the third cards left by value, ``R[e] = u[e]
-#: N - M[e]``, ``M[e]`` the four concealed cards of value ``e`` summed over those deals.
-#: (One flat tuple of numbers an entry: a shoe has tens of thousands.)
-_Entry = tuple[int, ...]
-_Row = tuple[int, tuple[_Entry, ...]]
-#: A shoe state's deals (:func:`_deals`): the right side's rows, the left side's, and
-#: the deals by class (``Z``, the same whatever the banker holds).
-_Deals = tuple[tuple[_Row, ...], tuple[_Row, ...], tuple[int, ...]]
+#: One side's bucket as :func:`_deals` leaves it: its total, then the deals of both pairs
+#: ``N`` and the prefix sums ``C[0..10]`` of the third cards left by value (``C[k]`` the
+#: cards of a value below ``k`` left by those deals, summed), by class -- each a packed
+#: integer of 36 fields (:class:`_Layout`), the class of the pair of pairs in field ``6 *
+#: own + other`` (the bucket's own class first).  A row is twelve numbers however many
+#: classes it holds: weighing it is a dozen operations on whole rows.
+_Row = tuple[int, ...]
+#: A shoe state's deals (:func:`_deals`): the right side's rows, the left side's, the
+#: deals by class (``Z``, the same whatever the banker holds) and the rows' layout.
+_Deals = tuple[tuple[_Row, ...], tuple[_Row, ...], tuple[int, ...], "_Layout"]
 
 #: Class ``6 i + j`` for class ``6 j + i``: the sides' classes exchanged.
 _EXCHANGED = tuple(_K * (c % _K) + c // _K for c in range(_K * _K))
-#: Each class as itself (the right side's rows are read as they are kept).
-_SAME = tuple(range(_K * _K))
+
+
+class _Layout:
+    """Whole numbers packed side by side in fields of ``width`` bits (a multiple of 64,
+    one more than the largest magnitude needs).
+
+    A card count (:func:`_deals`) keeps eleven fields, field ``k`` the cards of a value
+    below ``k``; a row (:data:`_Row`) keeps 36, one per class, and so do the sums
+    weighed from rows, which may be negative: a sum of signed fields is read back
+    exactly by adding half a field to each (none then borrows from the next) and
+    flipping each field's top bit, which leaves each field's two's complement.
+    """
+
+    def __init__(self, width: int) -> None:
+        self.width = width
+        #: A value's six classes (one field of a card count, for each other class).
+        self.block = _K * width
+        #: The lowest six fields.
+        self.six = (1 << self.block) - 1
+        half = 1 << (width - 1)
+        self.bias = sum(half << (width * c) for c in range(_K * _K))
+        if width == 64:
+            counts, row, unsigned, signed = (
+                struct.Struct(f"<{x}") for x in ("66Q", "66Q", "36Q", "36q")
+            )
+            # six counts of eleven fields, class after class -> field after field
+            order = itemgetter(*[j * 11 + k for k in range(11) for j in range(_K)])
+
+            def by_field(ms: Sequence[int]) -> int:
+                words = counts.unpack(b"".join([m.to_bytes(88, "little") for m in ms]))
+                return int.from_bytes(row.pack(*order(words)), "little")
+
+            def fields(x: int) -> tuple[int, ...]:
+                return unsigned.unpack(x.to_bytes(288, "little"))  # type: ignore[no-any-return]
+
+            def signed_fields(x: int) -> tuple[int, ...]:
+                return signed.unpack(((x + self.bias) ^ self.bias).to_bytes(288, "little"))  # type: ignore[no-any-return]
+
+        else:  # (shoes beyond about a hundred packs: fields of 128 bits and more)
+            one = (1 << width) - 1
+
+            def by_field(ms: Sequence[int]) -> int:
+                return sum(
+                    (m >> (width * k) & one) << (width * (_K * k + j))
+                    for j, m in enumerate(ms)
+                    for k in range(11)
+                )
+
+            def fields(x: int) -> tuple[int, ...]:
+                return tuple(x >> (width * c) & one for c in range(_K * _K))
+
+            def signed_fields(x: int) -> tuple[int, ...]:
+                y = (x + self.bias) ^ self.bias
+                return tuple(
+                    v - ((v & half) << 1) for v in (y >> (width * c) & one for c in range(_K * _K))
+                )
+
+        #: Six card counts (one per other class) as one integer, field ``6 k + class``.
+        self.by_field = by_field
+        #: The 36 fields of a packed non-negative sum.
+        self.fields = fields
+        #: The 36 fields of a packed sum that may be negative.
+        self.signed_fields = signed_fields
+
+
+_LAYOUTS: dict[int, _Layout] = {}
+
+
+def _layout(width: int) -> _Layout:
+    found = _LAYOUTS.get(width)
+    if found is None:
+        found = _LAYOUTS[width] = _Layout(width)
+    return found
 
 
 def _deals(u: tuple[int, ...], right_stood: bool, left_stood: bool) -> _Deals:
     """The deals of both concealed pairs, by buckets: the right side's rows (by the left
-    pair's class) and the left side's (by the right pair's class), and their number by
-    class.
+    pair's class) and the left side's (by the right pair's class), their number by
+    class, and the rows' layout.
 
     Whatever the banker holds: the banker's total enters only when these are weighed
     (:func:`pair_sums`), so one shoe state's deals serve every banker's pair that leaves
@@ -188,13 +258,10 @@ def _deals(u: tuple[int, ...], right_stood: bool, left_stood: bool) -> _Deals:
     _cross(u, _Pairs(right, below), right, m_r, left, m_l)
     if not same:
         _cross(u, _Pairs(left, below), left, m_l, right, m_r)
-    rows_r = _rows(u, right, m_r, width)
-    rows_l = rows_r if same else _rows(u, left, m_l, width)
-    z = [0] * (_K * _K)
-    for _t, entries in rows_r:
-        for e in entries:
-            z[e[0]] += e[1]
-    return rows_r, rows_l, tuple(z)
+    lay = _layout(width)
+    rows_r = _rows(u, right, m_r, lay)
+    rows_l = rows_r if same else _rows(u, left, m_l, lay)
+    return rows_r, rows_l, lay.fields(sum([row[1] for row in rows_r])), lay
 
 
 def _cross(
@@ -218,78 +285,55 @@ def _cross(
 
 
 def _rows(
-    u: Sequence[int], buckets: list[_Bucket], ms: list[list[int]], width: int
+    u: Sequence[int], buckets: list[_Bucket], ms: list[list[int]], lay: _Layout
 ) -> tuple[_Row, ...]:
-    """The buckets' rows from their packed card counts (:func:`_deals`): ``N`` (a
-    quarter of field 10: four cards a deal) and the prefix sums ``C[k] = N U[k] -
-    MC[k]`` of ``R`` (:data:`_Row`), ``U[k]`` the shoe's cards of a value below ``k``.
+    """The buckets' rows from their card counts (:func:`_deals`, one per other class):
+    ``N`` (a quarter of field 10: four cards a deal) and the prefix sums ``C[k] = N U[k]
+    - MC[k]``, ``U[k]`` the shoe's cards of a value below ``k`` (:data:`_Row`).
 
-    An entry is packed whole -- the class, ``N`` and ``C[0] = 0`` to ``C[10]``, one
-    field each -- and read out at once: as 64-bit words where the fields are one word
-    wide (any shoe of up to a hundred packs), field by field beyond."""
-    top = 10 * width
-    head = 2 * width  # the class and N before the prefix sums
-    under = 0  # U[k]: the shoe's cards of a value below k
-    packed_u = 0  # U[k] in field k
+    The six counts are laid field after field (:meth:`_Layout.by_field`: each value's
+    six classes side by side), so ``N U[k]`` for every ``k`` and class is one product
+    (``U`` spread over the values' places) and every ``C`` one subtraction (never
+    negative: no field borrows); each value's six classes are then moved to the
+    bucket's own class's place among the 36."""
+    block = lay.block
+    six = lay.six
+    spread_u = 0  # U[k] at value k's place (class 0)
+    under = 0
     for k in range(1, 11):
         under += u[k - 1]
-        packed_u |= under << (width * k)
-    if width == 64:
-        words = struct.Struct("<13Q")
-        size = words.size
-
-        def entry(packed: int) -> tuple[int, ...]:
-            return words.unpack(packed.to_bytes(size, "little"))
-
-    else:
-        every = [width * e for e in range(13)]
-        field = ((1 << width) - 1).__and__
-
-        def entry(packed: int) -> tuple[int, ...]:
-            return tuple(map(field, map(packed.__rshift__, every)))
-
+        spread_u |= under << (block * k)
     out = []
-    for (t, k, _own), m in zip(buckets, ms, strict=True):
-        entries = []
-        for other, cards in enumerate(m):
-            deals = cards >> top >> 2
-            if deals:
-                entries.append(
-                    entry(_K * k + other | deals << width | (deals * packed_u - cards) << head)
-                )
-        out.append((t, tuple(entries)))
+    for (t, own, _pairs), m in zip(buckets, ms, strict=True):
+        counts = lay.by_field(m)
+        deals = counts >> (10 * block) >> 2
+        c = deals * spread_u - counts
+        place = block * own
+        out.append((t, deals << place, *[(c >> (block * k) & six) << place for k in range(11)]))
     return tuple(out)
 
 
-def _weigh(
-    rows: tuple[_Row, ...],
-    third: int | None,
-    banker: int,
-    classes: tuple[int, ...],
-    s: list[int],
-    d: list[int],
-) -> None:
+def _weigh(rows: tuple[_Row, ...], third: int | None, banker: int) -> tuple[int, int]:
     """One side's rows (:func:`_deals`) weighed by the banker's result against the side's
-    final total ``f``, into its sums ``s`` and ``d``, each entry's class read through
-    ``classes``.
+    final total ``f``: its sums ``S`` and ``D``, packed by class as the rows are.
 
-    An entry is ``(class, N, C[0], ..., C[10])``, ``C[k]`` at ``entry[k + 2]``.  The
+    A row is ``(total, N, C[0], ..., C[10])``, ``C[k]`` at ``row[k + 2]``.  The
     third cards' values ``e`` with ``(banker + e) mod 10 < f`` run round from ``e =
-    -banker mod 10`` (entry index ``first``) to the one that ties (index ``high``), so
+    -banker mod 10`` (row index ``first``) to the one that ties (index ``high``), so
     their number is ``below = C[high] - C[first]``, or ``C[10] - C[first] + C[high]``
     where they run past 9; each counts -1, the tie 0 (``C[high + 1] - C[high]`` of
     them) and the rest +1: ``C[10] - 2 below - tie``, which is ``sign C[10] + 2 C[first]
     - C[high] - C[high + 1]`` (``sign`` -1 where they run past 9)."""
     first = -banker % 10 + 2
-    for t, entries in rows:
+    s = d = 0
+    for row in rows:
+        t = row[0]
         f = t if third is None else (t + third) % 10
         stand, end = _sign(banker - f), first + f
         sign, high = (-1, end - 10) if end >= 12 else (1, end)
-        tie = high + 1
-        for e in entries:
-            i = classes[e[0]]
-            s[i] += stand * e[1]
-            d[i] += sign * e[12] + 2 * e[first] - e[high] - e[tie]
+        s += stand * row[1]
+        d += sign * row[12] + 2 * row[first] - row[high] - row[high + 1]
+    return s, d
 
 
 #: The deals of each shoe state met, kept while a model is counted.
@@ -313,18 +357,18 @@ def pair_sums(
     for each third card left that brings the banker above ``f``, ``-1`` below.  (The
     right side's rows give the deals; the left side's are the same deals.)
     """
-    n = _K * _K
-    s_r, s_l, d_r, d_l = [0] * n, [0] * n, [0] * n, [0] * n
     key = (u, right_third is None, left_third is None)
     found = None if memo is None else memo.get(key)
     if found is None:
         found = _deals(*key)
         if memo is not None:
             memo[key] = found
-    rows_r, rows_l, z = found
-    _weigh(rows_r, right_third, banker, _SAME, s_r, d_r)
-    _weigh(rows_l, left_third, banker, _EXCHANGED, s_l, d_l)
-    return z, tuple(s_r), tuple(s_l), tuple(d_r), tuple(d_l)
+    rows_r, rows_l, z, lay = found
+    s_r, d_r = _weigh(rows_r, right_third, banker)
+    s_l, d_l = _weigh(rows_l, left_third, banker)
+    # (the left side's rows keep its own class first: exchanged into the right's order)
+    signed = lay.signed_fields
+    return z, signed(s_r), _transpose(signed(s_l)), signed(d_r), _transpose(signed(d_l))
 
 
 def _one_side_pairs(
