@@ -31,6 +31,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -204,17 +205,24 @@ def correlated_solution(model: EdgeModel, stakes: Sequence[int] | tuple[int, int
             ambiguous.append((i, column))
     x, duals = _simplex(costs, [c for _i, c in ambiguous])
     team = tuple(duals)
-    # The exact check: the banker's guarantee and the team's, the same number.
-    banker_gets = min(
-        costs[j] + sum((xi * c[j] for xi, (_i, c) in zip(x, ambiguous, strict=True)), Fraction(0))
-        for j in range(len(PURE))
-    )
-    team_allows = sum((p * c for p, c in zip(team, costs, strict=True)), Fraction(0)) + sum(
-        (
-            max(Fraction(0), sum((p * v for p, v in zip(team, c, strict=True)), Fraction(0)))
-            for _i, c in ambiguous
+    # The exact check: the banker's guarantee and the team's, the same number (in whole
+    # numbers: the banker's chances over their common denominator, the team's over its).
+    den_x = math.lcm(*(xi.denominator for xi in x))
+    whole_x = [xi.numerator * (den_x // xi.denominator) for xi in x]
+    banker_gets = Fraction(
+        min(
+            costs[j] * den_x
+            + sum(xi * c[j] for xi, (_i, c) in zip(whole_x, ambiguous, strict=True))
+            for j in range(len(PURE))
         ),
-        Fraction(0),
+        den_x,
+    )
+    den_t = math.lcm(*(p.denominator for p in team))
+    whole_t = [p.numerator * (den_t // p.denominator) for p in team]
+    team_allows = Fraction(
+        sum(p * c for p, c in zip(whole_t, costs, strict=True))
+        + sum(max(0, sum(p * v for p, v in zip(whole_t, c, strict=True))) for _i, c in ambiguous),
+        den_t,
     )
     ok = banker_gets == team_allows and all(p >= 0 for p in team) and sum(team) == 1
     scale = model.denominator * sum(st)

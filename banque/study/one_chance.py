@@ -183,9 +183,9 @@ def best_q(
 ) -> tuple[Fraction, Fraction, Fraction]:
     """The ``q`` of ``side`` that minimises the banker's edge (best response), the other's fixed.
 
-    The edge is convex and piecewise linear in one side's ``q``: it is
-    evaluated exactly at 0, 1 and every point where one of the banker's
-    choices changes.  Returns ``(low, high, edge)``: the minimisers form
+    The edge is convex and piecewise linear in one side's ``q``, its pieces
+    meeting where one of the banker's choices changes: the slopes, whole
+    numbers, tell where it is lowest, and it is evaluated exactly there.  Returns ``(low, high, edge)``: the minimisers form
     ``[low, high]`` (often a single point) and ``edge`` is the minimum, per
     chip staked.
     """
@@ -194,24 +194,50 @@ def best_q(
     fixed, ambiguous = _edge_in_one_q(model, st, side, oq)
     alpha, beta = fixed[0]
     # One sweep along q: each point's draw-minus-stand a + b q counts where it is
-    # positive, so the edge is linear between the roots; evaluate it at each.
+    # positive, so the edge is linear between the roots (all inside (0, 1)), and convex:
+    # its slope only rises, root after root.  The minimisers run from the first place
+    # where the slope stops falling to the first where it rises.
     level, slope = alpha, beta
     for a, b in ambiguous:
         if a > 0:
             level, slope = level + a, slope + b
-    roots = sorted((Fraction(-a, b), a, b) for a, b in ambiguous)
-    scored: list[tuple[Fraction, Fraction]] = [(Fraction(level), Fraction(0))]
-    for x, a, b in roots:
-        scored.append((level + slope * x, x))
-        if b < 0:  # positive below its root, no longer above
-            level, slope = level - a, slope - b
-        else:
-            level, slope = level + a, slope + b
-    scored.append((Fraction(level + slope), Fraction(1)))
-    low_value = min(v for v, _x in scored)
-    minimisers = sorted(x for v, x in scored if v == low_value)
+    # (in order of their correctly rounded floats -- the exact order but for equal
+    # floats, which are then put in exact order)
+    roots = sorted(ambiguous, key=lambda ab: -ab[0] / ab[1])
+    i = 0
+    while i < len(roots) - 1:
+        j = i + 1
+        x = -roots[i][0] / roots[i][1]
+        while j < len(roots) and -roots[j][0] / roots[j][1] == x:
+            j += 1
+        if j - i > 1:
+            roots[i:j] = sorted(roots[i:j], key=lambda ab: Fraction(-ab[0], ab[1]))
+        i = j
+    # From q = 0, place after place (equal roots at once), on the piece to the right.
+    low: Fraction | None = None
+    low_value = Fraction(0)
+    at, i = Fraction(0), 0
+    while True:
+        if low is None and slope >= 0:
+            low, low_value = at, level + slope * at
+        if low is not None and slope > 0:
+            high = at
+            break
+        if i == len(roots):  # falling or flat to q = 1
+            if low is None:
+                low, low_value = Fraction(1), Fraction(level + slope)
+            high = Fraction(1)
+            break
+        at = Fraction(-roots[i][0], roots[i][1])
+        while i < len(roots) and roots[i][0] * at.denominator == -roots[i][1] * at.numerator:
+            a, b = roots[i]
+            if b < 0:  # positive below its root, no longer above
+                level, slope = level - a, slope - b
+            else:
+                level, slope = level + a, slope + b
+            i += 1
     scale = model.denominator * oq.denominator * sum(st)
-    return minimisers[0], minimisers[-1], low_value / scale + model.naturals_share(st)
+    return low, high, low_value / scale + model.naturals_share(st)
 
 
 def cooperative(
