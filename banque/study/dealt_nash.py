@@ -779,15 +779,20 @@ def _after_a_left_natural(
     cand = sorted(
         (j for j in pts if 0.002 < guide_y[j] < 0.998), key=lambda j: abs(guide_y[j] - 0.5)
     )
+    # Every point's draw-minus-stand is affine in the chance at ``key``: its values with
+    # that chance 0 and 1 give it at any t = num / den, in whole numbers.
+    at0 = {i: delta(i, {**pure, key: 0}) for i in pts}
+    at1 = {i: delta(i, {**pure, key: 1}) for i in pts}
     for j in cand:
-        d0, d1 = delta(j, {**pure, key: 0}), delta(j, {**pure, key: 1})
+        d0, d1 = at0[j], at1[j]
         if d0 == d1:
             continue
         t = Fraction(d0) / (d0 - d1)
         if not 0 < t < 1:
             continue
         x = {**pure, key: t}
-        y = {i: int(delta(i, x) > 0) for i in pts if i != j}
+        num, den = t.numerator, t.denominator
+        y = {i: int(den * at0[i] + num * (at1[i] - at0[i]) > 0) for i in pts if i != j}
         y[j] = 0
         gap, slopes = game.right_gap(key, {}, [y.get(i, 0) for i in range(len(game.points))], [j])
         if not slopes[0]:
