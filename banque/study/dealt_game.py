@@ -519,20 +519,26 @@ class DealtGame:
         self, move: int | None, x_r: dict[RightKey, Number], key: RightKey, t: Number
     ) -> _Forms:
         """:meth:`forms` with the right side's chance at ``key`` set to ``t`` (the
-        others pure), from :meth:`forms_ends`."""
+        others pure), from :meth:`forms_ends` -- each form **times t's denominator**,
+        so whole numbers: ``x0 (den - num) + x1 num`` for ``t = num / den``.  Every use
+        of a form is its sign or an equation it sets to 0, which a positive factor
+        leaves as they are."""
         (keys, idx, a0, b0, e0, f0), (_, _, a1, b1, e1, f1) = self.forms_ends(move, x_r, key)
-        a = {j: _affine(a0[j], a1[j], t) for j in idx}
+        tt = Fraction(t)
+        num, den = tt.numerator, tt.denominator
+        rest = den - num
+
+        def at(x0: Number, x1: Number) -> Number:
+            return x0 * rest + x1 * num
+
+        a = {j: at(a0[j], a1[j]) for j in idx}
         b = {
-            j: {
-                k: _affine(b0[j].get(k, 0), b1[j].get(k, 0), t) for k in b0[j].keys() | b1[j].keys()
-            }
+            j: {k: at(b0[j].get(k, 0), b1[j].get(k, 0)) for k in b0[j].keys() | b1[j].keys()}
             for j in idx
         }
-        e = {k: _affine(e0[k], e1[k], t) for k in keys}
+        e = {k: at(e0[k], e1[k]) for k in keys}
         f = {
-            k: {
-                j: _affine(f0[k].get(j, 0), f1[k].get(j, 0), t) for j in f0[k].keys() | f1[k].keys()
-            }
+            k: {j: at(f0[k].get(j, 0), f1[k].get(j, 0)) for j in f0[k].keys() | f1[k].keys()}
             for k in keys
         }
         return keys, idx, a, b, e, f

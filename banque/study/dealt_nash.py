@@ -581,6 +581,40 @@ def _roots(
     return out
 
 
+#: The banker's points tried for the indifferences that fix the right side's chance.
+NEAREST = 8
+
+
+def _nearest_points(
+    idx: Sequence[int],
+    forms: _Ends,
+    t: float,
+    guide_l: dict[LeftKey, float],
+    keys: Sequence[LeftKey],
+) -> dict[int, float]:
+    """The :data:`NEAREST` banker's points whose indifference passes nearest the guide's
+    chances (the right side's ``t`` and the left side's), each with that distance: the
+    point's draw-minus-stand there over the sum of its slopes in every chance.
+
+    The guide's chances of the sides settle long before its banker's chances at single
+    points do (a point the equilibrium mixes at 0.80 may still read 0.20 after a hundred
+    rounds): the points are ranked by where the sides' chances put them."""
+    a0, a1, b0, b1 = forms
+    near: list[tuple[float, int]] = []
+    for j in idx:
+        c0, dc = float(a0[j]), float(a1[j]) - float(a0[j])
+        value, slope = c0 + t * dc, abs(dc)
+        for k in keys:
+            x0 = float(b0[j].get(k, 0))
+            dx = float(b1[j].get(k, 0)) - x0
+            value += (x0 + t * dx) * guide_l[k]
+            slope += abs(x0 + t * dx) + abs(dx) * guide_l[k]
+        if slope > 0:
+            near.append((abs(value) / slope, j))
+    near.sort()
+    return {j: d for d, j in near[:NEAREST]}
+
+
 def _one_mixed_right(
     game: DealtGame,
     key: RightKey,
@@ -601,6 +635,7 @@ def _one_mixed_right(
     moves.sort(
         key=lambda m: -sum(1 for k in game.left_keys if k[1] == m and 0.02 < guide_l[k] < 0.98)
     )
+    guide_r = float(x_r[key])
     # First every root in floats, each with how far it is from the guide; then, nearest
     # first, each one exactly, until one is an equilibrium.
     found: list[tuple[float, float, tuple[Any, ...]]] = []
@@ -614,9 +649,7 @@ def _one_mixed_right(
         near = sorted(
             (k for k in keys if 0.02 < guide_l[k] < 0.98), key=lambda k: abs(guide_l[k] - 0.5)
         )[:4]
-        cand = sorted(
-            (j for j in idx if 0.002 < guide_y[j] < 0.998), key=lambda j: abs(guide_y[j] - 0.5)
-        )[:8]
+        cand = _nearest_points(idx, (a0, a1, b0, b1), guide_r, guide_l, keys)
         for size in range(len(near), -1, -1):
             for mixed in itertools.combinations(near, size):
                 dropped = [k for k in near if k not in mixed]
@@ -626,7 +659,7 @@ def _one_mixed_right(
                         args = (move, base, mixed, chosen, (a0, a1, b0, b1))
                         roots: list[tuple[float, float]] = []
                         _special(game, key, x_r, guide_l, guide_y, *args, collect=roots)
-                        penalty = sum(abs(guide_y[j] - 0.5) for j in chosen)
+                        penalty = sum(cand[j] for j in chosen)
                         found += [(score + penalty, t, args) for score, t in roots]
     found.sort(key=lambda item: item[0])
     for _score, t, args in found:
