@@ -544,23 +544,34 @@ class DealtGame:
         return keys, idx, a, b, e, f
 
     def right_gaps(
-        self, x_l: dict[LeftKey, Number], y: Sequence[Number], natural: bool | None = None
+        self,
+        x_l: dict[LeftKey, Number],
+        y: Sequence[Number],
+        natural: bool | None = None,
+        only: RightKey | None = None,
     ) -> dict[RightKey, Fraction]:
         """:meth:`right_gap` at every key of the right side at once (no point chosen), in
         integers over one common denominator; ``natural``: only the keys after a left
-        natural (True) or after none (False)."""
+        natural (True) or after none (False); ``only``: that key alone."""
+        if only is not None:
+            natural = only[1]
         chances = [*x_l.values(), *y]
         q = _common_denominator(chances)
         nl = {k: _over(v, q) for k, v in x_l.items()}
         ny = [_over(v, q) for v in y]
-        gaps = {k: 0 for k in self.right_keys if natural is None or k[1] == natural}
+        gaps = {
+            k: 0
+            for k in self.right_keys
+            if (natural is None or k[1] == natural) and (only is None or k == only)
+        }
+        pair = None if only is None else only[0]
         for p, yy in zip(self.points, ny, strict=True):
             ln, move, ld = p.left_natural, p.right, p.left_drew
             if natural is not None and ln != natural:
                 continue
             sign = 1 if p.right_drew else -1
             for c in p.classes:
-                if not c.kr:
+                if not c.kr or (pair is not None and c.kr != pair):
                     continue
                 if c.kl:
                     b = nl[(c.kl, move)]
@@ -590,7 +601,7 @@ class DealtGame:
         stood = list(y)
         for j in chosen:
             stood[j] = 0
-        gap = self.right_gaps(x_l, stood, natural)[key]
+        gap = self.right_gaps(x_l, stood, only=key)[key]
         slopes = []
         for j in chosen:
             p = self.points[j]

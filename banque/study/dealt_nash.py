@@ -92,6 +92,23 @@ FIRST_LOOK = 8
 FIRST_TRIES = 1_000
 
 
+@lru_cache(maxsize=4096)
+def _by_cost(guide: tuple[float, ...]) -> tuple[tuple[int | None, ...], ...]:
+    """Every support of choices whose guide's chances are ``guide`` (each pure or mixed),
+    nearest the guide first: a pure choice costs its distance from the guide's chance,
+    a mixed one a quarter.  (Sorted once for every game and search that asks.)"""
+
+    def cost(g: float, v: int | None) -> float:
+        return 0.25 if v is None else abs(g - v)
+
+    return tuple(
+        sorted(
+            itertools.product((0, 1, None), repeat=len(guide)),
+            key=lambda s: sum(cost(g, v) for g, v in zip(guide, s, strict=True)),
+        )
+    )
+
+
 def _subgame(
     keys: Sequence[LeftKey],
     idx: Sequence[int],
@@ -117,13 +134,7 @@ def _subgame(
     # Supports by how far they are from the guide (a pure choice costs its distance
     # from the guide's chance, a mixed one a quarter): first each with its banker's
     # points the guide leaves most undecided only, then all of them.
-    def cost(k: LeftKey, v: int | None) -> float:
-        return 0.25 if v is None else abs(guide_l[k] - v)
-
-    supports = sorted(
-        itertools.product((0, 1, None), repeat=len(keys)),
-        key=lambda s: sum(cost(k, v) for k, v in zip(keys, s, strict=True)),
-    )
+    supports = _by_cost(tuple(guide_l[k] for k in keys))
     quick = _Quick(idx, b, e, f)
     tried = 0
     done: set[tuple[int | None, ...]] = set()
@@ -549,6 +560,81 @@ def _bisect(
     return a, b
 
 
+#: An exact root is narrowed to a bracket this wide (then read to 45 digits).
+ROOT_WIDTH = Fraction(1, 10**50)
+
+
+def _narrow(
+    h: Callable[[Any, bool], Any], a: Fraction, b: Fraction, va: Any, vb: Any
+) -> tuple[Fraction, Fraction]:
+    """Narrow ``[a, b]`` (``h`` changes sign there: ``va``, ``vb``) to
+    :data:`ROOT_WIDTH`, exactly.
+
+    ``h`` is smooth there (a ratio of polynomials, close to a line): false position
+    (rounded to 60 decimals inside the bracket) lands next to the root, and a second
+    point half a :data:`ROOT_WIDTH` past it, toward the other end, brackets it -- two
+    values where a hundred halvings took a hundred and thirty.  Where it does not
+    (``h`` far from a line, or no root but a change of sign through a pole), the
+    Illinois rule (an end kept twice has its value halved) and a halving wherever a
+    step fails to halve the bracket keep it narrowing."""
+    side = 0  # which end was kept last: -1 a, 1 b
+    scale = 10**60
+    half = ROOT_WIDTH / 2
+    for _ in range(400):
+        width = b - a
+        if width <= ROOT_WIDTH:
+            break
+        c: Fraction | None = None
+        if va != vb:
+            c = Fraction(
+                round((a + width * Fraction(va) / (Fraction(va) - Fraction(vb))) * scale), scale
+            )
+            if not a < c < b:
+                c = None
+        if c is None:
+            c = (a + b) / 2
+        vc = h(c, True)
+        if vc is None:
+            break
+        if vc == 0:
+            return c, c
+        # the root past c, toward the end whose sign differs: look half a width on
+        up = (vc > 0) == (va > 0)
+        d = c + half if up else c - half
+        if a < d < b:
+            vd = h(d, True)
+            if vd is None:
+                break
+            if vd == 0:
+                return d, d
+            if (vd > 0) != (vc > 0):
+                return (c, d) if up else (d, c)
+            c, vc = d, vd
+        if up:
+            a, va = c, vc
+            if side == -1:
+                vb = vb / 2
+            side = -1
+        else:
+            b, vb = c, vc
+            if side == 1:
+                va = va / 2
+            side = 1
+        if b - a > width / 2:  # a slow step: halve as well
+            mid = (a + b) / 2
+            vm = h(mid, True)
+            if vm is None:
+                break
+            if vm == 0:
+                return mid, mid
+            if (vm > 0) == (va > 0):
+                a, va = mid, vm
+            else:
+                b, vb = mid, vm
+            side = 0
+    return a, b
+
+
 def _roots(
     h: Callable[[Any, bool], Any],
     lo: float = 0.0,
@@ -576,7 +662,7 @@ def _roots(
             elo, ehi = h(flo, True), h(fhi, True)
             if elo is None or ehi is None or (elo > 0) == (ehi > 0):
                 continue
-        flo, fhi = _bisect(h, flo, fhi, elo, True, 130)
+        flo, fhi = _narrow(h, flo, fhi, elo, ehi)
         out.append(((flo + fhi) / 2).limit_denominator(10**45))
     return out
 
@@ -694,16 +780,10 @@ def _special(
 
     def plausible(t: float) -> bool:
         xs = lines.mixes(t, False)
-        ok = xs is not None and all(
-            -1e-9 <= v <= 1 + 1e-9 and abs(v - guide_l[k]) <= 0.15
-            for k, v in zip(mixed, xs, strict=True)
-        )
+        # (the left side's chances may be far from the guide's, which settle slowly)
+        ok = xs is not None and all(-1e-9 <= v <= 1 + 1e-9 for v in xs)
         if ok and collect is not None:
-            assert xs is not None
-            far = abs(t - guide_r) + sum(
-                abs(v - guide_l[k]) for k, v in zip(mixed, xs, strict=True)
-            )
-            collect.append((far, t))
+            collect.append((abs(t - guide_r), t))
             return False
         return ok
 
@@ -711,8 +791,6 @@ def _special(
     for t in _roots(h, lo, hi, plausible, steps=16 if window is None else 1):
         xs = lines.mixes(t)
         if xs is None or not all(0 <= v <= 1 for v in xs):
-            continue
-        if any(abs(float(v) - guide_l[k]) > 0.15 for k, v in zip(mixed, xs, strict=True)):
             continue
         trial = {**x_r, key: t}
         rest = _after_all(game, trial, guide_l, guide_y, skip=move, mixed_at=key)
