@@ -220,7 +220,10 @@ class DealtGame:
             rd, ld, ln = _drew(right), _drew(p.left), p.left == NATURAL
             cs = after_left_natural if ln else after_right_natural if right == NATURAL else every
             pick, kinds = picks[cs]
-            z, sr, sl, dr, dl = pick(p.z), pick(p.sr), pick(p.sl), pick(p.dr), pick(p.dl)
+            if cs is every:  # (every class: the point's own tuples)
+                z, sr, sl, dr, dl = p.z, p.sr, p.sl, p.dr, p.dl
+            else:
+                z, sr, sl, dr, dl = pick(p.z), pick(p.sr), pick(p.sl), pick(p.dr), pick(p.dl)
             # the banker's draw-minus-stand by class, stakes weighed
             if s_r == s_l:  # (their common factor drops out of a sign)
                 db = list(map(sub, map(add, dr, dl), map(add, sr, sl)))

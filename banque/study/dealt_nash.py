@@ -369,13 +369,18 @@ def _support(
             ties.append(j)
     # Where the banker is exactly indifferent, either move is its best: the guide's
     # first, then every other (a few points at most).
+    # (made one at a time: where one side stakes nothing the banker is indifferent at
+    # thousands of points, and the first is nearly always the one)
     first = tuple(int(guide_y[j] >= 0.5) for j in ties)
-    moves = [first]
+    moves: Iterable[tuple[int, ...]]
     if len(ties) <= 3:
-        moves += [t for t in itertools.product((0, 1), repeat=len(ties)) if t != first]
+        moves = (first, *(t for t in itertools.product((0, 1), repeat=len(ties)) if t != first))
     else:  # each flipped alone, then all one way
-        moves += [(*first[:i], 1 - first[i], *first[i + 1 :]) for i in range(len(ties))]
-        moves += [(0,) * len(ties), (1,) * len(ties)]
+        moves = itertools.chain(
+            (first,),
+            ((*first[:i], 1 - first[i], *first[i + 1 :]) for i in range(len(ties))),
+            ((0,) * len(ties), (1,) * len(ties)),
+        )
     for tie in moves:
         for j, v in zip(ties, tie, strict=True):
             y[j] = Fraction(v)
