@@ -358,13 +358,15 @@ def _support(
         if not all(0 < v < 1 for v in sol):
             return None
         x.update(zip(mixed, sol, strict=True))
-    y: dict[int, Fraction] = {}
+    # (the banker's pure moves as whole numbers: the sums over thousands of points
+    # below stay in integers where the forms are)
+    y: dict[int, Number] = {}
     ties = []
     for j in idx:
         if j in chosen:
             continue
         d = c[j] + sum(b[j].get(k, 0) * x[k] for k in mixed)
-        y[j] = Fraction(1 if d > 0 else 0)
+        y[j] = 1 if d > 0 else 0
         if d == 0 and any(f[k].get(j) for k in x):
             ties.append(j)
     # Where the banker is exactly indifferent, either move is its best: the guide's
@@ -383,7 +385,7 @@ def _support(
         )
     for tie in moves:
         for j, v in zip(ties, tie, strict=True):
-            y[j] = Fraction(v)
+            y[j] = v
         # The banker's chances at the chosen points leave the left side indifferent
         # where it mixes; its other choices must stay its best.
         if mixed:
@@ -401,7 +403,7 @@ def _support(
             for k, v in pure.items()
             for g in [e[k] + sum(fv * y[j] for j, fv in f[k].items())]
         ):
-            return x, y
+            return x, {j: Fraction(v) for j, v in y.items()}
     return None
 
 
