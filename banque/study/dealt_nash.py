@@ -729,36 +729,53 @@ def _one_mixed_right(
         key=lambda m: -sum(1 for k in game.left_keys if k[1] == m and 0.02 < guide_l[k] < 0.98)
     )
     guide_r = float(x_r[key])
-    # First every root in floats, each with how far it is from the guide; then, nearest
-    # first, each one exactly, until one is an equilibrium.
-    found: list[tuple[float, float, tuple[Any, ...]]] = []
-    for move in moves:
-        (_k0, idx, a0, b0, _e0, _f0), (keys, _i1, a1, b1, _e1, _f1) = game.forms_ends(
-            move, x_r, key
-        )
-        pure = {k: (1 if guide_l[k] >= 0.5 else 0) for k in keys}
-        # The guide's most undecided choices and points (a few: the search is over their
-        # subsets).
-        near = sorted(
-            (k for k in keys if 0.02 < guide_l[k] < 0.98), key=lambda k: abs(guide_l[k] - 0.5)
-        )[:4]
-        cand = _nearest_points(idx, (a0, a1, b0, b1), guide_r, guide_l, keys)
-        for size in range(len(near), -1, -1):
-            for mixed in itertools.combinations(near, size):
-                dropped = [k for k in near if k not in mixed]
-                for flips in itertools.product((0, 1), repeat=len(dropped)):
-                    base = {**pure, **dict(zip(dropped, flips, strict=True))}
-                    for chosen in itertools.combinations(cand, size + 1):
-                        args = (move, base, mixed, chosen, (a0, a1, b0, b1))
-                        roots: list[tuple[float, float]] = []
-                        _special(game, key, x_r, guide_l, guide_y, *args, collect=roots)
-                        penalty = sum(cand[j] for j in chosen)
-                        found += [(score + penalty, t, args) for score, t in roots]
-    found.sort(key=lambda item: item[0])
-    for _score, t, args in found:
-        result = _special(game, key, x_r, guide_l, guide_y, *args, window=(t - 1e-9, t + 1e-9))
-        if result is not None:
-            return result
+    # The banker's points tried: first those whose indifference passes nearest the
+    # sides' chances, then those the guide's banker leaves most undecided (either may
+    # miss the one: the guide's banker settles slowly, its sides' chances not always
+    # fast enough).  For each, every root in floats, then, the nearest the guide's
+    # chance first, each one exactly, until one is an equilibrium.
+    tried: set[tuple[Any, ...]] = set()
+    for ranking in ("nearest", "undecided"):
+        found: list[tuple[float, float, tuple[Any, ...]]] = []
+        for move in moves:
+            (_k0, idx, a0, b0, _e0, _f0), (keys, _i1, a1, b1, _e1, _f1) = game.forms_ends(
+                move, x_r, key
+            )
+            pure = {k: (1 if guide_l[k] >= 0.5 else 0) for k in keys}
+            # The guide's most undecided choices (a few: the search is over their subsets).
+            near = sorted(
+                (k for k in keys if 0.02 < guide_l[k] < 0.98), key=lambda k: abs(guide_l[k] - 0.5)
+            )[:4]
+            if ranking == "nearest":
+                cand = _nearest_points(idx, (a0, a1, b0, b1), guide_r, guide_l, keys)
+            else:
+                cand = {
+                    j: abs(guide_y[j] - 0.5)
+                    for j in sorted(
+                        (j for j in idx if 0.002 < guide_y[j] < 0.998),
+                        key=lambda j: abs(guide_y[j] - 0.5),
+                    )[:NEAREST]
+                }
+            for size in range(len(near), -1, -1):
+                for mixed in itertools.combinations(near, size):
+                    dropped = [k for k in near if k not in mixed]
+                    for flips in itertools.product((0, 1), repeat=len(dropped)):
+                        base = {**pure, **dict(zip(dropped, flips, strict=True))}
+                        for chosen in itertools.combinations(cand, size + 1):
+                            mark = (move, tuple(sorted(base.items())), mixed, tuple(sorted(chosen)))
+                            if mark in tried:
+                                continue
+                            tried.add(mark)
+                            args = (move, base, mixed, chosen, (a0, a1, b0, b1))
+                            roots: list[tuple[float, float]] = []
+                            _special(game, key, x_r, guide_l, guide_y, *args, collect=roots)
+                            penalty = sum(cand[j] for j in chosen)
+                            found += [(score + penalty, t, args) for score, t in roots]
+        found.sort(key=lambda item: item[0])
+        for _score, t, args in found:
+            result = _special(game, key, x_r, guide_l, guide_y, *args, window=(t - 1e-9, t + 1e-9))
+            if result is not None:
+                return result
     return None
 
 
