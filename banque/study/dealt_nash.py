@@ -650,7 +650,8 @@ def _roots(
     steps: int = 16,
 ) -> list[Fraction]:
     """Where ``h`` changes sign on (lo, hi): a scan and a bisection in floats, then, for
-    the roots ``keep`` keeps, a bisection in fractions to 1e-45."""
+    the roots ``keep`` keeps, the bracket narrowed in fractions (:func:`_narrow`) and
+    read to 45 digits."""
     out = []
     grid = [lo + (hi - lo) * i / steps for i in range(steps + 1)]
     quick = [h(t, False) for t in grid]
@@ -719,7 +720,7 @@ def _one_mixed_right(
 
     After one move of the right side the banker mixes at one point more than
     the left side mixes choices; those indifferences fix the right side's
-    chance ``t`` (a root found by bisection, to 45 digits) and the left side's
+    chance ``t`` (a root narrowed exactly, read to 45 digits) and the left side's
     chances there.  Every other move's game is then solved for ``t``; the
     banker's chances at the points make the left side and the right side
     indifferent (linear in them).
