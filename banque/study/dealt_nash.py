@@ -27,6 +27,7 @@ rather than an approximation.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -584,61 +585,55 @@ def _narrow(
     (``h`` far from a line, or no root but a change of sign through a pole), the
     Illinois rule (an end kept twice has its value halved) and a halving wherever a
     step fails to halve the bracket keep it narrowing."""
-    side = 0  # which end was kept last: -1 a, 1 b
+    kept = 0  # the end kept by the last step: -1 a, 1 b
+
+    def probe(t: Fraction) -> bool:
+        """``h`` at ``t`` taken into the bracket; False: stop (a root, or no value)."""
+        nonlocal a, b, va, vb, kept
+        v = h(t, True)
+        if v is None or v == 0:
+            if v == 0:
+                a = b = t
+            return False
+        if (v > 0) == (va > 0):
+            a, va = t, v
+            if kept == 1:
+                vb = vb / 2
+            kept = 1
+        else:
+            b, vb = t, v
+            if kept == -1:
+                va = va / 2
+            kept = -1
+        return True
+
     scale = 10**60
-    half = ROOT_WIDTH / 2
     for _ in range(400):
         width = b - a
         if width <= ROOT_WIDTH:
             break
-        c: Fraction | None = None
+        c = (a + b) / 2
         if va != vb:
-            c = Fraction(
-                round((a + width * Fraction(va) / (Fraction(va) - Fraction(vb))) * scale), scale
-            )
-            if not a < c < b:
-                c = None
-        if c is None:
-            c = (a + b) / 2
-        vc = h(c, True)
-        if vc is None:
+            share = Fraction(va) / (Fraction(va) - Fraction(vb))  # (exactly: va may be whole)
+            guess = Fraction(round((a + width * share) * scale), scale)
+            if a < guess < b:
+                c = guess
+        if not probe(c):
             break
-        if vc == 0:
-            return c, c
-        # the root past c, toward the end whose sign differs: look half a width on
-        up = (vc > 0) == (va > 0)
-        d = c + half if up else c - half
-        if a < d < b:
-            vd = h(d, True)
-            if vd is None:
-                break
-            if vd == 0:
-                return d, d
-            if (vd > 0) != (vc > 0):
-                return (c, d) if up else (d, c)
-            c, vc = d, vd
-        if up:
-            a, va = c, vc
-            if side == -1:
-                vb = vb / 2
-            side = -1
-        else:
-            b, vb = c, vc
-            if side == 1:
-                va = va / 2
-            side = 1
+        # the root is past c, toward the end whose sign differs, about |h(c)| over the
+        # bracket's slope away: a point twice that far (half a width at least) brackets it
+        vc = va if a == c else vb
+        step = max(
+            2 * abs(Fraction(vc)) * (b - a) / abs(Fraction(vb) - Fraction(va)), ROOT_WIDTH / 2
+        )
+        step = Fraction(math.ceil(step * scale), scale)
+        d = c + step if a == c else c - step
+        if a < d < b and not probe(d):
+            break
         if b - a > width / 2:  # a slow step: halve as well
-            mid = (a + b) / 2
-            vm = h(mid, True)
-            if vm is None:
+            if not probe((a + b) / 2):
                 break
-            if vm == 0:
-                return mid, mid
-            if (vm > 0) == (va > 0):
-                a, va = mid, vm
-            else:
-                b, vb = mid, vm
-            side = 0
+            kept = 0
     return a, b
 
 
