@@ -153,7 +153,7 @@ _EXCHANGED = tuple(_K * (c % _K) + c // _K for c in range(_K * _K))
 
 class _Layout:
     """Whole numbers packed side by side in fields of ``width`` bits (a multiple of 64,
-    one more than the largest magnitude needs).
+    at least one bit more than the largest magnitude needs).
 
     A card count (:func:`_deals`) keeps eleven fields, field ``k`` the cards of a value
     below ``k``; a row (:data:`_Row`) keeps 36, one per class, and so do the sums
@@ -185,7 +185,8 @@ class _Layout:
                 return unsigned.unpack(x.to_bytes(288, "little"))  # type: ignore[no-any-return]
 
             def signed_fields(x: int) -> tuple[int, ...]:
-                return signed.unpack(((x + self.bias) ^ self.bias).to_bytes(288, "little"))  # type: ignore[no-any-return]
+                flipped = (x + self.bias) ^ self.bias  # (each field in two's complement)
+                return signed.unpack(flipped.to_bytes(288, "little"))  # type: ignore[no-any-return]
 
         else:  # (shoes beyond about a hundred packs: fields of 128 bits and more)
             one = (1 << width) - 1

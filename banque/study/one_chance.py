@@ -185,9 +185,9 @@ def best_q(
 
     The edge is convex and piecewise linear in one side's ``q``, its pieces
     meeting where one of the banker's choices changes: the slopes, whole
-    numbers, tell where it is lowest, and it is evaluated exactly there.  Returns ``(low, high, edge)``: the minimisers form
-    ``[low, high]`` (often a single point) and ``edge`` is the minimum, per
-    chip staked.
+    numbers, tell where it is lowest, and it is evaluated exactly there.
+    Returns ``(low, high, edge)``: the minimisers form ``[low, high]`` (often
+    a single point) and ``edge`` is the minimum, per chip staked.
     """
     st = _check_stakes(tuple(stakes))
     oq = _check_q(other)[0]
