@@ -209,12 +209,13 @@ class _Lines:
 
 
 def _bisect(
-    h: Callable[[Any, bool], Any], a: Any, b: Any, va: Any, exact: bool, steps: int
-) -> tuple[Any, Any]:
-    """Halve ``[a, b]`` (``h`` changes sign there, ``va = h(a)``) ``steps`` times."""
+    h: Callable[[Any, bool], Any], a: float, b: float, va: float, steps: int
+) -> tuple[float, float]:
+    """Halve ``[a, b]`` (``h`` changes sign there, ``va = h(a)``) ``steps`` times, in
+    floats (exactly, :func:`_narrow` takes over)."""
     for _ in range(steps):
         mid = (a + b) / 2
-        vm = h(mid, exact)
+        vm = h(mid, False)
         if vm is None:
             break
         if (vm > 0) == (va > 0):
@@ -236,8 +237,9 @@ def _narrow(
 
     ``h`` is smooth there (a ratio of polynomials, close to a line): false position
     (rounded to 60 decimals inside the bracket) lands next to the root, and a second
-    point half a :data:`ROOT_WIDTH` past it, toward the other end, brackets it -- two
-    values where a hundred halvings took a hundred and thirty.  Where it does not
+    point past it, toward the other end, about twice ``|h|`` over the bracket's slope
+    away (half a :data:`ROOT_WIDTH` at least), brackets it -- four values or so where
+    a hundred and thirty halvings were.  Where it does not
     (``h`` far from a line, or no root but a change of sign through a pole), the
     Illinois rule (an end kept twice has its value halved) and a halving wherever a
     step fails to halve the bracket keep it narrowing."""
@@ -310,7 +312,7 @@ def _roots(
         a, b, va, vb = grid[i], grid[i + 1], quick[i], quick[i + 1]
         if va is None or vb is None or (va > 0) == (vb > 0):
             continue
-        a, b = _bisect(h, a, b, va, False, 60)
+        a, b = _bisect(h, a, b, va, 60)
         if keep is not None and not keep((a + b) / 2):
             continue
         # Exactly: a bracket around the float root, else the grid's.
