@@ -4,7 +4,8 @@
 ``await term.read_until(b"words")`` reads the screen's bytes until the words
 come (or fails showing the screen's tail), without a blocked thread if they
 never come; ``term.write(b"…")`` types; ``term.pump()`` is a task that keeps reading the screen while
-a test waits for something else; ``await term.wait()`` is the exit code (the screen read
+a test waits for something else, and ``async with term.reading():`` pumps for
+the block's length; ``await term.wait()`` is the exit code (the screen read
 meanwhile, within a timeout);
 ``term.modes()`` is the terminal's line discipline now (echo, line editing,
 signal keys: what raw mode turns off); ``term.close()`` kills what is left
@@ -22,7 +23,7 @@ import re
 import signal
 import struct
 import termios
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 
 #: A terminal's escape sequences: CSI (colours, cursor moves, modes) and OSC (titles).
 _ESCAPES = re.compile(
@@ -80,23 +81,6 @@ class Terminal:
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(timeout):
                 while self.screen.count(word) < count:
-                    chunk = await self._chunk()
-                    if not chunk:
-                        break
-                    self.screen.extend(chunk)
-        assert self.screen.count(word) >= count, bytes(self.screen[-600:])
-
-    def text(self) -> str:
-        """What the screen wrote, its escape sequences (colours, moves) taken out."""
-        return _ESCAPES.sub("", self.screen.decode("utf-8", "replace"))
-
-    async def read_text(self, words: str, timeout: float = 30) -> None:
-        """Read the terminal until ``words`` have been written, whatever styles or cursor
-        moves came between their letters (a title, a key bar)."""
-        squeezed = words.replace(" ", "")
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(timeout):
-                while squeezed not in self.text().replace(" ", ""):
                     if self.pumping:  # another task reads the terminal: wait for it
                         await asyncio.sleep(0.05)
                         continue
@@ -104,7 +88,29 @@ class Terminal:
                     if not chunk:
                         break
                     self.screen.extend(chunk)
-        assert squeezed in self.text().replace(" ", ""), self.text()[-600:]
+        assert self.screen.count(word) >= count, bytes(self.screen[-600:])
+
+    def text(self, since: int = 0) -> str:
+        """What the screen wrote (from its byte ``since`` on), its escape sequences
+        (colours, moves) taken out."""
+        return _ESCAPES.sub("", self.screen[since:].decode("utf-8", "replace"))
+
+    async def read_text(self, words: str, timeout: float = 30, since: int = 0) -> None:
+        """Read the terminal until ``words`` have been written (after its byte ``since``:
+        ``len(term.screen)`` when a key was typed), whatever styles or cursor moves came
+        between their letters (a title, a key bar)."""
+        squeezed = words.replace(" ", "")
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                while squeezed not in self.text(since).replace(" ", ""):
+                    if self.pumping:  # another task reads the terminal: wait for it
+                        await asyncio.sleep(0.05)
+                        continue
+                    chunk = await self._chunk()
+                    if not chunk:
+                        break
+                    self.screen.extend(chunk)
+        assert squeezed in self.text(since).replace(" ", ""), self.text()[-600:]
 
     def pump(self) -> asyncio.Task[None]:
         """A task that keeps reading what the program shows, until cancelled or the
@@ -118,6 +124,19 @@ class Terminal:
         task = asyncio.create_task(self._pump())
         task.add_done_callback(self._pumped)  # (cancelled before it ran, too)
         return task
+
+    @contextlib.asynccontextmanager
+    async def reading(self) -> AsyncIterator[None]:
+        """The screen read while the block waits on something else (the host's state): the
+        program never blocks on a full terminal meanwhile (over SSH, a client blocked
+        writing the screen reads no more keys)."""
+        pump = self.pump()
+        try:
+            yield
+        finally:
+            pump.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await pump
 
     def _pumped(self, _task: asyncio.Task[None]) -> None:
         self.pumping -= 1
