@@ -30,7 +30,6 @@ from fractions import Fraction
 
 from banque.games.banque import advisor
 from banque.games.banque.advisor import SideInfo, reference_advise
-from banque.study import edge
 from banque.study.edge import EdgeModel, _dot, _weights
 from banque.study.edge_reference import advisor_average
 
@@ -40,7 +39,6 @@ CODES = ["TC", "AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"]
 
 def clear() -> None:
     advisor.clear_cache()
-    edge._one_side.cache_clear()
 
 
 def best_time(run: object, repeat: int) -> float:

@@ -43,16 +43,15 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
-from operator import mul
 from typing import Literal, NamedTuple
 
 from ..core.cards import PACKS
 from ..core.naturals import NATURAL_RULES, NaturalRule, is_natural, settled_sides
-from ..games.banque.advisor import decision_sums, unseen_values
+from ..games.banque.advisor import unseen_values
 from ..i18n import _
 from ..text import quoted
 from .bulk import counting
+from .pair_deals import Memo, OneMemo, class_sums, one_pair_sums
 
 __all__ = [
     "NATURAL",
@@ -140,51 +139,6 @@ def _combine(r: int, x: Four, lft: int, y: Four) -> Four:
         r * x[2] + lft * y[2],
         r * x[3] + lft * y[3],
     )
-
-
-#: The banker's result drawing a card of each value, by its two-card total and the
-#: side's final total.
-_SIGNS = [
-    [[_sign((banker + x) % 10 - final) for x in range(10)] for final in range(10)]
-    for banker in range(10)
-]
-
-
-@lru_cache(maxsize=8192)
-def _one_side(counts: tuple[int, ...], banker: int, third: int | None) -> tuple[Four, Four, Four]:
-    """Like :func:`decision_sums` with a single concealed pair (the other side settled).
-
-    Returns ``(Z, S, D)`` in classes ``(0, 1)`` padded to four (class 1 is a
-    pair totalling 5); ``D`` still to be divided by ``sum(counts) - 2``.
-    """
-    u = counts
-    totals = (5, 6, 7) if third is None else (0, 1, 2, 3, 4, 5)
-    z = [0, 0]
-    s = [0, 0]
-    dd = [0, 0]
-    signs = _SIGNS[banker]
-    for t in totals:
-        final = t if third is None else (t + third) % 10
-        h = signs[final]
-        all_draws = sum(map(mul, u, h))
-        stand = _sign(banker - final)
-        k = 1 if t == 5 else 0
-        # The unordered pairs {a, b} of total t, each with its ordered card ways.
-        for a in range(10):
-            b = (t - a) % 10
-            if b < a or not u[a]:
-                continue
-            ways = u[a] * (u[a] - 1) if a == b else 2 * u[a] * u[b]
-            if ways:
-                z[k] += ways
-                s[k] += ways * stand
-                dd[k] += ways * (all_draws - h[a] - h[b])
-    return (z[0], z[1], 0, 0), (s[0], s[1], 0, 0), (dd[0], dd[1], 0, 0)
-
-
-def _swap_classes(x: Four) -> Four:
-    """Classes of a one-side sum when the playing side is the right one."""
-    return (x[0], 0, x[1], 0)
 
 
 def _mirror4(x: Four) -> Four:
@@ -422,19 +376,22 @@ class EdgeModel:
     # ------------------------------------------------------------ building
 
     # How a point's sums are split into classes (four: whether each side's pair
-    # totals 5); :class:`banque.study.dealt.DealtModel` splits them finer.
+    # totals 5); :class:`banque.study.dealt.DealtModel` splits them finer (the pairs at
+    # 5 told apart: :func:`banque.study.pair_deals.class_sums`).
     _no_sums: tuple[int, ...] = _ZERO4
+    _split = False
 
     def _sums(
         self, u: tuple[int, ...], banker: int, right: int | None, left: int | None
     ) -> tuple[tuple[int, ...], ...]:
-        return decision_sums(u, banker, right, left)
+        return class_sums(u, banker, right, left, self._split, self._memo)
 
     def _one_side_sums(
         self, u: tuple[int, ...], banker: int, third: int | None
     ) -> tuple[tuple[int, ...], ...]:
-        """The sums when the other side was settled by its natural, as the left's."""
-        return _one_side(u, banker, third)
+        """The sums when the other side was settled by its natural, by the playing side's
+        class (:func:`banque.study.pair_deals.one_pair_sums`)."""
+        return one_pair_sums(u, banker, third, self._split, self._memo1)
 
     @staticmethod
     def _scale(x: Sequence[int], w: int) -> tuple[int, ...]:
@@ -447,15 +404,25 @@ class EdgeModel:
     @staticmethod
     def _left_plays_on(x: Sequence[int]) -> tuple[int, ...]:
         """A one-side sum (:meth:`_one_side_sums`) in the model's classes, the left side
-        playing on (the right settled by its natural)."""
-        return tuple(x)
+        playing on (the right settled by its natural: class 0)."""
+        return (x[0], x[1], 0, 0)
 
     @staticmethod
     def _right_plays_on(x: Sequence[int]) -> tuple[int, ...]:
         """The same sum, the right side playing on."""
-        return _swap_classes(x)  # type: ignore[arg-type]
+        return (x[0], 0, x[1], 0)
 
     def _build(self) -> None:
+        # One shoe state's deals serve every banker's pair that leaves it (about three
+        # points each): kept while the model is counted, then let go.
+        self._memo: Memo = {}
+        self._memo1: OneMemo = {}
+        try:
+            self._count()
+        finally:
+            del self._memo, self._memo1
+
+    def _count(self) -> None:
         c, n = self.counts, self.cards
         top = _falling(n - 6, 3)
         factor_stand = [top // _falling(n - 6, k) for k in range(3)]
@@ -513,8 +480,9 @@ class EdgeModel:
                         continue
                     ws = ways_b * ways_n * ways_o * factor_stand[k]
                     wd = ways_b * ways_n * ways_o * factor_draw[k]
-                    scale, none = self._scale, self._no_sums
-                    z1, s1, d1 = scale(z1, ws), scale(s1, ws), scale(d1, wd)
+                    none = self._no_sums
+                    # (the playing side's classes: scaled, then placed among the model's)
+                    z1, s1, d1 = _times(z1, ws), _times(s1, ws), _times(d1, wd)
                     # The right side's natural, the left plays on...
                     lo = self._left_plays_on
                     self.points.append(
@@ -722,6 +690,10 @@ class EdgeModel:
 
 def _scale(x: Four, w: int) -> Four:
     return (x[0] * w, x[1] * w, x[2] * w, x[3] * w)
+
+
+def _times(x: Sequence[int], w: int) -> tuple[int, ...]:
+    return tuple(map(w.__mul__, x))
 
 
 # ---------------------------------------------------------------- strategy

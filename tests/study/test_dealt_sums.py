@@ -12,8 +12,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from banque.games.banque.advisor import unseen_values
-from banque.study.dealt import FIVES, _one_side_pairs, pair_sums
+from banque.games.banque.advisor import decision_sums, unseen_values
+from banque.study.dealt import FIVES, pair_sums
+from banque.study.pair_deals import class_sums, one_pair_sums
 
 _K = 1 + len(FIVES)
 _CLASS = {pair: i + 1 for i, pair in enumerate(FIVES)}
@@ -67,9 +68,34 @@ def direct_sums(
     return tuple(z), tuple(s_r), tuple(s_l), tuple(d_r), tuple(d_l)
 
 
+def four(sums: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """36 classes summed into four, ``2 * (right at 5) + (left at 5)``: the sides deciding
+    by their totals (the plain model's classes)."""
+    out = []
+    for x in sums:
+        y = [0, 0, 0, 0]
+        for k, v in enumerate(x):
+            y[2 * (k // _K > 0) + (k % _K > 0)] += v
+        out.append(tuple(y))
+    return tuple(out)
+
+
+def same_sums(u: tuple[int, ...], banker: int, right: int | None, left: int | None) -> bool:
+    """The bucketed sums, in 36 classes and in four, against the direct count (and the
+    four against the table advisor's own count)."""
+    direct = direct_sums(u, banker, right, left)
+    plain = class_sums(u, banker, right, left, False)
+    return (
+        pair_sums(u, banker, right, left) == direct
+        and plain == four(direct)
+        and plain == decision_sums(u, banker, right, left)
+    )
+
+
 def test_the_bucketed_sums_are_the_direct_count() -> None:
     """Shoes of 1, 3 and 8 packs with cards gone at random, every kind of point (each
-    side stood or drew a third card, any banker's total): the same integers."""
+    side stood or drew a third card, any banker's total): the same integers, the pairs
+    at 5 told apart (36 classes) or not (four)."""
     rng = random.Random(22)
     checked = 0
     for packs in (1, 3, 8):
@@ -80,9 +106,7 @@ def test_the_bucketed_sums_are_the_direct_count() -> None:
             banker = rng.randrange(8)
             right = rng.choice([None, *range(10)])
             left = rng.choice([None, *range(10)])
-            assert pair_sums(tuple(u), banker, right, left) == direct_sums(
-                tuple(u), banker, right, left
-            ), (u, banker, right, left)
+            assert same_sums(tuple(u), banker, right, left), (u, banker, right, left)
             checked += 1
     assert checked == 120
 
@@ -93,7 +117,7 @@ def test_a_shoe_short_of_a_value() -> None:
     u = (3, 0, 2, 1, 0, 2, 1, 0, 2, 1)
     for banker in range(8):
         for right, left in ((None, None), (None, 3), (6, None), (0, 9), (5, 5)):
-            assert pair_sums(u, banker, right, left) == direct_sums(u, banker, right, left)
+            assert same_sums(u, banker, right, left)
 
 
 def test_a_shoe_of_two_hundred_packs() -> None:
@@ -101,7 +125,7 @@ def test_a_shoe_of_two_hundred_packs() -> None:
     field by field, still the direct count."""
     u = tuple(unseen_values(200))
     for banker, right, left in ((0, None, None), (3, 4, None), (5, 0, 9), (7, None, 2)):
-        assert pair_sums(u, banker, right, left) == direct_sums(u, banker, right, left)
+        assert same_sums(u, banker, right, left)
 
 
 def direct_one_side(
@@ -131,6 +155,8 @@ def test_one_concealed_pair_is_the_direct_count() -> None:
             for _ in range(rng.randrange(4, 40)):
                 u[rng.choice([v for v in range(10) if u[v]])] -= 1
             banker, third = rng.randrange(8), rng.choice([None, *range(10)])
-            assert _one_side_pairs(tuple(u), banker, third) == direct_one_side(
-                tuple(u), banker, third
-            ), (u, banker, third)
+            direct = direct_one_side(tuple(u), banker, third)
+            assert one_pair_sums(tuple(u), banker, third, True) == direct, (u, banker, third)
+            # the pairs at 5 not told apart: one class for the five
+            two = tuple((x[0], sum(x[1:])) for x in direct)
+            assert one_pair_sums(tuple(u), banker, third, False) == two, (u, banker, third)
