@@ -392,9 +392,12 @@ def _one_pair(
     """One concealed pair's rows (:data:`_Row`, the pair's class in field ``K * own``, as
     a right side's against a left side of class 0), its deals by class and the layout.
 
-    A bucket's ``N`` is its pairs' ways, its cards' values ``M`` their ways times their
-    two cards (eleven prefix fields, as :func:`_deals` keeps them), and ``C[k] = N U[k] -
-    MC[k]``: one product and one subtraction."""
+    By totals: the pairs of a total ``t`` come ``N = sum_e u[e] v[e]`` ways, ``v[e] = u[t
+    - e] - [2e = t]`` the cards that complete a first card ``e``, and hold ``2 sum_(e <
+    k) u[e] v[e]`` cards of a value below ``k`` (the first card and the second alike);
+    a pair at 5 told apart ``(c, d)`` comes ``2 u[c] u[d]`` ways.  Then ``C[k] = N U[k] -
+    MC[k]`` (eleven prefix fields, as :func:`_deals` keeps them): one product and one
+    subtraction."""
     width, below = _fields(u)
     classes = _classes(split)
     lay = _layout(width, classes)
@@ -406,12 +409,27 @@ def _one_pair(
         spread_u |= under << (width * k)
     rows = []
     z = [0] * classes
-    for t, own, pairs in _buckets(u, _STOOD_TOTALS if stood else _DREW_TOTALS, split):
-        deals = sum(w for *_, w in pairs)
-        c = deals * spread_u - sum(w * (below[a] + below[b]) for a, b, w in pairs)
-        place = lay.block * own
-        rows.append((t, deals << place, *[(c >> (width * k) & one) << place for k in range(11)]))
-        z[own] += deals
+    for t in _STOOD_TOTALS if stood else _DREW_TOTALS:
+        if t == 5 and split:
+            found = [(5, k, 2 * u[c] * u[d], c, d) for k, (c, d) in enumerate(FIVES, 1)]
+            made = [(t, k, w, w * (below[c] + below[d])) for t, k, w, c, d in found if w]
+        else:
+            v = [*u[t::-1], *u[:t:-1]]  # v[e] = u[t - e]
+            if t % 2 == 0:
+                v[t // 2] -= 1
+                v[t // 2 + 5] -= 1
+            uv = list(map(mul, u, v))
+            deals = sum(uv)
+            if not deals:
+                continue
+            made = [(t, int(t == 5), deals, 2 * sum(map(mul, uv, below)))]
+        for t_, own, deals, cards in made:
+            c = deals * spread_u - cards
+            place = lay.block * own
+            rows.append(
+                (t_, deals << place, *[(c >> (width * k) & one) << place for k in range(11)])
+            )
+            z[own] += deals
     return tuple(rows), tuple(z), lay
 
 
