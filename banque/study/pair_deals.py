@@ -221,11 +221,12 @@ def _classes(split: bool) -> int:
     return 1 + len(FIVES) if split else 2
 
 
-def _fields(u: Sequence[int]) -> tuple[int, list[int]]:
-    """The fields' width for the shoe ``u`` (whole 64-bit words: a row's numbers come out
-    of its integer as machine words), and each value's card as eleven fields, ``1`` in
-    fields ``v + 1`` to 10 (:func:`_deals`)."""
-    n = sum(u)
+@cache
+def _fields(n: int) -> tuple[int, list[int]]:
+    """The fields' width for a shoe of ``n`` cards (whole 64-bit words: a row's numbers
+    come out of its integer as machine words), and each value's card as eleven fields,
+    ``1`` in fields ``v + 1`` to 10 (:func:`_deals`).  (The same for every shoe state
+    of a model's size: made once.)"""
     width = -(-((4 * n**5 + 1).bit_length() + 1) // 64) * 64
     return width, [sum(1 << (width * k) for k in range(v + 1, 11)) for v in range(10)]
 
@@ -248,7 +249,7 @@ def _deals(u: tuple[int, ...], right_stood: bool, left_stood: bool, split: bool)
     one addition, the fields come out as the prefix sums the rows want, and field 10
     is four cards a deal.  (They are never negative: no field borrows from the next.)
     """
-    width, below = _fields(u)
+    width, below = _fields(sum(u))
     classes = _classes(split)
     right = _buckets(u, _STOOD_TOTALS if right_stood else _DREW_TOTALS, split)
     # Both sides drew, or both stood: the same buckets, and the left side's rows are the
@@ -398,7 +399,7 @@ def _one_pair(
     a pair at 5 told apart ``(c, d)`` comes ``2 u[c] u[d]`` ways.  Then ``C[k] = N U[k] -
     MC[k]`` (eleven prefix fields, as :func:`_deals` keeps them): one product and one
     subtraction."""
-    width, below = _fields(u)
+    width, below = _fields(sum(u))
     classes = _classes(split)
     lay = _layout(width, classes)
     one = (1 << width) - 1
