@@ -390,8 +390,8 @@ def class_sums(
 def _one_pair(
     u: tuple[int, ...], stood: bool, split: bool
 ) -> tuple[tuple[_Row, ...], tuple[int, ...], _Layout]:
-    """One concealed pair's rows (:data:`_Row`, the pair's class in field ``K * own``, as
-    a right side's against a left side of class 0), its deals by class and the layout.
+    """One concealed pair's rows (:data:`_Row`, in the first ``K`` fields: the pair's class
+    in field ``own``, no other side's), its deals by class and the layout.
 
     By totals: the pairs of a total ``t`` come ``N = sum_e u[e] v[e]`` ways, ``v[e] = u[t
     - e] - [2e = t]`` the cards that complete a first card ``e``, and hold ``2 sum_(e <
@@ -426,7 +426,7 @@ def _one_pair(
             made = [(t, int(t == 5), deals, 2 * sum(map(mul, uv, below)))]
         for t_, own, deals, cards in made:
             c = deals * spread_u - cards
-            place = lay.block * own
+            place = width * own
             rows.append(
                 (t_, deals << place, *[(c >> (width * k) & one) << place for k in range(11)])
             )
@@ -455,4 +455,4 @@ def one_pair_sums(
     rows, z, lay = found
     s, d = _weigh(rows, third, banker)
     k = lay.classes
-    return z, lay.signed_fields(s)[::k], lay.signed_fields(d)[::k]
+    return z, lay.signed_fields(s)[:k], lay.signed_fields(d)[:k]
