@@ -130,13 +130,13 @@ class _Pairs:
         return out
 
 
-#: One side's bucket as :func:`_deals` leaves it: its total, then the deals of both pairs
-#: ``N`` and the prefix sums ``C[0..10]`` of the third cards left by value (``C[k]`` the
-#: cards of a value below ``k`` left by those deals, summed), by class -- each a packed
-#: integer of ``K * K`` fields (:class:`_Layout`, ``K`` classes a side), the class of
-#: the pair of pairs in field ``K * own + other`` (the bucket's own class first).  A row
-#: is twelve numbers however many classes it holds: weighing it is a dozen operations
-#: on whole rows.
+#: One side's buckets of a total as :func:`_deals` leaves them: the total, then the
+#: deals of both pairs ``N`` and the prefix sums ``C[0..10]`` of the third cards left by
+#: value (``C[k]`` the cards of a value below ``k`` left by those deals, summed), by
+#: class -- each a packed integer of ``K * K`` fields (:class:`_Layout`, ``K`` classes a
+#: side), the class of the pair of pairs in field ``K * own + other`` (the bucket's own
+#: class first).  A row is twelve numbers however many classes it holds: weighing it is
+#: a dozen operations on whole rows.
 _Row = tuple[int, ...]
 #: A shoe state's deals (:func:`_deals`): the right side's rows, the left side's, the
 #: deals by class (``Z``, the same whatever the banker holds) and the rows' layout.
@@ -300,7 +300,9 @@ def _rows(
     classes side by side), so ``N U[k]`` for every ``k`` and class is one product
     (``U`` spread over the values' places) and every ``C`` one subtraction (never
     negative: no field borrows); each value's classes are then moved to the bucket's
-    own class's place among the ``K * K``."""
+    own class's place among the ``K * K``.  The buckets of one total (the five pairs
+    at 5, told apart) make one row: their fields do not meet, and the banker's result
+    weighs them alike."""
     block = lay.block
     low = lay.low
     spread_u = 0  # U[k] at value k's place (class 0)
@@ -308,14 +310,17 @@ def _rows(
     for k in range(1, 11):
         under += u[k - 1]
         spread_u |= under << (block * k)
-    out = []
+    out: dict[int, list[int]] = {}
     for (t, own, _pairs), m in zip(buckets, ms, strict=True):
         counts = lay.by_field(m)
         deals = counts >> (10 * block) >> 2
         c = deals * spread_u - counts
         place = block * own
-        out.append((t, deals << place, *[(c >> (block * k) & low) << place for k in range(11)]))
-    return tuple(out)
+        row = [deals << place, *[(c >> (block * k) & low) << place for k in range(11)]]
+        # (the pairs at 5 told apart hold fields of their own: one row for the total)
+        same = out.get(t)
+        out[t] = row if same is None else list(map(add, same, row))
+    return tuple((t, *row) for t, row in out.items())
 
 
 def _weigh(rows: tuple[_Row, ...], third: int | None, banker: int) -> tuple[int, int]:
@@ -424,13 +429,21 @@ def _one_pair(
             if not deals:
                 continue
             made = [(t, int(t == 5), deals, 2 * sum(map(mul, uv, below)))]
-        for t_, own, deals, cards in made:
+        # (the pairs at 5 told apart hold fields of their own: one row for the total)
+        row = [0] * 12
+        for _t, own, deals, cards in made:
             c = deals * spread_u - cards
             place = width * own
-            rows.append(
-                (t_, deals << place, *[(c >> (width * k) & one) << place for k in range(11)])
+            row = list(
+                map(
+                    add,
+                    row,
+                    [deals << place, *[(c >> (width * k) & one) << place for k in range(11)]],
+                )
             )
             z[own] += deals
+        if made:
+            rows.append((t, *row))
     return tuple(rows), tuple(z), lay
 
 
