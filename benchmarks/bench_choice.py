@@ -23,8 +23,10 @@ Target: every exact command under a second.  The speed-up, by what changed:
 * the symmetric Nash equilibrium bisects over the few points whose move
   changes on the diagonal, in integers (before: every point at every step);
 * the best common ``q`` finds roots only where a quadratic can vanish;
-* the model's build: the advisor's sums with precomputed tables, the naturals'
-  share by totals, decision points as named tuples.
+* the model's build: both concealed pairs counted by buckets once for every
+  banker's pair that leaves the same cards, as the as-dealt model's (below), with
+  one class for a total of 5; a lone pair (after the other side's natural) by
+  totals; the naturals' share by totals, decision points as named tuples.
 
 The game as dealt (``choice --dealt``), by what changed:
 
