@@ -8,8 +8,10 @@ side's pair at 5 is told apart by its cards -- the five ways to hold 5,
 pairs at 5), the sides' chances of drawing may differ by pair, and the left
 side's may also depend on what it saw the right side do.
 
-Everything is counted exactly, as :mod:`banque.study.edge` counts it: the
-sums of a point are integers over the model's common denominator.
+Everything is counted exactly, as :mod:`banque.study.edge` counts it (both
+models' sums come from :mod:`banque.study.pair_deals`, here with the pairs at 5
+told apart): the sums of a point are integers over the model's common
+denominator.
 
 >>> m = DealtModel.for_packs(1)
 >>> len(m.points) == len(EdgeModel.for_packs(1).points)

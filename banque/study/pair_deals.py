@@ -237,7 +237,7 @@ def _deals(u: tuple[int, ...], right_stood: bool, left_stood: bool, split: bool)
     class, and the rows' layout.
 
     Whatever the banker holds: the banker's total enters only when these are weighed
-    (:func:`pair_sums`), so one shoe state's deals serve every banker's pair that leaves
+    (:func:`class_sums`), so one shoe state's deals serve every banker's pair that leaves
     it.  Each side's pairs are counted against the other side's buckets as wholes
     (:meth:`_Pairs.counts`); the four cards' values come from the right pair's, then
     from the left pair's (dealing without replacement is exchangeable).
@@ -289,6 +289,16 @@ def _cross(
             col[own] += x
 
 
+def _below_each(u: Sequence[int], step: int) -> int:
+    """``U[k]``, the shoe's cards of a value below ``k``, at bit ``step * k`` for ``k`` =
+    1 to 10, in one integer."""
+    out = under = 0
+    for k in range(1, 11):
+        under += u[k - 1]
+        out |= under << (step * k)
+    return out
+
+
 def _rows(
     u: Sequence[int], buckets: list[_Bucket], ms: list[list[int]], lay: _Layout
 ) -> tuple[_Row, ...]:
@@ -305,11 +315,7 @@ def _rows(
     weighs them alike."""
     block = lay.block
     low = lay.low
-    spread_u = 0  # U[k] at value k's place (class 0)
-    under = 0
-    for k in range(1, 11):
-        under += u[k - 1]
-        spread_u |= under << (block * k)
+    spread_u = _below_each(u, block)  # U[k] at value k's place (class 0)
     out: dict[int, list[int]] = {}
     for (t, own, _pairs), m in zip(buckets, ms, strict=True):
         counts = lay.by_field(m)
@@ -408,11 +414,7 @@ def _one_pair(
     classes = _classes(split)
     lay = _layout(width, classes)
     one = (1 << width) - 1
-    spread_u = 0  # U[k] in field k
-    under = 0
-    for k in range(1, 11):
-        under += u[k - 1]
-        spread_u |= under << (width * k)
+    spread_u = _below_each(u, width)  # U[k] in field k
     rows = []
     z = [0] * classes
     for t in _STOOD_TOTALS if stood else _DREW_TOTALS:
