@@ -18,11 +18,12 @@ How, in short (README, "The game solved", says more):
   counted in any order.
 * Every *decision point* of the banker -- its pair of values, each side
   stood / drew a given value / (per-side rule) showed a natural -- is an
-  information set.  For each one the advisor's exact integer sums
-  (:func:`banque.games.banque.advisor.decision_sums`: the deals of the concealed pairs and
+  information set.  For each one exact integer sums
+  (:func:`banque.study.pair_deals.class_sums`: the deals of the concealed pairs and
   the banker's summed result standing and drawing, split by whether a side's
-  pair totals 5) are weighed by the chance of the banker's pair and the
-  third cards.  A fresh three-pack shoe has 5 445 such points.
+  pair totals 5; the table advisor's :func:`~banque.games.banque.advisor.decision_sums`
+  counts the same, point by point) are weighed by the chance of the banker's pair
+  and the third cards.  A fresh three-pack shoe has 5 324 such points.
 * Each point's sums are bilinear in ``(qR, qL)`` (a side's 5 weighs ``q``
   when it drew, ``1 - q`` when it stood) and linear in the stakes, so the
   table banker's edge is bilinear in ``(qR, qL)``; the best-responding
