@@ -165,12 +165,20 @@ class _Layout:
         self.low = (1 << self.block) - 1
         half = 1 << (width - 1)
         self.bias = sum(half << (width * c) for c in range(k2))
+        low_bias = sum(half << (width * c) for c in range(classes))
         #: Class ``K i + j`` for class ``K j + i``: the sides' classes exchanged.
         self.transpose = itemgetter(*[classes * (c % classes) + c // classes for c in range(k2)])
         if width == 64:
-            counts, row, unsigned, signed = (
+            counts, row, unsigned, signed, few, count = (
                 struct.Struct(f"<{x}")
-                for x in (f"{11 * classes}Q", f"{11 * classes}Q", f"{k2}Q", f"{k2}q")
+                for x in (
+                    f"{11 * classes}Q",
+                    f"{11 * classes}Q",
+                    f"{k2}Q",
+                    f"{k2}q",
+                    f"{classes}q",
+                    "11Q",
+                )
             )
             # the counts of eleven fields, class after class -> field after field
             order = itemgetter(*[j * 11 + k for k in range(11) for j in range(classes)])
@@ -185,6 +193,13 @@ class _Layout:
             def signed_fields(x: int) -> tuple[int, ...]:
                 flipped = (x + self.bias) ^ self.bias  # (each field in two's complement)
                 return signed.unpack(flipped.to_bytes(8 * k2, "little"))  # type: ignore[no-any-return]
+
+            def signed_low(x: int) -> tuple[int, ...]:
+                flipped = (x + low_bias) ^ low_bias
+                return few.unpack(flipped.to_bytes(8 * classes, "little"))  # type: ignore[no-any-return]
+
+            def eleven(x: int) -> tuple[int, ...]:
+                return count.unpack(x.to_bytes(88, "little"))  # type: ignore[no-any-return]
 
         else:  # (shoes beyond about a hundred packs: fields of 128 bits and more)
             one = (1 << width) - 1
@@ -205,12 +220,25 @@ class _Layout:
                     v - ((v & half) << 1) for v in (y >> (width * c) & one for c in range(k2))
                 )
 
+            def signed_low(x: int) -> tuple[int, ...]:
+                y = (x + low_bias) ^ low_bias
+                return tuple(
+                    v - ((v & half) << 1) for v in (y >> (width * c) & one for c in range(classes))
+                )
+
+            def eleven(x: int) -> tuple[int, ...]:
+                return tuple(x >> (width * k) & one for k in range(11))
+
         #: The card counts (one per other class) as one integer, field ``K k + class``.
         self.by_field = by_field
         #: The ``K * K`` fields of a packed non-negative sum.
         self.fields = fields
         #: The ``K * K`` fields of a packed sum that may be negative.
         self.signed_fields = signed_fields
+        #: The lowest ``K`` fields of a packed sum that may be negative (and no others).
+        self.signed_low = signed_low
+        #: The eleven fields of a card count (non-negative).
+        self.eleven = eleven
 
 
 _layout = cache(_Layout)
@@ -413,14 +441,14 @@ def _one_pair(
     width, below = _fields(sum(u))
     classes = _classes(split)
     lay = _layout(width, classes)
-    one = (1 << width) - 1
+    eleven = lay.eleven
     spread_u = _below_each(u, width)  # U[k] in field k
     rows = []
     z = [0] * classes
     for t in _STOOD_TOTALS if stood else _DREW_TOTALS:
         if t == 5 and split:
-            found = [(5, k, 2 * u[c] * u[d], c, d) for k, (c, d) in enumerate(FIVES, 1)]
-            made = [(t, k, w, w * (below[c] + below[d])) for t, k, w, c, d in found if w]
+            found = [(k, 2 * u[c] * u[d], c, d) for k, (c, d) in enumerate(FIVES, 1)]
+            made = [(k, w, w * (below[c] + below[d])) for k, w, c, d in found if w]
         else:
             v = [*u[t::-1], *u[:t:-1]]  # v[e] = u[t - e]
             if t % 2 == 0:
@@ -430,20 +458,14 @@ def _one_pair(
             deals = sum(uv)
             if not deals:
                 continue
-            made = [(t, int(t == 5), deals, 2 * sum(map(mul, uv, below)))]
+            made = [(int(t == 5), deals, 2 * sum(map(mul, uv, below)))]
         # (the pairs at 5 told apart hold fields of their own: one row for the total)
         row = [0] * 12
-        for _t, own, deals, cards in made:
-            c = deals * spread_u - cards
-            place = width * own
-            row = list(
-                map(
-                    add,
-                    row,
-                    [deals << place, *[(c >> (width * k) & one) << place for k in range(11)]],
-                )
-            )
+        for own, deals, cards in made:
             z[own] += deals
+            place = width * own
+            c = [deals, *eleven(deals * spread_u - cards)]
+            row = list(map(add, row, [x << place for x in c] if place else c))
         if made:
             rows.append((t, *row))
     return tuple(rows), tuple(z), lay
@@ -469,5 +491,4 @@ def one_pair_sums(
             memo[key] = found
     rows, z, lay = found
     s, d = _weigh(rows, third, banker)
-    k = lay.classes
-    return z, lay.signed_fields(s)[:k], lay.signed_fields(d)[:k]
+    return z, lay.signed_low(s), lay.signed_low(d)
