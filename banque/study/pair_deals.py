@@ -75,7 +75,8 @@ def _buckets(u: Sequence[int], totals: tuple[int, ...], split: bool) -> list[_Bu
 class _Pairs:
     """One side's pairs, bucket after bucket, as flat lists: their values ``a``, ``b`` and
     their ways times their two cards, packed (:func:`_deals`); ``spans``: each bucket's
-    slice; ``by_total``: the slice of a total's bucket (one holding every pair of the
+    slice, ``span_of[i]``: pair ``i``'s bucket, ``span_cards``: each bucket's cards
+    summed; ``by_total``: the slice of a total's bucket (one holding every pair of the
     total); ``holding[e]``: the pairs holding a card of value ``e``; ``split``: whether
     a bucket of class above 0 is one pair at 5 (else every pair of its total)."""
 
@@ -85,9 +86,10 @@ class _Pairs:
         self.b: list[int] = []
         self.cards: list[int] = []
         self.spans: list[tuple[int, int]] = []
+        self.span_of: list[int] = []
         self.holding: list[list[int]] = [[] for _ in range(10)]
         by_total: dict[int, tuple[int, int]] = {}
-        for t, k, own in buckets:
+        for n, (t, k, own) in enumerate(buckets):
             lo = len(self.a)
             for a, b, w in own:
                 self.holding[a].append(len(self.a))
@@ -96,30 +98,35 @@ class _Pairs:
                 self.a.append(a)
                 self.b.append(b)
                 self.cards.append(w * (below[a] + below[b]))
+                self.span_of.append(n)
             self.spans.append((lo, len(self.a)))
             if not (k and split):  # every pair of its total
                 by_total[t] = (lo, len(self.a))
         self.by_total = by_total
+        self.span_cards = [sum(self.cards[lo:hi]) for lo, hi in self.spans]
 
-    def counts(self, u: Sequence[int], bucket: _Bucket) -> list[int]:
-        """The deals of ``bucket``'s pairs (the other side's) once the cards of each of
-        these pairs are gone.
+    def against(self, u: Sequence[int], bucket: _Bucket) -> list[int]:
+        """For each of these buckets, the deals of its pairs and of ``bucket``'s (the
+        other side's), times its pairs' cards, summed.
 
-        A pair at 5 ``(c, d)`` alone (the pairs at 5 told apart) comes ``2 v[c] v[d]`` ways from the cards ``v`` left (``2
-        u[c] u[d]`` unless the pair gone holds a ``c`` or a ``d``); a total ``t`` (not 5:
-        every pair of it) comes ``P_t(u) + 2 ([2a = t] - u[t-a]) + 2 ([2b = t] - u[t-b]) +
-        2 [a + b = t]`` ways once ``a`` and ``b`` are gone, ``P_t(u)`` its ordered pairs
-        from the whole of ``u`` (a total of 5 too when its pairs are not told apart).
+        The deals of ``bucket``'s pairs once the cards of a pair of these are gone: a
+        pair at 5 ``(c, d)`` alone (the pairs at 5 told apart) comes ``2 v[c] v[d]``
+        ways from the cards ``v`` left, ``2 u[c] u[d]`` unless the pair gone holds a
+        ``c`` or a ``d`` (so a bucket's sum is that times its cards, mended for the
+        few pairs that do); a total ``t`` (every pair of it) comes ``P_t(u) + 2 ([2a =
+        t] - u[t-a]) + 2 ([2b = t] - u[t-b]) + 2 [a + b = t]`` ways once ``a`` and
+        ``b`` are gone, ``P_t(u)`` its ordered pairs from the whole of ``u``.
         """
         t, k, own = bucket
         if k and self.split:
             ((c, d, whole),) = own
-            out = [whole] * len(self.a)
+            sums = [whole * x for x in self.span_cards]
             uc, ud = u[c], u[d]
             for i in {*self.holding[c], *self.holding[d]}:
                 a, b = self.a[i], self.b[i]
-                out[i] = 2 * (uc - (a == c) - (b == c)) * (ud - (a == d) - (b == d))
-            return out
+                ways = 2 * (uc - (a == c) - (b == c)) * (ud - (a == d) - (b == d))
+                sums[self.span_of[i]] += (ways - whole) * self.cards[i]
+            return sums
         whole = sum(w for *_, w in own)
         fix = [2 * (((2 * a) % 10 == t) - u[(t - a) % 10]) for a in range(10)]
         fix_a = [whole + x for x in fix]
@@ -127,7 +134,8 @@ class _Pairs:
         lo, hi = self.by_total.get(t, (0, 0))
         for i in range(lo, hi):
             out[i] += 2
-        return out
+        xs = list(map(mul, out, self.cards))
+        return [sum(xs[lo:hi]) for lo, hi in self.spans]
 
 
 #: One side's buckets of a total as :func:`_deals` leaves them: the total, then the
@@ -267,7 +275,7 @@ def _deals(u: tuple[int, ...], right_stood: bool, left_stood: bool, split: bool)
     Whatever the banker holds: the banker's total enters only when these are weighed
     (:func:`class_sums`), so one shoe state's deals serve every banker's pair that leaves
     it.  Each side's pairs are counted against the other side's buckets as wholes
-    (:meth:`_Pairs.counts`); the four cards' values come from the right pair's, then
+    (:meth:`_Pairs.against`); the four cards' values come from the right pair's, then
     from the left pair's (dealing without replacement is exchangeable).
 
     The four cards' values are kept as one integer of eleven fields, field ``k`` (bits
@@ -310,9 +318,7 @@ def _cross(
     bucket's row (by the other's class) and to the other bucket's (by this one's)."""
     for bucket, col in zip(against, cols, strict=True):
         k = bucket[1]
-        xs = list(map(mul, pairs.counts(u, bucket), pairs.cards))
-        for (lo, hi), (_t, own, _p), row in zip(pairs.spans, buckets, rows, strict=True):
-            x = sum(xs[lo:hi])
+        for x, (_t, own, _p), row in zip(pairs.against(u, bucket), buckets, rows, strict=True):
             row[k] += x
             col[own] += x
 
