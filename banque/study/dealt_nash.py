@@ -330,6 +330,17 @@ def _roots(
 
 #: The banker's points tried for the indifferences that fix the right side's chance.
 NEAREST = 8
+#: A side's choice the guide leaves undecided: its chance strictly between these.
+SIDE_OPEN = (0.02, 0.98)
+#: The same for the banker's chance at one of its points.
+BANKER_OPEN = (0.002, 0.998)
+
+
+def _undecided(items: Iterable[Any], guide: Any, bounds: tuple[float, float]) -> list[Any]:
+    """The ``items`` whose chance in the ``guide`` lies strictly within ``bounds``, the
+    nearest an even chance first (ties in the items' order)."""
+    low, high = bounds
+    return sorted((i for i in items if low < guide[i] < high), key=lambda i: abs(guide[i] - 0.5))
 
 
 def _nearest_points(
@@ -397,18 +408,13 @@ def _one_mixed_right(
             )
             pure = {k: (1 if guide_l[k] >= 0.5 else 0) for k in keys}
             # The guide's most undecided choices (a few: the search is over their subsets).
-            near = sorted(
-                (k for k in keys if 0.02 < guide_l[k] < 0.98), key=lambda k: abs(guide_l[k] - 0.5)
-            )[:4]
+            near = _undecided(keys, guide_l, SIDE_OPEN)[:4]
             if ranking == "nearest":
                 cand = _nearest_points(idx, (a0, a1, b0, b1), guide_r, guide_l, keys)
             else:
                 cand = {
                     j: abs(guide_y[j] - 0.5)
-                    for j in sorted(
-                        (j for j in idx if 0.002 < guide_y[j] < 0.998),
-                        key=lambda j: abs(guide_y[j] - 0.5),
-                    )[:NEAREST]
+                    for j in _undecided(idx, guide_y, BANKER_OPEN)[:NEAREST]
                 }
             for size in range(len(near), -1, -1):
                 for mixed in itertools.combinations(near, size):
@@ -554,9 +560,7 @@ def _after_a_left_natural(
         return not any((x[k] == 1 and gaps[k] < 0) or (x[k] == 0 and gaps[k] > 0) for k in keys)
 
     pure: dict[RightKey, Number] = {k: int(guide_r[k] >= 0.5) for k in keys}
-    near = sorted(
-        (k for k in keys if 0.02 < guide_r[k] < 0.98), key=lambda k: abs(guide_r[k] - 0.5)
-    )
+    near = _undecided(keys, guide_r, SIDE_OPEN)
     for flips in itertools.product((0, 1), repeat=min(len(near), 3)):
         x = {**pure, **dict(zip(near, flips, strict=False))}
         y: dict[int, Number] = {j: int(delta(j, x) > 0) for j in pts}
@@ -565,9 +569,7 @@ def _after_a_left_natural(
     if not near:
         return None
     key = near[0]
-    cand = sorted(
-        (j for j in pts if 0.002 < guide_y[j] < 0.998), key=lambda j: abs(guide_y[j] - 0.5)
-    )
+    cand = _undecided(pts, guide_y, BANKER_OPEN)
     # Every point's draw-minus-stand is affine in the chance at ``key``: its values with
     # that chance 0 and 1 give it at any t = num / den, in whole numbers.
     at0 = {i: delta(i, {**pure, key: 0}) for i in pts}
