@@ -29,6 +29,7 @@ from banque.games.banque.game import Event, Game
 PACKAGE = Path(__file__).resolve().parents[2] / "banque"
 CONVERTED = [
     PACKAGE / "games" / "banque" / "game.py",
+    PACKAGE / "games" / "banque" / "views.py",
     PACKAGE / "games" / "banque" / "narration.py",
     PACKAGE / "games" / "banque" / "refusals.py",
     PACKAGE / "session" / "session.py",
@@ -345,7 +346,8 @@ def test_refusals_and_events_are_never_built_sentences(path: Path) -> None:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     refusals = _calls(tree, "IllegalAction")
     # game.py states facts: its refusals' words are refusals.py's, its events' narration.py's
-    assert refusals or path.name in ("game.py", "narration.py")
+    # (views.py refuses nothing itself)
+    assert refusals or path.name in ("game.py", "views.py", "narration.py")
     for call in refusals:
         assert call.args, ast.unparse(call)
         assert not _built_text(call.args[0]), (
@@ -412,11 +414,14 @@ def test_the_engine_states_facts_and_narration_tells_them() -> None:
 
 
 def test_no_turn_prompt_is_a_built_sentence() -> None:
-    """``Game.turn()``'s prompts are messages: no ``prompt=f"..."`` (nor ``+``) in game.py."""
-    tree = ast.parse((PACKAGE / "games" / "banque" / "game.py").read_text(encoding="utf-8"))
+    """``Game.turn()``'s prompts are messages: no ``prompt=f"..."`` (nor ``+``) in the
+    game's modules (the acts' and the views')."""
     prompts = [
         kw.value
-        for node in ast.walk(tree)
+        for name in ("game.py", "views.py")
+        for node in ast.walk(
+            ast.parse((PACKAGE / "games" / "banque" / name).read_text(encoding="utf-8"))
+        )
         if isinstance(node, ast.Call)
         for kw in node.keywords
         if kw.arg == "prompt"
