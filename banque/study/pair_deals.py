@@ -18,7 +18,9 @@ How (:func:`class_sums`): one side's pairs are gathered in *buckets* (a total, o
 one pair at 5) and counted against the other side's buckets as wholes; the
 concealed cards' values are kept as prefix sums, so that a bucket's row, weighed by
 the banker's result against any final total, is a dozen operations.  A shoe state's
-rows serve every banker's pair that leaves it (:data:`Memo`).
+rows serve every banker's pair that leaves it (:data:`Memo`).  A lone concealed pair
+(per-side, the other side settled by its natural) is :func:`one_pair_sums`': its rows
+by totals, weighed alike.
 """
 
 from __future__ import annotations
