@@ -27,31 +27,14 @@ from ..core.cards import PACKS
 from ..core.naturals import NaturalRule
 from ..games.banque.advisor import unseen_values
 from .bulk import counting
-from .edge import NATURAL, EdgeModel, Point
-from .pair_deals import FIVES, Memo, class_sums, pair_class
+from .edge import NATURAL, EdgeModel, Point, _times
+from .pair_deals import FIVES, pair_class
 
-__all__ = ["CLASSES", "FIVES", "DealtModel", "pair_class", "pair_sums"]
+__all__ = ["CLASSES", "FIVES", "DealtModel", "pair_class"]
 
 #: Classes of a side's pair: 0 (its move is fixed by its total) and one per pair at 5.
 CLASSES = 1 + len(FIVES)
 _K = CLASSES
-
-
-def pair_sums(
-    u: tuple[int, ...],
-    banker: int,
-    right_third: int | None,
-    left_third: int | None,
-    memo: Memo | None = None,
-) -> tuple[tuple[int, ...], ...]:
-    """:func:`banque.games.banque.advisor.decision_sums` in 36 classes.
-
-    ``(Z, SR, SL, DR, DL)``, each indexed ``6 * right_class + left_class``
-    (:func:`pair_class`); ``D*`` still to be divided by the ``sum(u) - 4``
-    cards the banker's third card comes from (:func:`~banque.study.pair_deals.class_sums`
-    with the pairs at 5 told apart).
-    """
-    return class_sums(u, banker, right_third, left_third, True, memo)
 
 
 _REST = (0,) * (_K * _K - _K)
@@ -139,7 +122,7 @@ class DealtModel(EdgeModel):
 
     @staticmethod
     def _scale(x: Sequence[int], w: int) -> tuple[int, ...]:
-        return tuple(map(w.__mul__, x))
+        return _times(x, w)
 
     @staticmethod
     def _mirror_classes(x: Sequence[int]) -> tuple[int, ...]:

@@ -1,6 +1,6 @@
-"""The as-dealt model's sums (banque.study.dealt.pair_sums) against a direct count.
+"""The models' sums (banque.study.pair_deals) against a direct count.
 
-``pair_sums`` counts the deals of both concealed pairs by buckets (a total, or one of
+``class_sums`` counts the deals of both concealed pairs by buckets (a total, or one of
 the five pairs at 5) and weighs them by the banker's total afterwards.  Here the same
 sums are counted the plain way, pair of values by pair of values, as the model first
 counted them: every right pair, then every left pair from what it leaves, and the
@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 
 from banque.games.banque.advisor import decision_sums, unseen_values
-from banque.study.dealt import FIVES, pair_sums
+from banque.study.dealt import FIVES
 from banque.study.pair_deals import class_sums, one_pair_sums
 
 _K = 1 + len(FIVES)
@@ -86,7 +86,7 @@ def same_sums(u: tuple[int, ...], banker: int, right: int | None, left: int | No
     direct = direct_sums(u, banker, right, left)
     plain = class_sums(u, banker, right, left, False)
     return (
-        pair_sums(u, banker, right, left) == direct
+        class_sums(u, banker, right, left, True) == direct
         and plain == four(direct)
         and plain == decision_sums(u, banker, right, left)
     )

@@ -424,7 +424,7 @@ def _tables(
     info_r = side(totals_r, right_third)
     info_l = side(totals_l, left_third)
     # n4[i][j]: deals; hr*[i][j], hl*[i][j]: the concealed cards' drawing results.
-    # (Flat loops over precomputed rows: this is the study's hot spot, thousands of calls.)
+    # (Flat loops over precomputed rows: once for each decision the advisor is asked.)
     n4 = [[0] * 10 for _ in range(10)]
     hr1 = [[0] * 10 for _ in range(10)]
     hl1 = [[0] * 10 for _ in range(10)]
@@ -484,7 +484,8 @@ def decision_sums(
     pair), ``S*``/``D*`` the banker's summed result (+1 win, -1 loss) against
     each side when standing / drawing (``D*`` still to be divided by the
     ``sum(counts) - 4`` cards the banker's third card comes from).  Cached.
-    Shared with :mod:`banque.study.edge`, which weighs these sums over every deal.
+    The study counts the same sums its own way, for every decision point at once
+    (:mod:`banque.study.pair_deals`); the tests check the two against each other.
     """
     return _tables(tuple(counts), banker, right_third, left_third)
 
