@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from operator import add, itemgetter, sub
+from operator import add, itemgetter, mul, sub
 from typing import Any, NamedTuple
 
 from .bulk import counting
@@ -83,14 +83,29 @@ def _affine(x0: Number, x1: Number, t: Number) -> Number:
 _Row = tuple[int, int, float, float, float, float, float]
 
 
+class _Group(NamedTuple):
+    """Live points met after the same moves of the sides with the same classes, read
+    together: the sides' moves (drew?), each class's keys ``(right, left)`` (-1: class
+    0), and for each point its place and its draw-minus-stand by class; for each class
+    where a side holds a key, ``(its key, the other's key, what the banker's standing
+    costs it summed over the points, what its drawing adds at each point)``."""
+
+    rd: bool
+    ld: bool
+    cells: tuple[tuple[int, int], ...]
+    where: tuple[int, ...]
+    banker: tuple[tuple[float, ...], ...]
+    right: tuple[tuple[int, int, float, tuple[float, ...]], ...]
+    left: tuple[tuple[int, int, float, tuple[float, ...]], ...]
+
+
 class _Guide:
     """Regret matching+ over the live points, as it stands after :attr:`rounds` rounds.
 
-    Each live point's classes are kept three ways, each the fewest numbers its loop
-    reads (in the classes' order, so every sum is made in the same order as ever):
-    the banker's ``(right key, left key, draw-minus-stand)``, and for each side, where
-    it holds a key, ``(its key, the other's key, what the banker's standing costs it,
-    what its drawing adds)``.
+    The live points come in a few dozen :class:`_Group` s (the sides' moves and the
+    classes met): a round weighs each group's classes once by the sides' chances, then
+    each point's draw-minus-stand is one dot product with them, and each side's value
+    at a class one dot product of the banker's chances with what drawing adds there.
     """
 
     def __init__(
@@ -104,16 +119,33 @@ class _Guide:
     ) -> None:
         self.r_index, self.l_index = r_index, l_index
         self.where = [j for j, *_ in live]
-        self.moves = [(rd, ld) for _j, rd, ld, _rows in live]
-        self.banker = [[(ir, il, db) for ir, il, db, *_ in rows] for *_, rows in live]
-        self.right = [
-            [(ir, il, grs, grd - grs) for ir, il, _db, grs, grd, _s, _d in rows if ir >= 0]
-            for *_, rows in live
-        ]
-        self.left = [
-            [(il, ir, gls, gld - gls) for ir, il, _db, _s, _d, gls, gld in rows if il >= 0]
-            for *_, rows in live
-        ]
+        members: dict[tuple[bool, bool, tuple[tuple[int, int], ...]], list[int]] = {}
+        for n, (_j, rd, ld, rows) in enumerate(live):
+            members.setdefault((rd, ld, tuple((ir, il) for ir, il, *_ in rows)), []).append(n)
+        groups = []
+        for (rd, ld, cells), ns in members.items():
+            rows_of = [live[n][3] for n in ns]
+            right, left = [], []
+            for c, (ir, il) in enumerate(cells):
+                at = [rows[c] for rows in rows_of]
+                if ir >= 0:
+                    stand = sum(row[3] for row in at)
+                    right.append((ir, il, stand, tuple(row[4] - row[3] for row in at)))
+                if il >= 0:
+                    stand = sum(row[5] for row in at)
+                    left.append((il, ir, stand, tuple(row[6] - row[5] for row in at)))
+            groups.append(
+                _Group(
+                    rd,
+                    ld,
+                    cells,
+                    tuple(ns),
+                    tuple(tuple(row[2] for row in rows) for rows in rows_of),
+                    tuple(right),
+                    tuple(left),
+                )
+            )
+        self.groups = groups
         self.y_all = y_all
         self.fr, self.fl = fr, fl
         n_r, n_l, n_b = len(r_index), len(l_index), len(live)
@@ -129,36 +161,37 @@ class _Guide:
         x_r, x_l, y = self.x_r, self.x_l, self.y
         reg_r, reg_l, reg_b = self.reg_r, self.reg_l, self.reg_b
         n_r, n_l = len(x_r), len(x_l)
-        moves, fr, fl = self.moves, self.fr, self.fl
+        groups, fr, fl = self.groups, self.fr, self.fl
         for t in range(self.rounds + 1, rounds + 1):
             # Alternating updates (CFR+): the banker against the sides' current choices,
-            # then the sides against the banker's new ones.
+            # then the sides against the banker's new ones.  (A key of -1, class 0,
+            # reads the last weight: 1.)
             wr = ([*(1.0 - v for v in x_r), 1.0], [*x_r, 1.0])
             wl = ([*(1.0 - v for v in x_l), 1.0], [*x_l, 1.0])
-            for j, ((rd, ld), rows) in enumerate(zip(moves, self.banker, strict=True)):
-                wrr, wll = wr[rd], wl[ld]
-                d = 0.0
-                for ir, il, db in rows:
-                    d += wrr[ir] * wll[il] * db
-                yy = y[j]
-                r = reg_b[j]
-                r[1] = max(0.0, r[1] + d - yy * d)
-                r[0] = max(0.0, r[0] - yy * d)
-                y[j] = r[1] / (r[0] + r[1]) if r[0] + r[1] > 0 else 0.5
+            for g in groups:
+                wrr, wll = wr[g.rd], wl[g.ld]
+                weights = [wrr[ir] * wll[il] for ir, il in g.cells]
+                for j, dbs in zip(g.where, g.banker, strict=True):
+                    d = sum(map(mul, weights, dbs))
+                    yy = y[j]
+                    r = reg_b[j]
+                    r[1] = max(0.0, r[1] + d - yy * d)
+                    r[0] = max(0.0, r[0] - yy * d)
+                    y[j] = r[1] / (r[0] + r[1]) if r[0] + r[1] > 0 else 0.5
             v_r = [[0.0, 0.0] for _ in range(n_r)]
             v_l = [[0.0, 0.0] for _ in range(n_l)]
-            for (ir, rd, il, ld), g in fr:
-                v_r[ir][rd] += wl[ld][il] * g
-            for (il, ld, ir, rd), g in fl:
-                v_l[il][ld] += wr[rd][ir] * g
-            for j, ((rd, ld), rows) in enumerate(zip(moves, self.right, strict=True)):
-                wll, yy = wl[ld], y[j]
-                for ir, il, grs, gd in rows:
-                    v_r[ir][rd] += wll[il] * (grs + yy * gd)
-            for j, ((rd, ld), rows) in enumerate(zip(moves, self.left, strict=True)):
-                wrr, yy = wr[rd], y[j]
-                for il, ir, gls, gd in rows:
-                    v_l[il][ld] += wrr[ir] * (gls + yy * gd)
+            for (ir, rd, il, ld), gain in fr:
+                v_r[ir][rd] += wl[ld][il] * gain
+            for (il, ld, ir, rd), gain in fl:
+                v_l[il][ld] += wr[rd][ir] * gain
+            for g in groups:
+                rd, ld = g.rd, g.ld
+                wrr, wll = wr[rd], wl[ld]
+                ys = [y[j] for j in g.where]
+                for ir, il, stand, drew in g.right:
+                    v_r[ir][rd] += wll[il] * (stand + sum(map(mul, ys, drew)))
+                for il, ir, stand, drew in g.left:
+                    v_l[il][ld] += wrr[ir] * (stand + sum(map(mul, ys, drew)))
             for x, reg, v in ((x_r, reg_r, v_r), (x_l, reg_l, v_l)):
                 for i, xi in enumerate(x):
                     cur = xi * v[i][1] + (1 - xi) * v[i][0]

@@ -349,15 +349,13 @@ def _support(
 
 def solve_square(rows: list[list[Any]], exact: bool = True) -> list[Any] | None:
     """Solve a square linear system given as augmented rows, exactly (None: singular);
-    ``exact=False``: in floats, for a quick look."""
+    ``exact=False``: in floats, for a quick look (:func:`_solve_floats`)."""
+    if not exact:
+        return _solve_floats(rows)
     n = len(rows)
-    m: list[list[Any]] = [[Fraction(v) if exact else float(v) for v in row] for row in rows]
+    m: list[list[Any]] = [[Fraction(v) for v in row] for row in rows]
     for i in range(n):
-        if exact:
-            piv = next((r for r in range(i, n) if m[r][i] != 0), None)
-        else:
-            piv = max(range(i, n), key=lambda r: abs(m[r][i]))
-            piv = piv if abs(m[piv][i]) > 1e-300 * max(1.0, *map(abs, m[piv])) else None
+        piv = next((r for r in range(i, n) if m[r][i] != 0), None)
         if piv is None:
             return None
         m[i], m[piv] = m[piv], m[i]
@@ -365,6 +363,62 @@ def solve_square(rows: list[list[Any]], exact: bool = True) -> list[Any] | None:
             if r != i and m[r][i]:
                 factor = m[r][i] / m[i][i]
                 m[r] = [u - factor * v for u, v in zip(m[r], m[i], strict=True)]
+    if any(m[i][i] == 0 for i in range(n)):
+        return None
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+#: A float pivot smaller than this times its row's largest entry counts as 0.
+_TINY = 1e-300
+
+
+def _solve_floats(rows: list[list[Any]]) -> list[float] | None:
+    """:func:`solve_square` in floats: Gauss-Jordan with partial pivoting (the largest
+    entry of a column its pivot, the first of equals).  The searches ask for tens of
+    thousands of these, nearly all of one or two unknowns: those are written out (the
+    same operations, in the same order, as the general loop)."""
+    n = len(rows)
+    if n == 1:
+        (a, b) = rows[0]
+        a, b = float(a), float(b)
+        if not abs(a) > _TINY * max(1.0, abs(a), abs(b)):
+            return None
+        return [b / a]
+    if n == 2:
+        r0, r1 = rows
+        a0, a1, a2 = float(r0[0]), float(r0[1]), float(r0[2])
+        b0, b1, b2 = float(r1[0]), float(r1[1]), float(r1[2])
+        if abs(b0) > abs(a0):
+            a0, a1, a2, b0, b1, b2 = b0, b1, b2, a0, a1, a2
+        if not abs(a0) > _TINY * max(1.0, abs(a0), abs(a1), abs(a2)):
+            return None
+        if b0:
+            f = b0 / a0
+            b0, b1, b2 = b0 - f * a0, b1 - f * a1, b2 - f * a2
+        if not abs(b1) > _TINY * max(1.0, abs(b0), abs(b1), abs(b2)):
+            return None
+        if a1:
+            f = a1 / b1
+            a0, a1, a2 = a0 - f * b0, a1 - f * b1, a2 - f * b2
+        if a0 == 0 or b1 == 0:
+            return None
+        return [a2 / a0, b2 / b1]
+    m = [[float(v) for v in row] for row in rows]
+    for i in range(n):
+        piv, size = i, abs(m[i][i])
+        for r in range(i + 1, n):
+            if abs(m[r][i]) > size:
+                piv, size = r, abs(m[r][i])
+        if not size > _TINY * max(1.0, *map(abs, m[piv])):
+            return None
+        m[i], m[piv] = m[piv], m[i]
+        top = m[i]
+        pivot = top[i]
+        for r in range(n):
+            row = m[r]
+            if r != i and row[i]:
+                factor = row[i] / pivot
+                m[r] = [u - factor * v for u, v in zip(row, top, strict=True)]
     if any(m[i][i] == 0 for i in range(n)):
         return None
     return [m[i][n] / m[i][i] for i in range(n)]
