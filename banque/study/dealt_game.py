@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from fractions import Fraction
+from itertools import repeat
 from operator import add, itemgetter, mul, sub
 from typing import Any, NamedTuple
 
@@ -261,9 +262,13 @@ class DealtGame:
             if s_r == s_l:  # (their common factor drops out of a sign)
                 db = list(map(sub, map(add, dr, dl), map(add, sr, sl)))
             else:
-                db = [
-                    s_r * (a - b) + s_l * (c - d) for a, b, c, d in zip(dr, sr, dl, sl, strict=True)
-                ]
+                db = list(
+                    map(
+                        add,
+                        map(mul, map(sub, dr, sr), repeat(s_r)),
+                        map(mul, map(sub, dl, sl), repeat(s_l)),
+                    )
+                )
             # (class 0 counts whatever the sides do; every other class with weight 0 or 1)
             below = sum([d for d in db if d < 0])
             above = sum(db) - below
@@ -351,63 +356,66 @@ class DealtGame:
         """Each point's draw-minus-stand for the banker, the banker's total, and each
         side's value standing / drawing at each of its informations (model units).
 
-        In integers: every chance is written over one common denominator ``Q``,
-        the sums scaled by its powers, and divided once at the end.
+        In integers: each player's chances are written over a common denominator of
+        their own (``Q_r``, ``Q_l``, ``Q_y``: a mixed chance's may be a number of a
+        hundred digits, and one denominator for all would be their product), each sum
+        scaled by those its terms hold, and divided once at the end.
         """
         s_r, s_l = self.stakes
-        chances = [*x_r.values(), *x_l.values(), *y]
-        q = _common_denominator(chances)
+        q_r = _common_denominator(list(x_r.values()))
+        q_l = _common_denominator(list(x_l.values()))
+        q_y = _common_denominator(y)
 
-        nr = {k: _over(v, q) for k, v in x_r.items()}
-        nl = {k: _over(v, q) for k, v in x_l.items()}
+        nr = {k: _over(v, q_r) for k, v in x_r.items()}
+        nl = {k: _over(v, q_l) for k, v in x_l.items()}
         v_r: dict[RightKey, list[int]] = {k: [0, 0] for k in self.right_keys}
         v_l: dict[LeftKey, list[int]] = {k: [0, 0] for k in self.left_keys}
         deltas: list[int] = []
         bank = 0
         for p, yv in zip(self.points, y, strict=True):
             rd, ld, ln, move = p.right_drew, p.left_drew, p.left_natural, p.right
-            yy = _over(yv, q)
+            yy = _over(yv, q_y)
             d = s = 0
             for c in p.classes:
                 if c.kr:
                     a = nr[(c.kr, ln)]
-                    wr = a if rd else q - a
+                    wr = a if rd else q_r - a
                 else:
-                    wr = q
+                    wr = q_r
                 if c.kl:
                     b = nl[(c.kl, move)]
-                    wl = b if ld else q - b
+                    wl = b if ld else q_l - b
                 else:
-                    wl = q
+                    wl = q_l
                 stand = s_r * c.sr + s_l * c.sl
                 w = wr * wl
                 d += w * (s_r * c.dr + s_l * c.dl - stand)
                 s += w * stand
-                if c.kr:
-                    v_r[(c.kr, ln)][rd] -= wl * (c.sr * q + yy * (c.dr - c.sr))
-                if c.kl:
-                    v_l[(c.kl, move)][ld] -= wr * (c.sl * q + yy * (c.dl - c.sl))
-            deltas.append(d)
-            bank += s * q + yy * d
+                if c.kr:  # (over Q_l Q_y)
+                    v_r[(c.kr, ln)][rd] -= wl * (c.sr * q_y + yy * (c.dr - c.sr))
+                if c.kl:  # (over Q_r Q_y)
+                    v_l[(c.kl, move)][ld] -= wr * (c.sl * q_y + yy * (c.dl - c.sl))
+            deltas.append(d)  # (over Q_r Q_l)
+            bank += s * q_y + yy * d  # (over Q_r Q_l Q_y)
 
         # The points whose move is fixed, summed once by situation.
         def w_r(rk: RightKey | None, rd: bool) -> int:
-            return q if rk is None else (nr[rk] if rd else q - nr[rk])
+            return q_r if rk is None else (nr[rk] if rd else q_r - nr[rk])
 
         def w_l(lk: LeftKey | None, ld: bool) -> int:
-            return q if lk is None else (nl[lk] if ld else q - nl[lk])
+            return q_l if lk is None else (nl[lk] if ld else q_l - nl[lk])
 
-        bank += q * sum(w_r(rk, rd) * w_l(lk, ld) * b for (rk, rd, lk, ld), b in self.fb.items())
+        bank += q_y * sum(w_r(rk, rd) * w_l(lk, ld) * b for (rk, rd, lk, ld), b in self.fb.items())
         for (rk, rd), row in self.fr.items():
-            v_r[rk][rd] -= q * sum(w_l(lk, ld) * r for (lk, ld), r in row.items())
+            v_r[rk][rd] -= q_y * sum(w_l(lk, ld) * r for (lk, ld), r in row.items())
         for (lk, ld), col in self.fl.items():
-            v_l[lk][ld] -= q * sum(w_r(rk, rd) * v for (rk, rd), v in col.items())
-        q2, q3 = q * q, q * q * q
+            v_l[lk][ld] -= q_y * sum(w_r(rk, rd) * v for (rk, rd), v in col.items())
+        q_rl, q_ly, q_ry = q_r * q_l, q_l * q_y, q_r * q_y
         return (
-            [Fraction(d, q2) for d in deltas],
-            Fraction(bank, q3),
-            {k: [Fraction(v[0], q2), Fraction(v[1], q2)] for k, v in v_r.items()},
-            {k: [Fraction(v[0], q2), Fraction(v[1], q2)] for k, v in v_l.items()},
+            [Fraction(d, q_rl) for d in deltas],
+            Fraction(bank, q_rl * q_y),
+            {k: [Fraction(v[0], q_ly), Fraction(v[1], q_ly)] for k, v in v_r.items()},
+            {k: [Fraction(v[0], q_ry), Fraction(v[1], q_ry)] for k, v in v_l.items()},
         )
 
     def exploitability(
@@ -587,14 +595,17 @@ class DealtGame:
         only: RightKey | None = None,
     ) -> dict[RightKey, Fraction]:
         """:meth:`right_gap` at every key of the right side at once (no point chosen), in
-        integers over one common denominator; ``natural``: only the keys after a left
+        integers (over a denominator of the left side's chances and one of the
+        banker's, as :meth:`values`); ``natural``: only the keys after a left
         natural (True) or after none (False); ``only``: that key alone."""
         if only is not None:
             natural = only[1]
-        chances = [*x_l.values(), *y]
-        q = _common_denominator(chances)
-        nl = {k: _over(v, q) for k, v in x_l.items()}
-        ny = [_over(v, q) for v in y]
+        # (the left side's chances over a denominator of their own, the banker's over
+        # another: :meth:`values`)
+        q_l = _common_denominator(list(x_l.values()))
+        q_y = _common_denominator(y)
+        nl = {k: _over(v, q_l) for k, v in x_l.items()}
+        ny = [_over(v, q_y) for v in y]
         gaps = {
             k: 0
             for k in self.right_keys
@@ -611,17 +622,17 @@ class DealtGame:
                     continue
                 if c.kl:
                     b = nl[(c.kl, move)]
-                    wl = b if ld else q - b
+                    wl = b if ld else q_l - b
                 else:
-                    wl = q
-                gaps[(c.kr, ln)] -= sign * wl * (c.sr * q + yy * (c.dr - c.sr))
+                    wl = q_l
+                gaps[(c.kr, ln)] -= sign * wl * (c.sr * q_y + yy * (c.dr - c.sr))
         for (key, rd), row in self.fr.items():
             if key not in gaps:
                 continue
             for (lk, ld), r in row.items():
-                wl = q if lk is None else (nl[lk] if ld else q - nl[lk])
-                gaps[key] += (-r if rd else r) * wl * q
-        return {k: Fraction(v, q * q) for k, v in gaps.items()}
+                wl = q_l if lk is None else (nl[lk] if ld else q_l - nl[lk])
+                gaps[key] += (-r if rd else r) * wl * q_y
+        return {k: Fraction(v, q_l * q_y) for k, v in gaps.items()}
 
     def right_gap(
         self,

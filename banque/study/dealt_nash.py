@@ -46,7 +46,7 @@ from .dealt_game import (
     _affine,
     _Forms,
 )
-from .dealt_subgame import solve_square, subgame
+from .dealt_subgame import _TINY, solve_square, subgame
 from .edge import Point, _check_stakes
 
 __all__ = ["DealtEquilibrium", "LeftKey", "RightKey", "dealt_equilibrium", "solve_dealt"]
@@ -185,6 +185,43 @@ class _Lines:
             for c, fixed, coefs, last in rows
         ]
 
+    def h(self, t: Any, exact: bool) -> Any:
+        """:meth:`last_delta`, in floats by :meth:`quick`."""
+        return self.last_delta(t, True) if exact else self.quick(t)
+
+    def quick(self, t: float) -> float | None:
+        """:meth:`last_delta` in floats, the same operations in the same order (so the
+        same float), written out where the left side mixes at two choices at most: a
+        candidate's roots are scanned for at seventeen chances and more, and most
+        candidates have none."""
+        head = self.floats[:-1]
+        (c0, dc), _fixed, _coefs, last = self.floats[-1]
+        if not head:
+            total: float = 0
+            for _i, x, d in last:
+                total += x + t * d
+            return c0 + t * dc + total
+        if len(head) == 1:
+            (a0, da), fixed, ((x1, d1),), _l = head[0]
+            const = a0 + t * da + sum(x + t * d for x, d in fixed)
+            a, b = x1 + t * d1, -const
+            if not abs(a) > _TINY * max(1.0, abs(a), abs(b)):
+                return None
+            xs0 = b / a
+            total = 0
+            for i, x, d in last:
+                total += (x + t * d) * (1 if i < 0 else xs0)
+            return c0 + t * dc + total
+        if len(head) == 2:
+            xs = _two(head, t)
+            if xs is None:
+                return None
+            total = 0
+            for i, x, d in last:
+                total += (x + t * d) * (1 if i < 0 else xs[i])
+            return c0 + t * dc + total
+        return self.last_delta(t, False)  # type: ignore[no-any-return]
+
     def mixes(self, t: Any, exact: bool = True) -> list[Any] | None:
         """The left side's mixed chances making the banker indifferent at every chosen
         point but the last when the right side's chance is ``t`` (None: no unique
@@ -206,6 +243,32 @@ class _Lines:
         for i, x, d in last:
             total += (x + t * d) * (1 if i < 0 else xs[i])
         return c0 + t * dc + total
+
+
+def _two(head: Sequence[Any], t: float) -> tuple[float, float] | None:
+    """:meth:`_Lines.mixes` in floats for two equations (:func:`~banque.study.dealt_subgame.
+    solve_square`'s operations, written out)."""
+    ((p0, dp), fixed_p, ((x00, d00), (x01, d01)), _l0), ((q0, dq), fixed_q, coefs_q, _l1) = head
+    (x10, d10), (x11, d11) = coefs_q
+    a0, a1 = x00 + t * d00, x01 + t * d01
+    a2 = -(p0 + t * dp + sum(x + t * d for x, d in fixed_p))
+    b0, b1 = x10 + t * d10, x11 + t * d11
+    b2 = -(q0 + t * dq + sum(x + t * d for x, d in fixed_q))
+    if abs(b0) > abs(a0):
+        a0, a1, a2, b0, b1, b2 = b0, b1, b2, a0, a1, a2
+    if not abs(a0) > _TINY * max(1.0, abs(a0), abs(a1), abs(a2)):
+        return None
+    if b0:
+        f = b0 / a0
+        b0, b1, b2 = b0 - f * a0, b1 - f * a1, b2 - f * a2
+    if not abs(b1) > _TINY * max(1.0, abs(b0), abs(b1), abs(b2)):
+        return None
+    if a1:
+        f = a1 / b1
+        a0, a1, a2 = a0 - f * b0, a1 - f * b1, a2 - f * b2
+    if a0 == 0 or b1 == 0:
+        return None
+    return a2 / a0, b2 / b1
 
 
 def _bisect(
@@ -460,7 +523,7 @@ def _special(
     guide_r = float(x_r[key])
 
     lines = _Lines(forms, chosen, mixed, base)
-    h = lines.last_delta
+    h = lines.h
 
     def plausible(t: float) -> bool:
         xs = lines.mixes(t, False)
