@@ -820,11 +820,49 @@ def _along(
     return None
 
 
+def _best_responses(
+    game: DealtGame,
+    start: dict[RightKey, Number],
+    open_keys: Sequence[RightKey],
+    guide_l: dict[LeftKey, float],
+    guide_y: Sequence[float],
+    seen: set[tuple[Number, ...]],
+) -> Iterator[tuple[Profile, bool]]:
+    """The right side pure as ``start`` says, then as its best response to what the
+    others do there, a few times while its choices are new (``seen`` keeps those met):
+    each step's profile, and whether the right side's choices are their own best
+    response (the last step if so)."""
+    pure = dict(start)
+    while (mark := tuple(pure[k] for k in open_keys)) not in seen and len(seen) < 4:
+        seen.add(mark)
+        rest = _after_all(game, pure, guide_l, guide_y)
+        if rest is None:
+            return
+        x_l, y = rest
+        for k in game.left_keys:
+            x_l.setdefault(k, 0)
+        best = dict(pure)
+        gaps = game.right_gaps(x_l, y)
+        for k in open_keys:
+            gap = gaps[k]
+            if gap:
+                best[k] = int(gap > 0)
+        fixed = best == pure
+        yield (pure, x_l, y), fixed
+        if fixed:
+            return
+        pure = best
+
+
 def _candidates(game: DealtGame, rounds: int, mixed: bool = True) -> Iterator[Profile]:
-    """Equilibria to check, from a guide of ``rounds`` rounds: the right side pure as the
-    guide says, then as its best response to what the others do there (a few times),
-    then (``mixed``) mixing at one of the two choices the guide leaves nearest an even
-    chance (its choices after a left natural solved apart)."""
+    """Equilibria to check, from a guide of ``rounds`` rounds (the right side's choices
+    after a left natural solved apart): the right side pure as the guide says; then
+    (``mixed``) mixing at one of the two choices the guide leaves nearest an even
+    chance; then pure as its best response to what the others do (a few times, from
+    the guide's choices) and (``mixed``) with the guide's undecided choices flipped.
+
+    (Where the right side mixes, the pure candidates cost as much as the mixed search
+    and never pass: they come last.)"""
     guide_r, guide_l, guide_y = game.guide(rounds)
     natural = _after_a_left_natural(game, guide_r, guide_y)
     if natural is None:
@@ -842,26 +880,25 @@ def _candidates(game: DealtGame, rounds: int, mixed: bool = True) -> Iterator[Pr
     x_r: dict[RightKey, Number] = {k: (1 if v >= 0.5 else 0) for k, v in guide_r.items()}
     x_r.update(x_nat)
     open_keys = [k for k in guide_r if not k[1]]
-    seen = set()
-    pure = dict(x_r)
-    while (mark := tuple(pure[k] for k in open_keys)) not in seen and len(seen) < 4:
-        seen.add(mark)
-        rest = _after_all(game, pure, guide_l, guide_y)
-        if rest is None:
-            break
-        x_l, y = rest
-        for k in game.left_keys:
-            x_l.setdefault(k, 0)
-        best = dict(pure)
-        gaps = game.right_gaps(x_l, y)
-        for k in open_keys:
-            gap = gaps[k]
-            if gap:
-                best[k] = int(gap > 0)
-        if best == pure:
-            yield merged((pure, x_l, y))
-            break
-        pure = best
+    seen: set[tuple[Number, ...]] = set()
+    steps = _best_responses(game, x_r, open_keys, guide_l, guide_y, seen)
+    first = next(steps, None)
+    if first is not None and first[1]:
+        yield merged(first[0])
+    if mixed:
+        undecided = sorted(open_keys, key=lambda k: abs(guide_r[k] - 0.5))[:2]
+        for key in undecided:
+            found = _one_mixed_right(game, key, {**x_r, key: guide_r[key]}, guide_l, guide_y)
+            if found is not None:
+                yield merged(found)
+        # Its chance fixed by its own indifference rather than by a banker's point.
+        for key in undecided:
+            found = _continuous_right(game, key, {**x_r, key: guide_r[key]}, guide_l, guide_y)
+            if found is not None:
+                yield merged(found)
+    for profile, fixed in steps:
+        if fixed:
+            yield merged(profile)
     if not mixed:
         return
     near = [k for k in open_keys if 0.02 < guide_r[k] < 0.98]
@@ -874,16 +911,6 @@ def _candidates(game: DealtGame, rounds: int, mixed: bool = True) -> Iterator[Pr
         rest = _after_all(game, pure, guide_l, guide_y)
         if rest is not None:
             yield merged((pure, *rest))
-    undecided = sorted(open_keys, key=lambda k: abs(guide_r[k] - 0.5))[:2]
-    for key in undecided:
-        found = _one_mixed_right(game, key, {**x_r, key: guide_r[key]}, guide_l, guide_y)
-        if found is not None:
-            yield merged(found)
-    # Its chance fixed by its own indifference rather than by a banker's point.
-    for key in undecided:
-        found = _continuous_right(game, key, {**x_r, key: guide_r[key]}, guide_l, guide_y)
-        if found is not None:
-            yield merged(found)
 
 
 #: The guide's rounds, tried in turn until the supports it suggests give an equilibrium.
