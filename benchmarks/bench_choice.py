@@ -49,7 +49,14 @@ Where the right side mixes (``MIXING_BASELINE``): the banker's points whose
 indifference may fix its chance are those passing nearest the guide's chances of the
 sides, its candidates checked nearest the guide's chance first, each exact root
 narrowed by false position (two or three values where 130 halvings were), and the
-forms at its chance in whole numbers.
+forms at its chance in whole numbers.  Then (``SEARCH_BASELINE``): the guide reads
+its live points by group (the sides' moves and the classes met), a point's
+draw-minus-stand one dot product; after the guide's own pure choices the mixed
+search comes first (the best responses and the flipped choices, which never passed
+where the right side mixes, last); the candidates scanned by their known penalty,
+a root checked as soon as none left can score below it; each player's chances over
+a denominator of their own in the exact check; float systems of one and two
+unknowns written out.
 """
 
 from __future__ import annotations
@@ -76,6 +83,9 @@ DEALT_BASELINE = "2048c49"
 #: Where the right side mixes (per-side, unequal stakes, more packs): main before its
 #: mixing was found from the sides' chances and the banker's points nearest them.
 MIXING_BASELINE = "52605f2"
+#: Where the right side mixes at three or eight packs under the home rule: main before
+#: the guide read its points by group and the pure candidates came after the mixed.
+SEARCH_BASELINE = "753841c"
 
 #: Each command, and the revision it is compared with (``None``: ``--baseline``).
 COMMANDS: list[tuple[list[str], str | None]] = [
@@ -89,6 +99,8 @@ COMMANDS: list[tuple[list[str], str | None]] = [
     (["choice", "--dealt", "--naturals", "per-side"], DEALT_BASELINE),
     (["choice", "--dealt", "--naturals", "per-side", "--stakes", "2:1"], MIXING_BASELINE),
     (["choice", "--dealt", "--packs", "6", "--naturals", "per-side"], MIXING_BASELINE),
+    (["choice", "--dealt", "--stakes", "2:1"], SEARCH_BASELINE),
+    (["choice", "--dealt", "--packs", "8"], SEARCH_BASELINE),
 ]
 
 

@@ -26,6 +26,7 @@ rather than an approximation.
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -461,10 +462,15 @@ def _one_mixed_right(
     # sides' chances, then those the guide's banker leaves most undecided (either may
     # miss the one: the guide's banker settles slowly, its sides' chances not always
     # fast enough).  For each, every root in floats, then, the nearest the guide's
-    # chance first, each one exactly, until one is an equilibrium.
+    # chance first, each one exactly, until one is an equilibrium.  A root's score is
+    # its distance from the guide's chance plus its points' (the candidate's
+    # *penalty*, known before its roots): the candidates are scanned by penalty, and a
+    # root found is checked as soon as no candidate left can score below it -- the
+    # order of a scan of them all, sorted (ties in the order they are listed), with
+    # most of them never scanned.
     tried: set[tuple[Any, ...]] = set()
     for ranking in ("nearest", "undecided"):
-        found: list[tuple[float, float, tuple[Any, ...]]] = []
+        todo: list[tuple[float, int, tuple[Any, ...]]] = []
         for move in moves:
             (_k0, idx, a0, b0, _e0, _f0), (keys, _i1, a1, b1, _e1, _f1) = game.forms_ends(
                 move, x_r, key
@@ -490,15 +496,28 @@ def _one_mixed_right(
                                 continue
                             tried.add(mark)
                             args = (move, base, mixed, chosen, (a0, a1, b0, b1))
-                            roots: list[tuple[float, float]] = []
-                            _special(game, key, x_r, guide_l, guide_y, *args, collect=roots)
-                            penalty = sum(cand[j] for j in chosen)
-                            found += [(score + penalty, t, args) for score, t in roots]
-        found.sort(key=lambda item: item[0])
-        for _score, t, args in found:
-            result = _special(game, key, x_r, guide_l, guide_y, *args, window=(t - 1e-9, t + 1e-9))
-            if result is not None:
-                return result
+                            todo.append((sum(cand[j] for j in chosen), len(todo), args))
+        todo.sort(key=lambda item: (item[0], item[1]))
+        # Roots found: (score, the candidate's place in the list, the root's, t, args).
+        found: list[tuple[float, int, int, float, tuple[Any, ...]]] = []
+        scanned = 0
+        while True:
+            bound = todo[scanned][0] if scanned < len(todo) else math.inf
+            if found and found[0][0] < bound:
+                _score, _o, _n, t, args = heapq.heappop(found)
+                window = (t - 1e-9, t + 1e-9)
+                result = _special(game, key, x_r, guide_l, guide_y, *args, window=window)
+                if result is not None:
+                    return result
+                continue
+            if scanned == len(todo):
+                break
+            penalty, place, args = todo[scanned]
+            scanned += 1
+            roots: list[tuple[float, float]] = []
+            _special(game, key, x_r, guide_l, guide_y, *args, collect=roots)
+            for n, (score, t) in enumerate(roots):
+                heapq.heappush(found, (score + penalty, place, n, t, args))
     return None
 
 
