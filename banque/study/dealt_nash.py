@@ -873,12 +873,13 @@ def _best_responses(
         pure = best
 
 
-def _candidates(game: DealtGame, rounds: int, mixed: bool = True) -> Iterator[Profile]:
+def _candidates(game: DealtGame, rounds: int, full: bool = True) -> Iterator[Profile]:
     """Equilibria to check, from a guide of ``rounds`` rounds (the right side's choices
-    after a left natural solved apart): the right side pure as the guide says; then
-    (``mixed``) mixing at one of the two choices the guide leaves nearest an even
-    chance; then pure as its best response to what the others do (a few times, from
-    the guide's choices) and (``mixed``) with the guide's undecided choices flipped.
+    after a left natural solved apart): the right side pure as the guide says; then,
+    unless the pass is the short first one (``full`` False), mixing at one of the two
+    choices the guide leaves nearest an even chance, pure as its best response to what
+    the others do (a few times, from the guide's choices) and with the guide's
+    undecided choices flipped.
 
     (Where the right side mixes, the pure candidates cost as much as the mixed search
     and never pass: they come last.)"""
@@ -904,7 +905,7 @@ def _candidates(game: DealtGame, rounds: int, mixed: bool = True) -> Iterator[Pr
     first = next(steps, None)
     if first is not None and first[1]:
         yield merged(first[0])
-    if mixed:
+    if full:
         undecided = sorted(open_keys, key=lambda k: abs(guide_r[k] - 0.5))[:2]
         for key in undecided:
             found = _one_mixed_right(game, key, {**x_r, key: guide_r[key]}, guide_l, guide_y)
@@ -915,11 +916,11 @@ def _candidates(game: DealtGame, rounds: int, mixed: bool = True) -> Iterator[Pr
             found = _continuous_right(game, key, {**x_r, key: guide_r[key]}, guide_l, guide_y)
             if found is not None:
                 yield merged(found)
+    if not full:
+        return  # (the first, short guide's pass: the guide's own choices only)
     for profile, fixed in steps:
         if fixed:
             yield merged(profile)
-    if not mixed:
-        return
     near = [k for k in open_keys if 0.02 < guide_r[k] < 0.98]
     # Pure, with the guide's undecided choices flipped (a choice worth the same either
     # way leaves the guide at an even chance).
@@ -950,7 +951,7 @@ def solve_dealt(
     game = DealtGame(model, st)
     for n in rounds:
         # A short guide first, for a right side that does not mix.
-        for x_r, x_l, y in _candidates(game, n, mixed=n != rounds[0] or len(rounds) == 1):
+        for x_r, x_l, y in _candidates(game, n, full=n != rounds[0] or len(rounds) == 1):
             for k in game.left_keys:
                 x_l.setdefault(k, 0)
             edge, *gains = game.exploitability(x_r, x_l, y)
