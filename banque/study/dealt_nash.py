@@ -521,6 +521,69 @@ def _one_mixed_right(
     return None
 
 
+def _chosen_may_fit(
+    keys: Sequence[LeftKey],
+    mixed: Sequence[LeftKey],
+    x_here: dict[LeftKey, Number],
+    chosen: Sequence[int],
+    moves: dict[int, int],
+    e: dict[LeftKey, Number],
+    f: dict[LeftKey, dict[int, Number]],
+) -> bool:
+    """Whether some chances of the banker at the ``chosen`` points (its ``moves`` at this
+    move's other points) leave the left side indifferent where it mixes and its pure
+    choices its best -- what a candidate of :func:`_special` needs whatever the other
+    moves' games give (the right side's indifference then picks one point of that
+    line).  Exact; False only when no chances can: those the right side's indifference
+    would pick fail the same checks.
+
+    The left side's indifferences are ``len(mixed)`` equations in ``len(chosen) =
+    len(mixed) + 1`` chances: a line, ``y(s) = y0 + s dy`` with the last chance ``s``
+    (when the others follow from it; else True, no judgement).  Each chance in [0, 1]
+    and each pure choice's sign bound ``s`` to an interval."""
+    rest = {k: e[k] + sum(v * moves[i] for i, v in f[k].items() if i not in chosen) for k in keys}
+    *firsts, last = chosen
+    ends = []
+    for s_end in (0, 1):
+        rows = [
+            [f[k].get(i, 0) for i in firsts] + [-(rest[k] + f[k].get(last, 0) * s_end)]
+            for k in mixed
+        ]
+        got = solve_square(rows) if rows else []
+        if got is None:
+            return True
+        ends.append([*got, s_end])
+    y0 = [Fraction(v) for v in ends[0]]
+    dy = [Fraction(v1) - v0 for v0, v1 in zip(y0, ends[1], strict=True)]
+    lo, hi = -math.inf, math.inf  # s in [lo, hi]
+
+    def at_least(c0: Fraction, c1: Fraction) -> bool:
+        """c0 + c1 s >= 0: narrow [lo, hi]; False when no s is left."""
+        nonlocal lo, hi
+        if c1 > 0:
+            lo = max(lo, -c0 / c1)
+        elif c1 < 0:
+            hi = min(hi, -c0 / c1)
+        elif c0 < 0:
+            return False
+        return lo <= hi
+
+    for v0, d in zip(y0, dy, strict=True):
+        if not (at_least(v0, d) and at_least(1 - v0, -d)):
+            return False
+    for k in keys:
+        if k in mixed:
+            continue
+        g0 = rest[k] + sum(f[k].get(i, 0) * v for i, v in zip(chosen, y0, strict=True))
+        g1 = sum(f[k].get(i, 0) * d for i, d in zip(chosen, dy, strict=True))
+        x = x_here[k]
+        if (x == 1 and not at_least(Fraction(g0), Fraction(g1))) or (
+            x == 0 and not at_least(-Fraction(g0), -Fraction(g1))
+        ):
+            return False
+    return True
+
+
 def _special(
     game: DealtGame,
     key: RightKey,
@@ -559,17 +622,24 @@ def _special(
         if xs is None or not all(0 <= v <= 1 for v in xs):
             continue
         trial = {**x_r, key: t}
+        # This move's game first: the left side's chances here, the banker's moves at
+        # the points not chosen (neither depends on the other moves' games).
+        here = {**base, **dict(zip(mixed, xs, strict=True))}
+        keys, idx, a, b, e, f = game.forms_at(move, x_r, key, t)
+        moves_here = {
+            i: int(a[i] + sum(v * here[k] for k, v in b[i].items()) > 0)
+            for i in idx
+            if i not in chosen
+        }
+        if not _chosen_may_fit(keys, mixed, here, chosen, moves_here, e, f):
+            continue
         rest = _after_all(game, trial, guide_l, guide_y, skip=move, mixed_at=key)
         if rest is None:
             continue
         x_l, y = rest
-        x_l.update(base)
-        x_l.update(zip(mixed, xs, strict=True))
-        keys, idx, a, b, e, f = game.forms_at(move, x_r, key, t)
-        for i in idx:
-            if i not in chosen:
-                d = a[i] + sum(v * x_l[k] for k, v in b[i].items())
-                y[i] = 1 if d > 0 else 0
+        x_l.update(here)
+        for i, v in moves_here.items():
+            y[i] = v
         for k in game.left_keys:
             x_l.setdefault(k, 0)
         # The banker's chances at the chosen points: the left side indifferent where
