@@ -1,0 +1,94 @@
+"""The as-dealt search's shortcuts never pass over an equilibrium.
+
+Where the right side mixes, a candidate is judged on its own move's game before the
+other moves' games are solved (``dealt_nash._chosen_may_fit``): the banker's chances
+at the chosen points must leave the left side indifferent where it mixes and its pure
+choices best.  Whatever the other moves give, the full check then adds one equation
+(the right side's indifference) and keeps the same conditions; so wherever some
+such equation leads to chances that pass, the shortcut must say they may."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from banque.study.dealt_nash import _chosen_may_fit
+from banque.study.dealt_subgame import solve_square
+
+Key = tuple[int, None]
+
+
+def _passes(
+    keys: list[Key],
+    mixed: list[Key],
+    x_here: dict[Key, Fraction | int],
+    chosen: list[int],
+    moves: dict[int, int],
+    e: dict[Key, int],
+    f: dict[Key, dict[int, int]],
+    slopes: list[int],
+    gap: int,
+) -> bool:
+    """The full check (as `_special` makes it) with a right side's row ``slopes . y = -gap``."""
+    rows = []
+    for k in mixed:
+        const = e[k] + sum(v * moves[i] for i, v in f[k].items() if i not in chosen)
+        rows.append([f[k].get(i, 0) for i in chosen] + [-const])
+    rows.append([*slopes, -gap])
+    ys = solve_square(rows)
+    if ys is None or not all(0 <= v <= 1 for v in ys):
+        return False
+    y = {**moves, **dict(zip(chosen, ys, strict=True))}
+    for k in keys:
+        if k in mixed:
+            continue
+        g = e[k] + sum(v * y[i] for i, v in f[k].items())
+        if (x_here[k] == 1 and g < 0) or (x_here[k] == 0 and g > 0):
+            return False
+    return True
+
+
+def test_a_candidate_that_can_pass_is_never_pruned() -> None:
+    rng = random.Random(22)
+    pruned = kept = passed = 0
+    for _ in range(1500):
+        m = rng.choice((0, 1, 2))
+        keys = [(c, None) for c in range(1, 5)]
+        mixed = keys[:m]
+        x_here = {
+            k: (Fraction(rng.randint(1, 9), 10) if k in mixed else rng.randint(0, 1)) for k in keys
+        }
+        points = list(range(6))
+        chosen = points[: m + 1]
+        moves = {i: rng.randint(0, 1) for i in points if i not in chosen}
+        e = {k: rng.randint(-6, 6) for k in keys}
+        f = {k: {i: rng.randint(-5, 5) for i in points if rng.random() < 0.8} for k in keys}
+        fits = _chosen_may_fit(keys, mixed, x_here, chosen, moves, e, f)
+        # Right sides' rows: random ones.
+        passing = any(
+            _passes(keys, mixed, x_here, chosen, moves, e, f, slopes, gap)
+            for slopes, gap in (
+                ([rng.randint(-5, 5) for _ in chosen], rng.randint(-5, 5)) for _ in range(30)
+            )
+        )
+        if passing:
+            passed += 1
+            assert fits
+        if fits:
+            kept += 1
+        else:
+            pruned += 1
+    assert pruned > 150 and kept > 150 and passed > 50  # (every answer met)
+
+
+def test_a_line_of_chances_that_fits_is_kept_exactly_at_its_end() -> None:
+    """One chosen point, no mixed choice: the banker's chance there ``s`` must keep a
+    pure choice that draws best (``2 - 4 s >= 0``): s <= 1/2 fits, an end included."""
+    keys = [(1, None)]
+    e = {(1, None): 2}
+    f = {(1, None): {0: -4}}
+    assert _chosen_may_fit(keys, [], {(1, None): 1}, [0], {}, e, f)
+    # standing best needs 2 - 4 s <= 0: s >= 1/2, fits too; both ways at once would not
+    assert _chosen_may_fit(keys, [], {(1, None): 0}, [0], {}, e, f)
+    e2 = {(1, None): 5}  # 5 - 4 s > 0 on all of [0, 1]: standing never best
+    assert not _chosen_may_fit(keys, [], {(1, None): 0}, [0], {}, e2, f)
