@@ -47,7 +47,7 @@ from .dealt_game import (
     _affine,
     _Forms,
 )
-from .dealt_subgame import _TINY, solve_square, subgame
+from .dealt_subgame import TINY, solve_square, solve_two, subgame
 from .edge import Point, _check_stakes
 
 __all__ = ["DealtEquilibrium", "LeftKey", "RightKey", "dealt_equilibrium", "solve_dealt"]
@@ -206,7 +206,7 @@ class _Lines:
             (a0, da), fixed, ((x1, d1),), _l = head[0]
             const = a0 + t * da + sum(x + t * d for x, d in fixed)
             a, b = x1 + t * d1, -const
-            if not abs(a) > _TINY * max(1.0, abs(a), abs(b)):
+            if not abs(a) > TINY * max(1.0, abs(a), abs(b)):
                 return None
             xs0 = b / a
             total = 0
@@ -247,29 +247,15 @@ class _Lines:
 
 
 def _two(head: Sequence[Any], t: float) -> tuple[float, float] | None:
-    """:meth:`_Lines.mixes` in floats for two equations (:func:`~banque.study.dealt_subgame.
-    solve_square`'s operations, written out)."""
+    """:meth:`_Lines.mixes` in floats for two equations (the rows as it makes them,
+    solved by :func:`~banque.study.dealt_subgame.solve_two`)."""
     ((p0, dp), fixed_p, ((x00, d00), (x01, d01)), _l0), ((q0, dq), fixed_q, coefs_q, _l1) = head
     (x10, d10), (x11, d11) = coefs_q
     a0, a1 = x00 + t * d00, x01 + t * d01
     a2 = -(p0 + t * dp + sum(x + t * d for x, d in fixed_p))
     b0, b1 = x10 + t * d10, x11 + t * d11
     b2 = -(q0 + t * dq + sum(x + t * d for x, d in fixed_q))
-    if abs(b0) > abs(a0):
-        a0, a1, a2, b0, b1, b2 = b0, b1, b2, a0, a1, a2
-    if not abs(a0) > _TINY * max(1.0, abs(a0), abs(a1), abs(a2)):
-        return None
-    if b0:
-        f = b0 / a0
-        b0, b1, b2 = b0 - f * a0, b1 - f * a1, b2 - f * a2
-    if not abs(b1) > _TINY * max(1.0, abs(b0), abs(b1), abs(b2)):
-        return None
-    if a1:
-        f = a1 / b1
-        a0, a1, a2 = a0 - f * b0, a1 - f * b1, a2 - f * b2
-    if a0 == 0 or b1 == 0:
-        return None
-    return a2 / a0, b2 / b1
+    return solve_two(a0, a1, a2, b0, b1, b2)
 
 
 def _bisect(

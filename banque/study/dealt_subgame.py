@@ -21,7 +21,15 @@ from typing import Any
 
 from .dealt_game import LeftKey, Number
 
-__all__ = ["FIRST_LOOK", "FIRST_TRIES", "SUPPORTS", "solve_square", "subgame"]
+__all__ = [
+    "FIRST_LOOK",
+    "FIRST_TRIES",
+    "SUPPORTS",
+    "TINY",
+    "solve_square",
+    "solve_two",
+    "subgame",
+]
 
 
 #: At most this many supports tried in one two-person game after a right side's move.
@@ -373,7 +381,7 @@ def solve_square(rows: list[list[Any]], exact: bool = True) -> list[Any] | None:
 
 
 #: A float pivot smaller than this times its row's largest entry counts as 0.
-_TINY = 1e-300
+TINY = 1e-300
 
 
 def _solve_floats(rows: list[list[Any]]) -> list[float] | None:
@@ -385,35 +393,22 @@ def _solve_floats(rows: list[list[Any]]) -> list[float] | None:
     if n == 1:
         (a, b) = rows[0]
         a, b = float(a), float(b)
-        if not abs(a) > _TINY * max(1.0, abs(a), abs(b)):
+        if not abs(a) > TINY * max(1.0, abs(a), abs(b)):
             return None
         return [b / a]
     if n == 2:
         r0, r1 = rows
-        a0, a1, a2 = float(r0[0]), float(r0[1]), float(r0[2])
-        b0, b1, b2 = float(r1[0]), float(r1[1]), float(r1[2])
-        if abs(b0) > abs(a0):
-            a0, a1, a2, b0, b1, b2 = b0, b1, b2, a0, a1, a2
-        if not abs(a0) > _TINY * max(1.0, abs(a0), abs(a1), abs(a2)):
-            return None
-        if b0:
-            f = b0 / a0
-            b0, b1, b2 = b0 - f * a0, b1 - f * a1, b2 - f * a2
-        if not abs(b1) > _TINY * max(1.0, abs(b0), abs(b1), abs(b2)):
-            return None
-        if a1:
-            f = a1 / b1
-            a0, a1, a2 = a0 - f * b0, a1 - f * b1, a2 - f * b2
-        if a0 == 0 or b1 == 0:
-            return None
-        return [a2 / a0, b2 / b1]
+        two = solve_two(
+            float(r0[0]), float(r0[1]), float(r0[2]), float(r1[0]), float(r1[1]), float(r1[2])
+        )
+        return None if two is None else list(two)
     m = [[float(v) for v in row] for row in rows]
     for i in range(n):
         piv, size = i, abs(m[i][i])
         for r in range(i + 1, n):
             if abs(m[r][i]) > size:
                 piv, size = r, abs(m[r][i])
-        if not size > _TINY * max(1.0, *map(abs, m[piv])):
+        if not size > TINY * max(1.0, *map(abs, m[piv])):
             return None
         m[i], m[piv] = m[piv], m[i]
         top = m[i]
@@ -426,3 +421,25 @@ def _solve_floats(rows: list[list[Any]]) -> list[float] | None:
     if any(m[i][i] == 0 for i in range(n)):
         return None
     return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def solve_two(
+    a0: float, a1: float, a2: float, b0: float, b1: float, b2: float
+) -> tuple[float, float] | None:
+    """Two float equations ``a0 x + a1 y = a2``, ``b0 x + b1 y = b2``:
+    :func:`_solve_floats`' operations for two unknowns, written out (None: singular)."""
+    if abs(b0) > abs(a0):
+        a0, a1, a2, b0, b1, b2 = b0, b1, b2, a0, a1, a2
+    if not abs(a0) > TINY * max(1.0, abs(a0), abs(a1), abs(a2)):
+        return None
+    if b0:
+        f = b0 / a0
+        b0, b1, b2 = b0 - f * a0, b1 - f * a1, b2 - f * a2
+    if not abs(b1) > TINY * max(1.0, abs(b0), abs(b1), abs(b2)):
+        return None
+    if a1:
+        f = a1 / b1
+        a0, a1, a2 = a0 - f * b0, a1 - f * b1, a2 - f * b2
+    if a0 == 0 or b1 == 0:
+        return None
+    return a2 / a0, b2 / b1

@@ -1,4 +1,5 @@
-"""The as-dealt search's shortcuts never pass over an equilibrium.
+"""The as-dealt search's shortcuts never pass over an equilibrium, and its float
+systems (written out for one and two unknowns) solve as the exact ones.
 
 Where the right side mixes, a candidate is judged on its own move's game before the
 other moves' games are solved (``dealt_nash._chosen_may_fit``): the banker's chances
@@ -92,3 +93,22 @@ def test_a_line_of_chances_that_fits_is_kept_exactly_at_its_end() -> None:
     assert _chosen_may_fit(keys, [], {(1, None): 0}, [0], {}, e, f)
     e2 = {(1, None): 5}  # 5 - 4 s > 0 on all of [0, 1]: standing never best
     assert not _chosen_may_fit(keys, [], {(1, None): 0}, [0], {}, e2, f)
+
+
+def test_the_written_out_float_systems_solve_as_the_exact_ones() -> None:
+    """One and two unknowns in floats (written out: the searches ask for tens of
+    thousands) give the exact solution to rounding, and no answer when singular."""
+    rng = random.Random(5)
+    for _ in range(2000):
+        n = rng.choice((1, 2, 3))
+        rows = [[rng.randint(-9, 9) for _ in range(n + 1)] for _ in range(n)]
+        exact = solve_square(rows)
+        floats = solve_square(rows, False)
+        if exact is None:
+            assert floats is None
+            continue
+        assert floats is not None
+        for x, y in zip(exact, floats, strict=True):
+            assert abs(float(x) - y) <= 1e-9 * max(1.0, abs(float(x)))
+    assert solve_square([[2, 4]], False) == [2.0]
+    assert solve_square([[1, 2, 3], [2, 4, 6]], False) is None  # the same equation twice
