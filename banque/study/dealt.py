@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import itemgetter
+from typing import Literal
 
 from ..core.cards import PACKS
 from ..core.naturals import NaturalRule
@@ -35,21 +36,6 @@ __all__ = ["CLASSES", "FIVES", "DealtModel", "pair_class"]
 #: Classes of a side's pair: 0 (its move is fixed by its total) and one per pair at 5.
 CLASSES = 1 + len(FIVES)
 _K = CLASSES
-
-
-_REST = (0,) * (_K * _K - _K)
-
-
-def _left_only(x: Sequence[int]) -> tuple[int, ...]:
-    """Six classes of the left side's pair as 36 (the right side settled: class 0)."""
-    return (*x, *_REST)
-
-
-def _right_only(x: Sequence[int]) -> tuple[int, ...]:
-    """Six classes of the right side's pair as 36 (the left side settled: class 0)."""
-    out = [0] * (_K * _K)
-    out[::_K] = x
-    return tuple(out)
 
 
 def _four(x: Sequence[int]) -> tuple[int, int, int, int]:
@@ -72,10 +58,13 @@ class DealtModel(EdgeModel):
     """Every decision point of one coup, its sums split by each side's pair at 5.
 
     Its points are those of :class:`~banque.study.edge.EdgeModel` (the same
-    banker's information sets), with sums of 36 classes instead of 4.
+    banker's information sets), with sums of 36 classes instead of 4 -- but for a
+    point after a natural (per-side: one side settled at once): there only the
+    playing side's pair has a class, and its sums are that side's six classes
+    (:meth:`plays_on`), the settled side's all zeros.
     """
 
-    _no_sums = (0,) * (_K * _K)
+    _no_sums = (0,) * _K
 
     @classmethod
     def for_packs(cls, packs: int = PACKS, naturals: NaturalRule = "all") -> DealtModel:
@@ -85,11 +74,21 @@ class DealtModel(EdgeModel):
 
     @staticmethod
     def _left_plays_on(x: Sequence[int]) -> tuple[int, ...]:
-        return _left_only(x)
+        return tuple(x)
 
     @staticmethod
     def _right_plays_on(x: Sequence[int]) -> tuple[int, ...]:
-        return _right_only(x)
+        return tuple(x)
+
+    @staticmethod
+    def plays_on(point: Point) -> Literal["right", "left"] | None:
+        """The side whose pair alone has a class at ``point`` (its sums six numbers, the
+        other side settled by its natural), or ``None``: both play on (36 classes)."""
+        if point.right == NATURAL:
+            return "left"
+        if point.left == NATURAL:
+            return "right"
+        return None
 
     @counting()
     def collapsed(self) -> EdgeModel:
@@ -99,15 +98,15 @@ class DealtModel(EdgeModel):
         zero = (0, 0, 0, 0)
 
         def left(x: tuple[int, ...]) -> tuple[int, int, int, int]:
-            return (x[0], sum(x[1:_K]), 0, 0)
+            return (x[0], sum(x) - x[0], 0, 0)
 
         def right(x: tuple[int, ...]) -> tuple[int, int, int, int]:
-            return (x[0], 0, sum(x[_K::_K]), 0)
+            return (x[0], 0, sum(x) - x[0], 0)
 
         points = []
         for b, r, lft, n, z, sr, sl, dr, dl in self.points:
-            # A side settled by its natural: the other side's six classes only (its own
-            # sums are zeros).
+            # A side settled by its natural: the other side's six classes (its own sums
+            # are zeros).
             if r == NATURAL:
                 p = Point(b, r, lft, n, left(z), zero, left(sl), zero, left(dl))
             elif lft == NATURAL:

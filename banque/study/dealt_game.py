@@ -18,7 +18,7 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import repeat
-from operator import add, itemgetter, mul, sub
+from operator import add, mul, sub
 from typing import Any, NamedTuple
 
 from .bulk import counting
@@ -240,24 +240,20 @@ class DealtGame:
         unseen: dict[tuple[bool, int | None], set[int]] = {}
         groups: dict[tuple[bool, int | None, bool, bool, int], tuple[tuple[int, ...], list[Any]]]
         groups = {}
-        # The classes a point can have: after a natural, those of the side that plays on
-        # (its sums are zero elsewhere: only those are read).
+        # The sides' classes of a point's sums: after a natural, those of the side that
+        # plays on (DealtModel.plays_on: six sums), else all 36.
         every = tuple(range(n))
         after_left_natural = tuple(range(0, n, _K))
         after_right_natural = tuple(range(_K))
-        picks = {
-            cs: (itemgetter(*cs), [cls[c] for c in cs])
-            for cs in (every, after_left_natural, after_right_natural)
+        kinds_of = {
+            cs: [cls[c] for c in cs] for cs in (every, after_left_natural, after_right_natural)
         }
         for i, p in enumerate(model.points):
             right = p.right
             rd, ld, ln = _drew(right), _drew(p.left), p.left == NATURAL
             cs = after_left_natural if ln else after_right_natural if right == NATURAL else every
-            pick, kinds = picks[cs]
-            if cs is every:  # (every class: the point's own tuples)
-                z, sr, sl, dr, dl = p.z, p.sr, p.sl, p.dr, p.dl
-            else:
-                z, sr, sl, dr, dl = pick(p.z), pick(p.sr), pick(p.sl), pick(p.dr), pick(p.dl)
+            kinds = kinds_of[cs]
+            z, sr, sl, dr, dl = p.z, p.sr, p.sl, p.dr, p.dl
             # the banker's draw-minus-stand by class, stakes weighed
             if s_r == s_l:  # (their common factor drops out of a sign)
                 db = list(map(sub, map(add, dr, dl), map(add, sr, sl)))
@@ -315,7 +311,7 @@ class DealtGame:
         self.fr: dict[tuple[RightKey, bool], dict[tuple[LeftKey | None, bool], int]] = {}
         self.fl: dict[tuple[LeftKey, bool], dict[tuple[RightKey | None, bool], int]] = {}
         for (ln, move, rd, ld, y), (cs, (sr, sl, dr, dl)) in agg.items():
-            for c, (kr, kl) in enumerate(picks[cs][1]):
+            for c, (kr, kl) in enumerate(kinds_of[cs]):
                 rk = (kr, ln) if kr else None
                 lk = (kl, move) if kl else None
                 r = sr[c] + y * (dr[c] - sr[c])

@@ -28,8 +28,8 @@ def test_the_five_ways_to_hold_5() -> None:
 
 
 def test_the_sums_by_pair_add_up_to_the_four_classes() -> None:
-    """Every point's 36 classes, summed back into 'a pair at 5 or not' for each side,
-    are the edge model's four, exactly (both natural rules)."""
+    """Every point's 36 classes (six after a natural: the side that plays on), summed
+    back into 'a pair at 5 or not' for each side, are the edge model's four, exactly."""
     for rule in ("per-side",):
         dealt, edge = DealtModel(LATE, rule), EdgeModel(LATE, rule)
         assert len(dealt.points) == len(edge.points)
@@ -40,10 +40,20 @@ def test_the_sums_by_pair_add_up_to_the_four_classes() -> None:
                 q.left,
                 q.natural_pair,
             )
+            # After a natural, the side that plays on has six classes (the other's
+            # sums are zeros); else the two sides' 36.
+            plays_on = DealtModel.plays_on(p)
             for field in ("z", "sr", "sl", "dr", "dl"):
+                sums = getattr(p, field)
+                assert len(sums) == (36 if plays_on is None else 6)
                 four = [0, 0, 0, 0]
-                for c, v in enumerate(getattr(p, field)):
-                    four[2 * (c // 6 > 0) + (c % 6 > 0)] += v
+                for c, v in enumerate(sums):
+                    if plays_on == "left":
+                        four[c > 0] += v
+                    elif plays_on == "right":
+                        four[2 * (c > 0)] += v
+                    else:
+                        four[2 * (c // 6 > 0) + (c % 6 > 0)] += v
                 assert tuple(four) == tuple(getattr(q, field))
 
 
