@@ -275,8 +275,11 @@ def _bisect(
     return a, b
 
 
-#: An exact root is narrowed to a bracket this wide (then read to 45 digits).
-ROOT_WIDTH = Fraction(1, 10**50)
+#: An irrational root is read to 50 decimals: as the middle of the cell, one of the
+#: :data:`ROOT_CELLS` of ``[0, 1]``, that holds it (:func:`_read`).
+ROOT_CELLS = 10**50
+#: An exact root is first narrowed to a bracket this wide: narrower than a cell.
+ROOT_WIDTH = Fraction(1, 100 * ROOT_CELLS)
 
 
 def _narrow(
@@ -345,6 +348,31 @@ def _narrow(
     return a, b
 
 
+def _read(h: Callable[[Any, bool], Any], a: Fraction, b: Fraction, va: Any) -> Fraction:
+    """The root in ``[a, b]`` (narrowed by :func:`_narrow`; ``h`` changes sign there,
+    ``va = h(a)``) read as the middle of the cell ``[k, k + 1] / ROOT_CELLS`` that holds
+    it, or exactly where a probe met it.
+
+    A function of the root alone, not of the bracket around it: whatever search
+    found the root (another guide, another order of candidates, another ``h`` with the
+    same root), it reads the same.  The bracket is narrower than a cell, so it holds one
+    cell's edge at most; ``h``'s sign there says on which side the root lies."""
+    if a == b:
+        return a  # (a probe met the root: it is this number exactly)
+    cells = ROOT_CELLS
+    k = math.floor(a * cells)
+    edge = Fraction(k + 1, cells)
+    if edge <= b:
+        v = h(edge, True)
+        if v == 0:
+            return edge
+        if v is not None and (v > 0) == (va > 0):
+            k += 1  # (the root lies past the edge)
+        elif v is None:  # (no value at the edge: never met; the bracket's middle says)
+            k = math.floor((a + b) / 2 * cells)
+    return Fraction(2 * k + 1, 2 * cells)
+
+
 def _roots(
     h: Callable[[Any, bool], Any],
     lo: float = 0.0,
@@ -354,7 +382,7 @@ def _roots(
 ) -> list[Fraction]:
     """Where ``h`` changes sign on (lo, hi): a scan and a bisection in floats, then, for
     the roots ``keep`` keeps, the bracket narrowed in fractions (:func:`_narrow`) and
-    read to 45 digits."""
+    read to 50 decimals (:func:`_read`)."""
     out = []
     grid = [lo + (hi - lo) * i / steps for i in range(steps + 1)]
     quick = [h(t, False) for t in grid]
@@ -374,7 +402,7 @@ def _roots(
             if elo is None or ehi is None or (elo > 0) == (ehi > 0):
                 continue
         flo, fhi = _narrow(h, flo, fhi, elo, ehi)
-        out.append(((flo + fhi) / 2).limit_denominator(10**45))
+        out.append(_read(h, flo, fhi, elo))
     return out
 
 
@@ -434,7 +462,7 @@ def _one_mixed_right(
 
     After one move of the right side the banker mixes at one point more than
     the left side mixes choices; those indifferences fix the right side's
-    chance ``t`` (a root narrowed exactly, read to 45 digits) and the left side's
+    chance ``t`` (a root narrowed exactly, read to 50 decimals) and the left side's
     chances there.  Every other move's game is then solved for ``t``; the
     banker's chances at the points make the left side and the right side
     indifferent (linear in them).
@@ -769,7 +797,7 @@ def _continuous_right(
     the same supports where the right side's gap changes sign, each game's mixed chances
     follow ``t`` (the banker's indifference gives the left side's, the left side's
     the banker's: square systems whose terms are affine in ``t``) and the gap is a
-    bilinear form in them; its root is found to 45 digits.
+    bilinear form in them; its root is found to 50 decimals.
     """
     center = float(x_r[key])
     lo, hi = max(0.0, center - 0.1), min(1.0, center + 0.1)
@@ -1000,7 +1028,7 @@ def solve_dealt(
     """The Nash equilibrium of the game as dealt from ``model``'s shoe at ``stakes``.
 
     Each candidate is checked exactly: every player's best response against it
-    gains nothing (below 1e-40 where a chance is irrational and known to 45
+    gains nothing (below 1e-40 where a chance is irrational and known to 50
     digits).  ``None`` when no candidate passes (none met in the tests' shoes).
     """
     st = _check_stakes(tuple(stakes))

@@ -6,14 +6,17 @@ other moves' games are solved (``dealt_nash._chosen_may_fit``): the banker's cha
 at the chosen points must leave the left side indifferent where it mixes and its pure
 choices best.  Whatever the other moves give, the full check then adds one equation
 (the right side's indifference) and keeps the same conditions; so wherever some
-such equation leads to chances that pass, the shortcut must say they may."""
+such equation leads to chances that pass, the shortcut must say they may.
+
+An irrational root reads the same whatever bracket found it (``dealt_nash._read``):
+the middle of the cell 1e-50 wide that holds it."""
 
 from __future__ import annotations
 
 import random
 from fractions import Fraction
 
-from banque.study.dealt_nash import _chosen_may_fit
+from banque.study.dealt_nash import ROOT_CELLS, ROOT_WIDTH, _chosen_may_fit, _narrow, _read, _roots
 from banque.study.dealt_subgame import solve_square
 
 Key = tuple[int, None]
@@ -112,3 +115,54 @@ def test_the_written_out_float_systems_solve_as_the_exact_ones() -> None:
             assert abs(float(x) - y) <= 1e-9 * max(1.0, abs(float(x)))
     assert solve_square([[2, 4]], False) == [2.0]
     assert solve_square([[1, 2, 3], [2, 4, 6]], False) is None  # the same equation twice
+
+
+def test_a_root_reads_the_same_whatever_bracket_found_it() -> None:
+    """The root of t^2 - 2/9 (sqrt(2)/3, irrational) and of two other functions with the
+    same root, each narrowed from a different bracket: one reading, the middle of the
+    cell of width 1/ROOT_CELLS that holds the root."""
+    target = Fraction(2, 9)
+
+    def h1(t: Fraction | float, exact: bool) -> Fraction | float:
+        return t * t - (target if exact else float(target))
+
+    def h2(t: Fraction | float, exact: bool) -> Fraction | float:  # the same root, steeper
+        return -5 * h1(t, exact) * (1 + t)
+
+    def h3(t: Fraction | float, exact: bool) -> Fraction | float:  # and flatter, far from a line
+        return h1(t, exact) ** 3 + h1(t, exact) / 1000
+
+    readings = set()
+    for h, (lo, hi) in ((h1, (0.0, 1.0)), (h2, (0.3, 0.9)), (h3, (0.1, 0.5)), (h1, (0.47, 0.48))):
+        (t,) = _roots(h, lo, hi, steps=4)
+        readings.add(t)
+    # brackets of their own, off-centre, narrowed exactly
+    for shift in (Fraction(1, 7), Fraction(5, 11), Fraction(-3, 13)):
+        r0 = Fraction(4714045207910317, 10**16)  # sqrt(2)/3 to 16 digits
+        a, b = r0 - Fraction(1, 10**12) + shift / 10**13, r0 + Fraction(1, 10**12) + shift / 10**14
+        va, vb = h1(a, True), h1(b, True)
+        assert (va > 0) != (vb > 0)
+        a, b = _narrow(h1, a, b, va, vb)
+        assert b - a <= ROOT_WIDTH
+        readings.add(_read(h1, a, b, va))
+    assert len(readings) == 1
+    (t,) = readings
+    # the middle of a cell: an odd number of half cells
+    halves = t * 2 * ROOT_CELLS
+    assert halves.denominator == 1 and halves.numerator % 2 == 1
+    # the cell holds the root: t - half a cell < sqrt(2)/3 < t + half a cell
+    half = Fraction(1, 2 * ROOT_CELLS)
+    assert (t - half) ** 2 < target < (t + half) ** 2
+
+
+def test_a_root_on_a_cells_edge_and_a_root_met_exactly() -> None:
+    """A root on a cell's edge reads as that edge; a root a probe met, as itself."""
+    edge = Fraction(123456789, ROOT_CELLS)
+
+    def h(t: Fraction | float, exact: bool) -> Fraction | float:
+        return t - (edge if exact else float(edge))
+
+    a, b = edge - ROOT_WIDTH / 3, edge + ROOT_WIDTH / 2
+    assert _read(h, a, b, h(a, True)) == edge
+    third = Fraction(1, 3)
+    assert _read(h, third, third, 0) == third
