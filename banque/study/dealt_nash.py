@@ -47,7 +47,7 @@ from .dealt_game import (
     _affine,
     _Forms,
 )
-from .dealt_subgame import TINY, solve_square, solve_two, subgame
+from .dealt_subgame import TINY, solve_square, solve_two, subgame, wider_search
 from .edge import Point, _check_stakes
 
 __all__ = ["DealtEquilibrium", "LeftKey", "RightKey", "dealt_equilibrium", "solve_dealt"]
@@ -957,6 +957,14 @@ def _best_responses(
         pure = best
 
 
+def _merged(found: Profile, x_nat: dict[RightKey, Number], y_nat: dict[int, Number]) -> Profile:
+    """A candidate with the right side's choices after a left natural (solved apart)."""
+    x_r, x_l, y = found
+    for j, v in y_nat.items():
+        y[j] = v
+    return {**x_r, **x_nat}, x_l, y
+
+
 def _candidates(game: DealtGame, rounds: int, full: bool = True) -> Iterator[Profile]:
     """Equilibria to check, from a guide of ``rounds`` rounds (the right side's choices
     after a left natural solved apart): the right side pure as the guide says; then,
@@ -973,13 +981,8 @@ def _candidates(game: DealtGame, rounds: int, full: bool = True) -> Iterator[Pro
         return
     x_nat, y_nat = natural
 
-    def merged(
-        found: Profile,
-    ) -> Profile:
-        x_r, x_l, y = found
-        for j, v in y_nat.items():
-            y[j] = v
-        return {**x_r, **x_nat}, x_l, y
+    def merged(found: Profile) -> Profile:
+        return _merged(found, x_nat, y_nat)
 
     x_r: dict[RightKey, Number] = {k: (1 if v >= 0.5 else 0) for k, v in guide_r.items()}
     x_r.update(x_nat)
@@ -1017,8 +1020,68 @@ def _candidates(game: DealtGame, rounds: int, full: bool = True) -> Iterator[Pro
             yield merged((pure, *rest))
 
 
+#: Halvings of the right side's chance in :func:`_located` (to 1/128: its searches then
+#: look within 0.1 of it).
+LOCATE_STEPS = 7
+
+
+def _located(game: DealtGame, rounds: int) -> Iterator[Profile]:
+    """Where the right side mixes at a chance the guide of ``rounds`` rounds does not
+    yet see (more than 0.1 away: its average settles slowly where the pairs at 5 differ
+    by little -- sixteen packs and more): that chance located first, then the searches
+    of :func:`_candidates` started there.
+
+    At each of the guide's two most undecided choices (the others pure as the guide
+    says), the games after the right side's moves are solved exactly at its chance
+    ``t`` = 0 and 1 and the right side's gain from drawing there read; where it
+    changes sign, halvings of ``t`` (:data:`LOCATE_STEPS`) bring the change within
+    1/128, and the searches for the right side's mixing start at its middle.  (The
+    gain may jump where a game's supports change -- a banker's point then mixes to
+    make it 0 -- which is what those searches look for.)"""
+    guide_r, guide_l, guide_y = game.guide(rounds)
+    natural = _after_a_left_natural(game, guide_r, guide_y)
+    if natural is None:
+        return
+    x_nat, y_nat = natural
+    x_r: dict[RightKey, Number] = {k: (1 if v >= 0.5 else 0) for k, v in guide_r.items()}
+    x_r.update(x_nat)
+    open_keys = [k for k in guide_r if not k[1]]
+    for key in sorted(open_keys, key=lambda k: abs(guide_r[k] - 0.5))[:2]:
+
+        def gap(t: Fraction, key: RightKey = key) -> Fraction | None:
+            rest = _after_all(game, {**x_r, key: t}, guide_l, guide_y, mixed_at=key)
+            if rest is None:
+                return None
+            x_l, y = rest
+            for k in game.left_keys:
+                x_l.setdefault(k, 0)
+            return game.right_gaps(x_l, y, key[1])[key]
+
+        lo, hi = Fraction(0), Fraction(1)
+        g_lo, g_hi = gap(lo), gap(hi)
+        if g_lo is None or g_hi is None or (g_lo > 0) == (g_hi > 0) or not (g_lo and g_hi):
+            continue
+        for _ in range(LOCATE_STEPS):
+            mid = (lo + hi) / 2
+            g_mid = gap(mid)
+            if g_mid is None:
+                break
+            if (g_mid > 0) == (g_lo > 0):
+                lo, g_lo = mid, g_mid
+            else:
+                hi = mid
+        start = {**x_r, key: float((lo + hi) / 2)}
+        for search in (_one_mixed_right, _continuous_right):
+            found = search(game, key, start, guide_l, guide_y)
+            if found is not None:
+                yield _merged(found, x_nat, y_nat)
+
+
 #: The guide's rounds, tried in turn until the supports it suggests give an equilibrium.
 ROUNDS = (8, 100, 400, 1600)
+#: After the candidates of this pass, those of :func:`_located` (with
+#: :func:`~banque.study.dealt_subgame.wider_search`), before a longer guide.
+LOCATE_AFTER = 100
 
 
 @counting()
@@ -1033,9 +1096,9 @@ def solve_dealt(
     """
     st = _check_stakes(tuple(stakes))
     game = DealtGame(model, st)
-    for n in rounds:
-        # A short guide first, for a right side that does not mix.
-        for x_r, x_l, y in _candidates(game, n, full=n != rounds[0] or len(rounds) == 1):
+
+    def certified(found: Iterable[Profile]) -> DealtEquilibrium | None:
+        for x_r, x_l, y in found:
             for k in game.left_keys:
                 x_l.setdefault(k, 0)
             edge, *gains = game.exploitability(x_r, x_l, y)
@@ -1049,6 +1112,16 @@ def solve_dealt(
                     edge,
                     (gains[0], gains[1], gains[2]),
                 )
+        return None
+
+    for n in rounds:
+        # A short guide first, for a right side that does not mix.
+        found = certified(_candidates(game, n, full=n != rounds[0] or len(rounds) == 1))
+        if found is None and n == LOCATE_AFTER:
+            with wider_search():
+                found = certified(_located(game, n))
+        if found is not None:
+            return found
     return None
 
 

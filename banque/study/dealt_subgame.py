@@ -14,7 +14,9 @@ right side's chances around these games is :mod:`banque.study.dealt_nash`'s.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -26,9 +28,11 @@ __all__ = [
     "FIRST_TRIES",
     "SUPPORTS",
     "TINY",
+    "WIDER",
     "solve_square",
     "solve_two",
     "subgame",
+    "wider_search",
 ]
 
 
@@ -42,6 +46,22 @@ SUPPORTS = 1_500
 FIRST_LOOK = 8
 #: How many of those first looks before every support mixing at one choice at most.
 FIRST_TRIES = 1_000
+#: The same two limits for a wider search (:func:`wider_search`): where the sides' pairs at
+#: 5 differ by little (hundreds of packs) the guide settles slowly, and a game's
+#: supports may lie far down its order.
+WIDER = (15_000, 20_000)
+
+_limits: ContextVar[tuple[int, int]] = ContextVar("subgame_limits", default=(FIRST_TRIES, SUPPORTS))
+
+
+@contextmanager
+def wider_search() -> Iterator[None]:
+    """Within it, :func:`subgame` tries up to :data:`WIDER` supports (first look, all)."""
+    token = _limits.set(WIDER)
+    try:
+        yield
+    finally:
+        _limits.reset(token)
 
 
 @lru_cache(maxsize=4096)
@@ -78,7 +98,8 @@ def subgame(
     side mixes at ``m`` choices (the others pure), the banker at ``m`` points whose
     indifference fixes those chances; the banker's chances there then make the left
     side indifferent.  Fewest mixed choices first; the guide's (a few rounds of
-    regret matching) nearest supports first; at most :data:`SUPPORTS` tried.
+    regret matching) nearest supports first; at most :data:`SUPPORTS` tried
+    (:data:`WIDER` within :func:`wider_search`).
     """
     if not idx:  # the banker's moves all fixed: the left side's best response
         return {k: Fraction(int(e[k] > 0)) for k in keys}, {}
@@ -87,6 +108,7 @@ def subgame(
     # from the guide's chance, a mixed one a quarter): first each with its banker's
     # points the guide leaves most undecided only, then all of them.
     supports = _by_cost(tuple(guide_l[k] for k in keys))
+    first_tries, most = _limits.get()
     quick = _Quick(idx, b, e, f)
     tried = 0
     done: set[tuple[int | None, ...]] = set()
@@ -111,8 +133,11 @@ def subgame(
                 if found is not None:
                     return found
                 continue
+            # The banker can be indifferent at a point only where its draw-minus-stand
+            # changes sign inside the box of the mixed chances (the pure ones fixed):
+            # between its least and its greatest value over the box's corners.
             rel = sorted(
-                (j for j in idx if any(b[j].get(k) for k in mixed)),
+                (j for j in idx if _changes_sign(c[j], b[j], mixed)),
                 key=lambda j: abs(guide_y[j] - 0.5),
             )
             if phase == 3 and len(rel) <= FIRST_LOOK:
@@ -122,16 +147,31 @@ def subgame(
                 if phase == 3 and all(rel.index(j) < FIRST_LOOK for j in chosen):
                     continue  # tried in the first look
                 tried += 1
-                if tried > SUPPORTS:
+                if tried > most:
                     return None
                 if not quick.plausible(mixed, pure, chosen):
                     continue
                 found = _support(mixed, pure, chosen, idx, c, b, e, f, guide_y)
                 if found is not None:
                     return found
-            if phase == 1 and tried > FIRST_TRIES:
+            if phase == 1 and tried > first_tries:
                 break
     return None
+
+
+def _changes_sign(c: Number, b: dict[LeftKey, Number], mixed: Sequence[LeftKey]) -> bool:
+    """Whether ``c + sum_k b_k x_k`` is negative somewhere and positive somewhere in
+    the open box ``0 < x_k < 1`` of the ``mixed`` chances: the only points where the
+    banker's indifference can fix them (below its least value over the box's corners,
+    it never vanishes inside it; likewise above its greatest)."""
+    low = high = c
+    for k in mixed:
+        v = b.get(k, 0)
+        if v < 0:
+            low += v
+        else:
+            high += v
+    return low < 0 < high
 
 
 def _sweep(

@@ -9,15 +9,33 @@ choices best.  Whatever the other moves give, the full check then adds one equat
 such equation leads to chances that pass, the shortcut must say they may.
 
 An irrational root reads the same whatever bracket found it (``dealt_nash._read``):
-the middle of the cell 1e-50 wide that holds it."""
+the middle of the cell 1e-50 wide that holds it.
+
+Where the guide's chance of the right side is far from its equilibrium's, the chance
+is located by the right side's own gain before the searches (``dealt_nash._located``);
+a game's supports are sought only among the banker's points whose indifference can
+fall inside the box of the left side's mixed chances."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from fractions import Fraction
 
-from banque.study.dealt_nash import ROOT_CELLS, ROOT_WIDTH, _chosen_may_fit, _narrow, _read, _roots
-from banque.study.dealt_subgame import solve_square
+import pytest
+
+from banque.study.dealt import DealtModel
+from banque.study.dealt_game import DealtGame
+from banque.study.dealt_nash import (
+    ROOT_CELLS,
+    ROOT_WIDTH,
+    _chosen_may_fit,
+    _located,
+    _narrow,
+    _read,
+    _roots,
+)
+from banque.study.dealt_subgame import _changes_sign, solve_square, wider_search
 
 Key = tuple[int, None]
 
@@ -166,3 +184,44 @@ def test_a_root_on_a_cells_edge_and_a_root_met_exactly() -> None:
     assert _read(h, a, b, h(a, True)) == edge
     third = Fraction(1, 3)
     assert _read(h, third, third, 0) == third
+
+
+def test_a_point_changes_sign_in_the_box_exactly_where_a_corner_says_so() -> None:
+    """``c + b . x`` over the open box of the mixed chances: negative somewhere and
+    positive somewhere iff its least corner is below 0 and its greatest above (checked
+    against every corner of random forms, the other chances set aside)."""
+    rng = random.Random(11)
+    keys = [(k, None) for k in range(1, 6)]
+    for _ in range(2_000):
+        mixed = rng.sample(keys, rng.randint(1, 3))
+        b = {k: rng.randint(-5, 5) for k in keys if rng.random() < 0.7}
+        c = rng.randint(-8, 8)
+        corners = [
+            c + sum(b.get(k, 0) * bit for k, bit in zip(mixed, bits, strict=True))
+            for bits in itertools.product((0, 1), repeat=len(mixed))
+        ]
+        assert _changes_sign(c, b, mixed) == (min(corners) < 0 < max(corners))
+
+
+@pytest.mark.sweep
+def test_the_right_sides_chance_located_where_the_guide_is_far() -> None:
+    """Sixteen packs, home rule, equal stakes: after a hundred rounds the guide reads the
+    right side's 2+3 at 0.22, its equilibrium chance is 0.0029 -- beyond the 0.1 the
+    searches look around the guide's.  Located by the right side's own gain, the
+    search finds it, certified (best responses gain below 1e-50)."""
+    game = DealtGame(DealtModel.for_packs(16, "all"), (1, 1))
+    guide_r, _l, _y = game.guide(100)
+    assert guide_r[(3, False)] > 0.2
+    with wider_search():
+        x_r, x_l, y = next(_located(game, 100))
+    for k in game.left_keys:
+        x_l.setdefault(k, 0)
+    _edge, *gains = game.exploitability(x_r, x_l, y)
+    assert all(g < Fraction(1, 10**50) for g in gains)
+    assert f"{float(x_r[(3, False)]):.6f}" == "0.002937"
+    assert {k: v for k, v in x_r.items() if k != (3, False)} == {
+        (1, False): 1,
+        (2, False): 1,
+        (4, False): 1,
+        (5, False): 1,
+    }
