@@ -690,7 +690,8 @@ def _after_a_left_natural(
     there (``(pair, True)``) touch no other point: a game of its own.  The right pure
     as the guide says, or mixing at its most undecided choice, whose chance is fixed
     by the banker's indifference at one point (affine in it) and that point's chance
-    by the right side's (affine in it).  ``({}, {})`` under the home rule.
+    by the right side's (affine in it); else the game solved whole, its supports
+    enumerated as the left side's games' are.  ``({}, {})`` under the home rule.
     """
     keys = [k for k in game.right_keys if k[1]]
     if not keys:
@@ -725,6 +726,20 @@ def _after_a_left_natural(
         gaps = game.right_gaps({}, [y.get(j, 0) for j in range(len(game.points))], natural=True)
         return not any((x[k] == 1 and gaps[k] < 0) or (x[k] == 0 and gaps[k] > 0) for k in keys)
 
+    def whole() -> tuple[dict[RightKey, Number], dict[int, Number]] | None:
+        """Nothing so simple: the game solved as the left side's games are (its supports
+        enumerated, :func:`~banque.study.dealt_subgame.subgame`): the banker's
+        draw-minus-stand at a point affine in the right side's chances, the right
+        side's at a choice affine in the banker's."""
+        a = {j: terms[j][0] for j in pts}
+        b = {j: terms[j][1] for j in pts}
+        e: dict[RightKey, Number] = {}
+        f: dict[RightKey, dict[int, Number]] = {}
+        for k in keys:
+            e[k], slopes = game.right_gap(k, {}, [0] * len(game.points), pts)
+            f[k] = {j: v for j, v in zip(pts, slopes, strict=True) if v}
+        return subgame(keys, pts, a, b, e, f, guide_r, guide_y)  # type: ignore[arg-type]
+
     pure: dict[RightKey, Number] = {k: int(guide_r[k] >= 0.5) for k in keys}
     near = _undecided(keys, guide_r, SIDE_OPEN)
     for flips in itertools.product((0, 1), repeat=min(len(near), 3)):
@@ -733,7 +748,7 @@ def _after_a_left_natural(
         if best(x, y):
             return x, y
     if not near:
-        return None
+        return whole()
     key = near[0]
     cand = _undecided(pts, guide_y, BANKER_OPEN)
     # Every point's draw-minus-stand is affine in the chance at ``key``: its values with
@@ -765,7 +780,7 @@ def _after_a_left_natural(
             if k != key
         ):
             return x, y
-    return None
+    return whole()
 
 
 #: The right side's chances where the games after its moves are solved, each way from the
@@ -1082,6 +1097,8 @@ ROUNDS = (8, 100, 400, 1600)
 #: After the candidates of this pass, those of :func:`_located` (with
 #: :func:`~banque.study.dealt_subgame.wider_search`), before a longer guide.
 LOCATE_AFTER = 100
+#: On a shoe of more cards than this (eight packs), :func:`_located` comes first.
+LOCATE_FIRST = 8 * 52
 
 
 @counting()
@@ -1114,14 +1131,24 @@ def solve_dealt(
                 )
         return None
 
+    def candidates(n: int) -> DealtEquilibrium | None:
+        # (a short guide first, for a right side that does not mix: its own choices only)
+        return certified(_candidates(game, n, full=n != rounds[0] or len(rounds) == 1))
+
+    def located(n: int) -> DealtEquilibrium | None:
+        with wider_search():
+            return certified(_located(game, n))
+
     for n in rounds:
-        # A short guide first, for a right side that does not mix.
-        found = certified(_candidates(game, n, full=n != rounds[0] or len(rounds) == 1))
-        if found is None and n == LOCATE_AFTER:
-            with wider_search():
-                found = certified(_located(game, n))
-        if found is not None:
-            return found
+        searches = [candidates]
+        if n == LOCATE_AFTER:
+            # (on a shoe of more than eight packs the guide's chance of the right side
+            # settles too slowly for the searches around it: located first)
+            searches.insert(int(model.cards <= LOCATE_FIRST), located)
+        for search in searches:
+            found = search(n)
+            if found is not None:
+                return found
     return None
 
 

@@ -29,6 +29,7 @@ from banque.study.dealt_game import DealtGame
 from banque.study.dealt_nash import (
     ROOT_CELLS,
     ROOT_WIDTH,
+    _after_a_left_natural,
     _chosen_may_fit,
     _located,
     _narrow,
@@ -225,3 +226,35 @@ def test_the_right_sides_chance_located_where_the_guide_is_far() -> None:
         (4, False): 1,
         (5, False): 1,
     }
+
+
+@pytest.mark.sweep
+def test_the_game_after_a_left_natural_solved_whole_where_the_guide_is_vague(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Nine packs, per-side, equal stakes: after eight rounds the guide leaves the right
+    side's choices after a left natural too vague for the simple search (pure, or mixing
+    at one choice); that game is then solved whole, its supports enumerated -- the same
+    answer the simple search gives after a hundred rounds."""
+    from banque.study import dealt_nash
+
+    calls = []
+    enumerate_supports = dealt_nash.subgame
+
+    def counted(*args: object) -> object:
+        calls.append(1)
+        return enumerate_supports(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(dealt_nash, "subgame", counted)
+    game = DealtGame(DealtModel.for_packs(9, "per-side"), (1, 1))
+    guide_r, _l, guide_y = game.guide(8)
+    whole = _after_a_left_natural(game, guide_r, guide_y)
+    assert calls and whole is not None
+    calls.clear()
+    guide_r, _l, guide_y = game.guide(100)
+    simple = _after_a_left_natural(game, guide_r, guide_y)
+    assert not calls and simple is not None
+    x_w, y_w = whole
+    x_s, y_s = simple
+    assert x_w == x_s
+    assert {j: v for j, v in y_w.items() if v} == {j: v for j, v in y_s.items() if v}
