@@ -30,6 +30,7 @@ import heapq
 import itertools
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -1097,7 +1098,8 @@ ROUNDS = (8, 100, 400, 1600)
 #: After the candidates of this pass, those of :func:`_located` (with
 #: :func:`~banque.study.dealt_subgame.wider_search`), before a longer guide.
 LOCATE_AFTER = 100
-#: On a shoe of more cards than this (eight packs), :func:`_located` comes first.
+#: On a shoe of more cards than this (eight packs), :func:`_located` comes first, and
+#: every search is a :func:`~banque.study.dealt_subgame.wider_search`.
 LOCATE_FIRST = 8 * 52
 
 
@@ -1139,16 +1141,19 @@ def solve_dealt(
         with wider_search():
             return certified(_located(game, n))
 
-    for n in rounds:
-        searches = [candidates]
-        if n == LOCATE_AFTER:
-            # (on a shoe of more than eight packs the guide's chance of the right side
-            # settles too slowly for the searches around it: located first)
-            searches.insert(int(model.cards <= LOCATE_FIRST), located)
-        for search in searches:
-            found = search(n)
-            if found is not None:
-                return found
+    # On a shoe of more than eight packs the guide settles too slowly for the searches
+    # around it: the right side's chance is located first, and every game's supports
+    # are sought further down the guide's order.
+    large = model.cards > LOCATE_FIRST
+    with wider_search() if large else nullcontext():
+        for n in rounds:
+            searches = [candidates]
+            if n == LOCATE_AFTER:
+                searches.insert(0 if large else 1, located)
+            for search in searches:
+                found = search(n)
+                if found is not None:
+                    return found
     return None
 
 
