@@ -258,3 +258,23 @@ def test_the_game_after_a_left_natural_solved_whole_where_the_guide_is_vague(
     x_s, y_s = simple
     assert x_w == x_s
     assert {j: v for j, v in y_w.items() if v} == {j: v for j, v in y_s.items() if v}
+
+
+@pytest.mark.sweep
+def test_a_shoe_of_a_thousand_packs_is_solved() -> None:
+    """A thousand packs, home rule, equal stakes (the largest shoe the commands take):
+    the pairs at 5 differ by a card in 52,000, the guide settles slowly, and a game's
+    supports lie far down its order; the equilibrium is found and certified, the right
+    side mixing with 2+3 near an even chance."""
+    from banque.study.dealt_nash import solve_dealt
+
+    e = solve_dealt(DealtModel.for_packs(1000, "all"), (1, 1))
+    assert e is not None
+    assert all(g < Fraction(1, 10**50) for g in e.exploitability)
+    assert f"{float(e.right[(3, False)]):.6f}" == "0.508611"
+    assert {k: v for k, v in e.right.items() if k != (3, False)} == {
+        (1, False): 1,
+        (2, False): 1,
+        (4, False): 1,
+        (5, False): 1,
+    }
