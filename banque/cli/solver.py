@@ -521,10 +521,18 @@ def cmd_edge(args: argparse.Namespace) -> int:
 def _dealt(args: argparse.Namespace, model: Any, source: str, ratio: tuple[int, int]) -> int:
     """``choice --dealt``: the as-dealt equilibrium (banque.study.dealt_report)."""
     # deferred: start-up (the as-dealt solver, loaded only for --dealt)
+    from ..study.dealt_nash import LOCATE_FIRST
     from ..study.dealt_report import dealt_json, format_dealt, solve_for
 
     if sys.stderr.isatty():
-        print(_("Solving the game as dealt..."), file=sys.stderr, flush=True)
+        if model.cards > LOCATE_FIRST:  # (its pairs at 5 differ by little: a long search)
+            note = _(
+                "Solving the game as dealt (a shoe of {cards} cards: this may take a "
+                "minute or two)..."
+            ).format(cards=model.cards)
+        else:
+            note = _("Solving the game as dealt...")
+        print(note, file=sys.stderr, flush=True)
     e = solve_for(model, ratio)
     if e is None:
         raise ValueError(
