@@ -260,13 +260,14 @@ def _two(head: Sequence[Any], t: float) -> tuple[float, float] | None:
 
 
 def _bisect(
-    h: Callable[[Any, bool], Any], a: float, b: float, va: float, steps: int
-) -> tuple[float, float]:
+    h: Callable[[Any, bool], Any], a: Any, b: Any, va: Any, steps: int, exact: bool = False
+) -> tuple[Any, Any]:
     """Halve ``[a, b]`` (``h`` changes sign there, ``va = h(a)``) ``steps`` times, in
-    floats (exactly, :func:`_narrow` takes over)."""
+    floats (exactly, :func:`_narrow` takes over), or in fractions with ``exact``; a
+    value ``h`` cannot give stops it."""
     for _ in range(steps):
         mid = (a + b) / 2
-        vm = h(mid, False)
+        vm = h(mid, exact)
         if vm is None:
             break
         if (vm > 0) == (va > 0):
@@ -367,10 +368,10 @@ def _read(h: Callable[[Any, bool], Any], a: Fraction, b: Fraction, va: Any) -> F
         v = h(edge, True)
         if v == 0:
             return edge
-        if v is not None and (v > 0) == (va > 0):
-            k += 1  # (the root lies past the edge)
-        elif v is None:  # (no value at the edge: never met; the bracket's middle says)
+        if v is None:  # (no value at the edge: never met; the bracket's middle says)
             k = math.floor((a + b) / 2 * cells)
+        elif (v > 0) == (va > 0):
+            k += 1  # (the root lies past the edge)
     return Fraction(2 * k + 1, 2 * cells)
 
 
@@ -798,6 +799,26 @@ def _supports(
     return left, tuple(None if 0 < v < 1 else v for v in y)
 
 
+def _right_gap_at(
+    game: DealtGame,
+    x_r: dict[RightKey, Number],
+    key: RightKey,
+    t: Fraction,
+    guide_l: dict[LeftKey, float],
+    guide_y: Sequence[float],
+) -> tuple[Fraction, dict[LeftKey, Number], list[Number]] | None:
+    """The right side mixing at ``key`` with chance ``t`` (the others as ``x_r``): every
+    game after its moves solved exactly, and its draw-minus-stand at ``key`` against
+    them, with the left side's chances and the banker's."""
+    rest = _after_all(game, {**x_r, key: t}, guide_l, guide_y, mixed_at=key)
+    if rest is None:
+        return None
+    x_l, y = rest
+    for k in game.left_keys:
+        x_l.setdefault(k, 0)
+    return game.right_gaps(x_l, y, key[1])[key], x_l, y
+
+
 def _continuous_right(
     game: DealtGame,
     key: RightKey,
@@ -820,14 +841,8 @@ def _continuous_right(
     samples: list[tuple[Fraction, Fraction, dict[LeftKey, Number], list[Number]] | None] = []
     for i in range(ALONG_STEPS + 1):
         t = Fraction(round((lo + (hi - lo) * i / ALONG_STEPS) * 10**6), 10**6)
-        rest = _after_all(game, {**x_r, key: t}, guide_l, guide_y, mixed_at=key)
-        if rest is None:
-            samples.append(None)
-            continue
-        x_l, y = rest
-        for k in game.left_keys:
-            x_l.setdefault(k, 0)
-        samples.append((t, game.right_gaps(x_l, y, key[1])[key], x_l, y))
+        found = _right_gap_at(game, x_r, key, t, guide_l, guide_y)
+        samples.append(None if found is None else (t, *found))
     for one, two in itertools.pairwise(samples):
         if one is None or two is None or (one[1] > 0) == (two[1] > 0):
             continue
@@ -1064,28 +1079,15 @@ def _located(game: DealtGame, rounds: int) -> Iterator[Profile]:
     open_keys = [k for k in guide_r if not k[1]]
     for key in sorted(open_keys, key=lambda k: abs(guide_r[k] - 0.5))[:2]:
 
-        def gap(t: Fraction, key: RightKey = key) -> Fraction | None:
-            rest = _after_all(game, {**x_r, key: t}, guide_l, guide_y, mixed_at=key)
-            if rest is None:
-                return None
-            x_l, y = rest
-            for k in game.left_keys:
-                x_l.setdefault(k, 0)
-            return game.right_gaps(x_l, y, key[1])[key]
+        def gap(t: Fraction, _exact: bool = True, key: RightKey = key) -> Fraction | None:
+            found = _right_gap_at(game, x_r, key, t, guide_l, guide_y)
+            return None if found is None else found[0]
 
         lo, hi = Fraction(0), Fraction(1)
         g_lo, g_hi = gap(lo), gap(hi)
         if g_lo is None or g_hi is None or (g_lo > 0) == (g_hi > 0) or not (g_lo and g_hi):
             continue
-        for _ in range(LOCATE_STEPS):
-            mid = (lo + hi) / 2
-            g_mid = gap(mid)
-            if g_mid is None:
-                break
-            if (g_mid > 0) == (g_lo > 0):
-                lo, g_lo = mid, g_mid
-            else:
-                hi = mid
+        lo, hi = _bisect(gap, lo, hi, g_lo, LOCATE_STEPS, exact=True)
         start = {**x_r, key: float((lo + hi) / 2)}
         for search in (_one_mixed_right, _continuous_right):
             found = search(game, key, start, guide_l, guide_y)
