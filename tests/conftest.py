@@ -17,7 +17,6 @@ fails and says which mark it lacks.
 
 from __future__ import annotations
 
-import gc
 import os
 import socket
 import subprocess
@@ -54,22 +53,6 @@ def _utf8_locale() -> None:
 _utf8_locale()
 
 from banque import i18n  # noqa: E402  (compiled into the shared cache)
-
-
-def pytest_collection_finish(session: pytest.Session) -> None:
-    """The collector, tuned for a process that runs hundreds of apps one after another.
-
-    What collecting imported (pytest, Textual, banque, the tests, their tables) lives as
-    long as the process: frozen out of the collector's sight, as ``banque`` itself does
-    at start-up (``gc.freeze()`` in ``banque.table.app``), a full collection no longer
-    walks it. And the youngest generation is collected after 10,000 new objects rather
-    than 700: a Pilot test makes millions (each frame's strips and segments), and at 700
-    about a fifth of the Pilot tests' CPU went to the collector (tests/table/test_app.py
-    and test_snapshots.py, serially: 11 s of 46). Nothing a test checks depends on when
-    garbage is collected (the tests that count live objects collect first)."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(10_000, 10, 10)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
